@@ -1,0 +1,86 @@
+//! `euchre bench`: random complete deals per second on one core, and random games.
+
+use euchre::shuffle::{below, deal_rng};
+use euchre::{Deal, Game, Rules, Seat};
+use std::time::Instant;
+
+/// What a bench run measured.
+pub struct Report {
+    deals: u64,
+    decisions: u64,
+    seconds: f64,
+    points: u64,
+}
+
+impl Report {
+    fn per_sec(&self) -> f64 {
+        self.deals as f64 / self.seconds
+    }
+
+    pub fn to_json(&self, preset: &str) -> String {
+        serde_json::json!({
+            "random_deals_per_sec": self.per_sec().round() as u64,
+            "decisions_per_sec": (self.decisions as f64 / self.seconds).round() as u64,
+            "deals": self.deals,
+            "decisions": self.decisions,
+            "points": self.points,
+            "seconds": self.seconds,
+            "rules": preset,
+        })
+        .to_string()
+    }
+
+    pub fn human(&self, preset: &str) -> String {
+        format!(
+            "{:.0} random complete deals/s ({:.0} decisions/s) on one core: {} deals in {:.2} s, rules {preset}",
+            self.per_sec(),
+            self.decisions as f64 / self.seconds,
+            self.deals,
+            self.seconds
+        )
+    }
+}
+
+/// Plays random deals (shuffle, deal, uniformly random legal bidding and play, scoring) for about
+/// `seconds`.
+pub fn run(rules: Rules, seconds: f64, seed: u64) -> Report {
+    let mut rng = deal_rng(seed);
+    let mut dealer = Seat::new(0);
+    let (mut deals, mut decisions, mut points) = (0u64, 0u64, 0u64);
+    let start = Instant::now();
+    loop {
+        // Check the clock once per batch so timing costs nothing per deal.
+        for _ in 0..4096 {
+            let mut deal = Deal::random(rules, dealer, &mut rng);
+            while !deal.is_done() {
+                let legal = deal.legal_actions();
+                let a = legal[below(&mut rng, legal.len() as u32) as usize];
+                deal.apply_unchecked(a);
+                decisions += 1;
+            }
+            points += u64::from(deal.points()[0] + deal.points()[1]);
+            dealer = dealer.left();
+            deals += 1;
+        }
+        let t = start.elapsed().as_secs_f64();
+        if t >= seconds {
+            return Report { deals, decisions, seconds: t, points };
+        }
+    }
+}
+
+/// One whole game with uniformly random legal decisions.
+pub fn random_game(rules: Rules, seed: u64) -> Game {
+    let mut rng = deal_rng(seed ^ 0xdec1_5105);
+    let mut game = Game::new(rules, seed);
+    loop {
+        while !game.deal().is_done() {
+            let legal = game.deal().legal_actions();
+            let a = legal[below(&mut rng, legal.len() as u32) as usize];
+            game.apply_unchecked(a);
+        }
+        if !game.next_deal() {
+            return game;
+        }
+    }
+}

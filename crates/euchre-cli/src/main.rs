@@ -1,0 +1,181 @@
+//! `euchre`: the command-line program. Parsing, wiring and printing only; the logic lives in the
+//! library crates.
+
+mod bench;
+mod egn_cmd;
+mod show;
+
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand};
+use euchre::Rules;
+use std::io::{BufRead, Write};
+
+#[derive(Parser)]
+#[command(name = "euchre", version, about = "Euchre rules engine, EGN tools and engine protocol")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Euchre Game Notation: validate, replay and show recorded games.
+    Egn {
+        #[command(subcommand)]
+        command: EgnCommand,
+    },
+    /// List the presets, or print one ruleset with every option's value.
+    Rules {
+        /// A preset name (see `euchre rules` for the list).
+        preset: Option<String>,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure random complete deals per second on one core.
+    Bench {
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Seconds to measure for.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Seed of the random deals and decisions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play one game with uniformly random legal decisions and print it as EGN.
+    Random {
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Seed of the deals and decisions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// The engine protocol: JSON lines on stdin, one response per line on stdout.
+    Engine,
+}
+
+#[derive(Subcommand)]
+enum EgnCommand {
+    /// Validate and replay EGN/EMN files; exit status 0 only when all are valid.
+    Check {
+        /// Print one JSON line per file.
+        #[arg(long)]
+        json: bool,
+        /// The files (.egn or .emn).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
+    /// Print a readable replay: hands, bidding, tricks and the running score.
+    Show {
+        /// An .egn file.
+        file: std::path::PathBuf,
+    },
+}
+
+/// `--rules PRESET` and `--set option=value`, wherever rules apply.
+#[derive(Args, Clone)]
+struct RulesArgs {
+    /// Preset to start from.
+    #[arg(long = "rules", value_name = "PRESET", default_value = "north-american")]
+    preset: String,
+    /// Override one option, e.g. `--set stick_the_dealer=true` (repeatable).
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    set: Vec<String>,
+}
+
+impl RulesArgs {
+    fn resolve(&self, preset: Option<&str>) -> Result<Rules> {
+        let mut rules = Rules::preset(preset.unwrap_or(&self.preset))?;
+        for s in &self.set {
+            let (k, v) = s.split_once('=').with_context(|| format!("--set {s}: expected OPTION=VALUE"))?;
+            rules.set(k, v)?;
+        }
+        rules.validate()?;
+        Ok(rules)
+    }
+}
+
+fn main() {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => std::process::exit(code),
+        Err(e) => {
+            eprintln!("euchre: {e:#}");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<i32> {
+    match cli.command {
+        Command::Egn { command: EgnCommand::Check { json, files } } => Ok(egn_cmd::check(&files, json)),
+        Command::Egn { command: EgnCommand::Show { file } } => {
+            let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+            print!("{}", show::show(&text)?);
+            Ok(0)
+        }
+        Command::Rules { preset, rules, json } => {
+            if preset.is_none() && rules.set.is_empty() && !json {
+                println!("Presets (euchre rules PRESET prints every option):");
+                for (name, about) in euchre::PRESETS {
+                    println!("  {name:<16} {about}");
+                }
+                return Ok(0);
+            }
+            let r = rules.resolve(preset.as_deref())?;
+            if json {
+                let map: serde_json::Map<String, serde_json::Value> =
+                    r.options().into_iter().map(|(k, v)| (k.to_string(), v.into())).collect();
+                println!("{}", serde_json::Value::Object(map));
+            } else {
+                for (k, v) in r.options() {
+                    println!("{k:<28} {v}");
+                }
+            }
+            Ok(0)
+        }
+        Command::Bench { rules, seconds, seed, json } => {
+            let r = rules.resolve(None)?;
+            let report = bench::run(r, seconds, seed);
+            if json {
+                println!("{}", report.to_json(&rules.preset));
+            } else {
+                println!("{}", report.human(&rules.preset));
+            }
+            Ok(0)
+        }
+        Command::Random { rules, seed } => {
+            let r = rules.resolve(None)?;
+            let game = bench::random_game(r, seed);
+            println!("{}", serde_json::to_string_pretty(&euchre_egn::game_to_egn(&game, None))?);
+            for o in euchre_egn::unexpressed_options(&r) {
+                eprintln!("note: EGN has no key for option {o}; a reader will assume EGN's default");
+            }
+            Ok(0)
+        }
+        Command::Engine => {
+            let stdin = std::io::stdin();
+            let mut out = std::io::stdout().lock();
+            let mut session = euchre_protocol::Session::new();
+            for line in stdin.lock().lines() {
+                let Ok(line) = line else {
+                    writeln!(out, "{}", serde_json::json!({"id": null, "ok": false, "error": "input is not UTF-8"}))?;
+                    out.flush()?;
+                    continue;
+                };
+                if line.trim().is_empty() {
+                    continue;
+                }
+                writeln!(out, "{}", session.handle_line(&line))?;
+                out.flush()?;
+            }
+            Ok(0)
+        }
+    }
+}

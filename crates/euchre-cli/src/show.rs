@@ -1,0 +1,70 @@
+//! `euchre egn show`: a readable replay.
+
+use anyhow::Result;
+use euchre::{Action, Seat};
+use euchre_egn::{egn_card, parse_egn, replay};
+use std::fmt::Write;
+
+/// The replay of an EGN game as text.
+pub fn show(text: &str) -> Result<String> {
+    let file = parse_egn(text)?;
+    let r = replay(&file)?;
+    let names: Vec<String> = (0..4)
+        .map(|i| file.metadata.players.get(i).map(|p| p.name().to_string()).unwrap_or_else(|| format!("Seat {i}")))
+        .collect();
+    let mut out = String::new();
+    let title = file.metadata.title.clone().unwrap_or_else(|| "EGN game".into());
+    writeln!(out, "{title}")?;
+    for (i, n) in names.iter().enumerate() {
+        writeln!(out, "  seat {i} (team {}): {n}", i % 2)?;
+    }
+    let mut score = r.initial_score;
+    writeln!(out, "  starting score {}-{}", score[0], score[1])?;
+    for (i, rd) in r.deals.iter().enumerate() {
+        let d = &rd.deal;
+        writeln!(out, "\nDeal {i}: dealer seat {} ({}), upcard {}", d.dealer(), names[d.dealer().index()], egn_card(d.upcard()))?;
+        let label = if rd.hands_recorded { "hands" } else { "hands (rebuilt from the play)" };
+        writeln!(out, "  {label}:")?;
+        for s in Seat::ALL {
+            let h: Vec<String> = d.dealt_hands()[s.index()].iter().map(egn_card).collect();
+            writeln!(out, "    seat {s}: {}", h.join(" "))?;
+        }
+        let mut bids = Vec::new();
+        for &(s, a) in d.history() {
+            if !matches!(a, Action::Play(_)) {
+                bids.push(format!("{s}:{a}"));
+            }
+        }
+        writeln!(out, "  bidding: {}", bids.join(", "))?;
+        if let (Some(t), Some(m)) = (d.trump(), d.maker()) {
+            let alone = if d.lone_maker().is_some() { " alone" } else { "" };
+            writeln!(out, "  trump {t}, made by seat {m}{alone}")?;
+        }
+        let winners = d.trick_winners();
+        for (t, (leader, cards)) in d.tricks().into_iter().enumerate() {
+            let cs: Vec<String> = cards.iter().map(|&c| egn_card(c)).collect();
+            let won = winners.get(t).map(|w| format!(" -> seat {w}")).unwrap_or_default();
+            writeln!(out, "  trick {}: seat {leader} leads {}{won}", t + 1, cs.join(" "))?;
+        }
+        if rd.complete {
+            let p = d.points();
+            score[0] += i32::from(p[0]);
+            score[1] += i32::from(p[1]);
+            if d.passed_out() {
+                writeln!(out, "  all passed: thrown in")?;
+            } else {
+                let tw = d.tricks_won();
+                writeln!(out, "  tricks {}-{}, points {}-{}, score {}-{}", tw[0], tw[1], p[0], p[1], score[0], score[1])?;
+            }
+        } else {
+            writeln!(out, "  (the record ends here)")?;
+        }
+    }
+    let result = match (r.over, r.winner) {
+        (true, Some(t)) => format!("team {t} wins {}-{}", r.score[0], r.score[1]),
+        (true, None) => format!("drawn {}-{}", r.score[0], r.score[1]),
+        _ => format!("unfinished at {}-{}", r.score[0], r.score[1]),
+    };
+    writeln!(out, "\nResult: {result}")?;
+    Ok(out)
+}

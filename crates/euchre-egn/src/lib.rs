@@ -1,0 +1,82 @@
+//! Euchre Game Notation (EGN 1.4) and Euchre Match Notation (EMN 1.0): read, validate against the
+//! schema and the rules, replay through the engine, and write.
+//!
+//! ```
+//! let text = r#"{"fileType":"Euchre Game Notation","version":"1.4",
+//!   "metadata":{"players":["A","B","C","D"],"initialScore":[0,0]},
+//!   "deals":[{"dealNumber":0,"initialState":{"dealer":3,"upCard":"Jd"},
+//!     "phases":[{"phaseNumber":0,"type":"EUCHRE_BIDDING","calls":["Pass","Pass","Pass","Order"],"discard":"9s"},
+//!               {"phaseNumber":1,"type":"TRICK_PLAY","tricks":[["Ac","Tc","9c","Kc"]]}]}]}"#;
+//! let summary = euchre_egn::check_text(text).unwrap();
+//! assert_eq!(summary.deals, 1);
+//! assert_eq!(summary.score, Some([0, 0])); // the deal is unfinished
+//! ```
+
+mod cards;
+mod emn;
+mod model;
+mod read;
+mod replay;
+mod write;
+
+pub use cards::{egn_card, parse_egn_card};
+pub use emn::{replay_emn, MatchReplay};
+pub use model::*;
+pub use read::{egn_from_value, parse_egn};
+pub use replay::{replay, rules_from_ruleset, GameReplay, ReplayedDeal};
+pub use write::{deal_to_egn, game_to_egn, ruleset_of, unexpressed_options};
+
+use euchre::Team;
+use std::fmt;
+
+/// What is wrong with a document: the first schema violation or broken rule, located.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EgnError(pub String);
+
+impl EgnError {
+    pub(crate) fn new(m: impl Into<String>) -> EgnError {
+        EgnError(m.into())
+    }
+}
+
+impl fmt::Display for EgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EgnError {}
+
+/// The outcome of checking one document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckSummary {
+    /// Deals replayed (over all games of a match).
+    pub deals: usize,
+    /// The final score of a game; `None` for a match.
+    pub score: Option<[i32; 2]>,
+    /// The winning team of a finished game.
+    pub winner: Option<Team>,
+    /// Games in a match (`None` for a game).
+    pub games: Option<usize>,
+}
+
+/// Checks an EGN or EMN document: schema, then a full replay.
+///
+/// # Errors
+/// What is wrong, with the deal, trick and seat where the rules are broken.
+pub fn check_text(text: &str) -> Result<CheckSummary, EgnError> {
+    let v: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))?;
+    if v.get("fileType").and_then(|t| t.as_str()) == Some("Euchre Match Notation") {
+        let m = replay_emn(&v)?;
+        return Ok(CheckSummary {
+            deals: m.games.iter().map(|(_, g)| g.deals.len()).sum(),
+            score: None,
+            winner: None,
+            games: Some(m.games.len()),
+        });
+    }
+    let file = egn_from_value(v)?;
+    let r = replay(&file)?;
+    Ok(CheckSummary { deals: r.deals.len(), score: Some(r.score), winner: r.winner, games: None })
+}

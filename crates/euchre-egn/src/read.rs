@@ -1,0 +1,284 @@
+//! Reading EGN text: JSON, the upgrade of pre-1.4 files, and the schema's constraints.
+
+use crate::model::{DealEntry, EgnFile, Phase, PlayerEntry};
+use crate::EgnError;
+use serde_json::{Map, Value};
+
+/// Keys renamed by the 1.4 upgrade (older files used snake_case).
+const RENAMES: [(&str, &str); 17] = [
+    ("tricks_annotations", "playAnnotations"),
+    ("file_type", "fileType"),
+    ("game_id", "gameId"),
+    ("initial_score", "initialScore"),
+    ("final_score", "finalScore"),
+    ("deal_number", "dealNumber"),
+    ("initial_state", "initialState"),
+    ("up_card", "upCard"),
+    ("player_cards", "playerCards"),
+    ("phase_number", "phaseNumber"),
+    ("is_alone", "isAlone"),
+    ("alone_defender", "aloneDefender"),
+    ("card_exchanges", "cardExchanges"),
+    ("calls_annotations", "callAnnotations"),
+    ("play_annotations", "playAnnotations"),
+    ("alternative_lines", "alternativeLines"),
+    ("branch_index", "branchIndex"),
+];
+
+/// Fields of pre-1.4 files that 1.4 dropped: redundant (the replay derives them) or belonging to
+/// the recording tools' display (timings, overlay views, a video link).
+const DROPPED: [&str; 6] = ["initialLead", "kitty", "timings", "views", "viewSwitches", "videoUrl"];
+
+/// Parses and schema-checks an EGN document.
+///
+/// # Errors
+/// Invalid JSON, a document that is not EGN, or a schema violation, named.
+pub fn parse_egn(text: &str) -> Result<EgnFile, EgnError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))?;
+    egn_from_value(v)
+}
+
+/// Schema-checks an EGN document already parsed as JSON.
+///
+/// # Errors
+/// As [`parse_egn`].
+pub fn egn_from_value(mut v: Value) -> Result<EgnFile, EgnError> {
+    let Some(obj) = v.as_object() else { return Err(EgnError::new("an EGN document is a JSON object")) };
+    match obj.get("fileType").and_then(Value::as_str) {
+        Some("Euchre Game Notation") => {}
+        Some(other) => {
+            let shown: String = other.chars().take(60).collect();
+            return Err(EgnError::new(format!("fileType is '{shown}', not 'Euchre Game Notation'")));
+        }
+        None => return Err(EgnError::new("missing fileType 'Euchre Game Notation'")),
+    }
+    let version = obj.get("version").and_then(Value::as_str).unwrap_or("").to_string();
+    let (major_minor, legacy) = classify_version(&version)?;
+    if legacy {
+        upgrade(&mut v);
+        v["version"] = Value::String("1.4".into());
+    }
+    let mut file: EgnFile =
+        serde_json::from_value(v).map_err(|e| EgnError::new(format!("does not follow the EGN schema: {e}")))?;
+    if legacy {
+        file.version = version.clone();
+    }
+    let _ = major_minor;
+    check_schema(&file)?;
+    Ok(file)
+}
+
+/// Returns the version and whether it predates 1.4 (and so needs the upgrade).
+fn classify_version(version: &str) -> Result<(String, bool), EgnError> {
+    let mut parts = version.split('.');
+    let major = parts.next().and_then(|p| p.parse::<u32>().ok());
+    let minor = parts.next().and_then(|p| p.parse::<u32>().ok());
+    let rest_ok = parts.all(|p| p.parse::<u32>().is_ok());
+    match (major, minor, rest_ok) {
+        (Some(1), Some(m @ 0..=4), true) => Ok((format!("1.{m}"), m < 4)),
+        _ => Err(EgnError::new(format!("version '{version}' is not an EGN version this reader knows (1.0 to 1.4)"))),
+    }
+}
+
+fn upgrade(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            let keys: Vec<String> = map.keys().cloned().collect();
+            for k in keys {
+                if DROPPED.contains(&k.as_str()) {
+                    map.remove(&k);
+                    continue;
+                }
+                // Annotation maps and the ruleset keep their own keys.
+                let keep_inside = matches!(
+                    k.as_str(),
+                    "ruleset" | "calls_annotations" | "callAnnotations" | "play_annotations" | "playAnnotations"
+                        | "tricks_annotations"
+                );
+                if let Some((_, new)) = RENAMES.iter().find(|(old, _)| *old == k) {
+                    let mut val = map.remove(&k).unwrap_or(Value::Null);
+                    if !keep_inside {
+                        upgrade(&mut val);
+                    }
+                    map.insert((*new).to_string(), val);
+                } else if !keep_inside {
+                    if let Some(val) = map.get_mut(&k) {
+                        upgrade(val);
+                    }
+                }
+            }
+            drop_empty_hands(map);
+        }
+        Value::Array(items) => items.iter_mut().for_each(upgrade),
+        _ => {}
+    }
+}
+
+/// Old files wrote unknown hands as four empty lists; 1.4 simply omits them.
+fn drop_empty_hands(map: &mut Map<String, Value>) {
+    if let Some(Value::Array(hands)) = map.get("playerCards") {
+        if hands.iter().all(|h| h.as_array().is_some_and(Vec::is_empty)) {
+            map.remove("playerCards");
+        }
+    }
+}
+
+fn check_len(what: &str, s: &str, max: usize) -> Result<(), EgnError> {
+    let n = s.chars().count();
+    if n > max {
+        return Err(EgnError::new(format!("{what} has {n} characters (at most {max})")));
+    }
+    Ok(())
+}
+
+/// The constraints of `egn-schema-v1.json` that serde's typing does not already enforce.
+fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
+    let m = &f.metadata;
+    for (what, s, max) in [("gameId", &m.game_id, 64), ("title", &m.title, 128), ("description", &m.description, 1024), ("date", &m.date, 64)] {
+        if let Some(s) = s {
+            check_len(what, s, max)?;
+        }
+    }
+    if m.players.len() > 10 {
+        return Err(EgnError::new(format!("{} players listed (at most 10)", m.players.len())));
+    }
+    for p in &m.players {
+        check_len("a player name", p.name(), 64)?;
+        if let PlayerEntry::Player(p) = p {
+            if let Some(id) = &p.id {
+                check_len("a player id", id, 64)?;
+            }
+            if let Some(ids) = &p.player_ids {
+                if ids.len() > 10 {
+                    return Err(EgnError::new("a player has more than 10 playerIds"));
+                }
+                for i in ids {
+                    check_len("a playerIds id", &i.id, 64)?;
+                    check_len("a playerIds source", &i.source, 64)?;
+                }
+            }
+        }
+    }
+    if m.initial_score.len() > 2 {
+        return Err(EgnError::new("initialScore has more than 2 entries"));
+    }
+    if m.final_score.as_ref().is_some_and(|s| s.len() > 2) {
+        return Err(EgnError::new("finalScore has more than 2 entries"));
+    }
+    if let Some(r) = &m.ruleset {
+        if r.winning_score.is_some_and(|w| w < 0) || r.num_deals.is_some_and(|n| n < 0) {
+            return Err(EgnError::new("ruleset: winning_score and num_deals can't be negative"));
+        }
+        if r.winning_score.is_some() && r.num_deals.is_some() {
+            return Err(EgnError::new("ruleset: winning_score and num_deals can't both be given"));
+        }
+        if r.winning_score == Some(0) && !r.num_deals.is_some_and(|n| n >= 1) {
+            return Err(EgnError::new("ruleset: winning_score 0 needs num_deals of at least 1"));
+        }
+        if let Some(l) = &r.loner_lead {
+            if l != "LEFT_OF_DEALER" && l != "LEFT_OF_LONER" {
+                return Err(EgnError::new(format!("ruleset: loner_lead '{l}' is not LEFT_OF_DEALER or LEFT_OF_LONER")));
+            }
+        }
+    }
+    if f.deals.len() > 100 {
+        return Err(EgnError::new(format!("{} deals (at most 100)", f.deals.len())));
+    }
+    for (i, d) in f.deals.iter().enumerate() {
+        let DealEntry::Full(d) = d else { continue };
+        let at = |m: String| EgnError::new(format!("deal {i}: {m}"));
+        if d.deal_number < 0 {
+            return Err(at("dealNumber is negative".into()));
+        }
+        if !(0..=9).contains(&d.initial_state.dealer) {
+            return Err(at(format!("dealer {} is not 0..9", d.initial_state.dealer)));
+        }
+        check_card(&d.initial_state.up_card).map_err(at)?;
+        if let Some(hands) = &d.initial_state.player_cards {
+            if hands.len() > 10 || hands.iter().any(|h| h.len() > 10) {
+                return Err(at("playerCards is too long".into()));
+            }
+            for c in hands.iter().flatten() {
+                check_card(c).map_err(at)?;
+            }
+        }
+        if d.phases.len() > 2 {
+            return Err(at(format!("{} phases (at most 2)", d.phases.len())));
+        }
+        check_phases(&d.phases).map_err(at)?;
+        if let Some(lines) = &d.alternative_lines {
+            if lines.len() > 50 {
+                return Err(at("more than 50 alternativeLines".into()));
+            }
+            for l in lines {
+                if l.branch_index < 0 || l.phases.is_empty() {
+                    return Err(at("an alternative line needs branchIndex >= 0 and a phase".into()));
+                }
+                check_phases(&l.phases).map_err(at)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_phases(phases: &[Phase]) -> Result<(), String> {
+    for p in phases {
+        match p {
+            Phase::Bidding(b) => {
+                if b.calls.len() > 16 {
+                    return Err(format!("{} calls (at most 16)", b.calls.len()));
+                }
+                for c in &b.calls {
+                    if !["Pass", "Order", "s", "h", "d", "c", "n", "x"].contains(&c.as_str()) {
+                        let shown: String = c.chars().take(20).collect();
+                        return Err(format!("call '{shown}' is not Pass, Order, s, h, d, c, n or x"));
+                    }
+                }
+                if let Some(c) = &b.discard {
+                    check_card(c)?;
+                }
+                if b.card_exchanges.as_ref().is_some_and(|x| x.len() > 4) {
+                    return Err("more than 4 cardExchanges".into());
+                }
+                check_annotations(&b.call_annotations)?;
+            }
+            Phase::TrickPlay(t) => {
+                if t.tricks.len() > 10 || t.tricks.iter().any(|x| x.len() > 10) {
+                    return Err("too many tricks or cards in a trick".into());
+                }
+                for c in t.tricks.iter().flatten() {
+                    check_card(c)?;
+                }
+                check_annotations(&t.play_annotations)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_annotations(a: &Option<std::collections::BTreeMap<String, Vec<String>>>) -> Result<(), String> {
+    for (k, v) in a.iter().flatten() {
+        if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("annotation key '{}' is not a number", k.chars().take(20).collect::<String>()));
+        }
+        if v.len() > 50 || v.iter().any(|s| s.chars().count() > 1024) {
+            return Err("an annotation list is too long".into());
+        }
+    }
+    Ok(())
+}
+
+/// The schema's card pattern: `^([78N9TJQKAX][SsHhCcDdxtngh]|[LRB])$`.
+pub fn check_card(c: &str) -> Result<(), String> {
+    let b = c.as_bytes();
+    let ok = match b {
+        [r, s] => b"78N9TJQKAX".contains(r) && b"SsHhCcDdxtngh".contains(s),
+        [x] => b"LRB".contains(x),
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("'{}' is not an EGN card", c.chars().take(20).collect::<String>()))
+    }
+}

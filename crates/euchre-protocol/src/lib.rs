@@ -1,0 +1,10 @@
+//! The engine protocol: newline-delimited JSON requests on stdin, one response line each.
+//!
+//! [`Session::handle_line`] takes one request line and returns one response line; it never
+//! panics and never changes anything on a bad request. See `docs/protocol.md`.
+
+mod request;
+mod session;
+
+pub use request::{parse_request, Request, RequestError};
+pub use session::Session;

@@ -1,0 +1,201 @@
+//! Parsing one request line into a typed [`Request`], with an error that names what is wrong.
+
+use euchre::{Action, Card, CardSet, Rules, Seat};
+use serde_json::{Map, Value};
+
+/// A deal given in full by the client.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GivenDeal {
+    pub dealer: Seat,
+    pub hands: [CardSet; 4],
+    pub upcard: Card,
+    pub kitty: CardSet,
+}
+
+/// One request.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// Start a game: the given deal, or a seeded one.
+    New { rules: Rules, deal: Option<GivenDeal>, seed: u64, dealer: Option<Seat>, score: [i32; 2] },
+    Legal,
+    Apply(Action),
+    State,
+    Observe(Seat),
+    /// Deal the next hand of the game.
+    Next,
+    /// The game so far as an EGN document.
+    Egn,
+    /// The rules in force, every option.
+    Rules,
+}
+
+/// A request that could not be understood; `id` is echoed when it could be read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RequestError {
+    pub id: Value,
+    pub message: String,
+}
+
+/// Parses one line.
+///
+/// # Errors
+/// Malformed JSON, an unknown command, or a field of the wrong kind, named in the message.
+pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
+    let v: Value = serde_json::from_str(line)
+        .map_err(|e| RequestError { id: Value::Null, message: format!("request is not JSON: {e}") })?;
+    let Value::Object(obj) = v else {
+        return Err(RequestError { id: Value::Null, message: "request must be a JSON object".into() });
+    };
+    let id = obj.get("id").cloned().unwrap_or(Value::Null);
+    let fail = |message: String| RequestError { id: id.clone(), message };
+    let cmd = match obj.get("cmd") {
+        Some(Value::String(s)) => s.as_str(),
+        Some(_) => return Err(fail("'cmd' must be a string".into())),
+        None => return Err(fail("missing 'cmd' (new, legal, apply, state, observe, next, egn, rules)".into())),
+    };
+    let req = match cmd {
+        "new" => parse_new(&obj).map_err(fail)?,
+        "legal" => Request::Legal,
+        "apply" => match obj.get("action") {
+            Some(Value::String(s)) => Request::Apply(s.parse().map_err(|e: euchre::action::ParseActionError| fail(e.0))?),
+            Some(_) => return Err(fail("'action' must be a string such as \"order\" or \"JD\"".into())),
+            None => return Err(fail("apply needs 'action'".into())),
+        },
+        "state" => Request::State,
+        "observe" => Request::Observe(seat_field(&obj, "seat").map_err(fail)?.ok_or_else(|| fail("observe needs 'seat' (0..3)".into()))?),
+        "next" => Request::Next,
+        "egn" => Request::Egn,
+        "rules" => Request::Rules,
+        other => {
+            let shown: String = other.chars().take(30).collect();
+            return Err(fail(format!(
+                "unknown cmd '{shown}' (new, legal, apply, state, observe, next, egn, rules)"
+            )));
+        }
+    };
+    Ok((id, req))
+}
+
+fn seat_field(obj: &Map<String, Value>, key: &str) -> Result<Option<Seat>, String> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => n
+            .as_u64()
+            .and_then(Seat::try_new)
+            .map(Some)
+            .ok_or_else(|| format!("'{key}' must be a seat 0..3, not {n}")),
+        Some(_) => Err(format!("'{key}' must be a seat number 0..3")),
+    }
+}
+
+fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
+    let mut rules = match obj.get("rules") {
+        None | Some(Value::Null) => Rules::default(),
+        Some(Value::String(s)) => Rules::preset(s).map_err(|e| e.to_string())?,
+        Some(_) => return Err("'rules' must be a preset name such as \"openspiel\"".into()),
+    };
+    match obj.get("options") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(opts)) => {
+            for (k, v) in opts {
+                let text = match v {
+                    Value::String(s) => s.clone(),
+                    Value::Bool(b) => b.to_string(),
+                    Value::Number(n) => n.to_string(),
+                    _ => return Err(format!("option {k}: value must be a string, number or boolean")),
+                };
+                rules.set(k, &text).map_err(|e| e.to_string())?;
+            }
+        }
+        Some(_) => return Err("'options' must be an object of option names to values".into()),
+    }
+    rules.validate().map_err(|e| e.to_string())?;
+    let seed = match obj.get("seed") {
+        None | Some(Value::Null) => 0,
+        Some(Value::Number(n)) => n.as_u64().ok_or("'seed' must be a non-negative integer")?,
+        Some(_) => return Err("'seed' must be a non-negative integer".into()),
+    };
+    let dealer = seat_field(obj, "dealer")?;
+    let score = match obj.get("score") {
+        None | Some(Value::Null) => [0, 0],
+        Some(Value::Array(a)) if a.len() == 2 => {
+            let n = |v: &Value| v.as_i64().and_then(|x| i32::try_from(x).ok()).ok_or("'score' must be two integers");
+            [n(&a[0])?, n(&a[1])?]
+        }
+        Some(_) => return Err("'score' must be two integers [team 0, team 1]".into()),
+    };
+    let deal = match obj.get("deal") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(d)) => Some(parse_deal(d)?),
+        Some(_) => return Err("'deal' must be an object with dealer, hands, upcard".into()),
+    };
+    Ok(Request::New { rules, deal, seed, dealer, score })
+}
+
+fn card(v: &Value, what: &str) -> Result<Card, String> {
+    match v {
+        Value::String(s) => s.parse().map_err(|e: euchre::card::ParseCardError| format!("{what}: {e}")),
+        _ => Err(format!("{what}: a card must be a string such as \"JD\"")),
+    }
+}
+
+fn cards(v: &Value, what: &str) -> Result<CardSet, String> {
+    let Value::Array(a) = v else { return Err(format!("{what} must be an array of cards")) };
+    if a.len() > 33 {
+        return Err(format!("{what} has {} cards", a.len()));
+    }
+    let mut set = CardSet::EMPTY;
+    for c in a {
+        let c = card(c, what)?;
+        if set.contains(c) {
+            return Err(format!("{what} lists {c} twice"));
+        }
+        set.insert(c);
+    }
+    Ok(set)
+}
+
+fn parse_deal(d: &Map<String, Value>) -> Result<GivenDeal, String> {
+    let dealer = seat_field(d, "dealer")?.ok_or("deal needs 'dealer' (0..3)")?;
+    let Some(Value::Array(hs)) = d.get("hands") else { return Err("deal needs 'hands': four arrays of 5 cards".into()) };
+    if hs.len() != 4 {
+        return Err(format!("deal 'hands' must have 4 hands, not {}", hs.len()));
+    }
+    let mut hands = [CardSet::EMPTY; 4];
+    for (i, h) in hs.iter().enumerate() {
+        hands[i] = cards(h, &format!("hand of seat {i}"))?;
+    }
+    let upcard = card(d.get("upcard").ok_or("deal needs 'upcard'")?, "upcard")?;
+    let kitty = match d.get("kitty") {
+        None | Some(Value::Null) => CardSet::EMPTY,
+        Some(v) => cards(v, "kitty")?,
+    };
+    Ok(GivenDeal { dealer, hands, upcard, kitty })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_problem_and_echo_the_id() {
+        let e = parse_request(r#"{"id":7,"cmd":"apply","action":"order sideways"}"#).unwrap_err();
+        assert_eq!(e.id, Value::from(7));
+        assert!(e.message.contains("order sideways"), "{}", e.message);
+        let e = parse_request("{not json").unwrap_err();
+        assert_eq!(e.id, Value::Null);
+        let e = parse_request(r#"{"id":"x","cmd":"observe","seat":9}"#).unwrap_err();
+        assert!(e.message.contains("seat"), "{}", e.message);
+        let e = parse_request(r#"{"id":1,"cmd":"new","options":{"bogus":1}}"#).unwrap_err();
+        assert!(e.message.contains("bogus"), "{}", e.message);
+    }
+
+    #[test]
+    fn new_with_a_given_deal() {
+        let line = r#"{"id":1,"cmd":"new","rules":"openspiel","options":{"stick_the_dealer":false,"defend_alone":"any"},"deal":{"dealer":3,"hands":[["9C","TC","JC","QC","KC"],["AC","9D","TD","JD","QD"],["KD","AD","9S","TS","JS"],["QS","KS","AS","TH","JH"]],"upcard":"9H","kitty":["QH","KH","AH"]}}"#;
+        let (_, r) = parse_request(line).unwrap();
+        let Request::New { rules, deal, .. } = r else { panic!() };
+        assert!(!rules.stick_the_dealer);
+        assert_eq!(deal.unwrap().dealer, Seat::new(3));
+    }
+}

@@ -1,0 +1,201 @@
+//! Typed decisions and their canonical text forms (`RULES.md` §12).
+
+use crate::card::Card;
+use crate::trump::Trump;
+use std::fmt;
+use std::str::FromStr;
+
+/// One decision of the four-handed game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Action {
+    /// Pass in either bidding round.
+    Pass,
+    /// Accept the upcard's suit in round 1 (order up, assist, take up).
+    Order { alone: bool },
+    /// Name trump in round 2 (or blind, when the Joker is turned and the dealer shouts).
+    Call { trump: Trump, alone: bool },
+    /// The dealer's discard after taking up the upcard.
+    Discard(Card),
+    /// Play alone (a maker's decision after the call, or a defender's).
+    Alone,
+    /// Play with the partner (declining to go alone).
+    Partner,
+    /// Play a card.
+    Play(Card),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let alone = |a: bool| if a { " alone" } else { "" };
+        match *self {
+            Action::Pass => write!(f, "pass"),
+            Action::Order { alone: a } => write!(f, "order{}", alone(a)),
+            Action::Call { trump, alone: a } => write!(f, "call {trump}{}", alone(a)),
+            Action::Discard(c) => write!(f, "discard {c}"),
+            Action::Alone => write!(f, "alone"),
+            Action::Partner => write!(f, "partner"),
+            Action::Play(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+/// Text that is not a decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseActionError(pub String);
+
+impl fmt::Display for ParseActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl std::error::Error for ParseActionError {}
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+
+    /// Parses the canonical forms, any case and spacing: `pass`, `order`, `order alone`,
+    /// `call H`, `call NT alone`, `discard 9C`, `alone`, `partner`, or a card such as `JD`.
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        let lower = s.to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        let err = || {
+            let shown: String = s.trim().chars().take(40).collect();
+            ParseActionError(format!(
+                "'{shown}' is not an action (pass, order [alone], call <suit|NT> [alone], discard <card>, alone, partner, or a card such as JD)"
+            ))
+        };
+        let alone_flag = |rest: &[&str]| match rest {
+            [] => Ok(false),
+            ["alone"] => Ok(true),
+            _ => Err(err()),
+        };
+        match words.as_slice() {
+            ["pass"] => Ok(Action::Pass),
+            ["order", rest @ ..] => Ok(Action::Order { alone: alone_flag(rest)? }),
+            ["call", t, rest @ ..] => {
+                let trump: Trump = t.parse().map_err(|_| err())?;
+                Ok(Action::Call { trump, alone: alone_flag(rest)? })
+            }
+            ["discard", c] => c.parse().map(Action::Discard).map_err(|_| err()),
+            ["alone"] => Ok(Action::Alone),
+            ["partner"] => Ok(Action::Partner),
+            [c] => c.parse().map(Action::Play).map_err(|_| err()),
+            _ => Err(err()),
+        }
+    }
+}
+
+impl serde::Serialize for Action {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A small fixed-capacity list of actions, so listing legal actions never allocates.
+#[derive(Clone, Copy)]
+pub struct ActionList {
+    items: [Action; ActionList::CAPACITY],
+    len: u8,
+}
+
+impl ActionList {
+    /// More than any decision offers (a hand of at most 6 cards, or 2 + 4 suits x 2 + no-trump x 2).
+    pub const CAPACITY: usize = 16;
+
+    /// An empty list.
+    pub const fn new() -> ActionList {
+        ActionList { items: [Action::Pass; ActionList::CAPACITY], len: 0 }
+    }
+
+    /// Appends an action.
+    #[inline]
+    pub fn push(&mut self, a: Action) {
+        self.items[self.len as usize] = a;
+        self.len += 1;
+    }
+
+    /// The actions as a slice.
+    pub fn as_slice(&self) -> &[Action] {
+        &self.items[..self.len as usize]
+    }
+
+    /// Number of actions.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// True when `a` is in the list.
+    pub fn contains(&self, a: &Action) -> bool {
+        self.as_slice().contains(a)
+    }
+}
+
+impl PartialEq for ActionList {
+    fn eq(&self, o: &ActionList) -> bool {
+        self.as_slice() == o.as_slice()
+    }
+}
+
+impl Eq for ActionList {}
+
+impl Default for ActionList {
+    fn default() -> Self {
+        ActionList::new()
+    }
+}
+
+impl std::ops::Deref for ActionList {
+    type Target = [Action];
+    fn deref(&self) -> &[Action] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for ActionList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Suit;
+
+    #[test]
+    fn text_forms_round_trip() {
+        let samples = [
+            Action::Pass,
+            Action::Order { alone: false },
+            Action::Order { alone: true },
+            Action::Call { trump: Trump::Suit(Suit::Hearts), alone: false },
+            Action::Call { trump: Trump::NoTrump, alone: true },
+            Action::Discard("9C".parse().unwrap()),
+            Action::Alone,
+            Action::Partner,
+            Action::Play("JD".parse().unwrap()),
+            Action::Play(Card::JOKER),
+        ];
+        for a in samples {
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a));
+            assert_eq!(a.to_string().to_lowercase().parse::<Action>(), Ok(a));
+        }
+        assert_eq!("  CALL   h  ALONE ".parse::<Action>(), Ok(Action::Call { trump: Trump::Suit(Suit::Hearts), alone: true }));
+        for bad in ["", "order alone now", "call", "call X", "discard", "discard 9", "play", "J"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+    }
+}

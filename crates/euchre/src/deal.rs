@@ -1,0 +1,788 @@
+//! One deal of four-handed Euchre: bidding, the discard, going alone, five tricks, and the score.
+//!
+//! [`Deal`] is a plain value (no heap): cloning it is a copy, so search can branch freely.
+
+use crate::action::{Action, ActionList};
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::CardSet;
+use crate::error::{DealError, IllegalAction};
+use crate::rules::{AloneTiming, DefendAlone, JokerUpcard, LonerLead, Packets, Rules, TrumpRequirement};
+use crate::scoring::{deal_points, DealResult};
+use crate::seat::{Seat, Team};
+use crate::shuffle::shuffled_deck;
+use crate::trump::{Trump, TrumpTable};
+use rand::RngCore;
+
+/// Where a deal stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Round 1: accept the upcard's suit or pass.
+    Bidding1,
+    /// Round 2: name another suit (or no-trump) or pass.
+    Bidding2,
+    /// The Joker was turned and the dealer names trump blind.
+    BlindShout,
+    /// The dealer discards after taking up the upcard.
+    Discard,
+    /// The maker decides to play alone (when `alone_timing = after_discard`).
+    MakerAlone,
+    /// A defender decides to defend alone.
+    DefendAlone,
+    /// Trick play.
+    Play,
+    /// Scored (or thrown in).
+    Done,
+}
+
+impl Phase {
+    /// A short lower-case name, used by the engine protocol.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Bidding1 => "bidding1",
+            Phase::Bidding2 => "bidding2",
+            Phase::BlindShout => "blind_shout",
+            Phase::Discard => "discard",
+            Phase::MakerAlone => "maker_alone",
+            Phase::DefendAlone => "defend_alone",
+            Phase::Play => "play",
+            Phase::Done => "done",
+        }
+    }
+}
+
+/// Most decisions one deal can hold: 8 bids, a discard, 3 alone decisions and 20 plays.
+pub const MAX_HISTORY: usize = 40;
+
+/// One four-handed deal.
+#[derive(Clone, Debug)]
+pub struct Deal {
+    pub(crate) rules: Rules,
+    pub(crate) dealer: Seat,
+    pub(crate) dealt: [CardSet; 4],
+    pub(crate) hands: [CardSet; 4],
+    pub(crate) upcard: Card,
+    /// The cards nobody was dealt, the upcard not included.
+    pub(crate) kitty: CardSet,
+    pub(crate) phase: Phase,
+    pub(crate) to_act: Seat,
+    pub(crate) passes: u8,
+    pub(crate) trump: Option<Trump>,
+    pub(crate) maker: Option<Seat>,
+    pub(crate) maker_alone: bool,
+    pub(crate) lone_defender: Option<Seat>,
+    pub(crate) discard: Option<Card>,
+    pub(crate) upcard_taken: bool,
+    /// Seats taking part in the play, one bit each.
+    pub(crate) active: u8,
+    pub(crate) leader: Seat,
+    pub(crate) led: u8,
+    pub(crate) trick_len: u8,
+    pub(crate) best_seat: Seat,
+    pub(crate) best_power: u8,
+    pub(crate) tricks_done: u8,
+    pub(crate) tricks_won: [u8; 2],
+    pub(crate) trick_winners: [Seat; 5],
+    pub(crate) trick_leaders: [Seat; 5],
+    pub(crate) plays: [Card; 20],
+    pub(crate) play_count: u8,
+    pub(crate) history: [(Seat, Action); MAX_HISTORY],
+    pub(crate) history_len: u8,
+    pub(crate) points: [u8; 2],
+}
+
+impl Deal {
+    /// Starts a deal from given hands.
+    ///
+    /// `kitty` may be empty, in which case the undealt cards form it.
+    ///
+    /// # Errors
+    /// A hand without 5 cards, a card twice, or a card not in the rules' deck.
+    pub fn new(
+        rules: Rules,
+        dealer: Seat,
+        hands: [CardSet; 4],
+        upcard: Card,
+        kitty: CardSet,
+    ) -> Result<Deal, DealError> {
+        rules.validate().map_err(DealError::Rules)?;
+        let deck = rules.deck();
+        let mut seen = CardSet::EMPTY;
+        for (i, h) in hands.iter().enumerate() {
+            if h.len() != 5 {
+                return Err(DealError::HandSize { seat: Seat::new(i as u8), cards: h.len() });
+            }
+            if let Some(c) = h.minus(deck).first() {
+                return Err(DealError::NotInDeck(c));
+            }
+            if let Some(c) = h.intersect(seen).first() {
+                return Err(DealError::Duplicate(c));
+            }
+            seen = seen.union(*h);
+        }
+        if !deck.contains(upcard) {
+            return Err(DealError::NotInDeck(upcard));
+        }
+        if seen.contains(upcard) {
+            return Err(DealError::Duplicate(upcard));
+        }
+        seen.insert(upcard);
+        let rest = deck.minus(seen);
+        let kitty = if kitty.is_empty() {
+            rest
+        } else if let Some(c) = kitty.minus(deck).first() {
+            return Err(DealError::NotInDeck(c));
+        } else if let Some(c) = kitty.intersect(seen).first() {
+            return Err(DealError::Duplicate(c));
+        } else if kitty != rest {
+            return Err(DealError::KittyIncomplete { expected: rest.len(), got: kitty.len() });
+        } else {
+            kitty
+        };
+        Ok(Deal::from_parts(rules, dealer, hands, upcard, kitty))
+    }
+
+    /// Deals at random from `rng`, in packets as the rules say.
+    pub fn random<R: RngCore>(rules: Rules, dealer: Seat, rng: &mut R) -> Deal {
+        let (deck, n) = shuffled_deck(rules.deck(), rng);
+        let (first, second) = match rules.packets {
+            Packets::TwoThree => (2, 3),
+            Packets::ThreeTwo => (3, 2),
+        };
+        let mut hands = [CardSet::EMPTY; 4];
+        let mut next = 0;
+        for packet in [first, second] {
+            for k in 1..=4u8 {
+                let seat = dealer.plus(k);
+                for _ in 0..packet {
+                    hands[seat.index()].insert(deck[next]);
+                    next += 1;
+                }
+            }
+        }
+        let upcard = deck[next];
+        let kitty: CardSet = deck[next + 1..n].iter().copied().collect();
+        Deal::from_parts(rules, dealer, hands, upcard, kitty)
+    }
+
+    /// The deal named by `seed`: the same rules, dealer and seed give the same deal forever.
+    pub fn from_seed(rules: Rules, dealer: Seat, seed: u64) -> Deal {
+        let mut rng = crate::shuffle::deal_rng(seed);
+        Deal::random(rules, dealer, &mut rng)
+    }
+
+    fn from_parts(rules: Rules, dealer: Seat, hands: [CardSet; 4], upcard: Card, kitty: CardSet) -> Deal {
+        let joker_blind = upcard.is_joker() && rules.joker_upcard == JokerUpcard::BlindShout;
+        let first = if rules.dealer_shouts_first || joker_blind { dealer } else { dealer.left() };
+        Deal {
+            rules,
+            dealer,
+            dealt: hands,
+            hands,
+            upcard,
+            kitty,
+            phase: if joker_blind { Phase::BlindShout } else { Phase::Bidding1 },
+            to_act: first,
+            passes: 0,
+            trump: None,
+            maker: None,
+            maker_alone: false,
+            lone_defender: None,
+            discard: None,
+            upcard_taken: false,
+            active: 0b1111,
+            leader: first,
+            led: 0,
+            trick_len: 0,
+            best_seat: first,
+            best_power: 0,
+            tricks_done: 0,
+            tricks_won: [0; 2],
+            trick_winners: [first; 5],
+            trick_leaders: [first; 5],
+            plays: [upcard; 20],
+            play_count: 0,
+            history: [(first, Action::Pass); MAX_HISTORY],
+            history_len: 0,
+            points: [0; 2],
+        }
+    }
+
+    // ----- accessors -----
+
+    /// The rules in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    /// The dealer.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// True once the deal is scored or thrown in.
+    pub fn is_done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+    /// The seat to decide, or `None` when the deal is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        (self.phase != Phase::Done).then_some(self.to_act)
+    }
+    /// The turned card.
+    pub fn upcard(&self) -> Card {
+        self.upcard
+    }
+    /// The hands as dealt.
+    pub fn dealt_hands(&self) -> [CardSet; 4] {
+        self.dealt
+    }
+    /// The cards each seat holds now.
+    pub fn hands(&self) -> [CardSet; 4] {
+        self.hands
+    }
+    /// The undealt cards (the upcard not included).
+    pub fn kitty(&self) -> CardSet {
+        self.kitty
+    }
+    /// Trump, once made.
+    pub fn trump(&self) -> Option<Trump> {
+        self.trump
+    }
+    /// The seat that made trump.
+    pub fn maker(&self) -> Option<Seat> {
+        self.maker
+    }
+    /// The maker, if playing alone.
+    pub fn lone_maker(&self) -> Option<Seat> {
+        self.maker.filter(|_| self.maker_alone)
+    }
+    /// The defender playing alone, if any.
+    pub fn lone_defender(&self) -> Option<Seat> {
+        self.lone_defender
+    }
+    /// The dealer's discard.
+    pub fn discard(&self) -> Option<Card> {
+        self.discard
+    }
+    /// True when the dealer took the upcard into the hand.
+    pub fn upcard_taken(&self) -> bool {
+        self.upcard_taken
+    }
+    /// True when `seat` takes part in the play (not sitting out for a loner).
+    pub fn is_active(&self, seat: Seat) -> bool {
+        self.active & seat.bit() != 0
+    }
+    /// Tricks taken by each team so far.
+    pub fn tricks_won(&self) -> [u8; 2] {
+        self.tricks_won
+    }
+    /// Points each team scored in this deal (zero until it is done).
+    pub fn points(&self) -> [u8; 2] {
+        self.points
+    }
+    /// True when all passed twice and the hand was thrown in.
+    pub fn passed_out(&self) -> bool {
+        self.phase == Phase::Done && self.maker.is_none()
+    }
+    /// Every decision so far with the seat that took it, the discard included.
+    pub fn history(&self) -> &[(Seat, Action)] {
+        &self.history[..self.history_len as usize]
+    }
+    /// Cards played so far, in order.
+    pub fn plays(&self) -> &[Card] {
+        &self.plays[..self.play_count as usize]
+    }
+    /// Number of completed tricks.
+    pub fn tricks_done(&self) -> u8 {
+        self.tricks_done
+    }
+    /// The seats that led each trick so far (the current one included).
+    pub fn trick_leaders(&self) -> &[Seat] {
+        let n = (self.tricks_done as usize + usize::from(self.trick_len > 0)).min(5);
+        &self.trick_leaders[..n]
+    }
+    /// The winners of the completed tricks.
+    pub fn trick_winners(&self) -> &[Seat] {
+        &self.trick_winners[..self.tricks_done as usize]
+    }
+    /// Number of seats taking part in the play.
+    pub fn active_count(&self) -> u8 {
+        self.active.count_ones() as u8
+    }
+    /// The completed and current tricks: leader and the cards in play order.
+    pub fn tricks(&self) -> Vec<(Seat, Vec<Card>)> {
+        let per = self.active_count() as usize;
+        self.plays()
+            .chunks(per)
+            .enumerate()
+            .map(|(i, cards)| (self.trick_leaders[i], cards.to_vec()))
+            .collect()
+    }
+
+    /// The suit the upcard offers in round 1 (the agreed suit when the Joker is turned).
+    pub fn upcard_suit(&self) -> Suit {
+        match (self.upcard.suit(), self.rules.joker_upcard) {
+            (Some(s), _) => s,
+            (None, JokerUpcard::AgreedSuit(s)) => s,
+            // Blind shout never bids on the upcard's suit; clubs is only a placeholder.
+            (None, JokerUpcard::BlindShout) => Suit::Clubs,
+        }
+    }
+
+    fn table(&self) -> &'static TrumpTable {
+        self.trump.unwrap_or(Trump::NoTrump).table()
+    }
+
+    /// The first bidder of each round.
+    fn first_bidder(&self) -> Seat {
+        if self.rules.dealer_shouts_first {
+            self.dealer
+        } else {
+            self.dealer.left()
+        }
+    }
+
+    /// The cards `seat` may play now (empty outside its turn in play).
+    pub fn legal_plays(&self) -> CardSet {
+        let hand = self.hands[self.to_act.index()];
+        if self.trick_len == 0 {
+            return hand;
+        }
+        let follow = hand.intersect(self.table().follow(self.led as usize));
+        if follow.is_empty() {
+            hand
+        } else {
+            follow
+        }
+    }
+
+    /// True when making `trump` is barred for `seat` by `trump_requirement`.
+    fn fails_trump_requirement(&self, seat: Seat, trump: Suit, with_upcard: bool) -> bool {
+        let applies = match self.rules.trump_requirement {
+            TrumpRequirement::None => false,
+            TrumpRequirement::TwoTrumps => true,
+            TrumpRequirement::TwoTrumpsDealerOnly => seat == self.dealer,
+        };
+        if !applies {
+            return false;
+        }
+        let mut hand = self.hands[seat.index()];
+        if with_upcard {
+            hand.insert(self.upcard);
+        }
+        let trumps = hand.intersect(Trump::Suit(trump).table().trumps);
+        trumps.len() == 1 && trumps.first().and_then(Card::rank) == Some(Rank::Jack)
+    }
+
+    fn push_calls(&self, out: &mut ActionList, trump: Trump) {
+        match self.rules.alone_timing {
+            AloneTiming::WithCall => {
+                out.push(Action::Call { trump, alone: false });
+                out.push(Action::Call { trump, alone: true });
+            }
+            AloneTiming::AfterDiscard => out.push(Action::Call { trump, alone: false }),
+        }
+    }
+
+    /// Every legal decision for the seat to act (empty when the deal is over).
+    pub fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        let seat = self.to_act;
+        match self.phase {
+            Phase::Bidding1 => {
+                let forced = self.rules.dealer_shouts_first && seat == self.dealer && self.upcard.is_joker();
+                if !forced {
+                    out.push(Action::Pass);
+                }
+                let suit = self.upcard_suit();
+                if !self.fails_trump_requirement(seat, suit, seat == self.dealer) {
+                    let canadian = self.rules.canadian && seat == self.dealer.partner();
+                    match self.rules.alone_timing {
+                        AloneTiming::WithCall => {
+                            if !canadian {
+                                out.push(Action::Order { alone: false });
+                            }
+                            out.push(Action::Order { alone: true });
+                        }
+                        AloneTiming::AfterDiscard => out.push(Action::Order { alone: false }),
+                    }
+                }
+            }
+            Phase::Bidding2 => {
+                let stuck = self.rules.stick_the_dealer && self.passes == 3;
+                if !stuck {
+                    out.push(Action::Pass);
+                }
+                let turned = self.upcard_suit();
+                let mut relax = false;
+                loop {
+                    for s in Suit::ALL {
+                        if s != turned && (relax || !self.fails_trump_requirement(seat, s, false)) {
+                            self.push_calls(&mut out, Trump::Suit(s));
+                        }
+                    }
+                    if self.rules.allow_no_trump {
+                        self.push_calls(&mut out, Trump::NoTrump);
+                    }
+                    // A stuck dealer barred from every suit may call any: the deal must be played.
+                    if out.is_empty() && !relax {
+                        relax = true;
+                        continue;
+                    }
+                    break;
+                }
+            }
+            Phase::BlindShout => {
+                for s in Suit::ALL {
+                    self.push_calls(&mut out, Trump::Suit(s));
+                }
+            }
+            Phase::Discard => {
+                let mut cards = self.hands[seat.index()];
+                if !self.rules.dealer_may_discard_upcard {
+                    cards.remove(self.upcard);
+                }
+                for c in cards {
+                    out.push(Action::Discard(c));
+                }
+            }
+            Phase::MakerAlone | Phase::DefendAlone => {
+                out.push(Action::Alone);
+                out.push(Action::Partner);
+            }
+            Phase::Play => {
+                for c in self.legal_plays() {
+                    out.push(Action::Play(c));
+                }
+            }
+            Phase::Done => {}
+        }
+        out
+    }
+
+    /// True when `a` is legal now.
+    pub fn is_legal(&self, a: Action) -> bool {
+        match (self.phase, a) {
+            (Phase::Play, Action::Play(c)) => self.legal_plays().contains(c),
+            (Phase::Play, _) | (Phase::Done, _) => false,
+            _ => self.legal_actions().contains(&a),
+        }
+    }
+
+    /// Applies a decision of the seat to act.
+    ///
+    /// # Errors
+    /// An illegal action is refused with the reason, and the deal is left unchanged.
+    pub fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        if !self.is_legal(a) {
+            return Err(self.why_illegal(a));
+        }
+        self.apply_unchecked(a);
+        Ok(())
+    }
+
+    /// Applies a decision already known to be legal (from [`Deal::legal_actions`]).
+    ///
+    /// Applying an illegal action this way leaves the deal in a meaningless (but memory-safe) state.
+    pub fn apply_unchecked(&mut self, a: Action) {
+        let seat = self.to_act;
+        if (self.history_len as usize) < MAX_HISTORY {
+            self.history[self.history_len as usize] = (seat, a);
+            self.history_len += 1;
+        }
+        match a {
+            Action::Play(c) => self.play(seat, c),
+            Action::Pass => self.pass(),
+            Action::Order { alone } => {
+                let forced_alone = self.rules.canadian && seat == self.dealer.partner();
+                self.make(seat, Trump::Suit(self.upcard_suit()), alone || forced_alone);
+                self.upcard_taken = true;
+                let dealer_sits_out = self.maker_alone && seat == self.dealer.partner();
+                if dealer_sits_out && self.rules.alone_timing == AloneTiming::WithCall {
+                    // The dealer's hand is out of play: the upcard stays with the kitty.
+                    self.upcard_taken = false;
+                    self.kitty.insert(self.upcard);
+                    self.after_call();
+                } else {
+                    self.hands[self.dealer.index()].insert(self.upcard);
+                    self.phase = Phase::Discard;
+                    self.to_act = self.dealer;
+                }
+            }
+            Action::Call { trump, alone } => {
+                self.make(seat, trump, alone);
+                if self.phase == Phase::BlindShout {
+                    self.upcard_taken = true;
+                    self.hands[self.dealer.index()].insert(self.upcard);
+                    self.phase = Phase::Discard;
+                    self.to_act = self.dealer;
+                } else {
+                    self.after_call();
+                }
+            }
+            Action::Discard(c) => {
+                self.hands[seat.index()].remove(c);
+                self.discard = Some(c);
+                self.after_call();
+            }
+            Action::Alone | Action::Partner => {
+                let alone = a == Action::Alone;
+                if self.phase == Phase::MakerAlone {
+                    self.maker_alone = alone;
+                    self.ask_defenders();
+                } else if alone {
+                    self.lone_defender = Some(seat);
+                    self.start_play();
+                } else if self.maker.is_some_and(|m| seat == self.first_defender_asked(m)) {
+                    self.to_act = seat;
+                } else {
+                    self.start_play();
+                }
+            }
+        }
+    }
+
+    fn pass(&mut self) {
+        self.passes += 1;
+        if self.passes < 4 {
+            self.to_act = self.to_act.left();
+            return;
+        }
+        self.passes = 0;
+        if self.phase == Phase::Bidding1 {
+            self.phase = Phase::Bidding2;
+            self.to_act = self.first_bidder();
+        } else {
+            self.phase = Phase::Done;
+        }
+    }
+
+    fn make(&mut self, seat: Seat, trump: Trump, alone: bool) {
+        self.trump = Some(trump);
+        self.maker = Some(seat);
+        self.maker_alone = alone;
+    }
+
+    /// After the call (and the discard, if any): the alone decisions, then play.
+    fn after_call(&mut self) {
+        let forced = self.rules.canadian && self.upcard_taken && self.maker == Some(self.dealer.partner());
+        if self.rules.alone_timing == AloneTiming::AfterDiscard && !forced {
+            self.phase = Phase::MakerAlone;
+            self.to_act = self.maker.unwrap_or(self.dealer);
+        } else {
+            self.ask_defenders();
+        }
+    }
+
+    fn ask_defenders(&mut self) {
+        let ask = match self.rules.defend_alone {
+            DefendAlone::Never => false,
+            DefendAlone::AgainstLoner => self.maker_alone,
+            DefendAlone::Any => true,
+        };
+        match self.maker {
+            Some(m) if ask => {
+                self.phase = Phase::DefendAlone;
+                self.to_act = self.first_defender_asked(m);
+            }
+            _ => self.start_play(),
+        }
+    }
+
+    /// The defender asked first, clockwise from the maker's or (OpenSpiel) the dealer's left.
+    fn first_defender_asked(&self, maker: Seat) -> Seat {
+        let from = if self.rules.defenders_asked_from_dealer { self.dealer } else { maker };
+        let mut s = from.left();
+        while s.team() == maker.team() {
+            s = s.left();
+        }
+        s
+    }
+
+    fn next_active(&self, s: Seat) -> Seat {
+        let mut n = s.left();
+        while self.active & n.bit() == 0 {
+            n = n.left();
+        }
+        n
+    }
+
+    fn start_play(&mut self) {
+        let maker = self.maker.unwrap_or(self.dealer);
+        let (leader, active) = first_leader(&self.rules, self.dealer, maker, self.maker_alone, self.lone_defender);
+        self.active = active;
+        self.phase = Phase::Play;
+        self.leader = leader;
+        self.to_act = leader;
+        self.trick_leaders[0] = leader;
+    }
+
+    fn play(&mut self, seat: Seat, c: Card) {
+        self.hands[seat.index()].remove(c);
+        self.plays[self.play_count as usize] = c;
+        self.play_count += 1;
+        let table = self.table();
+        if self.trick_len == 0 {
+            self.led = table.effective_suit(c) as u8;
+            self.best_seat = seat;
+            self.best_power = table.strength(c, self.led as usize);
+        } else {
+            let p = table.strength(c, self.led as usize);
+            if p > self.best_power {
+                self.best_power = p;
+                self.best_seat = seat;
+            }
+        }
+        self.trick_len += 1;
+        if self.trick_len < self.active_count() {
+            self.to_act = self.next_active(seat);
+            return;
+        }
+        let winner = self.best_seat;
+        self.trick_winners[self.tricks_done as usize] = winner;
+        self.tricks_won[winner.team().index()] += 1;
+        self.tricks_done += 1;
+        self.trick_len = 0;
+        if self.tricks_done == 5 {
+            self.score();
+        } else {
+            self.leader = winner;
+            self.to_act = winner;
+            self.trick_leaders[self.tricks_done as usize] = winner;
+        }
+    }
+
+    fn score(&mut self) {
+        let maker_team = self.maker.unwrap_or(self.dealer).team();
+        let result = DealResult {
+            maker_tricks: self.tricks_won[maker_team.index()],
+            maker_alone: self.maker_alone,
+            lone_defender: self.lone_defender.is_some(),
+        };
+        let (m, d) = deal_points(&self.rules, result);
+        self.points[maker_team.index()] = m;
+        self.points[maker_team.other().index()] = d;
+        self.phase = Phase::Done;
+    }
+
+    /// The team that made trump.
+    pub fn maker_team(&self) -> Option<Team> {
+        self.maker.map(Seat::team)
+    }
+
+    /// Explains why `a` is not legal now (call only for an illegal action).
+    fn why_illegal(&self, a: Action) -> IllegalAction {
+        let seat = self.to_act;
+        let hand = self.hands[seat.index()];
+        let phase = self.phase;
+        if phase == Phase::Done {
+            return IllegalAction::DealOver;
+        }
+        match (phase, a) {
+            (Phase::Play, Action::Play(c)) if !hand.contains(c) => IllegalAction::NotHeld { seat, card: c },
+            (Phase::Play, Action::Play(c)) => {
+                let follow = hand.intersect(self.table().follow(self.led as usize));
+                IllegalAction::MustFollow {
+                    seat,
+                    card: c,
+                    led: self.led_name(),
+                    holding: follow.first().unwrap_or(c),
+                }
+            }
+            (Phase::Discard, Action::Discard(c)) if !hand.contains(c) => {
+                IllegalAction::NotHeld { seat, card: c }
+            }
+            (Phase::Discard, Action::Discard(c)) => IllegalAction::UpcardDiscard { card: c },
+            (Phase::Bidding2, Action::Pass) => IllegalAction::DealerStuck { seat },
+            (Phase::Bidding2, Action::Call { trump: Trump::Suit(s), .. }) if s == self.upcard_suit() => {
+                IllegalAction::TurnedDownSuit { suit: s }
+            }
+            (Phase::Bidding2, Action::Call { trump: Trump::NoTrump, .. }) if !self.rules.allow_no_trump => {
+                IllegalAction::NoTrumpNotAllowed
+            }
+            (Phase::Bidding1, Action::Order { alone: false }) if self.rules.canadian && seat == self.dealer.partner() => {
+                IllegalAction::CanadianAlone { seat }
+            }
+            (Phase::Bidding1, Action::Order { .. }) | (Phase::Bidding2, Action::Call { .. })
+                if self.rules.trump_requirement != TrumpRequirement::None =>
+            {
+                IllegalAction::TrumpRequirement { seat }
+            }
+            (_, Action::Order { alone: true } | Action::Call { alone: true, .. })
+                if self.rules.alone_timing == AloneTiming::AfterDiscard =>
+            {
+                IllegalAction::NotNow {
+                    action: a,
+                    phase: phase.name(),
+                    hint: "going alone is decided after the call (alone / partner)",
+                }
+            }
+            _ => IllegalAction::NotNow { action: a, phase: phase.name(), hint: self.expected() },
+        }
+    }
+
+    fn expected(&self) -> &'static str {
+        match self.phase {
+            Phase::Bidding1 => "round 1 of bidding: pass or order",
+            Phase::Bidding2 => "round 2 of bidding: pass or call a suit",
+            Phase::BlindShout => "the dealer names trump blind: call a suit",
+            Phase::Discard => "the dealer discards: discard <card>",
+            Phase::MakerAlone | Phase::DefendAlone => "alone or partner",
+            Phase::Play => "play a card",
+            Phase::Done => "the deal is over",
+        }
+    }
+
+    /// The name of the suit led to the current trick.
+    fn led_name(&self) -> &'static str {
+        match self.led as usize {
+            s @ 0..=3 => Suit::from_index(s).name(),
+            _ => "the Joker",
+        }
+    }
+
+    /// The led effective suit of the trick in progress, if one is.
+    pub fn led_suit(&self) -> Option<usize> {
+        (self.phase == Phase::Play && self.trick_len > 0).then_some(self.led as usize)
+    }
+
+    /// Cards played to the trick in progress.
+    pub fn current_trick(&self) -> &[Card] {
+        let start = self.play_count as usize - self.trick_len as usize;
+        &self.plays[start..self.play_count as usize]
+    }
+}
+
+/// The seats taking part (a bit each) and the first leader, once the alone decisions are made.
+pub fn first_leader(
+    rules: &Rules,
+    dealer: Seat,
+    maker: Seat,
+    maker_alone: bool,
+    lone_defender: Option<Seat>,
+) -> (Seat, u8) {
+    let mut active = 0b1111u8;
+    if maker_alone {
+        active &= !maker.partner().bit();
+    }
+    if let Some(d) = lone_defender {
+        active &= !d.partner().bit();
+    }
+    let next_active = |s: Seat| {
+        let mut n = s.left();
+        while active & n.bit() == 0 {
+            n = n.left();
+        }
+        n
+    };
+    let loner = if maker_alone { Some(maker) } else { lone_defender };
+    let leader = match (maker_alone, lone_defender) {
+        (true, Some(d)) if rules.defender_leads_both_alone => d,
+        _ => match (rules.loner_lead, loner) {
+            (LonerLead::LeftOfLoner, Some(l)) => next_active(l),
+            _ => next_active(dealer),
+        },
+    };
+    (leader, active)
+}

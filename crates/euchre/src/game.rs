@@ -1,0 +1,311 @@
+//! A game (deals with the deal passing left until a target score or a number of deals) and a
+//! match (several games).
+
+use crate::action::{Action, ActionList};
+use crate::card::{Card, Rank};
+use crate::deal::Deal;
+use crate::error::IllegalAction;
+use crate::rules::{FirstDealer, Partners, Rules};
+use crate::seat::{Seat, Team};
+use crate::shuffle::{deal_rng, shuffled_deck};
+use rand::RngCore;
+
+/// The seed of deal number `index` of the game seeded `game_seed`.
+pub fn deal_seed(game_seed: u64, index: u32) -> u64 {
+    splitmix(game_seed ^ splitmix(u64::from(index) + 1))
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Anything that takes decisions in turn: a deal, a game. Bots and drivers use only this.
+pub trait Decisions {
+    /// The seat to decide, or `None` when over.
+    fn to_act(&self) -> Option<Seat>;
+    /// The legal decisions now.
+    fn legal_actions(&self) -> ActionList;
+    /// Applies a decision; refuses an illegal one and changes nothing.
+    ///
+    /// # Errors
+    /// The reason the decision is illegal.
+    fn apply(&mut self, a: Action) -> Result<(), IllegalAction>;
+}
+
+impl Decisions for Deal {
+    fn to_act(&self) -> Option<Seat> {
+        Deal::to_act(self)
+    }
+    fn legal_actions(&self) -> ActionList {
+        Deal::legal_actions(self)
+    }
+    fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        Deal::apply(self, a)
+    }
+}
+
+/// The first dealer and the seating, drawn as the rules say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub dealer: Seat,
+    /// `seating[seat]` is the player (0..3, in the order they were named) in that seat.
+    pub seating: [u8; 4],
+}
+
+/// Draws the seating and the first dealer from a game seed.
+pub fn setup(rules: &Rules, seed: u64) -> Setup {
+    let mut rng = deal_rng(splitmix(seed ^ 0x5eed));
+    let seating = match rules.partners {
+        Partners::Fixed => [0, 1, 2, 3],
+        Partners::CutHighLow => {
+            let (deck, _) = shuffled_deck(rules.deck(), &mut rng);
+            // Aces low for the cut; the Joker highest; ties broken by suit so no recut is needed.
+            let key = |c: Card| match c.rank() {
+                None => 100,
+                Some(Rank::Ace) => c.index() % 8,
+                Some(r) => 10 + r as usize * 4 + c.index() / 8,
+            };
+            let mut players = [0u8, 1, 2, 3];
+            players.sort_by_key(|&p| std::cmp::Reverse(key(deck[p as usize])));
+            // The two highest partner each other in seats 0 and 2.
+            [players[0], players[2], players[1], players[3]]
+        }
+    };
+    let dealer = match rules.first_dealer {
+        FirstDealer::Random => Seat::new((rng.next_u32() % 4) as u8),
+        FirstDealer::FirstJack => {
+            let (deck, n) = shuffled_deck(rules.deck(), &mut rng);
+            let i = deck[..n].iter().position(|c| c.rank() == Some(Rank::Jack)).unwrap_or(0);
+            Seat::new((i % 4) as u8)
+        }
+    };
+    Setup { dealer, seating }
+}
+
+/// A game of several deals.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    seed: u64,
+    initial_score: [i32; 2],
+    score: [i32; 2],
+    deal: Deal,
+    deal_index: u32,
+    finished: Vec<Deal>,
+    scored: bool,
+}
+
+impl Game {
+    /// A new game whose deals all follow from `seed`.
+    pub fn new(rules: Rules, seed: u64) -> Game {
+        let s = setup(&rules, seed);
+        let deal = Deal::from_seed(rules, s.dealer, deal_seed(seed, 0));
+        Game::starting_with(deal, seed, [0, 0])
+    }
+
+    /// A game whose first deal is given (later deals follow from `seed`).
+    pub fn starting_with(deal: Deal, seed: u64, initial_score: [i32; 2]) -> Game {
+        Game {
+            rules: *deal.rules(),
+            seed,
+            initial_score,
+            score: initial_score,
+            deal,
+            deal_index: 0,
+            finished: Vec::new(),
+            scored: false,
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    /// The deal in progress (or the last one, when the game is over).
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+    /// The completed deals before the current one.
+    pub fn finished_deals(&self) -> &[Deal] {
+        &self.finished
+    }
+    /// Every deal so far, the current one last.
+    pub fn all_deals(&self) -> impl Iterator<Item = &Deal> {
+        self.finished.iter().chain(std::iter::once(&self.deal))
+    }
+    /// The score per team.
+    pub fn score(&self) -> [i32; 2] {
+        self.score
+    }
+    /// The score the game started from.
+    pub fn initial_score(&self) -> [i32; 2] {
+        self.initial_score
+    }
+    /// Number of deals started (the current one included).
+    pub fn deals_started(&self) -> u32 {
+        self.deal_index + 1
+    }
+
+    /// True when the game is decided: the current deal is over and a target was reached.
+    pub fn is_over(&self) -> bool {
+        self.deal.is_done() && game_over(&self.rules, self.score, self.deal_index + 1)
+    }
+
+    /// The winning team, once the game is over (`None` while playing, or for a drawn
+    /// fixed-deal game).
+    pub fn winner(&self) -> Option<Team> {
+        if !self.is_over() {
+            return None;
+        }
+        winner_of(self.score)
+    }
+
+    /// Applies a decision to the current deal; scores the deal when it ends.
+    ///
+    /// # Errors
+    /// The reason the decision is illegal; nothing changes.
+    pub fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        self.deal.apply(a)?;
+        self.after_apply();
+        Ok(())
+    }
+
+    fn after_apply(&mut self) {
+        if self.deal.is_done() && !self.scored {
+            let p = self.deal.points();
+            self.score[0] += i32::from(p[0]);
+            self.score[1] += i32::from(p[1]);
+            self.scored = true;
+        }
+    }
+
+    /// Applies a decision known to be legal.
+    pub fn apply_unchecked(&mut self, a: Action) {
+        self.deal.apply_unchecked(a);
+        self.after_apply();
+    }
+
+    /// Starts the next deal (the deal passes left), when the current one is over and the game is
+    /// not. Returns false when there is nothing to start.
+    pub fn next_deal(&mut self) -> bool {
+        if !self.deal.is_done() || self.is_over() {
+            return false;
+        }
+        self.deal_index += 1;
+        let dealer = self.deal.dealer().left();
+        let next = Deal::from_seed(self.rules, dealer, deal_seed(self.seed, self.deal_index));
+        self.start_deal(next);
+        true
+    }
+
+    /// Starts a given next deal (as when replaying a record); the current deal must be over.
+    pub fn push_deal(&mut self, deal: Deal) {
+        if self.deal.is_done() {
+            self.deal_index += 1;
+        }
+        self.start_deal(deal);
+    }
+
+    fn start_deal(&mut self, deal: Deal) {
+        let old = std::mem::replace(&mut self.deal, deal);
+        self.finished.push(old);
+        self.scored = false;
+    }
+}
+
+/// True when `score` after `deals` deals ends a game under `rules`.
+pub fn game_over(rules: &Rules, score: [i32; 2], deals: u32) -> bool {
+    if rules.winning_score > 0 {
+        let t = i32::from(rules.winning_score);
+        score[0] >= t || score[1] >= t
+    } else {
+        deals >= u32::from(rules.num_deals)
+    }
+}
+
+/// The team ahead, or `None` when level.
+pub fn winner_of(score: [i32; 2]) -> Option<Team> {
+    match score[0].cmp(&score[1]) {
+        std::cmp::Ordering::Greater => Some(Team::new(0)),
+        std::cmp::Ordering::Less => Some(Team::new(1)),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+impl Decisions for Game {
+    /// The seat to decide in the current deal; a finished deal with more to play moves on by
+    /// itself only through [`Game::next_deal`].
+    fn to_act(&self) -> Option<Seat> {
+        self.deal.to_act()
+    }
+    fn legal_actions(&self) -> ActionList {
+        self.deal.legal_actions()
+    }
+    fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        Game::apply(self, a)
+    }
+}
+
+/// A match: games until `match_games` are played or a team has `match_wins`.
+#[derive(Clone, Debug)]
+pub struct Match {
+    rules: Rules,
+    seed: u64,
+    games: Vec<Game>,
+    wins: [u32; 2],
+    /// How many games have had their result counted in `wins`.
+    recorded: usize,
+}
+
+impl Match {
+    /// A new match; game `i` is seeded from `seed` and `i`.
+    pub fn new(rules: Rules, seed: u64) -> Match {
+        Match { rules, seed, games: vec![Game::new(rules, splitmix(seed))], wins: [0, 0], recorded: 0 }
+    }
+
+    /// The game in progress (or the last).
+    pub fn game(&mut self) -> &mut Game {
+        self.games.last_mut().expect("a match always has a game")
+    }
+
+    /// All games so far.
+    pub fn games(&self) -> &[Game] {
+        &self.games
+    }
+
+    /// Games won per team.
+    pub fn wins(&self) -> [u32; 2] {
+        self.wins
+    }
+
+    /// True when the match is decided.
+    pub fn is_over(&self) -> bool {
+        let played = self.recorded as u32;
+        (self.rules.match_wins > 0 && self.wins.iter().any(|&w| w >= u32::from(self.rules.match_wins)))
+            || (self.rules.match_games > 0 && played >= u32::from(self.rules.match_games))
+    }
+
+    /// Records the current game's result and starts the next game when the match goes on.
+    /// Returns false when the current game is not over or the match is.
+    pub fn next_game(&mut self) -> bool {
+        let g = self.games.last().expect("a match always has a game");
+        if !g.is_over() {
+            return false;
+        }
+        if self.recorded < self.games.len() {
+            if let Some(t) = g.winner() {
+                self.wins[t.index()] += 1;
+            }
+            self.recorded = self.games.len();
+        }
+        if self.is_over() {
+            return false;
+        }
+        let i = self.games.len() as u64;
+        self.games.push(Game::new(self.rules, splitmix(self.seed ^ splitmix(i))));
+        true
+    }
+}

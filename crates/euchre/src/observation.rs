@@ -1,0 +1,178 @@
+//! What one seat may know: its own cards, everything public, nothing else.
+
+use crate::action::{Action, ActionList};
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::deal::{Deal, Phase};
+use crate::rules::Rules;
+use crate::seat::Seat;
+use crate::trump::Trump;
+use serde::Serialize;
+
+/// A decision as another seat saw it: the dealer's discard is face down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seen {
+    Known(Action),
+    HiddenDiscard,
+}
+
+impl Serialize for Seen {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Seen::Known(a) => a.serialize(s),
+            Seen::HiddenDiscard => s.serialize_str("discard"),
+        }
+    }
+}
+
+/// One trick as seen by everyone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TrickView {
+    pub leader: Seat,
+    pub cards: Vec<Card>,
+    pub winner: Option<Seat>,
+}
+
+/// Everything `seat` may know about a deal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Observation {
+    pub seat: Seat,
+    #[serde(skip)]
+    pub rules: Rules,
+    pub dealer: Seat,
+    pub upcard: Card,
+    #[serde(serialize_with = "phase_name")]
+    pub phase: Phase,
+    pub to_act: Option<Seat>,
+    /// This seat's cards now.
+    pub hand: CardSet,
+    /// How many cards each seat holds now.
+    pub hand_sizes: [u8; 4],
+    /// The dealer's own discard (only in the dealer's observation).
+    pub discard: Option<Card>,
+    /// The dealer holds the upcard, face known to all, until it is played.
+    pub upcard_with_dealer: bool,
+    pub history: Vec<(Seat, Seen)>,
+    pub trump: Option<Trump>,
+    pub maker: Option<Seat>,
+    pub maker_alone: bool,
+    pub lone_defender: Option<Seat>,
+    pub active: [bool; 4],
+    pub tricks: Vec<TrickView>,
+    pub tricks_won: [u8; 2],
+    pub points: [u8; 2],
+    /// Effective suits (bit per suit index) each seat has shown out of.
+    pub voids: [u8; 4],
+    /// The legal decisions, when it is this seat's turn.
+    #[serde(serialize_with = "action_list")]
+    pub legal: ActionList,
+}
+
+fn phase_name<S: serde::Serializer>(p: &Phase, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(p.name())
+}
+
+fn action_list<S: serde::Serializer>(l: &ActionList, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(l.iter())
+}
+
+impl Deal {
+    /// What `seat` may know now.
+    pub fn observation(&self, seat: Seat) -> Observation {
+        let history = self
+            .history()
+            .iter()
+            .map(|&(s, a)| match a {
+                Action::Discard(_) if s != seat => (s, Seen::HiddenDiscard),
+                _ => (s, Seen::Known(a)),
+            })
+            .collect();
+        let tricks = self
+            .tricks()
+            .into_iter()
+            .enumerate()
+            .map(|(i, (leader, cards))| TrickView {
+                leader,
+                cards,
+                winner: self.trick_winners().get(i).copied(),
+            })
+            .collect();
+        let upcard_played = self.plays().contains(&self.upcard);
+        let upcard_with_dealer =
+            self.upcard_taken && !upcard_played && (!self.rules.dealer_may_discard_upcard || seat == self.dealer)
+                && self.hands[self.dealer.index()].contains(self.upcard);
+        let mut hand_sizes = [0u8; 4];
+        for s in Seat::ALL {
+            hand_sizes[s.index()] = self.hands[s.index()].len() as u8;
+        }
+        let to_act = self.to_act();
+        Observation {
+            seat,
+            rules: self.rules,
+            dealer: self.dealer,
+            upcard: self.upcard,
+            phase: self.phase,
+            to_act,
+            hand: self.hands[seat.index()],
+            hand_sizes,
+            discard: if seat == self.dealer { self.discard } else { None },
+            upcard_with_dealer,
+            history,
+            trump: self.trump,
+            maker: self.maker,
+            maker_alone: self.maker_alone,
+            lone_defender: self.lone_defender,
+            active: Seat::ALL.map(|s| self.is_active(s) || self.phase != Phase::Play && self.phase != Phase::Done),
+            tricks,
+            tricks_won: self.tricks_won,
+            points: self.points,
+            voids: self.voids(),
+            legal: if to_act == Some(seat) { self.legal_actions() } else { ActionList::new() },
+        }
+    }
+
+    /// The effective suits each seat has shown out of (bit per suit index).
+    pub fn voids(&self) -> [u8; 4] {
+        let mut voids = [0u8; 4];
+        let Some(trump) = self.trump else { return voids };
+        let table = trump.table();
+        for (leader, cards) in self.tricks() {
+            let led = table.effective_suit(cards[0]);
+            let mut s = leader;
+            for &c in &cards[1..] {
+                s = self.next_in_play(s);
+                if table.effective_suit(c) != led && led < 4 {
+                    voids[s.index()] |= 1 << led;
+                }
+            }
+        }
+        voids
+    }
+
+    /// The next seat clockwise that takes part in the play.
+    pub(crate) fn next_in_play(&self, s: Seat) -> Seat {
+        let mut n = s.left();
+        while !self.is_active(n) {
+            n = n.left();
+        }
+        n
+    }
+}
+
+impl Observation {
+    /// Cards this seat can't see and that are not known to be anywhere: the pool a world is
+    /// sampled from (the upcard, when it is known to be in the dealer's hand, is not in it).
+    pub fn unseen(&self) -> CardSet {
+        let mut seen = self.hand;
+        for t in &self.tricks {
+            for &c in &t.cards {
+                seen.insert(c);
+            }
+        }
+        seen.insert(self.upcard);
+        if let Some(d) = self.discard {
+            seen.insert(d);
+        }
+        self.rules.deck().minus(seen)
+    }
+}

@@ -1,0 +1,494 @@
+//! The typed ruleset: every table option of `RULES.md` as a field, and the named presets.
+//!
+//! Option names are those of `RULES.md` (and so of EGN's ruleset keys where EGN has one). Text
+//! `name=value` settings are parsed here, once, at the edge; the engine reads typed fields only.
+
+use crate::card::{Rank, Suit};
+use crate::cardset::CardSet;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What happens when the Joker is turned up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JokerUpcard {
+    /// Trump is the suit agreed before play (Railroad): the Joker stands for that suit.
+    AgreedSuit(Suit),
+    /// The dealer names trump blind and the dealer's side are the makers (British).
+    BlindShout,
+}
+
+/// How partnerships are formed at the start of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Partners {
+    /// Players sit in the order given.
+    Fixed,
+    /// Each player cuts; the two highest play the two lowest (aces low).
+    CutHighLow,
+}
+
+/// How the first dealer is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FirstDealer {
+    Random,
+    /// Cards dealt face up one at a time from seat 0; the first jack deals.
+    FirstJack,
+}
+
+/// Dealing packets: 2 then 3, or 3 then 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Packets {
+    TwoThree,
+    ThreeTwo,
+}
+
+/// Who may make trump with a single bower as their only trump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrumpRequirement {
+    None,
+    /// Nobody may make trump when a lone jack is their only trump.
+    TwoTrumps,
+    /// Only the dealer is held to that.
+    TwoTrumpsDealerOnly,
+}
+
+/// When the maker says whether they play alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AloneTiming {
+    /// With the call itself (`order alone`, `call H alone`).
+    WithCall,
+    /// After the call and the dealer's discard, as a separate decision (OpenSpiel).
+    AfterDiscard,
+}
+
+/// Who may defend alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DefendAlone {
+    Never,
+    /// Only against a lone maker.
+    AgainstLoner,
+    /// Against any maker (British).
+    Any,
+}
+
+/// Who leads the first trick when someone plays alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LonerLead {
+    /// The eldest, skipping a seat that sits out.
+    LeftOfDealer,
+    /// The seat left of the loner.
+    LeftOfLoner,
+}
+
+/// A complete four-handed ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    pub min_rank: u8,
+    pub joker: bool,
+    pub joker_upcard: JokerUpcard,
+    pub partners: Partners,
+    pub first_dealer: FirstDealer,
+    pub packets: Packets,
+    pub dealer_may_discard_upcard: bool,
+    pub stick_the_dealer: bool,
+    pub canadian: bool,
+    pub trump_requirement: TrumpRequirement,
+    pub allow_no_trump: bool,
+    pub dealer_shouts_first: bool,
+    pub alone_timing: AloneTiming,
+    pub defend_alone: DefendAlone,
+    pub loner_lead: LonerLead,
+    /// When both a maker and a defender play alone, the defender leads (`RULES.md` §4). OpenSpiel
+    /// instead keeps the left-of-dealer lead, so its preset turns this off.
+    pub defender_leads_both_alone: bool,
+    /// Defenders are asked whether to defend alone clockwise from the maker's left (`RULES.md`
+    /// §4); OpenSpiel asks clockwise from the dealer's left, so its preset sets this.
+    pub defenders_asked_from_dealer: bool,
+    pub loner_small_score: u8,
+    pub loner_march_score: u8,
+    pub loner_euchred_score: u8,
+    pub lone_defender_score: u8,
+    /// Target score; 0 means the game is a fixed number of deals.
+    pub winning_score: u16,
+    /// Fixed number of deals; 0 means play to `winning_score`.
+    pub num_deals: u16,
+    /// A match is this many games (0: see `match_wins`).
+    pub match_games: u16,
+    /// A match ends when a team has won this many games (0: see `match_games`).
+    pub match_wins: u16,
+}
+
+/// A preset name with its one-line description.
+pub const PRESETS: [(&str, &str); 6] = [
+    ("north-american", "24 cards, game to 10, no stick-the-dealer, maker may go alone (default)"),
+    ("tournament", "north-american with stick-the-dealer; left of the loner leads"),
+    ("canadian", "north-american where the dealer's partner may order up only alone"),
+    ("british", "25 cards with the Joker (blind shout), game to 11, canadian, 3-2 packets, any may go alone"),
+    ("mathews-1844", "32-card Piquet pack, game to 5 (Mathews' 1844 rules)"),
+    ("openspiel", "one deal exactly as OpenSpiel's euchre: stick-the-dealer, alone decided after the discard"),
+];
+
+/// Options described in `RULES.md` that belong to the variants issue and are not yet played.
+const NOT_YET: [&str; 15] = [
+    "partners_best",
+    "jambone",
+    "jambone_calls",
+    "jambone_euchred_score",
+    "jamboree",
+    "laps",
+    "slams",
+    "robson",
+    "point_on_partner",
+    "farmers",
+    "farmers_policy",
+    "go_under",
+    "reneging",
+    "fast_break",
+    "four_trick_tokens",
+];
+
+/// A ruleset or option that can't be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    UnknownPreset(String),
+    UnknownOption(String),
+    NotImplemented(String),
+    BadValue { option: String, value: String, expected: &'static str },
+    Inconsistent(String),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::UnknownPreset(p) => {
+                let names: Vec<&str> = PRESETS.iter().map(|p| p.0).collect();
+                write!(f, "unknown preset '{p}' (presets: {})", names.join(", "))
+            }
+            RulesError::UnknownOption(o) => write!(f, "unknown rule option '{o}'"),
+            RulesError::NotImplemented(o) => write!(f, "rule option '{o}' is not implemented yet"),
+            RulesError::BadValue { option, value, expected } => {
+                write!(f, "option {option}: '{value}' is not {expected}")
+            }
+            RulesError::Inconsistent(m) => write!(f, "inconsistent rules: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::NORTH_AMERICAN
+    }
+}
+
+impl Rules {
+    /// The default North American ruleset.
+    pub const NORTH_AMERICAN: Rules = Rules {
+        min_rank: 9,
+        joker: false,
+        joker_upcard: JokerUpcard::BlindShout,
+        partners: Partners::Fixed,
+        first_dealer: FirstDealer::Random,
+        packets: Packets::TwoThree,
+        dealer_may_discard_upcard: false,
+        stick_the_dealer: false,
+        canadian: false,
+        trump_requirement: TrumpRequirement::None,
+        allow_no_trump: false,
+        dealer_shouts_first: false,
+        alone_timing: AloneTiming::WithCall,
+        defend_alone: DefendAlone::Never,
+        loner_lead: LonerLead::LeftOfDealer,
+        defender_leads_both_alone: true,
+        defenders_asked_from_dealer: false,
+        loner_small_score: 1,
+        loner_march_score: 4,
+        loner_euchred_score: 2,
+        lone_defender_score: 4,
+        winning_score: 10,
+        num_deals: 0,
+        match_games: 1,
+        match_wins: 0,
+    };
+
+    /// The named preset.
+    ///
+    /// # Errors
+    /// [`RulesError::UnknownPreset`] for a name not in [`PRESETS`].
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        let na = Rules::NORTH_AMERICAN;
+        Ok(match name.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "north-american" | "default" | "standard" => na,
+            "tournament" => Rules { stick_the_dealer: true, loner_lead: LonerLead::LeftOfLoner, ..na },
+            "canadian" => Rules { canadian: true, ..na },
+            "british" => Rules {
+                joker: true,
+                joker_upcard: JokerUpcard::BlindShout,
+                winning_score: 11,
+                canadian: true,
+                packets: Packets::ThreeTwo,
+                defend_alone: DefendAlone::Any,
+                loner_lead: LonerLead::LeftOfLoner,
+                lone_defender_score: 4,
+                ..na
+            },
+            "mathews-1844" => Rules { min_rank: 7, winning_score: 5, ..na },
+            "openspiel" => Rules {
+                stick_the_dealer: true,
+                alone_timing: AloneTiming::AfterDiscard,
+                defend_alone: DefendAlone::Never,
+                defender_leads_both_alone: false,
+                defenders_asked_from_dealer: true,
+                winning_score: 0,
+                num_deals: 1,
+                ..na
+            },
+            _ => return Err(RulesError::UnknownPreset(name.to_string())),
+        })
+    }
+
+    /// The lowest rank in each suit.
+    pub fn min_rank(&self) -> Rank {
+        Rank::from_number(self.min_rank).unwrap_or(Rank::Nine)
+    }
+
+    /// Every card in play under these rules.
+    pub fn deck(&self) -> CardSet {
+        CardSet::deck(self.min_rank(), self.joker)
+    }
+
+    /// Checks the combination of options.
+    ///
+    /// # Errors
+    /// [`RulesError::Inconsistent`] naming the clash.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        if !(7..=9).contains(&self.min_rank) {
+            return Err(RulesError::Inconsistent(format!("min_rank {} is not 7, 8 or 9", self.min_rank)));
+        }
+        if self.winning_score == 0 && self.num_deals == 0 {
+            return Err(RulesError::Inconsistent("one of winning_score and num_deals must be set".into()));
+        }
+        if self.winning_score != 0 && self.num_deals != 0 {
+            return Err(RulesError::Inconsistent(
+                "winning_score and num_deals are exclusive: set the other to 0".into(),
+            ));
+        }
+        if self.match_games == 0 && self.match_wins == 0 {
+            return Err(RulesError::Inconsistent("one of match_games and match_wins must be set".into()));
+        }
+        Ok(())
+    }
+
+    /// Sets one option from its text value.
+    ///
+    /// # Errors
+    /// Unknown option, a value of the wrong kind, or an option of a later variant.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
+        let name = name.trim();
+        let v = value.trim();
+        let bad = |expected: &'static str| RulesError::BadValue {
+            option: name.to_string(),
+            value: v.to_string(),
+            expected,
+        };
+        let boolean = || match v.to_ascii_lowercase().as_str() {
+            "true" | "yes" | "on" | "1" => Ok(true),
+            "false" | "no" | "off" | "0" => Ok(false),
+            _ => Err(bad("true or false")),
+        };
+        let number = |lo: u32, hi: u32, expected: &'static str| match v.parse::<u32>() {
+            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(bad(expected)),
+        };
+        let lower = v.to_ascii_lowercase().replace('-', "_");
+        match name {
+            "min_rank" => self.min_rank = number(7, 9, "7, 8 or 9")? as u8,
+            "joker" => self.joker = boolean()?,
+            "joker_upcard" => {
+                self.joker_upcard = if lower == "blind_shout" {
+                    JokerUpcard::BlindShout
+                } else if let Some(s) = lower.strip_prefix("agreed_suit:") {
+                    JokerUpcard::AgreedSuit(s.parse().map_err(|_| bad("agreed_suit:<C|D|H|S> or blind_shout"))?)
+                } else {
+                    return Err(bad("agreed_suit:<C|D|H|S> or blind_shout"));
+                }
+            }
+            "partners" => {
+                self.partners = match lower.as_str() {
+                    "fixed" => Partners::Fixed,
+                    "cut_high_low" => Partners::CutHighLow,
+                    _ => return Err(bad("fixed or cut_high_low")),
+                }
+            }
+            "first_dealer" => {
+                self.first_dealer = match lower.as_str() {
+                    "random" => FirstDealer::Random,
+                    "first_jack" => FirstDealer::FirstJack,
+                    _ => return Err(bad("random or first_jack")),
+                }
+            }
+            "packets" => {
+                self.packets = match lower.as_str() {
+                    "2_3" => Packets::TwoThree,
+                    "3_2" => Packets::ThreeTwo,
+                    _ => return Err(bad("2-3 or 3-2")),
+                }
+            }
+            "dealer_may_discard_upcard" => self.dealer_may_discard_upcard = boolean()?,
+            "stick_the_dealer" | "std" => self.stick_the_dealer = boolean()?,
+            "canadian" => self.canadian = boolean()?,
+            "trump_requirement" => {
+                self.trump_requirement = match lower.as_str() {
+                    "none" => TrumpRequirement::None,
+                    "two_trumps" => TrumpRequirement::TwoTrumps,
+                    "two_trumps_dealer_only" => TrumpRequirement::TwoTrumpsDealerOnly,
+                    _ => return Err(bad("none, two_trumps or two_trumps_dealer_only")),
+                }
+            }
+            "allow_no_trump" => self.allow_no_trump = boolean()?,
+            "dealer_shouts_first" => self.dealer_shouts_first = boolean()?,
+            "alone_timing" => {
+                self.alone_timing = match lower.as_str() {
+                    "with_call" => AloneTiming::WithCall,
+                    "after_discard" => AloneTiming::AfterDiscard,
+                    _ => return Err(bad("with_call or after_discard")),
+                }
+            }
+            "defend_alone" => {
+                self.defend_alone = match lower.as_str() {
+                    "never" | "false" => DefendAlone::Never,
+                    "against_loner" | "true" => DefendAlone::AgainstLoner,
+                    "any" => DefendAlone::Any,
+                    _ => return Err(bad("never, against_loner or any")),
+                }
+            }
+            "loner_lead" => {
+                self.loner_lead = match lower.as_str() {
+                    "left_of_dealer" => LonerLead::LeftOfDealer,
+                    "left_of_loner" => LonerLead::LeftOfLoner,
+                    _ => return Err(bad("LEFT_OF_DEALER or LEFT_OF_LONER")),
+                }
+            }
+            "defender_leads_both_alone" => self.defender_leads_both_alone = boolean()?,
+            "defenders_asked_from_dealer" => self.defenders_asked_from_dealer = boolean()?,
+            "loner_small_score" => self.loner_small_score = number(0, 16, "a score 0..16")? as u8,
+            "loner_march_score" => self.loner_march_score = number(0, 16, "a score 0..16")? as u8,
+            "loner_euchred_score" => self.loner_euchred_score = number(0, 16, "a score 0..16")? as u8,
+            "lone_defender_score" => self.lone_defender_score = number(0, 16, "a score 0..16")? as u8,
+            "winning_score" => {
+                self.winning_score = number(0, 1000, "a score 0..1000")? as u16;
+                if self.winning_score > 0 {
+                    self.num_deals = 0;
+                }
+            }
+            "num_deals" => {
+                self.num_deals = number(0, 1000, "a number of deals 0..1000")? as u16;
+                if self.num_deals > 0 {
+                    self.winning_score = 0;
+                }
+            }
+            "match_games" => self.match_games = number(0, 1000, "a number of games 0..1000")? as u16,
+            "match_wins" => self.match_wins = number(0, 1000, "a number of games 0..1000")? as u16,
+            "num_players" => {
+                if v != "4" {
+                    return Err(RulesError::NotImplemented(format!("num_players={v}")));
+                }
+            }
+            n if NOT_YET.contains(&n) => {
+                // Turning a variant off is harmless; turning it on must not silently play without it.
+                if !matches!(lower.as_str(), "false" | "off" | "0" | "no" | "prevented") {
+                    return Err(RulesError::NotImplemented(n.to_string()));
+                }
+            }
+            _ => return Err(RulesError::UnknownOption(name.to_string())),
+        }
+        Ok(())
+    }
+
+    /// Every option with its value as text, in `RULES.md` order (the form `set` accepts).
+    pub fn options(&self) -> Vec<(&'static str, String)> {
+        fn e<T: fmt::Debug>(t: T) -> String {
+            snake(&format!("{t:?}"))
+        }
+        vec![
+            ("min_rank", self.min_rank.to_string()),
+            ("joker", self.joker.to_string()),
+            (
+                "joker_upcard",
+                match self.joker_upcard {
+                    JokerUpcard::AgreedSuit(s) => format!("agreed_suit:{s}"),
+                    JokerUpcard::BlindShout => "blind_shout".into(),
+                },
+            ),
+            ("partners", e(self.partners)),
+            ("first_dealer", e(self.first_dealer)),
+            ("packets", if self.packets == Packets::TwoThree { "2-3" } else { "3-2" }.into()),
+            ("dealer_may_discard_upcard", self.dealer_may_discard_upcard.to_string()),
+            ("stick_the_dealer", self.stick_the_dealer.to_string()),
+            ("canadian", self.canadian.to_string()),
+            ("trump_requirement", e(self.trump_requirement)),
+            ("allow_no_trump", self.allow_no_trump.to_string()),
+            ("dealer_shouts_first", self.dealer_shouts_first.to_string()),
+            ("alone_timing", e(self.alone_timing)),
+            ("defend_alone", e(self.defend_alone)),
+            ("loner_lead", e(self.loner_lead).to_ascii_uppercase()),
+            ("defender_leads_both_alone", self.defender_leads_both_alone.to_string()),
+            ("defenders_asked_from_dealer", self.defenders_asked_from_dealer.to_string()),
+            ("loner_small_score", self.loner_small_score.to_string()),
+            ("loner_march_score", self.loner_march_score.to_string()),
+            ("loner_euchred_score", self.loner_euchred_score.to_string()),
+            ("lone_defender_score", self.lone_defender_score.to_string()),
+            ("winning_score", self.winning_score.to_string()),
+            ("num_deals", self.num_deals.to_string()),
+            ("match_games", self.match_games.to_string()),
+            ("match_wins", self.match_wins.to_string()),
+        ]
+    }
+}
+
+/// `CutHighLow` -> `cut_high_low`.
+fn snake(s: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if ch.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(ch.to_ascii_lowercase());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_is_valid_and_its_options_round_trip() {
+        for (name, _) in PRESETS {
+            let r = Rules::preset(name).unwrap();
+            r.validate().unwrap();
+            let mut back = Rules::NORTH_AMERICAN;
+            // num_deals and winning_score exclude each other: set the non-zero one last.
+            let mut opts = r.options();
+            opts.sort_by_key(|(k, v)| (*k == "winning_score" || *k == "num_deals") && v != "0");
+            for (k, v) in opts {
+                back.set(k, &v).unwrap_or_else(|e| panic!("{name}: {k}={v}: {e}"));
+            }
+            assert_eq!(back, r, "{name}");
+        }
+    }
+
+    #[test]
+    fn bad_settings_name_what_is_wrong() {
+        let mut r = Rules::default();
+        assert_eq!(r.set("nope", "1"), Err(RulesError::UnknownOption("nope".into())));
+        assert!(r.set("stick_the_dealer", "maybe").unwrap_err().to_string().contains("true or false"));
+        assert_eq!(r.set("jambone", "true"), Err(RulesError::NotImplemented("jambone".into())));
+        assert!(r.set("jambone", "false").is_ok());
+        assert!(Rules::preset("bogus").is_err());
+    }
+}
