@@ -1,7 +1,7 @@
 //! `euchre bench`: random complete deals per second on one core, and random games.
 
-use euchre::shuffle::{below, deal_rng};
-use euchre::{Deal, Game, Rules, Seat};
+use euchre::shuffle::{deal_rng, Batched};
+use euchre::{Action, Deal, Game, Phase, Rules, Seat};
 use std::time::Instant;
 
 /// What a bench run measured.
@@ -52,10 +52,9 @@ pub fn run(rules: Rules, seconds: f64, seed: u64) -> Report {
         // Check the clock once per batch so timing costs nothing per deal.
         for _ in 0..4096 {
             let mut deal = Deal::random(rules, dealer, &mut rng);
+            let mut draw = Batched::new(&mut rng);
             while !deal.is_done() {
-                let legal = deal.legal_actions();
-                let a = legal[below(&mut rng, legal.len() as u32) as usize];
-                deal.apply_unchecked(a);
+                deal.apply_unchecked(random_action(&deal, &mut draw));
                 decisions += 1;
             }
             points += u64::from(deal.points()[0] + deal.points()[1]);
@@ -69,14 +68,27 @@ pub fn run(rules: Rules, seconds: f64, seed: u64) -> Report {
     }
 }
 
+/// A uniformly random legal decision (plays straight from the legal-card mask).
+#[inline]
+fn random_action<R: rand::RngCore>(deal: &Deal, draw: &mut Batched<R>) -> Action {
+    if deal.phase() == Phase::Play {
+        let plays = deal.legal_plays();
+        if let Some(c) = plays.nth(draw.below(plays.len())) {
+            return Action::Play(c);
+        }
+    }
+    let legal = deal.legal_actions();
+    legal[draw.below(legal.len() as u32) as usize]
+}
+
 /// One whole game with uniformly random legal decisions.
 pub fn random_game(rules: Rules, seed: u64) -> Game {
     let mut rng = deal_rng(seed ^ 0xdec1_5105);
+    let mut draw = Batched::new(&mut rng);
     let mut game = Game::new(rules, seed);
     loop {
         while !game.deal().is_done() {
-            let legal = game.deal().legal_actions();
-            let a = legal[below(&mut rng, legal.len() as u32) as usize];
+            let a = random_action(game.deal(), &mut draw);
             game.apply_unchecked(a);
         }
         if !game.next_deal() {

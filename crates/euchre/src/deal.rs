@@ -74,6 +74,8 @@ pub struct Deal {
     pub(crate) upcard_taken: bool,
     /// Seats taking part in the play, one bit each.
     pub(crate) active: u8,
+    /// Cards in a trick: the number of active seats, fixed when play starts.
+    pub(crate) per_trick: u8,
     pub(crate) leader: Seat,
     pub(crate) led: u8,
     pub(crate) trick_len: u8,
@@ -190,6 +192,7 @@ impl Deal {
             discard: None,
             upcard_taken: false,
             active: 0b1111,
+            per_trick: 4,
             leader: first,
             led: 0,
             trick_len: 0,
@@ -535,7 +538,7 @@ impl Deal {
                     self.lone_defender = Some(seat);
                     self.start_play();
                 } else if self.maker.is_some_and(|m| seat == self.first_defender_asked(m)) {
-                    self.to_act = seat;
+                    self.to_act = seat.partner();
                 } else {
                     self.start_play();
                 }
@@ -612,6 +615,7 @@ impl Deal {
         let maker = self.maker.unwrap_or(self.dealer);
         let (leader, active) = first_leader(&self.rules, self.dealer, maker, self.maker_alone, self.lone_defender);
         self.active = active;
+        self.per_trick = active.count_ones() as u8;
         self.phase = Phase::Play;
         self.leader = leader;
         self.to_act = leader;
@@ -635,7 +639,7 @@ impl Deal {
             }
         }
         self.trick_len += 1;
-        if self.trick_len < self.active_count() {
+        if self.trick_len < self.per_trick {
             self.to_act = self.next_active(seat);
             return;
         }

@@ -28,7 +28,40 @@ pub fn below<R: RngCore>(rng: &mut R, n: u32) -> u32 {
     (m >> 32) as u32
 }
 
-/// The cards of `deck` in a uniformly random order (Fisher-Yates), with the count.
+/// Small random integers drawn several at a time from one 64-bit word.
+///
+/// Each draw multiplies the word by the range and keeps the high part as the result and the low
+/// part as the word for the next draw (the batched form of Lemire's method). A new word is taken
+/// once the ranges drawn would leave fewer than 32 random bits, so each result's bias is below
+/// `n / 2^32`. It cuts the generator calls of a 24-card shuffle from 23 to 4.
+pub struct Batched<'a, R: RngCore> {
+    rng: &'a mut R,
+    word: u64,
+    used: u64,
+}
+
+impl<'a, R: RngCore> Batched<'a, R> {
+    /// Draws from `rng`.
+    pub fn new(rng: &'a mut R) -> Batched<'a, R> {
+        Batched { rng, word: 0, used: u64::MAX }
+    }
+
+    /// An integer in `0..n` (`0 < n <= 64`).
+    #[inline]
+    pub fn below(&mut self, n: u32) -> u32 {
+        let n = u64::from(n);
+        if self.used * n > 1 << 32 {
+            self.word = self.rng.next_u64();
+            self.used = 1;
+        }
+        self.used *= n;
+        let m = u128::from(self.word) * u128::from(n);
+        self.word = m as u64;
+        (m >> 64) as u32
+    }
+}
+
+/// The cards of `deck` in a random order (Fisher-Yates), with the count.
 pub fn shuffled_deck<R: RngCore>(deck: CardSet, rng: &mut R) -> ([Card; 33], usize) {
     let mut cards = [Card::JOKER; 33];
     let mut n = 0;
@@ -36,14 +69,15 @@ pub fn shuffled_deck<R: RngCore>(deck: CardSet, rng: &mut R) -> ([Card; 33], usi
         cards[n] = c;
         n += 1;
     }
+    let mut draw = Batched::new(rng);
     for i in (1..n).rev() {
-        let j = below(rng, i as u32 + 1) as usize;
+        let j = draw.below(i as u32 + 1) as usize;
         cards.swap(i, j);
     }
     (cards, n)
 }
 
-/// A uniformly chosen card of a non-empty set.
+/// A uniformly chosen card of a set (`None` when empty).
 #[inline]
 pub fn pick<R: RngCore>(set: CardSet, rng: &mut R) -> Option<Card> {
     let n = set.len();
@@ -66,6 +100,17 @@ mod tests {
             seen[below(&mut rng, 6) as usize] += 1;
         }
         assert!(seen.iter().all(|&k| k > 800), "{seen:?}");
+    }
+
+    #[test]
+    fn batched_draws_cover_their_range_evenly() {
+        let mut rng = deal_rng(3);
+        let mut draw = Batched::new(&mut rng);
+        let mut seen = [0u32; 24];
+        for _ in 0..24_000 {
+            seen[draw.below(24) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&k| (800..1200).contains(&k)), "{seen:?}");
     }
 
     #[test]
