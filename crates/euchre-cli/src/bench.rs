@@ -63,7 +63,12 @@ pub fn run(rules: Rules, seconds: f64, seed: u64) -> Report {
         }
         let t = start.elapsed().as_secs_f64();
         if t >= seconds {
-            return Report { deals, decisions, seconds: t, points };
+            return Report {
+                deals,
+                decisions,
+                seconds: t,
+                points,
+            };
         }
     }
 }

@@ -22,7 +22,10 @@ pub fn check(files: &[PathBuf], as_json: bool) -> i32 {
                     }
                     println!("{v}");
                 } else {
-                    let score = s.score.map(|sc| format!(", score {}-{}", sc[0], sc[1])).unwrap_or_default();
+                    let score = s
+                        .score
+                        .map(|sc| format!(", score {}-{}", sc[0], sc[1]))
+                        .unwrap_or_default();
                     let games = s.games.map(|g| format!("{g} games, ")).unwrap_or_default();
                     let winner = s.winner.map(|t| format!(", won by team {t}")).unwrap_or_default();
                     println!("ok   {name}: {games}{} deals{score}{winner}", s.deals);

@@ -11,7 +11,11 @@ use euchre::Rules;
 use std::io::{BufRead, Write};
 
 #[derive(Parser)]
-#[command(name = "euchre", version, about = "Euchre rules engine, EGN tools and engine protocol")]
+#[command(
+    name = "euchre",
+    version,
+    about = "Euchre rules engine, EGN tools and engine protocol"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -93,7 +97,9 @@ impl RulesArgs {
     fn resolve(&self, preset: Option<&str>) -> Result<Rules> {
         let mut rules = Rules::preset(preset.unwrap_or(&self.preset))?;
         for s in &self.set {
-            let (k, v) = s.split_once('=').with_context(|| format!("--set {s}: expected OPTION=VALUE"))?;
+            let (k, v) = s
+                .split_once('=')
+                .with_context(|| format!("--set {s}: expected OPTION=VALUE"))?;
             rules.set(k, v)?;
         }
         rules.validate()?;
@@ -114,9 +120,14 @@ fn main() {
 
 fn run(cli: Cli) -> Result<i32> {
     match cli.command {
-        Command::Egn { command: EgnCommand::Check { json, files } } => Ok(egn_cmd::check(&files, json)),
-        Command::Egn { command: EgnCommand::Show { file } } => {
-            let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+        Command::Egn {
+            command: EgnCommand::Check { json, files },
+        } => Ok(egn_cmd::check(&files, json)),
+        Command::Egn {
+            command: EgnCommand::Show { file },
+        } => {
+            let text =
+                std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
             print!("{}", show::show(&text)?);
             Ok(0)
         }
@@ -130,8 +141,11 @@ fn run(cli: Cli) -> Result<i32> {
             }
             let r = rules.resolve(preset.as_deref())?;
             if json {
-                let map: serde_json::Map<String, serde_json::Value> =
-                    r.options().into_iter().map(|(k, v)| (k.to_string(), v.into())).collect();
+                let map: serde_json::Map<String, serde_json::Value> = r
+                    .options()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v.into()))
+                    .collect();
                 println!("{}", serde_json::Value::Object(map));
             } else {
                 for (k, v) in r.options() {
@@ -140,7 +154,12 @@ fn run(cli: Cli) -> Result<i32> {
             }
             Ok(0)
         }
-        Command::Bench { rules, seconds, seed, json } => {
+        Command::Bench {
+            rules,
+            seconds,
+            seed,
+            json,
+        } => {
             let r = rules.resolve(None)?;
             let report = bench::run(r, seconds, seed);
             if json {
@@ -153,7 +172,10 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Random { rules, seed } => {
             let r = rules.resolve(None)?;
             let game = bench::random_game(r, seed);
-            println!("{}", serde_json::to_string_pretty(&euchre_egn::game_to_egn(&game, None))?);
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&euchre_egn::game_to_egn(&game, None))?
+            );
             for o in euchre_egn::unexpressed_options(&r) {
                 eprintln!("note: EGN has no key for option {o}; a reader will assume EGN's default");
             }
@@ -165,7 +187,11 @@ fn run(cli: Cli) -> Result<i32> {
             let mut session = euchre_protocol::Session::new();
             for line in stdin.lock().lines() {
                 let Ok(line) = line else {
-                    writeln!(out, "{}", serde_json::json!({"id": null, "ok": false, "error": "input is not UTF-8"}))?;
+                    writeln!(
+                        out,
+                        "{}",
+                        serde_json::json!({"id": null, "ok": false, "error": "input is not UTF-8"})
+                    )?;
                     out.flush()?;
                     continue;
                 };

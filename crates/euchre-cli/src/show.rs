@@ -10,7 +10,13 @@ pub fn show(text: &str) -> Result<String> {
     let file = parse_egn(text)?;
     let r = replay(&file)?;
     let names: Vec<String> = (0..4)
-        .map(|i| file.metadata.players.get(i).map(|p| p.name().to_string()).unwrap_or_else(|| format!("Seat {i}")))
+        .map(|i| {
+            file.metadata
+                .players
+                .get(i)
+                .map(|p| p.name().to_string())
+                .unwrap_or_else(|| format!("Seat {i}"))
+        })
         .collect();
     let mut out = String::new();
     let title = file.metadata.title.clone().unwrap_or_else(|| "EGN game".into());
@@ -22,8 +28,18 @@ pub fn show(text: &str) -> Result<String> {
     writeln!(out, "  starting score {}-{}", score[0], score[1])?;
     for (i, rd) in r.deals.iter().enumerate() {
         let d = &rd.deal;
-        writeln!(out, "\nDeal {i}: dealer seat {} ({}), upcard {}", d.dealer(), names[d.dealer().index()], egn_card(d.upcard()))?;
-        let label = if rd.hands_recorded { "hands" } else { "hands (rebuilt from the play)" };
+        writeln!(
+            out,
+            "\nDeal {i}: dealer seat {} ({}), upcard {}",
+            d.dealer(),
+            names[d.dealer().index()],
+            egn_card(d.upcard())
+        )?;
+        let label = if rd.hands_recorded {
+            "hands"
+        } else {
+            "hands (rebuilt from the play)"
+        };
         writeln!(out, "  {label}:")?;
         for s in Seat::ALL {
             let h: Vec<String> = d.dealt_hands()[s.index()].iter().map(egn_card).collect();
@@ -43,8 +59,16 @@ pub fn show(text: &str) -> Result<String> {
         let winners = d.trick_winners();
         for (t, (leader, cards)) in d.tricks().into_iter().enumerate() {
             let cs: Vec<String> = cards.iter().map(|&c| egn_card(c)).collect();
-            let won = winners.get(t).map(|w| format!(" -> seat {w}")).unwrap_or_default();
-            writeln!(out, "  trick {}: seat {leader} leads {}{won}", t + 1, cs.join(" "))?;
+            let won = winners
+                .get(t)
+                .map(|w| format!(" -> seat {w}"))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "  trick {}: seat {leader} leads {}{won}",
+                t + 1,
+                cs.join(" ")
+            )?;
         }
         if rd.complete {
             let p = d.points();
@@ -54,7 +78,11 @@ pub fn show(text: &str) -> Result<String> {
                 writeln!(out, "  all passed: thrown in")?;
             } else {
                 let tw = d.tricks_won();
-                writeln!(out, "  tricks {}-{}, points {}-{}, score {}-{}", tw[0], tw[1], p[0], p[1], score[0], score[1])?;
+                writeln!(
+                    out,
+                    "  tricks {}-{}, points {}-{}, score {}-{}",
+                    tw[0], tw[1], p[0], p[1], score[0], score[1]
+                )?;
             }
         } else {
             writeln!(out, "  (the record ends here)")?;

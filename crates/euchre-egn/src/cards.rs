@@ -29,11 +29,19 @@ pub fn parse_egn_card(text: &str, trump: Option<Trump>) -> Result<Card, String> 
         _ => {}
     }
     let b = text.as_bytes();
-    let [r, s] = b else { return Err(format!("'{shown}' is not an EGN card")) };
+    let [r, s] = b else {
+        return Err(format!("'{shown}' is not an EGN card"));
+    };
     if *r == b'X' || matches!(s, b'x' | b't' | b'n' | b'g') {
-        return Err(format!("'{shown}' is an unknown or generic card; a replay needs the actual card"));
+        return Err(format!(
+            "'{shown}' is an unknown or generic card; a replay needs the actual card"
+        ));
     }
-    let rank = if *r == b'N' { Some(Rank::Nine) } else { Rank::from_letter(*r as char) };
+    let rank = if *r == b'N' {
+        Some(Rank::Nine)
+    } else {
+        Rank::from_letter(*r as char)
+    };
     let suit = Suit::from_letter(*s as char);
     match (rank, suit) {
         (Some(r), Some(s)) => Ok(Card::new(r, s)),
@@ -57,7 +65,10 @@ mod tests {
         assert!(parse_egn_card("Xx", None).is_err());
         assert!(parse_egn_card("Jx", None).is_err());
         // Lower-case h is hearts (the schema lists h both as hearts and as a generic suit).
-        assert_eq!(parse_egn_card("9h", None), Ok(Card::new(Rank::Nine, Suit::Hearts)));
+        assert_eq!(
+            parse_egn_card("9h", None),
+            Ok(Card::new(Rank::Nine, Suit::Hearts))
+        );
         assert!(parse_egn_card("R", None).is_err());
         assert_eq!(parse_egn_card("B", None), Ok(Card::JOKER));
     }

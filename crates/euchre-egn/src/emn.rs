@@ -30,10 +30,15 @@ fn s(v: &Value, what: &str, max: usize) -> Result<(), EgnError> {
 /// # Errors
 /// The first schema violation or rule broken, naming the game.
 pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
-    let Some(obj) = v.as_object() else { return Err(EgnError::new("an EMN document is a JSON object")) };
+    let Some(obj) = v.as_object() else {
+        return Err(EgnError::new("an EMN document is a JSON object"));
+    };
     for k in obj.keys() {
         if !["fileType", "version", "metadata", "games"].contains(&k.as_str()) {
-            return Err(EgnError::new(format!("unknown top-level field '{}'", k.chars().take(30).collect::<String>())));
+            return Err(EgnError::new(format!(
+                "unknown top-level field '{}'",
+                k.chars().take(30).collect::<String>()
+            )));
         }
     }
     if obj.get("fileType").and_then(Value::as_str) != Some("Euchre Match Notation") {
@@ -44,13 +49,21 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
     if parts.next() != Some("1") || parts.next() != Some("0") || !parts.all(|p| p.parse::<u32>().is_ok()) {
         return Err(EgnError::new(format!("EMN version '{version}' is not 1.0")));
     }
-    let md = obj.get("metadata").and_then(Value::as_object).ok_or_else(|| EgnError::new("missing metadata"))?;
+    let md = obj
+        .get("metadata")
+        .and_then(Value::as_object)
+        .ok_or_else(|| EgnError::new("missing metadata"))?;
     for (k, val) in md {
         match k.as_str() {
             "matchId" | "title" | "date" => s(val, k, if k == "title" { 128 } else { 64 })?,
             "description" => s(val, k, 1024)?,
             "players" | "matchFormat" | "result" => {}
-            other => return Err(EgnError::new(format!("unknown metadata field '{}'", other.chars().take(30).collect::<String>()))),
+            other => {
+                return Err(EgnError::new(format!(
+                    "unknown metadata field '{}'",
+                    other.chars().take(30).collect::<String>()
+                )))
+            }
         }
     }
     let players: Vec<String> = md
@@ -69,7 +82,10 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
             return Err(EgnError::new(format!("player id '{p}' is listed twice")));
         }
     }
-    let games_v = obj.get("games").and_then(Value::as_array).ok_or_else(|| EgnError::new("games must be a list"))?;
+    let games_v = obj
+        .get("games")
+        .and_then(Value::as_array)
+        .ok_or_else(|| EgnError::new("games must be a list"))?;
     let mut games = Vec::new();
     let mut wins: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
     for (i, g) in games_v.iter().enumerate() {
@@ -77,16 +93,23 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
         let go = g.as_object().ok_or_else(|| at("must be an object".into()))?;
         for k in go.keys() {
             if !["gameIndex", "players", "gameData"].contains(&k.as_str()) {
-                return Err(at(format!("unknown field '{}'", k.chars().take(30).collect::<String>())));
+                return Err(at(format!(
+                    "unknown field '{}'",
+                    k.chars().take(30).collect::<String>()
+                )));
             }
         }
-        if !go.get("gameIndex").and_then(Value::as_u64).is_some() {
+        if go.get("gameIndex").and_then(Value::as_u64).is_none() {
             return Err(at("gameIndex must be a non-negative integer".into()));
         }
         let seats: Vec<String> = go
             .get("players")
             .and_then(Value::as_array)
-            .and_then(|a| a.iter().map(|p| p.as_str().map(String::from)).collect::<Option<Vec<_>>>())
+            .and_then(|a| {
+                a.iter()
+                    .map(|p| p.as_str().map(String::from))
+                    .collect::<Option<Vec<_>>>()
+            })
             .ok_or_else(|| at("players must be four player ids".into()))?;
         if seats.len() != 4 {
             return Err(at(format!("{} players seated (a game seats 4)", seats.len())));
@@ -96,7 +119,10 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
                 return Err(at(format!("player '{p}' is not in the match's registry")));
             }
         }
-        let data = go.get("gameData").cloned().ok_or_else(|| at("missing gameData".into()))?;
+        let data = go
+            .get("gameData")
+            .cloned()
+            .ok_or_else(|| at("missing gameData".into()))?;
         let file = egn_from_value(data).map_err(|e| at(e.to_string()))?;
         let r = replay(&file).map_err(|e| at(e.to_string()))?;
         if let Some(t) = r.winner {

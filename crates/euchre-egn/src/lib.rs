@@ -78,5 +78,10 @@ pub fn check_text(text: &str) -> Result<CheckSummary, EgnError> {
     }
     let file = egn_from_value(v)?;
     let r = replay(&file)?;
-    Ok(CheckSummary { deals: r.deals.len(), score: Some(r.score), winner: r.winner, games: None })
+    Ok(CheckSummary {
+        deals: r.deals.len(),
+        score: Some(r.score),
+        winner: r.winner,
+        games: None,
+    })
 }

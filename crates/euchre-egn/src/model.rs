@@ -194,10 +194,14 @@ impl<'de> Deserialize<'de> for DealEntry {
         let v = Value::deserialize(d)?;
         match v {
             Value::String(s) => {
-                if s.bytes().all(|b| b.is_ascii_alphanumeric() || b"+/_-=".contains(&b)) {
+                if s.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"+/_-=".contains(&b))
+                {
                     Ok(DealEntry::Condensed(s))
                 } else {
-                    Err(serde::de::Error::custom("a condensed deal must be Base64URL text"))
+                    Err(serde::de::Error::custom(
+                        "a condensed deal must be Base64URL text",
+                    ))
                 }
             }
             other => {

@@ -27,7 +27,14 @@ const RENAMES: [(&str, &str); 17] = [
 
 /// Fields of pre-1.4 files that 1.4 dropped: redundant (the replay derives them) or belonging to
 /// the recording tools' display (timings, overlay views, a video link).
-const DROPPED: [&str; 6] = ["initialLead", "kitty", "timings", "views", "viewSwitches", "videoUrl"];
+const DROPPED: [&str; 6] = [
+    "initialLead",
+    "kitty",
+    "timings",
+    "views",
+    "viewSwitches",
+    "videoUrl",
+];
 
 /// Parses and schema-checks an EGN document.
 ///
@@ -43,23 +50,31 @@ pub fn parse_egn(text: &str) -> Result<EgnFile, EgnError> {
 /// # Errors
 /// As [`parse_egn`].
 pub fn egn_from_value(mut v: Value) -> Result<EgnFile, EgnError> {
-    let Some(obj) = v.as_object() else { return Err(EgnError::new("an EGN document is a JSON object")) };
+    let Some(obj) = v.as_object() else {
+        return Err(EgnError::new("an EGN document is a JSON object"));
+    };
     match obj.get("fileType").and_then(Value::as_str) {
         Some("Euchre Game Notation") => {}
         Some(other) => {
             let shown: String = other.chars().take(60).collect();
-            return Err(EgnError::new(format!("fileType is '{shown}', not 'Euchre Game Notation'")));
+            return Err(EgnError::new(format!(
+                "fileType is '{shown}', not 'Euchre Game Notation'"
+            )));
         }
         None => return Err(EgnError::new("missing fileType 'Euchre Game Notation'")),
     }
-    let version = obj.get("version").and_then(Value::as_str).unwrap_or("").to_string();
+    let version = obj
+        .get("version")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
     let (major_minor, legacy) = classify_version(&version)?;
     if legacy {
         upgrade(&mut v);
         v["version"] = Value::String("1.4".into());
     }
-    let mut file: EgnFile =
-        serde_json::from_value(v).map_err(|e| EgnError::new(format!("does not follow the EGN schema: {e}")))?;
+    let mut file: EgnFile = serde_json::from_value(v)
+        .map_err(|e| EgnError::new(format!("does not follow the EGN schema: {e}")))?;
     if legacy {
         file.version = version.clone();
     }
@@ -76,7 +91,9 @@ fn classify_version(version: &str) -> Result<(String, bool), EgnError> {
     let rest_ok = parts.all(|p| p.parse::<u32>().is_ok());
     match (major, minor, rest_ok) {
         (Some(1), Some(m @ 0..=4), true) => Ok((format!("1.{m}"), m < 4)),
-        _ => Err(EgnError::new(format!("version '{version}' is not an EGN version this reader knows (1.0 to 1.4)"))),
+        _ => Err(EgnError::new(format!(
+            "version '{version}' is not an EGN version this reader knows (1.0 to 1.4)"
+        ))),
     }
 }
 
@@ -92,7 +109,11 @@ fn upgrade(v: &mut Value) {
                 // Annotation maps and the ruleset keep their own keys.
                 let keep_inside = matches!(
                     k.as_str(),
-                    "ruleset" | "calls_annotations" | "callAnnotations" | "play_annotations" | "playAnnotations"
+                    "ruleset"
+                        | "calls_annotations"
+                        | "callAnnotations"
+                        | "play_annotations"
+                        | "playAnnotations"
                         | "tricks_annotations"
                 );
                 if let Some((_, new)) = RENAMES.iter().find(|(old, _)| *old == k) {
@@ -126,7 +147,9 @@ fn drop_empty_hands(map: &mut Map<String, Value>) {
 fn check_len(what: &str, s: &str, max: usize) -> Result<(), EgnError> {
     let n = s.chars().count();
     if n > max {
-        return Err(EgnError::new(format!("{what} has {n} characters (at most {max})")));
+        return Err(EgnError::new(format!(
+            "{what} has {n} characters (at most {max})"
+        )));
     }
     Ok(())
 }
@@ -134,13 +157,21 @@ fn check_len(what: &str, s: &str, max: usize) -> Result<(), EgnError> {
 /// The constraints of `egn-schema-v1.json` that serde's typing does not already enforce.
 fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
     let m = &f.metadata;
-    for (what, s, max) in [("gameId", &m.game_id, 64), ("title", &m.title, 128), ("description", &m.description, 1024), ("date", &m.date, 64)] {
+    for (what, s, max) in [
+        ("gameId", &m.game_id, 64),
+        ("title", &m.title, 128),
+        ("description", &m.description, 1024),
+        ("date", &m.date, 64),
+    ] {
         if let Some(s) = s {
             check_len(what, s, max)?;
         }
     }
     if m.players.len() > 10 {
-        return Err(EgnError::new(format!("{} players listed (at most 10)", m.players.len())));
+        return Err(EgnError::new(format!(
+            "{} players listed (at most 10)",
+            m.players.len()
+        )));
     }
     for p in &m.players {
         check_len("a player name", p.name(), 64)?;
@@ -167,17 +198,25 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
     }
     if let Some(r) = &m.ruleset {
         if r.winning_score.is_some_and(|w| w < 0) || r.num_deals.is_some_and(|n| n < 0) {
-            return Err(EgnError::new("ruleset: winning_score and num_deals can't be negative"));
+            return Err(EgnError::new(
+                "ruleset: winning_score and num_deals can't be negative",
+            ));
         }
         if r.winning_score.is_some() && r.num_deals.is_some() {
-            return Err(EgnError::new("ruleset: winning_score and num_deals can't both be given"));
+            return Err(EgnError::new(
+                "ruleset: winning_score and num_deals can't both be given",
+            ));
         }
-        if r.winning_score == Some(0) && !r.num_deals.is_some_and(|n| n >= 1) {
-            return Err(EgnError::new("ruleset: winning_score 0 needs num_deals of at least 1"));
+        if r.winning_score == Some(0) && r.num_deals.is_none_or(|n| n < 1) {
+            return Err(EgnError::new(
+                "ruleset: winning_score 0 needs num_deals of at least 1",
+            ));
         }
         if let Some(l) = &r.loner_lead {
             if l != "LEFT_OF_DEALER" && l != "LEFT_OF_LONER" {
-                return Err(EgnError::new(format!("ruleset: loner_lead '{l}' is not LEFT_OF_DEALER or LEFT_OF_LONER")));
+                return Err(EgnError::new(format!(
+                    "ruleset: loner_lead '{l}' is not LEFT_OF_DEALER or LEFT_OF_LONER"
+                )));
             }
         }
     }
@@ -259,7 +298,10 @@ fn check_phases(phases: &[Phase]) -> Result<(), String> {
 fn check_annotations(a: &Option<std::collections::BTreeMap<String, Vec<String>>>) -> Result<(), String> {
     for (k, v) in a.iter().flatten() {
         if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("annotation key '{}' is not a number", k.chars().take(20).collect::<String>()));
+            return Err(format!(
+                "annotation key '{}' is not a number",
+                k.chars().take(20).collect::<String>()
+            ));
         }
         if v.len() > 50 || v.iter().any(|s| s.chars().count() > 1024) {
             return Err("an annotation list is too long".into());
@@ -279,6 +321,9 @@ pub fn check_card(c: &str) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!("'{}' is not an EGN card", c.chars().take(20).collect::<String>()))
+        Err(format!(
+            "'{}' is not an EGN card",
+            c.chars().take(20).collect::<String>()
+        ))
     }
 }

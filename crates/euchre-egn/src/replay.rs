@@ -45,7 +45,10 @@ pub struct GameReplay {
 pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
     // EGN has no key for it, and recorded tournament play has dealers discarding the upcard they
     // took (Masters of the Euchreverse week 1, game 6, deal 4), so records are read allowing it.
-    let mut rules = Rules { dealer_may_discard_upcard: true, ..Rules::NORTH_AMERICAN };
+    let mut rules = Rules {
+        dealer_may_discard_upcard: true,
+        ..Rules::NORTH_AMERICAN
+    };
     let Some(r) = r else {
         rules.stick_the_dealer = true;
         return Ok(rules);
@@ -55,7 +58,9 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
         if (lo..=hi).contains(&v) {
             Ok(v)
         } else {
-            Err(EgnError::new(format!("ruleset: {what} {v} is out of range {lo}..{hi}")))
+            Err(EgnError::new(format!(
+                "ruleset: {what} {v} is out of range {lo}..{hi}"
+            )))
         }
     };
     if let Some(m) = r.min_rank {
@@ -86,7 +91,9 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
     rules.joker = r.joker.unwrap_or(false);
     rules.allow_no_trump = r.allow_no_trump.unwrap_or(false);
     if let Some(n) = r.num_players.filter(|&n| n != 4) {
-        return Err(EgnError::new(format!("ruleset: num_players {n}: only four-handed games are replayed")));
+        return Err(EgnError::new(format!(
+            "ruleset: num_players {n}: only four-handed games are replayed"
+        )));
     }
     for (on, name) in [
         (r.farmers, "farmers"),
@@ -96,10 +103,14 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
         (r.four_trick_tokens, "four_trick_tokens"),
     ] {
         if on == Some(true) {
-            return Err(EgnError::new(format!("ruleset: {name} is not played by this engine yet")));
+            return Err(EgnError::new(format!(
+                "ruleset: {name} is not played by this engine yet"
+            )));
         }
     }
-    rules.validate().map_err(|e| EgnError::new(format!("ruleset: {e}")))?;
+    rules
+        .validate()
+        .map_err(|e| EgnError::new(format!("ruleset: {e}")))?;
     Ok(rules)
 }
 
@@ -118,10 +129,15 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
     let mut numbers: Vec<i64> = Vec::new();
     for (i, entry) in file.deals.iter().enumerate() {
         let DealEntry::Full(d) = entry else {
-            return Err(EgnError::new(format!("deal {i}: condensed (bitpacked) deals are not read yet")));
+            return Err(EgnError::new(format!(
+                "deal {i}: condensed (bitpacked) deals are not read yet"
+            )));
         };
         if let Some(j) = numbers.iter().position(|&n| n == d.deal_number) {
-            return Err(EgnError::new(format!("deal {i}: dealNumber {} repeats deal {j}", d.deal_number)));
+            return Err(EgnError::new(format!(
+                "deal {i}: dealNumber {} repeats deal {j}",
+                d.deal_number
+            )));
         }
         numbers.push(d.deal_number);
         if let Some(prev) = deals.last() {
@@ -165,7 +181,14 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
             )));
         }
     }
-    Ok(GameReplay { rules, initial_score, deals, score, over, winner: if over { winner_of(score) } else { None } })
+    Ok(GameReplay {
+        rules,
+        initial_score,
+        deals,
+        score,
+        over,
+        winner: if over { winner_of(score) } else { None },
+    })
 }
 
 /// What the bidding says, before any card is placed.
@@ -191,7 +214,11 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
     };
     let Some(b) = b else { return Ok(a) };
     let alone = b.is_alone.unwrap_or(false);
-    let first = if rules.dealer_shouts_first { dealer } else { dealer.left() };
+    let first = if rules.dealer_shouts_first {
+        dealer
+    } else {
+        dealer.left()
+    };
     let upcard_suit = upcard.suit();
     for (k, call) in b.calls.iter().enumerate() {
         let seat = first.plus((k % 4) as u8);
@@ -203,11 +230,17 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
             (0..=3, "Order") => Action::Order { alone },
             (0..=3, other) => return Err(format!(", call {k}: '{other}' in round 1 (only Pass or Order)")),
             (4..=7, "x") => return Err(format!(", call {k}: the call is unknown ('x'); replay needs it")),
-            (4..=7, "n") => Action::Call { trump: Trump::NoTrump, alone },
+            (4..=7, "n") => Action::Call {
+                trump: Trump::NoTrump,
+                alone,
+            },
             (4..=7, s) => {
                 let suit = Suit::from_letter(s.chars().next().unwrap_or('?'))
                     .ok_or_else(|| format!(", call {k}: '{s}' is not a call"))?;
-                Action::Call { trump: Trump::Suit(suit), alone }
+                Action::Call {
+                    trump: Trump::Suit(suit),
+                    alone,
+                }
             }
             _ => return Err(format!(", call {k}: more than eight calls")),
         };
@@ -256,7 +289,11 @@ fn map_play(
     upcard: Card,
     tp: Option<&TrickPlay>,
 ) -> Result<PlayMap, String> {
-    let mut map = PlayMap { plays: Vec::new(), played_by: [CardSet::EMPTY; 4], voids: [CardSet::EMPTY; 4] };
+    let mut map = PlayMap {
+        plays: Vec::new(),
+        played_by: [CardSet::EMPTY; 4],
+        voids: [CardSet::EMPTY; 4],
+    };
     let Some(tp) = tp else { return Ok(map) };
     let (Some(maker), Some(trump)) = (auction.maker, auction.trump) else {
         if tp.tricks.iter().any(|t| !t.is_empty()) {
@@ -275,7 +312,10 @@ fn map_play(
     for (t, trick) in tp.tricks.iter().enumerate() {
         let last = t + 1 == tp.tricks.len();
         if trick.len() > per || (trick.len() < per && !last) {
-            return Err(format!(", trick {t}: {} cards played but {per} seats are in play", trick.len()));
+            return Err(format!(
+                ", trick {t}: {} cards played but {per} seats are in play",
+                trick.len()
+            ));
         }
         let mut seat = leader;
         let mut led = 0;
@@ -283,13 +323,19 @@ fn map_play(
         for (k, text) in trick.iter().enumerate() {
             let c = parse_egn_card(text, Some(trump)).map_err(|e| format!(", trick {t}: {e}"))?;
             if !deck.contains(c) {
-                return Err(format!(", trick {t}: {} is not in the deck under these rules", egn_card(c)));
+                return Err(format!(
+                    ", trick {t}: {} is not in the deck under these rules",
+                    egn_card(c)
+                ));
             }
             if seen.contains(c) {
                 return Err(format!(", trick {t}: {} is played a second time", egn_card(c)));
             }
             if c == upcard && !auction.ordered {
-                return Err(format!(", trick {t}: seat {seat} played the turned-down upcard {}", egn_card(c)));
+                return Err(format!(
+                    ", trick {t}: seat {seat} played the turned-down upcard {}",
+                    egn_card(c)
+                ));
             }
             seen.insert(c);
             if k == 0 {
@@ -327,7 +373,9 @@ fn proven_revoke(map: &PlayMap, table: &euchre::trump::TrumpTable) -> Result<(),
         if led >= 4 || table.effective_suit(c) == led {
             continue;
         }
-        let later = map.plays[i + 1..].iter().find(|&&(_, s, x)| s == seat && table.effective_suit(x) == led);
+        let later = map.plays[i + 1..]
+            .iter()
+            .find(|&&(_, s, x)| s == seat && table.effective_suit(x) == led);
         if let Some(&(_, _, held)) = later {
             return Err(format!(
                 ", trick {t}: seat {seat} played {} but holds {} and {} were led",
@@ -343,7 +391,12 @@ fn proven_revoke(map: &PlayMap, table: &euchre::trump::TrumpTable) -> Result<(),
 fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
     let dealer = Seat::try_new(d.initial_state.dealer as u64)
         .filter(|_| d.initial_state.dealer >= 0)
-        .ok_or_else(|| format!(": dealer {} is not a seat 0..3 (only four-handed games are replayed)", d.initial_state.dealer))?;
+        .ok_or_else(|| {
+            format!(
+                ": dealer {} is not a seat 0..3 (only four-handed games are replayed)",
+                d.initial_state.dealer
+            )
+        })?;
     let upcard = parse_egn_card(&d.initial_state.up_card, None).map_err(|e| format!(": upCard {e}"))?;
     let mut bidding = None;
     let mut tricks = None;
@@ -360,7 +413,9 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
     // The dealt hands: recorded, or rebuilt from the play.
     let recorded = recorded_hands(d, rules)?;
     let upcard_taken = auction.ordered
-        && !(auction.alone && auction.maker == Some(dealer.partner()) && rules.alone_timing == euchre::rules::AloneTiming::WithCall);
+        && !(auction.alone
+            && auction.maker == Some(dealer.partner())
+            && rules.alone_timing == euchre::rules::AloneTiming::WithCall);
     if upcard_taken {
         if let Some(&(t, seat, _)) = map.plays.iter().find(|&&(_, s, c)| c == upcard && s != dealer) {
             return Err(format!(
@@ -420,7 +475,9 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
             }
             discard = Some(upcard);
         } else if discard_unknown {
-            let x = pool.first().ok_or_else(|| ": no card is left for the dealer's discard".to_string())?;
+            let x = pool
+                .first()
+                .ok_or_else(|| ": no card is left for the dealer's discard".to_string())?;
             dealt[dealer.index()].insert(x);
             discard = Some(x);
         }
@@ -428,17 +485,23 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
     let mut deal = Deal::new(*rules, dealer, dealt, upcard, CardSet::EMPTY).map_err(|e| format!(": {e}"))?;
     for (k, &a) in auction.actions.iter().enumerate() {
         let seat = deal.to_act().unwrap_or(dealer);
-        deal.apply(a).map_err(|e| format!(", call {k}: seat {seat} may not {a}: {}", e))?;
+        deal.apply(a)
+            .map_err(|e| format!(", call {k}: seat {seat} may not {a}: {}", e))?;
     }
     let complete_bidding = auction.maker.is_some() || auction.actions.len() == 8;
     if deal.phase() == Phase::Discard {
         if let Some(x) = discard {
-            deal.apply(Action::Discard(x)).map_err(|e| format!(", discard: {}", e))?;
+            deal.apply(Action::Discard(x))
+                .map_err(|e| format!(", discard: {}", e))?;
         }
     }
     while deal.phase() == Phase::DefendAlone {
         let seat = deal.to_act().unwrap_or(dealer);
-        let a = if auction.lone_defender == Some(seat) { Action::Alone } else { Action::Partner };
+        let a = if auction.lone_defender == Some(seat) {
+            Action::Alone
+        } else {
+            Action::Partner
+        };
         deal.apply(a).map_err(|e| format!(": {e}"))?;
     }
     if auction.lone_defender.is_some() && deal.lone_defender() != auction.lone_defender && complete_bidding {
@@ -450,11 +513,19 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
     for &(t, seat, c) in &map.plays {
         let to_act = deal.to_act();
         if to_act != Some(seat) {
-            return Err(format!(", trick {t}: card {} expected from seat {seat}, but it is not that seat's turn", egn_card(c)));
+            return Err(format!(
+                ", trick {t}: card {} expected from seat {seat}, but it is not that seat's turn",
+                egn_card(c)
+            ));
         }
-        deal.apply(Action::Play(c)).map_err(|e| play_error(t, seat, c, &e))?;
+        deal.apply(Action::Play(c))
+            .map_err(|e| play_error(t, seat, c, &e))?;
     }
-    Ok(ReplayedDeal { complete: deal.is_done(), hands_recorded: all_recorded, deal })
+    Ok(ReplayedDeal {
+        complete: deal.is_done(),
+        hands_recorded: all_recorded,
+        deal,
+    })
 }
 
 fn play_error(t: usize, seat: Seat, c: Card, e: &IllegalAction) -> String {
@@ -465,7 +536,10 @@ fn play_error(t: usize, seat: Seat, c: Card, e: &IllegalAction) -> String {
             egn_card(*holding)
         ),
         IllegalAction::NotHeld { .. } => {
-            format!(", trick {t}: seat {seat} played {} but was not dealt it", egn_card(c))
+            format!(
+                ", trick {t}: seat {seat} played {} but was not dealt it",
+                egn_card(c)
+            )
         }
         other => format!(", trick {t}: seat {seat} played {}: {}", egn_card(c), other),
     }
@@ -474,7 +548,9 @@ fn play_error(t: usize, seat: Seat, c: Card, e: &IllegalAction) -> String {
 /// The hands the record lists (five cards), seat by seat; an empty list means not recorded.
 fn recorded_hands(d: &EgnDeal, rules: &Rules) -> Result<[Option<CardSet>; 4], String> {
     let mut hands = [None; 4];
-    let Some(pc) = &d.initial_state.player_cards else { return Ok(hands) };
+    let Some(pc) = &d.initial_state.player_cards else {
+        return Ok(hands);
+    };
     if pc.len() > 4 {
         return Err(format!(": playerCards lists {} hands for four seats", pc.len()));
     }
@@ -483,13 +559,19 @@ fn recorded_hands(d: &EgnDeal, rules: &Rules) -> Result<[Option<CardSet>; 4], St
             continue;
         }
         if h.len() != 5 {
-            return Err(format!(": playerCards of seat {s} lists {} cards, not 5", h.len()));
+            return Err(format!(
+                ": playerCards of seat {s} lists {} cards, not 5",
+                h.len()
+            ));
         }
         let mut set = CardSet::EMPTY;
         for c in h {
             let card = parse_egn_card(c, None).map_err(|e| format!(": playerCards of seat {s}: {e}"))?;
             if !rules.deck().contains(card) {
-                return Err(format!(": playerCards of seat {s}: {} is not in the deck", egn_card(card)));
+                return Err(format!(
+                    ": playerCards of seat {s}: {} is not in the deck",
+                    egn_card(card)
+                ));
             }
             set.insert(card);
         }
@@ -502,7 +584,14 @@ fn recorded_hands(d: &EgnDeal, rules: &Rules) -> Result<[Option<CardSet>; 4], St
 fn fill_hands(hands: &mut [CardSet; 4], need: &[u32; 4], voids: &[CardSet; 4], pool: CardSet) -> Option<()> {
     let mut need = *need;
     let cards: Vec<Card> = pool.iter().collect();
-    fn go(i: usize, cards: &[Card], need: &mut [u32; 4], hands: &mut [CardSet; 4], voids: &[CardSet; 4], budget: &mut u32) -> bool {
+    fn go(
+        i: usize,
+        cards: &[Card],
+        need: &mut [u32; 4],
+        hands: &mut [CardSet; 4],
+        voids: &[CardSet; 4],
+        budget: &mut u32,
+    ) -> bool {
         if need.iter().all(|&n| n == 0) {
             return true;
         }

@@ -1,7 +1,9 @@
 //! Writing a game as EGN 1.4.
 
 use crate::cards::egn_card;
-use crate::model::{Bidding, DealEntry, EgnDeal, EgnFile, InitialState, Metadata, Phase, PlayerEntry, Ruleset, TrickPlay};
+use crate::model::{
+    Bidding, DealEntry, EgnDeal, EgnFile, InitialState, Metadata, Phase, PlayerEntry, Ruleset, TrickPlay,
+};
 use euchre::rules::{DefendAlone, LonerLead};
 use euchre::{Action, CardSet, Deal, Game, Rules, Trump};
 use serde_json::Value;
@@ -54,8 +56,14 @@ pub fn deal_to_egn(deal: &Deal, number: usize) -> EgnDeal {
         match a {
             Action::Pass => calls.push("Pass".to_string()),
             Action::Order { .. } => calls.push("Order".into()),
-            Action::Call { trump: Trump::Suit(s), .. } => calls.push(s.letter().to_ascii_lowercase().to_string()),
-            Action::Call { trump: Trump::NoTrump, .. } => calls.push("n".into()),
+            Action::Call {
+                trump: Trump::Suit(s),
+                ..
+            } => calls.push(s.letter().to_ascii_lowercase().to_string()),
+            Action::Call {
+                trump: Trump::NoTrump,
+                ..
+            } => calls.push("n".into()),
             Action::Discard(c) => discard = Some(egn_card(c)),
             _ => {}
         }
@@ -69,8 +77,11 @@ pub fn deal_to_egn(deal: &Deal, number: usize) -> EgnDeal {
         card_exchanges: None,
         call_annotations: None,
     })];
-    let tricks: Vec<Vec<String>> =
-        deal.tricks().into_iter().map(|(_, cs)| cs.into_iter().map(egn_card).collect()).collect();
+    let tricks: Vec<Vec<String>> = deal
+        .tricks()
+        .into_iter()
+        .map(|(_, cs)| cs.into_iter().map(egn_card).collect())
+        .collect();
     if !tricks.is_empty() {
         phases.push(Phase::TrickPlay(TrickPlay {
             phase_number: 1,
@@ -101,11 +112,17 @@ pub fn game_to_egn(game: &Game, players: Option<[String; 4]>) -> Value {
         metadata: Metadata {
             players: players.into_iter().map(PlayerEntry::Name).collect(),
             initial_score: game.initial_score().iter().map(|&s| i64::from(s)).collect(),
-            final_score: game.is_over().then(|| score.iter().map(|&s| i64::from(s)).collect()),
+            final_score: game
+                .is_over()
+                .then(|| score.iter().map(|&s| i64::from(s)).collect()),
             ruleset: Some(ruleset_of(game.rules())),
             ..Metadata::default()
         },
-        deals: game.all_deals().enumerate().map(|(i, d)| DealEntry::Full(Box::new(deal_to_egn(d, i)))).collect(),
+        deals: game
+            .all_deals()
+            .enumerate()
+            .map(|(i, d)| DealEntry::Full(Box::new(deal_to_egn(d, i))))
+            .collect(),
     };
     serde_json::to_value(&file).unwrap_or(Value::Null)
 }

@@ -11,7 +11,11 @@ use std::path::{Path, PathBuf};
 /// What checking one file must give.
 enum Expect {
     /// A game: deals replayed, final score, winner (`None` while the game is unfinished).
-    Game { deals: usize, score: [i32; 2], winner: Option<u8> },
+    Game {
+        deals: usize,
+        score: [i32; 2],
+        winner: Option<u8>,
+    },
     /// A match: games and deals over all games.
     Match { games: usize, deals: usize },
     /// Rejected, with an error that contains this fragment.
@@ -25,38 +29,171 @@ const NOT_EXAMPLES: [&str; 2] = ["LICENSE", "NOTICE"];
 
 fn pins() -> Vec<(&'static str, Expect)> {
     vec![
-        ("Custom Scenario.egn", Game { deals: 1, score: [0, 1], winner: None }),
-        ("Epic Comeback.egn", Game { deals: 9, score: [11, 9], winner: Some(0) }),
-        ("Me and Bears.egn", Game { deals: 12, score: [10, 9], winner: Some(0) }),
-        ("Quite the Hustle Annotated.egn", Game { deals: 11, score: [10, 7], winner: Some(0) }),
-        ("Six Points in Two Hands.egn", Game { deals: 2, score: [10, 9], winner: Some(0) }),
-        ("VWEC Finals Annotated.egn", Game { deals: 13, score: [8, 10], winner: Some(1) }),
-        ("VWEC Finals.egn", Game { deals: 13, score: [8, 10], winner: Some(1) }),
-        ("combination examples/MotE W5 G1.egn", Game { deals: 11, score: [10, 3], winner: Some(0) }),
-        ("combination examples/MotE W5 G2.egn", Game { deals: 12, score: [8, 10], winner: Some(1) }),
-        ("combination examples/MotE W5 G3.egn", Game { deals: 11, score: [10, 6], winner: Some(0) }),
-        ("combination examples/MotE W5 G4.egn", Game { deals: 13, score: [8, 10], winner: Some(1) }),
-        ("combination examples/MotE W5 G5.egn", Game { deals: 10, score: [11, 7], winner: Some(0) }),
-        ("combination examples/MotE W5 G6.egn", Game { deals: 16, score: [10, 9], winner: Some(0) }),
-        ("combination examples/MotE W5 Match.emn", Match { games: 6, deals: 73 }),
+        (
+            "Custom Scenario.egn",
+            Game {
+                deals: 1,
+                score: [0, 1],
+                winner: None,
+            },
+        ),
+        (
+            "Epic Comeback.egn",
+            Game {
+                deals: 9,
+                score: [11, 9],
+                winner: Some(0),
+            },
+        ),
+        (
+            "Me and Bears.egn",
+            Game {
+                deals: 12,
+                score: [10, 9],
+                winner: Some(0),
+            },
+        ),
+        (
+            "Quite the Hustle Annotated.egn",
+            Game {
+                deals: 11,
+                score: [10, 7],
+                winner: Some(0),
+            },
+        ),
+        (
+            "Six Points in Two Hands.egn",
+            Game {
+                deals: 2,
+                score: [10, 9],
+                winner: Some(0),
+            },
+        ),
+        (
+            "VWEC Finals Annotated.egn",
+            Game {
+                deals: 13,
+                score: [8, 10],
+                winner: Some(1),
+            },
+        ),
+        (
+            "VWEC Finals.egn",
+            Game {
+                deals: 13,
+                score: [8, 10],
+                winner: Some(1),
+            },
+        ),
+        (
+            "combination examples/MotE W5 G1.egn",
+            Game {
+                deals: 11,
+                score: [10, 3],
+                winner: Some(0),
+            },
+        ),
+        (
+            "combination examples/MotE W5 G2.egn",
+            Game {
+                deals: 12,
+                score: [8, 10],
+                winner: Some(1),
+            },
+        ),
+        (
+            "combination examples/MotE W5 G3.egn",
+            Game {
+                deals: 11,
+                score: [10, 6],
+                winner: Some(0),
+            },
+        ),
+        (
+            "combination examples/MotE W5 G4.egn",
+            Game {
+                deals: 13,
+                score: [8, 10],
+                winner: Some(1),
+            },
+        ),
+        (
+            "combination examples/MotE W5 G5.egn",
+            Game {
+                deals: 10,
+                score: [11, 7],
+                winner: Some(0),
+            },
+        ),
+        (
+            "combination examples/MotE W5 G6.egn",
+            Game {
+                deals: 16,
+                score: [10, 9],
+                winner: Some(0),
+            },
+        ),
+        (
+            "combination examples/MotE W5 Match.emn",
+            Match { games: 6, deals: 73 },
+        ),
         // A revoke: seat 2 shows out of clubs, then plays a club later.
-        ("conversion examples/test.egn", Rejected("trick 0: seat 2 played Qd but holds 9c and clubs were led")),
+        (
+            "conversion examples/test.egn",
+            Rejected("trick 0: seat 2 played Qd but holds 9c and clubs were led"),
+        ),
         (
             "conversion examples/test_annotated.egn",
             Rejected("trick 0: seat 2 played Qd but holds 9c and clubs were led"),
         ),
-        ("conversion examples/test_timingsLayouts.egn", Game { deals: 1, score: [0, 2], winner: None }),
-        ("validation examples/Another fun euchre!.egn", Game { deals: 1, score: [0, 2], winner: None }),
-        ("validation examples/Custom Scenario.egn", Game { deals: 1, score: [0, 1], winner: None }),
+        (
+            "conversion examples/test_timingsLayouts.egn",
+            Game {
+                deals: 1,
+                score: [0, 2],
+                winner: None,
+            },
+        ),
+        (
+            "validation examples/Another fun euchre!.egn",
+            Game {
+                deals: 1,
+                score: [0, 2],
+                winner: None,
+            },
+        ),
+        (
+            "validation examples/Custom Scenario.egn",
+            Game {
+                deals: 1,
+                score: [0, 1],
+                winner: None,
+            },
+        ),
         (
             "validation examples/Euchre_com July 5th Pairs Finals Annotated 1.egn",
-            Game { deals: 11, score: [9, 10], winner: Some(1) },
+            Game {
+                deals: 11,
+                score: [9, 10],
+                winner: Some(1),
+            },
         ),
         (
             "validation examples/Euchre_com July 5th Pairs Finals Annotated.egn",
-            Game { deals: 11, score: [9, 10], winner: Some(1) },
+            Game {
+                deals: 11,
+                score: [9, 10],
+                winner: Some(1),
+            },
         ),
-        ("validation examples/July 4th Pairs Finals (3).egn", Game { deals: 11, score: [9, 10], winner: Some(1) }),
+        (
+            "validation examples/July 4th Pairs Finals (3).egn",
+            Game {
+                deals: 11,
+                score: [9, 10],
+                winner: Some(1),
+            },
+        ),
         // The record goes on for two more deals after team 1 reached 10.
         (
             "validation examples/July 4th Pairs Finals.egn",
@@ -64,54 +201,169 @@ fn pins() -> Vec<(&'static str, Expect)> {
         ),
         (
             "validation examples/Masters of the Euchreverse Week 1 (16).egn",
-            Game { deals: 8, score: [7, 10], winner: Some(1) },
+            Game {
+                deals: 8,
+                score: [7, 10],
+                winner: Some(1),
+            },
         ),
         (
             "validation examples/Masters of the Euchreverse Week 1 Game 1.egn",
-            Game { deals: 9, score: [3, 11], winner: Some(1) },
+            Game {
+                deals: 9,
+                score: [3, 11],
+                winner: Some(1),
+            },
         ),
         (
             "validation examples/Masters of the Euchreverse Week 1 Game 2 Render (2).egn",
-            Game { deals: 8, score: [7, 10], winner: Some(1) },
+            Game {
+                deals: 8,
+                score: [7, 10],
+                winner: Some(1),
+            },
         ),
         (
             "validation examples/Masters of the Euchreverse Week 1 Game 2 Render.egn",
-            Game { deals: 8, score: [7, 10], winner: Some(1) },
+            Game {
+                deals: 8,
+                score: [7, 10],
+                winner: Some(1),
+            },
         ),
         (
             "validation examples/Masters of the Euchreverse Week 1 Game 2.egn",
-            Game { deals: 8, score: [7, 10], winner: Some(1) },
+            Game {
+                deals: 8,
+                score: [7, 10],
+                winner: Some(1),
+            },
         ),
         (
             "validation examples/Masters of the Euchreverse Week 1 Game 3.egn",
-            Game { deals: 9, score: [10, 5], winner: Some(0) },
+            Game {
+                deals: 9,
+                score: [10, 5],
+                winner: Some(0),
+            },
         ),
         (
             "validation examples/Masters of the Euchreverse Week 1 Game 5.egn",
-            Game { deals: 10, score: [5, 10], winner: Some(1) },
+            Game {
+                deals: 10,
+                score: [5, 10],
+                winner: Some(1),
+            },
         ),
         (
             "validation examples/Masters of the Euchreverse Week 1 Game 6.egn",
-            Game { deals: 13, score: [11, 6], winner: Some(0) },
+            Game {
+                deals: 13,
+                score: [11, 6],
+                winner: Some(0),
+            },
         ),
         (
             "validation examples/Masters of the Euchreverse Week 1.egn",
-            Game { deals: 9, score: [3, 11], winner: Some(1) },
+            Game {
+                deals: 9,
+                score: [3, 11],
+                winner: Some(1),
+            },
         ),
-        ("validation examples/Me and Bears (1).egn", Game { deals: 12, score: [10, 9], winner: Some(0) }),
-        ("validation examples/Me and Bears.egn", Game { deals: 12, score: [10, 9], winner: Some(0) }),
-        ("validation examples/Me and Mike Mike Mike.egn", Game { deals: 9, score: [11, 2], winner: Some(0) }),
-        ("validation examples/Quite the Hustle Annotated.egn", Game { deals: 11, score: [10, 7], winner: Some(0) }),
-        ("validation examples/Quite the Hustle.egn", Game { deals: 11, score: [10, 7], winner: Some(0) }),
-        ("validation examples/VWEC Finals (7).egn", Game { deals: 13, score: [8, 10], winner: Some(1) }),
-        ("validation examples/VWEC Finals.egn", Game { deals: 13, score: [8, 10], winner: Some(1) }),
-        ("validation examples/annotated (1).egn", Game { deals: 13, score: [8, 10], winner: Some(1) }),
-        ("validation examples/annotated.egn", Game { deals: 13, score: [8, 10], winner: Some(1) }),
+        (
+            "validation examples/Me and Bears (1).egn",
+            Game {
+                deals: 12,
+                score: [10, 9],
+                winner: Some(0),
+            },
+        ),
+        (
+            "validation examples/Me and Bears.egn",
+            Game {
+                deals: 12,
+                score: [10, 9],
+                winner: Some(0),
+            },
+        ),
+        (
+            "validation examples/Me and Mike Mike Mike.egn",
+            Game {
+                deals: 9,
+                score: [11, 2],
+                winner: Some(0),
+            },
+        ),
+        (
+            "validation examples/Quite the Hustle Annotated.egn",
+            Game {
+                deals: 11,
+                score: [10, 7],
+                winner: Some(0),
+            },
+        ),
+        (
+            "validation examples/Quite the Hustle.egn",
+            Game {
+                deals: 11,
+                score: [10, 7],
+                winner: Some(0),
+            },
+        ),
+        (
+            "validation examples/VWEC Finals (7).egn",
+            Game {
+                deals: 13,
+                score: [8, 10],
+                winner: Some(1),
+            },
+        ),
+        (
+            "validation examples/VWEC Finals.egn",
+            Game {
+                deals: 13,
+                score: [8, 10],
+                winner: Some(1),
+            },
+        ),
+        (
+            "validation examples/annotated (1).egn",
+            Game {
+                deals: 13,
+                score: [8, 10],
+                winner: Some(1),
+            },
+        ),
+        (
+            "validation examples/annotated.egn",
+            Game {
+                deals: 13,
+                score: [8, 10],
+                winner: Some(1),
+            },
+        ),
         // Two deals numbered 0.
-        ("validation examples/egn_m_20260529_01 (5).egn", Rejected("deal 1: dealNumber 0 repeats deal 0")),
-        ("validation examples/egn_m_20260529_01.egn", Game { deals: 1, score: [0, 0], winner: None }),
-        ("validation examples/invalid1.json", Rejected("fileType is 'Euchre Layout Template'")),
-        ("validation examples/invalid2.json", Rejected("an EGN document is a JSON object")),
+        (
+            "validation examples/egn_m_20260529_01 (5).egn",
+            Rejected("deal 1: dealNumber 0 repeats deal 0"),
+        ),
+        (
+            "validation examples/egn_m_20260529_01.egn",
+            Game {
+                deals: 1,
+                score: [0, 0],
+                winner: None,
+            },
+        ),
+        (
+            "validation examples/invalid1.json",
+            Rejected("fileType is 'Euchre Layout Template'"),
+        ),
+        (
+            "validation examples/invalid2.json",
+            Rejected("an EGN document is a JSON object"),
+        ),
     ]
 }
 
@@ -128,7 +380,10 @@ fn files_under(root: &Path, dir: &Path, out: &mut Vec<String>) {
             files_under(root, &path, out);
         } else {
             let rel = path.strip_prefix(root).expect("under the root");
-            let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+            let parts: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
             out.push(parts.join("/"));
         }
     }
@@ -147,10 +402,25 @@ fn every_example_file_is_pinned_and_gives_its_pinned_result() {
     found.sort();
     let pins = pins();
 
-    let unpinned: Vec<&String> = found.iter().filter(|f| !pins.iter().any(|(p, _)| p == f)).collect();
-    assert!(unpinned.is_empty(), "files in {} with no pinned result: {unpinned:?}", root.display());
-    let missing: Vec<&str> = pins.iter().map(|(p, _)| *p).filter(|p| !found.iter().any(|f| f == p)).collect();
-    assert!(missing.is_empty(), "pinned files that are not in {}: {missing:?}", root.display());
+    let unpinned: Vec<&String> = found
+        .iter()
+        .filter(|f| !pins.iter().any(|(p, _)| p == f))
+        .collect();
+    assert!(
+        unpinned.is_empty(),
+        "files in {} with no pinned result: {unpinned:?}",
+        root.display()
+    );
+    let missing: Vec<&str> = pins
+        .iter()
+        .map(|(p, _)| *p)
+        .filter(|p| !found.iter().any(|f| f == p))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "pinned files that are not in {}: {missing:?}",
+        root.display()
+    );
 
     let mut failures = Vec::new();
     for (name, expect) in &pins {
@@ -162,9 +432,11 @@ fn every_example_file_is_pinned_and_gives_its_pinned_result() {
                 s.games.is_none()
                     && s.deals == *deals
                     && s.score == Some(*score)
-                    && s.winner == winner.map(|t| Team::new(t))
+                    && s.winner == winner.map(Team::new)
             }
-            (Match { games, deals }, Ok(s)) => s.games == Some(*games) && s.deals == *deals && s.score.is_none(),
+            (Match { games, deals }, Ok(s)) => {
+                s.games == Some(*games) && s.deals == *deals && s.score.is_none()
+            }
             (Rejected(fragment), Err(e)) => e.to_string().contains(fragment),
             _ => false,
         };
@@ -175,7 +447,10 @@ fn every_example_file_is_pinned_and_gives_its_pinned_result() {
             };
             let want = match expect {
                 Game { deals, score, winner } => {
-                    format!("a game of {deals} deals, score {}-{}, winner {winner:?}", score[0], score[1])
+                    format!(
+                        "a game of {deals} deals, score {}-{}, winner {winner:?}",
+                        score[0], score[1]
+                    )
                 }
                 Match { games, deals } => format!("a match of {games} games and {deals} deals"),
                 Rejected(f) => format!("rejected with an error containing {f:?}"),
@@ -183,13 +458,23 @@ fn every_example_file_is_pinned_and_gives_its_pinned_result() {
             failures.push(format!("{name}: expected {want}, but {got}"));
         }
     }
-    assert!(failures.is_empty(), "{} of {} files differ:\n{}", failures.len(), pins.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} files differ:\n{}",
+        failures.len(),
+        pins.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn exactly_six_example_files_are_rejected() {
     // The reviewed verdict: two revokes, play after the game was won, a repeated deal and two files
     // that are not EGN games at all.
-    let rejected: Vec<&str> = pins().iter().filter(|(_, e)| matches!(e, Rejected(_))).map(|(p, _)| *p).collect();
+    let rejected: Vec<&str> = pins()
+        .iter()
+        .filter(|(_, e)| matches!(e, Rejected(_)))
+        .map(|(p, _)| *p)
+        .collect();
     assert_eq!(rejected.len(), 6, "{rejected:?}");
 }

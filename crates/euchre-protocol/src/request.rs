@@ -16,7 +16,13 @@ pub struct GivenDeal {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Request {
     /// Start a game: the given deal, or a seeded one.
-    New { rules: Rules, deal: Option<GivenDeal>, seed: u64, dealer: Option<Seat>, score: [i32; 2] },
+    New {
+        rules: Rules,
+        deal: Option<GivenDeal>,
+        seed: u64,
+        dealer: Option<Seat>,
+        score: [i32; 2],
+    },
     Legal,
     Apply(Action),
     State,
@@ -41,28 +47,51 @@ pub struct RequestError {
 /// # Errors
 /// Malformed JSON, an unknown command, or a field of the wrong kind, named in the message.
 pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
-    let v: Value = serde_json::from_str(line)
-        .map_err(|e| RequestError { id: Value::Null, message: format!("request is not JSON: {e}") })?;
+    let v: Value = serde_json::from_str(line).map_err(|e| RequestError {
+        id: Value::Null,
+        message: format!("request is not JSON: {e}"),
+    })?;
     let Value::Object(obj) = v else {
-        return Err(RequestError { id: Value::Null, message: "request must be a JSON object".into() });
+        return Err(RequestError {
+            id: Value::Null,
+            message: "request must be a JSON object".into(),
+        });
     };
     let id = obj.get("id").cloned().unwrap_or(Value::Null);
-    let fail = |message: String| RequestError { id: id.clone(), message };
+    let fail = |message: String| RequestError {
+        id: id.clone(),
+        message,
+    };
     let cmd = match obj.get("cmd") {
         Some(Value::String(s)) => s.as_str(),
         Some(_) => return Err(fail("'cmd' must be a string".into())),
-        None => return Err(fail("missing 'cmd' (new, legal, apply, state, observe, next, egn, rules)".into())),
+        None => {
+            return Err(fail(
+                "missing 'cmd' (new, legal, apply, state, observe, next, egn, rules)".into(),
+            ))
+        }
     };
     let req = match cmd {
         "new" => parse_new(&obj).map_err(fail)?,
         "legal" => Request::Legal,
         "apply" => match obj.get("action") {
-            Some(Value::String(s)) => Request::Apply(s.parse().map_err(|e: euchre::action::ParseActionError| fail(e.0))?),
-            Some(_) => return Err(fail("'action' must be a string such as \"order\" or \"JD\"".into())),
+            Some(Value::String(s)) => Request::Apply(
+                s.parse()
+                    .map_err(|e: euchre::action::ParseActionError| fail(e.0))?,
+            ),
+            Some(_) => {
+                return Err(fail(
+                    "'action' must be a string such as \"order\" or \"JD\"".into(),
+                ))
+            }
             None => return Err(fail("apply needs 'action'".into())),
         },
         "state" => Request::State,
-        "observe" => Request::Observe(seat_field(&obj, "seat").map_err(fail)?.ok_or_else(|| fail("observe needs 'seat' (0..3)".into()))?),
+        "observe" => Request::Observe(
+            seat_field(&obj, "seat")
+                .map_err(fail)?
+                .ok_or_else(|| fail("observe needs 'seat' (0..3)".into()))?,
+        ),
         "next" => Request::Next,
         "egn" => Request::Egn,
         "rules" => Request::Rules,
@@ -119,7 +148,11 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
     let score = match obj.get("score") {
         None | Some(Value::Null) => [0, 0],
         Some(Value::Array(a)) if a.len() == 2 => {
-            let n = |v: &Value| v.as_i64().and_then(|x| i32::try_from(x).ok()).ok_or("'score' must be two integers");
+            let n = |v: &Value| {
+                v.as_i64()
+                    .and_then(|x| i32::try_from(x).ok())
+                    .ok_or("'score' must be two integers")
+            };
             [n(&a[0])?, n(&a[1])?]
         }
         Some(_) => return Err("'score' must be two integers [team 0, team 1]".into()),
@@ -129,18 +162,28 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
         Some(Value::Object(d)) => Some(parse_deal(d)?),
         Some(_) => return Err("'deal' must be an object with dealer, hands, upcard".into()),
     };
-    Ok(Request::New { rules, deal, seed, dealer, score })
+    Ok(Request::New {
+        rules,
+        deal,
+        seed,
+        dealer,
+        score,
+    })
 }
 
 fn card(v: &Value, what: &str) -> Result<Card, String> {
     match v {
-        Value::String(s) => s.parse().map_err(|e: euchre::card::ParseCardError| format!("{what}: {e}")),
+        Value::String(s) => s
+            .parse()
+            .map_err(|e: euchre::card::ParseCardError| format!("{what}: {e}")),
         _ => Err(format!("{what}: a card must be a string such as \"JD\"")),
     }
 }
 
 fn cards(v: &Value, what: &str) -> Result<CardSet, String> {
-    let Value::Array(a) = v else { return Err(format!("{what} must be an array of cards")) };
+    let Value::Array(a) = v else {
+        return Err(format!("{what} must be an array of cards"));
+    };
     if a.len() > 33 {
         return Err(format!("{what} has {} cards", a.len()));
     }
@@ -157,7 +200,9 @@ fn cards(v: &Value, what: &str) -> Result<CardSet, String> {
 
 fn parse_deal(d: &Map<String, Value>) -> Result<GivenDeal, String> {
     let dealer = seat_field(d, "dealer")?.ok_or("deal needs 'dealer' (0..3)")?;
-    let Some(Value::Array(hs)) = d.get("hands") else { return Err("deal needs 'hands': four arrays of 5 cards".into()) };
+    let Some(Value::Array(hs)) = d.get("hands") else {
+        return Err("deal needs 'hands': four arrays of 5 cards".into());
+    };
     if hs.len() != 4 {
         return Err(format!("deal 'hands' must have 4 hands, not {}", hs.len()));
     }
@@ -170,7 +215,12 @@ fn parse_deal(d: &Map<String, Value>) -> Result<GivenDeal, String> {
         None | Some(Value::Null) => CardSet::EMPTY,
         Some(v) => cards(v, "kitty")?,
     };
-    Ok(GivenDeal { dealer, hands, upcard, kitty })
+    Ok(GivenDeal {
+        dealer,
+        hands,
+        upcard,
+        kitty,
+    })
 }
 
 #[cfg(test)]
@@ -194,7 +244,9 @@ mod tests {
     fn new_with_a_given_deal() {
         let line = r#"{"id":1,"cmd":"new","rules":"openspiel","options":{"stick_the_dealer":false,"defend_alone":"any"},"deal":{"dealer":3,"hands":[["9C","TC","JC","QC","KC"],["AC","9D","TD","JD","QD"],["KD","AD","9S","TS","JS"],["QS","KS","AS","TH","JH"]],"upcard":"9H","kitty":["QH","KH","AH"]}}"#;
         let (_, r) = parse_request(line).unwrap();
-        let Request::New { rules, deal, .. } = r else { panic!() };
+        let Request::New { rules, deal, .. } = r else {
+            panic!()
+        };
         assert!(!rules.stick_the_dealer);
         assert_eq!(deal.unwrap().dealer, Seat::new(3));
     }

@@ -39,9 +39,21 @@ impl Session {
     }
 
     fn handle(&mut self, req: Request) -> Result<Value, String> {
-        if let Request::New { rules, deal, seed, dealer, score } = req {
+        if let Request::New {
+            rules,
+            deal,
+            seed,
+            dealer,
+            score,
+        } = req
+        {
             let game = match deal {
-                Some(GivenDeal { dealer, hands, upcard, kitty }) => {
+                Some(GivenDeal {
+                    dealer,
+                    hands,
+                    upcard,
+                    kitty,
+                }) => {
                     let d = Deal::new(rules, dealer, hands, upcard, kitty).map_err(|e| e.to_string())?;
                     Game::starting_with(d, seed, score)
                 }
@@ -59,7 +71,10 @@ impl Session {
             self.game = Some(game);
             return Ok(json!({"state": self.state()}));
         }
-        let game = self.game.as_mut().ok_or("no game: send {\"cmd\":\"new\"} first")?;
+        let game = self
+            .game
+            .as_mut()
+            .ok_or("no game: send {\"cmd\":\"new\"} first")?;
         match req {
             Request::Legal => {
                 let deal = game.deal();
@@ -71,7 +86,9 @@ impl Session {
                 Ok(json!({"state": self.state()}))
             }
             Request::State => Ok(json!({"state": self.state()})),
-            Request::Observe(seat) => Ok(json!({"observation": observation_json(&game.deal().observation(seat))})),
+            Request::Observe(seat) => {
+                Ok(json!({"observation": observation_json(&game.deal().observation(seat))}))
+            }
             Request::Next => {
                 if !game.deal().is_done() {
                     return Err("the deal is not over yet".into());
@@ -83,8 +100,12 @@ impl Session {
             }
             Request::Egn => Ok(json!({"egn": euchre_egn::game_to_egn(game, None)})),
             Request::Rules => {
-                let opts: serde_json::Map<String, Value> =
-                    game.rules().options().into_iter().map(|(k, v)| (k.to_string(), Value::String(v))).collect();
+                let opts: serde_json::Map<String, Value> = game
+                    .rules()
+                    .options()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), Value::String(v)))
+                    .collect();
                 Ok(json!({"rules": opts}))
             }
             Request::New { .. } => unreachable!("handled above"),
@@ -92,7 +113,9 @@ impl Session {
     }
 
     fn state(&self) -> Value {
-        let Some(game) = &self.game else { return Value::Null };
+        let Some(game) = &self.game else {
+            return Value::Null;
+        };
         let d = game.deal();
         json!({
             "phase": d.phase().name(),
@@ -117,4 +140,3 @@ impl Session {
 pub fn observation_json(o: &Observation) -> Value {
     serde_json::to_value(o).unwrap_or(Value::Null)
 }
-

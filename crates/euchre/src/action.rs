@@ -72,10 +72,15 @@ impl FromStr for Action {
         };
         match words.as_slice() {
             ["pass"] => Ok(Action::Pass),
-            ["order", rest @ ..] => Ok(Action::Order { alone: alone_flag(rest)? }),
+            ["order", rest @ ..] => Ok(Action::Order {
+                alone: alone_flag(rest)?,
+            }),
             ["call", t, rest @ ..] => {
                 let trump: Trump = t.parse().map_err(|_| err())?;
-                Ok(Action::Call { trump, alone: alone_flag(rest)? })
+                Ok(Action::Call {
+                    trump,
+                    alone: alone_flag(rest)?,
+                })
             }
             ["discard", c] => c.parse().map(Action::Discard).map_err(|_| err()),
             ["alone"] => Ok(Action::Alone),
@@ -112,7 +117,10 @@ impl ActionList {
 
     /// An empty list.
     pub const fn new() -> ActionList {
-        ActionList { items: [Action::Pass; ActionList::CAPACITY], len: 0 }
+        ActionList {
+            items: [Action::Pass; ActionList::CAPACITY],
+            len: 0,
+        }
     }
 
     /// Appends an action.
@@ -181,8 +189,14 @@ mod tests {
             Action::Pass,
             Action::Order { alone: false },
             Action::Order { alone: true },
-            Action::Call { trump: Trump::Suit(Suit::Hearts), alone: false },
-            Action::Call { trump: Trump::NoTrump, alone: true },
+            Action::Call {
+                trump: Trump::Suit(Suit::Hearts),
+                alone: false,
+            },
+            Action::Call {
+                trump: Trump::NoTrump,
+                alone: true,
+            },
             Action::Discard("9C".parse().unwrap()),
             Action::Alone,
             Action::Partner,
@@ -193,8 +207,23 @@ mod tests {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a));
             assert_eq!(a.to_string().to_lowercase().parse::<Action>(), Ok(a));
         }
-        assert_eq!("  CALL   h  ALONE ".parse::<Action>(), Ok(Action::Call { trump: Trump::Suit(Suit::Hearts), alone: true }));
-        for bad in ["", "order alone now", "call", "call X", "discard", "discard 9", "play", "J"] {
+        assert_eq!(
+            "  CALL   h  ALONE ".parse::<Action>(),
+            Ok(Action::Call {
+                trump: Trump::Suit(Suit::Hearts),
+                alone: true
+            })
+        );
+        for bad in [
+            "",
+            "order alone now",
+            "call",
+            "call X",
+            "discard",
+            "discard 9",
+            "play",
+            "J",
+        ] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }
     }

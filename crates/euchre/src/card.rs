@@ -93,8 +93,16 @@ pub enum Rank {
 
 impl Rank {
     /// All ranks, low to high in plain (non-trump) order.
-    pub const ALL: [Rank; 8] =
-        [Rank::Seven, Rank::Eight, Rank::Nine, Rank::Ten, Rank::Jack, Rank::Queen, Rank::King, Rank::Ace];
+    pub const ALL: [Rank; 8] = [
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
 
     /// The rank's character: `7 8 9 T J Q K A`.
     pub const fn letter(self) -> char {
@@ -268,7 +276,8 @@ impl serde::Serialize for Suit {
 impl<'de> serde::Deserialize<'de> for Suit {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(|_| serde::de::Error::custom(format!("'{s}' is not a suit (C D H S)")))
+        s.parse()
+            .map_err(|_| serde::de::Error::custom(format!("'{s}' is not a suit (C D H S)")))
     }
 }
 

@@ -111,7 +111,10 @@ impl Deal {
         let mut seen = CardSet::EMPTY;
         for (i, h) in hands.iter().enumerate() {
             if h.len() != 5 {
-                return Err(DealError::HandSize { seat: Seat::new(i as u8), cards: h.len() });
+                return Err(DealError::HandSize {
+                    seat: Seat::new(i as u8),
+                    cards: h.len(),
+                });
             }
             if let Some(c) = h.minus(deck).first() {
                 return Err(DealError::NotInDeck(c));
@@ -136,7 +139,10 @@ impl Deal {
         } else if let Some(c) = kitty.intersect(seen).first() {
             return Err(DealError::Duplicate(c));
         } else if kitty != rest {
-            return Err(DealError::KittyIncomplete { expected: rest.len(), got: kitty.len() });
+            return Err(DealError::KittyIncomplete {
+                expected: rest.len(),
+                got: kitty.len(),
+            });
         } else {
             kitty
         };
@@ -174,7 +180,11 @@ impl Deal {
 
     fn from_parts(rules: Rules, dealer: Seat, hands: [CardSet; 4], upcard: Card, kitty: CardSet) -> Deal {
         let joker_blind = upcard.is_joker() && rules.joker_upcard == JokerUpcard::BlindShout;
-        let first = if rules.dealer_shouts_first || joker_blind { dealer } else { dealer.left() };
+        let first = if rules.dealer_shouts_first || joker_blind {
+            dealer
+        } else {
+            dealer.left()
+        };
         Deal {
             rules,
             dealer,
@@ -182,7 +192,11 @@ impl Deal {
             hands,
             upcard,
             kitty,
-            phase: if joker_blind { Phase::BlindShout } else { Phase::Bidding1 },
+            phase: if joker_blind {
+                Phase::BlindShout
+            } else {
+                Phase::Bidding1
+            },
             to_act: first,
             passes: 0,
             trump: None,
@@ -595,7 +609,11 @@ impl Deal {
 
     /// The defender asked first, clockwise from the maker's or (OpenSpiel) the dealer's left.
     fn first_defender_asked(&self, maker: Seat) -> Seat {
-        let from = if self.rules.defenders_asked_from_dealer { self.dealer } else { maker };
+        let from = if self.rules.defenders_asked_from_dealer {
+            self.dealer
+        } else {
+            maker
+        };
         let mut s = from.left();
         while s.team() == maker.team() {
             s = s.left();
@@ -613,7 +631,13 @@ impl Deal {
 
     fn start_play(&mut self) {
         let maker = self.maker.unwrap_or(self.dealer);
-        let (leader, active) = first_leader(&self.rules, self.dealer, maker, self.maker_alone, self.lone_defender);
+        let (leader, active) = first_leader(
+            &self.rules,
+            self.dealer,
+            maker,
+            self.maker_alone,
+            self.lone_defender,
+        );
         self.active = active;
         self.per_trick = active.count_ones() as u8;
         self.phase = Phase::Play;
@@ -699,13 +723,23 @@ impl Deal {
             }
             (Phase::Discard, Action::Discard(c)) => IllegalAction::UpcardDiscard { card: c },
             (Phase::Bidding2, Action::Pass) => IllegalAction::DealerStuck { seat },
-            (Phase::Bidding2, Action::Call { trump: Trump::Suit(s), .. }) if s == self.upcard_suit() => {
-                IllegalAction::TurnedDownSuit { suit: s }
-            }
-            (Phase::Bidding2, Action::Call { trump: Trump::NoTrump, .. }) if !self.rules.allow_no_trump => {
-                IllegalAction::NoTrumpNotAllowed
-            }
-            (Phase::Bidding1, Action::Order { alone: false }) if self.rules.canadian && seat == self.dealer.partner() => {
+            (
+                Phase::Bidding2,
+                Action::Call {
+                    trump: Trump::Suit(s),
+                    ..
+                },
+            ) if s == self.upcard_suit() => IllegalAction::TurnedDownSuit { suit: s },
+            (
+                Phase::Bidding2,
+                Action::Call {
+                    trump: Trump::NoTrump,
+                    ..
+                },
+            ) if !self.rules.allow_no_trump => IllegalAction::NoTrumpNotAllowed,
+            (Phase::Bidding1, Action::Order { alone: false })
+                if self.rules.canadian && seat == self.dealer.partner() =>
+            {
                 IllegalAction::CanadianAlone { seat }
             }
             (Phase::Bidding1, Action::Order { .. }) | (Phase::Bidding2, Action::Call { .. })
@@ -722,7 +756,11 @@ impl Deal {
                     hint: "going alone is decided after the call (alone / partner)",
                 }
             }
-            _ => IllegalAction::NotNow { action: a, phase: phase.name(), hint: self.expected() },
+            _ => IllegalAction::NotNow {
+                action: a,
+                phase: phase.name(),
+                hint: self.expected(),
+            },
         }
     }
 

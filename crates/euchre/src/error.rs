@@ -15,7 +15,12 @@ pub enum IllegalAction {
     /// The seat does not hold the card.
     NotHeld { seat: Seat, card: Card },
     /// The card does not follow the led suit although the seat could.
-    MustFollow { seat: Seat, card: Card, led: &'static str, holding: Card },
+    MustFollow {
+        seat: Seat,
+        card: Card,
+        led: &'static str,
+        holding: Card,
+    },
     /// The dealer may not discard the upcard under these rules.
     UpcardDiscard { card: Card },
     /// Stick the dealer: the dealer must name trump.
@@ -29,7 +34,11 @@ pub enum IllegalAction {
     /// `trump_requirement`: a lone jack is not enough trump.
     TrumpRequirement { seat: Seat },
     /// The action is not one of this phase's.
-    NotNow { action: Action, phase: &'static str, hint: &'static str },
+    NotNow {
+        action: Action,
+        phase: &'static str,
+        hint: &'static str,
+    },
 }
 
 impl fmt::Display for IllegalAction {
@@ -37,24 +46,48 @@ impl fmt::Display for IllegalAction {
         match self {
             IllegalAction::DealOver => write!(f, "the deal is over"),
             IllegalAction::NotHeld { seat, card } => write!(f, "seat {seat} does not hold {card}"),
-            IllegalAction::MustFollow { seat, card, led, holding } => {
-                write!(f, "{card} does not follow suit: {led} were led and seat {seat} holds {holding}")
+            IllegalAction::MustFollow {
+                seat,
+                card,
+                led,
+                holding,
+            } => {
+                write!(
+                    f,
+                    "{card} does not follow suit: {led} were led and seat {seat} holds {holding}"
+                )
             }
             IllegalAction::UpcardDiscard { card } => {
-                write!(f, "the dealer may not discard the upcard {card} under these rules")
+                write!(
+                    f,
+                    "the dealer may not discard the upcard {card} under these rules"
+                )
             }
             IllegalAction::DealerStuck { seat } => {
-                write!(f, "seat {seat} is the dealer and is stuck: the dealer must name trump")
+                write!(
+                    f,
+                    "seat {seat} is the dealer and is stuck: the dealer must name trump"
+                )
             }
             IllegalAction::TurnedDownSuit { suit } => {
-                write!(f, "{} were turned down and can't be named in round 2", suit.name())
+                write!(
+                    f,
+                    "{} were turned down and can't be named in round 2",
+                    suit.name()
+                )
             }
             IllegalAction::NoTrumpNotAllowed => write!(f, "no-trump is not allowed under these rules"),
             IllegalAction::CanadianAlone { seat } => {
-                write!(f, "seat {seat} is the dealer's partner and may order up only alone (canadian rule)")
+                write!(
+                    f,
+                    "seat {seat} is the dealer's partner and may order up only alone (canadian rule)"
+                )
             }
             IllegalAction::TrumpRequirement { seat } => {
-                write!(f, "seat {seat} holds only a jack of that trump and may not make it (trump_requirement)")
+                write!(
+                    f,
+                    "seat {seat} holds only a jack of that trump and may not make it (trump_requirement)"
+                )
             }
             IllegalAction::NotNow { action, phase, hint } => {
                 write!(f, "'{action}' is not legal now ({phase}; expected {hint})")
@@ -83,7 +116,10 @@ impl fmt::Display for DealError {
             DealError::Duplicate(c) => write!(f, "{c} is dealt twice"),
             DealError::NotInDeck(c) => write!(f, "{c} is not in the deck under these rules"),
             DealError::KittyIncomplete { expected, got } => {
-                write!(f, "the kitty has {got} cards but the undealt cards are {expected}")
+                write!(
+                    f,
+                    "the kitty has {got} cards but the undealt cards are {expected}"
+                )
             }
             DealError::Rules(e) => write!(f, "{e}"),
         }

@@ -78,7 +78,10 @@ pub fn setup(rules: &Rules, seed: u64) -> Setup {
         FirstDealer::Random => Seat::new((rng.next_u32() % 4) as u8),
         FirstDealer::FirstJack => {
             let (deck, n) = shuffled_deck(rules.deck(), &mut rng);
-            let i = deck[..n].iter().position(|c| c.rank() == Some(Rank::Jack)).unwrap_or(0);
+            let i = deck[..n]
+                .iter()
+                .position(|c| c.rank() == Some(Rank::Jack))
+                .unwrap_or(0);
             Seat::new((i % 4) as u8)
         }
     };
@@ -263,7 +266,13 @@ pub struct Match {
 impl Match {
     /// A new match; game `i` is seeded from `seed` and `i`.
     pub fn new(rules: Rules, seed: u64) -> Match {
-        Match { rules, seed, games: vec![Game::new(rules, splitmix(seed))], wins: [0, 0], recorded: 0 }
+        Match {
+            rules,
+            seed,
+            games: vec![Game::new(rules, splitmix(seed))],
+            wins: [0, 0],
+            recorded: 0,
+        }
     }
 
     /// The game in progress (or the last).
@@ -305,7 +314,8 @@ impl Match {
             return false;
         }
         let i = self.games.len() as u64;
-        self.games.push(Game::new(self.rules, splitmix(self.seed ^ splitmix(i))));
+        self.games
+            .push(Game::new(self.rules, splitmix(self.seed ^ splitmix(i))));
         true
     }
 }

@@ -98,9 +98,10 @@ impl Deal {
             })
             .collect();
         let upcard_played = self.plays().contains(&self.upcard);
-        let upcard_with_dealer =
-            self.upcard_taken && !upcard_played && (!self.rules.dealer_may_discard_upcard || seat == self.dealer)
-                && self.hands[self.dealer.index()].contains(self.upcard);
+        let upcard_with_dealer = self.upcard_taken
+            && !upcard_played
+            && (!self.rules.dealer_may_discard_upcard || seat == self.dealer)
+            && self.hands[self.dealer.index()].contains(self.upcard);
         let mut hand_sizes = [0u8; 4];
         for s in Seat::ALL {
             hand_sizes[s.index()] = self.hands[s.index()].len() as u8;
@@ -122,12 +123,17 @@ impl Deal {
             maker: self.maker,
             maker_alone: self.maker_alone,
             lone_defender: self.lone_defender,
-            active: Seat::ALL.map(|s| self.is_active(s) || self.phase != Phase::Play && self.phase != Phase::Done),
+            active: Seat::ALL
+                .map(|s| self.is_active(s) || self.phase != Phase::Play && self.phase != Phase::Done),
             tricks,
             tricks_won: self.tricks_won,
             points: self.points,
             voids: self.voids(),
-            legal: if to_act == Some(seat) { self.legal_actions() } else { ActionList::new() },
+            legal: if to_act == Some(seat) {
+                self.legal_actions()
+            } else {
+                ActionList::new()
+            },
         }
     }
 

@@ -119,12 +119,30 @@ pub struct Rules {
 
 /// A preset name with its one-line description.
 pub const PRESETS: [(&str, &str); 6] = [
-    ("north-american", "24 cards, game to 10, no stick-the-dealer, maker may go alone (default)"),
-    ("tournament", "north-american with stick-the-dealer; left of the loner leads"),
-    ("canadian", "north-american where the dealer's partner may order up only alone"),
-    ("british", "25 cards with the Joker (blind shout), game to 11, canadian, 3-2 packets, any may go alone"),
-    ("mathews-1844", "32-card Piquet pack, game to 5 (Mathews' 1844 rules)"),
-    ("openspiel", "one deal exactly as OpenSpiel's euchre: stick-the-dealer, alone decided after the discard"),
+    (
+        "north-american",
+        "24 cards, game to 10, no stick-the-dealer, maker may go alone (default)",
+    ),
+    (
+        "tournament",
+        "north-american with stick-the-dealer; left of the loner leads",
+    ),
+    (
+        "canadian",
+        "north-american where the dealer's partner may order up only alone",
+    ),
+    (
+        "british",
+        "25 cards with the Joker (blind shout), game to 11, canadian, 3-2 packets, any may go alone",
+    ),
+    (
+        "mathews-1844",
+        "32-card Piquet pack, game to 5 (Mathews' 1844 rules)",
+    ),
+    (
+        "openspiel",
+        "one deal exactly as OpenSpiel's euchre: stick-the-dealer, alone decided after the discard",
+    ),
 ];
 
 /// Options described in `RULES.md` that belong to the variants issue and are not yet played.
@@ -152,7 +170,11 @@ pub enum RulesError {
     UnknownPreset(String),
     UnknownOption(String),
     NotImplemented(String),
-    BadValue { option: String, value: String, expected: &'static str },
+    BadValue {
+        option: String,
+        value: String,
+        expected: &'static str,
+    },
     Inconsistent(String),
 }
 
@@ -165,7 +187,11 @@ impl fmt::Display for RulesError {
             }
             RulesError::UnknownOption(o) => write!(f, "unknown rule option '{o}'"),
             RulesError::NotImplemented(o) => write!(f, "rule option '{o}' is not implemented yet"),
-            RulesError::BadValue { option, value, expected } => {
+            RulesError::BadValue {
+                option,
+                value,
+                expected,
+            } => {
                 write!(f, "option {option}: '{value}' is not {expected}")
             }
             RulesError::Inconsistent(m) => write!(f, "inconsistent rules: {m}"),
@@ -217,34 +243,44 @@ impl Rules {
     /// [`RulesError::UnknownPreset`] for a name not in [`PRESETS`].
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
         let na = Rules::NORTH_AMERICAN;
-        Ok(match name.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-            "north-american" | "default" | "standard" => na,
-            "tournament" => Rules { stick_the_dealer: true, loner_lead: LonerLead::LeftOfLoner, ..na },
-            "canadian" => Rules { canadian: true, ..na },
-            "british" => Rules {
-                joker: true,
-                joker_upcard: JokerUpcard::BlindShout,
-                winning_score: 11,
-                canadian: true,
-                packets: Packets::ThreeTwo,
-                defend_alone: DefendAlone::Any,
-                loner_lead: LonerLead::LeftOfLoner,
-                lone_defender_score: 4,
-                ..na
+        Ok(
+            match name.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+                "north-american" | "default" | "standard" => na,
+                "tournament" => Rules {
+                    stick_the_dealer: true,
+                    loner_lead: LonerLead::LeftOfLoner,
+                    ..na
+                },
+                "canadian" => Rules { canadian: true, ..na },
+                "british" => Rules {
+                    joker: true,
+                    joker_upcard: JokerUpcard::BlindShout,
+                    winning_score: 11,
+                    canadian: true,
+                    packets: Packets::ThreeTwo,
+                    defend_alone: DefendAlone::Any,
+                    loner_lead: LonerLead::LeftOfLoner,
+                    lone_defender_score: 4,
+                    ..na
+                },
+                "mathews-1844" => Rules {
+                    min_rank: 7,
+                    winning_score: 5,
+                    ..na
+                },
+                "openspiel" => Rules {
+                    stick_the_dealer: true,
+                    alone_timing: AloneTiming::AfterDiscard,
+                    defend_alone: DefendAlone::Never,
+                    defender_leads_both_alone: false,
+                    defenders_asked_from_dealer: true,
+                    winning_score: 0,
+                    num_deals: 1,
+                    ..na
+                },
+                _ => return Err(RulesError::UnknownPreset(name.to_string())),
             },
-            "mathews-1844" => Rules { min_rank: 7, winning_score: 5, ..na },
-            "openspiel" => Rules {
-                stick_the_dealer: true,
-                alone_timing: AloneTiming::AfterDiscard,
-                defend_alone: DefendAlone::Never,
-                defender_leads_both_alone: false,
-                defenders_asked_from_dealer: true,
-                winning_score: 0,
-                num_deals: 1,
-                ..na
-            },
-            _ => return Err(RulesError::UnknownPreset(name.to_string())),
-        })
+        )
     }
 
     /// The lowest rank in each suit.
@@ -263,10 +299,15 @@ impl Rules {
     /// [`RulesError::Inconsistent`] naming the clash.
     pub fn validate(&self) -> Result<(), RulesError> {
         if !(7..=9).contains(&self.min_rank) {
-            return Err(RulesError::Inconsistent(format!("min_rank {} is not 7, 8 or 9", self.min_rank)));
+            return Err(RulesError::Inconsistent(format!(
+                "min_rank {} is not 7, 8 or 9",
+                self.min_rank
+            )));
         }
         if self.winning_score == 0 && self.num_deals == 0 {
-            return Err(RulesError::Inconsistent("one of winning_score and num_deals must be set".into()));
+            return Err(RulesError::Inconsistent(
+                "one of winning_score and num_deals must be set".into(),
+            ));
         }
         if self.winning_score != 0 && self.num_deals != 0 {
             return Err(RulesError::Inconsistent(
@@ -274,7 +315,9 @@ impl Rules {
             ));
         }
         if self.match_games == 0 && self.match_wins == 0 {
-            return Err(RulesError::Inconsistent("one of match_games and match_wins must be set".into()));
+            return Err(RulesError::Inconsistent(
+                "one of match_games and match_wins must be set".into(),
+            ));
         }
         Ok(())
     }
@@ -308,7 +351,10 @@ impl Rules {
                 self.joker_upcard = if lower == "blind_shout" {
                     JokerUpcard::BlindShout
                 } else if let Some(s) = lower.strip_prefix("agreed_suit:") {
-                    JokerUpcard::AgreedSuit(s.parse().map_err(|_| bad("agreed_suit:<C|D|H|S> or blind_shout"))?)
+                    JokerUpcard::AgreedSuit(
+                        s.parse()
+                            .map_err(|_| bad("agreed_suit:<C|D|H|S> or blind_shout"))?,
+                    )
                 } else {
                     return Err(bad("agreed_suit:<C|D|H|S> or blind_shout"));
                 }
@@ -422,8 +468,19 @@ impl Rules {
             ),
             ("partners", e(self.partners)),
             ("first_dealer", e(self.first_dealer)),
-            ("packets", if self.packets == Packets::TwoThree { "2-3" } else { "3-2" }.into()),
-            ("dealer_may_discard_upcard", self.dealer_may_discard_upcard.to_string()),
+            (
+                "packets",
+                if self.packets == Packets::TwoThree {
+                    "2-3"
+                } else {
+                    "3-2"
+                }
+                .into(),
+            ),
+            (
+                "dealer_may_discard_upcard",
+                self.dealer_may_discard_upcard.to_string(),
+            ),
             ("stick_the_dealer", self.stick_the_dealer.to_string()),
             ("canadian", self.canadian.to_string()),
             ("trump_requirement", e(self.trump_requirement)),
@@ -432,8 +489,14 @@ impl Rules {
             ("alone_timing", e(self.alone_timing)),
             ("defend_alone", e(self.defend_alone)),
             ("loner_lead", e(self.loner_lead).to_ascii_uppercase()),
-            ("defender_leads_both_alone", self.defender_leads_both_alone.to_string()),
-            ("defenders_asked_from_dealer", self.defenders_asked_from_dealer.to_string()),
+            (
+                "defender_leads_both_alone",
+                self.defender_leads_both_alone.to_string(),
+            ),
+            (
+                "defenders_asked_from_dealer",
+                self.defenders_asked_from_dealer.to_string(),
+            ),
             ("loner_small_score", self.loner_small_score.to_string()),
             ("loner_march_score", self.loner_march_score.to_string()),
             ("loner_euchred_score", self.loner_euchred_score.to_string()),
@@ -486,8 +549,15 @@ mod tests {
     fn bad_settings_name_what_is_wrong() {
         let mut r = Rules::default();
         assert_eq!(r.set("nope", "1"), Err(RulesError::UnknownOption("nope".into())));
-        assert!(r.set("stick_the_dealer", "maybe").unwrap_err().to_string().contains("true or false"));
-        assert_eq!(r.set("jambone", "true"), Err(RulesError::NotImplemented("jambone".into())));
+        assert!(r
+            .set("stick_the_dealer", "maybe")
+            .unwrap_err()
+            .to_string()
+            .contains("true or false"));
+        assert_eq!(
+            r.set("jambone", "true"),
+            Err(RulesError::NotImplemented("jambone".into()))
+        );
         assert!(r.set("jambone", "false").is_ok());
         assert!(Rules::preset("bogus").is_err());
     }

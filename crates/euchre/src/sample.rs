@@ -6,13 +6,13 @@
 //! some recorded decision would be illegal, such as a bid barred by `trump_requirement`, is
 //! rejected and drawn again).
 
+use crate::action::Action;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Deal, Phase};
 use crate::observation::{Observation, Seen};
 use crate::seat::Seat;
 use crate::shuffle::below;
-use crate::action::Action;
 use rand::RngCore;
 use std::fmt;
 
@@ -40,7 +40,10 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
     let me = obs.seat;
     let dealer = obs.dealer;
     let trump_table = obs.trump.map(|t| t.table());
-    let discarded = obs.history.iter().any(|(_, a)| matches!(a, Seen::HiddenDiscard | Seen::Known(Action::Discard(_))));
+    let discarded = obs
+        .history
+        .iter()
+        .any(|(_, a)| matches!(a, Seen::HiddenDiscard | Seen::Known(Action::Discard(_))));
     // While the dealer decides the discard, the upcard is in the dealer's hand (six cards).
     let upcard_taken = discarded || obs.phase == Phase::Discard;
     let mut played_by = [CardSet::EMPTY; 4];
@@ -72,7 +75,11 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
     }
     let assigned: u32 = capacity.iter().sum();
     if assigned > pool.len() {
-        return Err(SampleError(format!("{} hidden cards to place but only {} unseen", assigned, pool.len())));
+        return Err(SampleError(format!(
+            "{} hidden cards to place but only {} unseen",
+            assigned,
+            pool.len()
+        )));
     }
     capacity[KITTY] = pool.len() - assigned;
 
@@ -139,15 +146,17 @@ fn place<R: RngCore>(
     rng: &mut R,
     budget: &mut u32,
 ) -> bool {
-    let Some(&(c, mask)) = cards.get(i) else { return true };
+    let Some(&(c, mask)) = cards.get(i) else {
+        return true;
+    };
     if *budget == 0 {
         return false;
     }
     *budget -= 1;
     let mut holders = [0usize; 6];
     let mut n = 0;
-    for h in 0..6 {
-        if mask & (1 << h) != 0 && cap[h] > 0 {
+    for (h, &room) in cap.iter().enumerate() {
+        if mask & (1 << h) != 0 && room > 0 {
             holders[n] = h;
             n += 1;
         }
@@ -180,10 +189,19 @@ fn place<R: RngCore>(
 }
 
 /// Turns a placement into the dealt hands and replays the public history.
-fn rebuild(obs: &Observation, placed: &[CardSet; 6], played_by: &[CardSet; 4], upcard_taken: bool) -> Option<Deal> {
+fn rebuild(
+    obs: &Observation,
+    placed: &[CardSet; 6],
+    played_by: &[CardSet; 4],
+    upcard_taken: bool,
+) -> Option<Deal> {
     let me = obs.seat;
     let dealer = obs.dealer;
-    let discard = if me == dealer { obs.discard } else { placed[DISCARD].first() };
+    let discard = if me == dealer {
+        obs.discard
+    } else {
+        placed[DISCARD].first()
+    };
     // The kitty is whatever no hand holds: `Deal::new` recomputes it from the hands.
     let mut dealt = [CardSet::EMPTY; 4];
     for s in Seat::ALL {

@@ -31,7 +31,14 @@ mod tests {
     use super::*;
 
     fn pts(rules: &Rules, tricks: u8, alone: bool, lone_def: bool) -> (u8, u8) {
-        deal_points(rules, DealResult { maker_tricks: tricks, maker_alone: alone, lone_defender: lone_def })
+        deal_points(
+            rules,
+            DealResult {
+                maker_tricks: tricks,
+                maker_alone: alone,
+                lone_defender: lone_def,
+            },
+        )
     }
 
     // One test per row of the table in RULES.md §6.

@@ -3,7 +3,9 @@
 use std::fmt;
 
 /// A seat at a four-handed table, 0..3 clockwise. Partners sit opposite.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, serde::Serialize, serde::Deserialize,
+)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Seat(u8);
 

@@ -43,14 +43,19 @@ pub struct Batched<'a, R: RngCore> {
 impl<'a, R: RngCore> Batched<'a, R> {
     /// Draws from `rng`.
     pub fn new(rng: &'a mut R) -> Batched<'a, R> {
-        Batched { rng, word: 0, used: u64::MAX }
+        Batched {
+            rng,
+            word: 0,
+            used: u64::MAX,
+        }
     }
 
     /// An integer in `0..n` (`0 < n <= 64`).
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         let n = u64::from(n);
-        if self.used * n > 1 << 32 {
+        // `used` starts at u64::MAX to force a first draw: saturate rather than overflow.
+        if self.used.saturating_mul(n) > 1 << 32 {
             self.word = self.rng.next_u64();
             self.used = 1;
         }

@@ -55,7 +55,9 @@ impl FromStr for Trump {
         if s.eq_ignore_ascii_case("NT") {
             return Ok(Trump::NoTrump);
         }
-        s.parse::<Suit>().map(Trump::Suit).map_err(|_| format!("'{s}' is not a trump (C D H S or NT)"))
+        s.parse::<Suit>()
+            .map(Trump::Suit)
+            .map_err(|_| format!("'{s}' is not a trump (C D H S or NT)"))
     }
 }
 
@@ -131,7 +133,12 @@ const fn build(trump: usize) -> TrumpTable {
                 p = 32 + 8; // left bower
             } else if suit == trump {
                 // 7 8 9 T then Q K A: the jack has left for the top.
-                p = 32 + if rank < Rank::Jack as usize { rank as u8 } else { rank as u8 - 1 };
+                p = 32
+                    + if rank < Rank::Jack as usize {
+                        rank as u8
+                    } else {
+                        rank as u8 - 1
+                    };
             }
             if e == trump {
                 trumps |= 1 << i;
@@ -155,7 +162,13 @@ const fn build(trump: usize) -> TrumpTable {
     }
     TrumpTable {
         trumps: CardSet(trumps),
-        follow: [CardSet(follow[0]), CardSet(follow[1]), CardSet(follow[2]), CardSet(follow[3]), CardSet(follow[4])],
+        follow: [
+            CardSet(follow[0]),
+            CardSet(follow[1]),
+            CardSet(follow[2]),
+            CardSet(follow[3]),
+            CardSet(follow[4]),
+        ],
         eff,
         power,
     }
@@ -176,7 +189,12 @@ mod tests {
         let t = Trump::Suit(Suit::Hearts).table();
         let order = ["B", "JH", "JD", "AH", "KH", "QH", "TH", "9H", "8H", "7H"];
         for w in order.windows(2) {
-            assert!(t.strength(c(w[0]), 2) > t.strength(c(w[1]), 2), "{} > {}", w[0], w[1]);
+            assert!(
+                t.strength(c(w[0]), 2) > t.strength(c(w[1]), 2),
+                "{} > {}",
+                w[0],
+                w[1]
+            );
         }
         assert_eq!(t.effective_suit(c("JD")), Suit::Hearts as usize);
         assert!(!t.follow(Suit::Diamonds as usize).contains(c("JD")));

@@ -1,0 +1,637 @@
+//! The `euchre` binary seen from outside: the engine protocol (`euchre engine`, JSON lines on
+//! stdin and stdout, see `docs/protocol.md`) and the other subcommands.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+const EUCHRE: &str = env!("CARGO_BIN_EXE_euchre");
+
+/// How long a response may take before the test gives up instead of hanging.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The deal of the issue's example: dealer 3, 9H turned up.
+const HANDS: [[&str; 5]; 4] = [
+    ["9C", "TC", "JC", "QC", "KC"],
+    ["AC", "9D", "TD", "JD", "QD"],
+    ["KD", "AD", "9S", "TS", "JS"],
+    ["QS", "KS", "AS", "TH", "JH"],
+];
+const UPCARD: &str = "9H";
+const KITTY: [&str; 3] = ["QH", "KH", "AH"];
+
+/// A running `euchre engine` process.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(EUCHRE)
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("spawn euchre engine");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        // Read on a thread so a missing response fails the test instead of hanging it.
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines }
+    }
+
+    /// Writes raw bytes (a newline is added).
+    fn write_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("write to the engine");
+        self.stdin.write_all(b"\n").expect("write to the engine");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// The next response line, parsed.
+    fn read(&mut self) -> Value {
+        match self.lines.recv_timeout(TIMEOUT) {
+            Ok(line) => {
+                serde_json::from_str(&line).unwrap_or_else(|e| panic!("response is not JSON ({e}): {line}"))
+            }
+            Err(RecvTimeoutError::Timeout) => panic!("no response from the engine within {TIMEOUT:?}"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the engine closed its output (exited?)"),
+        }
+    }
+
+    /// Sends one raw line and returns the one response.
+    fn send_line(&mut self, line: &str) -> Value {
+        self.write_raw(line.as_bytes());
+        self.read()
+    }
+
+    /// Sends a request and returns the response.
+    fn send(&mut self, request: &Value) -> Value {
+        self.send_line(&request.to_string())
+    }
+
+    /// Sends a request that must succeed and returns the response.
+    fn ok(&mut self, request: &Value) -> Value {
+        let r = self.send(request);
+        assert_eq!(r["ok"], true, "request {request} failed: {r}");
+        assert_eq!(r["id"], request["id"], "id not echoed: {r}");
+        r
+    }
+
+    fn state(&mut self) -> Value {
+        self.ok(&json!({"id": "state", "cmd": "state"}))["state"].clone()
+    }
+
+    fn legal(&mut self) -> (Value, Vec<String>) {
+        let r = self.ok(&json!({"id": "legal", "cmd": "legal"}));
+        let actions = r["actions"]
+            .as_array()
+            .expect("actions")
+            .iter()
+            .map(|a| a.as_str().expect("action text").to_string())
+            .collect();
+        (r["seat"].clone(), actions)
+    }
+
+    fn apply(&mut self, action: &str) -> Value {
+        self.ok(&json!({"id": "apply", "cmd": "apply", "action": action}))["state"].clone()
+    }
+
+    fn observe(&mut self, seat: u8) -> Value {
+        let r = self.ok(&json!({"id": "observe", "cmd": "observe", "seat": seat}));
+        r["observation"].clone()
+    }
+
+    /// Everything a client can see: state, legal actions, each seat's observation, the EGN.
+    fn snapshot(&mut self) -> Value {
+        let state = self.state();
+        let (seat, actions) = self.legal();
+        let observations: Vec<Value> = (0..4).map(|s| self.observe(s)).collect();
+        let egn = self.ok(&json!({"id": "egn", "cmd": "egn"}))["egn"].clone();
+        json!({"state": state, "seat": seat, "actions": actions, "observations": observations, "egn": egn})
+    }
+
+    /// Sends a bad request: it must fail with an error containing `fragment`, echo the id, and change
+    /// nothing.
+    fn refused(&mut self, line: &str, id: Value, fragment: &str) {
+        let before = self.snapshot();
+        let r = self.send_line(line);
+        assert_eq!(r["ok"], false, "{line} was accepted: {r}");
+        assert_eq!(r["id"], id, "{line}: id not echoed: {r}");
+        let error = r["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{line}: no error text: {r}"));
+        assert!(
+            error.contains(fragment),
+            "{line}: error {error:?} does not mention {fragment:?}"
+        );
+        assert_eq!(
+            r.as_object().map(|o| o.len()),
+            Some(3),
+            "only id, ok and error: {r}"
+        );
+        assert_eq!(self.snapshot(), before, "{line} changed the state");
+        self.assert_running();
+    }
+
+    fn assert_running(&mut self) {
+        assert!(
+            self.child.try_wait().expect("try_wait").is_none(),
+            "the engine exited"
+        );
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn given_deal_request(id: Value, rules: &str) -> Value {
+    json!({
+        "id": id,
+        "cmd": "new",
+        "rules": rules,
+        "options": {"stick_the_dealer": false, "defend_alone": "any"},
+        "deal": {"dealer": 3, "hands": HANDS, "upcard": UPCARD, "kitty": KITTY},
+    })
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|x| x.as_str().expect("string").to_string())
+        .collect()
+}
+
+#[test]
+fn every_response_echoes_the_request_id() {
+    let mut e = Engine::start();
+    for id in [
+        json!(1),
+        json!("abc"),
+        json!({"nested": [1, 2]}),
+        json!(-7.5),
+        json!(null),
+        json!(u64::MAX),
+    ] {
+        let r = e.send(&json!({"id": id, "cmd": "new", "seed": 3}));
+        assert_eq!(r["id"], id, "{r}");
+        assert_eq!(r["ok"], true, "{r}");
+        for cmd in ["legal", "state", "rules", "egn", "next", "no-such-cmd"] {
+            let r = e.send(&json!({"id": id, "cmd": cmd}));
+            assert_eq!(r["id"], id, "{cmd}: {r}");
+        }
+        let r = e.send(&json!({"id": id, "cmd": "apply", "action": "nonsense"}));
+        assert_eq!((&r["id"], &r["ok"]), (&id, &json!(false)), "{r}");
+    }
+    // No id: the response carries id null.
+    let r = e.send(&json!({"cmd": "state"}));
+    assert_eq!(r["id"], Value::Null, "{r}");
+    assert!(r.as_object().unwrap().contains_key("id"), "{r}");
+}
+
+#[test]
+fn the_issue_example_with_a_given_deal() {
+    let mut e = Engine::start();
+    let r = e.ok(&given_deal_request(json!(1), "openspiel"));
+    assert_eq!(r["state"]["phase"], "bidding1", "{r}");
+    assert_eq!(r["state"]["to_act"], 0, "{r}");
+
+    // Seat 0, left of dealer 3, bids first. The openspiel preset decides going alone after the
+    // discard (`alone_timing = after_discard`), so round 1 offers no "order alone".
+    let r = e.ok(&json!({"id": 2, "cmd": "legal"}));
+    assert_eq!(r["seat"], 0, "{r}");
+    assert_eq!(strings(&r["actions"]), ["pass", "order"]);
+
+    let r = e.ok(&json!({"id": 3, "cmd": "apply", "action": "order"}));
+    let s = &r["state"];
+    assert_eq!(s["phase"], "discard", "{r}");
+    assert_eq!(s["to_act"], 3, "{r}");
+    assert_eq!(s["trump"], "H", "{r}");
+    assert_eq!(s["maker"], 0, "{r}");
+
+    let r = e.ok(&json!({"id": 4, "cmd": "state"}));
+    let s = &r["state"];
+    for field in [
+        "phase",
+        "to_act",
+        "trump",
+        "maker",
+        "alone",
+        "lone_defender",
+        "tricks",
+        "points",
+        "score",
+        "dealer",
+        "upcard",
+    ] {
+        assert!(s.get(field).is_some(), "state has no {field}: {s}");
+    }
+    assert_eq!(s["phase"], "discard");
+    assert_eq!(s["to_act"], 3);
+    assert_eq!(s["trump"], "H");
+    assert_eq!(s["maker"], 0);
+    assert_eq!(s["alone"], Value::Null);
+    assert_eq!(s["lone_defender"], Value::Null);
+    assert_eq!(s["tricks"], json!([0, 0]));
+    assert_eq!(s["points"], json!([0, 0]));
+    assert_eq!(s["score"], json!([0, 0]));
+    assert_eq!(s["dealer"], 3);
+    assert_eq!(s["upcard"], "9H");
+
+    // The dealer took up 9H and discards one of six cards.
+    let (seat, actions) = e.legal();
+    assert_eq!(seat, 3);
+    assert_eq!(
+        actions,
+        [
+            "discard TH",
+            "discard JH",
+            "discard QS",
+            "discard KS",
+            "discard AS"
+        ]
+    );
+    e.apply("discard qs");
+    // Then the maker decides about going alone, and (defend_alone = any) the defenders.
+    let (seat, actions) = e.legal();
+    assert_eq!(
+        (seat, actions),
+        (json!(0), vec!["alone".to_string(), "partner".to_string()])
+    );
+    let s = e.apply("PARTNER");
+    assert_eq!(s["phase"], "defend_alone", "{s}");
+    while e.state()["phase"] == "defend_alone" {
+        let (_, actions) = e.legal();
+        assert!(actions.contains(&"partner".to_string()), "{actions:?}");
+        e.apply("partner");
+    }
+    assert_eq!(e.state()["phase"], "play");
+}
+
+#[test]
+fn north_american_offers_order_alone_in_round_one() {
+    let mut e = Engine::start();
+    e.ok(&given_deal_request(json!(1), "north-american"));
+    let r = e.ok(&json!({"id": 2, "cmd": "legal"}));
+    assert_eq!(r["seat"], 0, "{r}");
+    assert_eq!(strings(&r["actions"]), ["pass", "order", "order alone"]);
+    let s = e.apply("Order Alone");
+    assert_eq!(
+        (&s["maker"], &s["alone"], &s["trump"]),
+        (&json!(0), &json!(0), &json!("H")),
+        "{s}"
+    );
+}
+
+#[test]
+fn bad_requests_are_refused_with_a_reason_and_change_nothing() {
+    let mut e = Engine::start();
+    // Before any game.
+    let r = e.send(&json!({"id": 1, "cmd": "legal"}));
+    assert_eq!((&r["ok"], &r["id"]), (&json!(false), &json!(1)), "{r}");
+    assert!(r["error"].as_str().unwrap().contains("new"), "{r}");
+
+    e.ok(&given_deal_request(json!(2), "north-american"));
+    // Malformed JSON: the id can't be read, so it is null.
+    e.refused(r#"{"id":3,"cmd":"legal""#, Value::Null, "not JSON");
+    e.refused("{not json", Value::Null, "not JSON");
+    e.refused("[1, 2, 3]", Value::Null, "JSON object");
+    e.refused(r#""state""#, Value::Null, "JSON object");
+    e.refused(r#"{"id":4}"#, json!(4), "cmd");
+    e.refused(r#"{"id":5,"cmd":7}"#, json!(5), "cmd");
+    // Unknown command.
+    e.refused(r#"{"id":6,"cmd":"fly"}"#, json!(6), "fly");
+    // Bad card, in an action and in a new deal.
+    e.refused(r#"{"id":7,"cmd":"apply","action":"discard 1X"}"#, json!(7), "1X");
+    e.refused(r#"{"id":8,"cmd":"apply","action":"ZZ"}"#, json!(8), "ZZ");
+    let bad_hand = json!({"id": 9, "cmd": "new", "deal": {"dealer": 3,
+        "hands": [["9C", "TC", "XJ", "QC", "KC"], HANDS[1], HANDS[2], HANDS[3]], "upcard": UPCARD}});
+    e.refused(&bad_hand.to_string(), json!(9), "XJ");
+    let twice = json!({"id": 10, "cmd": "new", "deal": {"dealer": 3,
+        "hands": [HANDS[0], HANDS[0], HANDS[2], HANDS[3]], "upcard": UPCARD}});
+    e.refused(&twice.to_string(), json!(10), "twice");
+    let short = json!({"id": 11, "cmd": "new", "deal": {"dealer": 3,
+        "hands": [["9C", "TC", "JC", "QC"], HANDS[1], HANDS[2], HANDS[3]], "upcard": UPCARD}});
+    e.refused(&short.to_string(), json!(11), "4 cards");
+    e.refused(r#"{"id":12,"cmd":"new","rules":"bogus"}"#, json!(12), "bogus");
+    e.refused(
+        r#"{"id":13,"cmd":"new","options":{"stick_the_dealer":"maybe"}}"#,
+        json!(13),
+        "maybe",
+    );
+    e.refused(
+        r#"{"id":14,"cmd":"new","options":{"no_such_option":true}}"#,
+        json!(14),
+        "no_such_option",
+    );
+    // Illegal actions: a card in the bidding, a round-2 call in round 1, a card not held.
+    e.refused(r#"{"id":15,"cmd":"apply","action":"JD"}"#, json!(15), "JD");
+    e.refused(
+        r#"{"id":16,"cmd":"apply","action":"call S"}"#,
+        json!(16),
+        "call S",
+    );
+    e.refused(r#"{"id":17,"cmd":"apply"}"#, json!(17), "action");
+    e.refused(r#"{"id":18,"cmd":"observe","seat":4}"#, json!(18), "seat");
+    e.refused(r#"{"id":19,"cmd":"observe"}"#, json!(19), "seat");
+    e.refused(r#"{"id":20,"cmd":"next"}"#, json!(20), "not over");
+
+    // Into the play: a card the seat does not hold, and one that does not follow suit.
+    e.apply("order");
+    e.apply("discard AS");
+    assert_eq!(e.state()["phase"], "play");
+    let (seat, _) = e.legal();
+    assert_eq!(seat, 0);
+    e.refused(r#"{"id":21,"cmd":"apply","action":"AD"}"#, json!(21), "AD");
+    e.apply("JC");
+    // Seat 1 holds AC and must follow clubs.
+    e.refused(r#"{"id":22,"cmd":"apply","action":"9D"}"#, json!(22), "9D");
+    e.refused(r#"{"id":23,"cmd":"apply","action":"pass"}"#, json!(23), "pass");
+}
+
+#[test]
+fn the_engine_keeps_running_after_invalid_utf8_and_empty_lines() {
+    let mut e = Engine::start();
+    e.ok(&json!({"id": 1, "cmd": "new", "seed": 11}));
+    let before = e.snapshot();
+
+    e.write_raw(b"\xff\xfe\xfd not utf-8");
+    let r = e.read();
+    assert_eq!(r["ok"], false, "{r}");
+    assert!(r["error"].as_str().unwrap().contains("UTF-8"), "{r}");
+    e.write_raw(b"{\"id\":2,\"cmd\":\"apply\",\"action\":\"p\xe4ss\"}");
+    let r = e.read();
+    assert_eq!(r["ok"], false, "{r}");
+
+    // Empty and blank lines get no response: the next response is the next request's.
+    e.write_raw(b"");
+    e.write_raw(b"   \t ");
+    e.write_raw(b"\r");
+    let r = e.ok(&json!({"id": 3, "cmd": "state"}));
+    assert_eq!(r["state"], before["state"]);
+    e.assert_running();
+    assert_eq!(e.snapshot(), before);
+
+    // A CRLF line ending is fine.
+    e.write_raw(b"{\"id\":4,\"cmd\":\"state\"}\r");
+    let r = e.read();
+    assert_eq!((&r["id"], &r["ok"]), (&json!(4), &json!(true)), "{r}");
+    e.assert_running();
+}
+
+/// Every token of a string that reads as a card (`JD`, `9C`, `B`), e.g. in "discard 9C".
+fn card_tokens(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => {
+            for w in s.split_whitespace() {
+                let w = w.to_ascii_uppercase();
+                let is_card =
+                    w == "B" || (w.len() == 2 && "789TJQKA".contains(&w[..1]) && "CDHS".contains(&w[1..]));
+                if is_card {
+                    out.push(w);
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| card_tokens(x, out)),
+        Value::Object(o) => o.values().for_each(|x| card_tokens(x, out)),
+        _ => {}
+    }
+}
+
+/// The cards of every trick played so far, from any observation.
+fn played_cards(observation: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for t in observation["tricks"].as_array().expect("tricks") {
+        card_tokens(&t["cards"], &mut out);
+    }
+    out
+}
+
+/// Checks every seat's observation: no card of another seat's hand (or of the kitty) appears,
+/// unless it has been played or is the upcard.
+fn assert_observations_hide_other_hands(
+    e: &mut Engine,
+    dealt: &[Vec<String>; 4],
+    kitty: &[String],
+    upcard: &str,
+) {
+    for seat in 0..4u8 {
+        let o = e.observe(seat);
+        assert_eq!(o["seat"], seat, "{o}");
+        let played = played_cards(&o);
+        let mut hidden: Vec<&String> = kitty.iter().collect();
+        for (s, hand) in dealt.iter().enumerate() {
+            if s != usize::from(seat) {
+                hidden.extend(hand);
+            }
+        }
+        let mut seen = Vec::new();
+        card_tokens(&o, &mut seen);
+        for c in seen {
+            if c == upcard || played.contains(&c) {
+                continue;
+            }
+            assert!(
+                !hidden.contains(&&c),
+                "seat {seat} sees {c}, which it may not know: {o}"
+            );
+        }
+        // And it does see its own hand.
+        let own: Vec<String> = strings(&o["hand"]);
+        for c in &own {
+            assert!(
+                dealt[usize::from(seat)].contains(c) || c == upcard,
+                "seat {seat} holds {c}?"
+            );
+        }
+    }
+}
+
+#[test]
+fn observe_shows_only_what_that_seat_may_know() {
+    let mut e = Engine::start();
+    e.ok(&given_deal_request(json!(1), "north-american"));
+    let dealt = HANDS.map(|h| h.iter().map(|c| c.to_string()).collect::<Vec<_>>());
+    let kitty: Vec<String> = KITTY.iter().map(|c| c.to_string()).collect();
+    let o = e.observe(2);
+    assert_eq!(strings(&o["hand"]), ["KD", "AD", "9S", "TS", "JS"]);
+    assert_eq!(o["legal"], json!([]), "not seat 2's turn: {o}");
+    // The dealer's discard is face down to the others.
+    e.apply("order");
+    e.apply("discard KS");
+    assert_eq!(e.observe(3)["discard"], "KS");
+    for seat in 0..3 {
+        let o = e.observe(seat);
+        assert_eq!(o["discard"], Value::Null, "{o}");
+        assert!(!o.to_string().contains("KS"), "seat {seat} sees the discard: {o}");
+    }
+    while e.state()["phase"] != "done" {
+        assert_observations_hide_other_hands(&mut e, &dealt, &kitty, UPCARD);
+        let (_, actions) = e.legal();
+        e.apply(&actions[0]);
+    }
+    assert_observations_hide_other_hands(&mut e, &dealt, &kitty, UPCARD);
+
+    // Seeded deals too, learning the dealt hands from the EGN record.
+    for seed in [1u64, 2, 3, 4, 5] {
+        e.ok(&json!({"id": 2, "cmd": "new", "rules": "british", "seed": seed}));
+        let egn = e.ok(&json!({"id": 3, "cmd": "egn"}))["egn"].clone();
+        let init = &egn["deals"][0]["initialState"];
+        let dealt: [Vec<String>; 4] = std::array::from_fn(|s| {
+            strings(&init["playerCards"][s])
+                .iter()
+                .map(|c| c.to_uppercase())
+                .collect()
+        });
+        let upcard = init["upCard"].as_str().unwrap().to_uppercase();
+        loop {
+            assert_observations_hide_other_hands(&mut e, &dealt, &[], &upcard);
+            let (_, actions) = e.legal();
+            let Some(a) = actions.first() else { break };
+            e.apply(a);
+        }
+    }
+}
+
+#[test]
+fn a_seeded_game_played_by_first_legal_actions_ends() {
+    let mut e = Engine::start();
+    let s = e.ok(&json!({"id": 1, "cmd": "new", "rules": "north-american", "seed": 2024}))["state"].clone();
+    assert_eq!(s["deal_number"], 0);
+    let mut deals = 0;
+    loop {
+        let mut steps = 0;
+        while e.state()["phase"] != "done" {
+            let (seat, actions) = e.legal();
+            assert!(!actions.is_empty(), "no legal action for seat {seat}");
+            assert_eq!(seat, e.state()["to_act"]);
+            e.apply(&actions[0]);
+            steps += 1;
+            assert!(steps <= 40, "a deal with more than 40 decisions");
+        }
+        deals += 1;
+        let s = e.state();
+        assert_eq!(s["to_act"], Value::Null, "{s}");
+        let (seat, actions) = e.legal();
+        assert_eq!((seat, actions.len()), (Value::Null, 0));
+        let r = e.send(&json!({"id": "late", "cmd": "apply", "action": "pass"}));
+        assert_eq!(r["ok"], false, "{r}");
+        if s["game_over"] == true {
+            assert!(s["winner"] == 0 || s["winner"] == 1, "{s}");
+            let score = &s["score"];
+            assert!(
+                score[0].as_i64().unwrap() >= 10 || score[1].as_i64().unwrap() >= 10,
+                "{s}"
+            );
+            break;
+        }
+        let r = e.ok(&json!({"id": 5, "cmd": "next"}));
+        assert_eq!(r["state"]["deal_number"], deals, "{r}");
+        assert_ne!(r["state"]["phase"], "done", "{r}");
+        assert!(deals < 200, "the game does not end");
+    }
+    let r = e.send(&json!({"id": 6, "cmd": "next"}));
+    assert_eq!(r["ok"], false, "{r}");
+    assert!(r["error"].as_str().unwrap().contains("over"), "{r}");
+    // The record of the whole game.
+    let egn = e.ok(&json!({"id": 7, "cmd": "egn"}))["egn"].clone();
+    assert_eq!(egn["deals"].as_array().unwrap().len(), deals);
+    assert_eq!(egn["metadata"]["finalScore"], e.state()["score"]);
+}
+
+#[test]
+fn rules_lists_every_option_of_the_game() {
+    let mut e = Engine::start();
+    e.ok(&json!({"id": 1, "cmd": "new", "rules": "tournament", "options": {"winning_score": 7}}));
+    let r = e.ok(&json!({"id": 2, "cmd": "rules"}));
+    let rules = r["rules"].as_object().expect("rules object");
+    assert_eq!(rules["stick_the_dealer"], "true");
+    assert_eq!(rules["winning_score"], "7");
+    assert_eq!(rules["loner_lead"], "LEFT_OF_LONER");
+    assert!(rules.len() >= 20, "{r}");
+}
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(EUCHRE).args(args).output().expect("run euchre");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn rules_lists_the_presets() {
+    let (ok, out, err) = run(&["rules"]);
+    assert!(ok, "euchre rules failed: {err}");
+    for preset in [
+        "north-american",
+        "tournament",
+        "canadian",
+        "british",
+        "mathews-1844",
+        "openspiel",
+    ] {
+        assert!(
+            out.contains(preset),
+            "euchre rules does not list {preset}:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn rules_tournament_sticks_the_dealer() {
+    let (ok, out, err) = run(&["rules", "tournament"]);
+    assert!(ok, "euchre rules tournament failed: {err}");
+    let line = out
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some("stick_the_dealer"));
+    let line = line.unwrap_or_else(|| panic!("no stick_the_dealer line:\n{out}"));
+    assert_eq!(line.split_whitespace().nth(1), Some("true"), "{line}");
+}
+
+#[test]
+fn bench_json_reports_deals_per_second() {
+    let (ok, out, err) = run(&["bench", "--json", "--seconds", "0.2"]);
+    assert!(ok, "euchre bench failed: {err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"));
+    assert!(v["random_deals_per_sec"].as_f64().is_some_and(|x| x > 0.0), "{v}");
+}
+
+#[test]
+fn a_random_game_is_egn_that_egn_check_accepts() {
+    let (ok, out, err) = run(&["random", "--seed", "3"]);
+    assert!(ok, "euchre random failed: {err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"));
+    assert_eq!(v["fileType"], "Euchre Game Notation");
+    let path = std::env::temp_dir().join(format!("euchre-random-seed3-{}.egn", std::process::id()));
+    std::fs::write(&path, &out).expect("write temp file");
+    let (ok, check, err) = run(&["egn", "check", "--json", path.to_str().expect("UTF-8 path")]);
+    let _ = std::fs::remove_file(&path);
+    assert!(ok, "euchre egn check rejected it: {check}{err}");
+    let r: Value = serde_json::from_str(check.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {check}"));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(
+        r["deals"].as_u64(),
+        v["deals"].as_array().map(|d| d.len() as u64),
+        "{r}"
+    );
+    assert_eq!(r["score"], v["metadata"]["finalScore"], "{r}");
+}

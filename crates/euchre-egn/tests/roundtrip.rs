@@ -1,0 +1,95 @@
+//! A game written with `game_to_egn` reads back (`parse_egn` + `replay`) as the same game: the same
+//! deals, dealt hands, decisions, points, score and winner.
+
+use euchre::shuffle::{below, deal_rng};
+use euchre::{Game, Rules};
+use euchre_egn::{game_to_egn, parse_egn, replay};
+
+/// One whole game with uniformly random legal decisions, as `euchre random` plays it.
+fn random_game(rules: Rules, seed: u64) -> Game {
+    let mut rng = deal_rng(seed ^ 0xdec1_5105);
+    let mut game = Game::new(rules, seed);
+    loop {
+        while !game.deal().is_done() {
+            let legal = game.deal().legal_actions();
+            let a = legal[below(&mut rng, legal.len() as u32) as usize];
+            game.apply(a).expect("a legal action applies");
+        }
+        if !game.next_deal() {
+            return game;
+        }
+    }
+}
+
+/// Plays seeded random games under `preset`, writes each as EGN, reads it back and compares.
+fn round_trip(preset: &str, seeds: std::ops::Range<u64>) {
+    let rules = Rules::preset(preset).unwrap();
+    for seed in seeds {
+        let game = random_game(rules, seed);
+        assert!(
+            game.is_over(),
+            "{preset} seed {seed}: the random game did not end"
+        );
+        let text = serde_json::to_string_pretty(&game_to_egn(&game, None)).unwrap();
+        let file = parse_egn(&text).unwrap_or_else(|e| panic!("{preset} seed {seed}: {e}\n{text}"));
+        let back = replay(&file).unwrap_or_else(|e| panic!("{preset} seed {seed}: replay: {e}\n{text}"));
+
+        let deals: Vec<_> = game.all_deals().collect();
+        let at = |what: &str| format!("{preset} seed {seed}: {what}");
+        assert_eq!(back.deals.len(), deals.len(), "{}", at("number of deals"));
+        assert_eq!(back.score, game.score(), "{}", at("score"));
+        assert!(back.over, "{}", at("the game read back is not over"));
+        assert_eq!(back.winner, game.winner(), "{}", at("winner"));
+        for (i, (d, r)) in deals.iter().zip(&back.deals).enumerate() {
+            let here = |what: &str| at(&format!("deal {i}: {what}"));
+            assert!(r.complete, "{}", here("incomplete"));
+            assert!(r.hands_recorded, "{}", here("hands not recorded"));
+            assert_eq!(r.deal.dealer(), d.dealer(), "{}", here("dealer"));
+            assert_eq!(r.deal.upcard(), d.upcard(), "{}", here("upcard"));
+            assert_eq!(r.deal.dealt_hands(), d.dealt_hands(), "{}", here("dealt hands"));
+            assert_eq!(r.deal.history(), d.history(), "{}", here("decisions"));
+            assert_eq!(r.deal.points(), d.points(), "{}", here("points"));
+        }
+    }
+}
+
+#[test]
+fn north_american_games_read_back_the_same() {
+    round_trip("north-american", 0..20);
+}
+
+#[test]
+fn tournament_games_read_back_the_same() {
+    round_trip("tournament", 0..20);
+}
+
+#[test]
+fn canadian_games_read_back_the_same() {
+    round_trip("canadian", 0..20);
+}
+
+#[test]
+fn mathews_1844_games_read_back_the_same() {
+    round_trip("mathews-1844", 0..20);
+}
+
+// `british` is not round-tripped: it plays `defend_alone = any` (a defender may go alone against a
+// maker who plays with a partner), but EGN's `defend_alone: true` only means a defender may go alone
+// against a lone maker, so a record of such a deal is read back under rules that refuse it
+// ("aloneDefender .. can't defend alone under these rules"). EGN also has no key for `packets`
+// (harmless here: the dealt hands are recorded). This test pins that reason, so that if EGN or the
+// reader learns to say `any`, it fails and the round trip above can be turned on for `british`.
+#[test]
+fn british_does_not_read_back_because_egn_cannot_say_defend_alone_any() {
+    let rules = Rules::preset("british").unwrap();
+    assert!(euchre_egn::unexpressed_options(&rules).contains(&"defend_alone"));
+    let refused = (0..20).find_map(|seed| {
+        let text = serde_json::to_string(&game_to_egn(&random_game(rules, seed), None)).unwrap();
+        replay(&parse_egn(&text).unwrap()).err()
+    });
+    let e = refused.expect("some random british game has a defender alone against a partnered maker");
+    assert!(
+        e.to_string().contains("can't defend alone under these rules"),
+        "{e}"
+    );
+}
