@@ -44,7 +44,11 @@ fn universe() -> Vec<Action> {
 fn round_trips(text: &str) {
     if let Ok(a) = text.parse::<Action>() {
         let shown = a.to_string();
-        assert_eq!(shown.parse::<Action>(), Ok(a), "action {text:?} printed as {shown:?}");
+        assert_eq!(
+            shown.parse::<Action>(),
+            Ok(a),
+            "action {text:?} printed as {shown:?}"
+        );
     }
     if let Ok(c) = text.parse::<Card>() {
         let shown = c.to_string();
@@ -53,25 +57,45 @@ fn round_trips(text: &str) {
     }
     if let Ok(t) = text.parse::<Trump>() {
         let shown = t.to_string();
-        assert_eq!(shown.parse::<Trump>(), Ok(t), "trump {text:?} printed as {shown:?}");
+        assert_eq!(
+            shown.parse::<Trump>(),
+            Ok(t),
+            "trump {text:?} printed as {shown:?}"
+        );
     }
     if let Ok(s) = text.parse::<Suit>() {
         let shown = s.to_string();
-        assert_eq!(shown.parse::<Suit>().ok(), Some(s), "suit {text:?} printed as {shown:?}");
+        assert_eq!(
+            shown.parse::<Suit>().ok(),
+            Some(s),
+            "suit {text:?} printed as {shown:?}"
+        );
     }
 }
 
 fn check_legality(deal: &Deal, all: &[Action]) {
     let legal = deal.legal_actions();
     for &a in all {
-        assert_eq!(deal.is_legal(a), legal.contains(&a), "is_legal({a}) disagrees with legal_actions {legal:?}");
+        assert_eq!(
+            deal.is_legal(a),
+            legal.contains(&a),
+            "is_legal({a}) disagrees with legal_actions {legal:?}"
+        );
     }
     for &a in legal.iter() {
         assert!(all.contains(&a), "legal action {a:?} outside the universe");
     }
-    assert_eq!(deal.to_act().is_some(), !legal.is_empty(), "to_act vs legal actions: {legal:?}");
+    assert_eq!(
+        deal.to_act().is_some(),
+        !legal.is_empty(),
+        "to_act vs legal actions: {legal:?}"
+    );
     if let Some(seat) = deal.to_act() {
-        assert_eq!(deal.observation(seat).legal, legal, "observation's legal actions differ");
+        assert_eq!(
+            deal.observation(seat).legal,
+            legal,
+            "observation's legal actions differ"
+        );
     }
 }
 
@@ -80,7 +104,9 @@ fuzz_target!(|data: &[u8]| {
         round_trips(text);
     }
 
-    let [preset, opts, dealer, s0, s1, s2, steps @ ..] = data else { return };
+    let [preset, opts, dealer, s0, s1, s2, steps @ ..] = data else {
+        return;
+    };
     let mut rules = Rules::preset(PRESETS[usize::from(*preset) % PRESETS.len()].0).unwrap();
     for (bit, (name, value)) in OPTIONS.iter().enumerate() {
         if opts & (1 << bit) != 0 {

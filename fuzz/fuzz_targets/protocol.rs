@@ -16,7 +16,14 @@ use euchre_protocol::Session;
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 
-const PRESETS: [&str; 6] = ["north-american", "tournament", "canadian", "british", "mathews-1844", "openspiel"];
+const PRESETS: [&str; 6] = [
+    "north-american",
+    "tournament",
+    "canadian",
+    "british",
+    "mathews-1844",
+    "openspiel",
+];
 const OPTIONS: [&str; 4] = [
     "",
     r#","options":{"allow_no_trump":true,"defend_alone":"any"}"#,
@@ -52,7 +59,10 @@ fn send(session: &mut Session, line: &str) -> bool {
         _ => panic!("response without a boolean 'ok': {response} to {line:?}"),
     };
     if !ok {
-        assert!(v.get("error").is_some_and(Value::is_string), "refusal without an error: {response}");
+        assert!(
+            v.get("error").is_some_and(Value::is_string),
+            "refusal without an error: {response}"
+        );
         let (before, after) = (snapshot(before.as_ref()), snapshot(session.game()));
         assert_eq!(before, after, "refused request {line:?} changed the game");
     }
@@ -60,7 +70,9 @@ fn send(session: &mut Session, line: &str) -> bool {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&first, rest)) = data.split_first() else { return };
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
     let mut session = Session::new();
     if first & 3 != 0 {
         let config = usize::from(first >> 2);
@@ -71,8 +83,13 @@ fuzz_target!(|data: &[u8]| {
         assert!(send(&mut session, &new), "a seeded new was refused: {new}");
     }
     for raw in rest.split(|&b| b == b'\n').take(MAX_LINES) {
-        let Ok(line) = std::str::from_utf8(raw) else { continue };
-        if let Some(n) = line.strip_prefix('#').and_then(|n| n.trim().parse::<usize>().ok()) {
+        let Ok(line) = std::str::from_utf8(raw) else {
+            continue;
+        };
+        if let Some(n) = line
+            .strip_prefix('#')
+            .and_then(|n| n.trim().parse::<usize>().ok())
+        {
             let action = session.game().and_then(|g| {
                 let legal = g.deal().legal_actions();
                 (!legal.is_empty()).then(|| legal[n % legal.len()])

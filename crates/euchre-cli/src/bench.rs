@@ -52,11 +52,7 @@ pub fn run(rules: Rules, seconds: f64, seed: u64) -> Report {
         // Check the clock once per batch so timing costs nothing per deal.
         for _ in 0..4096 {
             let mut deal = Deal::random(rules, dealer, &mut rng);
-            let mut draw = Batched::new(&mut rng);
-            while !deal.is_done() {
-                deal.apply_unchecked(random_action(&deal, &mut draw));
-                decisions += 1;
-            }
+            decisions += u64::from(deal.play_out_randomly(&mut Batched::new(&mut rng)));
             points += u64::from(deal.points()[0] + deal.points()[1]);
             dealer = dealer.left();
             deals += 1;

@@ -20,7 +20,7 @@ pub fn check(files: &[PathBuf], as_json: bool) -> i32 {
                     if let Some(g) = s.games {
                         v["games"] = g.into();
                     }
-                    println!("{v}");
+                    crate::emit(&v.to_string());
                 } else {
                     let score = s
                         .score
@@ -28,15 +28,15 @@ pub fn check(files: &[PathBuf], as_json: bool) -> i32 {
                         .unwrap_or_default();
                     let games = s.games.map(|g| format!("{g} games, ")).unwrap_or_default();
                     let winner = s.winner.map(|t| format!(", won by team {t}")).unwrap_or_default();
-                    println!("ok   {name}: {games}{} deals{score}{winner}", s.deals);
+                    crate::emit(&format!("ok   {name}: {games}{} deals{score}{winner}", s.deals));
                 }
             }
             Err(e) => {
                 failed += 1;
                 if as_json {
-                    println!("{}", json!({"file": name, "ok": false, "error": e}));
+                    crate::emit(&json!({"file": name, "ok": false, "error": e}).to_string());
                 } else {
-                    println!("FAIL {name}: {e}");
+                    crate::emit(&format!("FAIL {name}: {e}"));
                 }
             }
         }

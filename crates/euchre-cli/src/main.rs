@@ -31,6 +31,7 @@ enum Command {
     /// List the presets, or print one ruleset with every option's value.
     Rules {
         /// A preset name (see `euchre rules` for the list).
+        #[arg(id = "preset_name", value_name = "PRESET")]
         preset: Option<String>,
         #[command(flatten)]
         rules: RulesArgs,
@@ -107,6 +108,19 @@ impl RulesArgs {
     }
 }
 
+/// Writes a line to stdout. A closed pipe (`euchre random | head`) ends the program quietly, as
+/// command-line tools do, instead of panicking as `println!` would.
+pub fn emit(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("euchre: writing output: {e}");
+        std::process::exit(2);
+    }
+}
+
 fn main() {
     let cli = Cli::parse();
     match run(cli) {
@@ -128,14 +142,14 @@ fn run(cli: Cli) -> Result<i32> {
         } => {
             let text =
                 std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
-            print!("{}", show::show(&text)?);
+            emit(show::show(&text)?.trim_end());
             Ok(0)
         }
         Command::Rules { preset, rules, json } => {
             if preset.is_none() && rules.set.is_empty() && !json {
-                println!("Presets (euchre rules PRESET prints every option):");
+                emit("Presets (euchre rules PRESET prints every option):");
                 for (name, about) in euchre::PRESETS {
-                    println!("  {name:<16} {about}");
+                    emit(&format!("  {name:<16} {about}"));
                 }
                 return Ok(0);
             }
@@ -146,10 +160,10 @@ fn run(cli: Cli) -> Result<i32> {
                     .into_iter()
                     .map(|(k, v)| (k.to_string(), v.into()))
                     .collect();
-                println!("{}", serde_json::Value::Object(map));
+                emit(&serde_json::Value::Object(map).to_string());
             } else {
                 for (k, v) in r.options() {
-                    println!("{k:<28} {v}");
+                    emit(&format!("{k:<28} {v}"));
                 }
             }
             Ok(0)
@@ -163,21 +177,20 @@ fn run(cli: Cli) -> Result<i32> {
             let r = rules.resolve(None)?;
             let report = bench::run(r, seconds, seed);
             if json {
-                println!("{}", report.to_json(&rules.preset));
+                emit(&report.to_json(&rules.preset));
             } else {
-                println!("{}", report.human(&rules.preset));
+                emit(&report.human(&rules.preset));
             }
             Ok(0)
         }
         Command::Random { rules, seed } => {
             let r = rules.resolve(None)?;
             let game = bench::random_game(r, seed);
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&euchre_egn::game_to_egn(&game, None))?
-            );
+            emit(&serde_json::to_string_pretty(&euchre_egn::game_to_egn(
+                &game, None,
+            ))?);
             for o in euchre_egn::unexpressed_options(&r) {
-                eprintln!("note: EGN has no key for option {o}; a reader will assume EGN's default");
+                eprintln!("note: EGN can't record this game's value of {o}; a reader will assume EGN's");
             }
             Ok(0)
         }

@@ -46,7 +46,7 @@ pub fn show(text: &str) -> Result<String> {
             writeln!(out, "    seat {s}: {}", h.join(" "))?;
         }
         let mut bids = Vec::new();
-        for &(s, a) in d.history() {
+        for &(s, a) in d.auction() {
             if !matches!(a, Action::Play(_)) {
                 bids.push(format!("{s}:{a}"));
             }
@@ -72,8 +72,8 @@ pub fn show(text: &str) -> Result<String> {
         }
         if rd.complete {
             let p = d.points();
-            score[0] += i32::from(p[0]);
-            score[1] += i32::from(p[1]);
+            score[0] = score[0].saturating_add(i32::from(p[0]));
+            score[1] = score[1].saturating_add(i32::from(p[1]));
             if d.passed_out() {
                 writeln!(out, "  all passed: thrown in")?;
             } else {

@@ -356,14 +356,23 @@ fn bad_requests_are_refused_with_a_reason_and_change_nothing() {
     // Into the play: a card the seat does not hold, and one that does not follow suit.
     e.apply("order");
     e.apply("discard AS");
+    // defend_alone = any: each defender is asked first.
+    e.refused(
+        r#"{"id":21,"cmd":"apply","action":"call H alone"}"#,
+        json!(21),
+        "call H alone",
+    );
+    while e.state()["phase"] == "defend_alone" {
+        e.apply("partner");
+    }
     assert_eq!(e.state()["phase"], "play");
     let (seat, _) = e.legal();
     assert_eq!(seat, 0);
-    e.refused(r#"{"id":21,"cmd":"apply","action":"AD"}"#, json!(21), "AD");
+    e.refused(r#"{"id":22,"cmd":"apply","action":"AD"}"#, json!(22), "AD");
     e.apply("JC");
     // Seat 1 holds AC and must follow clubs.
-    e.refused(r#"{"id":22,"cmd":"apply","action":"9D"}"#, json!(22), "9D");
-    e.refused(r#"{"id":23,"cmd":"apply","action":"pass"}"#, json!(23), "pass");
+    e.refused(r#"{"id":23,"cmd":"apply","action":"9D"}"#, json!(23), "9D");
+    e.refused(r#"{"id":24,"cmd":"apply","action":"pass"}"#, json!(24), "pass");
 }
 
 #[test]
@@ -513,7 +522,9 @@ fn observe_shows_only_what_that_seat_may_know() {
 #[test]
 fn a_seeded_game_played_by_first_legal_actions_ends() {
     let mut e = Engine::start();
-    let s = e.ok(&json!({"id": 1, "cmd": "new", "rules": "north-american", "seed": 2024}))["state"].clone();
+    // The first legal action is always "pass" in the bidding, so without stick-the-dealer every deal
+    // would be thrown in; the tournament preset makes the dealer call in round 2.
+    let s = e.ok(&json!({"id": 1, "cmd": "new", "rules": "tournament", "seed": 2024}))["state"].clone();
     assert_eq!(s["deal_number"], 0);
     let mut deals = 0;
     loop {

@@ -166,8 +166,8 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
         let rd = replay_deal(&rules, d).map_err(|m| EgnError::new(format!("deal {i}{m}")))?;
         if rd.complete {
             let p = rd.deal.points();
-            score[0] += i32::from(p[0]);
-            score[1] += i32::from(p[1]);
+            score[0] = score[0].saturating_add(i32::from(p[0]));
+            score[1] = score[1].saturating_add(i32::from(p[1]));
         }
         deals.push(rd);
     }

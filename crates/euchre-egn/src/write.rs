@@ -32,8 +32,8 @@ pub fn ruleset_of(r: &Rules) -> Ruleset {
     }
 }
 
-/// Options of `r` that EGN cannot say; a record of a game under them reads back under EGN's
-/// meaning of its keys instead.
+/// Options of `r` whose value EGN cannot say (it has no key for them, or its key cannot take that
+/// value); a record of a game under them reads back under EGN's meaning instead.
 pub fn unexpressed_options(r: &Rules) -> Vec<&'static str> {
     let back = crate::replay::rules_from_ruleset(Some(&ruleset_of(r))).unwrap_or_default();
     r.options()
@@ -52,7 +52,7 @@ fn cards(s: CardSet) -> Vec<String> {
 pub fn deal_to_egn(deal: &Deal, number: usize) -> EgnDeal {
     let mut calls = Vec::new();
     let mut discard = None;
-    for &(_, a) in deal.history() {
+    for &(_, a) in deal.auction() {
         match a {
             Action::Pass => calls.push("Pass".to_string()),
             Action::Order { .. } => calls.push("Order".into()),

@@ -126,6 +126,14 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
     match obj.get("options") {
         None | Some(Value::Null) => {}
         Some(Value::Object(opts)) => {
+            // JSON objects are unordered, and these two options each clear the other when set.
+            let nonzero = |k: &str| {
+                opts.get(k)
+                    .is_some_and(|v| v.as_u64() != Some(0) && v.as_str() != Some("0"))
+            };
+            if nonzero("winning_score") && nonzero("num_deals") {
+                return Err("options winning_score and num_deals exclude each other: give one".into());
+            }
             for (k, v) in opts {
                 let text = match v {
                     Value::String(s) => s.clone(),

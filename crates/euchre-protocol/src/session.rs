@@ -27,11 +27,15 @@ impl Session {
         let response = match parse_request(line) {
             Err(e) => json!({"id": e.id, "ok": false, "error": e.message}),
             Ok((id, req)) => match self.handle(req) {
-                Ok(mut v) => {
-                    v["id"] = id;
-                    v["ok"] = Value::Bool(true);
+                Ok(Value::Object(fields)) => {
+                    // `id` and `ok` first, so a person reading the stream sees them at once.
+                    let mut v = json!({"id": id, "ok": true});
+                    if let Value::Object(m) = &mut v {
+                        m.extend(fields);
+                    }
                     v
                 }
+                Ok(other) => json!({"id": id, "ok": true, "result": other}),
                 Err(message) => json!({"id": id, "ok": false, "error": message}),
             },
         };

@@ -9,8 +9,8 @@ use crate::error::{DealError, IllegalAction};
 use crate::rules::{AloneTiming, DefendAlone, JokerUpcard, LonerLead, Packets, Rules, TrumpRequirement};
 use crate::scoring::{deal_points, DealResult};
 use crate::seat::{Seat, Team};
-use crate::shuffle::shuffled_deck;
-use crate::trump::{Trump, TrumpTable};
+use crate::shuffle::{shuffled_prefix, Batched};
+use crate::trump::{table_at, Trump, TrumpTable};
 use rand::RngCore;
 
 /// Where a deal stands.
@@ -50,8 +50,24 @@ impl Phase {
     }
 }
 
-/// Most decisions one deal can hold: 8 bids, a discard, 3 alone decisions and 20 plays.
-pub const MAX_HISTORY: usize = 40;
+/// Who receives each of the first 20 cards, as seats left of the dealer: two rounds of packets
+/// from the eldest, 2 then 3 cards (or 3 then 2).
+const PACKETS_2_3: [u8; 20] = [1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0];
+const PACKETS_3_2: [u8; 20] = [1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0, 1, 1, 2, 2, 3, 3, 0, 0];
+
+/// The hands of the seats 0..3 places left of the dealer, from the shuffled cards and a packet
+/// order. Inlined with a constant order, the loop unrolls into four register accumulators.
+#[inline(always)]
+fn packet_hands(deck: &[Card; 33], order: &[u8; 20]) -> [CardSet; 4] {
+    let mut acc = [0u64; 4];
+    for i in 0..20 {
+        acc[order[i] as usize] |= 1 << deck[i].index();
+    }
+    acc.map(CardSet)
+}
+
+/// Most decisions before the play one deal can hold: 8 bids, a discard and 3 alone decisions.
+pub const MAX_AUCTION: usize = 12;
 
 /// One four-handed deal.
 #[derive(Clone, Debug)]
@@ -76,6 +92,10 @@ pub struct Deal {
     pub(crate) active: u8,
     /// Cards in a trick: the number of active seats, fixed when play starts.
     pub(crate) per_trick: u8,
+    /// The next seat in play after each seat, fixed when play starts.
+    pub(crate) next_seat: [Seat; 4],
+    /// Index of the trump table (no-trump's until trump is made).
+    pub(crate) table_index: u8,
     pub(crate) leader: Seat,
     pub(crate) led: u8,
     pub(crate) trick_len: u8,
@@ -87,8 +107,9 @@ pub struct Deal {
     pub(crate) trick_leaders: [Seat; 5],
     pub(crate) plays: [Card; 20],
     pub(crate) play_count: u8,
-    pub(crate) history: [(Seat, Action); MAX_HISTORY],
-    pub(crate) history_len: u8,
+    /// The decisions before the play (the plays are `plays`, their seats follow from the tricks).
+    pub(crate) auction: [(Seat, Action); MAX_AUCTION],
+    pub(crate) auction_len: u8,
     pub(crate) points: [u8; 2],
 }
 
@@ -151,24 +172,21 @@ impl Deal {
 
     /// Deals at random from `rng`, in packets as the rules say.
     pub fn random<R: RngCore>(rules: Rules, dealer: Seat, rng: &mut R) -> Deal {
-        let (deck, n) = shuffled_deck(rules.deck(), rng);
-        let (first, second) = match rules.packets {
-            Packets::TwoThree => (2, 3),
-            Packets::ThreeTwo => (3, 2),
+        // Only the 20 dealt cards and the upcard need shuffling into place.
+        let (deck, n) = shuffled_prefix(rules.deck(), rng, 21);
+        let by_offset = match rules.packets {
+            Packets::TwoThree => packet_hands(&deck, &PACKETS_2_3),
+            Packets::ThreeTwo => packet_hands(&deck, &PACKETS_3_2),
         };
         let mut hands = [CardSet::EMPTY; 4];
-        let mut next = 0;
-        for packet in [first, second] {
-            for k in 1..=4u8 {
-                let seat = dealer.plus(k);
-                for _ in 0..packet {
-                    hands[seat.index()].insert(deck[next]);
-                    next += 1;
-                }
-            }
+        for (offset, cards) in (0u8..).zip(by_offset) {
+            hands[dealer.plus(offset).index()] = cards;
         }
-        let upcard = deck[next];
-        let kitty: CardSet = deck[next + 1..n].iter().copied().collect();
+        let upcard = deck[20];
+        let mut kitty = CardSet::EMPTY;
+        for &c in &deck[21..n] {
+            kitty.insert(c);
+        }
         Deal::from_parts(rules, dealer, hands, upcard, kitty)
     }
 
@@ -207,6 +225,8 @@ impl Deal {
             upcard_taken: false,
             active: 0b1111,
             per_trick: 4,
+            next_seat: [Seat::new(1), Seat::new(2), Seat::new(3), Seat::new(0)],
+            table_index: Trump::NoTrump.index() as u8,
             leader: first,
             led: 0,
             trick_len: 0,
@@ -218,8 +238,8 @@ impl Deal {
             trick_leaders: [first; 5],
             plays: [upcard; 20],
             play_count: 0,
-            history: [(first, Action::Pass); MAX_HISTORY],
-            history_len: 0,
+            auction: [(first, Action::Pass); MAX_AUCTION],
+            auction_len: 0,
             points: [0; 2],
         }
     }
@@ -303,9 +323,34 @@ impl Deal {
         self.phase == Phase::Done && self.maker.is_none()
     }
     /// Every decision so far with the seat that took it, the discard included.
-    pub fn history(&self) -> &[(Seat, Action)] {
-        &self.history[..self.history_len as usize]
+    pub fn history(&self) -> Vec<(Seat, Action)> {
+        let mut out = self.auction().to_vec();
+        out.extend(
+            self.play_seats()
+                .zip(self.plays().iter().map(|&c| Action::Play(c))),
+        );
+        out
     }
+
+    /// The decisions before the play: bids, the discard, the alone decisions.
+    pub fn auction(&self) -> &[(Seat, Action)] {
+        &self.auction[..self.auction_len as usize]
+    }
+
+    /// The seat of each card played so far, in play order.
+    pub fn play_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        let per = usize::from(self.per_trick.max(1));
+        let mut seat = self.leader;
+        (0..self.play_count as usize).map(move |i| {
+            if i % per == 0 {
+                seat = self.trick_leaders[i / per];
+            } else {
+                seat = self.next_seat[seat.index()];
+            }
+            seat
+        })
+    }
+
     /// Cards played so far, in order.
     pub fn plays(&self) -> &[Card] {
         &self.plays[..self.play_count as usize]
@@ -347,8 +392,9 @@ impl Deal {
         }
     }
 
+    #[inline]
     fn table(&self) -> &'static TrumpTable {
-        self.trump.unwrap_or(Trump::NoTrump).table()
+        table_at(self.table_index as usize)
     }
 
     /// The first bidder of each round.
@@ -504,12 +550,13 @@ impl Deal {
     /// Applying an illegal action this way leaves the deal in a meaningless (but memory-safe) state.
     pub fn apply_unchecked(&mut self, a: Action) {
         let seat = self.to_act;
-        if (self.history_len as usize) < MAX_HISTORY {
-            self.history[self.history_len as usize] = (seat, a);
-            self.history_len += 1;
+        if let Action::Play(c) = a {
+            self.play(seat, c);
+            return;
         }
+        self.record(seat, a);
         match a {
-            Action::Play(c) => self.play(seat, c),
+            Action::Play(_) => {}
             Action::Pass => self.pass(),
             Action::Order { alone } => {
                 let forced_alone = self.rules.canadian && seat == self.dealer.partner();
@@ -560,6 +607,106 @@ impl Deal {
         }
     }
 
+    /// Plays uniformly random legal decisions to the end of the deal (a Monte Carlo rollout) and
+    /// returns how many were taken. Bidding goes through [`Deal::legal_actions`] and
+    /// [`Deal::apply_unchecked`]; the tricks through [`Deal::play_out_tricks`].
+    pub fn play_out_randomly<R: RngCore>(&mut self, draw: &mut Batched<R>) -> u32 {
+        let mut decisions = 0;
+        while self.phase != Phase::Play && self.phase != Phase::Done {
+            let legal = self.legal_actions();
+            if legal.is_empty() {
+                return decisions;
+            }
+            self.apply_unchecked(legal[draw.below(legal.len() as u32) as usize]);
+            decisions += 1;
+        }
+        decisions + self.play_out_tricks(draw)
+    }
+
+    /// The rest of the trick play with uniformly random legal cards; returns the cards played.
+    ///
+    /// This is [`Deal::apply`] of random legal plays to the end, with the changing fields held in
+    /// locals: rollouts are the hot loop of search. A property test checks it against stepping
+    /// through `apply` with the same draws.
+    pub fn play_out_tricks<R: RngCore>(&mut self, draw: &mut Batched<R>) -> u32 {
+        if self.phase != Phase::Play {
+            return 0;
+        }
+        let table = self.table();
+        let next = self.next_seat;
+        let per = self.per_trick;
+        let mut hands = self.hands;
+        let mut seat = self.to_act;
+        let mut led = self.led as usize;
+        let mut trick_len = self.trick_len;
+        let (mut best_seat, mut best_power) = (self.best_seat, self.best_power);
+        let mut n = self.play_count as usize;
+        let mut done = self.tricks_done as usize;
+        let mut won = self.tricks_won;
+        let start = n;
+        while done < 5 {
+            let hand = hands[seat.index()];
+            let follow = hand.intersect(table.follow(led));
+            let legal = if trick_len == 0 || follow.is_empty() {
+                hand
+            } else {
+                follow
+            };
+            let Some(c) = legal.nth(draw.below(legal.len())) else {
+                break;
+            };
+            hands[seat.index()].remove(c);
+            self.plays[n] = c;
+            n += 1;
+            if trick_len == 0 {
+                led = table.effective_suit(c);
+                best_seat = seat;
+                best_power = table.strength(c, led);
+            } else {
+                let p = table.strength(c, led);
+                if p > best_power {
+                    best_power = p;
+                    best_seat = seat;
+                }
+            }
+            trick_len += 1;
+            if trick_len < per {
+                seat = next[seat.index()];
+                continue;
+            }
+            self.trick_winners[done] = best_seat;
+            won[best_seat.team().index()] += 1;
+            done += 1;
+            trick_len = 0;
+            if done < 5 {
+                seat = best_seat;
+                self.trick_leaders[done] = best_seat;
+                self.leader = best_seat;
+            }
+        }
+        self.hands = hands;
+        self.to_act = seat;
+        self.led = led as u8;
+        self.trick_len = trick_len;
+        self.best_seat = best_seat;
+        self.best_power = best_power;
+        self.play_count = n as u8;
+        self.tricks_done = done as u8;
+        self.tricks_won = won;
+        if done == 5 {
+            self.score();
+        }
+        (n - start) as u32
+    }
+
+    #[inline]
+    fn record(&mut self, seat: Seat, a: Action) {
+        if (self.auction_len as usize) < MAX_AUCTION {
+            self.auction[self.auction_len as usize] = (seat, a);
+            self.auction_len += 1;
+        }
+    }
+
     fn pass(&mut self) {
         self.passes += 1;
         if self.passes < 4 {
@@ -577,6 +724,7 @@ impl Deal {
 
     fn make(&mut self, seat: Seat, trump: Trump, alone: bool) {
         self.trump = Some(trump);
+        self.table_index = trump.index() as u8;
         self.maker = Some(seat);
         self.maker_alone = alone;
     }
@@ -640,12 +788,16 @@ impl Deal {
         );
         self.active = active;
         self.per_trick = active.count_ones() as u8;
+        for s in Seat::ALL {
+            self.next_seat[s.index()] = self.next_active(s);
+        }
         self.phase = Phase::Play;
         self.leader = leader;
         self.to_act = leader;
         self.trick_leaders[0] = leader;
     }
 
+    #[inline]
     fn play(&mut self, seat: Seat, c: Card) {
         self.hands[seat.index()].remove(c);
         self.plays[self.play_count as usize] = c;
@@ -664,7 +816,7 @@ impl Deal {
         }
         self.trick_len += 1;
         if self.trick_len < self.per_trick {
-            self.to_act = self.next_active(seat);
+            self.to_act = self.next_seat[seat.index()];
             return;
         }
         let winner = self.best_seat;

@@ -179,8 +179,8 @@ impl Game {
     fn after_apply(&mut self) {
         if self.deal.is_done() && !self.scored {
             let p = self.deal.points();
-            self.score[0] += i32::from(p[0]);
-            self.score[1] += i32::from(p[1]);
+            self.score[0] = self.score[0].saturating_add(i32::from(p[0]));
+            self.score[1] = self.score[1].saturating_add(i32::from(p[1]));
             self.scored = true;
         }
     }

@@ -1,7 +1,7 @@
 //! Seeded shuffling. The algorithm is fixed here (not borrowed from `rand`'s distributions, which
 //! may change between versions) so that a seed names the same deal forever.
 
-use crate::card::Card;
+use crate::card::{Card, Rank};
 use crate::cardset::CardSet;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -43,10 +43,11 @@ pub struct Batched<'a, R: RngCore> {
 impl<'a, R: RngCore> Batched<'a, R> {
     /// Draws from `rng`.
     pub fn new(rng: &'a mut R) -> Batched<'a, R> {
+        // `used` past the limit forces a fresh word on the first draw.
         Batched {
             rng,
             word: 0,
-            used: u64::MAX,
+            used: 1 << 33,
         }
     }
 
@@ -54,8 +55,8 @@ impl<'a, R: RngCore> Batched<'a, R> {
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         let n = u64::from(n);
-        // `used` starts at u64::MAX to force a first draw: saturate rather than overflow.
-        if self.used.saturating_mul(n) > 1 << 32 {
+        // `used` stays at most 2^33 and `n` at most 64, so this can't overflow.
+        if self.used * n > 1 << 32 {
             self.word = self.rng.next_u64();
             self.used = 1;
         }
@@ -68,18 +69,71 @@ impl<'a, R: RngCore> Batched<'a, R> {
 
 /// The cards of `deck` in a random order (Fisher-Yates), with the count.
 pub fn shuffled_deck<R: RngCore>(deck: CardSet, rng: &mut R) -> ([Card; 33], usize) {
+    shuffled_prefix(deck, rng, 33)
+}
+
+/// The first `k` cards of [`shuffled_deck`] (the rest unshuffled): drawing front to back, the
+/// first `k` places are final after `k` steps, so dealing needs only the cards it deals.
+pub fn shuffled_prefix<R: RngCore>(deck: CardSet, rng: &mut R, k: usize) -> ([Card; 33], usize) {
     let mut cards = [Card::JOKER; 33];
-    let mut n = 0;
-    for c in deck {
-        cards[n] = c;
-        n += 1;
+    let n = deck.len() as usize;
+    match standard_deck(deck) {
+        Some(list) => cards[..n].copy_from_slice(list),
+        None => {
+            for (slot, c) in cards.iter_mut().zip(deck) {
+                *slot = c;
+            }
+        }
     }
-    let mut draw = Batched::new(rng);
-    for i in (1..n).rev() {
-        let j = draw.below(i as u32 + 1) as usize;
+    // Six draws from ranges of at most 33 use under 31 bits of a word (33^6 < 2^31), so a fresh
+    // word every six steps keeps each draw's bias below 2^-33 without tracking what was used.
+    let steps = k.min(n.saturating_sub(1)).min(32);
+    let mut word = 0u64;
+    for i in 0..steps {
+        if i == 0 || i == 6 || i == 12 || i == 18 || i == 24 || i == 30 {
+            word = rng.next_u64();
+        }
+        let m = u128::from(word) * (n - i) as u128;
+        word = m as u64;
+        // `min` cannot bind (the draw is below n - i) but lets the compiler drop bounds checks.
+        let j = (i + (m >> 64) as usize).min(32);
         cards.swap(i, j);
     }
     (cards, n)
+}
+
+/// The six decks of the rules (9, 8 or 7 up, with or without the Joker) as card lists, so a
+/// shuffle starts from a copy rather than a walk over the set.
+fn standard_deck(deck: CardSet) -> Option<&'static [Card]> {
+    const fn list(min_rank: Rank, joker: bool) -> (u64, [Card; 33], usize) {
+        let set = CardSet::deck(min_rank, joker);
+        let mut out = [Card::JOKER; 33];
+        let mut n = 0;
+        let mut i = 0;
+        while i < 33 {
+            if set.0 & (1 << i) != 0 {
+                out[n] = match Card::from_index(i as u8) {
+                    Some(c) => c,
+                    None => Card::JOKER,
+                };
+                n += 1;
+            }
+            i += 1;
+        }
+        (set.0, out, n)
+    }
+    static DECKS: [(u64, [Card; 33], usize); 6] = [
+        list(Rank::Nine, false),
+        list(Rank::Nine, true),
+        list(Rank::Eight, false),
+        list(Rank::Eight, true),
+        list(Rank::Seven, false),
+        list(Rank::Seven, true),
+    ];
+    DECKS
+        .iter()
+        .find(|(mask, _, _)| *mask == deck.0)
+        .map(|(_, cards, n)| &cards[..*n])
 }
 
 /// A uniformly chosen card of a set (`None` when empty).

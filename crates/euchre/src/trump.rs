@@ -79,6 +79,8 @@ pub struct TrumpTable {
     follow: [CardSet; 5],
     eff: [u8; Card::COUNT],
     power: [u8; Card::COUNT],
+    /// `by_led[led][card]`: the card's power in a trick led in `led`, 0 when it can't win.
+    by_led: [[u8; Card::COUNT]; 5],
 }
 
 impl TrumpTable {
@@ -98,12 +100,13 @@ impl TrumpTable {
     /// above every card of the led suit.
     #[inline]
     pub fn strength(&self, c: Card, led: usize) -> u8 {
-        let i = c.index();
-        if self.eff[i] as usize == led || self.trumps.contains(c) {
-            self.power[i]
-        } else {
-            0
-        }
+        self.by_led[led][c.index()]
+    }
+
+    /// A card's power within its effective suit (trumps above everything).
+    #[inline]
+    pub fn power(&self, c: Card) -> u8 {
+        self.power[c.index()]
     }
 
     /// True when `c` is a trump.
@@ -160,7 +163,20 @@ const fn build(trump: usize) -> TrumpTable {
         eff[j] = JOKER_SUIT as u8;
         follow[JOKER_SUIT] |= 1 << j;
     }
+    let mut by_led = [[0u8; Card::COUNT]; 5];
+    let mut led = 0;
+    while led < 5 {
+        let mut c = 0;
+        while c < Card::COUNT {
+            if eff[c] as usize == led || trumps & (1 << c) != 0 {
+                by_led[led][c] = power[c];
+            }
+            c += 1;
+        }
+        led += 1;
+    }
     TrumpTable {
+        by_led,
         trumps: CardSet(trumps),
         follow: [
             CardSet(follow[0]),
@@ -175,6 +191,15 @@ const fn build(trump: usize) -> TrumpTable {
 }
 
 static TABLES: [TrumpTable; 5] = [build(0), build(1), build(2), build(3), build(4)];
+
+/// The table with this index (see [`Trump::index`]).
+///
+/// # Panics
+/// When `i >= 5`.
+#[inline]
+pub fn table_at(i: usize) -> &'static TrumpTable {
+    &TABLES[i]
+}
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,37 @@
+//! Regressions found by fuzzing (`fuzz/`).
+
+use euchre_protocol::Session;
+use serde_json::Value;
+
+fn send(session: &mut Session, line: &str) -> Value {
+    serde_json::from_str(&session.handle_line(line)).unwrap()
+}
+
+/// `new` accepts any two `i32` scores; playing the deal out from the largest must not overflow the
+/// score (fuzzing found the panic in `Game::apply` through `apply`).
+#[test]
+fn apply_does_not_overflow_the_score_from_an_extreme_new_score() {
+    for score in [
+        "[2147483647,-2147483648]",
+        "[2147483647,2147483647]",
+        "[-2147483648,2147483647]",
+    ] {
+        let mut s = Session::new();
+        let r = send(
+            &mut s,
+            &format!(r#"{{"cmd":"new","rules":"tournament","seed":99,"dealer":2,"score":{score}}}"#),
+        );
+        assert_eq!(r["ok"], true, "{r}");
+        for _ in 0..40 {
+            let legal = send(&mut s, r#"{"cmd":"legal"}"#);
+            let Some(a) = legal["actions"].as_array().and_then(|a| a.first()).cloned() else {
+                break;
+            };
+            let r = send(&mut s, &format!(r#"{{"cmd":"apply","action":{a}}}"#));
+            assert_eq!(r["ok"], true, "{r}");
+        }
+        let state = send(&mut s, r#"{"cmd":"state"}"#);
+        assert_eq!(state["state"]["phase"], "done", "{state}");
+        assert_eq!(send(&mut s, r#"{"cmd":"egn"}"#)["ok"], true);
+    }
+}

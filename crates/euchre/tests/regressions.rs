@@ -1,0 +1,30 @@
+//! Regressions found by fuzzing (`fuzz/`).
+
+use euchre::{Deal, Game, Rules, Seat};
+
+/// A game may start from any `i32` score (the protocol's `new` and EGN's `initialScore` allow it);
+/// scoring a deal on top must not overflow (it panicked in debug builds, wrapped in release).
+#[test]
+fn game_score_does_not_overflow_at_extreme_initial_scores() {
+    for initial in [[i32::MAX, i32::MAX], [i32::MAX, i32::MIN], [i32::MIN, i32::MAX]] {
+        for seed in 0..20 {
+            // Stick-the-dealer, so always passing (legal action 0) still plays the deal out.
+            let rules = Rules::preset("tournament").unwrap();
+            let deal = Deal::from_seed(rules, Seat::new((seed % 4) as u8), seed);
+            let mut game = Game::starting_with(deal, seed, initial);
+            while !game.deal().is_done() {
+                let a = game.deal().legal_actions()[0];
+                game.apply(a).unwrap();
+            }
+            let p = game.deal().points();
+            assert!(p[0] + p[1] > 0, "seed {seed}: the deal scored nothing");
+            for t in 0..2 {
+                assert_eq!(
+                    game.score()[t],
+                    initial[t].saturating_add(i32::from(p[t])),
+                    "seed {seed}"
+                );
+            }
+        }
+    }
+}
