@@ -1,7 +1,7 @@
 //! `euchre egn show`: a readable replay.
 
 use anyhow::Result;
-use euchre::{Action, Seat};
+use euchre::{Action, Card, Seat};
 use euchre_egn::{egn_card, parse_egn, replay};
 use std::fmt::Write;
 
@@ -41,14 +41,24 @@ pub fn show(text: &str) -> Result<String> {
             "hands (rebuilt from the play)"
         };
         writeln!(out, "  {label}:")?;
+        // Cards the record never shows are printed as "??": the replay placed them only so the
+        // play could be checked.
+        let shown = |c: Card| {
+            if rd.guessed.contains(c) {
+                "??".to_string()
+            } else {
+                egn_card(c)
+            }
+        };
         for s in Seat::ALL {
-            let h: Vec<String> = d.dealt_hands()[s.index()].iter().map(egn_card).collect();
+            let h: Vec<String> = d.dealt_hands()[s.index()].iter().map(shown).collect();
             writeln!(out, "    seat {s}: {}", h.join(" "))?;
         }
         let mut bids = Vec::new();
         for &(s, a) in d.auction() {
-            if !matches!(a, Action::Play(_)) {
-                bids.push(format!("{s}:{a}"));
+            match a {
+                Action::Discard(c) => bids.push(format!("{s}:discard {}", shown(c))),
+                _ => bids.push(format!("{s}:{a}")),
             }
         }
         writeln!(out, "  bidding: {}", bids.join(", "))?;

@@ -23,6 +23,9 @@ pub struct ReplayedDeal {
     pub complete: bool,
     /// The dealt hands were in the record (not rebuilt from the play).
     pub hands_recorded: bool,
+    /// Cards the replay had to place itself because the record never shows them (unplayed cards
+    /// of a rebuilt hand, an unrecorded discard): one consistent choice, not a fact.
+    pub guessed: CardSet,
 }
 
 /// A replayed game.
@@ -441,6 +444,8 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
         }
     }
     let all_recorded = recorded.iter().all(Option::is_some);
+    // Cards placed by the replay where the record is silent (never played, never listed).
+    let mut guessed = CardSet::EMPTY;
     if !all_recorded {
         let mut known = CardSet::single(upcard);
         for h in &dealt {
@@ -460,10 +465,12 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
             need[dealer.index()] = need[dealer.index()].saturating_sub(1);
         }
         let mut pool = rules.deck().minus(known);
+        let before = dealt;
         fill_hands(&mut dealt, &need, &map.voids, pool)
             .ok_or_else(|| ": no way to place the unrecorded cards agrees with the play".to_string())?;
-        for h in &dealt {
+        for (h, b) in dealt.iter().zip(before) {
             pool = pool.minus(*h);
+            guessed = guessed.union(h.minus(b));
         }
         if discard_unknown && dealt[dealer.index()].len() == 5 {
             // The dealer played five cards of their own: the upcard itself was discarded.
@@ -479,7 +486,27 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
                 .first()
                 .ok_or_else(|| ": no card is left for the dealer's discard".to_string())?;
             dealt[dealer.index()].insert(x);
+            guessed.insert(x);
             discard = Some(x);
+        }
+    }
+    if upcard_taken && discard.is_none() {
+        // The dealer's hand is recorded but not the discard: a card they held and never played.
+        let unplayed = dealt[dealer.index()].minus(map.played_by[dealer.index()]);
+        discard = unplayed
+            .first()
+            .or_else(|| rules.dealer_may_discard_upcard.then_some(upcard));
+        match discard {
+            Some(x) if unplayed.len() == 1 || x == upcard => {}
+            Some(x) => {
+                guessed.insert(x);
+            }
+            None => {
+                return Err(format!(
+                    ": the dealer played five cards without the upcard {}, so discarded it, which these rules forbid",
+                    egn_card(upcard)
+                ))
+            }
         }
     }
     let mut deal = Deal::new(*rules, dealer, dealt, upcard, CardSet::EMPTY).map_err(|e| format!(": {e}"))?;
@@ -524,6 +551,7 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
     Ok(ReplayedDeal {
         complete: deal.is_done(),
         hands_recorded: all_recorded,
+        guessed,
         deal,
     })
 }
