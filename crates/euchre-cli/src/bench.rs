@@ -41,16 +41,30 @@ impl Report {
     }
 }
 
-/// Plays random deals (shuffle, deal, uniformly random legal bidding and play, scoring) for about
-/// `seconds`.
-pub fn run(rules: Rules, seconds: f64, seed: u64) -> Report {
+/// How long a bench runs.
+#[derive(Clone, Copy)]
+pub enum Budget {
+    /// About this many seconds (checked every 4096 deals).
+    Seconds(f64),
+    /// Exactly this many deals: the same work every run, for instruction counts
+    /// (`valgrind --tool=callgrind`) that do not depend on the clock.
+    Deals(u64),
+}
+
+/// Plays random deals (shuffle, deal, uniformly random legal bidding and play, scoring) until the
+/// budget is spent.
+pub fn run(rules: Rules, budget: Budget, seed: u64) -> Report {
     let mut rng = deal_rng(seed);
     let mut dealer = Seat::new(0);
     let (mut deals, mut decisions, mut points) = (0u64, 0u64, 0u64);
     let start = Instant::now();
+    let batch = match budget {
+        Budget::Seconds(_) => 4096,
+        Budget::Deals(n) => n,
+    };
     loop {
         // Check the clock once per batch so timing costs nothing per deal.
-        for _ in 0..4096 {
+        for _ in 0..batch {
             let mut deal = Deal::random(rules, dealer, &mut rng);
             decisions += u64::from(deal.play_out_randomly(&mut Batched::new(&mut rng)));
             points += u64::from(deal.points()[0] + deal.points()[1]);
@@ -58,7 +72,7 @@ pub fn run(rules: Rules, seconds: f64, seed: u64) -> Report {
             deals += 1;
         }
         let t = start.elapsed().as_secs_f64();
-        if t >= seconds {
+        if matches!(budget, Budget::Deals(_)) || matches!(budget, Budget::Seconds(s) if t >= s) {
             return Report {
                 deals,
                 decisions,

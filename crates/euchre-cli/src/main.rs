@@ -46,6 +46,9 @@ enum Command {
         /// Seconds to measure for.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Play exactly this many deals instead (the same work every run, for instruction counts).
+        #[arg(long, conflicts_with = "seconds")]
+        deals: Option<u64>,
         /// Seed of the random deals and decisions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -171,11 +174,13 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Bench {
             rules,
             seconds,
+            deals,
             seed,
             json,
         } => {
             let r = rules.resolve(None)?;
-            let report = bench::run(r, seconds, seed);
+            let budget = deals.map_or(bench::Budget::Seconds(seconds), bench::Budget::Deals);
+            let report = bench::run(r, budget, seed);
             if json {
                 emit(&report.to_json(&rules.preset));
             } else {

@@ -420,6 +420,17 @@ impl Deal {
         }
     }
 
+    /// The cards the dealer may discard (in the discard phase).
+    #[inline]
+    pub fn discard_options(&self) -> CardSet {
+        let cards = self.hands[self.dealer.index()];
+        if self.rules.dealer_may_discard_upcard {
+            cards
+        } else {
+            cards.without(self.upcard)
+        }
+    }
+
     /// True when making `trump` is barred for `seat` by `trump_requirement`.
     fn fails_trump_requirement(&self, seat: Seat, trump: Suit, with_upcard: bool) -> bool {
         let applies = match self.rules.trump_requirement {
@@ -449,6 +460,7 @@ impl Deal {
     }
 
     /// Every legal decision for the seat to act (empty when the deal is over).
+    #[inline]
     pub fn legal_actions(&self) -> ActionList {
         let mut out = ActionList::new();
         let seat = self.to_act;
@@ -502,11 +514,7 @@ impl Deal {
                 }
             }
             Phase::Discard => {
-                let mut cards = self.hands[seat.index()];
-                if !self.rules.dealer_may_discard_upcard {
-                    cards.remove(self.upcard);
-                }
-                for c in cards {
+                for c in self.discard_options() {
                     out.push(Action::Discard(c));
                 }
             }
@@ -548,6 +556,7 @@ impl Deal {
     /// Applies a decision already known to be legal (from [`Deal::legal_actions`]).
     ///
     /// Applying an illegal action this way leaves the deal in a meaningless (but memory-safe) state.
+    #[inline]
     pub fn apply_unchecked(&mut self, a: Action) {
         let seat = self.to_act;
         if let Action::Play(c) = a {
@@ -613,6 +622,15 @@ impl Deal {
     pub fn play_out_randomly<R: RngCore>(&mut self, draw: &mut Batched<R>) -> u32 {
         let mut decisions = 0;
         while self.phase != Phase::Play && self.phase != Phase::Done {
+            // The discard straight from its card mask: the same choices as `legal_actions`.
+            if self.phase == Phase::Discard {
+                let options = self.discard_options();
+                if let Some(c) = options.nth(draw.below(options.len())) {
+                    self.apply_unchecked(Action::Discard(c));
+                    decisions += 1;
+                    continue;
+                }
+            }
             let legal = self.legal_actions();
             if legal.is_empty() {
                 return decisions;

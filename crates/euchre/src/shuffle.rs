@@ -88,16 +88,26 @@ pub fn shuffled_prefix<R: RngCore>(deck: CardSet, rng: &mut R, k: usize) -> ([Ca
     // Six draws from ranges of at most 33 use under 31 bits of a word (33^6 < 2^31), so a fresh
     // word every six steps keeps each draw's bias below 2^-33 without tracking what was used.
     let steps = k.min(n.saturating_sub(1)).min(32);
-    let mut word = 0u64;
-    for i in 0..steps {
-        if i == 0 || i == 6 || i == 12 || i == 18 || i == 24 || i == 30 {
-            word = rng.next_u64();
-        }
-        let m = u128::from(word) * (n - i) as u128;
-        word = m as u64;
+    let mut i = 0;
+    let mut step = |i: usize, word: &mut u64| {
+        let m = u128::from(*word) * (n - i) as u128;
+        *word = m as u64;
         // `min` cannot bind (the draw is below n - i) but lets the compiler drop bounds checks.
-        let j = (i + (m >> 64) as usize).min(32);
-        cards.swap(i, j);
+        cards.swap(i.min(32), (i + (m >> 64) as usize).min(32));
+    };
+    while i + 6 <= steps {
+        let mut word = rng.next_u64();
+        for k in 0..6 {
+            step(i + k, &mut word);
+        }
+        i += 6;
+    }
+    if i < steps {
+        let mut word = rng.next_u64();
+        while i < steps {
+            step(i, &mut word);
+            i += 1;
+        }
     }
     (cards, n)
 }
