@@ -55,6 +55,31 @@ impl Phase {
 const PACKETS_2_3: [u8; 20] = [1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0];
 const PACKETS_3_2: [u8; 20] = [1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0, 1, 1, 2, 2, 3, 3, 0, 0];
 
+/// `NEXT_IN_PLAY[active][seat]`: the next seat clockwise whose bit is in `active` (a seat mask),
+/// or simply the next seat when none is.
+static NEXT_IN_PLAY: [[Seat; 4]; 16] = {
+    let mut t = [[Seat::new(0); 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut s = 0;
+        while s < 4 {
+            let mut n = (s + 1) % 4;
+            let mut k = 0;
+            while k < 3 && mask & (1 << n) == 0 {
+                n = (n + 1) % 4;
+                k += 1;
+            }
+            if mask & (1 << n) == 0 {
+                n = (s + 1) % 4;
+            }
+            t[mask][s] = Seat::new(n as u8);
+            s += 1;
+        }
+        mask += 1;
+    }
+    t
+};
+
 /// The hands of the seats 0..3 places left of the dealer, from the shuffled cards and a packet
 /// order. Inlined with a constant order, the loop unrolls into four register accumulators.
 #[inline(always)]
@@ -787,14 +812,6 @@ impl Deal {
         s
     }
 
-    fn next_active(&self, s: Seat) -> Seat {
-        let mut n = s.left();
-        while self.active & n.bit() == 0 {
-            n = n.left();
-        }
-        n
-    }
-
     fn start_play(&mut self) {
         let maker = self.maker.unwrap_or(self.dealer);
         let (leader, active) = first_leader(
@@ -806,9 +823,7 @@ impl Deal {
         );
         self.active = active;
         self.per_trick = active.count_ones() as u8;
-        for s in Seat::ALL {
-            self.next_seat[s.index()] = self.next_active(s);
-        }
+        self.next_seat = NEXT_IN_PLAY[active as usize & 15];
         self.phase = Phase::Play;
         self.leader = leader;
         self.to_act = leader;
@@ -981,13 +996,7 @@ pub fn first_leader(
     if let Some(d) = lone_defender {
         active &= !d.partner().bit();
     }
-    let next_active = |s: Seat| {
-        let mut n = s.left();
-        while active & n.bit() == 0 {
-            n = n.left();
-        }
-        n
-    };
+    let next_active = |s: Seat| NEXT_IN_PLAY[active as usize & 15][s.index()];
     let loner = if maker_alone { Some(maker) } else { lone_defender };
     let leader = match (maker_alone, lone_defender) {
         (true, Some(d)) if rules.defender_leads_both_alone => d,
