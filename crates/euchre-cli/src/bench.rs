@@ -4,12 +4,17 @@ use euchre::shuffle::{deal_rng, Batched};
 use euchre::{Action, Deal, Game, Phase, Rules, Seat};
 use std::time::Instant;
 
-/// What a bench run measured.
+/// What a bench run measured: the rollout path, and the step-by-step checked path as the
+/// baseline measured in the same run.
 pub struct Report {
     deals: u64,
     decisions: u64,
     seconds: f64,
     points: u64,
+    /// Deals per second playing the same kind of random deals through `legal_actions` and the
+    /// checked `apply`, one decision at a time, as a bot using only the generic API would (measured
+    /// for a quarter of the time).
+    checked_per_sec: f64,
 }
 
 impl Report {
@@ -25,6 +30,8 @@ impl Report {
             "decisions": self.decisions,
             "points": self.points,
             "seconds": self.seconds,
+            "checked_apply_deals_per_sec": self.checked_per_sec.round() as u64,
+            "rollout_vs_checked_apply": (self.per_sec() / self.checked_per_sec * 100.0).round() / 100.0,
             "rules": preset,
         })
         .to_string()
@@ -32,11 +39,14 @@ impl Report {
 
     pub fn human(&self, preset: &str) -> String {
         format!(
-            "{:.0} random complete deals/s ({:.0} decisions/s) on one core: {} deals in {:.2} s, rules {preset}",
+            "{:.0} random complete deals/s ({:.0} decisions/s) on one core: {} deals in {:.2} s, rules {preset}\n\
+             baseline, same run: {:.0} deals/s one checked apply at a time ({:.2}x slower)",
             self.per_sec(),
             self.decisions as f64 / self.seconds,
             self.deals,
-            self.seconds
+            self.seconds,
+            self.checked_per_sec,
+            self.per_sec() / self.checked_per_sec
         )
     }
 }
@@ -52,8 +62,26 @@ pub enum Budget {
 }
 
 /// Plays random deals (shuffle, deal, uniformly random legal bidding and play, scoring) until the
-/// budget is spent.
+/// budget is spent, then the checked baseline for a quarter as long.
 pub fn run(rules: Rules, budget: Budget, seed: u64) -> Report {
+    let (deals, decisions, points, seconds) = measure(rules, budget, seed, true);
+    let quarter = match budget {
+        Budget::Seconds(s) => Budget::Seconds(s / 4.0),
+        Budget::Deals(n) => Budget::Deals(n.div_ceil(4)),
+    };
+    let (base_deals, _, _, base_seconds) = measure(rules, quarter, seed, false);
+    Report {
+        deals,
+        decisions,
+        seconds,
+        points,
+        checked_per_sec: base_deals as f64 / base_seconds,
+    }
+}
+
+/// Random deals through the rollout (`rollout`) or one checked `apply` at a time: deals,
+/// decisions, points scored and seconds.
+fn measure(rules: Rules, budget: Budget, seed: u64, rollout: bool) -> (u64, u64, u64, f64) {
     let mut rng = deal_rng(seed);
     let mut dealer = Seat::new(0);
     let (mut deals, mut decisions, mut points) = (0u64, 0u64, 0u64);
@@ -66,19 +94,28 @@ pub fn run(rules: Rules, budget: Budget, seed: u64) -> Report {
         // Check the clock once per batch so timing costs nothing per deal.
         for _ in 0..batch {
             let mut deal = Deal::random(rules, dealer, &mut rng);
-            decisions += u64::from(deal.play_out_randomly(&mut Batched::new(&mut rng)));
+            let mut draw = Batched::new(&mut rng);
+            if rollout {
+                decisions += u64::from(deal.play_out_randomly(&mut draw));
+            } else {
+                while !deal.is_done() {
+                    let legal = deal.legal_actions();
+                    if deal
+                        .apply(legal[draw.below(legal.len() as u32) as usize])
+                        .is_err()
+                    {
+                        break;
+                    }
+                    decisions += 1;
+                }
+            }
             points += u64::from(deal.points()[0] + deal.points()[1]);
             dealer = dealer.left();
             deals += 1;
         }
         let t = start.elapsed().as_secs_f64();
         if matches!(budget, Budget::Deals(_)) || matches!(budget, Budget::Seconds(s) if t >= s) {
-            return Report {
-                deals,
-                decisions,
-                seconds: t,
-                points,
-            };
+            return (deals, decisions, points, t);
         }
     }
 }
