@@ -431,8 +431,12 @@ impl Deal {
         }
     }
 
-    /// The cards `seat` may play now (empty outside its turn in play).
+    /// The cards the seat to act may play (empty outside trick play).
+    #[inline]
     pub fn legal_plays(&self) -> CardSet {
+        if self.phase != Phase::Play {
+            return CardSet::EMPTY;
+        }
         let hand = self.hands[self.to_act.index()];
         if self.trick_len == 0 {
             return hand;
