@@ -691,35 +691,43 @@ impl Deal {
         let mut done = self.tricks_done as usize;
         let mut won = self.tricks_won;
         let start = n;
-        while done < 5 {
-            let hand = hands[seat.index()];
-            let follow = hand.intersect(table.follow(led));
-            let legal = if trick_len == 0 || follow.is_empty() {
-                hand
-            } else {
-                follow
-            };
-            let Some(c) = legal.nth(draw.below(legal.len())) else {
-                break;
-            };
-            hands[seat.index()].remove(c);
-            self.plays[n] = c;
-            n += 1;
+        'tricks: while done < 5 {
             if trick_len == 0 {
+                // The lead: any card.
+                let hand = hands[seat.index()];
+                let Some(c) = hand.nth(draw.below(hand.len())) else {
+                    break;
+                };
+                hands[seat.index()].remove(c);
+                self.plays[n] = c;
+                n += 1;
                 led = table.effective_suit(c);
                 best_seat = seat;
                 best_power = table.strength(c, led);
-            } else {
+                trick_len = 1;
+                seat = next[seat.index()];
+            }
+            let follow_mask = table.follow(led);
+            // The others, in turn: follow suit when able.
+            while trick_len < per {
+                let hand = hands[seat.index()];
+                let follow = hand.intersect(follow_mask);
+                let legal = if follow.is_empty() { hand } else { follow };
+                let Some(c) = legal.nth(draw.below(legal.len())) else {
+                    break 'tricks;
+                };
+                hands[seat.index()].remove(c);
+                self.plays[n] = c;
+                n += 1;
                 let p = table.strength(c, led);
                 if p > best_power {
                     best_power = p;
                     best_seat = seat;
                 }
-            }
-            trick_len += 1;
-            if trick_len < per {
-                seat = next[seat.index()];
-                continue;
+                trick_len += 1;
+                if trick_len < per {
+                    seat = next[seat.index()];
+                }
             }
             self.trick_winners[done] = best_seat;
             won[best_seat.team().index()] += 1;

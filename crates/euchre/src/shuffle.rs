@@ -183,6 +183,30 @@ mod tests {
     }
 
     #[test]
+    fn every_deck_shuffles_to_a_permutation_of_itself() {
+        for min_rank in [Rank::Nine, Rank::Eight, Rank::Seven] {
+            for joker in [false, true] {
+                let deck = CardSet::deck(min_rank, joker);
+                for seed in 0..50 {
+                    let (cards, n) = shuffled_deck(deck, &mut deal_rng(seed));
+                    assert_eq!(n as u32, deck.len());
+                    assert_eq!(
+                        cards[..n].iter().copied().collect::<CardSet>(),
+                        deck,
+                        "seed {seed}"
+                    );
+                    for k in [0, 5, 21, 40] {
+                        let (prefix, _) = shuffled_prefix(deck, &mut deal_rng(seed), k);
+                        let k = k.min(n);
+                        assert_eq!(prefix[..k], cards[..k], "seed {seed}, prefix {k}");
+                        assert_eq!(prefix[..n].iter().copied().collect::<CardSet>(), deck);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn shuffle_is_a_permutation_and_seeded() {
         let deck = CardSet::deck(Rank::Nine, true);
         let (a, n) = shuffled_deck(deck, &mut deal_rng(1));
