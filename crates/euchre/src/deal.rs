@@ -695,7 +695,7 @@ impl Deal {
             if trick_len == 0 {
                 // The lead: any card.
                 let hand = hands[seat.index()];
-                let Some(c) = hand.nth(draw.below(hand.len())) else {
+                let Some(c) = hand.nth_of_five(draw.below(hand.len())) else {
                     break;
                 };
                 hands[seat.index()].remove(c);
@@ -712,18 +712,17 @@ impl Deal {
             while trick_len < per {
                 let hand = hands[seat.index()];
                 let follow = hand.intersect(follow_mask);
-                let legal = if follow.is_empty() { hand } else { follow };
-                let Some(c) = legal.nth(draw.below(legal.len())) else {
+                let legal = std::hint::select_unpredictable(follow.is_empty(), hand, follow);
+                let Some(c) = legal.nth_of_five(draw.below(legal.len())) else {
                     break 'tricks;
                 };
                 hands[seat.index()].remove(c);
                 self.plays[n] = c;
                 n += 1;
                 let p = table.strength(c, led);
-                if p > best_power {
-                    best_power = p;
-                    best_seat = seat;
-                }
+                let better = p > best_power;
+                best_power = std::hint::select_unpredictable(better, p, best_power);
+                best_seat = std::hint::select_unpredictable(better, seat, best_seat);
                 trick_len += 1;
                 if trick_len < per {
                     seat = next[seat.index()];
