@@ -1,7 +1,7 @@
 //! `euchre bench`: random complete deals per second on one core, and random games.
 
 use euchre::shuffle::{deal_rng, Batched};
-use euchre::{Action, Deal, Game, Phase, Rules, Seat};
+use euchre::{Action, Deal, Game, Match, Phase, Rules, Seat};
 use std::time::Instant;
 
 /// What a bench run measured: the rollout path, and the step-by-step checked path as the
@@ -136,15 +136,32 @@ fn random_action<R: rand::RngCore>(deal: &Deal, draw: &mut Batched<R>) -> Action
 /// One whole game with uniformly random legal decisions.
 pub fn random_game(rules: Rules, seed: u64) -> Game {
     let mut rng = deal_rng(seed ^ 0xdec1_5105);
-    let mut draw = Batched::new(&mut rng);
     let mut game = Game::new(rules, seed);
+    play_game(&mut game, &mut Batched::new(&mut rng));
+    game
+}
+
+/// A whole match (as many games as the rules' `match_games` / `match_wins` say), at random.
+pub fn random_match(rules: Rules, seed: u64) -> Match {
+    let mut rng = deal_rng(seed ^ 0xdec1_5105);
+    let mut draw = Batched::new(&mut rng);
+    let mut m = Match::new(rules, seed);
+    loop {
+        play_game(m.game(), &mut draw);
+        if !m.next_game() {
+            return m;
+        }
+    }
+}
+
+fn play_game<R: rand::RngCore>(game: &mut Game, draw: &mut Batched<R>) {
     loop {
         while !game.deal().is_done() {
-            let a = random_action(game.deal(), &mut draw);
+            let a = random_action(game.deal(), draw);
             game.apply_unchecked(a);
         }
         if !game.next_deal() {
-            return game;
+            return;
         }
     }
 }

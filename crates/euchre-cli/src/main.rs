@@ -56,7 +56,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play one game with uniformly random legal decisions and print it as EGN.
+    /// Play one game (or, when the rules make a match of several, a match) with uniformly random
+    /// legal decisions and print it as EGN (or EMN).
     Random {
         #[command(flatten)]
         rules: RulesArgs,
@@ -190,10 +191,13 @@ fn run(cli: Cli) -> Result<i32> {
         }
         Command::Random { rules, seed } => {
             let r = rules.resolve(None)?;
-            let game = bench::random_game(r, seed);
-            emit(&serde_json::to_string_pretty(&euchre_egn::game_to_egn(
-                &game, None,
-            ))?);
+            // A match of several games is written as EMN, a single game as EGN.
+            let doc = if r.match_games > 1 || r.match_wins > 0 {
+                euchre_egn::match_to_emn(&bench::random_match(r, seed), None)
+            } else {
+                euchre_egn::game_to_egn(&bench::random_game(r, seed), None)
+            };
+            emit(&serde_json::to_string_pretty(&doc)?);
             for o in euchre_egn::unexpressed_options(&r) {
                 eprintln!("note: EGN can't record this game's value of {o}; a reader will assume EGN's");
             }

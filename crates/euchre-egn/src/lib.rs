@@ -24,7 +24,7 @@ pub use emn::{replay_emn, MatchReplay};
 pub use model::*;
 pub use read::{egn_from_value, parse_egn};
 pub use replay::{replay, rules_from_ruleset, GameReplay, ReplayedDeal};
-pub use write::{deal_to_egn, game_to_egn, ruleset_of, unexpressed_options};
+pub use write::{deal_to_egn, game_to_egn, match_to_emn, ruleset_of, unexpressed_options};
 
 use euchre::Team;
 use std::fmt;

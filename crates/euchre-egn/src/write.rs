@@ -5,7 +5,7 @@ use crate::model::{
     Bidding, DealEntry, EgnDeal, EgnFile, InitialState, Metadata, Phase, PlayerEntry, Ruleset, TrickPlay,
 };
 use euchre::rules::{DefendAlone, LonerLead};
-use euchre::{Action, CardSet, Deal, Game, Rules, Trump};
+use euchre::{Action, CardSet, Deal, Game, Match, Rules, Trump};
 use serde_json::Value;
 
 /// The EGN ruleset for engine rules (only the keys EGN has).
@@ -39,7 +39,8 @@ pub fn unexpressed_options(r: &Rules) -> Vec<&'static str> {
     r.options()
         .into_iter()
         .zip(back.options())
-        .filter(|((_, a), (_, b))| a != b)
+        // Match options belong to EMN's match format, not to a game.
+        .filter(|((k, a), (_, b))| a != b && !k.starts_with("match_"))
         .map(|((k, _), _)| k)
         .collect()
 }
@@ -125,4 +126,47 @@ pub fn game_to_egn(game: &Game, players: Option<[String; 4]>) -> Value {
             .collect(),
     };
     serde_json::to_value(&file).unwrap_or(Value::Null)
+}
+
+/// A match as an EMN 1.0 document (as JSON): the four players (named, or "Seat 0".. "Seat 3") keep
+/// their seats, each game is embedded as EGN, and the result counts games won per player.
+pub fn match_to_emn(m: &Match, players: Option<[String; 4]>) -> Value {
+    let names = players.unwrap_or_else(|| ["Seat 0", "Seat 1", "Seat 2", "Seat 3"].map(String::from));
+    let ids: Vec<String> = (1..=4).map(|i| format!("p-{i:02}")).collect();
+    let rules = m.rules();
+    let format = if rules.match_wins > 0 {
+        serde_json::json!({"type": "BEST_OF_N", "target": 2 * rules.match_wins - 1})
+    } else {
+        serde_json::json!({"type": "FIXED_GAMES", "target": rules.match_games})
+    };
+    let wins = m.wins();
+    let mut scores = serde_json::Map::new();
+    for (seat, id) in ids.iter().enumerate() {
+        scores.insert(id.clone(), wins[seat % 2].into());
+    }
+    let winner: Vec<&String> = match (m.is_over(), wins[0].cmp(&wins[1])) {
+        (true, std::cmp::Ordering::Greater) => vec![&ids[0], &ids[2]],
+        (true, std::cmp::Ordering::Less) => vec![&ids[1], &ids[3]],
+        _ => vec![],
+    };
+    let games: Vec<Value> = m
+        .games()
+        .iter()
+        .enumerate()
+        .map(|(i, g)| serde_json::json!({"gameIndex": i, "players": ids, "gameData": game_to_egn(g, Some(names.clone()))}))
+        .collect();
+    serde_json::json!({
+        "fileType": "Euchre Match Notation",
+        "version": "1.0",
+        "metadata": {
+            "players": ids.iter().zip(&names).map(|(id, n)| serde_json::json!({"id": id, "name": n})).collect::<Vec<_>>(),
+            "matchFormat": format,
+            "result": {
+                "status": if m.is_over() { "COMPLETED" } else { "IN_PROGRESS" },
+                "winner": winner,
+                "scores": scores,
+            },
+        },
+        "games": games,
+    })
 }

@@ -275,6 +275,11 @@ impl Match {
         }
     }
 
+    /// The rules of every game of the match.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
     /// The game in progress (or the last).
     pub fn game(&mut self) -> &mut Game {
         self.games.last_mut().expect("a match always has a game")

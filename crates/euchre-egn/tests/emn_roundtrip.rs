@@ -1,0 +1,49 @@
+//! A match written with `match_to_emn` reads back (`replay_emn`) as the same games and result.
+
+use euchre::shuffle::{below, deal_rng};
+use euchre::{Match, Rules};
+use euchre_egn::{check_text, match_to_emn, replay_emn};
+
+fn random_match(rules: Rules, seed: u64) -> Match {
+    let mut rng = deal_rng(seed);
+    let mut m = Match::new(rules, seed);
+    loop {
+        let game = m.game();
+        while !game.is_over() {
+            while !game.deal().is_done() {
+                let legal = game.deal().legal_actions();
+                game.apply(legal[below(&mut rng, legal.len() as u32) as usize])
+                    .unwrap();
+            }
+            game.next_deal();
+        }
+        if !m.next_game() {
+            return m;
+        }
+    }
+}
+
+#[test]
+fn a_best_of_three_match_reads_back_the_same() {
+    let mut rules = Rules::preset("tournament").unwrap();
+    rules.set("match_wins", "2").unwrap();
+    rules.set("match_games", "0").unwrap();
+    for seed in 0..5 {
+        let m = random_match(rules, seed);
+        assert!(m.is_over());
+        assert!(m.wins().contains(&2), "seed {seed}: {:?}", m.wins());
+        let emn = match_to_emn(&m, None);
+        let back = replay_emn(&emn).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(back.games.len(), m.games().len(), "seed {seed}");
+        for ((_, r), g) in back.games.iter().zip(m.games()) {
+            assert_eq!(r.score, g.score(), "seed {seed}");
+            assert_eq!(r.winner, g.winner(), "seed {seed}");
+        }
+        // Each player's games won is their team's.
+        for (seat, id) in ["p-01", "p-02", "p-03", "p-04"].iter().enumerate() {
+            assert_eq!(back.wins[*id], m.wins()[seat % 2], "seed {seed}: {id}");
+        }
+        let summary = check_text(&emn.to_string()).unwrap();
+        assert_eq!(summary.games, Some(m.games().len()));
+    }
+}
