@@ -73,12 +73,8 @@ pub fn show(text: &str) -> Result<String> {
                 .get(t)
                 .map(|w| format!(" -> seat {w}"))
                 .unwrap_or_default();
-            writeln!(
-                out,
-                "  trick {}: seat {leader} leads {}{won}",
-                t + 1,
-                cs.join(" ")
-            )?;
+            // Deals and tricks count from 0, as in EGN and in `egn check`'s messages.
+            writeln!(out, "  trick {t}: seat {leader} leads {}{won}", cs.join(" "))?;
         }
         if rd.complete {
             let p = d.points();
