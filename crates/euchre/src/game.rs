@@ -99,6 +99,7 @@ pub struct Game {
     deal_index: u32,
     finished: Vec<Deal>,
     scored: bool,
+    seating: [u8; 4],
 }
 
 impl Game {
@@ -106,7 +107,10 @@ impl Game {
     pub fn new(rules: Rules, seed: u64) -> Game {
         let s = setup(&rules, seed);
         let deal = Deal::from_seed(rules, s.dealer, deal_seed(seed, 0));
-        Game::starting_with(deal, seed, [0, 0])
+        Game {
+            seating: s.seating,
+            ..Game::starting_with(deal, seed, [0, 0])
+        }
     }
 
     /// A game whose first deal is given (later deals follow from `seed`).
@@ -120,7 +124,15 @@ impl Game {
             deal_index: 0,
             finished: Vec::new(),
             scored: false,
+            seating: [0, 1, 2, 3],
         }
+    }
+
+    /// Who sits where: `seating()[seat]` is the player (0..3, in the order they were named).
+    /// Fixed partners keep that order; `partners = cut_high_low` seats the two highest cuts
+    /// together.
+    pub fn seating(&self) -> [u8; 4] {
+        self.seating
     }
 
     /// The rules.

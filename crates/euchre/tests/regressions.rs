@@ -28,3 +28,21 @@ fn game_score_does_not_overflow_at_extreme_initial_scores() {
         }
     }
 }
+
+/// `partners = cut_high_low` must actually seat the players it cut for, and fixed partners must not
+/// move anyone.
+#[test]
+fn cut_for_partners_seats_every_player_once() {
+    let fixed = euchre::Game::new(euchre::Rules::default(), 5);
+    assert_eq!(fixed.seating(), [0, 1, 2, 3]);
+    let mut rules = euchre::Rules::default();
+    rules.set("partners", "cut_high_low").unwrap();
+    let mut moved = false;
+    for seed in 0..40 {
+        let mut seats = euchre::Game::new(rules, seed).seating();
+        moved |= seats != [0, 1, 2, 3];
+        seats.sort_unstable();
+        assert_eq!(seats, [0, 1, 2, 3], "seed {seed}");
+    }
+    assert!(moved, "the cut never changed the seating");
+}
