@@ -23,16 +23,8 @@ fn step_randomly(deal: &mut Deal, draw: &mut Batched<euchre::shuffle::DealRng>) 
 
 #[test]
 fn rollout_equals_stepping_through_apply() {
-    let presets = [
-        "north-american",
-        "tournament",
-        "canadian",
-        "british",
-        "mathews-1844",
-        "openspiel",
-    ];
     let mut lone_hands = 0;
-    for name in presets {
+    for (name, _) in euchre::PRESETS {
         let mut rules = Rules::preset(name).unwrap();
         if name == "north-american" {
             rules.set("defend_alone", "any").unwrap();
