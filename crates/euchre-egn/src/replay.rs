@@ -10,7 +10,7 @@ use crate::cards::{egn_card, parse_egn_card};
 use crate::model::{Bidding, DealEntry, EgnDeal, EgnFile, Phase as EgnPhase, Ruleset, TrickPlay};
 use crate::EgnError;
 use euchre::deal::first_leader;
-use euchre::game::{game_over, winner_of};
+use euchre::game::{add_deal, game_over, next_dealer, winner_of};
 use euchre::rules::{DefendAlone, LonerLead};
 use euchre::{Action, Card, CardSet, Deal, IllegalAction, Phase, Rules, Seat, Suit, Team, Trump};
 
@@ -98,12 +98,12 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
             "ruleset: num_players {n}: only four-handed games are replayed"
         )));
     }
+    rules.fast_break = r.fast_break.unwrap_or(false);
+    rules.four_trick_tokens = r.four_trick_tokens.unwrap_or(false);
     for (on, name) in [
         (r.farmers, "farmers"),
         (r.partners_best, "partners_best"),
         (r.go_under, "go_under"),
-        (r.fast_break, "fast_break"),
-        (r.four_trick_tokens, "four_trick_tokens"),
     ] {
         if on == Some(true) {
             return Err(EgnError::new(format!(
@@ -128,6 +128,7 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
         initial_score[i] = i32::try_from(*s).map_err(|_| EgnError::new("initialScore is out of range"))?;
     }
     let mut score = initial_score;
+    let mut tokens = [0u8; 2];
     let mut deals: Vec<ReplayedDeal> = Vec::new();
     let mut numbers: Vec<i64> = Vec::new();
     for (i, entry) in file.deals.iter().enumerate() {
@@ -158,7 +159,7 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
                     i - 1
                 )));
             }
-            let expected = prev.deal.dealer().left();
+            let expected = next_dealer(&prev.deal);
             if d.initial_state.dealer != expected.index() as i64 {
                 return Err(EgnError::new(format!(
                     "deal {i}: dealer is seat {} but the deal passes left to seat {expected}",
@@ -168,9 +169,7 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
         }
         let rd = replay_deal(&rules, d).map_err(|m| EgnError::new(format!("deal {i}{m}")))?;
         if rd.complete {
-            let p = rd.deal.points();
-            score[0] = score[0].saturating_add(i32::from(p[0]));
-            score[1] = score[1].saturating_add(i32::from(p[1]));
+            add_deal(&rd.deal, &mut score, &mut tokens);
         }
         deals.push(rd);
     }

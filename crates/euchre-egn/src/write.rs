@@ -28,6 +28,8 @@ pub fn ruleset_of(r: &Rules) -> Ruleset {
         defend_alone: (r.defend_alone != DefendAlone::Never).then_some(true),
         joker: r.joker.then_some(true),
         allow_no_trump: r.allow_no_trump.then_some(true),
+        fast_break: r.fast_break.then_some(true),
+        four_trick_tokens: r.four_trick_tokens.then_some(true),
         ..Ruleset::default()
     }
 }

@@ -884,10 +884,48 @@ impl Deal {
             maker_alone: self.maker_alone,
             lone_defender: self.lone_defender.is_some(),
         };
-        let (m, d) = deal_points(&self.rules, result);
+        let (mut m, mut d) = deal_points(&self.rules, result);
+        if self.rules.fast_break && self.fast_break() {
+            // The hand scores nothing for either side, a partner's point included.
+            (m, d) = (0, 0);
+        } else if self.partner_of_dealer_made_it() {
+            m += 1;
+        }
         self.points[maker_team.index()] = m;
         self.points[maker_team.other().index()] = d;
         self.phase = Phase::Done;
+    }
+
+    /// The defenders took the first two tricks and the makers the last three (`fast_break`).
+    fn fast_break(&self) -> bool {
+        let Some(maker) = self.maker else { return false };
+        let t = maker.team();
+        self.tricks_done == 5
+            && self.trick_winners[..2].iter().all(|w| w.team() != t)
+            && self.trick_winners[2..].iter().all(|w| w.team() == t)
+    }
+
+    /// `point_on_partner`: the dealer's partner made trump and the makers took 3 or more tricks.
+    fn partner_of_dealer_made_it(&self) -> bool {
+        self.rules.point_on_partner
+            && self.maker == Some(self.dealer.partner())
+            && self.tricks_won[self.dealer.team().index()] >= 3
+    }
+
+    /// True when the same dealer deals the next hand (`point_on_partner`).
+    pub fn dealer_deals_again(&self) -> bool {
+        self.phase == Phase::Done && self.partner_of_dealer_made_it()
+    }
+
+    /// The team that earns a four-trick token (`four_trick_tokens`): partnered makers who took
+    /// exactly four tricks.
+    pub fn four_trick_token(&self) -> Option<Team> {
+        let maker = self.maker?;
+        (self.rules.four_trick_tokens
+            && self.phase == Phase::Done
+            && !self.maker_alone
+            && self.tricks_won[maker.team().index()] == 4)
+            .then_some(maker.team())
     }
 
     /// The team that made trump.

@@ -100,16 +100,23 @@ pub struct Game {
     finished: Vec<Deal>,
     scored: bool,
     seating: [u8; 4],
+    /// Four-trick tokens held by each team (`four_trick_tokens`).
+    tokens: [u8; 2],
 }
 
 impl Game {
     /// A new game whose deals all follow from `seed`.
     pub fn new(rules: Rules, seed: u64) -> Game {
+        Game::with_score(rules, seed, [0, 0])
+    }
+
+    /// A new game starting from a score other than 0-0 (points carried in by `laps`).
+    pub fn with_score(rules: Rules, seed: u64, initial_score: [i32; 2]) -> Game {
         let s = setup(&rules, seed);
         let deal = Deal::from_seed(rules, s.dealer, deal_seed(seed, 0));
         Game {
             seating: s.seating,
-            ..Game::starting_with(deal, seed, [0, 0])
+            ..Game::starting_with(deal, seed, initial_score)
         }
     }
 
@@ -125,6 +132,7 @@ impl Game {
             finished: Vec::new(),
             scored: false,
             seating: [0, 1, 2, 3],
+            tokens: [0, 0],
         }
     }
 
@@ -155,6 +163,11 @@ impl Game {
     pub fn score(&self) -> [i32; 2] {
         self.score
     }
+    /// Four-trick tokens held by each team.
+    pub fn tokens(&self) -> [u8; 2] {
+        self.tokens
+    }
+
     /// The score the game started from.
     pub fn initial_score(&self) -> [i32; 2] {
         self.initial_score
@@ -190,9 +203,7 @@ impl Game {
 
     fn after_apply(&mut self) {
         if self.deal.is_done() && !self.scored {
-            let p = self.deal.points();
-            self.score[0] = self.score[0].saturating_add(i32::from(p[0]));
-            self.score[1] = self.score[1].saturating_add(i32::from(p[1]));
+            add_deal(&self.deal, &mut self.score, &mut self.tokens);
             self.scored = true;
         }
     }
@@ -210,7 +221,7 @@ impl Game {
             return false;
         }
         self.deal_index += 1;
-        let dealer = self.deal.dealer().left();
+        let dealer = next_dealer(&self.deal);
         let next = Deal::from_seed(self.rules, dealer, deal_seed(self.seed, self.deal_index));
         self.start_deal(next);
         true
@@ -229,6 +240,53 @@ impl Game {
         self.finished.push(old);
         self.scored = false;
     }
+}
+
+/// Adds a finished deal to a game's score (and four-trick tokens: four are traded in for a point,
+/// which can end the game). Saturates rather than overflows on absurd starting scores.
+pub fn add_deal(deal: &Deal, score: &mut [i32; 2], tokens: &mut [u8; 2]) {
+    let p = deal.points();
+    score[0] = score[0].saturating_add(i32::from(p[0]));
+    score[1] = score[1].saturating_add(i32::from(p[1]));
+    if let Some(t) = deal.four_trick_token() {
+        tokens[t.index()] += 1;
+        if tokens[t.index()] == 4 {
+            tokens[t.index()] = 0;
+            score[t.index()] = score[t.index()].saturating_add(1);
+        }
+    }
+}
+
+/// The dealer of the deal after `deal`: the next seat left, or the same dealer again under
+/// `point_on_partner`.
+pub fn next_dealer(deal: &Deal) -> Seat {
+    if deal.dealer_deals_again() {
+        deal.dealer()
+    } else {
+        deal.dealer().left()
+    }
+}
+
+/// What a game's final score is worth to the winners: the games won, and under `laps` the points
+/// carried into the next game.
+///
+/// Without `laps` a game is one game, or two under `slams` when the losers have no points. With
+/// `laps`, points beyond the target carry, and a carry that reaches the target again wins another
+/// game against losers who have nothing (so, with `slams`, another slam): Keller's side at 4-0
+/// scoring a jamboree (16) in 5-point laps and slams has 20 points, four games, each a slam, eight.
+pub fn games_from_points(rules: &Rules, winners: i32, losers: i32) -> (u32, i32) {
+    let worth = |losers: i32| if rules.slams && losers <= 0 { 2 } else { 1 };
+    let target = i32::from(rules.winning_score);
+    if !rules.laps || target == 0 {
+        return (worth(losers), 0);
+    }
+    let (mut games, mut points, mut against) = (0, winners, losers);
+    while points >= target {
+        games += worth(against);
+        points -= target;
+        against = 0;
+    }
+    (games.max(1), points)
 }
 
 /// True when `score` after `deals` deals ends a game under `rules`.
@@ -321,9 +379,14 @@ impl Match {
         if !g.is_over() {
             return false;
         }
+        let mut carry = [0, 0];
         if self.recorded < self.games.len() {
             if let Some(t) = g.winner() {
-                self.wins[t.index()] += 1;
+                let score = g.score();
+                let (games, carried) =
+                    games_from_points(&self.rules, score[t.index()], score[t.other().index()]);
+                self.wins[t.index()] += games;
+                carry[t.index()] = carried;
             }
             self.recorded = self.games.len();
         }
@@ -331,8 +394,11 @@ impl Match {
             return false;
         }
         let i = self.games.len() as u64;
-        self.games
-            .push(Game::new(self.rules, splitmix(self.seed ^ splitmix(i))));
+        self.games.push(Game::with_score(
+            self.rules,
+            splitmix(self.seed ^ splitmix(i)),
+            carry,
+        ));
         true
     }
 }

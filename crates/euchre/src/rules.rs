@@ -107,6 +107,16 @@ pub struct Rules {
     pub loner_march_score: u8,
     pub loner_euchred_score: u8,
     pub lone_defender_score: u8,
+    /// Defenders who take the first two tricks and then lose the last three hold the hand to 0-0.
+    pub fast_break: bool,
+    /// A partnered maker taking exactly 4 tricks earns a token; 4 tokens are traded for a point.
+    pub four_trick_tokens: bool,
+    /// The dealer's partner making trump and succeeding scores 1 more, and the dealer deals again.
+    pub point_on_partner: bool,
+    /// Points beyond the target carry into the next game of the match.
+    pub laps: bool,
+    /// A game won while the losers have 0 counts as two games.
+    pub slams: bool,
     /// Target score; 0 means the game is a fixed number of deals.
     pub winning_score: u16,
     /// Fixed number of deals; 0 means play to `winning_score`.
@@ -146,22 +156,17 @@ pub const PRESETS: [(&str, &str); 6] = [
 ];
 
 /// Options described in `RULES.md` that belong to the variants issue and are not yet played.
-const NOT_YET: [&str; 15] = [
+const NOT_YET: [&str; 10] = [
     "partners_best",
     "jambone",
     "jambone_calls",
     "jambone_euchred_score",
     "jamboree",
-    "laps",
-    "slams",
     "robson",
-    "point_on_partner",
     "farmers",
     "farmers_policy",
     "go_under",
     "reneging",
-    "fast_break",
-    "four_trick_tokens",
 ];
 
 /// A ruleset or option that can't be had.
@@ -231,6 +236,11 @@ impl Rules {
         loner_march_score: 4,
         loner_euchred_score: 2,
         lone_defender_score: 4,
+        fast_break: false,
+        four_trick_tokens: false,
+        point_on_partner: false,
+        laps: false,
+        slams: false,
         winning_score: 10,
         num_deals: 0,
         match_games: 1,
@@ -421,6 +431,11 @@ impl Rules {
             "loner_march_score" => self.loner_march_score = number(0, 16, "a score 0..16")? as u8,
             "loner_euchred_score" => self.loner_euchred_score = number(0, 16, "a score 0..16")? as u8,
             "lone_defender_score" => self.lone_defender_score = number(0, 16, "a score 0..16")? as u8,
+            "fast_break" => self.fast_break = boolean()?,
+            "four_trick_tokens" => self.four_trick_tokens = boolean()?,
+            "point_on_partner" => self.point_on_partner = boolean()?,
+            "laps" => self.laps = boolean()?,
+            "slams" => self.slams = boolean()?,
             "winning_score" => {
                 self.winning_score = number(0, 1000, "a score 0..1000")? as u16;
                 if self.winning_score > 0 {
@@ -501,6 +516,11 @@ impl Rules {
             ("loner_march_score", self.loner_march_score.to_string()),
             ("loner_euchred_score", self.loner_euchred_score.to_string()),
             ("lone_defender_score", self.lone_defender_score.to_string()),
+            ("fast_break", self.fast_break.to_string()),
+            ("four_trick_tokens", self.four_trick_tokens.to_string()),
+            ("point_on_partner", self.point_on_partner.to_string()),
+            ("laps", self.laps.to_string()),
+            ("slams", self.slams.to_string()),
             ("winning_score", self.winning_score.to_string()),
             ("num_deals", self.num_deals.to_string()),
             ("match_games", self.match_games.to_string()),

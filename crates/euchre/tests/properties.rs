@@ -191,7 +191,7 @@ fn table_points(deal: &Deal) -> [u8; 2] {
         .count();
     let r = deal.rules();
     let alone = deal.lone_maker().is_some();
-    let (m, d) = match taken {
+    let (mut m, mut d) = match taken {
         5 if alone => (r.loner_march_score, 0),
         5 => (2, 0),
         3 | 4 if alone => (r.loner_small_score, 0),
@@ -200,6 +200,17 @@ fn table_points(deal: &Deal) -> [u8; 2] {
         _ if alone => (0, r.loner_euchred_score),
         _ => (0, 2),
     };
+    // House rules: a fast break (defenders take the first two tricks, makers the last three)
+    // scores nothing; otherwise the dealer's partner making it earns one more.
+    let winners: Vec<bool> = tricks_by_seat(deal)
+        .iter()
+        .map(|t| trick_winner(t, trump).team() == mt)
+        .collect();
+    if r.fast_break && !winners[0] && !winners[1] && winners[2..].iter().all(|&w| w) {
+        (m, d) = (0, 0);
+    } else if r.point_on_partner && maker == deal.dealer().partner() && taken >= 3 {
+        m += 1;
+    }
     let mut p = [0u8; 2];
     p[mt.index()] = m;
     p[mt.other().index()] = d;
@@ -453,7 +464,7 @@ fn check_finished(deal: &Deal) {
     }
     let points = table_points(deal);
     assert_eq!(deal.points(), points, "{:?}", deal.history());
-    assert!(points.iter().filter(|&&p| p > 0).count() == 1);
+    assert!(points.iter().filter(|&&p| p > 0).count() == usize::from(points != [0, 0]));
 }
 
 /// Every card named anywhere in a JSON value (cards are strings or words of strings).
@@ -725,6 +736,7 @@ fn random_games(rules: Rules, seed0: u64, games: u64, deep_every: u64) -> Stats 
         let mut rng = deal_rng(seed ^ 0x0005_eed0_fac7_10e5);
         let deep = g % deep_every == 0;
         let mut score = [0i32; 2];
+        let mut tokens = [0u8; 2];
         let mut deals = 0;
         loop {
             deals += 1;
@@ -775,6 +787,19 @@ fn random_games(rules: Rules, seed0: u64, games: u64, deep_every: u64) -> Stats 
                 u32::from(deal.discard().is_some() && deal.discard() == Some(deal.upcard()));
             score[0] += i32::from(deal.points()[0]);
             score[1] += i32::from(deal.points()[1]);
+            if let Some(m) = deal
+                .maker()
+                .filter(|_| rules.four_trick_tokens && deal.lone_maker().is_none())
+            {
+                let t = m.team().index();
+                if deal.tricks_won()[t] == 4 {
+                    tokens[t] += 1;
+                    if tokens[t] == 4 {
+                        tokens[t] = 0;
+                        score[t] += 1;
+                    }
+                }
+            }
             assert_eq!(game.score(), score);
             let target = i32::from(rules.winning_score);
             let over = if rules.winning_score > 0 {
@@ -784,12 +809,20 @@ fn random_games(rules: Rules, seed0: u64, games: u64, deep_every: u64) -> Stats 
             };
             assert_eq!(game.is_over(), over, "score {score:?} after {deals} deals");
             let dealer = deal.dealer();
+            let again = rules.point_on_partner
+                && deal.maker() == Some(dealer.partner())
+                && deal.tricks_won()[dealer.team().index()] >= 3;
             if !game.next_deal() {
                 assert!(over);
                 break;
             }
             assert!(!over);
-            assert_eq!(game.deal().dealer(), dealer.left(), "the deal passes left");
+            let next = if again { dealer } else { dealer.left() };
+            assert_eq!(
+                game.deal().dealer(),
+                next,
+                "the deal passes left (or stays, point_on_partner)"
+            );
         }
         if rules.winning_score > 0 {
             let w = game.winner().expect("a game to a score has a winner");
@@ -802,6 +835,26 @@ fn random_games(rules: Rules, seed0: u64, games: u64, deep_every: u64) -> Stats 
 }
 
 // ----- the random-game properties, one test per ruleset group (they run in parallel) -----
+
+#[test]
+fn random_games_house_rules() {
+    let groups: [&[(&str, &str)]; 4] = [
+        &[("fast_break", "true")],
+        &[("four_trick_tokens", "true"), ("winning_score", "21")],
+        &[("point_on_partner", "true")],
+        &[
+            ("fast_break", "true"),
+            ("point_on_partner", "true"),
+            ("four_trick_tokens", "true"),
+            ("laps", "true"),
+            ("slams", "true"),
+        ],
+    ];
+    for (i, opts) in groups.iter().enumerate() {
+        let st = random_games(rules("tournament", opts), 50_000 + 1_000 * i as u64, 60, 12);
+        assert!(st.games == 60 && st.deals > 300, "{opts:?}: {} deals", st.deals);
+    }
+}
 
 fn preset(name: &str) -> Rules {
     Rules::preset(name).unwrap()

@@ -1,0 +1,194 @@
+//! House rules and match scoring: `fast_break`, `four_trick_tokens`, `point_on_partner`, `laps`
+//! and `slams` (RULES.md §6 and §7, EGN's alternate rules).
+
+use euchre::game::games_from_points;
+use euchre::scoring::{deal_points, DealResult};
+use euchre::shuffle::{below, deal_rng, DealRng};
+use euchre::{Deal, Game, Match, Rules};
+
+fn rules(opts: &[(&str, &str)]) -> Rules {
+    let mut r = Rules::preset("tournament").unwrap();
+    for (k, v) in opts {
+        r.set(k, v).unwrap();
+    }
+    r
+}
+
+fn play_deal(game: &mut Game, rng: &mut DealRng) {
+    while !game.deal().is_done() {
+        let legal = game.deal().legal_actions();
+        game.apply(legal[below(rng, legal.len() as u32) as usize])
+            .unwrap();
+    }
+}
+
+/// The points the plain table gives a finished deal (no house rule).
+fn table_points(d: &Deal) -> [u8; 2] {
+    let Some(m) = d.maker() else { return [0, 0] };
+    let t = m.team().index();
+    let (mk, df) = deal_points(
+        d.rules(),
+        DealResult {
+            maker_tricks: d.tricks_won()[t],
+            maker_alone: d.lone_maker().is_some(),
+            lone_defender: d.lone_defender().is_some(),
+        },
+    );
+    let mut p = [0; 2];
+    p[t] = mk;
+    p[1 - t] = df;
+    p
+}
+
+#[test]
+fn kellers_jamboree_at_four_love_in_five_point_laps_and_slams_is_eight_games() {
+    let r = rules(&[("winning_score", "5"), ("laps", "true"), ("slams", "true")]);
+    assert_eq!(games_from_points(&r, 4 + 16, 0), (8, 0));
+}
+
+#[test]
+fn laps_and_slams_count_games_and_carry_points() {
+    let five = |laps: &str, slams: &str| rules(&[("winning_score", "5"), ("laps", laps), ("slams", slams)]);
+    // Neither: a game is a game.
+    assert_eq!(games_from_points(&five("false", "false"), 7, 0), (1, 0));
+    // Slams: two games when the losers have nothing.
+    assert_eq!(games_from_points(&five("false", "true"), 5, 0), (2, 0));
+    assert_eq!(games_from_points(&five("false", "true"), 6, 3), (1, 0));
+    // Laps: the points beyond the target carry.
+    assert_eq!(games_from_points(&five("true", "false"), 7, 2), (1, 2));
+    assert_eq!(games_from_points(&five("true", "false"), 11, 4), (2, 1));
+    // Both: 12-0 is a slam, and the 7 carried make another game against nothing, a slam too.
+    assert_eq!(games_from_points(&five("true", "true"), 12, 0), (4, 2));
+    assert_eq!(games_from_points(&five("true", "true"), 12, 3), (3, 2));
+}
+
+#[test]
+fn a_lapped_match_starts_each_game_with_the_points_carried() {
+    let r = rules(&[
+        ("winning_score", "5"),
+        ("laps", "true"),
+        ("slams", "true"),
+        ("match_games", "6"),
+    ]);
+    let mut rng = deal_rng(9);
+    let mut carried_some = false;
+    for seed in 0..20 {
+        let mut m = Match::new(r, seed);
+        loop {
+            let g = m.game();
+            while !g.is_over() {
+                play_deal(g, &mut rng);
+                g.next_deal();
+            }
+            let score = g.score();
+            let winner = g.winner().unwrap().index();
+            let (games, carry) = games_from_points(&r, score[winner], score[1 - winner]);
+            let wins_before = m.wins();
+            let more = m.next_game();
+            assert_eq!(m.wins()[winner], wins_before[winner] + games, "seed {seed}");
+            if !more {
+                break;
+            }
+            let next = m.games().last().unwrap().initial_score();
+            assert_eq!(next[winner], carry, "seed {seed}");
+            assert_eq!(next[1 - winner], 0, "seed {seed}");
+            carried_some |= carry > 0;
+        }
+        assert!(m.is_over());
+    }
+    assert!(carried_some, "no game ever carried points");
+}
+
+#[test]
+fn fast_break_holds_the_hand_to_nothing() {
+    let r = rules(&[("fast_break", "true")]);
+    let mut rng = deal_rng(1);
+    let mut broken = 0;
+    for seed in 0..400 {
+        let mut g = Game::new(r, seed);
+        play_deal(&mut g, &mut rng);
+        let d = g.deal();
+        let Some(m) = d.maker() else { continue };
+        let w = d.trick_winners();
+        let pattern =
+            w[..2].iter().all(|s| s.team() != m.team()) && w[2..].iter().all(|s| s.team() == m.team());
+        if pattern {
+            broken += 1;
+            assert_eq!(d.points(), [0, 0], "seed {seed}");
+        } else {
+            assert_eq!(d.points(), table_points(d), "seed {seed}");
+        }
+    }
+    assert!(broken > 5, "only {broken} fast breaks");
+}
+
+#[test]
+fn four_trick_tokens_trade_four_for_a_point() {
+    // Long games, so that a team gathers four tokens now and then.
+    let r = rules(&[("four_trick_tokens", "true"), ("winning_score", "21")]);
+    let mut rng = deal_rng(2);
+    let mut traded = 0;
+    for seed in 0..60 {
+        let mut g = Game::new(r, seed);
+        let mut tokens = [0u8; 2];
+        loop {
+            let before = g.score();
+            play_deal(&mut g, &mut rng);
+            let d = g.deal();
+            let mut expected = [
+                before[0] + i32::from(d.points()[0]),
+                before[1] + i32::from(d.points()[1]),
+            ];
+            if let Some(m) = d.maker().filter(|_| d.lone_maker().is_none()) {
+                let t = m.team().index();
+                if d.tricks_won()[t] == 4 {
+                    tokens[t] += 1;
+                    if tokens[t] == 4 {
+                        tokens[t] = 0;
+                        expected[t] += 1;
+                        traded += 1;
+                    }
+                }
+            }
+            assert_eq!(g.score(), expected, "seed {seed}");
+            assert_eq!(g.tokens(), tokens, "seed {seed}");
+            if !g.next_deal() {
+                break;
+            }
+        }
+    }
+    assert!(traded > 0, "no tokens were ever traded");
+}
+
+#[test]
+fn point_on_partner_scores_one_more_and_the_dealer_deals_again() {
+    let r = rules(&[("point_on_partner", "true")]);
+    let mut rng = deal_rng(3);
+    let mut repeats = 0;
+    for seed in 0..200 {
+        let mut g = Game::new(r, seed);
+        play_deal(&mut g, &mut rng);
+        let d = g.deal().clone();
+        let partner_made_it =
+            d.maker() == Some(d.dealer().partner()) && d.tricks_won()[d.dealer().team().index()] >= 3;
+        let mut expected = table_points(&d);
+        if partner_made_it {
+            expected[d.dealer().team().index()] += 1;
+            repeats += 1;
+        }
+        assert_eq!(d.points(), expected, "seed {seed}");
+        if g.next_deal() {
+            let next = g.deal().dealer();
+            assert_eq!(
+                next,
+                if partner_made_it {
+                    d.dealer()
+                } else {
+                    d.dealer().left()
+                },
+                "seed {seed}"
+            );
+        }
+    }
+    assert!(repeats > 5, "only {repeats} repeated deals");
+}
