@@ -20,6 +20,8 @@ pub enum Action {
     Alone,
     /// Play with the partner (declining to go alone).
     Partner,
+    /// Claim a jamboree: show the five highest trumps and score without play.
+    Jamboree,
     /// Play a card.
     Play(Card),
 }
@@ -34,6 +36,7 @@ impl fmt::Display for Action {
             Action::Discard(c) => write!(f, "discard {c}"),
             Action::Alone => write!(f, "alone"),
             Action::Partner => write!(f, "partner"),
+            Action::Jamboree => write!(f, "jamboree"),
             Action::Play(c) => write!(f, "{c}"),
         }
     }
@@ -62,7 +65,7 @@ impl FromStr for Action {
         let err = || {
             let shown: String = s.trim().chars().take(40).collect();
             ParseActionError(format!(
-                "'{shown}' is not an action (pass, order [alone], call <suit|NT> [alone], discard <card>, alone, partner, or a card such as JD)"
+                "'{shown}' is not an action (pass, order [alone], call <suit|NT> [alone], discard <card>, alone, partner, jamboree, or a card such as JD)"
             ))
         };
         let alone_flag = |rest: &[&str]| match rest {
@@ -85,6 +88,7 @@ impl FromStr for Action {
             ["discard", c] => c.parse().map(Action::Discard).map_err(|_| err()),
             ["alone"] => Ok(Action::Alone),
             ["partner"] => Ok(Action::Partner),
+            ["jamboree"] => Ok(Action::Jamboree),
             [c] => c.parse().map(Action::Play).map_err(|_| err()),
             _ => Err(err()),
         }
@@ -200,6 +204,7 @@ mod tests {
             Action::Discard("9C".parse().unwrap()),
             Action::Alone,
             Action::Partner,
+            Action::Jamboree,
             Action::Play("JD".parse().unwrap()),
             Action::Play(Card::JOKER),
         ];

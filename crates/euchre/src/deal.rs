@@ -28,6 +28,10 @@ pub enum Phase {
     MakerAlone,
     /// A defender decides to defend alone.
     DefendAlone,
+    /// Before the first lead, under `jamboree`, each player of the makers' side in turn may claim
+    /// a jamboree (only one holding the five highest trumps can; the others can only pass, so
+    /// the question itself tells nobody anything).
+    Jamboree,
     /// Trick play.
     Play,
     /// Scored (or thrown in).
@@ -44,6 +48,7 @@ impl Phase {
             Phase::Discard => "discard",
             Phase::MakerAlone => "maker_alone",
             Phase::DefendAlone => "defend_alone",
+            Phase::Jamboree => "jamboree",
             Phase::Play => "play",
             Phase::Done => "done",
         }
@@ -91,8 +96,26 @@ fn packet_hands(deck: &[Card; 33], order: &[u8; 20]) -> [CardSet; 4] {
     acc.map(CardSet)
 }
 
+/// What a jamboree scores (Keller 1887, Railroad).
+pub const JAMBOREE_POINTS: u8 = 16;
+
+/// The five highest trumps of a suit: both bowers, A, K, Q; with the Joker: Joker, both bowers,
+/// A, K (`RULES.md` §8).
+pub fn top_five_trumps(suit: Suit, joker: bool) -> CardSet {
+    let top = CardSet::EMPTY
+        .with(Card::new(Rank::Jack, suit))
+        .with(Card::new(Rank::Jack, suit.same_colour()))
+        .with(Card::new(Rank::Ace, suit))
+        .with(Card::new(Rank::King, suit));
+    top.with(if joker {
+        Card::JOKER
+    } else {
+        Card::new(Rank::Queen, suit)
+    })
+}
+
 /// Most decisions before the play one deal can hold: 8 bids, a discard and 3 alone decisions.
-pub const MAX_AUCTION: usize = 12;
+pub const MAX_AUCTION: usize = 14;
 
 /// One four-handed deal.
 #[derive(Clone, Debug)]
@@ -547,6 +570,12 @@ impl Deal {
                     out.push(Action::Discard(c));
                 }
             }
+            Phase::Jamboree => {
+                out.push(Action::Pass);
+                if self.holds_jamboree(seat) {
+                    out.push(Action::Jamboree);
+                }
+            }
             Phase::MakerAlone | Phase::DefendAlone => {
                 out.push(Action::Alone);
                 out.push(Action::Partner);
@@ -595,7 +624,21 @@ impl Deal {
         self.record(seat, a);
         match a {
             Action::Play(_) => {}
+            Action::Pass if self.phase == Phase::Jamboree => {
+                let partner = seat.partner();
+                if self.maker == Some(seat) && self.is_active(partner) {
+                    self.to_act = partner;
+                } else {
+                    self.phase = Phase::Play;
+                    self.to_act = self.leader;
+                }
+            }
             Action::Pass => self.pass(),
+            Action::Jamboree => {
+                // Shown and scored without play.
+                self.points[seat.team().index()] = JAMBOREE_POINTS;
+                self.phase = Phase::Done;
+            }
             Action::Order { alone } => {
                 let forced_alone = self.rules.canadian && seat == self.dealer.partner();
                 self.make(seat, Trump::Suit(self.upcard_suit()), alone || forced_alone);
@@ -839,6 +882,28 @@ impl Deal {
         self.leader = leader;
         self.to_act = leader;
         self.trick_leaders[0] = leader;
+        if self.rules.jamboree && matches!(self.trump, Some(Trump::Suit(_))) {
+            // The maker is asked first, then the partner if in play.
+            self.phase = Phase::Jamboree;
+            self.to_act = maker;
+        }
+    }
+
+    /// True when `seat` may claim a jamboree: on the makers' side, in play, holding the five
+    /// highest trumps. Only the dealer who made trump may count the upcard among them.
+    pub fn holds_jamboree(&self, seat: Seat) -> bool {
+        let (Some(maker), Some(Trump::Suit(suit))) = (self.maker, self.trump) else {
+            return false;
+        };
+        if !self.rules.jamboree || seat.team() != maker.team() || !self.is_active(seat) {
+            return false;
+        }
+        let mut hand = self.hands[seat.index()];
+        if seat == self.dealer && maker != self.dealer && self.upcard_taken {
+            hand.remove(self.upcard);
+        }
+        let top = top_five_trumps(suit, self.rules.joker);
+        hand.intersect(top) == top
     }
 
     #[inline]
@@ -1005,6 +1070,7 @@ impl Deal {
             Phase::BlindShout => "the dealer names trump blind: call a suit",
             Phase::Discard => "the dealer discards: discard <card>",
             Phase::MakerAlone | Phase::DefendAlone => "alone or partner",
+            Phase::Jamboree => "pass, or jamboree when holding the five highest trumps",
             Phase::Play => "play a card",
             Phase::Done => "the deal is over",
         }

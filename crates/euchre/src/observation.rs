@@ -123,8 +123,11 @@ impl Deal {
             maker: self.maker,
             maker_alone: self.maker_alone,
             lone_defender: self.lone_defender,
-            active: Seat::ALL
-                .map(|s| self.is_active(s) || self.phase != Phase::Play && self.phase != Phase::Done),
+            // Who sits out is settled once the alone decisions are made (from the jamboree
+            // question on); before that everyone counts as in.
+            active: Seat::ALL.map(|s| {
+                self.is_active(s) || !matches!(self.phase, Phase::Jamboree | Phase::Play | Phase::Done)
+            }),
             tricks,
             tricks_won: self.tricks_won,
             points: self.points,

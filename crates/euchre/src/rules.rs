@@ -117,6 +117,8 @@ pub struct Rules {
     pub laps: bool,
     /// A game won while the losers have 0 counts as two games.
     pub slams: bool,
+    /// The makers' side holding the five highest trumps may claim 16 points without play.
+    pub jamboree: bool,
     /// Target score; 0 means the game is a fixed number of deals.
     pub winning_score: u16,
     /// Fixed number of deals; 0 means play to `winning_score`.
@@ -156,12 +158,11 @@ pub const PRESETS: [(&str, &str); 6] = [
 ];
 
 /// Options described in `RULES.md` that belong to the variants issue and are not yet played.
-const NOT_YET: [&str; 10] = [
+const NOT_YET: [&str; 9] = [
     "partners_best",
     "jambone",
     "jambone_calls",
     "jambone_euchred_score",
-    "jamboree",
     "robson",
     "farmers",
     "farmers_policy",
@@ -241,6 +242,7 @@ impl Rules {
         point_on_partner: false,
         laps: false,
         slams: false,
+        jamboree: false,
         winning_score: 10,
         num_deals: 0,
         match_games: 1,
@@ -436,6 +438,7 @@ impl Rules {
             "point_on_partner" => self.point_on_partner = boolean()?,
             "laps" => self.laps = boolean()?,
             "slams" => self.slams = boolean()?,
+            "jamboree" => self.jamboree = boolean()?,
             "winning_score" => {
                 self.winning_score = number(0, 1000, "a score 0..1000")? as u16;
                 if self.winning_score > 0 {
@@ -521,6 +524,7 @@ impl Rules {
             ("point_on_partner", self.point_on_partner.to_string()),
             ("laps", self.laps.to_string()),
             ("slams", self.slams.to_string()),
+            ("jamboree", self.jamboree.to_string()),
             ("winning_score", self.winning_score.to_string()),
             ("num_deals", self.num_deals.to_string()),
             ("match_games", self.match_games.to_string()),

@@ -9,10 +9,11 @@
 use crate::action::Action;
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::deal::{Deal, Phase};
+use crate::deal::{top_five_trumps, Deal, Phase};
 use crate::observation::{Observation, Seen};
 use crate::seat::Seat;
 use crate::shuffle::below;
+use crate::trump::Trump;
 use rand::RngCore;
 use std::fmt;
 
@@ -83,7 +84,19 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
     }
     capacity[KITTY] = pool.len() - assigned;
 
+    // A claimed jamboree showed the claimer's hand: the five highest trumps.
+    let shown = obs
+        .history
+        .iter()
+        .find_map(|&(s, a)| (a == Seen::Known(Action::Jamboree)).then_some(s));
+    let shown_cards = match (shown, obs.trump) {
+        (Some(_), Some(Trump::Suit(t))) => top_five_trumps(t, obs.rules.joker),
+        _ => CardSet::EMPTY,
+    };
     let allowed = |c: Card| -> u8 {
+        if let Some(claimer) = shown.filter(|_| shown_cards.contains(c)) {
+            return 1 << claimer.index();
+        }
         let mut mask = 0u8;
         for s in Seat::ALL {
             let void = match trump_table {

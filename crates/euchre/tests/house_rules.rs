@@ -4,7 +4,7 @@
 use euchre::game::games_from_points;
 use euchre::scoring::{deal_points, DealResult};
 use euchre::shuffle::{below, deal_rng, DealRng};
-use euchre::{Deal, Game, Match, Rules};
+use euchre::{Action, Deal, Game, Match, Rules};
 
 fn rules(opts: &[(&str, &str)]) -> Rules {
     let mut r = Rules::preset("tournament").unwrap();
@@ -191,4 +191,119 @@ fn point_on_partner_scores_one_more_and_the_dealer_deals_again() {
         }
     }
     assert!(repeats > 5, "only {repeats} repeated deals");
+}
+
+fn deal_of(r: Rules, dealer: u8, hands: [&str; 4], upcard: &str) -> Deal {
+    let hands = hands.map(|h| {
+        h.split_whitespace()
+            .map(|c| c.parse::<euchre::Card>().unwrap())
+            .collect()
+    });
+    Deal::new(
+        r,
+        euchre::Seat::new(dealer),
+        hands,
+        upcard.parse().unwrap(),
+        euchre::CardSet::EMPTY,
+    )
+    .unwrap()
+}
+
+fn act(d: &mut Deal, s: &str) {
+    d.apply(s.parse().unwrap()).unwrap_or_else(|e| panic!("{s}: {e}"));
+}
+
+fn legal(d: &Deal) -> Vec<String> {
+    d.legal_actions().iter().map(|a| a.to_string()).collect()
+}
+
+const JAMBOREE_HANDS: [&str; 4] = [
+    "JH JD AH KH QH",
+    "9C TC JC QC KC",
+    "AC 9D TD QD KD",
+    "AD 9S TS JS QS",
+];
+
+#[test]
+fn a_jamboree_scores_sixteen_without_play_and_makes_kellers_eight_games() {
+    let r = rules(&[
+        ("jamboree", "true"),
+        ("winning_score", "5"),
+        ("laps", "true"),
+        ("slams", "true"),
+    ]);
+    let mut d = deal_of(r, 3, JAMBOREE_HANDS, "9H");
+    act(&mut d, "order");
+    act(&mut d, "discard QS");
+    // The maker holds the five highest trumps and is asked before the first lead.
+    assert_eq!(d.phase(), euchre::Phase::Jamboree);
+    assert_eq!(d.to_act(), Some(euchre::Seat::new(0)));
+    assert_eq!(legal(&d), ["pass", "jamboree"]);
+    // The others see the question, not the answer they cannot give.
+    assert!(d.observation(euchre::Seat::new(1)).legal.is_empty());
+    let mut game = Game::starting_with(d, 1, [4, 0]);
+    game.apply(Action::Jamboree).unwrap();
+    assert!(game.deal().is_done());
+    assert_eq!(game.deal().points(), [16, 0]);
+    assert!(game.deal().plays().is_empty());
+    assert_eq!(game.score(), [20, 0]);
+    assert_eq!(games_from_points(&r, 20, 0), (8, 0));
+}
+
+#[test]
+fn a_jamboree_declined_is_played_out_and_the_partner_is_asked_too() {
+    let r = rules(&[("jamboree", "true")]);
+    let mut d = deal_of(r, 3, JAMBOREE_HANDS, "9H");
+    act(&mut d, "order");
+    act(&mut d, "discard QS");
+    act(&mut d, "pass");
+    // Then the maker's partner, who has nothing to claim.
+    assert_eq!(d.to_act(), Some(euchre::Seat::new(2)));
+    assert_eq!(legal(&d), ["pass"]);
+    act(&mut d, "pass");
+    assert_eq!(d.phase(), euchre::Phase::Play);
+    assert_eq!(d.to_act(), Some(euchre::Seat::new(0)), "the eldest leads");
+}
+
+#[test]
+fn no_jamboree_when_the_opponents_made_trump() {
+    let r = rules(&[("jamboree", "true")]);
+    let mut d = deal_of(r, 3, JAMBOREE_HANDS, "9H");
+    act(&mut d, "pass");
+    act(&mut d, "order"); // seat 1 orders hearts: the holder's side did not make trump
+    act(&mut d, "discard QS");
+    for asked in [1, 3] {
+        assert_eq!(d.to_act(), Some(euchre::Seat::new(asked)));
+        assert_eq!(legal(&d), ["pass"]);
+        act(&mut d, "pass");
+    }
+    assert_eq!(d.phase(), euchre::Phase::Play);
+}
+
+#[test]
+fn only_the_dealer_who_made_trump_counts_the_upcard() {
+    let r = rules(&[("jamboree", "true")]);
+    // The dealer (seat 3) holds four of the five; the upcard QH is the fifth.
+    let hands = [
+        "9C TC JC QC KC",
+        "AC 9D TD QD KD",
+        "AD 9S TS JS QS",
+        "JH JD AH KH 9H",
+    ];
+    let mut taken = deal_of(r, 3, hands, "QH");
+    for a in ["pass", "pass", "pass", "order", "discard 9H"] {
+        act(&mut taken, a);
+    }
+    assert_eq!(
+        legal(&taken),
+        ["pass", "jamboree"],
+        "the dealer made trump: the upcard counts"
+    );
+    let mut ordered = deal_of(r, 3, hands, "QH");
+    for a in ["pass", "order", "discard 9H", "pass"] {
+        act(&mut ordered, a);
+    }
+    // Seat 1 (the dealer's partner) ordered; the dealer is asked second and may not count it.
+    assert_eq!(ordered.to_act(), Some(euchre::Seat::new(3)));
+    assert_eq!(legal(&ordered), ["pass"]);
 }

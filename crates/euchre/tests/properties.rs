@@ -413,6 +413,37 @@ fn check_legal(deal: &Deal) {
                 .collect();
             assert_eq!(got, expected, "legal plays with {trick:?} led, trump {trump}");
         }
+        Phase::Jamboree => {
+            // Only the makers' side is asked, and only five top trumps earn the claim.
+            let maker = deal.maker().unwrap();
+            let seat = me;
+            assert_eq!(seat.team(), maker.team());
+            let Some(Trump::Suit(t)) = deal.trump() else {
+                panic!("jamboree asked without a trump suit")
+            };
+            let mut top = vec![
+                card(&format!("J{t}")),
+                card(&format!("J{}", t.same_colour())),
+                card(&format!("A{t}")),
+                card(&format!("K{t}")),
+            ];
+            top.push(if deal.rules().joker {
+                Card::JOKER
+            } else {
+                card(&format!("Q{t}"))
+            });
+            let mut hand = hand;
+            if seat == deal.dealer() && maker != seat && deal.upcard_taken() {
+                hand.remove(deal.upcard());
+            }
+            let holds = top.iter().all(|&c| hand.contains(c));
+            let want = if holds {
+                texts(&["pass", "jamboree"])
+            } else {
+                texts(&["pass"])
+            };
+            assert_eq!(legal.iter().map(|a| a.to_string()).collect::<Vec<_>>(), want);
+        }
         Phase::Done => unreachable!(),
     }
     // Every listed action applies.
@@ -426,6 +457,14 @@ fn check_legal(deal: &Deal) {
 /// The seats taking part, and the scoring of a finished deal.
 fn check_finished(deal: &Deal) {
     assert!(deal.is_done());
+    if let Some(&(s, _)) = deal.history().iter().find(|(_, a)| *a == Action::Jamboree) {
+        // Shown and scored without play.
+        assert!(deal.plays().is_empty());
+        let mut want = [0u8; 2];
+        want[s.team().index()] = 16;
+        assert_eq!(deal.points(), want);
+        return;
+    }
     assert!(deal.history().len() <= 32);
     if deal.passed_out() {
         assert_eq!(deal.points(), [0, 0]);
@@ -843,6 +882,7 @@ fn random_games_house_rules() {
         &[("four_trick_tokens", "true"), ("winning_score", "21")],
         &[("point_on_partner", "true")],
         &[
+            ("jamboree", "true"),
             ("fast_break", "true"),
             ("point_on_partner", "true"),
             ("four_trick_tokens", "true"),
@@ -1085,6 +1125,7 @@ fn any_action() -> impl Strategy<Value = Action> {
         any_card.clone().prop_map(Action::Discard),
         Just(Action::Alone),
         Just(Action::Partner),
+        Just(Action::Jamboree),
         any_card.prop_map(Action::Play),
     ]
 }
