@@ -56,7 +56,10 @@ pub fn deal_to_egn(deal: &Deal, number: usize) -> EgnDeal {
     let mut calls = Vec::new();
     let mut discard = None;
     for &(_, a) in deal.auction() {
+        let made = deal.maker().is_some() && calls.last().is_some_and(|c| c != "Pass");
         match a {
+            // A pass after trump is made answers the jamboree question, which EGN cannot say.
+            Action::Pass if made => {}
             Action::Pass => calls.push("Pass".to_string()),
             Action::Order { .. } => calls.push("Order".into()),
             Action::Call {

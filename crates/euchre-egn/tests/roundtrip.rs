@@ -106,3 +106,23 @@ fn british_does_not_read_back_because_egn_cannot_say_defend_alone_any() {
         "{e}"
     );
 }
+
+/// `jamboree` has no EGN key: its pre-lead question is left out of `calls`, so such a record
+/// still reads back (as long as nobody claimed one, which needs the five highest trumps).
+#[test]
+fn a_game_with_the_jamboree_question_still_writes_valid_egn() {
+    let mut rules = Rules::preset("tournament").unwrap();
+    rules.set("jamboree", "true").unwrap();
+    for seed in 0..10 {
+        let game = random_game(rules, seed);
+        let claimed = game
+            .all_deals()
+            .any(|d| d.history().iter().any(|(_, a)| *a == euchre::Action::Jamboree));
+        if claimed {
+            continue;
+        }
+        let text = game_to_egn(&game, None).to_string();
+        let back = replay(&parse_egn(&text).unwrap()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(back.score, game.score(), "seed {seed}");
+    }
+}
