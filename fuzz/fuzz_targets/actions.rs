@@ -4,8 +4,8 @@
 //!    parses must print to text that parses back to the same value.
 //! 2. The input as bytes drives a seeded deal: byte 0 picks the preset, byte 1 a set of extra
 //!    options, byte 2 the dealer, bytes 3..5 the seed; each later byte picks an action, a legal
-//!    one (`legal_actions()[b % len]`) when its top bit is set, else any of the 82 actions there
-//!    are. At every step `is_legal(a) == legal_actions().contains(&a)` for all 82 actions, a legal
+//!    one (`legal_actions()[b % len]`) when its top bit is set, else any of the 83 actions there
+//!    are. At every step `is_legal(a) == legal_actions().contains(&a)` for all 83 actions, a legal
 //!    action applies, and an illegal one is refused with the deal left unchanged.
 #![no_main]
 
@@ -26,7 +26,7 @@ const OPTIONS: [(&str, &str); 8] = [
 
 /// Every action there is, legal or not, anywhere.
 fn universe() -> Vec<Action> {
-    let mut all = vec![Action::Pass, Action::Alone, Action::Partner, Action::Jamboree];
+    let mut all = vec![Action::Pass, Action::Alone, Action::Partner, Action::Jamboree, Action::Farmers];
     for alone in [false, true] {
         all.push(Action::Order { alone });
         for trump in Suit::ALL.map(Trump::Suit).into_iter().chain([Trump::NoTrump]) {

@@ -107,7 +107,7 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
     ] {
         if on == Some(true) {
             return Err(EgnError::new(format!(
-                "ruleset: {name} is not played by this engine yet"
+                "ruleset: {name} records are not replayed yet"
             )));
         }
     }

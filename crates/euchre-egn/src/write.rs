@@ -55,7 +55,14 @@ fn cards(s: CardSet) -> Vec<String> {
 pub fn deal_to_egn(deal: &Deal, number: usize) -> EgnDeal {
     let mut calls = Vec::new();
     let mut discard = None;
+    // Under farmers / go_under each seat first answers the farmers' question (EGN cannot say it).
+    let farmers = deal.rules().farmers || deal.rules().go_under;
+    let mut answers = 0;
     for &(_, a) in deal.auction() {
+        if farmers && answers < 4 {
+            answers += usize::from(matches!(a, Action::Pass | Action::Swap(_)));
+            continue;
+        }
         let made = deal.maker().is_some() && calls.last().is_some_and(|c| c != "Pass");
         match a {
             // A pass after trump is made answers the jamboree question, which EGN cannot say.

@@ -126,3 +126,24 @@ fn a_game_with_the_jamboree_question_still_writes_valid_egn() {
         assert_eq!(back.score, game.score(), "seed {seed}");
     }
 }
+
+/// EGN cannot say the farmers' question either: the four answers are left out of `calls`, so
+/// the calls are exactly the bids.
+#[test]
+fn a_game_with_the_farmers_question_writes_only_the_bids_as_calls() {
+    use euchre::Action;
+    let mut rules = Rules::preset("tournament").unwrap();
+    rules.set("go_under", "true").unwrap();
+    rules.set("farmers_policy", "redeal").unwrap();
+    for seed in 0..10 {
+        let game = random_game(rules, seed);
+        let egn = game_to_egn(&game, None);
+        for (deal, d) in egn["deals"].as_array().unwrap().iter().zip(game.all_deals()) {
+            let calls = deal["phases"][0]["calls"].as_array().unwrap().len();
+            let shown = d.auction().iter().any(|(_, a)| *a == Action::Farmers);
+            let answers = if shown { d.auction().len() } else { 4 };
+            let bids = d.auction().len() - answers - usize::from(d.discard().is_some());
+            assert_eq!(calls, bids, "seed {seed}: {:?}", d.auction());
+        }
+    }
+}

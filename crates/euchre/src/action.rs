@@ -22,6 +22,10 @@ pub enum Action {
     Partner,
     /// Claim a jamboree: show the five highest trumps and score without play.
     Jamboree,
+    /// Show a farmer's hand (or ace-no-face) before the bidding.
+    Farmers,
+    /// The three cards a farmer gives for the kitty, in card order.
+    Swap([Card; 3]),
     /// Play a card.
     Play(Card),
 }
@@ -37,6 +41,8 @@ impl fmt::Display for Action {
             Action::Alone => write!(f, "alone"),
             Action::Partner => write!(f, "partner"),
             Action::Jamboree => write!(f, "jamboree"),
+            Action::Farmers => write!(f, "farmers"),
+            Action::Swap([a, b, c]) => write!(f, "swap {a} {b} {c}"),
             Action::Play(c) => write!(f, "{c}"),
         }
     }
@@ -65,7 +71,7 @@ impl FromStr for Action {
         let err = || {
             let shown: String = s.trim().chars().take(40).collect();
             ParseActionError(format!(
-                "'{shown}' is not an action (pass, order [alone], call <suit|NT> [alone], discard <card>, alone, partner, jamboree, or a card such as JD)"
+                "'{shown}' is not an action (pass, order [alone], call <suit|NT> [alone], discard <card>, alone, partner, jamboree, farmers, swap <3 cards>, or a card such as JD)"
             ))
         };
         let alone_flag = |rest: &[&str]| match rest {
@@ -89,6 +95,19 @@ impl FromStr for Action {
             ["alone"] => Ok(Action::Alone),
             ["partner"] => Ok(Action::Partner),
             ["jamboree"] => Ok(Action::Jamboree),
+            ["farmers"] => Ok(Action::Farmers),
+            ["swap", a, b, c] => {
+                // The canonical form lists the three cards in card order.
+                let mut list = [Card::JOKER; 3];
+                for (slot, t) in list.iter_mut().zip([a, b, c]) {
+                    *slot = t.parse().map_err(|_| err())?;
+                }
+                list.sort();
+                if list[0] == list[1] || list[1] == list[2] {
+                    return Err(err());
+                }
+                Ok(Action::Swap(list))
+            }
             [c] => c.parse().map(Action::Play).map_err(|_| err()),
             _ => Err(err()),
         }
@@ -205,6 +224,12 @@ mod tests {
             Action::Alone,
             Action::Partner,
             Action::Jamboree,
+            Action::Farmers,
+            Action::Swap([
+                "9C".parse().unwrap(),
+                "TD".parse().unwrap(),
+                "9S".parse().unwrap(),
+            ]),
             Action::Play("JD".parse().unwrap()),
             Action::Play(Card::JOKER),
         ];

@@ -6,7 +6,9 @@ use crate::action::{Action, ActionList};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::error::{DealError, IllegalAction};
-use crate::rules::{AloneTiming, DefendAlone, JokerUpcard, LonerLead, Packets, Rules, TrumpRequirement};
+use crate::rules::{
+    AloneTiming, DefendAlone, FarmersPolicy, JokerUpcard, LonerLead, Packets, Rules, TrumpRequirement,
+};
 use crate::scoring::{deal_points, DealResult};
 use crate::seat::{Seat, Team};
 use crate::shuffle::{shuffled_prefix, Batched};
@@ -16,6 +18,11 @@ use rand::RngCore;
 /// Where a deal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
+    /// Under `farmers` / `go_under`, before the bidding: each player in turn from the eldest may
+    /// show a farmer's hand (the others can only pass, so the question tells nobody anything).
+    Farmers,
+    /// The farmer who showed the hand gives three cards for the kitty.
+    FarmersSwap,
     /// Round 1: accept the upcard's suit or pass.
     Bidding1,
     /// Round 2: name another suit (or no-trump) or pass.
@@ -42,6 +49,8 @@ impl Phase {
     /// A short lower-case name, used by the engine protocol.
     pub fn name(self) -> &'static str {
         match self {
+            Phase::Farmers => "farmers",
+            Phase::FarmersSwap => "farmers_swap",
             Phase::Bidding1 => "bidding1",
             Phase::Bidding2 => "bidding2",
             Phase::BlindShout => "blind_shout",
@@ -115,7 +124,7 @@ pub fn top_five_trumps(suit: Suit, joker: bool) -> CardSet {
 }
 
 /// Most decisions before the play one deal can hold: 8 bids, a discard and 3 alone decisions.
-pub const MAX_AUCTION: usize = 14;
+pub const MAX_AUCTION: usize = 22;
 
 /// One four-handed deal.
 #[derive(Clone, Debug)]
@@ -159,6 +168,10 @@ pub struct Deal {
     pub(crate) auction: [(Seat, Action); MAX_AUCTION],
     pub(crate) auction_len: u8,
     pub(crate) points: [u8; 2],
+    /// Hands shown by farmers, as dealt.
+    pub(crate) shown: [CardSet; 4],
+    /// Thrown in for a farmer's hand (`farmers_policy = redeal`).
+    pub(crate) redeal: bool,
 }
 
 impl Deal {
@@ -251,6 +264,7 @@ impl Deal {
         } else {
             dealer.left()
         };
+        let farmers = rules.farmers || rules.go_under;
         Deal {
             rules,
             dealer,
@@ -258,12 +272,14 @@ impl Deal {
             hands,
             upcard,
             kitty,
-            phase: if joker_blind {
+            phase: if farmers {
+                Phase::Farmers
+            } else if joker_blind {
                 Phase::BlindShout
             } else {
                 Phase::Bidding1
             },
-            to_act: first,
+            to_act: if farmers { dealer.left() } else { first },
             passes: 0,
             trump: None,
             maker: None,
@@ -289,7 +305,46 @@ impl Deal {
             auction: [(first, Action::Pass); MAX_AUCTION],
             auction_len: 0,
             points: [0; 2],
+            shown: [CardSet::EMPTY; 4],
+            redeal: false,
         }
+    }
+
+    /// The bidding begins (after the farmers' question, when asked).
+    fn begin_bidding(&mut self) {
+        let joker_blind = self.upcard.is_joker() && self.rules.joker_upcard == JokerUpcard::BlindShout;
+        self.passes = 0;
+        self.phase = if joker_blind {
+            Phase::BlindShout
+        } else {
+            Phase::Bidding1
+        };
+        self.to_act = if self.rules.dealer_shouts_first || joker_blind {
+            self.dealer
+        } else {
+            self.dealer.left()
+        };
+    }
+
+    /// True when `seat` may show its hand as a farmer's hand (only 9s and 10s) or, under
+    /// `go_under`, as ace-no-face (one ace, otherwise 9s and 10s).
+    pub fn holds_farmers(&self, seat: Seat) -> bool {
+        let hand = self.hands[seat.index()];
+        let low = |c: Card| matches!(c.rank(), Some(Rank::Nine | Rank::Ten));
+        let aces = hand.iter().filter(|c| c.rank() == Some(Rank::Ace)).count();
+        let rest_low = hand.iter().filter(|&c| c.rank() != Some(Rank::Ace)).all(low);
+        rest_low && ((self.rules.farmers && aces == 0) || (self.rules.go_under && aces == 1))
+    }
+
+    /// The hands shown by farmers (empty for the others).
+    pub fn shown_hands(&self) -> [CardSet; 4] {
+        self.shown
+    }
+
+    /// True when the deal was thrown in by a farmer's hand (`farmers_policy = redeal`): the same
+    /// dealer deals again.
+    pub fn thrown_in_for_farmers(&self) -> bool {
+        self.redeal
     }
 
     // ----- accessors -----
@@ -368,7 +423,7 @@ impl Deal {
     }
     /// True when all passed twice and the hand was thrown in.
     pub fn passed_out(&self) -> bool {
-        self.phase == Phase::Done && self.maker.is_none()
+        self.phase == Phase::Done && self.maker.is_none() && !self.redeal
     }
     /// Every decision so far with the seat that took it, the discard included.
     pub fn history(&self) -> Vec<(Seat, Action)> {
@@ -517,6 +572,22 @@ impl Deal {
         let mut out = ActionList::new();
         let seat = self.to_act;
         match self.phase {
+            Phase::Farmers => {
+                out.push(Action::Pass);
+                if self.holds_farmers(seat) {
+                    out.push(Action::Farmers);
+                }
+            }
+            Phase::FarmersSwap => {
+                let hand = self.hands[seat.index()];
+                for a in hand {
+                    for b in hand.iter().filter(|&b| b > a) {
+                        for c in hand.iter().filter(|&c| c > b) {
+                            out.push(Action::Swap([a, b, c]));
+                        }
+                    }
+                }
+            }
             Phase::Bidding1 => {
                 let forced = self.rules.dealer_shouts_first && seat == self.dealer && self.upcard.is_joker();
                 if !forced {
@@ -624,6 +695,24 @@ impl Deal {
         self.record(seat, a);
         match a {
             Action::Play(_) => {}
+            Action::Pass if self.phase == Phase::Farmers => self.next_farmer(seat),
+            Action::Farmers => {
+                self.shown[seat.index()] = self.hands[seat.index()];
+                if self.rules.farmers_policy == FarmersPolicy::Redeal {
+                    self.redeal = true;
+                    self.phase = Phase::Done;
+                } else {
+                    self.phase = Phase::FarmersSwap;
+                }
+            }
+            Action::Swap(given) => {
+                let given: CardSet = given.into_iter().collect();
+                let hand = self.hands[seat.index()];
+                self.hands[seat.index()] = hand.minus(given).union(self.kitty);
+                self.kitty = given;
+                self.phase = Phase::Farmers;
+                self.next_farmer(seat);
+            }
             Action::Pass if self.phase == Phase::Jamboree => {
                 let partner = seat.partner();
                 if self.maker == Some(seat) && self.is_active(partner) {
@@ -801,6 +890,15 @@ impl Deal {
         if (self.auction_len as usize) < MAX_AUCTION {
             self.auction[self.auction_len as usize] = (seat, a);
             self.auction_len += 1;
+        }
+    }
+
+    /// After `seat` answered the farmers' question: the next seat, or the bidding.
+    fn next_farmer(&mut self, seat: Seat) {
+        if seat == self.dealer {
+            self.begin_bidding();
+        } else {
+            self.to_act = seat.left();
         }
     }
 
@@ -1065,6 +1163,8 @@ impl Deal {
 
     fn expected(&self) -> &'static str {
         match self.phase {
+            Phase::Farmers => "pass, or farmers when holding only 9s and 10s",
+            Phase::FarmersSwap => "swap <three cards of the hand>",
             Phase::Bidding1 => "round 1 of bidding: pass or order",
             Phase::Bidding2 => "round 2 of bidding: pass or call a suit",
             Phase::BlindShout => "the dealer names trump blind: call a suit",

@@ -258,9 +258,9 @@ pub fn add_deal(deal: &Deal, score: &mut [i32; 2], tokens: &mut [u8; 2]) {
 }
 
 /// The dealer of the deal after `deal`: the next seat left, or the same dealer again under
-/// `point_on_partner`.
+/// `point_on_partner` or after a farmer's hand thrown in.
 pub fn next_dealer(deal: &Deal) -> Seat {
-    if deal.dealer_deals_again() {
+    if deal.dealer_deals_again() || deal.thrown_in_for_farmers() {
         deal.dealer()
     } else {
         deal.dealer().left()

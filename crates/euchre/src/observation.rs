@@ -50,6 +50,8 @@ pub struct Observation {
     pub hand_sizes: [u8; 4],
     /// The dealer's own discard (only in the dealer's observation).
     pub discard: Option<Card>,
+    /// Hands shown by farmers (as dealt; the three given for the kitty are in the history).
+    pub shown: [CardSet; 4],
     /// The dealer holds the upcard, face known to all, until it is played.
     pub upcard_with_dealer: bool,
     pub history: Vec<(Seat, Seen)>,
@@ -117,6 +119,7 @@ impl Deal {
             hand: self.hands[seat.index()],
             hand_sizes,
             discard: if seat == self.dealer { self.discard } else { None },
+            shown: self.shown,
             upcard_with_dealer,
             history,
             trump: self.trump,
@@ -183,5 +186,20 @@ impl Observation {
             seen.insert(d);
         }
         self.rules.deck().minus(seen)
+    }
+
+    /// Cards whose place every seat knows without seeing them: what farmers kept of their shown
+    /// hands (with the farmer) and what they gave (in the kitty).
+    pub fn farmers_known(&self) -> ([CardSet; 4], CardSet) {
+        let mut given = CardSet::EMPTY;
+        for (_, a) in &self.history {
+            if let Seen::Known(Action::Swap(g)) = a {
+                for c in g {
+                    given.insert(*c);
+                }
+            }
+        }
+        let kept = self.shown.map(|h| h.minus(given));
+        (kept, given)
     }
 }

@@ -70,6 +70,15 @@ pub enum DefendAlone {
     Any,
 }
 
+/// What a shown farmer's hand (or ace-no-face) does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FarmersPolicy {
+    /// The player gives three cards of the hand for the three kitty cards.
+    Exchange,
+    /// The deal is thrown in and the same dealer deals again.
+    Redeal,
+}
+
 /// Who leads the first trick when someone plays alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LonerLead {
@@ -119,6 +128,12 @@ pub struct Rules {
     pub slams: bool,
     /// The makers' side holding the five highest trumps may claim 16 points without play.
     pub jamboree: bool,
+    /// A hand of only 9s and 10s (a farmer's hand) may be shown before the bidding.
+    pub farmers: bool,
+    /// A hand of one ace and otherwise 9s and 10s (ace-no-face) may be shown too.
+    pub go_under: bool,
+    /// What showing such a hand does: exchange three cards for the kitty, or throw the deal in.
+    pub farmers_policy: FarmersPolicy,
     /// Target score; 0 means the game is a fixed number of deals.
     pub winning_score: u16,
     /// Fixed number of deals; 0 means play to `winning_score`.
@@ -158,15 +173,12 @@ pub const PRESETS: [(&str, &str); 6] = [
 ];
 
 /// Options described in `RULES.md` that belong to the variants issue and are not yet played.
-const NOT_YET: [&str; 9] = [
+const NOT_YET: [&str; 6] = [
     "partners_best",
     "jambone",
     "jambone_calls",
     "jambone_euchred_score",
     "robson",
-    "farmers",
-    "farmers_policy",
-    "go_under",
     "reneging",
 ];
 
@@ -243,6 +255,9 @@ impl Rules {
         laps: false,
         slams: false,
         jamboree: false,
+        farmers: false,
+        go_under: false,
+        farmers_policy: FarmersPolicy::Exchange,
         winning_score: 10,
         num_deals: 0,
         match_games: 1,
@@ -324,6 +339,12 @@ impl Rules {
         if self.winning_score != 0 && self.num_deals != 0 {
             return Err(RulesError::Inconsistent(
                 "winning_score and num_deals are exclusive: set the other to 0".into(),
+            ));
+        }
+        let exchanging = (self.farmers || self.go_under) && self.farmers_policy == FarmersPolicy::Exchange;
+        if exchanging && self.deck().len() != 24 {
+            return Err(RulesError::Inconsistent(
+                "a farmer's exchange takes the three kitty cards, so it needs the 24-card deck".into(),
             ));
         }
         if self.match_games == 0 && self.match_wins == 0 {
@@ -439,6 +460,15 @@ impl Rules {
             "laps" => self.laps = boolean()?,
             "slams" => self.slams = boolean()?,
             "jamboree" => self.jamboree = boolean()?,
+            "farmers" => self.farmers = boolean()?,
+            "go_under" => self.go_under = boolean()?,
+            "farmers_policy" => {
+                self.farmers_policy = match lower.as_str() {
+                    "exchange" => FarmersPolicy::Exchange,
+                    "redeal" => FarmersPolicy::Redeal,
+                    _ => return Err(bad("exchange or redeal")),
+                }
+            }
             "winning_score" => {
                 self.winning_score = number(0, 1000, "a score 0..1000")? as u16;
                 if self.winning_score > 0 {
@@ -525,6 +555,9 @@ impl Rules {
             ("laps", self.laps.to_string()),
             ("slams", self.slams.to_string()),
             ("jamboree", self.jamboree.to_string()),
+            ("farmers", self.farmers.to_string()),
+            ("go_under", self.go_under.to_string()),
+            ("farmers_policy", e(self.farmers_policy)),
             ("winning_score", self.winning_score.to_string()),
             ("num_deals", self.num_deals.to_string()),
             ("match_games", self.match_games.to_string()),

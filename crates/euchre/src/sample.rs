@@ -93,9 +93,20 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
         (Some(_), Some(Trump::Suit(t))) => top_five_trumps(t, obs.rules.joker),
         _ => CardSet::EMPTY,
     };
+    let (farmers_kept, farmers_gave) = obs.farmers_known();
     let allowed = |c: Card| -> u8 {
         if let Some(claimer) = shown.filter(|_| shown_cards.contains(c)) {
             return 1 << claimer.index();
+        }
+        if farmers_gave.contains(c) {
+            return 1 << KITTY;
+        }
+        if let Some(s) = Seat::ALL
+            .into_iter()
+            .find(|s| farmers_kept[s.index()].contains(c))
+        {
+            // Kept by a farmer who showed it, unless since played (then it is not unseen).
+            return 1 << s.index();
         }
         let mut mask = 0u8;
         for s in Seat::ALL {
@@ -227,6 +238,12 @@ fn rebuild(
             d.insert(c);
         }
         d.remove(obs.upcard);
+    }
+    // A farmer's dealt hand was shown to all.
+    for s in Seat::ALL {
+        if !obs.shown[s.index()].is_empty() {
+            dealt[s.index()] = obs.shown[s.index()];
+        }
     }
     let mut deal = Deal::new(obs.rules, dealer, dealt, obs.upcard, CardSet::EMPTY).ok()?;
     for &(_, seen) in &obs.history {

@@ -307,3 +307,80 @@ fn only_the_dealer_who_made_trump_counts_the_upcard() {
     assert_eq!(ordered.to_act(), Some(euchre::Seat::new(3)));
     assert_eq!(legal(&ordered), ["pass"]);
 }
+
+const FARMER_HANDS: [&str; 4] = [
+    "JH JD AH KH QH",
+    "9C TC 9D TD 9H",
+    "AC KC QD KD JS",
+    "AD 9S TS QS KS",
+];
+
+#[test]
+fn a_farmers_hand_is_shown_and_exchanged_for_the_kitty() {
+    let r = rules(&[("farmers", "true")]);
+    // Dealer 0; the kitty is what nobody holds: JC, QC, AS (the upcard is TH).
+    let mut d = deal_of(r, 0, FARMER_HANDS, "TH");
+    assert_eq!(d.phase(), euchre::Phase::Farmers);
+    assert_eq!(d.to_act(), Some(euchre::Seat::new(1)), "asked from the eldest");
+    assert_eq!(legal(&d), ["pass", "farmers"]);
+    act(&mut d, "farmers");
+    assert_eq!(d.phase(), euchre::Phase::FarmersSwap);
+    assert_eq!(legal(&d).len(), 10);
+    act(&mut d, "swap 9C 9D TD");
+    assert_eq!(
+        d.hands()[1],
+        "TC 9H JC QC AS".split(' ').map(|c| c.parse().unwrap()).collect()
+    );
+    assert_eq!(
+        d.kitty(),
+        "9C 9D TD".split(' ').map(|c| c.parse().unwrap()).collect()
+    );
+    // Everyone saw the hand; the cards taken from the kitty stay private.
+    let seen_by_2 = d.observation(euchre::Seat::new(2));
+    assert_eq!(seen_by_2.shown[1], d.dealt_hands()[1]);
+    let json = serde_json::to_string(&seen_by_2).unwrap();
+    assert!(!json.contains("\"AS\"") && !json.contains("\"JC\""), "{json}");
+    // The other seats have nothing to show; then the bidding starts from the eldest.
+    for _ in 0..3 {
+        assert_eq!(legal(&d), ["pass"]);
+        act(&mut d, "pass");
+    }
+    assert_eq!(d.phase(), euchre::Phase::Bidding1);
+    assert_eq!(d.to_act(), Some(euchre::Seat::new(1)));
+    // A world sampled by another seat keeps the shown cards where they are known to be.
+    let mut rng = deal_rng(4);
+    let world = euchre::sample_world(&seen_by_2, &mut rng).unwrap();
+    assert_eq!(world.observation(euchre::Seat::new(2)), seen_by_2);
+}
+
+#[test]
+fn ace_no_face_needs_go_under_and_redeal_throws_the_deal_in() {
+    let hands = [
+        "JH JD AH KH QH",
+        "AC TC 9D TD 9H",
+        "9C KC QD KD JS",
+        "AD 9S TS QS KS",
+    ];
+    let d = deal_of(rules(&[("farmers", "true")]), 0, hands, "TH");
+    assert_eq!(legal(&d), ["pass"], "an ace is not a farmer's hand");
+    let r = rules(&[("go_under", "true"), ("farmers_policy", "redeal")]);
+    let mut game = Game::starting_with(deal_of(r, 0, hands, "TH"), 5, [0, 0]);
+    assert_eq!(legal(game.deal()), ["pass", "farmers"]);
+    game.apply(Action::Farmers).unwrap();
+    assert!(game.deal().is_done() && game.deal().thrown_in_for_farmers());
+    assert_eq!(game.deal().points(), [0, 0]);
+    assert!(game.next_deal());
+    assert_eq!(
+        game.deal().dealer(),
+        euchre::Seat::new(0),
+        "the same dealer deals again"
+    );
+}
+
+#[test]
+fn the_farmers_exchange_needs_the_24_card_deck() {
+    let mut r = rules(&[("farmers", "true"), ("joker", "true")]);
+    assert!(r.validate().is_err());
+    r.set("farmers_policy", "redeal").unwrap();
+    assert!(r.validate().is_ok());
+}

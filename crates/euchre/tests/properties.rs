@@ -290,7 +290,22 @@ fn check_cards(deal: &Deal) {
                 was.insert(up);
             }
         }
-        assert_eq!(now, was, "seat {s}'s cards");
+        let swapped = deal.history().iter().find_map(|&(who, a)| match a {
+            Action::Swap(g) if who == s => Some(g.into_iter().collect::<CardSet>()),
+            _ => None,
+        });
+        match swapped {
+            // A farmer gave these three for three kitty cards.
+            Some(given) => {
+                assert_eq!(was.minus(now), given, "seat {s} gave the wrong cards");
+                assert_eq!(
+                    now.minus(was).len(),
+                    3,
+                    "seat {s} got the wrong number of kitty cards"
+                );
+            }
+            None => assert_eq!(now, was, "seat {s}'s cards"),
+        }
     }
 }
 
@@ -413,6 +428,37 @@ fn check_legal(deal: &Deal) {
                 .collect();
             assert_eq!(got, expected, "legal plays with {trick:?} led, trump {trump}");
         }
+        Phase::Farmers => {
+            let nines_tens = |c: &Card| matches!(c.rank(), Some(euchre::Rank::Nine | euchre::Rank::Ten));
+            let aces = hand
+                .iter()
+                .filter(|c| c.rank() == Some(euchre::Rank::Ace))
+                .count();
+            let rest = hand
+                .iter()
+                .filter(|c| c.rank() != Some(euchre::Rank::Ace))
+                .all(|c| nines_tens(&c));
+            let may = rest && ((r.farmers && aces == 0) || (r.go_under && aces == 1));
+            let mut got: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+            got.sort();
+            assert_eq!(
+                got,
+                if may {
+                    texts(&["pass", "farmers"])
+                } else {
+                    texts(&["pass"])
+                }
+            );
+        }
+        Phase::FarmersSwap => {
+            assert_eq!(legal.len(), 10, "three of five cards");
+            for a in legal.iter() {
+                let Action::Swap(g) = a else {
+                    panic!("{a} in the farmers' swap")
+                };
+                assert!(g.iter().all(|&c| hand.contains(c)));
+            }
+        }
         Phase::Jamboree => {
             // Only the makers' side is asked, and only five top trumps earn the claim.
             let maker = deal.maker().unwrap();
@@ -442,7 +488,9 @@ fn check_legal(deal: &Deal) {
             } else {
                 texts(&["pass"])
             };
-            assert_eq!(legal.iter().map(|a| a.to_string()).collect::<Vec<_>>(), want);
+            let mut got: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+            got.sort();
+            assert_eq!(got, want);
         }
         Phase::Done => unreachable!(),
     }
@@ -457,6 +505,11 @@ fn check_legal(deal: &Deal) {
 /// The seats taking part, and the scoring of a finished deal.
 fn check_finished(deal: &Deal) {
     assert!(deal.is_done());
+    if deal.thrown_in_for_farmers() {
+        assert_eq!(deal.points(), [0, 0]);
+        assert!(deal.history().iter().any(|(_, a)| *a == Action::Farmers));
+        return;
+    }
     if let Some(&(s, _)) = deal.history().iter().find(|(_, a)| *a == Action::Jamboree) {
         // Shown and scored without play.
         assert!(deal.plays().is_empty());
@@ -537,6 +590,10 @@ fn check_privacy(deal: &Deal) {
         assert_eq!(named.intersect(own), own, "own hand missing from the observation");
         assert_eq!(named.intersect(plays), plays);
         let mut public = own.union(plays).with(deal.upcard());
+        // A farmer's shown hand is public: what they kept, and what they gave to the kitty.
+        for h in deal.shown_hands() {
+            public = public.union(h);
+        }
         if s == deal.dealer() {
             if let Some(d) = deal.discard() {
                 public.insert(d);
@@ -848,9 +905,10 @@ fn random_games(rules: Rules, seed0: u64, games: u64, deep_every: u64) -> Stats 
             };
             assert_eq!(game.is_over(), over, "score {score:?} after {deals} deals");
             let dealer = deal.dealer();
-            let again = rules.point_on_partner
+            let again = (rules.point_on_partner
                 && deal.maker() == Some(dealer.partner())
-                && deal.tricks_won()[dealer.team().index()] >= 3;
+                && deal.tricks_won()[dealer.team().index()] >= 3)
+                || deal.thrown_in_for_farmers();
             if !game.next_deal() {
                 assert!(over);
                 break;
@@ -877,7 +935,13 @@ fn random_games(rules: Rules, seed0: u64, games: u64, deep_every: u64) -> Stats 
 
 #[test]
 fn random_games_house_rules() {
-    let groups: [&[(&str, &str)]; 4] = [
+    let groups: [&[(&str, &str)]; 6] = [
+        &[("farmers", "true"), ("go_under", "true")],
+        &[
+            ("farmers", "true"),
+            ("go_under", "true"),
+            ("farmers_policy", "redeal"),
+        ],
         &[("fast_break", "true")],
         &[("four_trick_tokens", "true"), ("winning_score", "21")],
         &[("point_on_partner", "true")],
