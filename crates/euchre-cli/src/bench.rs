@@ -1,7 +1,7 @@
 //! `euchre bench`: random complete deals per second on one core, and random games.
 
 use euchre::shuffle::{deal_rng, Batched};
-use euchre::{Action, Deal, Game, Match, Phase, Rules, Seat};
+use euchre::{Deal, Game, Match, Rules, Seat};
 use std::time::Instant;
 
 /// What a bench run measured: the rollout path, and the step-by-step checked path as the
@@ -120,19 +120,6 @@ fn measure(rules: Rules, budget: Budget, seed: u64, rollout: bool) -> (u64, u64,
     }
 }
 
-/// A uniformly random legal decision (plays straight from the legal-card mask).
-#[inline]
-fn random_action<R: rand::RngCore>(deal: &Deal, draw: &mut Batched<R>) -> Action {
-    if deal.phase() == Phase::Play {
-        let plays = deal.legal_plays();
-        if let Some(c) = plays.nth(draw.below(plays.len())) {
-            return Action::Play(c);
-        }
-    }
-    let legal = deal.legal_actions();
-    legal[draw.below(legal.len() as u32) as usize]
-}
-
 /// One whole game with uniformly random legal decisions.
 pub fn random_game(rules: Rules, seed: u64) -> Game {
     let mut rng = deal_rng(seed ^ 0xdec1_5105);
@@ -156,10 +143,7 @@ pub fn random_match(rules: Rules, seed: u64) -> Match {
 
 fn play_game<R: rand::RngCore>(game: &mut Game, draw: &mut Batched<R>) {
     loop {
-        while !game.deal().is_done() {
-            let a = random_action(game.deal(), draw);
-            game.apply_unchecked(a);
-        }
+        game.play_deal_randomly(draw);
         if !game.next_deal() {
             return;
         }

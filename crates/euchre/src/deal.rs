@@ -258,28 +258,17 @@ impl Deal {
     }
 
     fn from_parts(rules: Rules, dealer: Seat, hands: [CardSet; 4], upcard: Card, kitty: CardSet) -> Deal {
-        let joker_blind = upcard.is_joker() && rules.joker_upcard == JokerUpcard::BlindShout;
-        let first = if rules.dealer_shouts_first || joker_blind {
-            dealer
-        } else {
-            dealer.left()
-        };
-        let farmers = rules.farmers || rules.go_under;
-        Deal {
+        // The farmers' question comes first when asked; otherwise the bidding begins at once.
+        let first = dealer.left();
+        let mut deal = Deal {
             rules,
             dealer,
             dealt: hands,
             hands,
             upcard,
             kitty,
-            phase: if farmers {
-                Phase::Farmers
-            } else if joker_blind {
-                Phase::BlindShout
-            } else {
-                Phase::Bidding1
-            },
-            to_act: if farmers { dealer.left() } else { first },
+            phase: Phase::Farmers,
+            to_act: first,
             passes: 0,
             trump: None,
             maker: None,
@@ -307,7 +296,11 @@ impl Deal {
             points: [0; 2],
             shown: [CardSet::EMPTY; 4],
             redeal: false,
+        };
+        if !(rules.farmers || rules.go_under) {
+            deal.begin_bidding();
         }
+        deal
     }
 
     /// The bidding begins (after the farmers' question, when asked).
@@ -319,10 +312,10 @@ impl Deal {
         } else {
             Phase::Bidding1
         };
-        self.to_act = if self.rules.dealer_shouts_first || joker_blind {
+        self.to_act = if joker_blind {
             self.dealer
         } else {
-            self.dealer.left()
+            self.first_bidder()
         };
     }
 
@@ -1182,11 +1175,6 @@ impl Deal {
             s @ 0..=3 => Suit::from_index(s).name(),
             _ => "the Joker",
         }
-    }
-
-    /// The led effective suit of the trick in progress, if one is.
-    pub fn led_suit(&self) -> Option<usize> {
-        (self.phase == Phase::Play && self.trick_len > 0).then_some(self.led as usize)
     }
 
     /// Cards played to the trick in progress.

@@ -7,7 +7,7 @@ use crate::deal::Deal;
 use crate::error::IllegalAction;
 use crate::rules::{FirstDealer, Partners, Rules};
 use crate::seat::{Seat, Team};
-use crate::shuffle::{deal_rng, shuffled_deck};
+use crate::shuffle::{deal_rng, shuffled_deck, Batched};
 use rand::RngCore;
 
 /// The seed of deal number `index` of the game seeded `game_seed`.
@@ -208,6 +208,14 @@ impl Game {
         }
     }
 
+    /// Plays the current deal to its end with uniformly random legal decisions (the rollout of
+    /// [`Deal::play_out_randomly`]) and scores it; returns the decisions taken.
+    pub fn play_deal_randomly<R: RngCore>(&mut self, draw: &mut Batched<R>) -> u32 {
+        let n = self.deal.play_out_randomly(draw);
+        self.after_apply();
+        n
+    }
+
     /// Applies a decision known to be legal.
     pub fn apply_unchecked(&mut self, a: Action) {
         self.deal.apply_unchecked(a);
@@ -225,14 +233,6 @@ impl Game {
         let next = Deal::from_seed(self.rules, dealer, deal_seed(self.seed, self.deal_index));
         self.start_deal(next);
         true
-    }
-
-    /// Starts a given next deal (as when replaying a record); the current deal must be over.
-    pub fn push_deal(&mut self, deal: Deal) {
-        if self.deal.is_done() {
-            self.deal_index += 1;
-        }
-        self.start_deal(deal);
     }
 
     fn start_deal(&mut self, deal: Deal) {

@@ -152,22 +152,13 @@ impl Deal {
             let led = table.effective_suit(cards[0]);
             let mut s = leader;
             for &c in &cards[1..] {
-                s = self.next_in_play(s);
+                s = self.next_seat[s.index()];
                 if table.effective_suit(c) != led && led < 4 {
                     voids[s.index()] |= 1 << led;
                 }
             }
         }
         voids
-    }
-
-    /// The next seat clockwise that takes part in the play.
-    pub(crate) fn next_in_play(&self, s: Seat) -> Seat {
-        let mut n = s.left();
-        while !self.is_active(n) {
-            n = n.left();
-        }
-        n
     }
 }
 
