@@ -9,7 +9,7 @@
 use crate::cards::{egn_card, parse_egn_card};
 use crate::model::{Bidding, DealEntry, EgnDeal, EgnFile, Phase as EgnPhase, Ruleset, TrickPlay};
 use crate::EgnError;
-use euchre::deal::first_leader;
+use euchre::deal::{first_leader, next_in_play};
 use euchre::game::{add_deal, game_over, next_dealer, winner_of};
 use euchre::rules::{DefendAlone, LonerLead};
 use euchre::{Action, Card, CardSet, Deal, IllegalAction, Phase, Rules, Seat, Suit, Team, Trump};
@@ -351,10 +351,7 @@ fn map_play(
             }
             map.plays.push((t, seat, c));
             map.played_by[seat.index()].insert(c);
-            seat = seat.left();
-            while active & seat.bit() == 0 {
-                seat = seat.left();
-            }
+            seat = next_in_play(active, seat);
         }
         leader = best.1;
     }

@@ -94,6 +94,12 @@ static NEXT_IN_PLAY: [[Seat; 4]; 16] = {
     t
 };
 
+/// The next seat clockwise after `seat` whose bit is set in the seat mask `active`.
+#[inline]
+pub fn next_in_play(active: u8, seat: Seat) -> Seat {
+    NEXT_IN_PLAY[active as usize & 15][seat.index()]
+}
+
 /// The hands of the seats 0..3 places left of the dealer, from the shuffled cards and a packet
 /// order. Inlined with a constant order, the loop unrolls into four register accumulators.
 #[inline(always)]
@@ -1199,7 +1205,7 @@ pub fn first_leader(
     if let Some(d) = lone_defender {
         active &= !d.partner().bit();
     }
-    let next_active = |s: Seat| NEXT_IN_PLAY[active as usize & 15][s.index()];
+    let next_active = |s: Seat| next_in_play(active, s);
     let loner = if maker_alone { Some(maker) } else { lone_defender };
     let leader = match (maker_alone, lone_defender) {
         (true, Some(d)) if rules.defender_leads_both_alone => d,

@@ -9,7 +9,7 @@
 use crate::action::Action;
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::deal::{top_five_trumps, Deal, Phase};
+use crate::deal::{next_in_play, top_five_trumps, Deal, Phase};
 use crate::observation::{Observation, Seen};
 use crate::seat::Seat;
 use crate::shuffle::below;
@@ -47,12 +47,16 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
         .any(|(_, a)| matches!(a, Seen::HiddenDiscard | Seen::Known(Action::Discard(_))));
     // While the dealer decides the discard, the upcard is in the dealer's hand (six cards).
     let upcard_taken = discarded || obs.phase == Phase::Discard;
+    let active = Seat::ALL
+        .iter()
+        .filter(|s| obs.active[s.index()])
+        .fold(0u8, |m, s| m | s.bit());
     let mut played_by = [CardSet::EMPTY; 4];
     for t in &obs.tricks {
         let mut s = t.leader;
         for (i, &c) in t.cards.iter().enumerate() {
             if i > 0 {
-                s = next_active(obs, s);
+                s = next_in_play(active, s);
             }
             played_by[s.index()].insert(c);
         }
@@ -151,14 +155,6 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
         }
     }
     Err(SampleError("every draw contradicted a recorded decision".into()))
-}
-
-fn next_active(obs: &Observation, s: Seat) -> Seat {
-    let mut n = s.left();
-    while !obs.active[n.index()] {
-        n = n.left();
-    }
-    n
 }
 
 /// Depth-first placement of `cards[i..]` with random holder order.
