@@ -12,8 +12,12 @@ pub enum Action {
     Pass,
     /// Accept the upcard's suit in round 1 (order up, assist, take up).
     Order { alone: bool },
+    /// Accept the upcard's suit in round 1 and play jambone (alone, the hand face up).
+    OrderJambone,
     /// Name trump in round 2 (or blind, when the Joker is turned and the dealer shouts).
     Call { trump: Trump, alone: bool },
+    /// Name trump in round 2 and play jambone.
+    CallJambone(Trump),
     /// The dealer's discard after taking up the upcard.
     Discard(Card),
     /// Play alone (a maker's decision after the call, or a defender's).
@@ -26,6 +30,18 @@ pub enum Action {
     Farmers,
     /// The three cards a farmer gives for the kitty, in card order.
     Swap([Card; 3]),
+    /// `partners_best`: the card a loner passes face down to the partner.
+    Exchange(Card),
+    /// `partners_best`: the card the partner gives the loner back.
+    Give(Card),
+    /// An opponent of a jambone player names the card the jambone player leads or plays.
+    Name(Card),
+    /// `robson`: the dealer, having turned a jack, goes alone before seeing the hand.
+    BlindAlone,
+    /// `reneging = penalised`: claim that an opponent failed to follow suit.
+    ClaimRenege,
+    /// `robson`: after a march, take 2 (4 alone) off the opponents instead of scoring.
+    Subtract,
     /// Play a card.
     Play(Card),
 }
@@ -36,13 +52,21 @@ impl fmt::Display for Action {
         match *self {
             Action::Pass => write!(f, "pass"),
             Action::Order { alone: a } => write!(f, "order{}", alone(a)),
+            Action::OrderJambone => write!(f, "order jambone"),
             Action::Call { trump, alone: a } => write!(f, "call {trump}{}", alone(a)),
+            Action::CallJambone(trump) => write!(f, "call {trump} jambone"),
             Action::Discard(c) => write!(f, "discard {c}"),
             Action::Alone => write!(f, "alone"),
             Action::Partner => write!(f, "partner"),
             Action::Jamboree => write!(f, "jamboree"),
             Action::Farmers => write!(f, "farmers"),
             Action::Swap([a, b, c]) => write!(f, "swap {a} {b} {c}"),
+            Action::Exchange(c) => write!(f, "exchange {c}"),
+            Action::Give(c) => write!(f, "give {c}"),
+            Action::Name(c) => write!(f, "name {c}"),
+            Action::BlindAlone => write!(f, "blind alone"),
+            Action::ClaimRenege => write!(f, "claim renege"),
+            Action::Subtract => write!(f, "subtract"),
             Action::Play(c) => write!(f, "{c}"),
         }
     }
@@ -63,15 +87,16 @@ impl std::error::Error for ParseActionError {}
 impl FromStr for Action {
     type Err = ParseActionError;
 
-    /// Parses the canonical forms, any case and spacing: `pass`, `order`, `order alone`,
-    /// `call H`, `call NT alone`, `discard 9C`, `alone`, `partner`, or a card such as `JD`.
+    /// Parses the canonical forms (`RULES.md` §12), any case and spacing: `pass`, `order`,
+    /// `order alone`, `call H`, `call NT alone`, `discard 9C`, `alone`, `partner`, or a card such
+    /// as `JD`, and the variants' decisions.
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
         let lower = s.to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         let err = || {
             let shown: String = s.trim().chars().take(40).collect();
             ParseActionError(format!(
-                "'{shown}' is not an action (pass, order [alone], call <suit|NT> [alone], discard <card>, alone, partner, jamboree, farmers, swap <3 cards>, or a card such as JD)"
+                "'{shown}' is not an action (pass, order [alone|jambone], call <suit|NT> [alone|jambone], discard <card>, alone, partner, exchange <card>, give <card>, name <card>, jamboree, farmers, swap <3 cards>, blind alone, claim renege, subtract, or a card such as JD)"
             ))
         };
         let alone_flag = |rest: &[&str]| match rest {
@@ -79,11 +104,14 @@ impl FromStr for Action {
             ["alone"] => Ok(true),
             _ => Err(err()),
         };
+        let card = |c: &str| c.parse::<Card>().map_err(|_| err());
         match words.as_slice() {
             ["pass"] => Ok(Action::Pass),
+            ["order", "jambone"] => Ok(Action::OrderJambone),
             ["order", rest @ ..] => Ok(Action::Order {
                 alone: alone_flag(rest)?,
             }),
+            ["call", t, "jambone"] => t.parse().map(Action::CallJambone).map_err(|_| err()),
             ["call", t, rest @ ..] => {
                 let trump: Trump = t.parse().map_err(|_| err())?;
                 Ok(Action::Call {
@@ -91,7 +119,13 @@ impl FromStr for Action {
                     alone: alone_flag(rest)?,
                 })
             }
-            ["discard", c] => c.parse().map(Action::Discard).map_err(|_| err()),
+            ["discard", c] => card(c).map(Action::Discard),
+            ["exchange", c] => card(c).map(Action::Exchange),
+            ["give", c] => card(c).map(Action::Give),
+            ["name", c] => card(c).map(Action::Name),
+            ["blind", "alone"] => Ok(Action::BlindAlone),
+            ["claim", "renege"] => Ok(Action::ClaimRenege),
+            ["subtract"] => Ok(Action::Subtract),
             ["alone"] => Ok(Action::Alone),
             ["partner"] => Ok(Action::Partner),
             ["jamboree"] => Ok(Action::Jamboree),
@@ -230,6 +264,15 @@ mod tests {
                 "TD".parse().unwrap(),
                 "9S".parse().unwrap(),
             ]),
+            Action::OrderJambone,
+            Action::CallJambone(Trump::Suit(Suit::Spades)),
+            Action::CallJambone(Trump::NoTrump),
+            Action::Exchange("9C".parse().unwrap()),
+            Action::Give(Card::JOKER),
+            Action::Name("TH".parse().unwrap()),
+            Action::BlindAlone,
+            Action::ClaimRenege,
+            Action::Subtract,
             Action::Play("JD".parse().unwrap()),
             Action::Play(Card::JOKER),
         ];
@@ -253,6 +296,11 @@ mod tests {
             "discard 9",
             "play",
             "J",
+            "order jambone alone",
+            "name",
+            "give 9C TD",
+            "blind",
+            "claim",
         ] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }

@@ -7,7 +7,8 @@ use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::error::{DealError, IllegalAction};
 use crate::rules::{
-    AloneTiming, DefendAlone, FarmersPolicy, JokerUpcard, LonerLead, Packets, Rules, TrumpRequirement,
+    AloneTiming, DefendAlone, FarmersPolicy, JamboneCalls, JokerUpcard, LonerLead, Packets,
+    RenegePenaltyMode, Reneging, Rules, TrumpRequirement,
 };
 use crate::scoring::{deal_points, DealResult};
 use crate::seat::{Seat, Team};
@@ -18,6 +19,8 @@ use rand::RngCore;
 /// Where a deal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
+    /// Under `robson`, when a jack is turned: the dealer may go alone before seeing the hand.
+    BlindLoner,
     /// Under `farmers` / `go_under`, before the bidding: each player in turn from the eldest may
     /// show a farmer's hand (the others can only pass, so the question tells nobody anything).
     Farmers,
@@ -35,12 +38,23 @@ pub enum Phase {
     MakerAlone,
     /// A defender decides to defend alone.
     DefendAlone,
+    /// Under `partners_best`, a loner passes a card face down to the partner.
+    Exchange,
+    /// The loner's partner gives a card back.
+    Give,
     /// Before the first lead, under `jamboree`, each player of the makers' side in turn may claim
     /// a jamboree (only one holding the five highest trumps can; the others can only pass, so
     /// the question itself tells nobody anything).
     Jamboree,
     /// Trick play.
     Play,
+    /// An opponent of the jambone player names the card the jambone player leads or plays.
+    Name,
+    /// Under `reneging = penalised`, after the last trick: a seat whose opponent failed to follow
+    /// suit may claim the renege.
+    RenegeClaim,
+    /// Under `robson`, after a march: the makers may take points off the opponents instead.
+    Robson,
     /// Scored (or thrown in).
     Done,
 }
@@ -49,6 +63,7 @@ impl Phase {
     /// A short lower-case name, used by the engine protocol.
     pub fn name(self) -> &'static str {
         match self {
+            Phase::BlindLoner => "blind_loner",
             Phase::Farmers => "farmers",
             Phase::FarmersSwap => "farmers_swap",
             Phase::Bidding1 => "bidding1",
@@ -57,8 +72,13 @@ impl Phase {
             Phase::Discard => "discard",
             Phase::MakerAlone => "maker_alone",
             Phase::DefendAlone => "defend_alone",
+            Phase::Exchange => "exchange",
+            Phase::Give => "give",
             Phase::Jamboree => "jamboree",
             Phase::Play => "play",
+            Phase::Name => "name",
+            Phase::RenegeClaim => "renege_claim",
+            Phase::Robson => "robson",
             Phase::Done => "done",
         }
     }
@@ -129,8 +149,12 @@ pub fn top_five_trumps(suit: Suit, joker: bool) -> CardSet {
     })
 }
 
-/// Most decisions before the play one deal can hold: 8 bids, a discard and 3 alone decisions.
-pub const MAX_AUCTION: usize = 22;
+/// Most decisions before the play one deal can hold: 4 farmers' answers and 4 swaps, the blind
+/// loner's, 8 bids, a discard, 3 alone decisions, 2 exchanges of 2 cards, 2 jamboree answers.
+pub const MAX_AUCTION: usize = 32;
+
+/// Most decisions after the play: 4 renege answers and the robson choice.
+const MAX_POST: usize = 6;
 
 /// One four-handed deal.
 #[derive(Clone, Debug)]
@@ -178,6 +202,23 @@ pub struct Deal {
     pub(crate) shown: [CardSet; 4],
     /// Thrown in for a farmer's hand (`farmers_policy = redeal`).
     pub(crate) redeal: bool,
+    /// The maker plays jambone (alone, the hand face up).
+    pub(crate) jambone: bool,
+    /// The dealer went alone blind (`robson`).
+    pub(crate) blind: bool,
+    /// `partners_best`: the card a loner has just passed, until the partner gives one back.
+    pub(crate) in_transit: Option<Card>,
+    /// `partners_best`: teams (a bit each) whose loner has exchanged.
+    pub(crate) exchanged: u8,
+    /// The dealer, a loner, exchanges with the partner before taking up the upcard.
+    pub(crate) upcard_pending: bool,
+    /// Decisions after the play: renege claims and the robson choice.
+    pub(crate) post: [(Seat, Action); MAX_POST],
+    pub(crate) post_len: u8,
+    /// Points taken off each team (a robson march, a renege under `renege_penalty_mode = deduct`).
+    pub(crate) deductions: [u8; 2],
+    /// The hand was voided by a proven renege.
+    pub(crate) voided: bool,
 }
 
 impl Deal {
@@ -302,11 +343,34 @@ impl Deal {
             points: [0; 2],
             shown: [CardSet::EMPTY; 4],
             redeal: false,
+            jambone: false,
+            blind: false,
+            in_transit: None,
+            exchanged: 0,
+            upcard_pending: false,
+            post: [(first, Action::Pass); MAX_POST],
+            post_len: 0,
+            deductions: [0; 2],
+            voided: false,
         };
-        if !(rules.farmers || rules.go_under) {
-            deal.begin_bidding();
+        if rules.robson && upcard.rank() == Some(Rank::Jack) {
+            // The dealer decides before looking at the hand, so before anyone else is asked.
+            deal.phase = Phase::BlindLoner;
+            deal.to_act = dealer;
+        } else {
+            deal.ask_farmers();
         }
         deal
+    }
+
+    /// The farmers' question, when asked; otherwise the bidding.
+    fn ask_farmers(&mut self) {
+        if self.rules.farmers || self.rules.go_under {
+            self.phase = Phase::Farmers;
+            self.to_act = self.dealer.left();
+        } else {
+            self.begin_bidding();
+        }
     }
 
     /// The bidding begins (after the farmers' question, when asked).
@@ -420,18 +484,65 @@ impl Deal {
     pub fn points(&self) -> [u8; 2] {
         self.points
     }
+    /// True when the maker plays jambone.
+    pub fn jambone(&self) -> bool {
+        self.jambone
+    }
+    /// True when the dealer went alone blind (`robson`).
+    pub fn blind_loner(&self) -> bool {
+        self.blind
+    }
+    /// Points taken off each team's score by this deal (a robson march; a renege penalty under
+    /// `renege_penalty_mode = deduct`).
+    pub fn deductions(&self) -> [u8; 2] {
+        self.deductions
+    }
+    /// True when a proven renege voided the hand.
+    pub fn voided_by_renege(&self) -> bool {
+        self.voided
+    }
+    /// The jambone player's hand, face up for all once the play begins.
+    pub fn exposed(&self) -> Option<(Seat, CardSet)> {
+        let shown = matches!(
+            self.phase,
+            Phase::Play | Phase::Name | Phase::RenegeClaim | Phase::Robson | Phase::Done
+        );
+        let j = self.maker.filter(|_| self.jambone && shown)?;
+        Some((j, self.hands[j.index()]))
+    }
     /// True when all passed twice and the hand was thrown in.
     pub fn passed_out(&self) -> bool {
         self.phase == Phase::Done && self.maker.is_none() && !self.redeal
     }
-    /// Every decision so far with the seat that took it, the discard included.
+    /// Every decision so far with the seat that took it, the discard included. A card an
+    /// opponent named from a jambone hand appears as that opponent's `name` decision.
     pub fn history(&self) -> Vec<(Seat, Action)> {
         let mut out = self.auction().to_vec();
-        out.extend(
-            self.play_seats()
-                .zip(self.plays().iter().map(|&c| Action::Play(c))),
-        );
+        let per = usize::from(self.per_trick.max(1));
+        for (i, (seat, &c)) in self.play_seats().zip(self.plays()).enumerate() {
+            let named = if self.jambone && Some(seat) == self.maker {
+                self.namer_at(i / per, i % per == 0)
+            } else {
+                None
+            };
+            out.push(match named {
+                Some(n) => (n, Action::Name(c)),
+                None => (seat, Action::Play(c)),
+            });
+        }
+        out.extend_from_slice(&self.post[..self.post_len as usize]);
         out
+    }
+
+    /// Who names the jambone player's card in `trick` (leading or following), if anyone.
+    fn namer_at(&self, trick: usize, leading: bool) -> Option<Seat> {
+        let j = self.maker?;
+        match self.rules.jambone_calls {
+            JamboneCalls::FirstTrick if trick > 0 => None,
+            _ if leading => Some(j.left()),
+            JamboneCalls::FirstTrick => Some(self.trick_leaders[0]),
+            JamboneCalls::EveryTrick => Some(j.plus(3)),
+        }
     }
 
     /// The decisions before the play: bids, the discard, the alone decisions.
@@ -508,13 +619,23 @@ impl Deal {
         }
     }
 
-    /// The cards the seat to act may play (empty outside trick play).
+    /// The cards the seat to act may play (empty outside trick play). Under
+    /// `reneging = penalised` that is any card held.
     #[inline]
     pub fn legal_plays(&self) -> CardSet {
         if self.phase != Phase::Play {
             return CardSet::EMPTY;
         }
-        let hand = self.hands[self.to_act.index()];
+        if self.rules.reneging == Reneging::Penalised {
+            return self.hands[self.to_act.index()];
+        }
+        self.following(self.to_act)
+    }
+
+    /// The cards `seat` may play to the current trick when following suit is enforced.
+    #[inline]
+    fn following(&self, seat: Seat) -> CardSet {
+        let hand = self.hands[seat.index()];
         if self.trick_len == 0 {
             return hand;
         }
@@ -526,11 +647,13 @@ impl Deal {
         }
     }
 
-    /// The cards the dealer may discard (in the discard phase).
+    /// The cards the dealer may discard (in the discard phase). A dealer playing jambone may
+    /// decline the upcard, which is discarding it.
     #[inline]
     pub fn discard_options(&self) -> CardSet {
         let cards = self.hands[self.dealer.index()];
-        if self.rules.dealer_may_discard_upcard {
+        let jambone_dealer = self.jambone && self.maker == Some(self.dealer);
+        if self.rules.dealer_may_discard_upcard || jambone_dealer {
             cards
         } else {
             cards.without(self.upcard)
@@ -560,6 +683,9 @@ impl Deal {
             AloneTiming::WithCall => {
                 out.push(Action::Call { trump, alone: false });
                 out.push(Action::Call { trump, alone: true });
+                if self.rules.jambone {
+                    out.push(Action::CallJambone(trump));
+                }
             }
             AloneTiming::AfterDiscard => out.push(Action::Call { trump, alone: false }),
         }
@@ -571,6 +697,10 @@ impl Deal {
         let mut out = ActionList::new();
         let seat = self.to_act;
         match self.phase {
+            Phase::BlindLoner => {
+                out.push(Action::Pass);
+                out.push(Action::BlindAlone);
+            }
             Phase::Farmers => {
                 out.push(Action::Pass);
                 if self.holds_farmers(seat) {
@@ -601,6 +731,9 @@ impl Deal {
                                 out.push(Action::Order { alone: false });
                             }
                             out.push(Action::Order { alone: true });
+                            if self.rules.jambone {
+                                out.push(Action::OrderJambone);
+                            }
                         }
                         AloneTiming::AfterDiscard => out.push(Action::Order { alone: false }),
                     }
@@ -650,14 +783,56 @@ impl Deal {
                 out.push(Action::Alone);
                 out.push(Action::Partner);
             }
+            Phase::Exchange => {
+                for c in self.hands[seat.index()] {
+                    out.push(Action::Exchange(c));
+                }
+            }
+            Phase::Give => {
+                for c in self.give_options() {
+                    out.push(Action::Give(c));
+                }
+            }
             Phase::Play => {
                 for c in self.legal_plays() {
                     out.push(Action::Play(c));
                 }
             }
+            Phase::Name => {
+                for c in self.name_options() {
+                    out.push(Action::Name(c));
+                }
+            }
+            Phase::RenegeClaim => {
+                out.push(Action::Pass);
+                out.push(Action::ClaimRenege);
+            }
+            Phase::Robson => {
+                out.push(Action::Pass);
+                out.push(Action::Subtract);
+            }
             Phase::Done => {}
         }
         out
+    }
+
+    /// The cards the loner's partner may give back: any of their own (`RULES.md` leaves "best" to
+    /// the partner's judgement), not the one just passed.
+    pub fn give_options(&self) -> CardSet {
+        let partner = self.to_act;
+        let mut cards = self.hands[partner.index()];
+        if let Some(c) = self.in_transit {
+            cards.remove(c);
+        }
+        cards
+    }
+
+    /// The jambone player's cards an opponent may name now: never one that would force a revoke.
+    pub fn name_options(&self) -> CardSet {
+        match (self.phase, self.maker) {
+            (Phase::Name, Some(j)) => self.following(j),
+            _ => CardSet::EMPTY,
+        }
     }
 
     /// True when `a` is legal now.
@@ -687,13 +862,59 @@ impl Deal {
     #[inline]
     pub fn apply_unchecked(&mut self, a: Action) {
         let seat = self.to_act;
-        if let Action::Play(c) = a {
-            self.play(seat, c);
-            return;
+        match a {
+            Action::Play(c) => return self.play(seat, c),
+            Action::Name(c) => {
+                // The named card is the jambone player's play; `history` shows who named it.
+                self.phase = Phase::Play;
+                let j = self.maker.unwrap_or(seat);
+                return self.play(j, c);
+            }
+            _ => {}
         }
         self.record(seat, a);
         match a {
-            Action::Play(_) => {}
+            Action::Play(_) | Action::Name(_) => {}
+            Action::Pass if self.phase == Phase::BlindLoner => self.ask_farmers(),
+            Action::BlindAlone => {
+                self.blind = true;
+                self.accept_upcard(seat, true, false);
+            }
+            Action::Pass if self.phase == Phase::RenegeClaim => match self.next_claimant(Some(seat)) {
+                Some(s) => self.to_act = s,
+                None => self.score_play(),
+            },
+            Action::ClaimRenege => self.void_for_renege(seat.team()),
+            Action::Pass if self.phase == Phase::Robson => self.phase = Phase::Done,
+            Action::Subtract => {
+                let makers = seat.team();
+                self.deductions[makers.other().index()] = if self.maker_alone { 4 } else { 2 };
+                self.points[makers.index()] = 0;
+                self.phase = Phase::Done;
+            }
+            Action::Exchange(c) => {
+                self.hands[seat.index()].remove(c);
+                self.hands[seat.partner().index()].insert(c);
+                self.in_transit = Some(c);
+                self.phase = Phase::Give;
+                self.to_act = seat.partner();
+            }
+            Action::Give(c) => {
+                let loner = seat.partner();
+                self.hands[seat.index()].remove(c);
+                self.hands[loner.index()].insert(c);
+                self.in_transit = None;
+                self.exchanged |= 1 << loner.team().index();
+                if Some(loner) != self.maker {
+                    // The lone defender's exchange is the last thing before the play.
+                    self.start_play();
+                } else if self.upcard_pending {
+                    self.upcard_pending = false;
+                    self.dealer_takes_upcard();
+                } else {
+                    self.ask_defenders();
+                }
+            }
             Action::Pass if self.phase == Phase::Farmers => self.next_farmer(seat),
             Action::Farmers => {
                 self.shown[seat.index()] = self.hands[seat.index()];
@@ -718,7 +939,7 @@ impl Deal {
                     self.to_act = partner;
                 } else {
                     self.phase = Phase::Play;
-                    self.to_act = self.leader;
+                    self.turn_to(self.leader);
                 }
             }
             Action::Pass => self.pass(),
@@ -727,33 +948,10 @@ impl Deal {
                 self.points[seat.team().index()] = JAMBOREE_POINTS;
                 self.phase = Phase::Done;
             }
-            Action::Order { alone } => {
-                let forced_alone = self.rules.canadian && seat == self.dealer.partner();
-                self.make(seat, Trump::Suit(self.upcard_suit()), alone || forced_alone);
-                self.upcard_taken = true;
-                let dealer_sits_out = self.maker_alone && seat == self.dealer.partner();
-                if dealer_sits_out && self.rules.alone_timing == AloneTiming::WithCall {
-                    // The dealer's hand is out of play: the upcard stays with the kitty.
-                    self.upcard_taken = false;
-                    self.kitty.insert(self.upcard);
-                    self.after_call();
-                } else {
-                    self.hands[self.dealer.index()].insert(self.upcard);
-                    self.phase = Phase::Discard;
-                    self.to_act = self.dealer;
-                }
-            }
-            Action::Call { trump, alone } => {
-                self.make(seat, trump, alone);
-                if self.phase == Phase::BlindShout {
-                    self.upcard_taken = true;
-                    self.hands[self.dealer.index()].insert(self.upcard);
-                    self.phase = Phase::Discard;
-                    self.to_act = self.dealer;
-                } else {
-                    self.after_call();
-                }
-            }
+            Action::Order { alone } => self.accept_upcard(seat, alone, false),
+            Action::OrderJambone => self.accept_upcard(seat, true, true),
+            Action::Call { trump, alone } => self.call(seat, trump, alone, false),
+            Action::CallJambone(trump) => self.call(seat, trump, true, true),
             Action::Discard(c) => {
                 self.hands[seat.index()].remove(c);
                 self.discard = Some(c);
@@ -763,10 +961,14 @@ impl Deal {
                 let alone = a == Action::Alone;
                 if self.phase == Phase::MakerAlone {
                     self.maker_alone = alone;
-                    self.ask_defenders();
+                    self.maker_ready();
                 } else if alone {
                     self.lone_defender = Some(seat);
-                    self.start_play();
+                    if self.rules.partners_best {
+                        self.begin_exchange(seat);
+                    } else {
+                        self.start_play();
+                    }
                 } else if self.maker.is_some_and(|m| seat == self.first_defender_asked(m)) {
                     self.to_act = seat.partner();
                 } else {
@@ -781,15 +983,30 @@ impl Deal {
     /// [`Deal::apply_unchecked`]; the tricks through [`Deal::play_out_tricks`].
     pub fn play_out_randomly<R: RngCore>(&mut self, draw: &mut Batched<R>) -> u32 {
         let mut decisions = 0;
-        while self.phase != Phase::Play && self.phase != Phase::Done {
-            // The discard straight from its card mask: the same choices as `legal_actions`.
-            if self.phase == Phase::Discard {
-                let options = self.discard_options();
-                if let Some(c) = options.nth(draw.below(options.len())) {
-                    self.apply_unchecked(Action::Discard(c));
-                    decisions += 1;
+        // Under table-mode reneging a jambone hand still follows suit when named, which the
+        // fast trick loop does not model: that rare combination steps through `apply`.
+        let penalised = self.rules.reneging == Reneging::Penalised;
+        loop {
+            match self.phase {
+                Phase::Done => return decisions,
+                Phase::Play | Phase::Name if !(penalised && self.jambone) => {
+                    let n = self.play_out_tricks(draw);
+                    if n == 0 {
+                        return decisions;
+                    }
+                    decisions += n;
                     continue;
                 }
+                // The discard straight from its card mask: the same choices as `legal_actions`.
+                Phase::Discard => {
+                    let options = self.discard_options();
+                    if let Some(c) = options.nth(draw.below(options.len())) {
+                        self.apply_unchecked(Action::Discard(c));
+                        decisions += 1;
+                        continue;
+                    }
+                }
+                _ => {}
             }
             let legal = self.legal_actions();
             if legal.is_empty() {
@@ -798,7 +1015,6 @@ impl Deal {
             self.apply_unchecked(legal[draw.below(legal.len() as u32) as usize]);
             decisions += 1;
         }
-        decisions + self.play_out_tricks(draw)
     }
 
     /// The rest of the trick play with uniformly random legal cards; returns the cards played.
@@ -807,14 +1023,23 @@ impl Deal {
     /// locals: rollouts are the hot loop of search. A property test checks it against stepping
     /// through `apply` with the same draws.
     pub fn play_out_tricks<R: RngCore>(&mut self, draw: &mut Batched<R>) -> u32 {
-        if self.phase != Phase::Play {
-            return 0;
-        }
+        // A named jambone card is a uniform pick from the cards the jambone hand may play, the
+        // same draw as the jambone player's own pick: the loop plays it as the jambone seat's.
+        let mut seat = match self.phase {
+            Phase::Play => self.to_act,
+            Phase::Name => self.maker.unwrap_or(self.to_act),
+            _ => return 0,
+        };
         let table = self.table();
         let next = self.next_seat;
         let per = self.per_trick;
         let mut hands = self.hands;
-        let mut seat = self.to_act;
+        // Table-mode reneging: any card may be played.
+        let loose = if self.rules.reneging == Reneging::Penalised {
+            CardSet(!0)
+        } else {
+            CardSet::EMPTY
+        };
         let mut led = self.led as usize;
         let mut trick_len = self.trick_len;
         let (mut best_seat, mut best_power) = (self.best_seat, self.best_power);
@@ -838,7 +1063,7 @@ impl Deal {
                 trick_len = 1;
                 seat = next[seat.index()];
             }
-            let follow_mask = table.follow(led);
+            let follow_mask = table.follow(led).union(loose);
             // The others, in turn: follow suit when able.
             while trick_len < per {
                 let hand = hands[seat.index()];
@@ -886,7 +1111,12 @@ impl Deal {
 
     #[inline]
     fn record(&mut self, seat: Seat, a: Action) {
-        if (self.auction_len as usize) < MAX_AUCTION {
+        if matches!(self.phase, Phase::RenegeClaim | Phase::Robson) {
+            if (self.post_len as usize) < MAX_POST {
+                self.post[self.post_len as usize] = (seat, a);
+                self.post_len += 1;
+            }
+        } else if (self.auction_len as usize) < MAX_AUCTION {
             self.auction[self.auction_len as usize] = (seat, a);
             self.auction_len += 1;
         }
@@ -923,19 +1153,90 @@ impl Deal {
         self.maker_alone = alone;
     }
 
+    /// Round 1's acceptance (an order, or the blind loner): the dealer takes the upcard, unless
+    /// sitting out.
+    fn accept_upcard(&mut self, seat: Seat, alone: bool, jambone: bool) {
+        let forced_alone = self.rules.canadian && seat == self.dealer.partner();
+        self.make(
+            seat,
+            Trump::Suit(self.upcard_suit()),
+            alone || forced_alone || jambone,
+        );
+        self.jambone = jambone;
+        let dealer_sits_out = self.maker_alone && seat == self.dealer.partner();
+        if dealer_sits_out && self.rules.alone_timing == AloneTiming::WithCall {
+            // The dealer's hand is out of play: the upcard stays with the kitty.
+            self.kitty.insert(self.upcard);
+            self.after_call();
+        } else {
+            self.dealer_takes_upcard();
+        }
+    }
+
+    /// A round-2 call (or the dealer's blind shout).
+    fn call(&mut self, seat: Seat, trump: Trump, alone: bool, jambone: bool) {
+        self.make(seat, trump, alone || jambone);
+        self.jambone = jambone;
+        if self.phase == Phase::BlindShout {
+            self.dealer_takes_upcard();
+        } else {
+            self.after_call();
+        }
+    }
+
+    /// The dealer adds the upcard and discards; a dealer playing alone under `partners_best`
+    /// first exchanges with the partner (the double exchange).
+    fn dealer_takes_upcard(&mut self) {
+        let dealer = self.dealer;
+        let exchange_first = self.rules.partners_best
+            && self.maker_alone
+            && self.maker == Some(dealer)
+            && self.exchanged & (1 << dealer.team().index()) == 0;
+        if exchange_first {
+            self.upcard_pending = true;
+            self.begin_exchange(dealer);
+        } else {
+            self.upcard_taken = true;
+            self.hands[dealer.index()].insert(self.upcard);
+            self.phase = Phase::Discard;
+            self.to_act = dealer;
+        }
+    }
+
     /// After the call (and the discard, if any): the alone decisions, then play.
     fn after_call(&mut self) {
         let forced = self.rules.canadian && self.upcard_taken && self.maker == Some(self.dealer.partner());
-        if self.rules.alone_timing == AloneTiming::AfterDiscard && !forced {
+        if self.rules.alone_timing == AloneTiming::AfterDiscard && !forced && !self.blind {
             self.phase = Phase::MakerAlone;
             self.to_act = self.maker.unwrap_or(self.dealer);
         } else {
-            self.ask_defenders();
+            self.maker_ready();
         }
+    }
+
+    /// The maker's alone decision is known: a loner's exchange, then the defenders.
+    fn maker_ready(&mut self) {
+        match self.maker {
+            Some(m)
+                if self.rules.partners_best
+                    && self.maker_alone
+                    && self.exchanged & (1 << m.team().index()) == 0 =>
+            {
+                self.begin_exchange(m)
+            }
+            _ => self.ask_defenders(),
+        }
+    }
+
+    fn begin_exchange(&mut self, loner: Seat) {
+        self.phase = Phase::Exchange;
+        self.to_act = loner;
     }
 
     fn ask_defenders(&mut self) {
         let ask = match self.rules.defend_alone {
+            // Nobody may go alone against jambone.
+            _ if self.jambone => false,
             DefendAlone::Never => false,
             DefendAlone::AgainstLoner => self.maker_alone,
             DefendAlone::Any => true,
@@ -977,12 +1278,28 @@ impl Deal {
         self.next_seat = NEXT_IN_PLAY[active as usize & 15];
         self.phase = Phase::Play;
         self.leader = leader;
-        self.to_act = leader;
         self.trick_leaders[0] = leader;
-        if self.rules.jamboree && matches!(self.trump, Some(Trump::Suit(_))) {
+        // A jambone player has chosen to play the hand (a jamboree so played scores as jambone).
+        if self.rules.jamboree && !self.jambone && matches!(self.trump, Some(Trump::Suit(_))) {
             // The maker is asked first, then the partner if in play.
             self.phase = Phase::Jamboree;
             self.to_act = maker;
+        } else {
+            self.turn_to(leader);
+        }
+    }
+
+    /// Gives the turn to `seat` in trick play, or to the opponent who names the jambone player's
+    /// card when a call applies.
+    #[inline]
+    fn turn_to(&mut self, seat: Seat) {
+        self.to_act = seat;
+        if self.jambone && Some(seat) == self.maker {
+            let trick = self.tricks_done as usize;
+            if let Some(n) = self.namer_at(trick, self.trick_len == 0) {
+                self.phase = Phase::Name;
+                self.to_act = n;
+            }
         }
     }
 
@@ -1022,7 +1339,7 @@ impl Deal {
         }
         self.trick_len += 1;
         if self.trick_len < self.per_trick {
-            self.to_act = self.next_seat[seat.index()];
+            self.turn_to(self.next_seat[seat.index()]);
             return;
         }
         let winner = self.best_seat;
@@ -1034,17 +1351,34 @@ impl Deal {
             self.score();
         } else {
             self.leader = winner;
-            self.to_act = winner;
             self.trick_leaders[self.tricks_done as usize] = winner;
+            self.turn_to(winner);
         }
     }
 
+    /// After the last trick: renege claims (when one can be proved), then the score.
     fn score(&mut self) {
+        // One final state however the last card came (played, named, or by the rollout).
+        self.to_act = self.dealer;
+        if self.rules.reneging == Reneging::Penalised {
+            if let Some(s) = self.next_claimant(None) {
+                self.phase = Phase::RenegeClaim;
+                self.to_act = s;
+                return;
+            }
+        }
+        self.score_play();
+    }
+
+    /// Scores the tricks; under `robson` a march then offers the makers the subtraction.
+    fn score_play(&mut self) {
         let maker_team = self.maker.unwrap_or(self.dealer).team();
         let result = DealResult {
             maker_tricks: self.tricks_won[maker_team.index()],
             maker_alone: self.maker_alone,
             lone_defender: self.lone_defender.is_some(),
+            jambone: self.jambone,
+            blind: self.blind,
         };
         let (mut m, mut d) = deal_points(&self.rules, result);
         if self.rules.fast_break && self.fast_break() {
@@ -1055,6 +1389,62 @@ impl Deal {
         }
         self.points[maker_team.index()] = m;
         self.points[maker_team.other().index()] = d;
+        self.phase = Phase::Done;
+        if self.rules.robson && self.tricks_won[maker_team.index()] == 5 && m > 0 {
+            self.phase = Phase::Robson;
+            self.to_act = self.maker.unwrap_or(self.dealer);
+        }
+    }
+
+    /// Seats (a bit each) that failed to follow suit although they held the suit led. Every
+    /// card in play is played by the end, so after the last trick this follows from the tricks
+    /// alone: a seat that did not follow and later played the suit led.
+    pub fn reneged_seats(&self) -> u8 {
+        let Some(trump) = self.trump else { return 0 };
+        let table = trump.table();
+        let seats: Vec<Seat> = self.play_seats().collect();
+        let plays = self.plays();
+        let per = usize::from(self.per_trick.max(1));
+        let mut guilty = 0u8;
+        for (i, (&s, &c)) in seats.iter().zip(plays).enumerate() {
+            let led = table.effective_suit(plays[i - i % per]);
+            if table.effective_suit(c) == led {
+                continue;
+            }
+            let later = (i - i % per + per..plays.len())
+                .any(|k| seats[k] == s && table.effective_suit(plays[k]) == led);
+            if later {
+                guilty |= s.bit();
+            }
+        }
+        guilty
+    }
+
+    /// The next seat, clockwise from the eldest to the dealer and after `after` when given,
+    /// whose opponents reneged.
+    fn next_claimant(&self, after: Option<Seat>) -> Option<Seat> {
+        let guilty = self.reneged_seats();
+        // Offsets from the dealer: the eldest is 1, the dealer 4.
+        let offset = |s: Seat| (s.index() + 3 - self.dealer.index()) % 4 + 1;
+        let start = after.map_or(1, |s| offset(s) + 1);
+        (start..=4).map(|k| self.dealer.plus(k as u8)).find(|s| {
+            let opponents = s.left().bit() | s.plus(3).bit();
+            guilty & opponents != 0
+        })
+    }
+
+    /// A proven renege voids the hand: the innocent side scores (or the guilty side loses) 2,
+    /// or 4 when the innocent side was playing a lone hand.
+    fn void_for_renege(&mut self, innocent: Team) {
+        let lone = (self.maker_alone && self.maker.map(Seat::team) == Some(innocent))
+            || self.lone_defender.map(Seat::team) == Some(innocent);
+        let penalty = if lone { 4 } else { 2 };
+        self.points = [0; 2];
+        match self.rules.renege_penalty_mode {
+            RenegePenaltyMode::Add => self.points[innocent.index()] = penalty,
+            RenegePenaltyMode::Deduct => self.deductions[innocent.other().index()] = penalty,
+        }
+        self.voided = true;
         self.phase = Phase::Done;
     }
 
@@ -1070,6 +1460,7 @@ impl Deal {
     /// `point_on_partner`: the dealer's partner made trump and the makers took 3 or more tricks.
     fn partner_of_dealer_made_it(&self) -> bool {
         self.rules.point_on_partner
+            && !self.voided
             && self.maker == Some(self.dealer.partner())
             && self.tricks_won[self.dealer.team().index()] >= 3
     }
@@ -1085,6 +1476,7 @@ impl Deal {
         let maker = self.maker?;
         (self.rules.four_trick_tokens
             && self.phase == Phase::Done
+            && !self.voided
             && !self.maker_alone
             && self.tricks_won[maker.team().index()] == 4)
             .then_some(maker.team())
@@ -1100,6 +1492,10 @@ impl Deal {
         let seat = self.to_act;
         let hand = self.hands[seat.index()];
         let phase = self.phase;
+        let after_play = matches!(phase, Phase::Done | Phase::Robson);
+        if a == Action::ClaimRenege && after_play && self.reneged_seats() == 0 {
+            return IllegalAction::NoRenege;
+        }
         if phase == Phase::Done {
             return IllegalAction::DealOver;
         }
@@ -1118,6 +1514,22 @@ impl Deal {
                 IllegalAction::NotHeld { seat, card: c }
             }
             (Phase::Discard, Action::Discard(c)) => IllegalAction::UpcardDiscard { card: c },
+            (Phase::Name, Action::Name(c)) => match self.maker {
+                Some(j) if self.hands[j.index()].contains(c) => IllegalAction::NameForcesRevoke {
+                    card: c,
+                    led: self.led_name(),
+                },
+                _ => IllegalAction::NotHeld {
+                    seat: self.maker.unwrap_or(seat),
+                    card: c,
+                },
+            },
+            (Phase::Give, Action::Give(c)) if self.in_transit == Some(c) => {
+                IllegalAction::GiveBack { card: c }
+            }
+            (Phase::Give, Action::Give(c)) | (Phase::Exchange, Action::Exchange(c)) => {
+                IllegalAction::NotHeld { seat, card: c }
+            }
             (Phase::Bidding2, Action::Pass) => IllegalAction::DealerStuck { seat },
             (
                 Phase::Bidding2,
@@ -1162,6 +1574,7 @@ impl Deal {
 
     fn expected(&self) -> &'static str {
         match self.phase {
+            Phase::BlindLoner => "pass, or blind alone (before seeing the hand)",
             Phase::Farmers => "pass, or farmers when holding only 9s and 10s",
             Phase::FarmersSwap => "swap <three cards of the hand>",
             Phase::Bidding1 => "round 1 of bidding: pass or order",
@@ -1170,7 +1583,12 @@ impl Deal {
             Phase::Discard => "the dealer discards: discard <card>",
             Phase::MakerAlone | Phase::DefendAlone => "alone or partner",
             Phase::Jamboree => "pass, or jamboree when holding the five highest trumps",
+            Phase::Exchange => "exchange <a card of the hand>, passed face down to the partner",
+            Phase::Give => "give <a card of the hand> back to the loner",
             Phase::Play => "play a card",
+            Phase::Name => "name <a card of the jambone hand>",
+            Phase::RenegeClaim => "pass, or claim renege",
+            Phase::Robson => "pass to score the march, or subtract",
             Phase::Done => "the deal is over",
         }
     }

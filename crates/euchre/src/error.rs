@@ -33,6 +33,12 @@ pub enum IllegalAction {
     CanadianAlone { seat: Seat },
     /// `trump_requirement`: a lone jack is not enough trump.
     TrumpRequirement { seat: Seat },
+    /// `reneging = penalised`: a claim when nobody failed to follow suit.
+    NoRenege,
+    /// A jambone call must never force a revoke.
+    NameForcesRevoke { card: Card, led: &'static str },
+    /// `partners_best`: the partner gives one of their own cards, not the one just passed.
+    GiveBack { card: Card },
     /// The action is not one of this phase's.
     NotNow {
         action: Action,
@@ -87,6 +93,21 @@ impl fmt::Display for IllegalAction {
                 write!(
                     f,
                     "seat {seat} holds only a jack of that trump and may not make it (trump_requirement)"
+                )
+            }
+            IllegalAction::NoRenege => {
+                write!(f, "false claim: every player followed suit when able this deal")
+            }
+            IllegalAction::NameForcesRevoke { card, led } => {
+                write!(
+                    f,
+                    "naming {card} would force a revoke: {led} were led and the jambone hand can follow"
+                )
+            }
+            IllegalAction::GiveBack { card } => {
+                write!(
+                    f,
+                    "{card} is the card the loner just passed: give one of your own cards"
                 )
             }
             IllegalAction::NotNow { action, phase, hint } => {

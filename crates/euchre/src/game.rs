@@ -243,11 +243,17 @@ impl Game {
 }
 
 /// Adds a finished deal to a game's score (and four-trick tokens: four are traded in for a point,
-/// which can end the game). Saturates rather than overflows on absurd starting scores.
+/// which can end the game). Points taken off (a robson march, a renege under
+/// `renege_penalty_mode = deduct`) may leave a score below zero. Saturates rather than overflows
+/// on absurd starting scores.
 pub fn add_deal(deal: &Deal, score: &mut [i32; 2], tokens: &mut [u8; 2]) {
     let p = deal.points();
-    score[0] = score[0].saturating_add(i32::from(p[0]));
-    score[1] = score[1].saturating_add(i32::from(p[1]));
+    let off = deal.deductions();
+    for t in 0..2 {
+        score[t] = score[t]
+            .saturating_add(i32::from(p[t]))
+            .saturating_sub(i32::from(off[t]));
+    }
     if let Some(t) = deal.four_trick_token() {
         tokens[t.index()] += 1;
         if tokens[t.index()] == 4 {

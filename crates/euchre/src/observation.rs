@@ -4,16 +4,21 @@ use crate::action::{Action, ActionList};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Deal, Phase};
-use crate::rules::Rules;
+use crate::rules::{Reneging, Rules};
 use crate::seat::Seat;
 use crate::trump::Trump;
 use serde::Serialize;
 
-/// A decision as another seat saw it: the dealer's discard is face down.
+/// A decision as another seat saw it: the dealer's discard and the cards partners exchange
+/// (`partners_best`) are face down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seen {
     Known(Action),
     HiddenDiscard,
+    /// A loner passed a card to the partner.
+    HiddenExchange,
+    /// The partner gave a card back.
+    HiddenGive,
 }
 
 impl Serialize for Seen {
@@ -21,6 +26,8 @@ impl Serialize for Seen {
         match self {
             Seen::Known(a) => a.serialize(s),
             Seen::HiddenDiscard => s.serialize_str("discard"),
+            Seen::HiddenExchange => s.serialize_str("exchange"),
+            Seen::HiddenGive => s.serialize_str("give"),
         }
     }
 }
@@ -44,7 +51,7 @@ pub struct Observation {
     #[serde(serialize_with = "phase_name")]
     pub phase: Phase,
     pub to_act: Option<Seat>,
-    /// This seat's cards now.
+    /// This seat's cards now (none while the dealer decides on a blind loner).
     pub hand: CardSet,
     /// How many cards each seat holds now.
     pub hand_sizes: [u8; 4],
@@ -52,6 +59,8 @@ pub struct Observation {
     pub discard: Option<Card>,
     /// Hands shown by farmers (as dealt; the three given for the kitty are in the history).
     pub shown: [CardSet; 4],
+    /// The jambone player's hand, face up once the play begins.
+    pub exposed: Option<(Seat, CardSet)>,
     /// The dealer holds the upcard, face known to all, until it is played.
     pub upcard_with_dealer: bool,
     pub history: Vec<(Seat, Seen)>,
@@ -84,9 +93,15 @@ impl Deal {
         let history = self
             .history()
             .iter()
-            .map(|&(s, a)| match a {
-                Action::Discard(_) if s != seat => (s, Seen::HiddenDiscard),
-                _ => (s, Seen::Known(a)),
+            .map(|&(s, a)| {
+                // An exchange is seen by the two partners who make it.
+                let partners = s == seat || s.partner() == seat;
+                match a {
+                    Action::Discard(_) if s != seat => (s, Seen::HiddenDiscard),
+                    Action::Exchange(_) if !partners => (s, Seen::HiddenExchange),
+                    Action::Give(_) if !partners => (s, Seen::HiddenGive),
+                    _ => (s, Seen::Known(a)),
+                }
             })
             .collect();
         let tricks = self
@@ -100,10 +115,19 @@ impl Deal {
             })
             .collect();
         let upcard_played = self.plays().contains(&self.upcard);
-        let upcard_with_dealer = self.upcard_taken
-            && !upcard_played
-            && (!self.rules.dealer_may_discard_upcard || seat == self.dealer)
-            && self.hands[self.dealer.index()].contains(self.upcard);
+        // Whether the taken upcard is still the dealer's is public unless it may have left face
+        // down: as the discard (when allowed, or by a jambone dealer) or in a partners' exchange.
+        let dealer = self.dealer;
+        let discard_hides =
+            self.rules.dealer_may_discard_upcard || (self.jambone && self.maker == Some(dealer));
+        let exchange_hides = seat != dealer.partner()
+            && self
+                .auction()
+                .iter()
+                .any(|&(s, a)| s == dealer && matches!(a, Action::Exchange(_) | Action::Give(_)));
+        let knows = seat == dealer || !(discard_hides || exchange_hides);
+        let upcard_with_dealer =
+            self.upcard_taken && !upcard_played && knows && self.hands[dealer.index()].contains(self.upcard);
         let mut hand_sizes = [0u8; 4];
         for s in Seat::ALL {
             hand_sizes[s.index()] = self.hands[s.index()].len() as u8;
@@ -116,10 +140,15 @@ impl Deal {
             upcard: self.upcard,
             phase: self.phase,
             to_act,
-            hand: self.hands[seat.index()],
+            hand: if self.phase == Phase::BlindLoner && seat == self.dealer {
+                CardSet::EMPTY
+            } else {
+                self.hands[seat.index()]
+            },
             hand_sizes,
             discard: if seat == self.dealer { self.discard } else { None },
             shown: self.shown,
+            exposed: self.exposed(),
             upcard_with_dealer,
             history,
             trump: self.trump,
@@ -129,7 +158,16 @@ impl Deal {
             // Who sits out is settled once the alone decisions are made (from the jamboree
             // question on); before that everyone counts as in.
             active: Seat::ALL.map(|s| {
-                self.is_active(s) || !matches!(self.phase, Phase::Jamboree | Phase::Play | Phase::Done)
+                let settled = matches!(
+                    self.phase,
+                    Phase::Jamboree
+                        | Phase::Play
+                        | Phase::Name
+                        | Phase::RenegeClaim
+                        | Phase::Robson
+                        | Phase::Done
+                );
+                self.is_active(s) || !settled
             }),
             tricks,
             tricks_won: self.tricks_won,
@@ -143,9 +181,13 @@ impl Deal {
         }
     }
 
-    /// The effective suits each seat has shown out of (bit per suit index).
+    /// The effective suits each seat has shown out of (bit per suit index). Under table-mode
+    /// reneging a failure to follow proves nothing, so nobody is known void.
     pub fn voids(&self) -> [u8; 4] {
         let mut voids = [0u8; 4];
+        if self.rules.reneging == Reneging::Penalised {
+            return voids;
+        }
         let Some(trump) = self.trump else { return voids };
         let table = trump.table();
         for (leader, cards) in self.tricks() {

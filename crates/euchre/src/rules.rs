@@ -79,6 +79,35 @@ pub enum FarmersPolicy {
     Redeal,
 }
 
+/// Which tricks the opponents of a jambone player call cards to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JamboneCalls {
+    /// Keller 1887: the first trick only. The opponent on the jambone player's left names the
+    /// lead; when an opponent leads, that leader names the card the jambone player plays.
+    FirstTrick,
+    /// Railroad: every trick. The opponent on the left names the lead, the opponent on the right
+    /// the card to follow.
+    EveryTrick,
+}
+
+/// Whether a player may fail to follow suit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reneging {
+    /// Illegal plays are refused.
+    Prevented,
+    /// Table mode: any card may be played; the opponents may claim a renege after the last trick.
+    Penalised,
+}
+
+/// What a proven renege costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RenegePenaltyMode {
+    /// The innocent side adds 2 (4 when it was playing a lone hand).
+    Add,
+    /// The guilty side loses 2 (4 when the innocent side was playing a lone hand).
+    Deduct,
+}
+
 /// Who leads the first trick when someone plays alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LonerLead {
@@ -122,6 +151,19 @@ pub struct Rules {
     pub four_trick_tokens: bool,
     /// The dealer's partner making trump and succeeding scores 1 more, and the dealer deals again.
     pub point_on_partner: bool,
+    /// Railroad: a loner passes a card face down to the partner, who gives back their best; a
+    /// dealer who takes up the upcard exchanges with the partner first.
+    pub partners_best: bool,
+    /// The maker may play jambone: alone with the hand face up, the opponents calling cards.
+    pub jambone: bool,
+    pub jambone_calls: JamboneCalls,
+    /// What the defenders score for euchring a jambone (Keller 8, Railroad 2).
+    pub jambone_euchred_score: u8,
+    /// A march may instead take 2 (4 alone) off the opponents; a dealer who turns a jack may go
+    /// alone blind.
+    pub robson: bool,
+    pub reneging: Reneging,
+    pub renege_penalty_mode: RenegePenaltyMode,
     /// Points beyond the target carry into the next game of the match.
     pub laps: bool,
     /// A game won while the losers have 0 counts as two games.
@@ -145,7 +187,7 @@ pub struct Rules {
 }
 
 /// A preset name with its one-line description.
-pub const PRESETS: [(&str, &str); 6] = [
+pub const PRESETS: [(&str, &str); 8] = [
     (
         "north-american",
         "24 cards, game to 10, no stick-the-dealer, maker may go alone (default)",
@@ -163,6 +205,14 @@ pub const PRESETS: [(&str, &str); 6] = [
         "25 cards with the Joker (blind shout), game to 11, canadian, 3-2 packets, any may go alone",
     ),
     (
+        "railroad",
+        "25 cards with the Joker (hearts when turned), game to 5, loners exchange with partners, jambone, jamboree, laps and slams",
+    ),
+    (
+        "keller-1887",
+        "24 cards, game to 5, laps and slams, jambone called to the first trick, jamboree (Keller 1887)",
+    ),
+    (
         "mathews-1844",
         "32-card Piquet pack, game to 5 (Mathews' 1844 rules)",
     ),
@@ -170,16 +220,6 @@ pub const PRESETS: [(&str, &str); 6] = [
         "openspiel",
         "one deal exactly as OpenSpiel's euchre: stick-the-dealer, alone decided after the discard",
     ),
-];
-
-/// Options described in `RULES.md` that belong to the variants issue and are not yet played.
-const NOT_YET: [&str; 6] = [
-    "partners_best",
-    "jambone",
-    "jambone_calls",
-    "jambone_euchred_score",
-    "robson",
-    "reneging",
 ];
 
 /// A ruleset or option that can't be had.
@@ -252,6 +292,13 @@ impl Rules {
         fast_break: false,
         four_trick_tokens: false,
         point_on_partner: false,
+        partners_best: false,
+        jambone: false,
+        jambone_calls: JamboneCalls::FirstTrick,
+        jambone_euchred_score: 8,
+        robson: false,
+        reneging: Reneging::Prevented,
+        renege_penalty_mode: RenegePenaltyMode::Add,
         laps: false,
         slams: false,
         jamboree: false,
@@ -288,6 +335,34 @@ impl Rules {
                     defend_alone: DefendAlone::Any,
                     loner_lead: LonerLead::LeftOfLoner,
                     lone_defender_score: 4,
+                    ..na
+                },
+                "railroad" => Rules {
+                    joker: true,
+                    joker_upcard: JokerUpcard::AgreedSuit(Suit::Hearts),
+                    winning_score: 5,
+                    partners_best: true,
+                    defend_alone: DefendAlone::AgainstLoner,
+                    loner_small_score: 3,
+                    loner_march_score: 4,
+                    loner_euchred_score: 4,
+                    lone_defender_score: 4,
+                    laps: true,
+                    slams: true,
+                    jambone: true,
+                    jambone_calls: JamboneCalls::EveryTrick,
+                    jambone_euchred_score: 2,
+                    jamboree: true,
+                    ..na
+                },
+                "keller-1887" => Rules {
+                    winning_score: 5,
+                    laps: true,
+                    slams: true,
+                    jambone: true,
+                    jambone_calls: JamboneCalls::FirstTrick,
+                    jambone_euchred_score: 8,
+                    jamboree: true,
                     ..na
                 },
                 "mathews-1844" => Rules {
@@ -345,6 +420,11 @@ impl Rules {
         if exchanging && self.deck().len() != 24 {
             return Err(RulesError::Inconsistent(
                 "a farmer's exchange takes the three kitty cards, so it needs the 24-card deck".into(),
+            ));
+        }
+        if self.jambone && self.alone_timing == AloneTiming::AfterDiscard {
+            return Err(RulesError::Inconsistent(
+                "jambone is declared with the call (order jambone, call H jambone), so it needs alone_timing = with_call".into(),
             ));
         }
         if self.match_games == 0 && self.match_wins == 0 {
@@ -457,6 +537,31 @@ impl Rules {
             "fast_break" => self.fast_break = boolean()?,
             "four_trick_tokens" => self.four_trick_tokens = boolean()?,
             "point_on_partner" => self.point_on_partner = boolean()?,
+            "partners_best" => self.partners_best = boolean()?,
+            "jambone" => self.jambone = boolean()?,
+            "jambone_calls" => {
+                self.jambone_calls = match lower.as_str() {
+                    "first_trick" => JamboneCalls::FirstTrick,
+                    "every_trick" => JamboneCalls::EveryTrick,
+                    _ => return Err(bad("first_trick or every_trick")),
+                }
+            }
+            "jambone_euchred_score" => self.jambone_euchred_score = number(0, 16, "a score 0..16")? as u8,
+            "robson" => self.robson = boolean()?,
+            "reneging" => {
+                self.reneging = match lower.as_str() {
+                    "prevented" => Reneging::Prevented,
+                    "penalised" | "penalized" => Reneging::Penalised,
+                    _ => return Err(bad("prevented or penalised")),
+                }
+            }
+            "renege_penalty_mode" => {
+                self.renege_penalty_mode = match lower.as_str() {
+                    "add" => RenegePenaltyMode::Add,
+                    "deduct" => RenegePenaltyMode::Deduct,
+                    _ => return Err(bad("add or deduct")),
+                }
+            }
             "laps" => self.laps = boolean()?,
             "slams" => self.slams = boolean()?,
             "jamboree" => self.jamboree = boolean()?,
@@ -486,12 +591,6 @@ impl Rules {
             "num_players" => {
                 if v != "4" {
                     return Err(RulesError::NotImplemented(format!("num_players={v}")));
-                }
-            }
-            n if NOT_YET.contains(&n) => {
-                // Turning a variant off is harmless; turning it on must not silently play without it.
-                if !matches!(lower.as_str(), "false" | "off" | "0" | "no" | "prevented") {
-                    return Err(RulesError::NotImplemented(n.to_string()));
                 }
             }
             _ => return Err(RulesError::UnknownOption(name.to_string())),
@@ -552,6 +651,13 @@ impl Rules {
             ("fast_break", self.fast_break.to_string()),
             ("four_trick_tokens", self.four_trick_tokens.to_string()),
             ("point_on_partner", self.point_on_partner.to_string()),
+            ("partners_best", self.partners_best.to_string()),
+            ("jambone", self.jambone.to_string()),
+            ("jambone_calls", e(self.jambone_calls)),
+            ("jambone_euchred_score", self.jambone_euchred_score.to_string()),
+            ("robson", self.robson.to_string()),
+            ("reneging", e(self.reneging)),
+            ("renege_penalty_mode", e(self.renege_penalty_mode)),
             ("laps", self.laps.to_string()),
             ("slams", self.slams.to_string()),
             ("jamboree", self.jamboree.to_string()),
@@ -612,10 +718,14 @@ mod tests {
             .to_string()
             .contains("true or false"));
         assert_eq!(
-            r.set("jambone", "true"),
-            Err(RulesError::NotImplemented("jambone".into()))
+            r.set("num_players", "3"),
+            Err(RulesError::NotImplemented("num_players=3".into()))
         );
-        assert!(r.set("jambone", "false").is_ok());
+        assert!(r
+            .set("jambone_calls", "sometimes")
+            .unwrap_err()
+            .to_string()
+            .contains("first_trick or every_trick"));
         assert!(Rules::preset("bogus").is_err());
     }
 }

@@ -63,9 +63,11 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
     }
     let upcard_played = played_by.iter().any(|p| p.contains(obs.upcard));
     let mut pool = obs.unseen();
+    // A dealer deciding on a blind loner has not seen the hand: it is drawn like the others.
+    let blind = obs.phase == Phase::BlindLoner && me == dealer;
     let mut capacity = [0u32; 6];
     for s in Seat::ALL {
-        if s != me {
+        if s != me || blind {
             capacity[s.index()] = u32::from(obs.hand_sizes[s.index()]);
         }
     }
@@ -74,7 +76,9 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
         capacity[DISCARD] = 1;
     }
     // The upcard is unseen in place only when the dealer took it and has not played it.
-    let upcard_unplaced = upcard_taken && !upcard_played && me != dealer;
+    // (The dealer knows where it is, unless the dealer passed it on in an exchange.)
+    let mine = obs.hand.contains(obs.upcard) || (me == dealer && obs.discard == Some(obs.upcard));
+    let upcard_unplaced = upcard_taken && !upcard_played && !mine;
     if upcard_unplaced {
         pool.insert(obs.upcard);
     }
@@ -98,9 +102,36 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
         _ => CardSet::EMPTY,
     };
     let (farmers_kept, farmers_gave) = obs.farmers_known();
+    // A jambone hand is face up; a jambone dealer may have discarded the upcard.
+    let (exposed_seat, exposed) = obs.exposed.unwrap_or((me, CardSet::EMPTY));
+    let jambone_dealer = obs.history.iter().any(|&(s, a)| {
+        s == dealer && matches!(a, Seen::Known(Action::OrderJambone | Action::CallJambone(_)))
+    });
+    // The dealer may have passed the taken upcard face down to the partner: an exchange after
+    // the discard (a dealer loner's double exchange comes before taking the upcard).
+    let dealer_exchanged = obs
+        .history
+        .iter()
+        .skip_while(|(_, a)| !matches!(a, Seen::HiddenDiscard | Seen::Known(Action::Discard(_))))
+        .any(|&(s, a)| s == dealer && matches!(a, Seen::HiddenExchange | Seen::HiddenGive));
+    let moved_to = |c: Card| {
+        obs.history.iter().find_map(|&(s, a)| match a {
+            Seen::Known(Action::Exchange(x) | Action::Give(x)) if x == c => Some(s.partner()),
+            _ => None,
+        })
+    };
     let allowed = |c: Card| -> u8 {
         if let Some(claimer) = shown.filter(|_| shown_cards.contains(c)) {
             return 1 << claimer.index();
+        }
+        if exposed.contains(c) {
+            return 1 << exposed_seat.index();
+        }
+        // A card seen passed between partners stays with the receiver until played (or, given
+        // to a dealer before the discard, may be the discard).
+        if let Some(receiver) = moved_to(c) {
+            let discarded = receiver == dealer && hidden_discard;
+            return 1 << receiver.index() | if discarded { 1 << DISCARD } else { 0 };
         }
         if farmers_gave.contains(c) {
             return 1 << KITTY;
@@ -121,15 +152,21 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
                 }
                 None => false,
             };
-            if s != me && !void {
+            let hidden_exposed = obs.exposed.is_some() && s == exposed_seat;
+            if (s != me || blind) && !void && !hidden_exposed {
                 mask |= 1 << s.index();
             }
         }
         if c == obs.upcard {
-            // The taken upcard is in the dealer's hand, or (when allowed) is the discard.
+            // The taken upcard is in the dealer's hand, or (when allowed) is the discard, or
+            // went face down to the dealer's partner.
+            let full = mask;
             mask &= 1 << dealer.index();
-            if obs.rules.dealer_may_discard_upcard {
+            if obs.rules.dealer_may_discard_upcard || jambone_dealer {
                 mask |= 1 << DISCARD;
+            }
+            if dealer_exchanged {
+                mask |= full & (1 << dealer.partner().index());
             }
             return mask;
         }
@@ -150,7 +187,7 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
         if !place(&cards, 0, &mut cap, &mut placed, rng, &mut budget) {
             continue;
         }
-        if let Some(deal) = rebuild(obs, &placed, &played_by, upcard_taken) {
+        if let Some(deal) = rebuild(obs, &placed, &played_by, upcard_taken, rng) {
             return Ok(deal);
         }
     }
@@ -209,11 +246,12 @@ fn place<R: RngCore>(
 }
 
 /// Turns a placement into the dealt hands and replays the public history.
-fn rebuild(
+fn rebuild<R: RngCore>(
     obs: &Observation,
     placed: &[CardSet; 6],
     played_by: &[CardSet; 4],
     upcard_taken: bool,
+    rng: &mut R,
 ) -> Option<Deal> {
     let me = obs.seat;
     let dealer = obs.dealer;
@@ -223,17 +261,67 @@ fn rebuild(
         placed[DISCARD].first()
     };
     // The kitty is whatever no hand holds: `Deal::new` recomputes it from the hands.
+    let blind = obs.phase == Phase::BlindLoner && me == dealer;
     let mut dealt = [CardSet::EMPTY; 4];
     for s in Seat::ALL {
-        let now = if s == me { obs.hand } else { placed[s.index()] };
+        let now = if s == me && !blind {
+            obs.hand
+        } else {
+            placed[s.index()]
+        };
         dealt[s.index()] = now.union(played_by[s.index()]);
     }
+    // The upcard comes out of the dealer's cards last, after the exchanges are undone: the
+    // dealer may have passed it on.
     if upcard_taken {
-        let d = &mut dealt[dealer.index()];
         if let Some(c) = discard {
-            d.insert(c);
+            dealt[dealer.index()].insert(c);
         }
-        d.remove(obs.upcard);
+    }
+    // Undo the partners' exchanges, drawing the face-down cards this seat did not see: the
+    // card passed is one the partner holds now, the card given back one the loner has held.
+    let mut exchanges: Vec<Action> = Vec::new();
+    let mut loner: Option<Seat> = None;
+    for &(s, seen) in &obs.history {
+        let a = match seen {
+            Seen::Known(a @ Action::Exchange(_)) => a,
+            Seen::HiddenExchange => {
+                let receiver = s.partner();
+                let up = (receiver != dealer).then_some(obs.upcard);
+                Action::Exchange(pick_face_down(dealt[receiver.index()], up, rng)?)
+            }
+            Seen::Known(a @ Action::Give(_)) => a,
+            Seen::HiddenGive => {
+                // The loner's cards as dealt so far (a dealer's discard included), less the one
+                // just passed.
+                let l = loner?;
+                let held = dealt[l.index()];
+                let passed = exchanges.last().and_then(|a| match a {
+                    Action::Exchange(c) => Some(*c),
+                    _ => None,
+                });
+                let held = held.minus(passed.map_or(CardSet::EMPTY, CardSet::single));
+                let up = (l != dealer).then_some(obs.upcard);
+                Action::Give(pick_face_down(held, up, rng)?)
+            }
+            _ => continue,
+        };
+        match a {
+            Action::Exchange(x) => {
+                loner = Some(s);
+                dealt[s.partner().index()].remove(x);
+                dealt[s.index()].insert(x);
+            }
+            Action::Give(y) => {
+                dealt[s.partner().index()].remove(y);
+                dealt[s.index()].insert(y);
+            }
+            _ => {}
+        }
+        exchanges.push(a);
+    }
+    if upcard_taken {
+        dealt[dealer.index()].remove(obs.upcard);
     }
     // A farmer's dealt hand was shown to all.
     for s in Seat::ALL {
@@ -242,12 +330,28 @@ fn rebuild(
         }
     }
     let mut deal = Deal::new(obs.rules, dealer, dealt, obs.upcard, CardSet::EMPTY).ok()?;
+    let mut exchanges = exchanges.into_iter();
     for &(_, seen) in &obs.history {
         let a = match seen {
+            Seen::Known(Action::Exchange(_) | Action::Give(_)) | Seen::HiddenExchange | Seen::HiddenGive => {
+                exchanges.next()?
+            }
             Seen::Known(a) => a,
             Seen::HiddenDiscard => Action::Discard(discard?),
         };
         deal.apply(a).ok()?;
     }
     Some(deal)
+}
+
+/// The card that went face down from one partner to the other, drawn from the cards the receiver
+/// holds that could have come from the sender. `upcard` is given when the receiver is not the
+/// dealer: then the upcard, when there, must be it (nobody else was dealt it); a dealer's
+/// upcard came from the kitty, never from the partner.
+fn pick_face_down<R: RngCore>(cards: CardSet, upcard: Option<Card>, rng: &mut R) -> Option<Card> {
+    match upcard {
+        Some(u) if cards.contains(u) => Some(u),
+        Some(u) => cards.without(u).nth(below(rng, cards.len().max(1))),
+        None => cards.nth(below(rng, cards.len().max(1))),
+    }
 }

@@ -11,10 +11,25 @@ pub struct DealResult {
     pub maker_alone: bool,
     /// A defender played alone.
     pub lone_defender: bool,
+    /// The maker played jambone (`RULES.md` §8).
+    pub jambone: bool,
+    /// The dealer went alone blind (`robson`).
+    pub blind: bool,
 }
 
 /// Points to the makers and to the defenders, in that order. Exactly one side scores.
 pub fn deal_points(rules: &Rules, r: DealResult) -> (u8, u8) {
+    if r.blind {
+        // Robson's blind loner: all five tricks score 5, anything less gives the defenders 1.
+        return if r.maker_tricks == 5 { (5, 0) } else { (0, 1) };
+    }
+    if r.jambone {
+        return match r.maker_tricks {
+            5 => (8, 0),
+            3 | 4 => (1, 0),
+            _ => (0, rules.jambone_euchred_score),
+        };
+    }
     match (r.maker_tricks, r.maker_alone) {
         (5, true) => (rules.loner_march_score, 0),
         (5, false) => (2, 0),
@@ -37,6 +52,8 @@ mod tests {
                 maker_tricks: tricks,
                 maker_alone: alone,
                 lone_defender: lone_def,
+                jambone: false,
+                blind: false,
             },
         )
     }

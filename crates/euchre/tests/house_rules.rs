@@ -32,6 +32,8 @@ fn table_points(d: &Deal) -> [u8; 2] {
             maker_tricks: d.tricks_won()[t],
             maker_alone: d.lone_maker().is_some(),
             lone_defender: d.lone_defender().is_some(),
+            jambone: d.jambone(),
+            blind: d.blind_loner(),
         },
     );
     let mut p = [0; 2];

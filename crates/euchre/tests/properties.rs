@@ -166,6 +166,10 @@ fn trick_winner(trick: &[(Seat, Card)], trump: Trump) -> Seat {
 /// Voids shown in play, recomputed: a seat that did not follow the led suit has none of it.
 fn voids(deal: &Deal) -> [u8; 4] {
     let mut v = [0u8; 4];
+    // Under table-mode reneging a card off suit proves nothing.
+    if deal.rules().reneging == euchre::rules::Reneging::Penalised {
+        return v;
+    }
     let Some(trump) = deal.trump() else { return v };
     for t in tricks_by_seat(deal) {
         let Some(led) = eff_suit(t[0].1, trump) else {
@@ -192,6 +196,13 @@ fn table_points(deal: &Deal) -> [u8; 2] {
     let r = deal.rules();
     let alone = deal.lone_maker().is_some();
     let (mut m, mut d) = match taken {
+        // Robson's blind loner: a march scores 5, anything less 1 to the defenders.
+        5 if deal.blind_loner() => (5, 0),
+        _ if deal.blind_loner() => (0, 1),
+        // Jambone (RULES.md §8).
+        5 if deal.jambone() => (8, 0),
+        3 | 4 if deal.jambone() => (1, 0),
+        _ if deal.jambone() => (0, r.jambone_euchred_score),
         5 if alone => (r.loner_march_score, 0),
         5 => (2, 0),
         3 | 4 if alone => (r.loner_small_score, 0),
@@ -215,6 +226,28 @@ fn table_points(deal: &Deal) -> [u8; 2] {
     p[mt.index()] = m;
     p[mt.other().index()] = d;
     p
+}
+
+/// Seats (a bit each) that failed to follow suit and later played the suit led, from the tricks.
+fn reneged(deal: &Deal) -> u8 {
+    let Some(trump) = deal.trump() else { return 0 };
+    let tricks = tricks_by_seat(deal);
+    let mut guilty = 0;
+    for (i, t) in tricks.iter().enumerate() {
+        let Some(led) = eff_suit(t[0].1, trump) else {
+            continue;
+        };
+        for &(s, c) in &t[1..] {
+            let held = tricks[i + 1..]
+                .iter()
+                .flatten()
+                .any(|&(o, later)| o == s && eff_suit(later, trump) == Some(led));
+            if eff_suit(c, trump) != Some(led) && held {
+                guilty |= s.bit();
+            }
+        }
+    }
+    guilty
 }
 
 /// The suit offered in round 1 (the agreed suit when the Joker is turned under `agreed_suit`).
@@ -253,9 +286,15 @@ fn check_cards(deal: &Deal) {
         parts.push(CardSet::single(d));
         assert!(deal.upcard_taken(), "a discard without the upcard taken");
     }
-    let dealer_side = hands[dealer.index()]
+    let mut dealer_side = hands[dealer.index()]
         .union(plays)
         .union(deal.discard().map_or(CardSet::EMPTY, CardSet::single));
+    // Under `partners_best` the dealer may pass the taken upcard to the partner.
+    if deal.history().iter().any(|&(s, a)| {
+        s.team() == dealer.team() && matches!(a, Action::Exchange(c) | Action::Give(c) if c == up)
+    }) {
+        dealer_side = dealer_side.union(hands[dealer.partner().index()]);
+    }
     if deal.upcard_taken() {
         // Taken up: in the dealer's hand, played, or discarded; never in the kitty.
         assert!(dealer_side.contains(up), "the taken upcard {up} is lost");
@@ -288,6 +327,16 @@ fn check_cards(deal: &Deal) {
             }
             if deal.upcard_taken() {
                 was.insert(up);
+            }
+        }
+        // Partners' exchanges (`partners_best`): each card moved from one partner to the other.
+        for &(who, a) in &deal.history() {
+            if let Action::Exchange(c) | Action::Give(c) = a {
+                if who == s {
+                    was.remove(c);
+                } else if who == s.partner() {
+                    was.insert(c);
+                }
             }
         }
         let swapped = deal.history().iter().find_map(|&(who, a)| match a {
@@ -326,12 +375,23 @@ fn check_legal(deal: &Deal) {
     let dealer = deal.dealer();
     let hand = deal.hands()[me.index()];
     match deal.phase() {
+        Phase::BlindLoner => {
+            assert!(r.robson);
+            assert_eq!(me, dealer);
+            assert_eq!(deal.upcard().rank(), Some(Rank::Jack));
+            assert_eq!(legal.as_slice(), &[Action::Pass, Action::BlindAlone]);
+        }
         Phase::Bidding1 => {
             let forced = r.dealer_shouts_first && me == dealer && deal.upcard().is_joker();
             assert_eq!(legal.contains(&Action::Pass), !forced);
             assert!(legal
                 .iter()
-                .all(|a| matches!(a, Action::Pass | Action::Order { .. })));
+                .all(|a| matches!(a, Action::Pass | Action::Order { .. } | Action::OrderJambone)));
+            // Jambone is offered wherever going alone is.
+            assert_eq!(
+                legal.contains(&Action::OrderJambone),
+                r.jambone && legal.contains(&Action::Order { alone: true })
+            );
             if !with_call {
                 assert!(!legal.contains(&Action::Order { alone: true }));
             }
@@ -355,7 +415,10 @@ fn check_legal(deal: &Deal) {
                         assert_ne!(trump, Trump::Suit(turned), "the turned-down suit is offered");
                         assert!(r.allow_no_trump || trump != Trump::NoTrump);
                         assert!(with_call || !alone);
+                        let jambone = Action::CallJambone(trump);
+                        assert_eq!(legal.contains(&jambone), r.jambone && with_call);
                     }
+                    Action::CallJambone(_) => assert!(r.jambone),
                     other => panic!("{other} in round 2"),
                 }
             }
@@ -363,20 +426,29 @@ fn check_legal(deal: &Deal) {
         Phase::BlindShout => {
             assert_eq!(me, dealer);
             assert!(deal.upcard().is_joker());
-            assert_eq!(legal.len(), if with_call { 8 } else { 4 });
+            let per_suit = if !with_call {
+                1
+            } else if r.jambone {
+                3
+            } else {
+                2
+            };
+            assert_eq!(legal.len(), 4 * per_suit);
             assert!(legal.iter().all(|a| matches!(
                 a,
                 Action::Call {
                     trump: Trump::Suit(_),
                     ..
-                }
+                } | Action::CallJambone(Trump::Suit(_))
             )));
         }
         Phase::Discard => {
             assert_eq!(me, dealer);
             assert_eq!(hand.len(), 6);
             let mut expected = hand;
-            if !r.dealer_may_discard_upcard {
+            // A dealer playing jambone may decline the upcard.
+            let jambone_dealer = deal.jambone() && deal.maker() == Some(dealer);
+            if !r.dealer_may_discard_upcard && !jambone_dealer {
                 expected.remove(deal.upcard());
             }
             let got: CardSet = legal
@@ -400,11 +472,80 @@ fn check_legal(deal: &Deal) {
                 );
             }
         }
+        Phase::Exchange => {
+            assert!(r.partners_best);
+            assert!(deal.lone_maker() == Some(me) || deal.lone_defender() == Some(me));
+            let want: Vec<Action> = hand.iter().map(Action::Exchange).collect();
+            assert_eq!(legal.as_slice(), want.as_slice());
+        }
+        Phase::Give => {
+            let loner = me.partner();
+            assert!(deal.lone_maker() == Some(loner) || deal.lone_defender() == Some(loner));
+            let Some(&(who, Action::Exchange(passed))) = deal.auction().last() else {
+                panic!("a give without an exchange just before")
+            };
+            assert_eq!(who, loner);
+            let want: Vec<Action> = hand.without(passed).iter().map(Action::Give).collect();
+            assert_eq!(legal.as_slice(), want.as_slice());
+        }
+        Phase::Name => {
+            let j = deal.maker().unwrap();
+            assert!(deal.jambone());
+            assert_eq!(me.team(), j.team().other(), "a jambone call by the jambone side");
+            let trump = deal.trump().unwrap();
+            let trick = deal.current_trick();
+            let first_trick = deal.tricks_done() == 0;
+            let every = r.jambone_calls == euchre::rules::JamboneCalls::EveryTrick;
+            assert!(every || first_trick, "a call after the first trick (Keller)");
+            let namer = match trick.first() {
+                None => j.left(),
+                Some(_) if every => j.right(),
+                Some(_) => deal.trick_leaders()[0],
+            };
+            assert_eq!(me, namer);
+            // Never a card that forces a revoke.
+            let jhand = deal.hands()[j.index()];
+            let expected = match trick.first() {
+                None => jhand,
+                Some(&lead) => {
+                    let led = eff_suit(lead, trump);
+                    let follow: CardSet = jhand
+                        .iter()
+                        .filter(|&c| led.is_some() && eff_suit(c, trump) == led)
+                        .collect();
+                    if follow.is_empty() {
+                        jhand
+                    } else {
+                        follow
+                    }
+                }
+            };
+            let want: Vec<Action> = expected.iter().map(Action::Name).collect();
+            assert_eq!(legal.as_slice(), want.as_slice());
+        }
+        Phase::RenegeClaim => {
+            assert_eq!(deal.tricks_done(), 5);
+            assert_eq!(legal.as_slice(), &[Action::Pass, Action::ClaimRenege]);
+            let guilty = reneged(deal);
+            assert!(
+                guilty & (me.left().bit() | me.right().bit()) != 0,
+                "seat {me} asked with no renege against it"
+            );
+        }
+        Phase::Robson => {
+            assert!(r.robson);
+            let m = deal.maker().unwrap();
+            assert_eq!(me, m);
+            assert_eq!(deal.tricks_won()[m.team().index()], 5);
+            assert_eq!(legal.as_slice(), &[Action::Pass, Action::Subtract]);
+        }
         Phase::Play => {
             assert!(deal.is_active(me));
             let trump = deal.trump().unwrap();
             let trick = deal.current_trick();
+            let penalised = r.reneging == euchre::rules::Reneging::Penalised;
             let expected = match trick.first() {
+                _ if penalised => hand,
                 None => hand,
                 Some(&lead) => {
                     let led = eff_suit(lead, trump);
@@ -518,10 +659,17 @@ fn check_finished(deal: &Deal) {
         assert_eq!(deal.points(), want);
         return;
     }
-    assert!(deal.history().len() <= 32);
+    assert!(deal.history().len() <= 58);
     if deal.passed_out() {
         assert_eq!(deal.points(), [0, 0]);
-        assert_eq!(deal.history().len(), 8);
+        // Eight bids, after the farmers' and the blind loner's questions when asked.
+        let asked = usize::from(deal.rules().robson && deal.upcard().rank() == Some(Rank::Jack))
+            + if deal.rules().farmers || deal.rules().go_under {
+                4
+            } else {
+                0
+            };
+        assert_eq!(deal.history().len(), 8 + asked);
         assert!(deal.history().iter().all(|(_, a)| *a == Action::Pass));
         return;
     }
@@ -555,7 +703,46 @@ fn check_finished(deal: &Deal) {
         );
     }
     let points = table_points(deal);
+    let history = deal.history();
+    if let Some(&(claimer, _)) = history.iter().find(|(_, a)| *a == Action::ClaimRenege) {
+        // A proven renege voids the hand: 2 to the innocent side (or off the guilty side), 4
+        // when the innocent side was playing alone.
+        let innocent = claimer.team();
+        assert_ne!(reneged(deal) & (claimer.left().bit() | claimer.right().bit()), 0);
+        assert!(deal.voided_by_renege());
+        let lone = deal
+            .lone_maker()
+            .into_iter()
+            .chain(deal.lone_defender())
+            .any(|s| s.team() == innocent);
+        let penalty = if lone { 4 } else { 2 };
+        let mut to_innocent = [0u8; 2];
+        to_innocent[innocent.index()] = penalty;
+        let mut off_guilty = [0u8; 2];
+        off_guilty[innocent.other().index()] = penalty;
+        match deal.rules().renege_penalty_mode {
+            euchre::rules::RenegePenaltyMode::Add => {
+                assert_eq!((deal.points(), deal.deductions()), (to_innocent, [0, 0]))
+            }
+            euchre::rules::RenegePenaltyMode::Deduct => {
+                assert_eq!((deal.points(), deal.deductions()), ([0, 0], off_guilty))
+            }
+        }
+        return;
+    }
+    assert!(!deal.voided_by_renege());
+    if history.iter().any(|(_, a)| *a == Action::Subtract) {
+        // Robson: the march is taken off the opponents instead (2, or 4 alone).
+        let m = deal.maker().unwrap().team();
+        assert!(deal.rules().robson);
+        assert_eq!(deal.tricks_won()[m.index()], 5);
+        let mut off = [0u8; 2];
+        off[m.other().index()] = if deal.lone_maker().is_some() { 4 } else { 2 };
+        assert_eq!((deal.points(), deal.deductions()), ([0, 0], off));
+        return;
+    }
     assert_eq!(deal.points(), points, "{:?}", deal.history());
+    assert_eq!(deal.deductions(), [0, 0]);
     assert!(points.iter().filter(|&&p| p > 0).count() == usize::from(points != [0, 0]));
 }
 
@@ -585,7 +772,13 @@ fn check_privacy(deal: &Deal) {
         let json = serde_json::to_value(&obs).unwrap();
         let mut named = CardSet::EMPTY;
         cards_in_json(&json, &mut named);
-        let own = deal.hands()[s.index()];
+        // A dealer deciding on a blind loner has not looked at the hand.
+        let blind = deal.phase() == Phase::BlindLoner && s == deal.dealer();
+        let own = if blind {
+            CardSet::EMPTY
+        } else {
+            deal.hands()[s.index()]
+        };
         // The extraction works: the seat's own hand and the table are there.
         assert_eq!(named.intersect(own), own, "own hand missing from the observation");
         assert_eq!(named.intersect(plays), plays);
@@ -593,6 +786,22 @@ fn check_privacy(deal: &Deal) {
         // A farmer's shown hand is public: what they kept, and what they gave to the kitty.
         for h in deal.shown_hands() {
             public = public.union(h);
+        }
+        // The jambone hand is face up during the play.
+        if let Some((_, h)) = deal.exposed() {
+            public = public.union(h);
+            assert!(matches!(
+                deal.phase(),
+                Phase::Play | Phase::Name | Phase::RenegeClaim | Phase::Robson | Phase::Done
+            ));
+        }
+        // Partners see the cards they exchange; nobody else does.
+        for (who, a) in deal.history() {
+            if let Action::Exchange(c) | Action::Give(c) = a {
+                if who == s || who.partner() == s {
+                    public.insert(c);
+                }
+            }
         }
         if s == deal.dealer() {
             if let Some(d) = deal.discard() {
@@ -602,8 +811,13 @@ fn check_privacy(deal: &Deal) {
         let leaked = named.minus(public);
         assert!(leaked.is_empty(), "seat {s} sees {leaked:?} in {json}");
         if let (Some(d), false) = (deal.discard(), s == deal.dealer()) {
+            // (A card this seat passed to the dealer in an exchange is known to it anyway.)
+            let exchanged = deal.history().iter().any(|&(who, a)| {
+                (who == s || who.partner() == s)
+                    && matches!(a, Action::Exchange(c) | Action::Give(c) if c == d)
+            });
             assert!(
-                d == deal.upcard() || !named.contains(d),
+                d == deal.upcard() || exchanged || !named.contains(d),
                 "seat {s} sees the discard"
             );
         }
@@ -617,7 +831,7 @@ fn check_privacy(deal: &Deal) {
         }
         // What this seat can't see includes every other hand and the kitty (the upcard aside).
         let unseen = obs.unseen();
-        for o in Seat::ALL.into_iter().filter(|&o| o != s) {
+        for o in Seat::ALL.into_iter().filter(|&o| o != s || blind) {
             let hidden = deal.hands()[o.index()].without(deal.upcard());
             assert_eq!(unseen.intersect(hidden), hidden);
         }
@@ -649,7 +863,10 @@ fn check_sample(deal: &Deal, s: Seat, rng: &mut DealRng) {
     });
     assert_eq!(sampled.observation(s), obs);
     check_cards(&sampled);
-    assert_eq!(sampled.hands()[s.index()], deal.hands()[s.index()]);
+    // (A dealer deciding on a blind loner has not seen the hand: it is drawn too.)
+    if obs.phase != Phase::BlindLoner {
+        assert_eq!(sampled.hands()[s.index()], deal.hands()[s.index()]);
+    }
     assert_eq!(sampled.plays(), deal.plays());
     if let Some(trump) = obs.trump {
         for o in Seat::ALL.into_iter().filter(|&o| o != s) {
@@ -667,6 +884,9 @@ fn check_sample(deal: &Deal, s: Seat, rng: &mut DealRng) {
     if obs.upcard_with_dealer {
         assert!(sampled.hands()[deal.dealer().index()].contains(deal.upcard()));
     }
+    if let Some((j, h)) = obs.exposed {
+        assert_eq!(sampled.hands()[j.index()], h, "the exposed jambone hand moved");
+    }
     let mut world = sampled;
     let mut steps = 0;
     while world.to_act().is_some() {
@@ -674,7 +894,7 @@ fn check_sample(deal: &Deal, s: Seat, rng: &mut DealRng) {
         assert!(!l.is_empty());
         world.apply(l[below(rng, l.len() as u32) as usize]).unwrap();
         steps += 1;
-        assert!(steps <= 32);
+        assert!(steps <= 64);
     }
 }
 
@@ -684,7 +904,18 @@ fn random_action(deal: &Deal, rng: &mut DealRng) -> Action {
     let own = deal.to_act().map_or(CardSet::EMPTY, |s| deal.hands()[s.index()]);
     let own_card = |rng: &mut DealRng| euchre::shuffle::pick(own, rng).unwrap_or(Card::JOKER);
     let flag = |rng: &mut DealRng| below(rng, 2) == 1;
-    match below(rng, 10) {
+    match below(rng, 14) {
+        10 => match below(rng, 6) {
+            0 => Action::BlindAlone,
+            1 => Action::ClaimRenege,
+            2 => Action::Subtract,
+            3 => Action::OrderJambone,
+            4 => Action::CallJambone(Trump::Suit(Suit::from_index(below(rng, 4) as usize))),
+            _ => Action::Farmers,
+        },
+        11 => Action::Exchange(own_card(rng)),
+        12 => Action::Give(any_card(rng)),
+        13 => Action::Name(any_card(rng)),
         0 => Action::Pass,
         1 => Action::Order { alone: flag(rng) },
         2 => {
@@ -787,7 +1018,9 @@ fn check_illegal(game: &mut Game, rng: &mut DealRng, tries: usize, full: bool) -
         if !ok {
             let e = Decisions::apply(game, a).expect_err("an illegal action was accepted");
             if game.deal().is_done() {
-                assert_eq!(e, IllegalAction::DealOver);
+                // A claim after the deal with no renege in it is a false claim.
+                let false_claim = a == Action::ClaimRenege && e == IllegalAction::NoRenege;
+                assert!(e == IllegalAction::DealOver || false_claim, "{a}: {e}");
             }
             assert!(!e.to_string().is_empty());
             refused += 1;
@@ -845,13 +1078,17 @@ fn random_games(rules: Rules, seed0: u64, games: u64, deep_every: u64) -> Stats 
             let mut steps = 0;
             while game.deal().to_act().is_some() {
                 steps += 1;
-                assert!(steps <= 32, "deal does not end");
+                assert!(steps <= 64, "deal does not end");
                 let deal = game.deal();
                 check_cards(deal);
                 check_legal(deal);
                 if deep {
                     check_privacy(deal);
-                    if steps == sample_at + 1 || deal.phase() == Phase::Discard {
+                    let hidden_moment = matches!(
+                        deal.phase(),
+                        Phase::Discard | Phase::Give | Phase::Name | Phase::BlindLoner
+                    );
+                    if steps == sample_at + 1 || hidden_moment {
                         for s in Seat::ALL {
                             check_sample(deal, s, &mut rng);
                             st.samples += 1;
@@ -881,12 +1118,12 @@ fn random_games(rules: Rules, seed0: u64, games: u64, deep_every: u64) -> Stats 
             st.no_trump += u32::from(deal.trump() == Some(Trump::NoTrump));
             st.upcard_discarded +=
                 u32::from(deal.discard().is_some() && deal.discard() == Some(deal.upcard()));
-            score[0] += i32::from(deal.points()[0]);
-            score[1] += i32::from(deal.points()[1]);
-            if let Some(m) = deal
-                .maker()
-                .filter(|_| rules.four_trick_tokens && deal.lone_maker().is_none())
-            {
+            for ((s, p), off) in score.iter_mut().zip(deal.points()).zip(deal.deductions()) {
+                *s += i32::from(p) - i32::from(off);
+            }
+            if let Some(m) = deal.maker().filter(|_| {
+                rules.four_trick_tokens && deal.lone_maker().is_none() && !deal.voided_by_renege()
+            }) {
                 let t = m.team().index();
                 if deal.tricks_won()[t] == 4 {
                     tokens[t] += 1;
@@ -906,6 +1143,7 @@ fn random_games(rules: Rules, seed0: u64, games: u64, deep_every: u64) -> Stats 
             assert_eq!(game.is_over(), over, "score {score:?} after {deals} deals");
             let dealer = deal.dealer();
             let again = (rules.point_on_partner
+                && !deal.voided_by_renege()
                 && deal.maker() == Some(dealer.partner())
                 && deal.tricks_won()[dealer.team().index()] >= 3)
                 || deal.thrown_in_for_farmers();
@@ -958,6 +1196,93 @@ fn random_games_house_rules() {
         let st = random_games(rules("tournament", opts), 50_000 + 1_000 * i as u64, 60, 12);
         assert!(st.games == 60 && st.deals > 300, "{opts:?}: {} deals", st.deals);
     }
+}
+
+#[test]
+fn random_games_variants() {
+    let groups: [(&str, &[(&str, &str)]); 10] = [
+        (
+            "north-american",
+            &[("partners_best", "true"), ("defend_alone", "against_loner")],
+        ),
+        (
+            "canadian",
+            &[
+                ("partners_best", "true"),
+                ("alone_timing", "after_discard"),
+                ("defend_alone", "any"),
+                ("dealer_may_discard_upcard", "true"),
+            ],
+        ),
+        ("north-american", &[("jambone", "true")]),
+        (
+            "north-american",
+            &[
+                ("jambone", "true"),
+                ("jambone_calls", "every_trick"),
+                ("jamboree", "true"),
+                ("defend_alone", "against_loner"),
+            ],
+        ),
+        ("north-american", &[("robson", "true")]),
+        (
+            "tournament",
+            &[
+                ("robson", "true"),
+                ("partners_best", "true"),
+                ("jamboree", "true"),
+                ("alone_timing", "after_discard"),
+            ],
+        ),
+        ("north-american", &[("reneging", "penalised")]),
+        (
+            "north-american",
+            &[
+                ("reneging", "penalised"),
+                ("renege_penalty_mode", "deduct"),
+                // Random players renege all the time and lose points for it: a game to a score
+                // could go on for ever.
+                ("num_deals", "12"),
+                ("defend_alone", "against_loner"),
+                ("point_on_partner", "true"),
+                ("four_trick_tokens", "true"),
+            ],
+        ),
+        (
+            "north-american",
+            &[
+                ("reneging", "penalised"),
+                ("jambone", "true"),
+                ("jambone_calls", "every_trick"),
+                ("robson", "true"),
+            ],
+        ),
+        (
+            "north-american",
+            &[
+                ("farmers", "true"),
+                ("go_under", "true"),
+                ("partners_best", "true"),
+                ("robson", "true"),
+                ("jambone", "true"),
+            ],
+        ),
+    ];
+    for (i, (base, opts)) in groups.iter().enumerate() {
+        let st = random_games(rules(base, opts), 60_000 + 1_000 * i as u64, 50, 10);
+        assert!(st.games == 50 && st.deals > 100, "{opts:?}: {} deals", st.deals);
+    }
+}
+
+#[test]
+fn random_games_railroad_and_keller() {
+    let st = random_games(preset("railroad"), 70_000, 150, 9);
+    assert!(
+        st.lone_makers > 0 && st.lone_defenders > 0 && st.joker_upcards > 0,
+        "{st:?}"
+    );
+    let st = random_games(preset("keller-1887"), 71_000, 150, 9);
+    assert!(st.lone_makers > 0 && st.lone_defenders == 0, "{st:?}");
 }
 
 fn preset(name: &str) -> Rules {

@@ -24,11 +24,34 @@ fn step_randomly(deal: &mut Deal, draw: &mut Batched<euchre::shuffle::DealRng>) 
 #[test]
 fn rollout_equals_stepping_through_apply() {
     let mut lone_hands = 0;
+    let mut configs: Vec<(String, Rules)> = Vec::new();
     for (name, _) in euchre::PRESETS {
         let mut rules = Rules::preset(name).unwrap();
         if name == "north-american" {
             rules.set("defend_alone", "any").unwrap();
         }
+        configs.push((name.to_string(), rules));
+    }
+    // The variants that change the trick play: table-mode reneging (any card), jambone calls,
+    // the claims and the robson choice after the last trick.
+    let variants: [&[(&str, &str)]; 4] = [
+        &[("reneging", "penalised"), ("robson", "true")],
+        &[("jambone", "true"), ("jambone_calls", "first_trick")],
+        &[("reneging", "penalised"), ("jambone", "true")],
+        &[
+            ("robson", "true"),
+            ("partners_best", "true"),
+            ("defend_alone", "against_loner"),
+        ],
+    ];
+    for opts in variants {
+        let mut rules = Rules::default();
+        for (k, v) in opts {
+            rules.set(k, v).unwrap();
+        }
+        configs.push((format!("{opts:?}"), rules));
+    }
+    for (name, rules) in configs {
         for seed in 0..400u64 {
             let dealt = Deal::from_seed(rules, Seat::new((seed % 4) as u8), seed);
             let (mut fast, mut slow) = (dealt.clone(), dealt);
