@@ -15,6 +15,9 @@ pub struct Report {
     /// checked `apply`, one decision at a time, as a bot using only the generic API would (measured
     /// for a quarter of the time).
     checked_per_sec: f64,
+    /// For rules other than the standard game: the standard (north-american) rollout measured in
+    /// the same run, for a quarter of the time.
+    standard_per_sec: Option<f64>,
 }
 
 impl Report {
@@ -32,15 +35,23 @@ impl Report {
             "seconds": self.seconds,
             "checked_apply_deals_per_sec": self.checked_per_sec.round() as u64,
             "rollout_vs_checked_apply": (self.per_sec() / self.checked_per_sec * 100.0).round() / 100.0,
+            "standard_deals_per_sec": self.standard_per_sec.map(|s| s.round() as u64),
+            "vs_standard": self.standard_per_sec.map(|s| (self.per_sec() / s * 100.0).round() / 100.0),
             "rules": preset,
         })
         .to_string()
     }
 
     pub fn human(&self, preset: &str) -> String {
+        let standard = self.standard_per_sec.map_or(String::new(), |s| {
+            format!(
+                "\nstandard game, same run: {s:.0} deals/s (these rules run at {:.2}x of it)",
+                self.per_sec() / s
+            )
+        });
         format!(
             "{:.0} random complete deals/s ({:.0} decisions/s) on one core: {} deals in {:.2} s, rules {preset}\n\
-             baseline, same run: {:.0} deals/s one checked apply at a time ({:.2}x slower)",
+             baseline, same run: {:.0} deals/s one checked apply at a time ({:.2}x slower){standard}",
             self.per_sec(),
             self.decisions as f64 / self.seconds,
             self.deals,
@@ -62,7 +73,8 @@ pub enum Budget {
 }
 
 /// Plays random deals (shuffle, deal, uniformly random legal bidding and play, scoring) until the
-/// budget is spent, then the checked baseline for a quarter as long.
+/// budget is spent, then the checked baseline for a quarter as long (and, for rules other than
+/// the standard game, the standard game's rollout for a quarter as long).
 pub fn run(rules: Rules, budget: Budget, seed: u64) -> Report {
     let (deals, decisions, points, seconds) = measure(rules, budget, seed, true);
     let quarter = match budget {
@@ -70,12 +82,18 @@ pub fn run(rules: Rules, budget: Budget, seed: u64) -> Report {
         Budget::Deals(n) => Budget::Deals(n.div_ceil(4)),
     };
     let (base_deals, _, _, base_seconds) = measure(rules, quarter, seed, false);
+    let standard = Rules::NORTH_AMERICAN;
+    let standard_per_sec = (rules != standard).then(|| {
+        let (d, _, _, s) = measure(standard, quarter, seed, true);
+        d as f64 / s
+    });
     Report {
         deals,
         decisions,
         seconds,
         points,
         checked_per_sec: base_deals as f64 / base_seconds,
+        standard_per_sec,
     }
 }
 

@@ -646,3 +646,82 @@ fn a_random_game_is_egn_that_egn_check_accepts() {
     );
     assert_eq!(r["score"], v["metadata"]["finalScore"], "{r}");
 }
+
+#[test]
+fn rules_railroad_and_keller_print_the_full_rulesets() {
+    for preset in ["railroad", "keller-1887"] {
+        let (ok, out, err) = run(&["rules", preset]);
+        assert!(ok, "euchre rules {preset} failed: {err}");
+        let printed: Vec<(String, String)> = out
+            .lines()
+            .filter_map(|l| {
+                let mut w = l.split_whitespace();
+                Some((w.next()?.to_string(), w.next()?.to_string()))
+            })
+            .collect();
+        let want: Vec<(String, String)> = euchre::Rules::preset(preset)
+            .unwrap()
+            .options()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        assert_eq!(printed, want, "{preset}");
+        let get = |k: &str| printed.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+        assert_eq!(get("jambone"), Some("true"), "{preset}");
+        assert_eq!(get("laps"), Some("true"), "{preset}");
+        assert_eq!(get("slams"), Some("true"), "{preset}");
+        assert_eq!(get("jamboree"), Some("true"), "{preset}");
+        assert_eq!(get("winning_score"), Some("5"), "{preset}");
+    }
+    let (_, out, _) = run(&["rules", "railroad"]);
+    for line in [
+        "partners_best true",
+        "jambone_calls every_trick",
+        "jambone_euchred_score 2",
+        "loner_small_score 3",
+        "loner_euchred_score 4",
+    ] {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert!(
+            out.lines()
+                .any(|l| l.split_whitespace().collect::<Vec<_>>() == words),
+            "railroad lacks '{line}':\n{out}"
+        );
+    }
+}
+
+#[test]
+fn a_railroad_game_runs_through_the_engine_with_the_new_decisions() {
+    let mut e = Engine::start();
+    e.ok(&json!({"id": 1, "cmd": "new", "rules": "railroad", "seed": 77}));
+    let mut seen = std::collections::BTreeSet::new();
+    let mut deals = 0;
+    loop {
+        while e.state()["phase"] != "done" {
+            let (_, actions) = e.legal();
+            // Prefer the variant decisions, so the session exercises them.
+            let lone = if deals % 2 == 0 {
+                "order jambone"
+            } else {
+                "order alone"
+            };
+            let pick = actions
+                .iter()
+                .find(|a| a.as_str() == lone)
+                .or_else(|| actions.iter().find(|a| *a != "pass"))
+                .unwrap_or(&actions[0])
+                .clone();
+            seen.insert(pick.split(' ').next().unwrap().to_string());
+            e.apply(&pick);
+        }
+        deals += 1;
+        if e.state()["game_over"] == true {
+            break;
+        }
+        e.ok(&json!({"id": 5, "cmd": "next"}));
+        assert!(deals < 100, "the game does not end");
+    }
+    for word in ["order", "exchange", "give", "name"] {
+        assert!(seen.contains(word), "never offered '{word}': {seen:?}");
+    }
+}
