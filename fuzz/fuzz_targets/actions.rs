@@ -3,9 +3,10 @@
 //! 1. The input as text is parsed as an `Action`, a `Card`, a `Trump` and a `Suit`; whatever
 //!    parses must print to text that parses back to the same value.
 //! 2. The input as bytes drives a seeded deal: byte 0 picks the preset, byte 1 a set of extra
-//!    options, byte 2 the dealer, bytes 3..5 the seed; each later byte picks an action, a legal
-//!    one (`legal_actions()[b % len]`) when its top bit is set, else any of the 83 actions there
-//!    are. At every step `is_legal(a) == legal_actions().contains(&a)` for all 83 actions, a legal
+//!    options, byte 2 a set of variants, byte 3 the dealer, bytes 4..6 the seed; each later byte
+//!    picks an action, a legal one (`legal_actions()[b % len]`) when its top bit is set, else any
+//!    of the actions in `universe()` (every action but the farmers' swaps, which are too many to
+//!    list). At every step `is_legal(a) == legal_actions().contains(&a)` for all of them, a legal
 //!    action applies, and an illegal one is refused with the deal left unchanged.
 #![no_main]
 
@@ -24,9 +25,34 @@ const OPTIONS: [(&str, &str); 8] = [
     ("joker", "true"),
 ];
 
+/// The variants (issue 3), one per bit of byte 2.
+const VARIANTS: [(&str, &str); 8] = [
+    ("partners_best", "true"),
+    ("jambone", "true"),
+    ("jambone_calls", "every_trick"),
+    ("robson", "true"),
+    ("reneging", "penalised"),
+    ("jamboree", "true"),
+    ("farmers", "true"),
+    ("go_under", "true"),
+];
+
 /// Every action there is, legal or not, anywhere.
 fn universe() -> Vec<Action> {
-    let mut all = vec![Action::Pass, Action::Alone, Action::Partner, Action::Jamboree, Action::Farmers];
+    let mut all = vec![
+        Action::Pass,
+        Action::Alone,
+        Action::Partner,
+        Action::Jamboree,
+        Action::Farmers,
+        Action::OrderJambone,
+        Action::BlindAlone,
+        Action::ClaimRenege,
+        Action::Subtract,
+    ];
+    for trump in Suit::ALL.map(Trump::Suit).into_iter().chain([Trump::NoTrump]) {
+        all.push(Action::CallJambone(trump));
+    }
     for alone in [false, true] {
         all.push(Action::Order { alone });
         for trump in Suit::ALL.map(Trump::Suit).into_iter().chain([Trump::NoTrump]) {
@@ -35,8 +61,13 @@ fn universe() -> Vec<Action> {
     }
     for i in 0..Card::COUNT as u8 {
         let c = Card::from_index(i).unwrap();
-        all.push(Action::Discard(c));
-        all.push(Action::Play(c));
+        all.extend([
+            Action::Discard(c),
+            Action::Play(c),
+            Action::Exchange(c),
+            Action::Give(c),
+            Action::Name(c),
+        ]);
     }
     all
 }
@@ -83,7 +114,8 @@ fn check_legality(deal: &Deal, all: &[Action]) {
         );
     }
     for &a in legal.iter() {
-        assert!(all.contains(&a), "legal action {a:?} outside the universe");
+        let swap = matches!(a, Action::Swap(_));
+        assert!(swap || all.contains(&a), "legal action {a:?} outside the universe");
     }
     assert_eq!(
         deal.to_act().is_some(),
@@ -104,7 +136,7 @@ fuzz_target!(|data: &[u8]| {
         round_trips(text);
     }
 
-    let [preset, opts, dealer, s0, s1, s2, steps @ ..] = data else {
+    let [preset, opts, variants, dealer, s0, s1, s2, steps @ ..] = data else {
         return;
     };
     let mut rules = Rules::preset(PRESETS[usize::from(*preset) % PRESETS.len()].0).unwrap();
@@ -113,7 +145,16 @@ fuzz_target!(|data: &[u8]| {
             rules.set(name, value).unwrap();
         }
     }
-    rules.validate().unwrap();
+    for (bit, (name, value)) in VARIANTS.iter().enumerate() {
+        if variants & (1 << bit) != 0 {
+            rules.set(name, value).unwrap();
+        }
+    }
+    // Some combinations are refused by design (jambone with alone after the discard, a
+    // farmer's exchange without the 24-card deck): nothing to play.
+    if rules.validate().is_err() {
+        return;
+    }
     let seed = u64::from_le_bytes([*s0, *s1, *s2, 0, 0, 0, 0, 0]);
     let mut deal = Deal::from_seed(rules, Seat::new(dealer % 4), seed);
     let all = universe();

@@ -28,6 +28,11 @@ enum Command {
         #[command(subcommand)]
         command: EgnCommand,
     },
+    /// The project's own game records (every option and decision; `docs/record-format.md`).
+    Record {
+        #[command(subcommand)]
+        command: RecordCommand,
+    },
     /// List the presets, or print one ruleset with every option's value.
     Rules {
         /// A preset name (see `euchre rules` for the list).
@@ -57,16 +62,39 @@ enum Command {
         json: bool,
     },
     /// Play one game (or, when the rules make a match of several, a match) with uniformly random
-    /// legal decisions and print it as EGN (or EMN).
+    /// legal decisions and print it as EGN (or EMN), or as a game record.
     Random {
         #[command(flatten)]
         rules: RulesArgs,
         /// Seed of the deals and decisions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// `egn` (EGN, or EMN for a match), or `record`: the project's record, which keeps every
+        /// option and decision EGN has no words for.
+        #[arg(long, value_enum, default_value_t = Format::Egn)]
+        format: Format,
     },
     /// The engine protocol: JSON lines on stdin, one response per line on stdout.
     Engine,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Egn,
+    Record,
+}
+
+#[derive(Subcommand)]
+enum RecordCommand {
+    /// Validate and replay game records; exit status 0 only when all are valid.
+    Check {
+        /// Print one JSON line per file.
+        #[arg(long)]
+        json: bool,
+        /// The record files (.json).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -140,7 +168,10 @@ fn run(cli: Cli) -> Result<i32> {
     match cli.command {
         Command::Egn {
             command: EgnCommand::Check { json, files },
-        } => Ok(egn_cmd::check(&files, json)),
+        } => Ok(egn_cmd::check(&files, json, egn_cmd::check_egn)),
+        Command::Record {
+            command: RecordCommand::Check { json, files },
+        } => Ok(egn_cmd::check(&files, json, egn_cmd::check_record)),
         Command::Egn {
             command: EgnCommand::Show { file },
         } => {
@@ -189,17 +220,27 @@ fn run(cli: Cli) -> Result<i32> {
             }
             Ok(0)
         }
-        Command::Random { rules, seed } => {
+        Command::Random { rules, seed, format } => {
             let r = rules.resolve(None)?;
-            // A match of several games is written as EMN, a single game as EGN.
-            let doc = if r.match_games > 1 || r.match_wins > 0 {
-                euchre_egn::match_to_emn(&bench::random_match(r, seed), None)
-            } else {
-                euchre_egn::game_to_egn(&bench::random_game(r, seed), None)
+            let a_match = r.match_games > 1 || r.match_wins > 0;
+            let doc = match format {
+                // A match of several games is written as EMN, a single game as EGN.
+                Format::Egn if a_match => euchre_egn::match_to_emn(&bench::random_match(r, seed), None),
+                Format::Egn => euchre_egn::game_to_egn(&bench::random_game(r, seed), None),
+                Format::Record if a_match => {
+                    serde_json::to_value(euchre_record::write_match(&bench::random_match(r, seed), None))?
+                }
+                Format::Record => {
+                    serde_json::to_value(euchre_record::write_game(&bench::random_game(r, seed), None))?
+                }
             };
             emit(&serde_json::to_string_pretty(&doc)?);
-            for o in euchre_egn::unexpressed_options(&r) {
-                eprintln!("note: EGN can't record this game's value of {o}; a reader will assume EGN's");
+            if matches!(format, Format::Egn) {
+                for o in euchre_egn::unexpressed_options(&r) {
+                    eprintln!(
+                        "note: EGN can't record this game's value of {o}; a reader will assume EGN's (--format record keeps it)"
+                    );
+                }
             }
             Ok(0)
         }

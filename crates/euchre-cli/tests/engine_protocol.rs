@@ -725,3 +725,44 @@ fn a_railroad_game_runs_through_the_engine_with_the_new_decisions() {
         assert!(seen.contains(word), "never offered '{word}': {seen:?}");
     }
 }
+
+#[test]
+fn a_random_railroad_match_is_a_record_that_record_check_accepts() {
+    let (ok, out, err) = run(&[
+        "random",
+        "--rules",
+        "railroad",
+        "--set",
+        "match_games=2",
+        "--format",
+        "record",
+        "--seed",
+        "8",
+    ]);
+    assert!(ok, "euchre random failed: {err}");
+    assert!(
+        err.is_empty(),
+        "a record keeps every option, no note expected: {err}"
+    );
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"));
+    assert_eq!(v["format"], "euchre-record");
+    assert_eq!(v["rules"]["jambone"], "true");
+    let path = std::env::temp_dir().join(format!("euchre-record-{}.json", std::process::id()));
+    std::fs::write(&path, &out).expect("write temp file");
+    let (ok, check, err) = run(&["record", "check", "--json", path.to_str().expect("UTF-8 path")]);
+    // The same file is no EGN: egn check refuses it with a reason.
+    let (egn_ok, egn_check, _) = run(&["egn", "check", path.to_str().expect("UTF-8 path")]);
+    let _ = std::fs::remove_file(&path);
+    assert!(ok, "euchre record check rejected it: {check}{err}");
+    let r: Value = serde_json::from_str(check.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {check}"));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["games"], 2, "{r}");
+    assert!(!egn_ok && egn_check.starts_with("FAIL"), "{egn_check}");
+    // EGN output of the same game names what EGN would lose.
+    let (ok, _, note) = run(&["random", "--rules", "railroad", "--seed", "8"]);
+    assert!(ok);
+    assert!(
+        note.contains("jambone") && note.contains("--format record"),
+        "{note}"
+    );
+}

@@ -235,6 +235,19 @@ impl Game {
         true
     }
 
+    /// Starts the next deal from given cards (replaying a record), when the current deal is over
+    /// and the game is not, and `deal` is under the same rules with the next dealer. Returns
+    /// false (changing nothing) otherwise.
+    pub fn next_deal_given(&mut self, deal: Deal) -> bool {
+        let next = next_dealer(&self.deal);
+        if !self.deal.is_done() || self.is_over() || deal.rules() != &self.rules || deal.dealer() != next {
+            return false;
+        }
+        self.deal_index += 1;
+        self.start_deal(deal);
+        true
+    }
+
     fn start_deal(&mut self, deal: Deal) {
         let old = std::mem::replace(&mut self.deal, deal);
         self.finished.push(old);

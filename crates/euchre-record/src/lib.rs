@@ -1,0 +1,328 @@
+//! The project's own game record (`docs/record-format.md`): the full ruleset and every decision
+//! of every deal in canonical text, so a game under rules EGN has no words for (jambone, robson,
+//! laps, reneging claims, ...) is written and read back exactly.
+//!
+//! Reading replays every decision through the engine: a record is accepted only if each decision
+//! was legal for the seat that took it and every score it states is the score the play makes.
+
+use euchre::game::{games_from_points, Game, Match};
+use euchre::{Action, Card, CardSet, Deal, Rules, Seat};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The `format` every record carries.
+pub const FORMAT: &str = "euchre-record";
+/// The version this crate writes and reads.
+pub const VERSION: u32 = 1;
+/// The four-handed partnership game (the only family so far).
+pub const FOUR_HANDED: &str = "four-handed";
+
+/// A record as written: one game, or the games of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    pub format: String,
+    pub version: u32,
+    pub family: String,
+    /// Every rule option by name, values as `euchre rules` prints them.
+    pub rules: serde_json::Map<String, serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<Vec<String>>,
+    pub games: Vec<GameRecord>,
+}
+
+/// One game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// The score the game started from (points carried in by `laps`).
+    pub initial_score: [i32; 2],
+    pub deals: Vec<DealRecord>,
+    /// The score at the end, when the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_score: Option<[i32; 2]>,
+}
+
+/// One deal: the cards as dealt and the decisions in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealRecord {
+    pub dealer: u8,
+    /// The four hands as dealt, seats 0..3.
+    pub hands: Vec<Vec<String>>,
+    pub upcard: String,
+    /// `[seat, decision]` pairs in the order taken, decisions in canonical text (`RULES.md` §12).
+    pub decisions: Vec<(u8, String)>,
+    /// The points the deal scored per team (checked on reading when present).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<[u8; 2]>,
+    /// Points the deal took off each team (robson, a renege penalty under `deduct`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deductions: Option<[u8; 2]>,
+}
+
+/// What is wrong with a record, naming where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError(pub String);
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, RecordError> {
+    Err(RecordError(msg.into()))
+}
+
+// ----- writing -----
+
+fn deal_record(deal: &Deal) -> DealRecord {
+    let text = |s: CardSet| s.iter().map(|c| c.to_string()).collect();
+    DealRecord {
+        dealer: deal.dealer().index() as u8,
+        hands: deal.dealt_hands().iter().map(|h| text(*h)).collect(),
+        upcard: deal.upcard().to_string(),
+        decisions: deal
+            .history()
+            .into_iter()
+            .map(|(s, a)| (s.index() as u8, a.to_string()))
+            .collect(),
+        points: deal.is_done().then(|| deal.points()),
+        deductions: (deal.deductions() != [0, 0]).then(|| deal.deductions()),
+    }
+}
+
+fn game_record(game: &Game) -> GameRecord {
+    GameRecord {
+        initial_score: game.initial_score(),
+        deals: game.all_deals().map(deal_record).collect(),
+        final_score: game.is_over().then(|| game.score()),
+    }
+}
+
+fn record(rules: &Rules, players: Option<[String; 4]>, games: Vec<GameRecord>) -> Record {
+    Record {
+        format: FORMAT.into(),
+        version: VERSION,
+        family: FOUR_HANDED.into(),
+        rules: rules
+            .options()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
+            .collect(),
+        players: players.map(Vec::from),
+        games,
+    }
+}
+
+/// A game as a record.
+pub fn write_game(game: &Game, players: Option<[String; 4]>) -> Record {
+    record(game.rules(), players, vec![game_record(game)])
+}
+
+/// A match as a record: its games in order.
+pub fn write_match(m: &Match, players: Option<[String; 4]>) -> Record {
+    record(m.rules(), players, m.games().iter().map(game_record).collect())
+}
+
+// ----- reading -----
+
+/// A record read and replayed.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub rules: Rules,
+    pub games: Vec<Game>,
+    /// Games won per team, counted as a match counts them (`laps`, `slams`).
+    pub wins: [u32; 2],
+}
+
+/// Parses a record (JSON) without replaying it.
+///
+/// # Errors
+/// Text that is not JSON, or not a record of this version, with serde's position.
+pub fn parse(text: &str) -> Result<Record, RecordError> {
+    let r: Record = serde_json::from_str(text).map_err(|e| RecordError(format!("not a record: {e}")))?;
+    if r.format != FORMAT {
+        return err(format!("format is '{}', not '{FORMAT}'", r.format));
+    }
+    if r.version != VERSION {
+        return err(format!(
+            "version {} is not supported (this build reads {VERSION})",
+            r.version
+        ));
+    }
+    if r.family != FOUR_HANDED {
+        return err(format!("family '{}' is not one this build plays", r.family));
+    }
+    Ok(r)
+}
+
+/// Parses and replays a record.
+///
+/// # Errors
+/// The first thing that is wrong, named by game, deal and decision.
+pub fn read(text: &str) -> Result<Replay, RecordError> {
+    replay(&parse(text)?)
+}
+
+/// The rules a record names: every option set on top of the defaults.
+///
+/// # Errors
+/// An unknown option, a bad value, or options that clash.
+pub fn rules_of(r: &Record) -> Result<Rules, RecordError> {
+    let mut rules = Rules::default();
+    // `winning_score` and `num_deals` exclude each other: set the non-zero one last.
+    let mut opts: Vec<(&String, String)> = r
+        .rules
+        .iter()
+        .map(|(k, v)| match v {
+            serde_json::Value::String(s) => Ok((k, s.clone())),
+            serde_json::Value::Bool(b) => Ok((k, b.to_string())),
+            serde_json::Value::Number(n) => Ok((k, n.to_string())),
+            _ => err(format!("rules: {k} must be a string, number or boolean")),
+        })
+        .collect::<Result<_, _>>()?;
+    opts.sort_by_key(|(k, v)| (k.as_str() == "winning_score" || k.as_str() == "num_deals") && v != "0");
+    for (k, v) in opts {
+        rules.set(k, &v).map_err(|e| RecordError(format!("rules: {e}")))?;
+    }
+    rules.validate().map_err(|e| RecordError(format!("rules: {e}")))?;
+    Ok(rules)
+}
+
+/// Replays a parsed record.
+///
+/// # Errors
+/// The first thing that is wrong, named by game, deal and decision.
+pub fn replay(r: &Record) -> Result<Replay, RecordError> {
+    let rules = rules_of(r)?;
+    if let Some(p) = &r.players {
+        if p.len() != 4 {
+            return err(format!("players: {} names, not 4", p.len()));
+        }
+    }
+    if r.games.is_empty() {
+        return err("no games");
+    }
+    let mut games = Vec::new();
+    let mut wins = [0u32; 2];
+    let mut carry = [0i32; 2];
+    for (g, gr) in r.games.iter().enumerate() {
+        let at = |m: String| RecordError(format!("game {g}{m}"));
+        if g > 0 {
+            if match_over(&rules, wins, g) {
+                return Err(at(": the match was already decided".into()));
+            }
+            if rules.laps && gr.initial_score != carry {
+                return Err(at(format!(
+                    ": initial_score {:?} but laps carry {:?} from the game before",
+                    gr.initial_score, carry
+                )));
+            }
+        }
+        let game = replay_game(&rules, gr).map_err(at)?;
+        if let Some(t) = game.winner() {
+            let s = game.score();
+            let (won, carried) = games_from_points(&rules, s[t.index()], s[t.other().index()]);
+            wins[t.index()] += won;
+            carry = [0, 0];
+            carry[t.index()] = carried;
+        }
+        games.push(game);
+    }
+    Ok(Replay { rules, games, wins })
+}
+
+/// True when a match of these rules is decided after `played` games with these wins.
+fn match_over(rules: &Rules, wins: [u32; 2], played: usize) -> bool {
+    (rules.match_wins > 0 && wins.iter().any(|&w| w >= u32::from(rules.match_wins)))
+        || (rules.match_games > 0 && played >= usize::from(rules.match_games))
+}
+
+fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
+    let mut game: Option<Game> = None;
+    for (i, dr) in gr.deals.iter().enumerate() {
+        let at = |m: String| format!(", deal {i}{m}");
+        let deal = deal_of(rules, dr).map_err(at)?;
+        match game.as_mut() {
+            None => game = Some(Game::starting_with(deal, 0, gr.initial_score)),
+            Some(g) => {
+                if g.is_over() {
+                    return Err(at(": the game was already over".into()));
+                }
+                if !g.deal().is_done() {
+                    return Err(at(": the deal before is unfinished".into()));
+                }
+                let expected = euchre::game::next_dealer(g.deal());
+                if deal.dealer() != expected {
+                    return Err(at(format!(
+                        ": dealer is seat {} but the deal passes to seat {expected}",
+                        deal.dealer()
+                    )));
+                }
+                g.next_deal_given(deal);
+            }
+        }
+        let g = game.as_mut().expect("a game once a deal is read");
+        for (k, (seat, text)) in dr.decisions.iter().enumerate() {
+            let at = |m: String| format!(", deal {i}, decision {k}{m}");
+            let a: Action = text.parse().map_err(|e| at(format!(": {e}")))?;
+            let to_act = g.deal().to_act();
+            if to_act.map(|s| s.index() as u8) != Some(*seat) {
+                return Err(at(match to_act {
+                    Some(s) => format!(": '{a}' by seat {seat}, but it is seat {s}'s turn"),
+                    None => format!(": '{a}' by seat {seat}, but the deal is over"),
+                }));
+            }
+            g.apply(a)
+                .map_err(|e| at(format!(": seat {seat} may not {a}: {e}")))?;
+        }
+        let d = g.deal();
+        if let Some(p) = dr.points {
+            if d.is_done() && p != d.points() {
+                return Err(at(format!(": points {p:?} but the play scores {:?}", d.points())));
+            }
+        }
+        if let Some(off) = dr.deductions {
+            if d.is_done() && off != d.deductions() {
+                return Err(at(format!(
+                    ": deductions {off:?} but the play takes off {:?}",
+                    d.deductions()
+                )));
+            }
+        }
+    }
+    let game = game.ok_or_else(|| ": no deals".to_string())?;
+    if let Some(fs) = gr.final_score {
+        if !game.is_over() {
+            return Err(format!(": final_score {fs:?} but the game is not over"));
+        }
+        if fs != game.score() {
+            return Err(format!(
+                ": final_score {fs:?} but the play scores {:?}",
+                game.score()
+            ));
+        }
+    }
+    Ok(game)
+}
+
+fn deal_of(rules: &Rules, dr: &DealRecord) -> Result<Deal, String> {
+    let dealer = Seat::try_new(u64::from(dr.dealer))
+        .ok_or_else(|| format!(": dealer {} is not a seat 0..3", dr.dealer))?;
+    if dr.hands.len() != 4 {
+        return Err(format!(": {} hands, not 4", dr.hands.len()));
+    }
+    let card = |t: &str| t.parse::<Card>().map_err(|e| format!(": {e}"));
+    let mut hands = [CardSet::EMPTY; 4];
+    for (h, cards) in hands.iter_mut().zip(&dr.hands) {
+        for t in cards {
+            h.insert(card(t)?);
+        }
+    }
+    let upcard = card(&dr.upcard)?;
+    Deal::new(*rules, dealer, hands, upcard, CardSet::EMPTY).map_err(|e| format!(": {e}"))
+}

@@ -1,0 +1,150 @@
+//! Every preset's games written as records and read back: the same rules, decisions and scores.
+//! Tampered records are refused with the place and the reason.
+
+use euchre::game::{Game, Match};
+use euchre::shuffle::{deal_rng, Batched};
+use euchre::{Rules, PRESETS};
+use euchre_record::{read, write_game, write_match, Record};
+
+fn random_match(rules: Rules, seed: u64) -> Match {
+    let mut rng = deal_rng(seed);
+    let mut draw = Batched::new(&mut rng);
+    let mut m = Match::new(rules, seed);
+    loop {
+        let g = m.game();
+        loop {
+            g.play_deal_randomly(&mut draw);
+            if !g.next_deal() {
+                break;
+            }
+        }
+        if !m.next_game() {
+            return m;
+        }
+    }
+}
+
+fn histories(g: &Game) -> Vec<Vec<(euchre::Seat, euchre::Action)>> {
+    g.all_deals().map(|d| d.history()).collect()
+}
+
+#[test]
+fn every_preset_round_trips_through_a_record() {
+    for (name, _) in PRESETS {
+        let mut rules = Rules::preset(name).unwrap();
+        // Several games, so laps carry and slams count where the preset has them.
+        rules.set("match_games", "3").unwrap();
+        for seed in 0..4 {
+            let m = random_match(rules, seed);
+            let text = serde_json::to_string_pretty(&write_match(&m, None)).unwrap();
+            let back = read(&text).unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+            assert_eq!(back.rules, rules, "{name}");
+            assert_eq!(back.wins, m.wins(), "{name} seed {seed}");
+            assert_eq!(back.games.len(), m.games().len());
+            for (a, b) in back.games.iter().zip(m.games()) {
+                assert_eq!(a.score(), b.score(), "{name} seed {seed}");
+                assert_eq!(a.initial_score(), b.initial_score());
+                assert_eq!(histories(a), histories(b), "{name} seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_railroad_record_holds_the_variant_decisions() {
+    let rules = Rules::preset("railroad").unwrap();
+    let mut words = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let m = random_match(rules, seed);
+        let rec = write_match(&m, Some(["N", "E", "S", "W"].map(String::from)));
+        for g in &rec.games {
+            for d in &g.deals {
+                for (_, t) in &d.decisions {
+                    words.insert(t.split(' ').next().unwrap().to_string());
+                }
+            }
+        }
+        let text = serde_json::to_string(&rec).unwrap();
+        read(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    for w in ["exchange", "give", "name", "alone"] {
+        assert!(
+            words.contains(w),
+            "no '{w}' in 40 random railroad matches: {words:?}"
+        );
+    }
+}
+
+/// A small finished game to tamper with.
+fn sample() -> Record {
+    let rules = Rules::preset("keller-1887").unwrap();
+    let mut g = Game::new(rules, 5);
+    let mut rng = deal_rng(5);
+    let mut draw = Batched::new(&mut rng);
+    loop {
+        g.play_deal_randomly(&mut draw);
+        if !g.next_deal() {
+            break;
+        }
+    }
+    write_game(&g, None)
+}
+
+fn refused(r: &Record, fragment: &str) {
+    let text = serde_json::to_string(r).unwrap();
+    let e = read(&text).expect_err("a tampered record was accepted");
+    assert!(e.to_string().contains(fragment), "'{e}' lacks '{fragment}'");
+}
+
+#[test]
+fn tampered_records_are_refused_with_the_place_and_reason() {
+    let good = sample();
+    read(&serde_json::to_string(&good).unwrap()).unwrap();
+
+    // A decision by the wrong seat.
+    let mut r = good.clone();
+    r.games[0].deals[0].decisions[0].0 = (r.games[0].deals[0].decisions[0].0 + 1) % 4;
+    refused(&r, "game 0, deal 0, decision 0:");
+
+    // A card the seat does not hold.
+    let mut r = good.clone();
+    let d = &mut r.games[0].deals[0];
+    let last = d.decisions.len() - 1;
+    d.decisions[last].1 = "name 7C".into();
+    refused(&r, &format!("game 0, deal 0, decision {last}"));
+
+    // Text that is no decision.
+    let mut r = good.clone();
+    r.games[0].deals[0].decisions[0].1 = "fly".into();
+    refused(&r, "'fly' is not an action");
+
+    // Points that the play does not make.
+    let mut r = good.clone();
+    r.games[0].deals[0].points = Some([9, 9]);
+    refused(&r, "points [9, 9] but the play scores");
+
+    // A wrong final score.
+    let mut r = good.clone();
+    r.games[0].final_score = Some([0, 0]);
+    refused(&r, "final_score [0, 0]");
+
+    // The deal does not pass left.
+    let mut r = good.clone();
+    if r.games[0].deals.len() > 1 {
+        r.games[0].deals[1].dealer = (r.games[0].deals[1].dealer + 2) % 4;
+        refused(&r, "deal 1: dealer is seat");
+    }
+
+    // A card dealt twice, an unknown option, another format.
+    let mut r = good.clone();
+    r.games[0].deals[0].hands[1][0] = r.games[0].deals[0].hands[0][0].clone();
+    refused(&r, "deal 0:");
+    let mut r = good.clone();
+    r.rules.insert("bogus".into(), "1".into());
+    refused(&r, "unknown rule option 'bogus'");
+    let mut r = good.clone();
+    r.format = "egn".into();
+    refused(&r, "format is 'egn'");
+    assert!(read("{").unwrap_err().to_string().starts_with("not a record"));
+    assert!(read("[]").is_err());
+}
