@@ -1,6 +1,10 @@
 //! Euchre Game Notation (EGN 1.4) and Euchre Match Notation (EMN 1.0): read, validate against the
 //! schema and the rules, replay through the engine, and write.
 //!
+//! Cards that change hands before the play (`partners_best` exchanges, `farmers` / `go_under`
+//! swaps with the kitty) are read from and written to `cardExchanges` by this project's convention,
+//! `docs/egn-exchanges.md`.
+//!
 //! ```
 //! let text = r#"{"fileType":"Euchre Game Notation","version":"1.4",
 //!   "metadata":{"players":["A","B","C","D"],"initialScore":[0,0]},
@@ -14,8 +18,10 @@
 
 mod cards;
 mod emn;
+mod exchanges;
 mod model;
 mod read;
+mod rebuild;
 mod replay;
 mod write;
 

@@ -162,10 +162,24 @@ pub struct Bidding {
     pub alone_defender: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub discard: Option<String>,
+    /// Cards moved between hands before the play: partners' exchanges (`partners_best`) and
+    /// farmers' swaps with the kitty (`farmers`, `go_under`). How they are read is the project's
+    /// convention, `docs/egn-exchanges.md` (and the `exchanges` module).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub card_exchanges: Option<Vec<Value>>,
+    pub card_exchanges: Option<Vec<CardExchange>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub call_annotations: Option<BTreeMap<String, Vec<String>>>,
+}
+
+/// One entry of a bidding phase's `cardExchanges`: cards moved from `sender` (absent: from the
+/// kitty) to `receiver`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardExchange {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sender: Option<i64>,
+    pub receiver: i64,
+    pub cards: Vec<String>,
 }
 
 /// The tricks, each in the order the cards were played.

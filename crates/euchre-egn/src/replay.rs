@@ -3,15 +3,26 @@
 //!
 //! Most recorded games (live-stream transcriptions) do not list the dealt hands. Each seat's hand is
 //! then rebuilt from the cards it played (the trick order and winners fix who played what), and the
-//! cards never seen are placed so as to agree with every void the play showed. A player who failed
-//! to follow suit is caught because the card they held is played by them later.
+//! cards never seen are placed so as to agree with every void the play showed (the `rebuild`
+//! module). A player who failed to follow suit is caught because the card they held is played by
+//! them later.
+//!
+//! Moves EGN has no call for are replayed from the rest of the record: the farmers' question
+//! (`farmers`, `go_under`) is answered "pass" by every seat except those `cardExchanges` shows
+//! swapping with the kitty; the partners' exchanges (`partners_best`) and the swaps are read from
+//! `cardExchanges` by the convention of the `exchanges` module (`docs/egn-exchanges.md`). When the
+//! Joker is turned (`joker`), the dealer names trump blind: the record's one call is the dealer's.
+//! A move the record leaves out (an exchange, a discard) is settled on the one the play points to,
+//! or failing that one the play allows, and its cards are reported as guessed.
 
 use crate::cards::{egn_card, parse_egn_card};
+use crate::exchanges::{read_exchanges, Moves};
 use crate::model::{Bidding, DealEntry, EgnDeal, EgnFile, Phase as EgnPhase, Ruleset, TrickPlay};
+use crate::rebuild::{cards_text, exchanging_loners, rebuild, Facts};
 use crate::EgnError;
 use euchre::deal::{first_leader, next_in_play};
 use euchre::game::{add_deal, game_over, next_dealer, winner_of};
-use euchre::rules::{DefendAlone, LonerLead};
+use euchre::rules::{DefendAlone, FarmersPolicy, JokerUpcard, LonerLead};
 use euchre::{Action, Card, CardSet, Deal, IllegalAction, Phase, Rules, Seat, Suit, Team, Trump};
 
 /// One replayed deal.
@@ -100,17 +111,11 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
     }
     rules.fast_break = r.fast_break.unwrap_or(false);
     rules.four_trick_tokens = r.four_trick_tokens.unwrap_or(false);
-    for (on, name) in [
-        (r.farmers, "farmers"),
-        (r.partners_best, "partners_best"),
-        (r.go_under, "go_under"),
-    ] {
-        if on == Some(true) {
-            return Err(EgnError::new(format!(
-                "ruleset: {name} records are not replayed yet"
-            )));
-        }
-    }
+    rules.partners_best = r.partners_best.unwrap_or(false);
+    rules.farmers = r.farmers.unwrap_or(false);
+    rules.go_under = r.go_under.unwrap_or(false);
+    // EGN records the swap (`cardExchanges`), so a farmer's hand is exchanged, not thrown in.
+    rules.farmers_policy = FarmersPolicy::Exchange;
     rules
         .validate()
         .map_err(|e| EgnError::new(format!("ruleset: {e}")))?;
@@ -194,14 +199,17 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
 }
 
 /// What the bidding says, before any card is placed.
-struct Auction {
-    actions: Vec<Action>,
-    maker: Option<Seat>,
-    trump: Option<Trump>,
-    ordered: bool,
-    alone: bool,
-    lone_defender: Option<Seat>,
-    discard: Option<Card>,
+pub(crate) struct Auction {
+    /// The calls as engine decisions.
+    pub actions: Vec<Action>,
+    pub maker: Option<Seat>,
+    pub trump: Option<Trump>,
+    /// The upcard was accepted (ordered up, or the Joker shouted blind): the dealer takes it
+    /// unless sitting out.
+    pub ordered: bool,
+    pub alone: bool,
+    pub lone_defender: Option<Seat>,
+    pub discard: Option<Card>,
 }
 
 fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) -> Result<Auction, String> {
@@ -222,7 +230,33 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
         dealer.left()
     };
     let upcard_suit = upcard.suit();
-    for (k, call) in b.calls.iter().enumerate() {
+    let blind = rules.joker && upcard.is_joker() && rules.joker_upcard == JokerUpcard::BlindShout;
+    if blind {
+        // The Joker turned: the dealer names trump blind and takes it up; that is the one call.
+        if let Some(call) = b.calls.first() {
+            let suit = (call.len() == 1)
+                .then(|| Suit::from_letter(call.chars().next().unwrap_or('?')))
+                .flatten()
+                .ok_or_else(|| {
+                    format!(
+                        ", call 0: the Joker is turned, so the dealer names trump blind (s, h, d or c), not '{}'",
+                        call.chars().take(20).collect::<String>()
+                    )
+                })?;
+            a.actions.push(Action::Call {
+                trump: Trump::Suit(suit),
+                alone,
+            });
+            a.maker = Some(dealer);
+            a.trump = Some(Trump::Suit(suit));
+            a.ordered = true;
+        }
+        if let Some(extra) = b.calls.get(1) {
+            return Err(format!(", call 1: '{extra}' comes after trump was made"));
+        }
+    }
+    let bids = if blind { 0 } else { b.calls.len() };
+    for (k, call) in b.calls.iter().enumerate().take(bids) {
         let seat = first.plus((k % 4) as u8);
         if a.maker.is_some() {
             return Err(format!(", call {k}: '{call}' comes after trump was made"));
@@ -277,11 +311,12 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
 }
 
 /// Seats and winners of the recorded tricks, computed from the cards alone.
-struct PlayMap {
+pub(crate) struct PlayMap {
     /// `(trick, seat, card)` in play order.
-    plays: Vec<(usize, Seat, Card)>,
-    played_by: [CardSet; 4],
-    voids: [CardSet; 4],
+    pub plays: Vec<(usize, Seat, Card)>,
+    pub played_by: [CardSet; 4],
+    /// The cards of the suits each seat showed out of.
+    pub voids: [CardSet; 4],
 }
 
 fn map_play(
@@ -408,6 +443,12 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
     }
     let auction = read_auction(rules, dealer, upcard, bidding)?;
     let map = map_play(rules, dealer, &auction, upcard, tricks)?;
+    let loners = exchanging_loners(rules, &auction);
+    let mut moves = match bidding.and_then(|b| b.card_exchanges.as_deref()) {
+        Some(entries) => read_exchanges(rules, loners, auction.trump, entries)?,
+        None => Moves::default(),
+    };
+    moves.discard = auction.discard;
 
     // The dealt hands: recorded, or rebuilt from the play.
     let recorded = recorded_hands(d, rules)?;
@@ -416,140 +457,295 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
             && auction.maker == Some(dealer.partner())
             && rules.alone_timing == euchre::rules::AloneTiming::WithCall);
     if upcard_taken {
-        if let Some(&(t, seat, _)) = map.plays.iter().find(|&&(_, s, c)| c == upcard && s != dealer) {
+        // Only the dealer plays it, or under `partners_best` the dealer's partner defending alone
+        // who was given it.
+        let given_on = loners[dealer.partner().index()] && auction.maker != Some(dealer.partner());
+        let other = map
+            .plays
+            .iter()
+            .find(|&&(_, s, c)| c == upcard && s != dealer && !(given_on && s == dealer.partner()));
+        if let Some(&(t, seat, _)) = other {
             return Err(format!(
                 ", trick {t}: seat {seat} played {}, the upcard the dealer (seat {dealer}) took up",
                 egn_card(upcard)
             ));
         }
     }
-    let mut dealt = [CardSet::EMPTY; 4];
-    for s in Seat::ALL {
-        dealt[s.index()] = recorded[s.index()].unwrap_or(map.played_by[s.index()]);
-    }
-    let mut discard = auction.discard;
-    let dealer_rebuilt = recorded[dealer.index()].is_none();
-    if dealer_rebuilt && upcard_taken {
-        let dh = &mut dealt[dealer.index()];
-        dh.remove(upcard);
-        if let Some(x) = discard {
-            if dh.contains(x) {
-                return Err(format!(": the dealer discarded {} but played it", egn_card(x)));
-            }
-            dh.insert(x);
-        }
-    }
     let all_recorded = recorded.iter().all(Option::is_some);
-    // Cards placed by the replay where the record is silent (never played, never listed).
-    let mut guessed = CardSet::EMPTY;
-    if !all_recorded {
-        let mut known = CardSet::single(upcard);
-        for h in &dealt {
-            known = known.union(*h);
-        }
-        if let Some(x) = discard {
-            known.insert(x);
-        }
-        // An unrecorded discard left the dealer's hand before play, so no void binds it: hold a
-        // place for it and fill it last.
-        let discard_unknown = upcard_taken && discard.is_none() && dealer_rebuilt;
-        let mut need = [0u32; 4];
-        for s in 0..4 {
-            need[s] = 5u32.saturating_sub(dealt[s].len());
-        }
-        if discard_unknown {
-            need[dealer.index()] = need[dealer.index()].saturating_sub(1);
-        }
-        let mut pool = rules.deck().minus(known);
-        let before = dealt;
-        fill_hands(&mut dealt, &need, &map.voids, pool)
-            .ok_or_else(|| ": no way to place the unrecorded cards agrees with the play".to_string())?;
-        for (h, b) in dealt.iter().zip(before) {
-            pool = pool.minus(*h);
-            guessed = guessed.union(h.minus(b));
-        }
-        if discard_unknown && dealt[dealer.index()].len() == 5 {
-            // The dealer played five cards of their own: the upcard itself was discarded.
-            if !rules.dealer_may_discard_upcard {
-                return Err(format!(
-                    ": the dealer played five cards without the upcard {}, so discarded it, which these rules forbid",
-                    egn_card(upcard)
-                ));
-            }
-            discard = Some(upcard);
-        } else if discard_unknown {
-            let x = pool
-                .first()
-                .ok_or_else(|| ": no card is left for the dealer's discard".to_string())?;
-            dealt[dealer.index()].insert(x);
-            guessed.insert(x);
-            discard = Some(x);
-        }
-    }
-    if upcard_taken && discard.is_none() {
-        // The dealer's hand is recorded but not the discard: a card they held and never played.
-        let unplayed = dealt[dealer.index()].minus(map.played_by[dealer.index()]);
-        discard = unplayed
-            .first()
-            .or_else(|| rules.dealer_may_discard_upcard.then_some(upcard));
-        match discard {
-            Some(x) if unplayed.len() == 1 || x == upcard => {}
-            Some(x) => {
-                guessed.insert(x);
-            }
-            None => {
-                return Err(format!(
-                    ": the dealer played five cards without the upcard {}, so discarded it, which these rules forbid",
-                    egn_card(upcard)
-                ))
-            }
-        }
-    }
-    let mut deal = Deal::new(*rules, dealer, dealt, upcard, CardSet::EMPTY).map_err(|e| format!(": {e}"))?;
-    for (k, &a) in auction.actions.iter().enumerate() {
-        let seat = deal.to_act().unwrap_or(dealer);
-        deal.apply(a)
-            .map_err(|e| format!(", call {k}: seat {seat} may not {a}: {}", e))?;
-    }
-    let complete_bidding = auction.maker.is_some() || auction.actions.len() == 8;
-    if deal.phase() == Phase::Discard {
-        if let Some(x) = discard {
-            deal.apply(Action::Discard(x))
-                .map_err(|e| format!(", discard: {}", e))?;
-        }
-    }
-    while deal.phase() == Phase::DefendAlone {
-        let seat = deal.to_act().unwrap_or(dealer);
-        let a = if auction.lone_defender == Some(seat) {
-            Action::Alone
-        } else {
-            Action::Partner
-        };
-        deal.apply(a).map_err(|e| format!(": {e}"))?;
-    }
-    if auction.lone_defender.is_some() && deal.lone_defender() != auction.lone_defender && complete_bidding {
-        return Err(format!(
-            ": aloneDefender {} can't defend alone under these rules",
-            auction.lone_defender.map_or(-1, |s| s.index() as i64)
-        ));
-    }
-    for &(t, seat, c) in &map.plays {
-        let to_act = deal.to_act();
-        if to_act != Some(seat) {
-            return Err(format!(
-                ", trick {t}: card {} expected from seat {seat}, but it is not that seat's turn",
-                egn_card(c)
-            ));
-        }
-        deal.apply(Action::Play(c))
-            .map_err(|e| play_error(t, seat, c, &e))?;
-    }
+    let (dealt, hints, guessed) = if all_recorded {
+        let dealt = recorded.map(|h| h.unwrap_or(CardSet::EMPTY));
+        (dealt, Moves::default(), CardSet::EMPTY)
+    } else {
+        let r = rebuild(&Facts {
+            rules,
+            dealer,
+            upcard,
+            upcard_taken,
+            auction: &auction,
+            moves: &moves,
+            recorded: &recorded,
+            map: &map,
+        })?;
+        (r.dealt, r.hints, r.guessed)
+    };
+    let deal = Deal::new(*rules, dealer, dealt, upcard, CardSet::EMPTY).map_err(|e| format!(": {e}"))?;
+    let mut walk = Walk {
+        auction: &auction,
+        map: &map,
+        mentioned: moves.cards().union(hints.cards()),
+        rec: &moves,
+        hint: &hints,
+        budget: 5_000,
+    };
+    let (deal, guessed) = walk.run(deal, 0, guessed)?;
     Ok(ReplayedDeal {
         complete: deal.is_done(),
         hands_recorded: all_recorded,
         guessed,
         deal,
     })
+}
+
+/// The engine's walk through one deal: the record's decisions where it has them, the rebuild's
+/// where it settled them, and otherwise a search over the legal ones (the play decides: a choice
+/// the recorded cards can't follow is undone and the next tried).
+struct Walk<'a> {
+    auction: &'a Auction,
+    map: &'a PlayMap,
+    /// Cards named by a recorded or settled move: not the first choice for another.
+    mentioned: CardSet,
+    rec: &'a Moves,
+    hint: &'a Moves,
+    /// Choices left to try before giving up with the first error.
+    budget: u32,
+}
+
+type Walked = Result<(Deal, CardSet), String>;
+
+/// The cards a decision moves.
+fn moved(a: Action) -> CardSet {
+    match a {
+        Action::Discard(c) | Action::Exchange(c) | Action::Give(c) => CardSet::single(c),
+        Action::Swap(cs) => cs.into_iter().collect(),
+        _ => CardSet::EMPTY,
+    }
+}
+
+/// A farmer's swap of these three cards.
+fn swap_of(cards: CardSet) -> Option<Action> {
+    let v: Vec<Card> = cards.iter().collect();
+    let [a, b, c] = v[..] else { return None };
+    Some(Action::Swap([a, b, c]))
+}
+
+impl Walk<'_> {
+    /// Walks `deal` on from call `k`, `guessed` the cards placed by choice so far.
+    fn run(&mut self, mut deal: Deal, mut k: usize, guessed: CardSet) -> Walked {
+        loop {
+            let Some(seat) = deal.to_act() else {
+                return Ok((deal, guessed));
+            };
+            let s = seat.index();
+            let hand = deal.hands()[s];
+            let a = match deal.phase() {
+                Phase::Farmers if self.rec.farmers[s] => {
+                    if !deal.holds_farmers(seat) {
+                        return Err(format!(
+                            ": cardExchanges: seat {seat} swaps with the kitty, but {} is not a farmer's hand under these rules",
+                            cards_text(hand)
+                        ));
+                    }
+                    Action::Farmers
+                }
+                Phase::Farmers => Action::Pass,
+                Phase::FarmersSwap => {
+                    let kitty = deal.kitty();
+                    if let Some(t) = self.rec.taken[s].filter(|&t| t != kitty) {
+                        return Err(format!(
+                            ": cardExchanges: seat {seat} takes {} from the kitty, but the kitty holds {}",
+                            cards_text(t),
+                            cards_text(kitty)
+                        ));
+                    }
+                    match self.rec.given[s] {
+                        Some(g) => {
+                            if let Some(c) = g.minus(hand).first() {
+                                return Err(format!(
+                                    ": cardExchanges: seat {seat} gives {} to the kitty but does not hold {}",
+                                    cards_text(g),
+                                    egn_card(c)
+                                ));
+                            }
+                            swap_of(g).unwrap_or(Action::Farmers)
+                        }
+                        None => {
+                            let played = self.map.played_by[s].union(self.mentioned);
+                            let hint = self.hint.given[s].and_then(swap_of);
+                            let cands = self.ranked(&deal, |a| moved(a).intersect(played).len());
+                            return self.choose(&deal, k, guessed, hint, cands);
+                        }
+                    }
+                }
+                Phase::Bidding1 | Phase::Bidding2 | Phase::BlindShout => {
+                    let Some(&a) = self.auction.actions.get(k) else {
+                        // The record ends in the bidding.
+                        return Ok((deal, guessed));
+                    };
+                    deal.apply(a)
+                        .map_err(|e| format!(", call {k}: seat {seat} may not {a}: {e}"))?;
+                    k += 1;
+                    continue;
+                }
+                Phase::Discard => match self.rec.discard {
+                    Some(x) => {
+                        deal.apply(Action::Discard(x))
+                            .map_err(|e| format!(", discard: {e}"))?;
+                        continue;
+                    }
+                    None => {
+                        // A card the dealer does not play; the upcard last.
+                        let played = self.map.played_by[s].union(self.mentioned);
+                        let up = deal.upcard();
+                        let hint = self.hint.discard.map(Action::Discard);
+                        let cands = self.ranked(&deal, |a| {
+                            let c = moved(a);
+                            2 * c.intersect(played).len() + u32::from(c.contains(up))
+                        });
+                        return self.choose(&deal, k, guessed, hint, cands);
+                    }
+                },
+                Phase::Exchange => match self.rec.passed[s] {
+                    Some(x) if !hand.contains(x) => {
+                        return Err(format!(
+                            ": cardExchanges: seat {seat} passes {} to seat {} but does not hold it",
+                            egn_card(x),
+                            seat.partner()
+                        ))
+                    }
+                    Some(x) => Action::Exchange(x),
+                    None => {
+                        // A card the loner does not play.
+                        let played = self.map.played_by[s].union(self.mentioned);
+                        let hint = self.hint.passed[s].map(Action::Exchange);
+                        let cands = self.ranked(&deal, |a| moved(a).intersect(played).len());
+                        return self.choose(&deal, k, guessed, hint, cands);
+                    }
+                },
+                Phase::Give => {
+                    let loner = seat.partner();
+                    match self.rec.returned[loner.index()] {
+                        Some(y) if !deal.give_options().contains(y) => {
+                            let why = if hand.contains(y) {
+                                "that is the card it was just passed"
+                            } else {
+                                "it does not hold it"
+                            };
+                            return Err(format!(
+                                ": cardExchanges: seat {seat} gives {} back to seat {loner}, but {why}",
+                                egn_card(y)
+                            ));
+                        }
+                        Some(y) => Action::Give(y),
+                        None => {
+                            // A card the loner plays (or, for a dealer, discards).
+                            let wanted = self.map.played_by[loner.index()]
+                                .union(self.rec.discard.map_or(CardSet::EMPTY, CardSet::single));
+                            let hint = self.hint.returned[loner.index()].map(Action::Give);
+                            let cands =
+                                self.ranked(&deal, |a| u32::from(moved(a).intersect(wanted).is_empty()));
+                            return self.choose(&deal, k, guessed, hint, cands);
+                        }
+                    }
+                }
+                Phase::DefendAlone if self.auction.lone_defender == Some(seat) => Action::Alone,
+                Phase::DefendAlone => Action::Partner,
+                Phase::Play => return self.play(deal, guessed),
+                other => {
+                    return Err(format!(
+                        ": the engine asks seat {seat} for its {} decision, which an EGN record can't hold",
+                        other.name()
+                    ))
+                }
+            };
+            deal.apply(a)
+                .map_err(|e| format!(": seat {seat} may not {a}: {e}"))?;
+        }
+    }
+
+    /// The legal decisions, best first by `cost`, each marked whether it is the one best.
+    fn ranked(&self, deal: &Deal, cost: impl Fn(Action) -> u32) -> Vec<(Action, bool)> {
+        let mut all: Vec<(u32, Action)> = deal
+            .legal_actions()
+            .as_slice()
+            .iter()
+            .map(|&a| (cost(a), a))
+            .collect();
+        all.sort_by_key(|&(c, _)| c);
+        let best = all.first().map_or(0, |x| x.0);
+        let unique = all.iter().filter(|x| x.0 == best).count() == 1;
+        all.into_iter()
+            .enumerate()
+            .map(|(i, (_, a))| (a, i == 0 && unique))
+            .collect()
+    }
+
+    /// Tries the settled decision `hint`, then `cands` in order, until the rest of the record
+    /// follows; the first failure is the one reported.
+    fn choose(
+        &mut self,
+        deal: &Deal,
+        k: usize,
+        guessed: CardSet,
+        hint: Option<Action>,
+        cands: Vec<(Action, bool)>,
+    ) -> Walked {
+        let tries = hint
+            .map(|h| (h, true))
+            .into_iter()
+            .chain(cands.into_iter().filter(|&(a, _)| Some(a) != hint));
+        let mut first: Option<String> = None;
+        for (a, certain) in tries {
+            if self.budget == 0 {
+                break;
+            }
+            self.budget -= 1;
+            let mut next = deal.clone();
+            if next.apply(a).is_err() {
+                continue;
+            }
+            let g = if certain { guessed } else { guessed.union(moved(a)) };
+            match self.run(next, k, g) {
+                Ok(done) => return Ok(done),
+                Err(e) => {
+                    first.get_or_insert(e);
+                }
+            }
+        }
+        Err(first.unwrap_or_else(|| ": no way to place the unrecorded cards agrees with the play".into()))
+    }
+
+    /// The recorded tricks.
+    fn play(&self, mut deal: Deal, guessed: CardSet) -> Walked {
+        if let Some(d) = self.auction.lone_defender {
+            if deal.lone_defender() != Some(d) {
+                return Err(format!(
+                    ": aloneDefender {} can't defend alone under these rules",
+                    d.index()
+                ));
+            }
+        }
+        for &(t, seat, c) in &self.map.plays {
+            if deal.to_act() != Some(seat) {
+                return Err(format!(
+                    ", trick {t}: card {} expected from seat {seat}, but it is not that seat's turn",
+                    egn_card(c)
+                ));
+            }
+            deal.apply(Action::Play(c))
+                .map_err(|e| play_error(t, seat, c, &e))?;
+        }
+        Ok((deal, guessed))
+    }
 }
 
 fn play_error(t: usize, seat: Seat, c: Card, e: &IllegalAction) -> String {
@@ -602,42 +798,4 @@ fn recorded_hands(d: &EgnDeal, rules: &Rules) -> Result<[Option<CardSet>; 4], St
         hands[s] = Some(set);
     }
     Ok(hands)
-}
-
-/// Deals `pool` cards so each hand gets `need` more, keeping each seat out of the suits it showed void in.
-fn fill_hands(hands: &mut [CardSet; 4], need: &[u32; 4], voids: &[CardSet; 4], pool: CardSet) -> Option<()> {
-    let mut need = *need;
-    let cards: Vec<Card> = pool.iter().collect();
-    fn go(
-        i: usize,
-        cards: &[Card],
-        need: &mut [u32; 4],
-        hands: &mut [CardSet; 4],
-        voids: &[CardSet; 4],
-        budget: &mut u32,
-    ) -> bool {
-        if need.iter().all(|&n| n == 0) {
-            return true;
-        }
-        if i == cards.len() || *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        let c = cards[i];
-        for s in 0..4 {
-            if need[s] > 0 && !voids[s].contains(c) {
-                need[s] -= 1;
-                hands[s].insert(c);
-                if go(i + 1, cards, need, hands, voids, budget) {
-                    return true;
-                }
-                hands[s].remove(c);
-                need[s] += 1;
-            }
-        }
-        // Or the card stays in the kitty.
-        go(i + 1, cards, need, hands, voids, budget)
-    }
-    let mut budget = 200_000;
-    go(0, &cards, &mut need, hands, voids, &mut budget).then_some(())
 }

@@ -1,6 +1,7 @@
 //! Writing a game as EGN 1.4.
 
 use crate::cards::egn_card;
+use crate::exchanges::exchanges_of;
 use crate::model::{
     Bidding, DealEntry, EgnDeal, EgnFile, InitialState, Metadata, Phase, PlayerEntry, Ruleset, TrickPlay,
 };
@@ -30,6 +31,9 @@ pub fn ruleset_of(r: &Rules) -> Ruleset {
         allow_no_trump: r.allow_no_trump.then_some(true),
         fast_break: r.fast_break.then_some(true),
         four_trick_tokens: r.four_trick_tokens.then_some(true),
+        partners_best: r.partners_best.then_some(true),
+        farmers: r.farmers.then_some(true),
+        go_under: r.go_under.then_some(true),
         ..Ruleset::default()
     }
 }
@@ -51,7 +55,9 @@ fn cards(s: CardSet) -> Vec<String> {
     s.iter().map(egn_card).collect()
 }
 
-/// One deal as EGN.
+/// One deal as EGN. The farmers' swaps and the partners' exchanges go to `cardExchanges` (see
+/// `docs/egn-exchanges.md`); the farmers' and jamboree questions, which EGN has no call for, are
+/// left out of `calls`.
 pub fn deal_to_egn(deal: &Deal, number: usize) -> EgnDeal {
     let mut calls = Vec::new();
     let mut discard = None;
@@ -87,7 +93,7 @@ pub fn deal_to_egn(deal: &Deal, number: usize) -> EgnDeal {
         is_alone: Some(deal.lone_maker().is_some()),
         alone_defender: deal.lone_defender().map(|s| s.index() as i64),
         discard,
-        card_exchanges: None,
+        card_exchanges: Some(exchanges_of(deal)).filter(|x| !x.is_empty()),
         call_annotations: None,
     })];
     let tricks: Vec<Vec<String>> = deal
