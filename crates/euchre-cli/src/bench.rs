@@ -1,6 +1,7 @@
 //! `euchre bench`: random complete deals per second on one core, and random games.
 
 use euchre::shuffle::{deal_rng, Batched};
+use euchre::solo::{SoloDeal, SoloGame, SoloRules};
 use euchre::{Deal, Game, Match, Rules, Seat};
 use std::time::Instant;
 
@@ -166,4 +167,74 @@ fn play_game<R: rand::RngCore>(game: &mut Game, draw: &mut Batched<R>) {
             return;
         }
     }
+}
+
+/// Random deals of an individual game through the generic `legal_actions` and checked `apply`
+/// (these games have no rollout fast path), with the standard game's rollout, measured in the
+/// same run for a quarter of the time, as the baseline.
+pub fn run_solo(rules: SoloRules, budget: Budget, seed: u64) -> Report {
+    let mut rng = deal_rng(seed);
+    let mut dealer = 0u8;
+    let (mut deals, mut decisions, mut points) = (0u64, 0u64, 0u64);
+    let start = Instant::now();
+    let batch = match budget {
+        Budget::Seconds(_) => 1024,
+        Budget::Deals(n) => n,
+    };
+    let seconds = loop {
+        for _ in 0..batch {
+            let mut deal = SoloDeal::random(rules, Seat::new(dealer), &mut rng);
+            let mut draw = Batched::new(&mut rng);
+            while deal.to_act().is_some() {
+                let legal = deal.legal_actions();
+                if deal
+                    .apply(legal[draw.below(legal.len() as u32) as usize])
+                    .is_err()
+                {
+                    break;
+                }
+                decisions += 1;
+            }
+            points += deal
+                .delta()
+                .iter()
+                .map(|d| u64::from(d.unsigned_abs()))
+                .sum::<u64>();
+            dealer = (dealer + 1) % rules.players;
+            deals += 1;
+        }
+        let t = start.elapsed().as_secs_f64();
+        if matches!(budget, Budget::Deals(_)) || matches!(budget, Budget::Seconds(s) if t >= s) {
+            break t;
+        }
+    };
+    let quarter = match budget {
+        Budget::Seconds(s) => Budget::Seconds(s / 4.0),
+        Budget::Deals(n) => Budget::Deals(n.div_ceil(4)),
+    };
+    let (d, _, _, s) = measure(Rules::NORTH_AMERICAN, quarter, seed, true);
+    Report {
+        deals,
+        decisions,
+        seconds,
+        points,
+        // The generic path is the only path: it is its own checked baseline.
+        checked_per_sec: deals as f64 / seconds,
+        standard_per_sec: Some(d as f64 / s),
+    }
+}
+
+/// One whole game of an individual game with uniformly random legal decisions (cut off after
+/// 10,000 deals: random Bid Euchre can drift away from 0 for ever).
+pub fn random_solo_game(rules: SoloRules, seed: u64) -> SoloGame {
+    let mut rng = deal_rng(seed ^ 0xdec1_5105);
+    let mut draw = Batched::new(&mut rng);
+    let mut game = SoloGame::new(rules, seed);
+    for _ in 0..10_000 {
+        game.play_deal_randomly(&mut draw);
+        if !game.next_deal() {
+            break;
+        }
+    }
+    game
 }

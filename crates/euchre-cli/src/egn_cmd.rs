@@ -1,25 +1,57 @@
 //! `euchre egn check` and `euchre record check`.
 
-use euchre_egn::CheckSummary;
 use serde_json::json;
 use std::path::PathBuf;
 
-/// An EGN/EMN document, replayed.
-pub fn check_egn(text: &str) -> Result<CheckSummary, String> {
-    euchre_egn::check_text(text).map_err(|e| e.to_string())
+/// What a file's replay found: deals, the final score (of a single game), the winner (a team,
+/// or a player in the individual games) and the games of a match.
+pub struct CheckSummary {
+    deals: usize,
+    score: Option<Vec<i32>>,
+    winner: Option<usize>,
+    /// The winner is a team (the partnership game), not a seat.
+    team: bool,
+    games: Option<usize>,
 }
 
-/// A game record (`docs/record-format.md`), replayed.
-pub fn check_record(text: &str) -> Result<CheckSummary, String> {
-    let r = euchre_record::read(text).map_err(|e| e.to_string())?;
-    let last = r.games.last().expect("a replayed record has a game");
-    let single = r.games.len() == 1;
+/// An EGN/EMN document, replayed.
+pub fn check_egn(text: &str) -> Result<CheckSummary, String> {
+    let s = euchre_egn::check_text(text).map_err(|e| e.to_string())?;
     Ok(CheckSummary {
-        deals: r.games.iter().map(|g| g.all_deals().count()).sum(),
-        score: single.then(|| last.score()),
-        winner: if single { last.winner() } else { None },
-        games: (!single).then_some(r.games.len()),
+        deals: s.deals,
+        score: s.score.map(|x| x.to_vec()),
+        winner: s.winner.map(|t| t.index()),
+        team: true,
+        games: s.games,
     })
+}
+
+/// A game record (`docs/record-format.md`) of any family, replayed.
+pub fn check_record(text: &str) -> Result<CheckSummary, String> {
+    match euchre_record::read_any(text).map_err(|e| e.to_string())? {
+        euchre_record::AnyReplay::Partnership(r) => {
+            let last = r.games.last().expect("a replayed record has a game");
+            let single = r.games.len() == 1;
+            Ok(CheckSummary {
+                deals: r.games.iter().map(|g| g.all_deals().count()).sum(),
+                score: single.then(|| last.score().to_vec()),
+                winner: if single {
+                    last.winner().map(|t| t.index())
+                } else {
+                    None
+                },
+                team: true,
+                games: (!single).then_some(r.games.len()),
+            })
+        }
+        euchre_record::AnyReplay::Solo(g) => Ok(CheckSummary {
+            deals: g.all_deals().count(),
+            score: Some(g.scores().to_vec()),
+            winner: g.winner().map(|s| s.index()),
+            team: false,
+            games: None,
+        }),
+    }
 }
 
 /// Checks each file with `checker`; prints a line per file; returns the exit status.
@@ -39,7 +71,7 @@ pub fn check(
             Ok(s) => {
                 if as_json {
                     let mut v = json!({"file": name, "ok": true, "deals": s.deals, "score": s.score,
-                        "winner": s.winner.map(|t| t.index())});
+                        "winner": s.winner});
                     if let Some(g) = s.games {
                         v["games"] = g.into();
                     }
@@ -47,10 +79,17 @@ pub fn check(
                 } else {
                     let score = s
                         .score
-                        .map(|sc| format!(", score {}-{}", sc[0], sc[1]))
+                        .map(|sc| {
+                            let each: Vec<String> = sc.iter().map(i32::to_string).collect();
+                            format!(", score {}", each.join("-"))
+                        })
                         .unwrap_or_default();
                     let games = s.games.map(|g| format!("{g} games, ")).unwrap_or_default();
-                    let winner = s.winner.map(|t| format!(", won by team {t}")).unwrap_or_default();
+                    let who = if s.team { "team" } else { "seat" };
+                    let winner = s
+                        .winner
+                        .map(|t| format!(", won by {who} {t}"))
+                        .unwrap_or_default();
                     crate::emit(&format!("ok   {name}: {games}{} deals{score}{winner}", s.deals));
                 }
             }

@@ -7,7 +7,7 @@ mod show;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
-use euchre::Rules;
+use euchre::table::AnyRules;
 use std::io::{BufRead, Write};
 
 #[derive(Parser)]
@@ -69,10 +69,11 @@ enum Command {
         /// Seed of the deals and decisions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// `egn` (EGN, or EMN for a match), or `record`: the project's record, which keeps every
-        /// option and decision EGN has no words for.
-        #[arg(long, value_enum, default_value_t = Format::Egn)]
-        format: Format,
+        /// `egn` (EGN, or EMN for a match; the default for the four-handed game), or `record`:
+        /// the project's record, which keeps every option and decision EGN has no words for (the
+        /// default, and the only choice, for the individual games).
+        #[arg(long, value_enum)]
+        format: Option<Format>,
     },
     /// The engine protocol: JSON lines on stdin, one response per line on stdout.
     Engine,
@@ -127,8 +128,8 @@ struct RulesArgs {
 }
 
 impl RulesArgs {
-    fn resolve(&self, preset: Option<&str>) -> Result<Rules> {
-        let mut rules = Rules::preset(preset.unwrap_or(&self.preset))?;
+    fn resolve(&self, preset: Option<&str>) -> Result<AnyRules> {
+        let mut rules = AnyRules::preset(preset.unwrap_or(&self.preset))?;
         for s in &self.set {
             let (k, v) = s
                 .split_once('=')
@@ -183,7 +184,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Rules { preset, rules, json } => {
             if preset.is_none() && rules.set.is_empty() && !json {
                 emit("Presets (euchre rules PRESET prints every option):");
-                for (name, about) in euchre::PRESETS {
+                for (name, about) in euchre::table::all_presets() {
                     emit(&format!("  {name:<16} {about}"));
                 }
                 return Ok(0);
@@ -210,9 +211,11 @@ fn run(cli: Cli) -> Result<i32> {
             seed,
             json,
         } => {
-            let r = rules.resolve(None)?;
             let budget = deals.map_or(bench::Budget::Seconds(seconds), bench::Budget::Deals);
-            let report = bench::run(r, budget, seed);
+            let report = match rules.resolve(None)? {
+                AnyRules::Partnership(r) => bench::run(r, budget, seed),
+                AnyRules::Solo(r) => bench::run_solo(r, budget, seed),
+            };
             if json {
                 emit(&report.to_json(&rules.preset));
             } else {
@@ -221,7 +224,23 @@ fn run(cli: Cli) -> Result<i32> {
             Ok(0)
         }
         Command::Random { rules, seed, format } => {
-            let r = rules.resolve(None)?;
+            let r = match rules.resolve(None)? {
+                AnyRules::Partnership(r) => r,
+                AnyRules::Solo(r) => {
+                    if matches!(format, Some(Format::Egn)) {
+                        anyhow::bail!(
+                            "EGN can't record {}: use --format record (docs/record-format.md)",
+                            r.family.name()
+                        );
+                    }
+                    let g = bench::random_solo_game(r, seed);
+                    emit(&serde_json::to_string_pretty(&euchre_record::write_solo_game(
+                        &g, None,
+                    ))?);
+                    return Ok(0);
+                }
+            };
+            let format = format.unwrap_or(Format::Egn);
             let a_match = r.match_games > 1 || r.match_wins > 0;
             let doc = match format {
                 // A match of several games is written as EMN, a single game as EGN.

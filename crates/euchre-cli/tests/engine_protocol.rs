@@ -118,9 +118,15 @@ impl Engine {
     fn snapshot(&mut self) -> Value {
         let state = self.state();
         let (seat, actions) = self.legal();
-        let observations: Vec<Value> = (0..4).map(|s| self.observe(s)).collect();
-        let egn = self.ok(&json!({"id": "egn", "cmd": "egn"}))["egn"].clone();
-        json!({"state": state, "seat": seat, "actions": actions, "observations": observations, "egn": egn})
+        let players = state["players"].as_u64().unwrap_or(4) as u8;
+        let observations: Vec<Value> = (0..players).map(|s| self.observe(s)).collect();
+        // The game as a document: EGN for the four-handed game, the record for the others.
+        let doc = if state["family"] == "four-handed" {
+            self.ok(&json!({"id": "egn", "cmd": "egn"}))["egn"].clone()
+        } else {
+            self.ok(&json!({"id": "record", "cmd": "record"}))["record"].clone()
+        };
+        json!({"state": state, "seat": seat, "actions": actions, "observations": observations, "doc": doc})
     }
 
     /// Sends a bad request: it must fail with an error containing `fragment`, echo the id, and change
@@ -765,4 +771,130 @@ fn a_random_railroad_match_is_a_record_that_record_check_accepts() {
         note.contains("jambone") && note.contains("--format record"),
         "{note}"
     );
+}
+
+/// A small deterministic generator for the random choices of the protocol tests.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+/// Plays a whole game through the protocol with random legal actions; returns the deals.
+fn random_protocol_game(e: &mut Engine, new: Value, rng: &mut Lcg) -> usize {
+    let s = e.ok(&new)["state"].clone();
+    let players = s["players"].as_u64().unwrap_or(4) as u8;
+    let mut deals = 1;
+    loop {
+        let mut steps = 0;
+        while e.state()["phase"] != "done" {
+            let (seat, actions) = e.legal();
+            assert!(!actions.is_empty(), "no legal action for {seat}");
+            // Only the seat to act sees the legal actions.
+            for other in (0..players).filter(|&o| json!(o) != seat) {
+                assert_eq!(e.observe(other)["legal"], json!([]));
+            }
+            e.apply(&actions[rng.below(actions.len())]);
+            steps += 1;
+            assert!(steps <= 80, "a deal with more than 80 decisions");
+        }
+        if e.state()["game_over"] == true {
+            return deals;
+        }
+        e.ok(&json!({"id": "n", "cmd": "next"}));
+        deals += 1;
+        assert!(deals <= 300, "the game does not end: {}", e.state());
+    }
+}
+
+#[test]
+fn seeded_random_games_of_the_individual_games_complete_through_the_engine() {
+    let mut e = Engine::start();
+    let mut rng = Lcg(11);
+    // Random Bid Euchre can drift away from 0 for ever (see the euchre crate's example
+    // `random_game_lengths`); these seeds are games that end.
+    let cases = [
+        json!({"id": 1, "cmd": "new", "rules": "three-handed", "seed": 1}),
+        json!({"id": 2, "cmd": "new", "rules": "three-handed", "seed": 2, "options": {"stick_the_dealer": true}}),
+        json!({"id": 3, "cmd": "new", "rules": "bid-euchre", "seed": 3}),
+        json!({"id": 4, "cmd": "new", "rules": "bid-euchre", "seed": 4, "options": {"players": 3}}),
+        json!({"id": 5, "cmd": "new", "rules": "set-back", "seed": 5}),
+        json!({"id": 6, "cmd": "new", "rules": "set-back", "seed": 6, "options": {"players": 2, "declare": true}}),
+        json!({"id": 7, "cmd": "new", "rules": "set-back", "seed": 7, "options": {"players": 3, "ante": 4, "euchre_stake": 1}}),
+    ];
+    for new in cases {
+        let family = new["rules"].as_str().unwrap().to_string();
+        random_protocol_game(&mut e, new, &mut rng);
+        let s = e.state();
+        assert_eq!(s["family"], family.as_str(), "{s}");
+        let w = s["winner"].as_u64().expect("a winner") as usize;
+        let score: Vec<i64> = s["score"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_i64().unwrap())
+            .collect();
+        if family == "three-handed" {
+            assert!(score[w] >= 10, "{s}");
+        } else if !e.state()["declared"].as_bool().unwrap_or(false) {
+            assert!(score[w] <= 0, "{s}");
+        }
+        // The whole game as a record, which `record check` replays to the same scores.
+        let rec = e.ok(&json!({"id": 8, "cmd": "record"}))["record"].clone();
+        let path = std::env::temp_dir().join(format!("euchre-solo-{family}-{}.json", std::process::id()));
+        std::fs::write(&path, rec.to_string()).unwrap();
+        let (ok, out, err) = run(&["record", "check", "--json", path.to_str().unwrap()]);
+        let _ = std::fs::remove_file(&path);
+        assert!(ok, "{out}{err}");
+        let r: Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(r["score"], s["score"], "{r}");
+        // EGN has no words for these games.
+        let egn = e.send(&json!({"id": 9, "cmd": "egn"}));
+        assert_eq!(egn["ok"], false, "{egn}");
+    }
+}
+
+#[test]
+fn individual_games_hide_other_hands_and_refuse_illegal_actions() {
+    let mut e = Engine::start();
+    let hands = json!([
+        ["TC", "JC", "QC", "KC", "AC", "9D", "TD"],
+        ["JH", "JD", "AH", "KH", "QH", "TH", "9H"],
+        ["QD", "KD", "AD", "9S", "TS", "JS", "QS"]
+    ]);
+    e.ok(&json!({"id": 1, "cmd": "new", "rules": "three-handed", "deal": {"dealer": 0, "hands": hands, "upcard": "9C"}}));
+    let (seat, actions) = e.legal();
+    assert_eq!(
+        (seat, actions),
+        (json!(1), vec!["pass".to_string(), "order".to_string()])
+    );
+    e.refused(
+        r#"{"id":2,"cmd":"apply","action":"order alone"}"#,
+        json!(2),
+        "not legal now",
+    );
+    e.refused(r#"{"id":3,"cmd":"observe","seat":3}"#, json!(3), "0..2");
+    for seat in 0..3u8 {
+        let o = e.observe(seat);
+        let mut seen = Vec::new();
+        card_tokens(&o, &mut seen);
+        for (s, hand) in hands.as_array().unwrap().iter().enumerate() {
+            for c in strings(hand) {
+                assert_eq!(
+                    seen.contains(&c),
+                    s == usize::from(seat),
+                    "seat {seat} and {c}: {o}"
+                );
+            }
+        }
+    }
+    // A Bid Euchre deal has no upcard; a four-handed deal needs one.
+    let bad = e.send(&json!({"id": 4, "cmd": "new", "rules": "bid-euchre", "deal": {"dealer": 0, "hands": hands, "upcard": "9C"}}));
+    assert_eq!(bad["ok"], false, "{bad}");
 }

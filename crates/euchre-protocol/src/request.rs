@@ -1,14 +1,15 @@
 //! Parsing one request line into a typed [`Request`], with an error that names what is wrong.
 
-use euchre::{Action, Card, CardSet, Rules, Seat};
+use euchre::table::AnyRules;
+use euchre::{Action, Card, CardSet, Seat};
 use serde_json::{Map, Value};
 
-/// A deal given in full by the client.
+/// A deal given in full by the client: a hand per player, and the upcard (none in Bid Euchre).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GivenDeal {
     pub dealer: Seat,
-    pub hands: [CardSet; 4],
-    pub upcard: Card,
+    pub hands: Vec<CardSet>,
+    pub upcard: Option<Card>,
     pub kitty: CardSet,
 }
 
@@ -17,7 +18,7 @@ pub struct GivenDeal {
 pub enum Request {
     /// Start a game: the given deal, or a seeded one.
     New {
-        rules: Rules,
+        rules: AnyRules,
         deal: Option<GivenDeal>,
         seed: u64,
         dealer: Option<Seat>,
@@ -31,6 +32,8 @@ pub enum Request {
     Next,
     /// The game so far as an EGN document.
     Egn,
+    /// The game so far as the project's game record (`docs/record-format.md`).
+    Record,
     /// The rules in force, every option.
     Rules,
 }
@@ -67,7 +70,7 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
         Some(_) => return Err(fail("'cmd' must be a string".into())),
         None => {
             return Err(fail(
-                "missing 'cmd' (new, legal, apply, state, observe, next, egn, rules)".into(),
+                "missing 'cmd' (new, legal, apply, state, observe, next, egn, record, rules)".into(),
             ))
         }
     };
@@ -94,11 +97,12 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
         ),
         "next" => Request::Next,
         "egn" => Request::Egn,
+        "record" => Request::Record,
         "rules" => Request::Rules,
         other => {
             let shown: String = other.chars().take(30).collect();
             return Err(fail(format!(
-                "unknown cmd '{shown}' (new, legal, apply, state, observe, next, egn, rules)"
+                "unknown cmd '{shown}' (new, legal, apply, state, observe, next, egn, record, rules)"
             )));
         }
     };
@@ -119,8 +123,8 @@ fn seat_field(obj: &Map<String, Value>, key: &str) -> Result<Option<Seat>, Strin
 
 fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
     let mut rules = match obj.get("rules") {
-        None | Some(Value::Null) => Rules::default(),
-        Some(Value::String(s)) => Rules::preset(s).map_err(|e| e.to_string())?,
+        None | Some(Value::Null) => AnyRules::Partnership(euchre::Rules::default()),
+        Some(Value::String(s)) => AnyRules::preset(s).map_err(|e| e.to_string())?,
         Some(_) => return Err("'rules' must be a preset name such as \"openspiel\"".into()),
     };
     match obj.get("options") {
@@ -209,16 +213,19 @@ fn cards(v: &Value, what: &str) -> Result<CardSet, String> {
 fn parse_deal(d: &Map<String, Value>) -> Result<GivenDeal, String> {
     let dealer = seat_field(d, "dealer")?.ok_or("deal needs 'dealer' (0..3)")?;
     let Some(Value::Array(hs)) = d.get("hands") else {
-        return Err("deal needs 'hands': four arrays of 5 cards".into());
+        return Err("deal needs 'hands': an array of cards per player".into());
     };
-    if hs.len() != 4 {
-        return Err(format!("deal 'hands' must have 4 hands, not {}", hs.len()));
+    if !(2..=4).contains(&hs.len()) {
+        return Err(format!("deal 'hands' must have 2 to 4 hands, not {}", hs.len()));
     }
-    let mut hands = [CardSet::EMPTY; 4];
+    let mut hands = Vec::new();
     for (i, h) in hs.iter().enumerate() {
-        hands[i] = cards(h, &format!("hand of seat {i}"))?;
+        hands.push(cards(h, &format!("hand of seat {i}"))?);
     }
-    let upcard = card(d.get("upcard").ok_or("deal needs 'upcard'")?, "upcard")?;
+    let upcard = match d.get("upcard") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(card(v, "upcard")?),
+    };
     let kitty = match d.get("kitty") {
         None | Some(Value::Null) => CardSet::EMPTY,
         Some(v) => cards(v, "kitty")?,
@@ -252,7 +259,12 @@ mod tests {
     fn new_with_a_given_deal() {
         let line = r#"{"id":1,"cmd":"new","rules":"openspiel","options":{"stick_the_dealer":false,"defend_alone":"any"},"deal":{"dealer":3,"hands":[["9C","TC","JC","QC","KC"],["AC","9D","TD","JD","QD"],["KD","AD","9S","TS","JS"],["QS","KS","AS","TH","JH"]],"upcard":"9H","kitty":["QH","KH","AH"]}}"#;
         let (_, r) = parse_request(line).unwrap();
-        let Request::New { rules, deal, .. } = r else {
+        let Request::New {
+            rules: AnyRules::Partnership(rules),
+            deal,
+            ..
+        } = r
+        else {
             panic!()
         };
         assert!(!rules.stick_the_dealer);

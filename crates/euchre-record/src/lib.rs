@@ -6,6 +6,8 @@
 //! was legal for the seat that took it and every score it states is the score the play makes.
 
 use euchre::game::{games_from_points, Game, Match};
+use euchre::solo::{SoloDeal, SoloGame, SoloRules};
+use euchre::table::AnyGame;
 use euchre::{Action, Card, CardSet, Deal, Rules, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -14,8 +16,10 @@ use std::fmt;
 pub const FORMAT: &str = "euchre-record";
 /// The version this crate writes and reads.
 pub const VERSION: u32 = 1;
-/// The four-handed partnership game (the only family so far).
+/// The four-handed partnership game.
 pub const FOUR_HANDED: &str = "four-handed";
+/// The individual games (`RULES.md` §10).
+pub const SOLO_FAMILIES: [&str; 3] = ["three-handed", "bid-euchre", "set-back"];
 
 /// A record as written: one game, or the games of a match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +27,7 @@ pub const FOUR_HANDED: &str = "four-handed";
 pub struct Record {
     pub format: String,
     pub version: u32,
+    /// `four-handed`, `three-handed`, `bid-euchre` or `set-back`.
     pub family: String,
     /// Every rule option by name, values as `euchre rules` prints them.
     pub rules: serde_json::Map<String, serde_json::Value>,
@@ -31,16 +36,19 @@ pub struct Record {
     pub games: Vec<GameRecord>,
 }
 
+/// The score per team (partnership) or per player (the individual games).
+pub type Scores = Vec<i32>;
+
 /// One game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
-    /// The score the game started from (points carried in by `laps`).
-    pub initial_score: [i32; 2],
+    /// The score the game started from (points carried in by `laps`): per team, or per player.
+    pub initial_score: Scores,
     pub deals: Vec<DealRecord>,
     /// The score at the end, when the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub final_score: Option<[i32; 2]>,
+    pub final_score: Option<Scores>,
 }
 
 /// One deal: the cards as dealt and the decisions in order.
@@ -48,14 +56,17 @@ pub struct GameRecord {
 #[serde(deny_unknown_fields)]
 pub struct DealRecord {
     pub dealer: u8,
-    /// The four hands as dealt, seats 0..3.
+    /// The hands as dealt, seat 0 first.
     pub hands: Vec<Vec<String>>,
-    pub upcard: String,
+    /// The turned card (none in Bid Euchre, where every card is dealt).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upcard: Option<String>,
     /// `[seat, decision]` pairs in the order taken, decisions in canonical text (`RULES.md` §12).
     pub decisions: Vec<(u8, String)>,
-    /// The points the deal scored per team (checked on reading when present).
+    /// The points the deal scored per team, or each player's score change in the individual
+    /// games (checked on reading when present).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub points: Option<[u8; 2]>,
+    pub points: Option<Vec<i32>>,
     /// Points the deal took off each team (robson, a renege penalty under `deduct`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deductions: Option<[u8; 2]>,
@@ -84,59 +95,112 @@ fn deal_record(deal: &Deal) -> DealRecord {
     DealRecord {
         dealer: deal.dealer().index() as u8,
         hands: deal.dealt_hands().iter().map(|h| text(*h)).collect(),
-        upcard: deal.upcard().to_string(),
+        upcard: Some(deal.upcard().to_string()),
         decisions: deal
             .history()
             .into_iter()
             .map(|(s, a)| (s.index() as u8, a.to_string()))
             .collect(),
-        points: deal.is_done().then(|| deal.points()),
+        points: deal.is_done().then(|| deal.points().map(i32::from).to_vec()),
         deductions: (deal.deductions() != [0, 0]).then(|| deal.deductions()),
     }
 }
 
 fn game_record(game: &Game) -> GameRecord {
     GameRecord {
-        initial_score: game.initial_score(),
+        initial_score: game.initial_score().to_vec(),
         deals: game.all_deals().map(deal_record).collect(),
-        final_score: game.is_over().then(|| game.score()),
+        final_score: game.is_over().then(|| game.score().to_vec()),
     }
 }
 
-fn record(rules: &Rules, players: Option<[String; 4]>, games: Vec<GameRecord>) -> Record {
+fn solo_deal_record(deal: &SoloDeal) -> DealRecord {
+    let text = |s: &CardSet| s.iter().map(|c| c.to_string()).collect();
+    DealRecord {
+        dealer: deal.dealer().index() as u8,
+        hands: deal.dealt_hands().iter().map(text).collect(),
+        upcard: deal.upcard().map(|c| c.to_string()),
+        decisions: deal
+            .history()
+            .iter()
+            .map(|(s, a)| (s.index() as u8, a.to_string()))
+            .collect(),
+        points: deal.is_done().then(|| deal.delta().to_vec()),
+        deductions: None,
+    }
+}
+
+fn record(
+    family: &str,
+    options: Vec<(&str, String)>,
+    players: Option<Vec<String>>,
+    games: Vec<GameRecord>,
+) -> Record {
     Record {
         format: FORMAT.into(),
         version: VERSION,
-        family: FOUR_HANDED.into(),
-        rules: rules
-            .options()
+        family: family.into(),
+        rules: options
             .into_iter()
             .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
             .collect(),
-        players: players.map(Vec::from),
+        players,
         games,
     }
 }
 
 /// A game as a record.
 pub fn write_game(game: &Game, players: Option<[String; 4]>) -> Record {
-    record(game.rules(), players, vec![game_record(game)])
+    let g = vec![game_record(game)];
+    record(FOUR_HANDED, game.rules().options(), players.map(Vec::from), g)
 }
 
 /// A match as a record: its games in order.
 pub fn write_match(m: &Match, players: Option<[String; 4]>) -> Record {
-    record(m.rules(), players, m.games().iter().map(game_record).collect())
+    let g = m.games().iter().map(game_record).collect();
+    record(FOUR_HANDED, m.rules().options(), players.map(Vec::from), g)
+}
+
+/// A game of one of the individual games (three-handed, Bid Euchre, Set-Back) as a record.
+pub fn write_solo_game(game: &SoloGame, players: Option<Vec<String>>) -> Record {
+    let r = game.rules();
+    let start = if r.races_down() {
+        i32::from(r.start_score)
+    } else {
+        0
+    };
+    let g = GameRecord {
+        initial_score: vec![start; usize::from(r.players)],
+        deals: game.all_deals().map(solo_deal_record).collect(),
+        final_score: game.is_over().then(|| game.scores().to_vec()),
+    };
+    record(r.family.name(), r.options(), players, vec![g])
+}
+
+/// A game of any family as a record.
+pub fn write_any(game: &AnyGame) -> Record {
+    match game {
+        AnyGame::Partnership(g) => write_game(g, None),
+        AnyGame::Solo(g) => write_solo_game(g, None),
+    }
 }
 
 // ----- reading -----
 
-/// A record read and replayed.
+/// A record of the partnership game, read and replayed.
 #[derive(Clone, Debug)]
 pub struct Replay {
     pub rules: Rules,
     pub games: Vec<Game>,
     /// Games won per team, counted as a match counts them (`laps`, `slams`).
     pub wins: [u32; 2],
+}
+
+/// A record of any family, read and replayed.
+#[derive(Clone, Debug)]
+pub enum AnyReplay {
+    Partnership(Replay),
+    Solo(Box<SoloGame>),
 }
 
 /// Parses a record (JSON) without replaying it.
@@ -154,18 +218,175 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             r.version
         ));
     }
-    if r.family != FOUR_HANDED {
-        return err(format!("family '{}' is not one this build plays", r.family));
+    if r.family != FOUR_HANDED && !SOLO_FAMILIES.contains(&r.family.as_str()) {
+        return err(format!(
+            "family '{}' is not one this build plays (four-handed, three-handed, bid-euchre, set-back)",
+            r.family
+        ));
     }
     Ok(r)
 }
 
-/// Parses and replays a record.
+/// Parses and replays a record of the partnership game.
 ///
 /// # Errors
 /// The first thing that is wrong, named by game, deal and decision.
 pub fn read(text: &str) -> Result<Replay, RecordError> {
     replay(&parse(text)?)
+}
+
+/// Parses and replays a record of any family.
+///
+/// # Errors
+/// The first thing that is wrong, named by game, deal and decision.
+pub fn read_any(text: &str) -> Result<AnyReplay, RecordError> {
+    let r = parse(text)?;
+    if r.family == FOUR_HANDED {
+        replay(&r).map(AnyReplay::Partnership)
+    } else {
+        replay_solo(&r).map(|g| AnyReplay::Solo(Box::new(g)))
+    }
+}
+
+/// The rules of a record of an individual game: its family's preset with every option set.
+///
+/// # Errors
+/// An unknown option, a bad value, options that clash, or rules of another family.
+pub fn solo_rules_of(r: &Record) -> Result<SoloRules, RecordError> {
+    let mut rules = SoloRules::preset(&r.family).map_err(|e| RecordError(format!("rules: {e}")))?;
+    for (k, v) in &r.rules {
+        let text = match v {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Bool(b) => b.to_string(),
+            serde_json::Value::Number(n) => n.to_string(),
+            _ => return err(format!("rules: {k} must be a string, number or boolean")),
+        };
+        rules
+            .set(k, &text)
+            .map_err(|e| RecordError(format!("rules: {e}")))?;
+    }
+    if rules.family.name() != r.family {
+        return err(format!(
+            "rules: family {} but the record says {}",
+            rules.family.name(),
+            r.family
+        ));
+    }
+    rules.validate().map_err(|e| RecordError(format!("rules: {e}")))?;
+    Ok(rules)
+}
+
+/// Replays a record of an individual game (one game).
+///
+/// # Errors
+/// The first thing that is wrong, named by deal and decision.
+pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
+    let rules = solo_rules_of(r)?;
+    let p = usize::from(rules.players);
+    if let Some(names) = &r.players {
+        if names.len() != p {
+            return err(format!("players: {} names for {p} players", names.len()));
+        }
+    }
+    let [gr] = r.games.as_slice() else {
+        return err(format!(
+            "{} games: a record of {} holds one",
+            r.games.len(),
+            r.family
+        ));
+    };
+    let at = |m: String| RecordError(format!("game 0{m}"));
+    let start = if rules.races_down() {
+        i32::from(rules.start_score)
+    } else {
+        0
+    };
+    if gr.initial_score != vec![start; p] {
+        return Err(at(format!(
+            ": initial_score {:?}, but {} starts every player at {start}",
+            gr.initial_score, r.family
+        )));
+    }
+    let mut game: Option<SoloGame> = None;
+    for (i, dr) in gr.deals.iter().enumerate() {
+        let at = |m: String| RecordError(format!("game 0, deal {i}{m}"));
+        let deal = solo_deal_of(&rules, dr).map_err(at)?;
+        match game.as_mut() {
+            None => game = Some(SoloGame::starting_with(deal, 0)),
+            Some(g) => {
+                if g.is_over() {
+                    return Err(at(": the game was already over".into()));
+                }
+                if !g.deal().is_done() {
+                    return Err(at(": the deal before is unfinished".into()));
+                }
+                let dealer = deal.dealer();
+                if !g.next_deal_given(deal) {
+                    return Err(at(format!(
+                        ": dealer is seat {dealer} but the deal passes to the left of seat {}",
+                        g.deal().dealer()
+                    )));
+                }
+            }
+        }
+        let g = game.as_mut().expect("a game once a deal is read");
+        for (k, (seat, text)) in dr.decisions.iter().enumerate() {
+            let at = |m: String| RecordError(format!("game 0, deal {i}, decision {k}{m}"));
+            let a: Action = text.parse().map_err(|e| at(format!(": {e}")))?;
+            let to_act = g.to_act();
+            if to_act.map(|s| s.index() as u8) != Some(*seat) {
+                return Err(at(match to_act {
+                    Some(s) => format!(": '{a}' by seat {seat}, but it is seat {s}'s turn"),
+                    None => format!(": '{a}' by seat {seat}, but the deal is over"),
+                }));
+            }
+            g.apply(a)
+                .map_err(|e| at(format!(": seat {seat} may not {a}: {e}")))?;
+        }
+        if let Some(p) = &dr.points {
+            let d = g.deal();
+            if d.is_done() && p.as_slice() != d.delta() {
+                return Err(at(format!(": points {p:?} but the play scores {:?}", d.delta())));
+            }
+        }
+    }
+    let game = game.ok_or_else(|| at(": no deals".into()))?;
+    if let Some(fs) = &gr.final_score {
+        if !game.is_over() || fs.as_slice() != game.scores() {
+            return Err(at(format!(
+                ": final_score {fs:?} but the play scores {:?}{}",
+                game.scores(),
+                if game.is_over() {
+                    ""
+                } else {
+                    " and the game is not over"
+                }
+            )));
+        }
+    }
+    Ok(game)
+}
+
+fn solo_deal_of(rules: &SoloRules, dr: &DealRecord) -> Result<SoloDeal, String> {
+    let dealer =
+        Seat::try_new(u64::from(dr.dealer)).ok_or_else(|| format!(": dealer {} is not a seat", dr.dealer))?;
+    let mut hands = Vec::new();
+    for cards in &dr.hands {
+        let mut h = CardSet::EMPTY;
+        for t in cards {
+            let c: Card = t.parse().map_err(|e| format!(": {e}"))?;
+            if h.contains(c) {
+                return Err(format!(": {c} is listed twice in a hand"));
+            }
+            h.insert(c);
+        }
+        hands.push(h);
+    }
+    let upcard = match &dr.upcard {
+        Some(t) => Some(t.parse::<Card>().map_err(|e| format!(": upcard: {e}"))?),
+        None => None,
+    };
+    SoloDeal::new(*rules, dealer, &hands, upcard).map_err(|e| format!(": {e}"))
 }
 
 /// The rules a record names: every option set on top of the defaults.
@@ -198,6 +419,9 @@ pub fn rules_of(r: &Record) -> Result<Rules, RecordError> {
 /// # Errors
 /// The first thing that is wrong, named by game, deal and decision.
 pub fn replay(r: &Record) -> Result<Replay, RecordError> {
+    if r.family != FOUR_HANDED {
+        return err(format!("a record of {}, not of the four-handed game", r.family));
+    }
     let rules = rules_of(r)?;
     if let Some(p) = &r.players {
         if p.len() != 4 {
@@ -212,11 +436,17 @@ pub fn replay(r: &Record) -> Result<Replay, RecordError> {
     let mut carry = [0i32; 2];
     for (g, gr) in r.games.iter().enumerate() {
         let at = |m: String| RecordError(format!("game {g}{m}"));
+        if gr.initial_score.len() != 2 {
+            return Err(at(format!(
+                ": initial_score has {} scores, not one per team",
+                gr.initial_score.len()
+            )));
+        }
         if g > 0 {
             if match_over(&rules, wins, g) {
                 return Err(at(": the match was already decided".into()));
             }
-            if rules.laps && gr.initial_score != carry {
+            if rules.laps && gr.initial_score != carry.to_vec() {
                 return Err(at(format!(
                     ": initial_score {:?} but laps carry {:?} from the game before",
                     gr.initial_score, carry
@@ -243,12 +473,13 @@ fn match_over(rules: &Rules, wins: [u32; 2], played: usize) -> bool {
 }
 
 fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
+    let initial = [gr.initial_score[0], gr.initial_score[1]];
     let mut game: Option<Game> = None;
     for (i, dr) in gr.deals.iter().enumerate() {
         let at = |m: String| format!(", deal {i}{m}");
         let deal = deal_of(rules, dr).map_err(at)?;
         match game.as_mut() {
-            None => game = Some(Game::starting_with(deal, 0, gr.initial_score)),
+            None => game = Some(Game::starting_with(deal, 0, initial)),
             Some(g) => {
                 if g.is_over() {
                     return Err(at(": the game was already over".into()));
@@ -281,8 +512,8 @@ fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
                 .map_err(|e| at(format!(": seat {seat} may not {a}: {e}")))?;
         }
         let d = g.deal();
-        if let Some(p) = dr.points {
-            if d.is_done() && p != d.points() {
+        if let Some(p) = &dr.points {
+            if d.is_done() && p.as_slice() != d.points().map(i32::from) {
                 return Err(at(format!(": points {p:?} but the play scores {:?}", d.points())));
             }
         }
@@ -296,11 +527,11 @@ fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
         }
     }
     let game = game.ok_or_else(|| ": no deals".to_string())?;
-    if let Some(fs) = gr.final_score {
+    if let Some(fs) = &gr.final_score {
         if !game.is_over() {
             return Err(format!(": final_score {fs:?} but the game is not over"));
         }
-        if fs != game.score() {
+        if fs.as_slice() != game.score() {
             return Err(format!(
                 ": final_score {fs:?} but the play scores {:?}",
                 game.score()
@@ -323,6 +554,10 @@ fn deal_of(rules: &Rules, dr: &DealRecord) -> Result<Deal, String> {
             h.insert(card(t)?);
         }
     }
-    let upcard = card(&dr.upcard)?;
+    let upcard = card(
+        dr.upcard
+            .as_deref()
+            .ok_or(": the four-handed game needs an upcard")?,
+    )?;
     Deal::new(*rules, dealer, hands, upcard, CardSet::EMPTY).map_err(|e| format!(": {e}"))
 }

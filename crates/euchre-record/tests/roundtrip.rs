@@ -120,12 +120,12 @@ fn tampered_records_are_refused_with_the_place_and_reason() {
 
     // Points that the play does not make.
     let mut r = good.clone();
-    r.games[0].deals[0].points = Some([9, 9]);
+    r.games[0].deals[0].points = Some(vec![9, 9]);
     refused(&r, "points [9, 9] but the play scores");
 
     // A wrong final score.
     let mut r = good.clone();
-    r.games[0].final_score = Some([0, 0]);
+    r.games[0].final_score = Some(vec![0, 0]);
     refused(&r, "final_score [0, 0]");
 
     // The deal does not pass left.
@@ -147,4 +147,53 @@ fn tampered_records_are_refused_with_the_place_and_reason() {
     refused(&r, "format is 'egn'");
     assert!(read("{").unwrap_err().to_string().starts_with("not a record"));
     assert!(read("[]").is_err());
+}
+
+#[test]
+fn the_individual_games_round_trip_through_a_record() {
+    use euchre::solo::{SoloGame, SoloRules};
+    use euchre_record::{read_any, write_solo_game, AnyReplay};
+    let cases: [(&str, &[(&str, &str)]); 5] = [
+        ("three-handed", &[]),
+        ("bid-euchre", &[]),
+        ("bid-euchre", &[("players", "3")]),
+        (
+            "set-back",
+            &[("declare", "true"), ("ante", "2"), ("euchre_stake", "1")],
+        ),
+        ("set-back", &[("players", "2")]),
+    ];
+    for (preset, opts) in cases {
+        let mut rules = SoloRules::preset(preset).unwrap();
+        for (k, v) in opts {
+            rules.set(k, v).unwrap();
+        }
+        for seed in 0..6 {
+            let mut g = SoloGame::new(rules, seed);
+            let mut rng = deal_rng(seed);
+            let mut draw = Batched::new(&mut rng);
+            for _ in 0..60 {
+                g.play_deal_randomly(&mut draw);
+                if !g.next_deal() {
+                    break;
+                }
+            }
+            let text = serde_json::to_string(&write_solo_game(&g, None)).unwrap();
+            let AnyReplay::Solo(back) = read_any(&text).unwrap_or_else(|e| panic!("{preset} {seed}: {e}"))
+            else {
+                panic!("{preset}: read as another family")
+            };
+            assert_eq!(back.rules(), g.rules());
+            assert_eq!(back.scores(), g.scores(), "{preset} seed {seed}");
+            assert_eq!(back.winner(), g.winner());
+            assert_eq!(back.chips(), g.chips());
+            let h = |x: &SoloGame| x.all_deals().map(|d| d.history().to_vec()).collect::<Vec<_>>();
+            assert_eq!(h(&back), h(&g), "{preset} seed {seed}");
+            // A decision changed to another seat's is refused with its place.
+            let mut r: Record = serde_json::from_str(&text).unwrap();
+            r.games[0].deals[0].decisions[0].0 ^= 1;
+            let e = read_any(&serde_json::to_string(&r).unwrap()).unwrap_err();
+            assert!(e.to_string().starts_with("game 0, deal 0, decision 0"), "{e}");
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! Typed decisions and their canonical text forms (`RULES.md` §12).
 
-use crate::card::Card;
+use crate::card::{Card, Suit};
 use crate::trump::Trump;
 use std::fmt;
 use std::str::FromStr;
@@ -42,8 +42,51 @@ pub enum Action {
     ClaimRenege,
     /// `robson`: after a march, take 2 (4 alone) off the opponents instead of scoring.
     Subtract,
+    /// Bid Euchre: bid this many tricks.
+    Bid(u8),
+    /// Bid Euchre: the winning bidder names the trump.
+    NameTrump(BidTrump),
+    /// Bid Euchre and Set-Back: play the hand against the maker.
+    Stay,
+    /// Bid Euchre and Set-Back: throw the hand up (sit this deal out).
+    Fold,
+    /// Set-Back: the maker bids to take every trick ("I declare").
+    Declare,
     /// Play a card.
     Play(Card),
+}
+
+/// What the winner of a Bid Euchre auction names: a trump suit, or no trump with the ace high or
+/// with the nine high (every suit's order reversed).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum BidTrump {
+    Suit(Suit),
+    High,
+    Low,
+}
+
+impl fmt::Display for BidTrump {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BidTrump::Suit(s) => write!(f, "{s}"),
+            BidTrump::High => write!(f, "high"),
+            BidTrump::Low => write!(f, "low"),
+        }
+    }
+}
+
+impl FromStr for BidTrump {
+    type Err = String;
+    fn from_str(s: &str) -> Result<BidTrump, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "high" => Ok(BidTrump::High),
+            "low" => Ok(BidTrump::Low),
+            _ => s
+                .parse::<Suit>()
+                .map(BidTrump::Suit)
+                .map_err(|_| format!("'{s}' is not a trump (C D H S, high or low)")),
+        }
+    }
 }
 
 impl fmt::Display for Action {
@@ -67,6 +110,11 @@ impl fmt::Display for Action {
             Action::BlindAlone => write!(f, "blind alone"),
             Action::ClaimRenege => write!(f, "claim renege"),
             Action::Subtract => write!(f, "subtract"),
+            Action::Bid(n) => write!(f, "bid {n}"),
+            Action::NameTrump(t) => write!(f, "trump {t}"),
+            Action::Stay => write!(f, "stay"),
+            Action::Fold => write!(f, "fold"),
+            Action::Declare => write!(f, "declare"),
             Action::Play(c) => write!(f, "{c}"),
         }
     }
@@ -96,7 +144,7 @@ impl FromStr for Action {
         let err = || {
             let shown: String = s.trim().chars().take(40).collect();
             ParseActionError(format!(
-                "'{shown}' is not an action (pass, order [alone|jambone], call <suit|NT> [alone|jambone], discard <card>, alone, partner, exchange <card>, give <card>, name <card>, jamboree, farmers, swap <3 cards>, blind alone, claim renege, subtract, or a card such as JD)"
+                "'{shown}' is not an action (pass, order [alone|jambone], call <suit|NT> [alone|jambone], discard <card>, alone, partner, exchange <card>, give <card>, name <card>, jamboree, farmers, swap <3 cards>, blind alone, claim renege, subtract, bid <n>, trump <suit|high|low>, stay, fold, declare, or a card such as JD)"
             ))
         };
         let alone_flag = |rest: &[&str]| match rest {
@@ -126,6 +174,14 @@ impl FromStr for Action {
             ["blind", "alone"] => Ok(Action::BlindAlone),
             ["claim", "renege"] => Ok(Action::ClaimRenege),
             ["subtract"] => Ok(Action::Subtract),
+            ["bid", n] => match n.parse::<u8>() {
+                Ok(n @ 1..=12) => Ok(Action::Bid(n)),
+                _ => Err(err()),
+            },
+            ["trump", t] => t.parse().map(Action::NameTrump).map_err(|_| err()),
+            ["stay"] => Ok(Action::Stay),
+            ["fold"] => Ok(Action::Fold),
+            ["declare"] => Ok(Action::Declare),
             ["alone"] => Ok(Action::Alone),
             ["partner"] => Ok(Action::Partner),
             ["jamboree"] => Ok(Action::Jamboree),
@@ -273,6 +329,13 @@ mod tests {
             Action::BlindAlone,
             Action::ClaimRenege,
             Action::Subtract,
+            Action::Bid(4),
+            Action::NameTrump(BidTrump::Suit(Suit::Hearts)),
+            Action::NameTrump(BidTrump::High),
+            Action::NameTrump(BidTrump::Low),
+            Action::Stay,
+            Action::Fold,
+            Action::Declare,
             Action::Play("JD".parse().unwrap()),
             Action::Play(Card::JOKER),
         ];
@@ -301,6 +364,10 @@ mod tests {
             "give 9C TD",
             "blind",
             "claim",
+            "bid 0",
+            "bid x",
+            "trump NT",
+            "trump",
         ] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }

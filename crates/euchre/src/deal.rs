@@ -874,7 +874,14 @@ impl Deal {
         }
         self.record(seat, a);
         match a {
-            Action::Play(_) | Action::Name(_) => {}
+            // Plays are handled above; the individual games' decisions are never legal here.
+            Action::Play(_)
+            | Action::Name(_)
+            | Action::Bid(_)
+            | Action::NameTrump(_)
+            | Action::Stay
+            | Action::Fold
+            | Action::Declare => {}
             Action::Pass if self.phase == Phase::BlindLoner => self.ask_farmers(),
             Action::BlindAlone => {
                 self.blind = true;

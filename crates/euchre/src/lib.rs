@@ -34,9 +34,11 @@ pub mod sample;
 pub mod scoring;
 pub mod seat;
 pub mod shuffle;
+pub mod solo;
+pub mod table;
 pub mod trump;
 
-pub use action::{Action, ActionList};
+pub use action::{Action, ActionList, BidTrump};
 pub use card::{Card, Rank, Suit};
 pub use cardset::CardSet;
 pub use deal::{Deal, Phase};
@@ -46,4 +48,5 @@ pub use observation::{Observation, Seen};
 pub use rules::{Rules, RulesError, PRESETS};
 pub use sample::{sample_world, SampleError};
 pub use seat::{Seat, Team};
+pub use table::{AnyGame, Table};
 pub use trump::Trump;

@@ -240,7 +240,7 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::UnknownPreset(p) => {
-                let names: Vec<&str> = PRESETS.iter().map(|p| p.0).collect();
+                let names: Vec<&str> = crate::table::all_presets().iter().map(|p| p.0).collect();
                 write!(f, "unknown preset '{p}' (presets: {})", names.join(", "))
             }
             RulesError::UnknownOption(o) => write!(f, "unknown rule option '{o}'"),

@@ -1,0 +1,836 @@
+//! One deal of an individual game: the bidding (the upcard's two rounds, or Bid Euchre's
+//! auction), staying in or throwing up the hand, the tricks, and each player's score change.
+
+use super::rules::{Family, SoloRules};
+use crate::action::{Action, ActionList, BidTrump};
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::CardSet;
+use crate::error::IllegalAction;
+use crate::seat::Seat;
+use crate::shuffle::shuffled_deck;
+use crate::trump::{Trump, TrumpTable};
+use rand::RngCore;
+use serde::Serialize;
+
+/// Where a deal of an individual game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SoloPhase {
+    /// Round 1: accept the upcard's suit or pass.
+    Bidding1,
+    /// Round 2: name another suit or pass.
+    Bidding2,
+    /// The dealer discards after taking up the upcard.
+    Discard,
+    /// Bid Euchre's auction: each player once, a higher number of tricks or pass.
+    Auction,
+    /// Bid Euchre: the winning bidder names trump (a suit, no trump high or low).
+    NameTrump,
+    /// Set-Back with `declare`: the maker may declare a march.
+    Declare,
+    /// Each other player stays in or throws the hand up.
+    StayFold,
+    /// Trick play.
+    Play,
+    /// Scored, or thrown in.
+    Done,
+}
+
+impl SoloPhase {
+    /// A short lower-case name, used by the engine protocol.
+    pub fn name(self) -> &'static str {
+        match self {
+            SoloPhase::Bidding1 => "bidding1",
+            SoloPhase::Bidding2 => "bidding2",
+            SoloPhase::Discard => "discard",
+            SoloPhase::Auction => "auction",
+            SoloPhase::NameTrump => "name_trump",
+            SoloPhase::Declare => "declare",
+            SoloPhase::StayFold => "stay_fold",
+            SoloPhase::Play => "play",
+            SoloPhase::Done => "done",
+        }
+    }
+}
+
+impl Serialize for SoloPhase {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// How tricks are won: the standard trump tables for a suit or no trump with the ace high, and
+/// every suit's order reversed (nine high) for Bid Euchre's no trump low.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ranking(BidTrump);
+
+impl Ranking {
+    fn table(self) -> Option<&'static TrumpTable> {
+        match self.0 {
+            BidTrump::Suit(s) => Some(Trump::Suit(s).table()),
+            BidTrump::High => Some(Trump::NoTrump.table()),
+            BidTrump::Low => None,
+        }
+    }
+
+    /// The suit a card follows as (left bower to trump).
+    fn led(self, c: Card) -> usize {
+        match self.table() {
+            Some(t) => t.effective_suit(c),
+            None => c.suit().map_or(4, Suit::index),
+        }
+    }
+
+    /// The cards of `hand` that follow a lead of `led`.
+    fn following(self, hand: CardSet, led: usize) -> CardSet {
+        let mask = match self.table() {
+            Some(t) => t.follow(led),
+            None if led < 4 => CardSet::suit(Suit::from_index(led), Rank::Seven),
+            None => CardSet::EMPTY,
+        };
+        hand.intersect(mask)
+    }
+
+    /// A card's power in a trick led in `led` (0: it can't win).
+    fn strength(self, c: Card, led: usize) -> u8 {
+        match self.table() {
+            Some(t) => t.strength(c, led),
+            None if self.led(c) == led => 20 - c.rank().map_or(0, |r| r as u8),
+            None => 0,
+        }
+    }
+}
+
+/// One deal of an individual game.
+#[derive(Clone, Debug)]
+pub struct SoloDeal {
+    rules: SoloRules,
+    dealer: Seat,
+    dealt: [CardSet; 4],
+    hands: [CardSet; 4],
+    upcard: Option<Card>,
+    kitty: CardSet,
+    phase: SoloPhase,
+    to_act: Seat,
+    passes: u8,
+    trump: Option<BidTrump>,
+    maker: Option<Seat>,
+    bid: u8,
+    discard: Option<Card>,
+    upcard_taken: bool,
+    declared: bool,
+    /// Players in the play (a bit each): the maker and those who stayed in.
+    active: u8,
+    plays: Vec<(Seat, Card)>,
+    trick_leaders: Vec<Seat>,
+    trick_winners: Vec<Seat>,
+    tricks_won: [u8; 4],
+    history: Vec<(Seat, Action)>,
+    /// Each player's score change (added to the score; the races down count tricks negative).
+    delta: [i32; 4],
+    /// Set-Back: a declared march made wins the game outright.
+    won_outright: Option<Seat>,
+    /// Set-Back stakes: chips the deal moves into the pool.
+    paid_in: [u32; 4],
+}
+
+/// What a seat may know about a deal of an individual game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SoloObservation {
+    pub seat: Seat,
+    pub players: u8,
+    pub dealer: Seat,
+    pub upcard: Option<Card>,
+    pub phase: SoloPhase,
+    pub to_act: Option<Seat>,
+    pub hand: CardSet,
+    pub hand_sizes: Vec<u8>,
+    /// The dealer's own discard (only in the dealer's observation).
+    pub discard: Option<Card>,
+    /// Decisions in order; another player's discard shows as `"discard"` without the card.
+    pub history: Vec<(Seat, String)>,
+    pub trump: Option<String>,
+    pub maker: Option<Seat>,
+    pub bid: Option<u8>,
+    pub declared: bool,
+    /// Who takes part in the play (those who threw up the hand do not).
+    pub active: Vec<bool>,
+    pub tricks: Vec<(Seat, Vec<Card>, Option<Seat>)>,
+    pub tricks_won: Vec<u8>,
+    pub delta: Vec<i32>,
+    #[serde(serialize_with = "action_list")]
+    pub legal: ActionList,
+}
+
+fn action_list<S: serde::Serializer>(l: &ActionList, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(l.iter())
+}
+
+impl SoloDeal {
+    /// Deals at random from `rng`: each player in turn from the dealer's left gets a hand, then
+    /// (but in Bid Euchre, where every card is dealt) the next card is turned up on the kitty.
+    pub fn random<R: RngCore>(rules: SoloRules, dealer: Seat, rng: &mut R) -> SoloDeal {
+        let deck = CardSet::deck(Rank::Nine, false);
+        let (cards, n) = shuffled_deck(deck, rng);
+        let h = usize::from(rules.hand_size());
+        let p = usize::from(rules.players);
+        let mut hands = [CardSet::EMPTY; 4];
+        for i in 0..p {
+            let seat = (dealer.index() + 1 + i) % p;
+            hands[seat] = cards[i * h..(i + 1) * h].iter().copied().collect();
+        }
+        let upcard = (rules.family != Family::BidEuchre).then_some(cards[p * h]);
+        let rest = p * h + usize::from(upcard.is_some());
+        SoloDeal::from_parts(
+            rules,
+            dealer,
+            hands,
+            upcard,
+            cards[rest..n].iter().copied().collect(),
+        )
+    }
+
+    /// The deal named by `seed`.
+    pub fn from_seed(rules: SoloRules, dealer: Seat, seed: u64) -> SoloDeal {
+        SoloDeal::random(rules, dealer, &mut crate::shuffle::deal_rng(seed))
+    }
+
+    /// A deal from given hands (seats `0..players`); the kitty is the rest of the 24 cards.
+    ///
+    /// # Errors
+    /// The wrong number of hands or cards, a card twice, an upcard in Bid Euchre or none in the
+    /// others.
+    pub fn new(
+        rules: SoloRules,
+        dealer: Seat,
+        hands: &[CardSet],
+        upcard: Option<Card>,
+    ) -> Result<SoloDeal, String> {
+        rules.validate().map_err(|e| e.to_string())?;
+        let p = usize::from(rules.players);
+        if hands.len() != p {
+            return Err(format!("{} hands for {p} players", hands.len()));
+        }
+        if dealer.index() >= p {
+            return Err(format!("dealer {dealer} is not one of the {p} players"));
+        }
+        let deck = CardSet::deck(Rank::Nine, false);
+        let mut seen = CardSet::EMPTY;
+        let mut all = [CardSet::EMPTY; 4];
+        for (i, h) in hands.iter().enumerate() {
+            if h.len() != u32::from(rules.hand_size()) {
+                return Err(format!(
+                    "seat {i} has {} cards, not {}",
+                    h.len(),
+                    rules.hand_size()
+                ));
+            }
+            if let Some(c) = h.minus(deck).first() {
+                return Err(format!("{c} is not in the 24-card deck"));
+            }
+            if let Some(c) = h.intersect(seen).first() {
+                return Err(format!("{c} is dealt twice"));
+            }
+            seen = seen.union(*h);
+            all[i] = *h;
+        }
+        match (rules.family, upcard) {
+            (Family::BidEuchre, Some(_)) => return Err("Bid Euchre turns no upcard".into()),
+            (Family::BidEuchre, None) => {}
+            (_, None) => return Err("an upcard is needed".into()),
+            (_, Some(u)) if seen.contains(u) || !deck.contains(u) => {
+                return Err(format!("the upcard {u} is dealt twice or not in the deck"))
+            }
+            (_, Some(_)) => {}
+        }
+        // The kitty: the undealt cards, the upcard not included.
+        let kitty = deck
+            .minus(seen)
+            .minus(upcard.map_or(CardSet::EMPTY, CardSet::single));
+        Ok(SoloDeal::from_parts(rules, dealer, all, upcard, kitty))
+    }
+
+    fn from_parts(
+        rules: SoloRules,
+        dealer: Seat,
+        hands: [CardSet; 4],
+        upcard: Option<Card>,
+        kitty: CardSet,
+    ) -> SoloDeal {
+        let p = rules.players;
+        let mut d = SoloDeal {
+            rules,
+            dealer,
+            dealt: hands,
+            hands,
+            upcard,
+            kitty,
+            phase: SoloPhase::Bidding1,
+            to_act: dealer,
+            passes: 0,
+            trump: None,
+            maker: None,
+            bid: 0,
+            discard: None,
+            upcard_taken: false,
+            declared: false,
+            active: (1u8 << p) - 1,
+            plays: Vec::new(),
+            trick_leaders: Vec::new(),
+            trick_winners: Vec::new(),
+            tricks_won: [0; 4],
+            history: Vec::new(),
+            delta: [0; 4],
+            won_outright: None,
+            paid_in: [0; 4],
+        };
+        d.to_act = d.next(dealer);
+        if rules.family == Family::BidEuchre {
+            d.phase = SoloPhase::Auction;
+        }
+        d
+    }
+
+    // ----- accessors -----
+
+    pub fn rules(&self) -> &SoloRules {
+        &self.rules
+    }
+    pub fn players(&self) -> u8 {
+        self.rules.players
+    }
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+    pub fn phase(&self) -> SoloPhase {
+        self.phase
+    }
+    pub fn is_done(&self) -> bool {
+        self.phase == SoloPhase::Done
+    }
+    pub fn to_act(&self) -> Option<Seat> {
+        (self.phase != SoloPhase::Done).then_some(self.to_act)
+    }
+    pub fn upcard(&self) -> Option<Card> {
+        self.upcard
+    }
+    pub fn dealt_hands(&self) -> &[CardSet] {
+        &self.dealt[..usize::from(self.rules.players)]
+    }
+    pub fn hands(&self) -> &[CardSet] {
+        &self.hands[..usize::from(self.rules.players)]
+    }
+    /// The undealt cards, the upcard not included.
+    pub fn kitty(&self) -> CardSet {
+        self.kitty
+    }
+    pub fn discard(&self) -> Option<Card> {
+        self.discard
+    }
+    pub fn upcard_taken(&self) -> bool {
+        self.upcard_taken
+    }
+    pub fn trump(&self) -> Option<BidTrump> {
+        self.trump
+    }
+    pub fn maker(&self) -> Option<Seat> {
+        self.maker
+    }
+    /// The winning bid (Bid Euchre).
+    pub fn bid(&self) -> Option<u8> {
+        (self.bid > 0).then_some(self.bid)
+    }
+    pub fn declared(&self) -> bool {
+        self.declared
+    }
+    pub fn is_active(&self, s: Seat) -> bool {
+        self.active & s.bit() != 0
+    }
+    pub fn tricks_won(&self) -> &[u8] {
+        &self.tricks_won[..usize::from(self.rules.players)]
+    }
+    pub fn plays(&self) -> &[(Seat, Card)] {
+        &self.plays
+    }
+    pub fn trick_leaders(&self) -> &[Seat] {
+        &self.trick_leaders
+    }
+    pub fn trick_winners(&self) -> &[Seat] {
+        &self.trick_winners
+    }
+    pub fn history(&self) -> &[(Seat, Action)] {
+        &self.history
+    }
+    /// Each player's score change from this deal (zero until it is done).
+    pub fn delta(&self) -> &[i32] {
+        &self.delta[..usize::from(self.rules.players)]
+    }
+    /// Set-Back: the declarer who made the march, winning the game outright.
+    pub fn won_outright(&self) -> Option<Seat> {
+        self.won_outright
+    }
+    /// Set-Back stakes: chips each player paid into the pool during this deal.
+    pub fn paid_in(&self) -> &[u32] {
+        &self.paid_in[..usize::from(self.rules.players)]
+    }
+    /// True when everyone passed and the hand was thrown in.
+    pub fn passed_out(&self) -> bool {
+        self.phase == SoloPhase::Done && self.maker.is_none()
+    }
+    /// The cards of the trick in progress.
+    pub fn current_trick(&self) -> &[(Seat, Card)] {
+        let per = usize::from(self.in_play());
+        let n = self.plays.len() % per.max(1);
+        &self.plays[self.plays.len() - n..]
+    }
+
+    fn in_play(&self) -> u8 {
+        self.active.count_ones() as u8
+    }
+
+    /// The next seat clockwise among the players.
+    fn next(&self, s: Seat) -> Seat {
+        Seat::new(((s.index() + 1) % usize::from(self.rules.players)) as u8)
+    }
+
+    /// The next player in the play after `s`.
+    fn next_active(&self, s: Seat) -> Seat {
+        let mut n = self.next(s);
+        while self.active & n.bit() == 0 && n != s {
+            n = self.next(n);
+        }
+        n
+    }
+
+    fn ranking(&self) -> Ranking {
+        Ranking(self.trump.unwrap_or(BidTrump::High))
+    }
+
+    /// The upcard's suit (round 1's offer).
+    fn turned(&self) -> Option<Suit> {
+        self.upcard.and_then(Card::suit)
+    }
+
+    // ----- decisions -----
+
+    /// The cards the seat to act may play (empty outside the play).
+    pub fn legal_plays(&self) -> CardSet {
+        if self.phase != SoloPhase::Play {
+            return CardSet::EMPTY;
+        }
+        let hand = self.hands[self.to_act.index()];
+        let trick = self.current_trick();
+        let Some(&(_, lead)) = trick.first() else {
+            return hand;
+        };
+        let r = self.ranking();
+        let follow = r.following(hand, r.led(lead));
+        if follow.is_empty() {
+            hand
+        } else {
+            follow
+        }
+    }
+
+    /// Every legal decision for the seat to act.
+    pub fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        let seat = self.to_act;
+        let last = self.passes + 1 == self.rules.players;
+        let stuck = self.rules.stick_the_dealer && last;
+        match self.phase {
+            SoloPhase::Bidding1 => {
+                out.push(Action::Pass);
+                out.push(Action::Order { alone: false });
+            }
+            SoloPhase::Bidding2 => {
+                if !stuck {
+                    out.push(Action::Pass);
+                }
+                for s in Suit::ALL {
+                    if Some(s) != self.turned() {
+                        out.push(Action::Call {
+                            trump: Trump::Suit(s),
+                            alone: false,
+                        });
+                    }
+                }
+            }
+            SoloPhase::Discard => {
+                for c in self.hands[seat.index()] {
+                    if Some(c) != self.upcard {
+                        out.push(Action::Discard(c));
+                    }
+                }
+            }
+            SoloPhase::Auction => {
+                let no_bid = self.maker.is_none();
+                if !(stuck && no_bid) {
+                    out.push(Action::Pass);
+                }
+                let lowest = (self.bid + 1).max(self.rules.min_bid);
+                for n in lowest..=self.rules.hand_size() {
+                    out.push(Action::Bid(n));
+                }
+            }
+            SoloPhase::NameTrump => {
+                for s in Suit::ALL {
+                    out.push(Action::NameTrump(BidTrump::Suit(s)));
+                }
+                out.push(Action::NameTrump(BidTrump::High));
+                out.push(Action::NameTrump(BidTrump::Low));
+            }
+            SoloPhase::Declare => {
+                out.push(Action::Pass);
+                out.push(Action::Declare);
+            }
+            SoloPhase::StayFold => {
+                out.push(Action::Stay);
+                out.push(Action::Fold);
+            }
+            SoloPhase::Play => {
+                for c in self.legal_plays() {
+                    out.push(Action::Play(c));
+                }
+            }
+            SoloPhase::Done => {}
+        }
+        out
+    }
+
+    /// Applies a decision of the seat to act.
+    ///
+    /// # Errors
+    /// An illegal decision is refused with the reason, and the deal is left unchanged.
+    pub fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        if !self.legal_actions().contains(&a) {
+            return Err(self.why_illegal(a));
+        }
+        let seat = self.to_act;
+        self.history.push((seat, a));
+        match a {
+            Action::Pass => match self.phase {
+                SoloPhase::Declare => self.ask_stay(),
+                SoloPhase::Auction => self.pass_turn(),
+                _ => self.pass(),
+            },
+            Action::Order { .. } => {
+                let suit = self.turned().unwrap_or(Suit::Clubs);
+                self.make(seat, BidTrump::Suit(suit));
+                self.upcard_taken = true;
+                if let Some(u) = self.upcard {
+                    self.hands[self.dealer.index()].insert(u);
+                }
+                self.phase = SoloPhase::Discard;
+                self.to_act = self.dealer;
+            }
+            Action::Call {
+                trump: Trump::Suit(s),
+                ..
+            } => {
+                self.make(seat, BidTrump::Suit(s));
+                self.after_make();
+            }
+            Action::Discard(c) => {
+                self.hands[seat.index()].remove(c);
+                self.discard = Some(c);
+                self.after_make();
+            }
+            Action::Bid(n) => {
+                self.bid = n;
+                self.maker = Some(seat);
+                self.pass_turn();
+            }
+            Action::NameTrump(t) => {
+                self.trump = Some(t);
+                self.ask_stay_from(seat);
+            }
+            Action::Declare => {
+                self.declared = true;
+                self.ask_stay();
+            }
+            Action::Stay | Action::Fold => {
+                if a == Action::Fold {
+                    self.active &= !seat.bit();
+                }
+                let next = self.next(seat);
+                if Some(next) == self.maker {
+                    self.start_play();
+                } else {
+                    self.to_act = next;
+                }
+            }
+            Action::Play(c) => self.play(seat, c),
+            _ => unreachable!("listed as legal"),
+        }
+        Ok(())
+    }
+
+    fn make(&mut self, seat: Seat, t: BidTrump) {
+        self.trump = Some(t);
+        self.maker = Some(seat);
+    }
+
+    /// A pass in the upcard rounds.
+    fn pass(&mut self) {
+        self.passes += 1;
+        if self.passes < self.rules.players {
+            self.to_act = self.next(self.to_act);
+            return;
+        }
+        self.passes = 0;
+        if self.phase == SoloPhase::Bidding1 {
+            self.phase = SoloPhase::Bidding2;
+            self.to_act = self.next(self.dealer);
+        } else {
+            self.phase = SoloPhase::Done;
+        }
+    }
+
+    /// After a bid or a pass in the auction: the next bidder, or the auction is over.
+    fn pass_turn(&mut self) {
+        self.passes += 1;
+        if self.passes < self.rules.players {
+            self.to_act = self.next(self.to_act);
+            return;
+        }
+        match self.maker {
+            Some(m) => {
+                self.phase = SoloPhase::NameTrump;
+                self.to_act = m;
+            }
+            None => self.phase = SoloPhase::Done,
+        }
+    }
+
+    /// Trump made (and discarded): Set-Back asks the declaration and who stays; cutthroat plays.
+    fn after_make(&mut self) {
+        match self.rules.family {
+            Family::SetBack if self.rules.declare => {
+                self.phase = SoloPhase::Declare;
+                self.to_act = self.maker.unwrap_or(self.dealer);
+            }
+            Family::SetBack => self.ask_stay(),
+            _ => self.start_play(),
+        }
+    }
+
+    fn ask_stay(&mut self) {
+        let m = self.maker.unwrap_or(self.dealer);
+        self.ask_stay_from(m);
+    }
+
+    /// Each other player in turn from the maker's left stays in or throws up the hand.
+    fn ask_stay_from(&mut self, maker: Seat) {
+        self.phase = SoloPhase::StayFold;
+        self.to_act = self.next(maker);
+        if self.to_act == maker {
+            self.start_play();
+        }
+    }
+
+    fn start_play(&mut self) {
+        let maker = self.maker.unwrap_or(self.dealer);
+        // Bid Euchre's maker and Set-Back's declarer lead; otherwise the first in play from the
+        // dealer's left.
+        let leader = if self.rules.family == Family::BidEuchre || self.declared {
+            maker
+        } else {
+            self.next_active(self.dealer)
+        };
+        self.phase = SoloPhase::Play;
+        self.to_act = leader;
+        self.trick_leaders.push(leader);
+    }
+
+    fn play(&mut self, seat: Seat, c: Card) {
+        self.hands[seat.index()].remove(c);
+        self.plays.push((seat, c));
+        let per = usize::from(self.in_play());
+        if !self.plays.len().is_multiple_of(per) {
+            self.to_act = self.next_active(seat);
+            return;
+        }
+        let trick = &self.plays[self.plays.len() - per..];
+        let r = self.ranking();
+        let led = r.led(trick[0].1);
+        let winner = trick
+            .iter()
+            .max_by_key(|(_, c)| r.strength(*c, led))
+            .map_or(seat, |&(s, _)| s);
+        self.trick_winners.push(winner);
+        self.tricks_won[winner.index()] += 1;
+        if self.trick_winners.len() == usize::from(self.rules.tricks()) {
+            self.score();
+        } else {
+            self.trick_leaders.push(winner);
+            self.to_act = winner;
+        }
+    }
+
+    fn score(&mut self) {
+        self.phase = SoloPhase::Done;
+        let Some(m) = self.maker else { return };
+        let p = usize::from(self.rules.players);
+        let t = self.tricks_won;
+        let mut delta = [0i32; 4];
+        match self.rules.family {
+            Family::Cutthroat => {
+                match t[m.index()] {
+                    7 => delta[m.index()] = 4,
+                    6 => delta[m.index()] = 2,
+                    4 | 5 => delta[m.index()] = 1,
+                    _ => {
+                        // Euchred: 2 to the defender with the most tricks, 1 each when tied.
+                        let defenders: Vec<usize> = (0..p).filter(|&i| i != m.index()).collect();
+                        let best = defenders.iter().map(|&i| t[i]).max().unwrap_or(0);
+                        let top: Vec<usize> = defenders.into_iter().filter(|&i| t[i] == best).collect();
+                        let each = if top.len() == 1 { 2 } else { 1 };
+                        for i in top {
+                            delta[i] = each;
+                        }
+                    }
+                }
+            }
+            Family::BidEuchre => {
+                let r = self.rules;
+                for i in (0..p).filter(|&i| self.active & (1 << i) != 0) {
+                    delta[i] = if i == m.index() && t[i] < self.bid {
+                        i32::from(r.set_penalty)
+                    } else if i != m.index() && t[i] == 0 {
+                        i32::from(r.stayer_penalty)
+                    } else {
+                        -i32::from(t[i])
+                    };
+                }
+            }
+            Family::SetBack => {
+                let r = self.rules;
+                let made = if self.declared {
+                    t[m.index()] == r.tricks()
+                } else {
+                    t[m.index()] >= 3
+                };
+                for i in (0..p).filter(|&i| self.active & (1 << i) != 0) {
+                    delta[i] = if i == m.index() && !made {
+                        // Set back; a failed declaration doubles it.
+                        i32::from(r.set_penalty) * if self.declared { 2 } else { 1 }
+                    } else if i != m.index() && t[i] == 0 {
+                        i32::from(r.stayer_penalty)
+                    } else {
+                        -i32::from(t[i])
+                    };
+                    if i != m.index() && !made && r.defenders_gain {
+                        delta[i] -= 2;
+                    }
+                }
+                if !made {
+                    self.paid_in[m.index()] = u32::from(r.euchre_stake);
+                }
+                if self.declared && made {
+                    self.won_outright = Some(m);
+                }
+            }
+        }
+        self.delta = delta;
+    }
+
+    fn why_illegal(&self, a: Action) -> IllegalAction {
+        let seat = self.to_act;
+        let hand = self.hands[seat.index()];
+        match (self.phase, a) {
+            (SoloPhase::Done, _) => IllegalAction::DealOver,
+            (SoloPhase::Play | SoloPhase::Discard, Action::Play(c) | Action::Discard(c))
+                if !hand.contains(c) =>
+            {
+                IllegalAction::NotHeld { seat, card: c }
+            }
+            (SoloPhase::Play, Action::Play(c)) => IllegalAction::MustFollow {
+                seat,
+                card: c,
+                led: self
+                    .current_trick()
+                    .first()
+                    .map_or("", |&(_, l)| match self.ranking().led(l) {
+                        i @ 0..=3 => Suit::from_index(i).name(),
+                        _ => "the Joker",
+                    }),
+                holding: self.legal_plays().first().unwrap_or(c),
+            },
+            (SoloPhase::Discard, Action::Discard(c)) => IllegalAction::UpcardDiscard { card: c },
+            (
+                SoloPhase::Bidding2,
+                Action::Call {
+                    trump: Trump::Suit(s),
+                    ..
+                },
+            ) if Some(s) == self.turned() => IllegalAction::TurnedDownSuit { suit: s },
+            (SoloPhase::Bidding2 | SoloPhase::Auction, Action::Pass) => IllegalAction::DealerStuck { seat },
+            _ => IllegalAction::NotNow {
+                action: a,
+                phase: self.phase.name(),
+                hint: match self.phase {
+                    SoloPhase::Bidding1 => "pass or order",
+                    SoloPhase::Bidding2 => "pass or call a suit other than the one turned down",
+                    SoloPhase::Discard => "discard <card>",
+                    SoloPhase::Auction => "pass, or bid <n> above the highest bid",
+                    SoloPhase::NameTrump => "trump <suit|high|low>",
+                    SoloPhase::Declare => "pass or declare",
+                    SoloPhase::StayFold => "stay or fold",
+                    SoloPhase::Play => "play a card",
+                    SoloPhase::Done => "the deal is over",
+                },
+            },
+        }
+    }
+
+    /// What `seat` may know now.
+    pub fn observation(&self, seat: Seat) -> SoloObservation {
+        let p = usize::from(self.rules.players);
+        let per = usize::from(self.in_play()).max(1);
+        let tricks = self
+            .plays
+            .chunks(per)
+            .enumerate()
+            .map(|(i, t)| {
+                (
+                    self.trick_leaders[i],
+                    t.iter().map(|&(_, c)| c).collect(),
+                    self.trick_winners.get(i).copied(),
+                )
+            })
+            .collect();
+        let to_act = self.to_act();
+        SoloObservation {
+            seat,
+            players: self.rules.players,
+            dealer: self.dealer,
+            upcard: self.upcard,
+            phase: self.phase,
+            to_act,
+            hand: self.hands[seat.index()],
+            hand_sizes: (0..p).map(|i| self.hands[i].len() as u8).collect(),
+            discard: if seat == self.dealer { self.discard } else { None },
+            history: self
+                .history
+                .iter()
+                .map(|&(s, a)| match a {
+                    Action::Discard(_) if s != seat => (s, "discard".to_string()),
+                    _ => (s, a.to_string()),
+                })
+                .collect(),
+            trump: self.trump.map(|t| t.to_string()),
+            maker: self.maker,
+            bid: self.bid(),
+            declared: self.declared,
+            active: (0..p).map(|i| self.active & (1 << i) != 0).collect(),
+            tricks,
+            tricks_won: self.tricks_won().to_vec(),
+            delta: self.delta().to_vec(),
+            legal: if to_act == Some(seat) {
+                self.legal_actions()
+            } else {
+                ActionList::new()
+            },
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! A game of an individual Euchre: deals until someone wins, each player scoring alone.
+
+use super::deal::SoloDeal;
+use super::rules::{Family, SoloRules};
+use crate::action::{Action, ActionList};
+use crate::error::IllegalAction;
+use crate::game::deal_seed;
+use crate::seat::Seat;
+use crate::shuffle::{below, deal_rng, Batched};
+use rand::RngCore;
+
+/// A game of three-handed (cutthroat), Bid Euchre or Set-Back.
+#[derive(Clone, Debug)]
+pub struct SoloGame {
+    rules: SoloRules,
+    seed: u64,
+    deal: SoloDeal,
+    finished: Vec<SoloDeal>,
+    deal_index: u32,
+    scores: [i32; 4],
+    scored: bool,
+    /// Set-Back stakes: each player's chips won (+) or paid (-).
+    chips: [i64; 4],
+    pool: u64,
+    winner: Option<Seat>,
+}
+
+impl SoloGame {
+    /// A new game whose deals follow from `seed`; the first dealer is drawn from it.
+    pub fn new(rules: SoloRules, seed: u64) -> SoloGame {
+        let dealer = Seat::new(below(&mut deal_rng(seed ^ 0x5eed), u32::from(rules.players)) as u8);
+        let deal = SoloDeal::from_seed(rules, dealer, deal_seed(seed, 0));
+        SoloGame::starting_with(deal, seed)
+    }
+
+    /// A game whose first deal is given (later deals follow from `seed`).
+    pub fn starting_with(deal: SoloDeal, seed: u64) -> SoloGame {
+        let rules = *deal.rules();
+        let p = usize::from(rules.players);
+        let start = if rules.races_down() {
+            i32::from(rules.start_score)
+        } else {
+            0
+        };
+        let mut scores = [0; 4];
+        let mut chips = [0; 4];
+        for i in 0..p {
+            scores[i] = start;
+            chips[i] = -i64::from(rules.ante);
+        }
+        SoloGame {
+            rules,
+            seed,
+            deal,
+            finished: Vec::new(),
+            deal_index: 0,
+            scores,
+            scored: false,
+            chips,
+            pool: u64::from(rules.ante) * p as u64,
+            winner: None,
+        }
+    }
+
+    pub fn rules(&self) -> &SoloRules {
+        &self.rules
+    }
+    /// The deal in progress (or the last).
+    pub fn deal(&self) -> &SoloDeal {
+        &self.deal
+    }
+    /// Every deal so far, the current one last.
+    pub fn all_deals(&self) -> impl Iterator<Item = &SoloDeal> {
+        self.finished.iter().chain(std::iter::once(&self.deal))
+    }
+    /// Each player's score.
+    pub fn scores(&self) -> &[i32] {
+        &self.scores[..usize::from(self.rules.players)]
+    }
+    /// Set-Back stakes: each player's chips won or paid so far (the ante included).
+    pub fn chips(&self) -> &[i64] {
+        &self.chips[..usize::from(self.rules.players)]
+    }
+    /// Set-Back stakes: the chips in the pool.
+    pub fn pool(&self) -> u64 {
+        self.pool
+    }
+    /// The winner, once the game is over.
+    pub fn winner(&self) -> Option<Seat> {
+        self.winner
+    }
+    /// True when someone has won.
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// Applies a decision; scores the deal when it ends.
+    ///
+    /// # Errors
+    /// The reason the decision is illegal; nothing changes.
+    pub fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction::DealOver);
+        }
+        self.deal.apply(a)?;
+        if self.deal.is_done() && !self.scored {
+            self.score_deal();
+        }
+        Ok(())
+    }
+
+    /// Plays the current deal to its end with uniformly random legal decisions.
+    pub fn play_deal_randomly<R: RngCore>(&mut self, draw: &mut Batched<R>) -> u32 {
+        let mut n = 0;
+        while self.deal.to_act().is_some() {
+            let legal = self.deal.legal_actions();
+            let a = legal[draw.below(legal.len() as u32) as usize];
+            if self.apply(a).is_err() {
+                break;
+            }
+            n += 1;
+        }
+        n
+    }
+
+    fn score_deal(&mut self) {
+        self.scored = true;
+        let p = usize::from(self.rules.players);
+        for (s, d) in self.scores.iter_mut().zip(self.deal.delta()) {
+            *s = s.saturating_add(*d);
+        }
+        for (i, paid) in self.deal.paid_in().iter().enumerate() {
+            self.chips[i] -= i64::from(*paid);
+            self.pool += u64::from(*paid);
+        }
+        let maker = self.deal.maker();
+        self.winner = self.deal.won_outright().or_else(|| {
+            let scores = &self.scores[..p];
+            let (best, reached) = if self.rules.races_down() {
+                let best = *scores.iter().min().unwrap_or(&0);
+                (best, best <= 0)
+            } else {
+                let best = *scores.iter().max().unwrap_or(&0);
+                (best, best >= i32::from(self.rules.winning_score))
+            };
+            if !reached {
+                return None;
+            }
+            let top: Vec<Seat> = (0..p)
+                .filter(|&i| scores[i] == best)
+                .map(|i| Seat::new(i as u8))
+                .collect();
+            // A tie at the top: the maker of the deal wins if among them; otherwise play on.
+            match top.as_slice() {
+                [one] => Some(*one),
+                _ => maker.filter(|m| top.contains(m)),
+            }
+        });
+        if let Some(w) = self.winner {
+            self.chips[w.index()] += self.pool as i64;
+            self.pool = 0;
+        }
+    }
+
+    /// Starts the next deal (the deal passes left), when the current one is over and the game is
+    /// not. Returns false otherwise.
+    pub fn next_deal(&mut self) -> bool {
+        if !self.deal.is_done() || self.is_over() {
+            return false;
+        }
+        self.deal_index += 1;
+        let p = usize::from(self.rules.players);
+        let dealer = Seat::new(((self.deal.dealer().index() + 1) % p) as u8);
+        let next = SoloDeal::from_seed(self.rules, dealer, deal_seed(self.seed, self.deal_index));
+        self.push_deal(next);
+        true
+    }
+
+    /// Starts the next deal from given cards (replaying a record); false (nothing changed) when
+    /// the current deal is not over, the game is, or the dealer is not the next one.
+    pub fn next_deal_given(&mut self, deal: SoloDeal) -> bool {
+        let p = usize::from(self.rules.players);
+        let next = (self.deal.dealer().index() + 1) % p;
+        if !self.deal.is_done()
+            || self.is_over()
+            || deal.rules() != &self.rules
+            || deal.dealer().index() != next
+        {
+            return false;
+        }
+        self.deal_index += 1;
+        self.push_deal(deal);
+        true
+    }
+
+    fn push_deal(&mut self, deal: SoloDeal) {
+        let old = std::mem::replace(&mut self.deal, deal);
+        self.finished.push(old);
+        self.scored = false;
+    }
+
+    /// The seat to decide.
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.is_over() {
+            None
+        } else {
+            self.deal.to_act()
+        }
+    }
+
+    /// The legal decisions now.
+    pub fn legal_actions(&self) -> ActionList {
+        if self.is_over() {
+            ActionList::new()
+        } else {
+            self.deal.legal_actions()
+        }
+    }
+
+    /// The family being played.
+    pub fn family(&self) -> Family {
+        self.rules.family
+    }
+}

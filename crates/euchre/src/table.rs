@@ -1,0 +1,260 @@
+//! The one interface every game of the family shares: who decides, what is legal, apply, the
+//! deals and the scores. A bot, the terminal game, the server and the engine protocol drive any
+//! game through [`Table`] alone; the rules of each family stay behind it.
+
+use crate::action::{Action, ActionList};
+use crate::error::IllegalAction;
+use crate::game::Game;
+use crate::observation::Observation;
+use crate::rules::{Rules, RulesError, PRESETS};
+use crate::seat::Seat;
+use crate::solo::{SoloGame, SoloObservation, SoloRules, SOLO_PRESETS};
+use serde::Serialize;
+
+/// A game in progress, of any family.
+pub trait Table {
+    /// `four-handed`, `three-handed`, `bid-euchre` or `set-back`.
+    fn family(&self) -> &'static str;
+    /// Players at the table (seats `0..players`).
+    fn players(&self) -> usize;
+    /// The seat to decide, or `None` between deals and when the game is over.
+    fn to_act(&self) -> Option<Seat>;
+    /// The legal decisions now (empty when nobody is to act).
+    fn legal_actions(&self) -> ActionList;
+    /// Applies a decision of the seat to act.
+    ///
+    /// # Errors
+    /// The reason it is illegal; nothing changes.
+    fn apply(&mut self, a: Action) -> Result<(), IllegalAction>;
+    /// True when the current deal is over (scored or thrown in).
+    fn deal_over(&self) -> bool;
+    /// Starts the next deal when the current one is over and the game is not.
+    fn next_deal(&mut self) -> bool;
+    /// True when the game is decided.
+    fn is_over(&self) -> bool;
+    /// The scores: per team in the partnership game, per player in the others.
+    fn scores(&self) -> Vec<i32>;
+    /// The winner once the game is over: a team (partnership) or a seat.
+    fn winner(&self) -> Option<usize>;
+    /// What `seat` may know now.
+    fn view(&self, seat: Seat) -> View;
+}
+
+/// One seat's view of any game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum View {
+    Partnership(Box<Observation>),
+    Solo(Box<SoloObservation>),
+}
+
+impl View {
+    /// The legal decisions in this view (empty unless it is this seat's turn).
+    pub fn legal(&self) -> &ActionList {
+        match self {
+            View::Partnership(o) => &o.legal,
+            View::Solo(o) => &o.legal,
+        }
+    }
+}
+
+impl Table for Game {
+    fn family(&self) -> &'static str {
+        "four-handed"
+    }
+    fn players(&self) -> usize {
+        4
+    }
+    fn to_act(&self) -> Option<Seat> {
+        self.deal().to_act()
+    }
+    fn legal_actions(&self) -> ActionList {
+        self.deal().legal_actions()
+    }
+    fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        Game::apply(self, a)
+    }
+    fn deal_over(&self) -> bool {
+        self.deal().is_done()
+    }
+    fn next_deal(&mut self) -> bool {
+        Game::next_deal(self)
+    }
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+    fn scores(&self) -> Vec<i32> {
+        self.score().to_vec()
+    }
+    fn winner(&self) -> Option<usize> {
+        Game::winner(self).map(|t| t.index())
+    }
+    fn view(&self, seat: Seat) -> View {
+        View::Partnership(Box::new(self.deal().observation(seat)))
+    }
+}
+
+impl Table for SoloGame {
+    fn family(&self) -> &'static str {
+        self.rules().family.name()
+    }
+    fn players(&self) -> usize {
+        usize::from(self.rules().players)
+    }
+    fn to_act(&self) -> Option<Seat> {
+        SoloGame::to_act(self)
+    }
+    fn legal_actions(&self) -> ActionList {
+        SoloGame::legal_actions(self)
+    }
+    fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        SoloGame::apply(self, a)
+    }
+    fn deal_over(&self) -> bool {
+        self.deal().is_done()
+    }
+    fn next_deal(&mut self) -> bool {
+        SoloGame::next_deal(self)
+    }
+    fn is_over(&self) -> bool {
+        SoloGame::is_over(self)
+    }
+    fn scores(&self) -> Vec<i32> {
+        SoloGame::scores(self).to_vec()
+    }
+    fn winner(&self) -> Option<usize> {
+        SoloGame::winner(self).map(Seat::index)
+    }
+    fn view(&self, seat: Seat) -> View {
+        View::Solo(Box::new(self.deal().observation(seat)))
+    }
+}
+
+/// The rules of any family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyRules {
+    Partnership(Rules),
+    Solo(SoloRules),
+}
+
+impl AnyRules {
+    /// A preset of any family (`euchre rules` lists them).
+    ///
+    /// # Errors
+    /// An unknown preset, naming all of them.
+    pub fn preset(name: &str) -> Result<AnyRules, RulesError> {
+        match SoloRules::preset(name) {
+            Ok(r) => Ok(AnyRules::Solo(r)),
+            Err(_) => Rules::preset(name).map(AnyRules::Partnership),
+        }
+    }
+
+    /// Sets one option.
+    ///
+    /// # Errors
+    /// Unknown option or bad value.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
+        match self {
+            AnyRules::Partnership(r) => r.set(name, value),
+            AnyRules::Solo(r) => r.set(name, value),
+        }
+    }
+
+    /// Checks the combination.
+    ///
+    /// # Errors
+    /// The clash.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        match self {
+            AnyRules::Partnership(r) => r.validate(),
+            AnyRules::Solo(r) => r.validate(),
+        }
+    }
+
+    /// Every option with its value as text.
+    pub fn options(&self) -> Vec<(&'static str, String)> {
+        match self {
+            AnyRules::Partnership(r) => r.options(),
+            AnyRules::Solo(r) => r.options(),
+        }
+    }
+
+    /// The family's name.
+    pub fn family(&self) -> &'static str {
+        match self {
+            AnyRules::Partnership(_) => "four-handed",
+            AnyRules::Solo(r) => r.family.name(),
+        }
+    }
+
+    /// A new game of these rules.
+    pub fn new_game(&self, seed: u64) -> AnyGame {
+        match *self {
+            AnyRules::Partnership(r) => AnyGame::Partnership(Box::new(Game::new(r, seed))),
+            AnyRules::Solo(r) => AnyGame::Solo(Box::new(SoloGame::new(r, seed))),
+        }
+    }
+}
+
+/// Every preset of every family, with its description.
+pub fn all_presets() -> Vec<(&'static str, &'static str)> {
+    PRESETS.iter().chain(SOLO_PRESETS.iter()).copied().collect()
+}
+
+/// A game of any family.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Partnership(Box<Game>),
+    Solo(Box<SoloGame>),
+}
+
+impl AnyGame {
+    fn table(&self) -> &dyn Table {
+        match self {
+            AnyGame::Partnership(g) => g.as_ref(),
+            AnyGame::Solo(g) => g.as_ref(),
+        }
+    }
+    fn table_mut(&mut self) -> &mut dyn Table {
+        match self {
+            AnyGame::Partnership(g) => g.as_mut(),
+            AnyGame::Solo(g) => g.as_mut(),
+        }
+    }
+}
+
+impl Table for AnyGame {
+    fn family(&self) -> &'static str {
+        self.table().family()
+    }
+    fn players(&self) -> usize {
+        self.table().players()
+    }
+    fn to_act(&self) -> Option<Seat> {
+        self.table().to_act()
+    }
+    fn legal_actions(&self) -> ActionList {
+        self.table().legal_actions()
+    }
+    fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        self.table_mut().apply(a)
+    }
+    fn deal_over(&self) -> bool {
+        self.table().deal_over()
+    }
+    fn next_deal(&mut self) -> bool {
+        self.table_mut().next_deal()
+    }
+    fn is_over(&self) -> bool {
+        self.table().is_over()
+    }
+    fn scores(&self) -> Vec<i32> {
+        self.table().scores()
+    }
+    fn winner(&self) -> Option<usize> {
+        self.table().winner()
+    }
+    fn view(&self, seat: Seat) -> View {
+        self.table().view(seat)
+    }
+}
