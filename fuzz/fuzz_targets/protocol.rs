@@ -11,19 +11,26 @@
 //! "error" string when "ok" is false; and a refused request leaves the game unchanged.
 #![no_main]
 
-use euchre::Game;
+use euchre::table::{AnyGame, Table};
 use euchre_protocol::Session;
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 
-const PRESETS: [&str; 6] = [
+const PRESETS: [&str; 11] = [
     "north-american",
     "tournament",
     "canadian",
     "british",
     "mathews-1844",
     "openspiel",
+    "railroad",
+    "keller-1887",
+    "three-handed",
+    "bid-euchre",
+    "set-back",
 ];
+/// The individual games take none of the partnership game's options.
+const SOLO: [&str; 3] = ["three-handed", "bid-euchre", "set-back"];
 const OPTIONS: [&str; 4] = [
     "",
     r#","options":{"allow_no_trump":true,"defend_alone":"any"}"#,
@@ -32,18 +39,11 @@ const OPTIONS: [&str; 4] = [
 ];
 const MAX_LINES: usize = 400;
 
-/// What a refused request must leave alone: the deal in progress and the game's tally.
-fn snapshot(game: Option<&Game>) -> String {
+/// What a refused request must leave alone: the whole game, deals and tally.
+fn snapshot(game: Option<&AnyGame>) -> String {
     match game {
         None => "no game".into(),
-        Some(g) => format!(
-            "{:?} score {:?} started {} finished {} over {}",
-            g.deal(),
-            g.score(),
-            g.deals_started(),
-            g.finished_deals().len(),
-            g.is_over()
-        ),
+        Some(g) => format!("{g:?}"),
     }
 }
 
@@ -77,7 +77,11 @@ fuzz_target!(|data: &[u8]| {
     if first & 3 != 0 {
         let config = usize::from(first >> 2);
         let preset = PRESETS[config % PRESETS.len()];
-        let options = OPTIONS[(config / PRESETS.len()) % OPTIONS.len()];
+        let options = if SOLO.contains(&preset) {
+            ""
+        } else {
+            OPTIONS[(config / PRESETS.len()) % OPTIONS.len()]
+        };
         let seed = u64::from(first).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 3;
         let new = format!(r#"{{"id":0,"cmd":"new","rules":"{preset}","seed":{seed}{options}}}"#);
         assert!(send(&mut session, &new), "a seeded new was refused: {new}");
@@ -91,7 +95,7 @@ fuzz_target!(|data: &[u8]| {
             .and_then(|n| n.trim().parse::<usize>().ok())
         {
             let action = session.game().and_then(|g| {
-                let legal = g.deal().legal_actions();
+                let legal = g.legal_actions();
                 (!legal.is_empty()).then(|| legal[n % legal.len()])
             });
             match action {

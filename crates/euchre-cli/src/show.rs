@@ -56,8 +56,15 @@ pub fn show(text: &str) -> Result<String> {
         }
         let mut bids = Vec::new();
         for &(s, a) in d.auction() {
+            // Cards the record leaves out (a discard, an exchange, a farmer's swap) stay "??".
             match a {
                 Action::Discard(c) => bids.push(format!("{s}:discard {}", shown(c))),
+                Action::Exchange(c) => bids.push(format!("{s}:exchange {}", shown(c))),
+                Action::Give(c) => bids.push(format!("{s}:give {}", shown(c))),
+                Action::Swap(cs) => {
+                    let cs: Vec<String> = cs.iter().map(|&c| shown(c)).collect();
+                    bids.push(format!("{s}:swap {}", cs.join(" ")));
+                }
                 _ => bids.push(format!("{s}:{a}")),
             }
         }
