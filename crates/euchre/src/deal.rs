@@ -156,6 +156,13 @@ pub const MAX_AUCTION: usize = 32;
 /// Most decisions after the play: 4 renege answers and the robson choice.
 const MAX_POST: usize = 6;
 
+/// Fills the unused places of the card and decision arrays (never read): card index 0, so a new
+/// deal's arrays start as zeroed memory, which the compiler writes in a few wide stores.
+const PLACEHOLDER_CARD: Card = match Card::from_index(0) {
+    Some(c) => c,
+    None => Card::JOKER,
+};
+
 /// One four-handed deal.
 #[derive(Clone, Debug)]
 pub struct Deal {
@@ -304,6 +311,7 @@ impl Deal {
         Deal::random(rules, dealer, &mut rng)
     }
 
+    #[inline]
     fn from_parts(rules: Rules, dealer: Seat, hands: [CardSet; 4], upcard: Card, kitty: CardSet) -> Deal {
         // The farmers' question comes first when asked; otherwise the bidding begins at once.
         let first = dealer.left();
@@ -336,9 +344,9 @@ impl Deal {
             tricks_won: [0; 2],
             trick_winners: [first; 5],
             trick_leaders: [first; 5],
-            plays: [upcard; 20],
+            plays: [PLACEHOLDER_CARD; 20],
             play_count: 0,
-            auction: [(first, Action::Pass); MAX_AUCTION],
+            auction: [(Seat::new(0), Action::Pass); MAX_AUCTION],
             auction_len: 0,
             points: [0; 2],
             shown: [CardSet::EMPTY; 4],
@@ -348,7 +356,7 @@ impl Deal {
             in_transit: None,
             exchanged: 0,
             upcard_pending: false,
-            post: [(first, Action::Pass); MAX_POST],
+            post: [(Seat::new(0), Action::Pass); MAX_POST],
             post_len: 0,
             deductions: [0; 2],
             voided: false,
@@ -364,6 +372,7 @@ impl Deal {
     }
 
     /// The farmers' question, when asked; otherwise the bidding.
+    #[inline]
     fn ask_farmers(&mut self) {
         if self.rules.farmers || self.rules.go_under {
             self.phase = Phase::Farmers;
@@ -374,6 +383,7 @@ impl Deal {
     }
 
     /// The bidding begins (after the farmers' question, when asked).
+    #[inline]
     fn begin_bidding(&mut self) {
         let joker_blind = self.upcard.is_joker() && self.rules.joker_upcard == JokerUpcard::BlindShout;
         self.passes = 0;
@@ -882,6 +892,8 @@ impl Deal {
             | Action::Stay
             | Action::Fold
             | Action::Declare => {}
+            // The bidding's pass first: it is the most common decision of a rollout.
+            Action::Pass if matches!(self.phase, Phase::Bidding1 | Phase::Bidding2) => self.pass(),
             Action::Pass if self.phase == Phase::BlindLoner => self.ask_farmers(),
             Action::BlindAlone => {
                 self.blind = true;
@@ -949,7 +961,8 @@ impl Deal {
                     self.turn_to(self.leader);
                 }
             }
-            Action::Pass => self.pass(),
+            // Every other phase with a pass is matched above.
+            Action::Pass => {}
             Action::Jamboree => {
                 // Shown and scored without play.
                 self.points[seat.team().index()] = JAMBOREE_POINTS;
@@ -1130,6 +1143,7 @@ impl Deal {
     }
 
     /// After `seat` answered the farmers' question: the next seat, or the bidding.
+    #[inline]
     fn next_farmer(&mut self, seat: Seat) {
         if seat == self.dealer {
             self.begin_bidding();
@@ -1138,6 +1152,7 @@ impl Deal {
         }
     }
 
+    #[inline]
     fn pass(&mut self) {
         self.passes += 1;
         if self.passes < 4 {
@@ -1153,6 +1168,7 @@ impl Deal {
         }
     }
 
+    #[inline]
     fn make(&mut self, seat: Seat, trump: Trump, alone: bool) {
         self.trump = Some(trump);
         self.table_index = trump.index() as u8;
@@ -1162,6 +1178,7 @@ impl Deal {
 
     /// Round 1's acceptance (an order, or the blind loner): the dealer takes the upcard, unless
     /// sitting out.
+    #[inline]
     fn accept_upcard(&mut self, seat: Seat, alone: bool, jambone: bool) {
         let forced_alone = self.rules.canadian && seat == self.dealer.partner();
         self.make(
@@ -1181,6 +1198,7 @@ impl Deal {
     }
 
     /// A round-2 call (or the dealer's blind shout).
+    #[inline]
     fn call(&mut self, seat: Seat, trump: Trump, alone: bool, jambone: bool) {
         self.make(seat, trump, alone || jambone);
         self.jambone = jambone;
@@ -1193,6 +1211,7 @@ impl Deal {
 
     /// The dealer adds the upcard and discards; a dealer playing alone under `partners_best`
     /// first exchanges with the partner (the double exchange).
+    #[inline]
     fn dealer_takes_upcard(&mut self) {
         let dealer = self.dealer;
         let exchange_first = self.rules.partners_best
@@ -1211,6 +1230,7 @@ impl Deal {
     }
 
     /// After the call (and the discard, if any): the alone decisions, then play.
+    #[inline]
     fn after_call(&mut self) {
         let forced = self.rules.canadian && self.upcard_taken && self.maker == Some(self.dealer.partner());
         if self.rules.alone_timing == AloneTiming::AfterDiscard && !forced && !self.blind {
@@ -1222,6 +1242,7 @@ impl Deal {
     }
 
     /// The maker's alone decision is known: a loner's exchange, then the defenders.
+    #[inline]
     fn maker_ready(&mut self) {
         match self.maker {
             Some(m)
@@ -1240,6 +1261,7 @@ impl Deal {
         self.to_act = loner;
     }
 
+    #[inline]
     fn ask_defenders(&mut self) {
         let ask = match self.rules.defend_alone {
             // Nobody may go alone against jambone.
@@ -1271,6 +1293,7 @@ impl Deal {
         s
     }
 
+    #[inline]
     fn start_play(&mut self) {
         let maker = self.maker.unwrap_or(self.dealer);
         let (leader, active) = first_leader(
@@ -1364,6 +1387,7 @@ impl Deal {
     }
 
     /// After the last trick: renege claims (when one can be proved), then the score.
+    #[inline]
     fn score(&mut self) {
         // One final state however the last card came (played, named, or by the rollout).
         self.to_act = self.dealer;
@@ -1378,6 +1402,7 @@ impl Deal {
     }
 
     /// Scores the tricks; under `robson` a march then offers the makers the subtraction.
+    #[inline]
     fn score_play(&mut self) {
         let maker_team = self.maker.unwrap_or(self.dealer).team();
         let result = DealResult {
