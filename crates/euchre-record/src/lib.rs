@@ -7,7 +7,7 @@
 
 use euchre::game::{games_from_points, Game, Match};
 use euchre::solo::{SoloDeal, SoloGame, SoloRules};
-use euchre::table::AnyGame;
+use euchre::table::{AnyGame, Table};
 use euchre::{Action, Card, CardSet, Deal, Rules, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -330,19 +330,7 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
             }
         }
         let g = game.as_mut().expect("a game once a deal is read");
-        for (k, (seat, text)) in dr.decisions.iter().enumerate() {
-            let at = |m: String| RecordError(format!("game 0, deal {i}, decision {k}{m}"));
-            let a: Action = text.parse().map_err(|e| at(format!(": {e}")))?;
-            let to_act = g.to_act();
-            if to_act.map(|s| s.index() as u8) != Some(*seat) {
-                return Err(at(match to_act {
-                    Some(s) => format!(": '{a}' by seat {seat}, but it is seat {s}'s turn"),
-                    None => format!(": '{a}' by seat {seat}, but the deal is over"),
-                }));
-            }
-            g.apply(a)
-                .map_err(|e| at(format!(": seat {seat} may not {a}: {e}")))?;
-        }
+        apply_decisions(g, &dr.decisions).map_err(|m| RecordError(format!("game 0, deal {i}{m}")))?;
         if let Some(p) = &dr.points {
             let d = g.deal();
             if d.is_done() && p.as_slice() != d.delta() {
@@ -498,19 +486,7 @@ fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
             }
         }
         let g = game.as_mut().expect("a game once a deal is read");
-        for (k, (seat, text)) in dr.decisions.iter().enumerate() {
-            let at = |m: String| format!(", deal {i}, decision {k}{m}");
-            let a: Action = text.parse().map_err(|e| at(format!(": {e}")))?;
-            let to_act = g.deal().to_act();
-            if to_act.map(|s| s.index() as u8) != Some(*seat) {
-                return Err(at(match to_act {
-                    Some(s) => format!(": '{a}' by seat {seat}, but it is seat {s}'s turn"),
-                    None => format!(": '{a}' by seat {seat}, but the deal is over"),
-                }));
-            }
-            g.apply(a)
-                .map_err(|e| at(format!(": seat {seat} may not {a}: {e}")))?;
-        }
+        apply_decisions(g, &dr.decisions).map_err(at)?;
         let d = g.deal();
         if let Some(p) = &dr.points {
             if d.is_done() && p.as_slice() != d.points().map(i32::from) {
@@ -539,6 +515,25 @@ fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
         }
     }
     Ok(game)
+}
+
+/// Applies a deal's recorded decisions to a game of any family, each by the seat whose turn it
+/// is; the error names the decision (`, decision 4: ...`).
+fn apply_decisions(g: &mut dyn Table, decisions: &[(u8, String)]) -> Result<(), String> {
+    for (k, (seat, text)) in decisions.iter().enumerate() {
+        let at = |m: String| format!(", decision {k}{m}");
+        let a: Action = text.parse().map_err(|e| at(format!(": {e}")))?;
+        let to_act = g.to_act();
+        if to_act.map(|s| s.index() as u8) != Some(*seat) {
+            return Err(at(match to_act {
+                Some(s) => format!(": '{a}' by seat {seat}, but it is seat {s}'s turn"),
+                None => format!(": '{a}' by seat {seat}, but the deal is over"),
+            }));
+        }
+        g.apply(a)
+            .map_err(|e| at(format!(": seat {seat} may not {a}: {e}")))?;
+    }
+    Ok(())
 }
 
 fn deal_of(rules: &Rules, dr: &DealRecord) -> Result<Deal, String> {

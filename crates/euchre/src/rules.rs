@@ -441,21 +441,11 @@ impl Rules {
     /// Unknown option, a value of the wrong kind, or an option of a later variant.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
         let name = name.trim();
-        let v = value.trim();
-        let bad = |expected: &'static str| RulesError::BadValue {
-            option: name.to_string(),
-            value: v.to_string(),
-            expected,
-        };
-        let boolean = || match v.to_ascii_lowercase().as_str() {
-            "true" | "yes" | "on" | "1" => Ok(true),
-            "false" | "no" | "off" | "0" => Ok(false),
-            _ => Err(bad("true or false")),
-        };
-        let number = |lo: u32, hi: u32, expected: &'static str| match v.parse::<u32>() {
-            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-            _ => Err(bad(expected)),
-        };
+        let val = OptionValue::new(name, value);
+        let v = val.text;
+        let bad = |expected| val.bad(expected);
+        let boolean = || val.boolean();
+        let number = |lo, hi, expected| val.number(lo, hi, expected);
         let lower = v.to_ascii_lowercase().replace('-', "_");
         match name {
             "min_rank" => self.min_rank = number(7, 9, "7, 8 or 9")? as u8,
@@ -669,6 +659,46 @@ impl Rules {
             ("match_games", self.match_games.to_string()),
             ("match_wins", self.match_wins.to_string()),
         ]
+    }
+}
+
+/// One `name=value` setting being parsed, with the errors that name it.
+pub(crate) struct OptionValue<'a> {
+    name: &'a str,
+    pub(crate) text: &'a str,
+}
+
+impl<'a> OptionValue<'a> {
+    pub(crate) fn new(name: &'a str, value: &'a str) -> OptionValue<'a> {
+        OptionValue {
+            name: name.trim(),
+            text: value.trim(),
+        }
+    }
+
+    pub(crate) fn bad(&self, expected: &'static str) -> RulesError {
+        RulesError::BadValue {
+            option: self.name.to_string(),
+            value: self.text.to_string(),
+            expected,
+        }
+    }
+
+    /// `true`/`yes`/`on`/`1` or `false`/`no`/`off`/`0`, any case.
+    pub(crate) fn boolean(&self) -> Result<bool, RulesError> {
+        match self.text.to_ascii_lowercase().as_str() {
+            "true" | "yes" | "on" | "1" => Ok(true),
+            "false" | "no" | "off" | "0" => Ok(false),
+            _ => Err(self.bad("true or false")),
+        }
+    }
+
+    /// A whole number in `lo..=hi`.
+    pub(crate) fn number(&self, lo: u32, hi: u32, expected: &'static str) -> Result<u32, RulesError> {
+        match self.text.parse::<u32>() {
+            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(self.bad(expected)),
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! Rules of the individual games (`RULES.md` §10): which family, how many players, the targets
 //! and the options, with `name=value` settings parsed once, here.
 
-use crate::rules::RulesError;
+use crate::rules::{OptionValue, RulesError};
 use serde::{Deserialize, Serialize};
 
 /// One of the games played without partners.
@@ -178,21 +178,11 @@ impl SoloRules {
     /// An unknown option or a value of the wrong kind.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
         let name = name.trim();
-        let v = value.trim();
-        let bad = |expected: &'static str| RulesError::BadValue {
-            option: name.to_string(),
-            value: v.to_string(),
-            expected,
-        };
-        let boolean = || match v.to_ascii_lowercase().as_str() {
-            "true" | "yes" | "on" | "1" => Ok(true),
-            "false" | "no" | "off" | "0" => Ok(false),
-            _ => Err(bad("true or false")),
-        };
-        let number = |lo: u32, hi: u32, expected: &'static str| match v.parse::<u32>() {
-            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-            _ => Err(bad(expected)),
-        };
+        let val = OptionValue::new(name, value);
+        let v = val.text;
+        let bad = |expected| val.bad(expected);
+        let boolean = || val.boolean();
+        let number = |lo, hi, expected| val.number(lo, hi, expected);
         match name {
             "family" => {
                 self.family = match v.to_ascii_lowercase().replace('_', "-").as_str() {
