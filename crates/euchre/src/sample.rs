@@ -30,8 +30,8 @@ impl fmt::Display for SampleError {
 impl std::error::Error for SampleError {}
 
 /// Where an unseen card may go: seats 0..3, then the discard slot, then the kitty.
-const DISCARD: usize = 4;
-const KITTY: usize = 5;
+pub(crate) const DISCARD: usize = 4;
+pub(crate) const KITTY: usize = 5;
 
 /// Draws a complete deal, in the same state, that `obs.seat` could not tell from the real one.
 ///
@@ -194,8 +194,9 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
     Err(SampleError("every draw contradicted a recorded decision".into()))
 }
 
-/// Depth-first placement of `cards[i..]` with random holder order.
-fn place<R: RngCore>(
+/// Depth-first placement of `cards[i..]` (each with a mask of the holders it may go to) with
+/// random holder order, filling each holder's room exactly.
+pub(crate) fn place<R: RngCore>(
     cards: &[(Card, u8)],
     i: usize,
     cap: &mut [u32; 6],

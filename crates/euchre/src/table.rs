@@ -3,12 +3,15 @@
 //! game through [`Table`] alone; the rules of each family stay behind it.
 
 use crate::action::{Action, ActionList};
+use crate::deal::Deal;
 use crate::error::IllegalAction;
-use crate::game::Game;
+use crate::game::{Decisions, Game};
 use crate::observation::Observation;
 use crate::rules::{Rules, RulesError, PRESETS};
+use crate::sample::{sample_world, SampleError};
 use crate::seat::Seat;
-use crate::solo::{SoloGame, SoloObservation, SoloRules, SOLO_PRESETS};
+use crate::solo::{sample_solo_world, SoloDeal, SoloGame, SoloObservation, SoloRules, SOLO_PRESETS};
+use rand::RngCore;
 use serde::Serialize;
 
 /// A game in progress, of any family.
@@ -55,6 +58,58 @@ impl View {
             View::Partnership(o) => &o.legal,
             View::Solo(o) => &o.legal,
         }
+    }
+
+    /// A complete deal this seat could not tell from the real one (for search over the hidden
+    /// cards), of whichever family the view is.
+    ///
+    /// # Errors
+    /// When the view is self-contradictory (it did not come from a real deal).
+    pub fn sample_world<R: RngCore>(&self, rng: &mut R) -> Result<AnyDeal, SampleError> {
+        match self {
+            View::Partnership(o) => sample_world(o, rng).map(|d| AnyDeal::Partnership(Box::new(d))),
+            View::Solo(o) => sample_solo_world(o, rng).map(|d| AnyDeal::Solo(Box::new(d))),
+        }
+    }
+}
+
+/// One deal of any family: what search plays out through [`Decisions`].
+#[derive(Clone, Debug)]
+pub enum AnyDeal {
+    Partnership(Box<Deal>),
+    Solo(Box<SoloDeal>),
+}
+
+impl Decisions for AnyDeal {
+    fn to_act(&self) -> Option<Seat> {
+        match self {
+            AnyDeal::Partnership(d) => d.to_act(),
+            AnyDeal::Solo(d) => d.to_act(),
+        }
+    }
+    fn legal_actions(&self) -> ActionList {
+        match self {
+            AnyDeal::Partnership(d) => d.legal_actions(),
+            AnyDeal::Solo(d) => d.legal_actions(),
+        }
+    }
+    fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        match self {
+            AnyDeal::Partnership(d) => d.apply(a),
+            AnyDeal::Solo(d) => d.apply(a),
+        }
+    }
+}
+
+impl Decisions for SoloDeal {
+    fn to_act(&self) -> Option<Seat> {
+        SoloDeal::to_act(self)
+    }
+    fn legal_actions(&self) -> ActionList {
+        SoloDeal::legal_actions(self)
+    }
+    fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        SoloDeal::apply(self, a)
     }
 }
 

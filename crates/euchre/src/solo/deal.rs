@@ -61,7 +61,7 @@ impl Serialize for SoloPhase {
 /// How tricks are won: the standard trump tables for a suit or no trump with the ace high, and
 /// every suit's order reversed (nine high) for Bid Euchre's no trump low.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Ranking(BidTrump);
+pub(crate) struct Ranking(pub(crate) BidTrump);
 
 impl Ranking {
     fn table(self) -> Option<&'static TrumpTable> {
@@ -73,7 +73,7 @@ impl Ranking {
     }
 
     /// The suit a card follows as (left bower to trump).
-    fn led(self, c: Card) -> usize {
+    pub(crate) fn led(self, c: Card) -> usize {
         match self.table() {
             Some(t) => t.effective_suit(c),
             None => c.suit().map_or(4, Suit::index),
@@ -137,6 +137,8 @@ pub struct SoloDeal {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SoloObservation {
     pub seat: Seat,
+    #[serde(skip)]
+    pub rules: SoloRules,
     pub players: u8,
     pub dealer: Seat,
     pub upcard: Option<Card>,
@@ -802,6 +804,7 @@ impl SoloDeal {
         let to_act = self.to_act();
         SoloObservation {
             seat,
+            rules: self.rules,
             players: self.rules.players,
             dealer: self.dealer,
             upcard: self.upcard,

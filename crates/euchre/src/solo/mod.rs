@@ -6,7 +6,9 @@
 pub mod deal;
 pub mod game;
 pub mod rules;
+pub mod sample;
 
 pub use deal::{SoloDeal, SoloObservation, SoloPhase};
 pub use game::SoloGame;
 pub use rules::{Family, SoloRules, SOLO_PRESETS};
+pub use sample::sample_solo_world;
