@@ -60,6 +60,14 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// True from the first lead on: who plays is settled and a jambone hand is face up.
+    pub fn in_or_after_play(self) -> bool {
+        matches!(
+            self,
+            Phase::Play | Phase::Name | Phase::RenegeClaim | Phase::Robson | Phase::Done
+        )
+    }
+
     /// A short lower-case name, used by the engine protocol.
     pub fn name(self) -> &'static str {
         match self {
@@ -513,11 +521,9 @@ impl Deal {
     }
     /// The jambone player's hand, face up for all once the play begins.
     pub fn exposed(&self) -> Option<(Seat, CardSet)> {
-        let shown = matches!(
-            self.phase,
-            Phase::Play | Phase::Name | Phase::RenegeClaim | Phase::Robson | Phase::Done
-        );
-        let j = self.maker.filter(|_| self.jambone && shown)?;
+        let j = self
+            .maker
+            .filter(|_| self.jambone && self.phase.in_or_after_play())?;
         Some((j, self.hands[j.index()]))
     }
     /// True when all passed twice and the hand was thrown in.

@@ -158,15 +158,7 @@ impl Deal {
             // Who sits out is settled once the alone decisions are made (from the jamboree
             // question on); before that everyone counts as in.
             active: Seat::ALL.map(|s| {
-                let settled = matches!(
-                    self.phase,
-                    Phase::Jamboree
-                        | Phase::Play
-                        | Phase::Name
-                        | Phase::RenegeClaim
-                        | Phase::Robson
-                        | Phase::Done
-                );
+                let settled = self.phase == Phase::Jamboree || self.phase.in_or_after_play();
                 self.is_active(s) || !settled
             }),
             tricks,
