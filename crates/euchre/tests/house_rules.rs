@@ -386,3 +386,130 @@ fn the_farmers_exchange_needs_the_24_card_deck() {
     r.set("farmers_policy", "redeal").unwrap();
     assert!(r.validate().is_ok());
 }
+
+// ----- the house rules on constructed deals -----
+
+/// Applies each decision, checking first that the expected seat is to act.
+fn script(d: &mut Deal, steps: &[(u8, &str)]) {
+    for &(s, a) in steps {
+        assert_eq!(d.to_act(), Some(euchre::Seat::new(s)), "seat to act before '{a}'");
+        act(d, a);
+    }
+}
+
+/// Dealer 0; seat 1 orders the 9H up and the dealer throws the JC. The defenders take the first
+/// two tricks, the makers the last three.
+fn fast_break_deal(r: Rules) -> Deal {
+    let mut d = deal_of(
+        r,
+        0,
+        [
+            "AC AS KD QD JC",
+            "JH JD AH 9C 9S",
+            "KC QC KS QS AD",
+            "KH QH TH TC TS",
+        ],
+        "9H",
+    );
+    assert_eq!(legal(&d), ["pass", "order", "order alone"]);
+    #[rustfmt::skip]
+    script(&mut d, &[
+        (1, "order"), (0, "discard JC"),
+        (1, "9C"), (2, "QC"), (3, "TC"), (0, "AC"),
+        (0, "AS"), (1, "9S"), (2, "QS"), (3, "TS"),
+        (0, "KD"), (1, "AH"), (2, "AD"), (3, "QH"),
+        (1, "JH"), (2, "KS"), (3, "TH"), (0, "9H"),
+        (1, "JD"), (2, "KC"), (3, "KH"), (0, "QD"),
+    ]);
+    assert_eq!(d.tricks_won(), [2, 3]);
+    d
+}
+
+#[test]
+fn fast_break_on_a_constructed_deal() {
+    assert_eq!(
+        fast_break_deal(rules(&[])).points(),
+        [0, 1],
+        "without the rule: 1 point"
+    );
+    assert_eq!(fast_break_deal(rules(&[("fast_break", "true")])).points(), [0, 0]);
+}
+
+/// Seat 1 makes hearts with the four top trumps and loses only the 9S at the end: four tricks.
+fn four_trick_deal(r: Rules) -> Deal {
+    let mut d = deal_of(
+        r,
+        0,
+        [
+            "AC KC QC AS KS",
+            "JH JD AH KH 9S",
+            "JC AD KD QD QS",
+            "9C TC 9D TD TS",
+        ],
+        "9H",
+    );
+    #[rustfmt::skip]
+    script(&mut d, &[
+        (1, "order"), (0, "discard KC"),
+        (1, "JH"), (2, "QS"), (3, "9C"), (0, "9H"),
+        (1, "JD"), (2, "QD"), (3, "9D"), (0, "QC"),
+        (1, "AH"), (2, "KD"), (3, "TD"), (0, "AC"),
+        (1, "KH"), (2, "AD"), (3, "TC"), (0, "KS"),
+        (1, "9S"), (2, "JC"), (3, "TS"), (0, "AS"),
+    ]);
+    assert_eq!(d.tricks_won(), [1, 4]);
+    d
+}
+
+#[test]
+fn four_trick_tokens_on_a_constructed_deal() {
+    let d = four_trick_deal(rules(&[("four_trick_tokens", "true")]));
+    assert_eq!(d.points(), [0, 1]);
+    assert_eq!(d.four_trick_token(), Some(euchre::Team::new(1)));
+    // Four such deals: the fourth token is traded in for a point.
+    let (mut score, mut tokens) = ([0, 0], [0u8, 0]);
+    for (i, want) in [
+        ([0, 1], [0, 1]),
+        ([0, 2], [0, 2]),
+        ([0, 3], [0, 3]),
+        ([0, 5], [0, 0]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        euchre::game::add_deal(&d, &mut score, &mut tokens);
+        assert_eq!((score, tokens), want, "deal {i}");
+    }
+    // Without the rule, no token.
+    assert_eq!(four_trick_deal(rules(&[])).four_trick_token(), None);
+}
+
+#[test]
+fn point_on_partner_on_a_constructed_deal() {
+    let r = rules(&[("point_on_partner", "true")]);
+    // The dealer's partner (seat 2) orders the 9H up and the dealer's side takes all five.
+    let mut d = deal_of(
+        r,
+        0,
+        [
+            "AC KC QC AS KS",
+            "9C TC 9D TD TS",
+            "JH JD AH KH 9S",
+            "JC AD KD QD QS",
+        ],
+        "9H",
+    );
+    #[rustfmt::skip]
+    script(&mut d, &[
+        (1, "pass"), (2, "order"), (0, "discard KC"),
+        (1, "9C"), (2, "JH"), (3, "JC"), (0, "AC"),
+        (2, "JD"), (3, "QS"), (0, "9H"), (1, "9D"),
+        (2, "AH"), (3, "QD"), (0, "QC"), (1, "TD"),
+        (2, "KH"), (3, "KD"), (0, "KS"), (1, "TC"),
+        (2, "9S"), (3, "AD"), (0, "AS"), (1, "TS"),
+    ]);
+    assert_eq!(d.tricks_won(), [5, 0]);
+    assert_eq!(d.points(), [3, 0], "a march (2) and the point on the partner");
+    assert!(d.dealer_deals_again());
+    assert_eq!(euchre::game::next_dealer(&d), euchre::Seat::new(0));
+}
