@@ -898,3 +898,35 @@ fn individual_games_hide_other_hands_and_refuse_illegal_actions() {
     let bad = e.send(&json!({"id": 4, "cmd": "new", "rules": "bid-euchre", "deal": {"dealer": 0, "hands": hands, "upcard": "9C"}}));
     assert_eq!(bad["ok"], false, "{bad}");
 }
+
+/// The example sessions in `docs/protocol.md` (blocks of `> request` / `< response` lines) are
+/// what the engine answers today: each block is sent to a fresh engine and compared line by line.
+#[test]
+fn the_documented_sessions_are_what_the_engine_says() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/protocol.md");
+    let doc = std::fs::read_to_string(&path).expect("docs/protocol.md");
+    let mut sessions = 0;
+    for block in doc.split("```text\n").skip(1) {
+        let block = block.split("```").next().unwrap_or("");
+        let pairs: Vec<(&str, &str)> = block
+            .lines()
+            .collect::<Vec<_>>()
+            .chunks(2)
+            .filter_map(|p| match p {
+                [q, r] => Some((q.strip_prefix("> ")?, r.strip_prefix("< ")?)),
+                _ => None,
+            })
+            .collect();
+        if pairs.is_empty() {
+            continue;
+        }
+        sessions += 1;
+        let mut e = Engine::start();
+        for (request, documented) in pairs {
+            let got = e.send_line(request);
+            let want: Value = serde_json::from_str(documented).expect("documented response is JSON");
+            assert_eq!(got, want, "docs/protocol.md is stale for {request}");
+        }
+    }
+    assert!(sessions >= 2, "found {sessions} example sessions");
+}
