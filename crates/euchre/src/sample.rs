@@ -175,18 +175,9 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
 
     let mut cards: Vec<(Card, u8)> = pool.iter().map(|c| (c, allowed(c))).collect();
     for _attempt in 0..64 {
-        // Most constrained cards first; ties in random order.
-        for i in (1..cards.len()).rev() {
-            let j = below(rng, i as u32 + 1) as usize;
-            cards.swap(i, j);
-        }
-        cards.sort_by_key(|&(_, m)| m.count_ones());
-        let mut placed = [CardSet::EMPTY; 6];
-        let mut cap = capacity;
-        let mut budget = 20_000u32;
-        if !place(&cards, 0, &mut cap, &mut placed, rng, &mut budget) {
+        let Some(placed) = draw_placement(&mut cards, capacity, rng) else {
             continue;
-        }
+        };
         if let Some(deal) = rebuild(obs, &placed, &played_by, upcard_taken, rng) {
             return Ok(deal);
         }
@@ -194,9 +185,27 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
     Err(SampleError("every draw contradicted a recorded decision".into()))
 }
 
+/// One random placement of `cards` (each with a mask of the holders it may go to) that fills
+/// every holder's room exactly: most constrained cards first, ties in random order.
+pub(crate) fn draw_placement<R: RngCore>(
+    cards: &mut [(Card, u8)],
+    capacity: [u32; 6],
+    rng: &mut R,
+) -> Option<[CardSet; 6]> {
+    for i in (1..cards.len()).rev() {
+        let j = below(rng, i as u32 + 1) as usize;
+        cards.swap(i, j);
+    }
+    cards.sort_by_key(|&(_, m)| m.count_ones());
+    let mut placed = [CardSet::EMPTY; 6];
+    let mut cap = capacity;
+    let mut budget = 20_000u32;
+    place(cards, 0, &mut cap, &mut placed, rng, &mut budget).then_some(placed)
+}
+
 /// Depth-first placement of `cards[i..]` (each with a mask of the holders it may go to) with
 /// random holder order, filling each holder's room exactly.
-pub(crate) fn place<R: RngCore>(
+fn place<R: RngCore>(
     cards: &[(Card, u8)],
     i: usize,
     cap: &mut [u32; 6],

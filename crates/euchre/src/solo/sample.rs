@@ -7,9 +7,8 @@ use super::deal::{Ranking, SoloDeal, SoloObservation};
 use crate::action::{Action, BidTrump};
 use crate::card::{Card, Rank};
 use crate::cardset::CardSet;
-use crate::sample::{place, SampleError, DISCARD, KITTY};
+use crate::sample::{draw_placement, SampleError, DISCARD, KITTY};
 use crate::seat::Seat;
-use crate::shuffle::below;
 use rand::RngCore;
 
 /// Draws a complete deal, in the same state, that `obs.seat` could not tell from the real one.
@@ -101,17 +100,9 @@ pub fn sample_solo_world<R: RngCore>(obs: &SoloObservation, rng: &mut R) -> Resu
     };
     let mut cards: Vec<(Card, u8)> = pool.iter().map(|c| (c, allowed(c))).collect();
     for _attempt in 0..64 {
-        for i in (1..cards.len()).rev() {
-            let j = below(rng, i as u32 + 1) as usize;
-            cards.swap(i, j);
-        }
-        cards.sort_by_key(|&(_, m)| m.count_ones());
-        let mut placed = [CardSet::EMPTY; 6];
-        let mut cap = capacity;
-        let mut budget = 20_000u32;
-        if !place(&cards, 0, &mut cap, &mut placed, rng, &mut budget) {
+        let Some(mut placed) = draw_placement(&mut cards, capacity, rng) else {
             continue;
-        }
+        };
         if upcard_unplaced {
             if let Some(u) = obs.upcard {
                 placed[dealer.index()].insert(u);
