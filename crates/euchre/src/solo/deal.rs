@@ -100,6 +100,46 @@ impl Ranking {
     }
 }
 
+/// A list of at most `N` items in place, so a deal is a plain value: cloning it for search
+/// copies it and allocates nothing.
+#[derive(Clone, Copy, Debug)]
+struct Inline<T: Copy, const N: usize> {
+    items: [T; N],
+    len: u8,
+}
+
+impl<T: Copy, const N: usize> Inline<T, N> {
+    fn new(fill: T) -> Self {
+        Inline {
+            items: [fill; N],
+            len: 0,
+        }
+    }
+
+    /// Appends. The capacities bound every deal; were one wrong, debug builds (the tests) stop
+    /// here and release builds drop the item rather than panic.
+    fn push(&mut self, x: T) {
+        debug_assert!(usize::from(self.len) < N, "capacity {N} exceeded");
+        if usize::from(self.len) < N {
+            self.items[usize::from(self.len)] = x;
+            self.len += 1;
+        }
+    }
+}
+
+impl<T: Copy, const N: usize> std::ops::Deref for Inline<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.items[..usize::from(self.len)]
+    }
+}
+
+/// Most cards played in a deal (Bid Euchre deals all 24), most tricks, and most decisions
+/// (Set-Back with four players: 8 bids, a discard, a declaration, 3 answers, 20 cards).
+const MAX_PLAYS: usize = 24;
+const MAX_TRICKS: usize = 8;
+const MAX_DECISIONS: usize = 40;
+
 /// One deal of an individual game.
 #[derive(Clone, Debug)]
 pub struct SoloDeal {
@@ -120,11 +160,11 @@ pub struct SoloDeal {
     declared: bool,
     /// Players in the play (a bit each): the maker and those who stayed in.
     active: u8,
-    plays: Vec<(Seat, Card)>,
-    trick_leaders: Vec<Seat>,
-    trick_winners: Vec<Seat>,
+    plays: Inline<(Seat, Card), MAX_PLAYS>,
+    trick_leaders: Inline<Seat, MAX_TRICKS>,
+    trick_winners: Inline<Seat, MAX_TRICKS>,
     tricks_won: [u8; 4],
-    history: Vec<(Seat, Action)>,
+    history: Inline<(Seat, Action), MAX_DECISIONS>,
     /// Each player's score change (added to the score; the races down count tricks negative).
     delta: [i32; 4],
     /// Set-Back: a declared march made wins the game outright.
@@ -276,11 +316,11 @@ impl SoloDeal {
             upcard_taken: false,
             declared: false,
             active: (1u8 << p) - 1,
-            plays: Vec::new(),
-            trick_leaders: Vec::new(),
-            trick_winners: Vec::new(),
+            plays: Inline::new((dealer, Card::JOKER)),
+            trick_leaders: Inline::new(dealer),
+            trick_winners: Inline::new(dealer),
             tricks_won: [0; 4],
-            history: Vec::new(),
+            history: Inline::new((dealer, Action::Pass)),
             delta: [0; 4],
             won_outright: None,
             paid_in: [0; 4],
