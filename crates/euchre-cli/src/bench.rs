@@ -1,6 +1,7 @@
 //! `euchre bench`: random complete deals per second on one core, and random games.
 
-use euchre::shuffle::{deal_rng, Batched};
+use euchre::game::Decisions;
+use euchre::shuffle::{deal_rng, Batched, DealRng};
 use euchre::solo::{SoloDeal, SoloGame, SoloRules};
 use euchre::{Deal, Game, Match, Rules, Seat};
 use std::time::Instant;
@@ -85,15 +86,22 @@ pub enum Budget {
     Deals(u64),
 }
 
+impl Budget {
+    /// A quarter of the budget, for the baselines measured in the same run.
+    fn quarter(self) -> Budget {
+        match self {
+            Budget::Seconds(s) => Budget::Seconds(s / 4.0),
+            Budget::Deals(n) => Budget::Deals(n.div_ceil(4)),
+        }
+    }
+}
+
 /// Plays random deals (shuffle, deal, uniformly random legal bidding and play, scoring) until the
 /// budget is spent, then the checked baseline for a quarter as long (and, for rules other than
 /// the standard game, the standard game's rollout for a quarter as long).
 pub fn run(rules: Rules, budget: Budget, seed: u64) -> Report {
     let (deals, decisions, points, seconds) = measure(rules, budget, seed, true);
-    let quarter = match budget {
-        Budget::Seconds(s) => Budget::Seconds(s / 4.0),
-        Budget::Deals(n) => Budget::Deals(n.div_ceil(4)),
-    };
+    let quarter = budget.quarter();
     let (base_deals, _, _, base_seconds) = measure(rules, quarter, seed, false);
     let standard = Rules::NORTH_AMERICAN;
     let standard_per_sec = (rules != standard).then(|| {
@@ -114,35 +122,41 @@ pub fn run(rules: Rules, budget: Budget, seed: u64) -> Report {
 /// Random deals through the rollout (`rollout`) or one checked `apply` at a time: deals,
 /// decisions, points scored and seconds.
 fn measure(rules: Rules, budget: Budget, seed: u64, rollout: bool) -> (u64, u64, u64, f64) {
-    let mut rng = deal_rng(seed);
     let mut dealer = Seat::new(0);
+    timed(budget, 4096, seed, |rng| {
+        let mut deal = Deal::random(rules, dealer, rng);
+        dealer = dealer.left();
+        let mut draw = Batched::new(rng);
+        let decisions = if rollout {
+            deal.play_out_randomly(&mut draw)
+        } else {
+            step_randomly(&mut deal, &mut draw)
+        };
+        (decisions, u64::from(deal.points()[0] + deal.points()[1]))
+    })
+}
+
+/// Plays `one_deal` (which returns its decisions and points) in batches until the budget is
+/// spent, checking the clock once per batch so timing costs nothing per deal: deals, decisions,
+/// points and seconds.
+fn timed(
+    budget: Budget,
+    batch: u64,
+    seed: u64,
+    mut one_deal: impl FnMut(&mut DealRng) -> (u32, u64),
+) -> (u64, u64, u64, f64) {
+    let mut rng = deal_rng(seed);
     let (mut deals, mut decisions, mut points) = (0u64, 0u64, 0u64);
     let start = Instant::now();
     let batch = match budget {
-        Budget::Seconds(_) => 4096,
+        Budget::Seconds(_) => batch,
         Budget::Deals(n) => n,
     };
     loop {
-        // Check the clock once per batch so timing costs nothing per deal.
         for _ in 0..batch {
-            let mut deal = Deal::random(rules, dealer, &mut rng);
-            let mut draw = Batched::new(&mut rng);
-            if rollout {
-                decisions += u64::from(deal.play_out_randomly(&mut draw));
-            } else {
-                while !deal.is_done() {
-                    let legal = deal.legal_actions();
-                    if deal
-                        .apply(legal[draw.below(legal.len() as u32) as usize])
-                        .is_err()
-                    {
-                        break;
-                    }
-                    decisions += 1;
-                }
-            }
-            points += u64::from(deal.points()[0] + deal.points()[1]);
-            dealer = dealer.left();
+            let (d, p) = one_deal(&mut rng);
+            decisions += u64::from(d);
+            points += p;
             deals += 1;
         }
         let t = start.elapsed().as_secs_f64();
@@ -150,6 +164,23 @@ fn measure(rules: Rules, budget: Budget, seed: u64, rollout: bool) -> (u64, u64,
             return (deals, decisions, points, t);
         }
     }
+}
+
+/// Uniformly random legal decisions, one checked `apply` at a time, to the end of the deal (the
+/// path a bot using only the generic interface takes); returns the decisions taken.
+fn step_randomly<R: rand::RngCore>(deal: &mut impl Decisions, draw: &mut Batched<R>) -> u32 {
+    let mut decisions = 0;
+    while deal.to_act().is_some() {
+        let legal = deal.legal_actions();
+        if deal
+            .apply(legal[draw.below(legal.len() as u32) as usize])
+            .is_err()
+        {
+            break;
+        }
+        decisions += 1;
+    }
+    decisions
 }
 
 /// One whole game with uniformly random legal decisions.
@@ -186,46 +217,15 @@ fn play_game<R: rand::RngCore>(game: &mut Game, draw: &mut Batched<R>) {
 /// (these games have no rollout fast path), with the standard game's rollout, measured in the
 /// same run for a quarter of the time, as the baseline.
 pub fn run_solo(rules: SoloRules, budget: Budget, seed: u64) -> Report {
-    let mut rng = deal_rng(seed);
     let mut dealer = 0u8;
-    let (mut deals, mut decisions, mut points) = (0u64, 0u64, 0u64);
-    let start = Instant::now();
-    let batch = match budget {
-        Budget::Seconds(_) => 1024,
-        Budget::Deals(n) => n,
-    };
-    let seconds = loop {
-        for _ in 0..batch {
-            let mut deal = SoloDeal::random(rules, Seat::new(dealer), &mut rng);
-            let mut draw = Batched::new(&mut rng);
-            while deal.to_act().is_some() {
-                let legal = deal.legal_actions();
-                if deal
-                    .apply(legal[draw.below(legal.len() as u32) as usize])
-                    .is_err()
-                {
-                    break;
-                }
-                decisions += 1;
-            }
-            points += deal
-                .delta()
-                .iter()
-                .map(|d| u64::from(d.unsigned_abs()))
-                .sum::<u64>();
-            dealer = (dealer + 1) % rules.players;
-            deals += 1;
-        }
-        let t = start.elapsed().as_secs_f64();
-        if matches!(budget, Budget::Deals(_)) || matches!(budget, Budget::Seconds(s) if t >= s) {
-            break t;
-        }
-    };
-    let quarter = match budget {
-        Budget::Seconds(s) => Budget::Seconds(s / 4.0),
-        Budget::Deals(n) => Budget::Deals(n.div_ceil(4)),
-    };
-    let (d, _, _, s) = measure(Rules::NORTH_AMERICAN, quarter, seed, true);
+    let (deals, decisions, points, seconds) = timed(budget, 1024, seed, |rng| {
+        let mut deal = SoloDeal::random(rules, Seat::new(dealer), rng);
+        dealer = (dealer + 1) % rules.players;
+        let decisions = step_randomly(&mut deal, &mut Batched::new(rng));
+        let points = deal.delta().iter().map(|d| u64::from(d.unsigned_abs())).sum();
+        (decisions, points)
+    });
+    let (d, _, _, s) = measure(Rules::NORTH_AMERICAN, budget.quarter(), seed, true);
     Report {
         deals,
         decisions,
