@@ -234,14 +234,6 @@ impl AnyRules {
         }
     }
 
-    /// The family's name.
-    pub fn family(&self) -> &'static str {
-        match self {
-            AnyRules::Partnership(_) => "four-handed",
-            AnyRules::Solo(r) => r.family.name(),
-        }
-    }
-
     /// A new game of these rules.
     pub fn new_game(&self, seed: u64) -> AnyGame {
         match *self {

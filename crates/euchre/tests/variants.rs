@@ -594,20 +594,18 @@ fn robson_march_may_subtract_from_the_opponents_instead() {
 
 // ----- Table-mode reneging (RULES.md §5) -----
 
+/// The renege deals' cards: dealer 0, the 9H turned.
+const RENEGE_HANDS: [&str; 4] = [
+    "AC KC QC 9D TD",
+    "JH JD AH KH 9S",
+    "9C AS KS QS JS",
+    "TC AD KD QD TS",
+];
+
 /// Seat 1 makes hearts; seat 0 (the dealer, holding the 9H) throws the AC on the first trump
 /// lead instead of following, and must play the 9H later: a renege the tricks prove.
 fn reneged(r: Rules, order: &str) -> Deal {
-    let mut d = deal_of(
-        r,
-        0,
-        [
-            "AC KC QC 9D TD",
-            "JH JD AH KH 9S",
-            "9C AS KS QS JS",
-            "TC AD KD QD TS",
-        ],
-        "9H",
-    );
+    let mut d = deal_of(r, 0, RENEGE_HANDS, "9H");
     run(&mut d, &[(1, order), (0, "discard TD")]);
     let (s2, s3) = if d.is_active(seat(3)) {
         ("AS", Some("TS"))
@@ -664,17 +662,7 @@ fn renege_against_a_lone_hand_costs_four_deducted_from_the_guilty_side() {
 fn a_false_renege_claim_is_refused_with_the_reason() {
     // The same cards, everyone following suit.
     let r = rules("north-american", &[("reneging", "penalised")]);
-    let mut d = deal_of(
-        r,
-        0,
-        [
-            "AC KC QC 9D TD",
-            "JH JD AH KH 9S",
-            "9C AS KS QS JS",
-            "TC AD KD QD TS",
-        ],
-        "9H",
-    );
+    let mut d = deal_of(r, 0, RENEGE_HANDS, "9H");
     run(&mut d, &[(1, "order"), (0, "discard TD")]);
     let strict = {
         let mut s = Rules::preset("north-american").unwrap();

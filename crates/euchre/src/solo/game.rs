@@ -1,7 +1,7 @@
 //! A game of an individual Euchre: deals until someone wins, each player scoring alone.
 
 use super::deal::SoloDeal;
-use super::rules::{Family, SoloRules};
+use super::rules::SoloRules;
 use crate::action::{Action, ActionList};
 use crate::error::IllegalAction;
 use crate::game::deal_seed;
@@ -215,10 +215,5 @@ impl SoloGame {
         } else {
             self.deal.legal_actions()
         }
-    }
-
-    /// The family being played.
-    pub fn family(&self) -> Family {
-        self.rules.family
     }
 }
