@@ -671,17 +671,7 @@ fn a_false_renege_claim_is_refused_with_the_reason() {
     };
     // Each card chosen as the first legal card under the strict rules.
     while d.phase() == Phase::Play {
-        let mut mirror = deal_of(
-            strict,
-            0,
-            [
-                "AC KC QC 9D TD",
-                "JH JD AH KH 9S",
-                "9C AS KS QS JS",
-                "TC AD KD QD TS",
-            ],
-            "9H",
-        );
+        let mut mirror = deal_of(strict, 0, RENEGE_HANDS, "9H");
         for (_, a) in d.history() {
             mirror.apply(a).unwrap();
         }
