@@ -221,8 +221,6 @@ pub struct Deal {
     pub(crate) jambone: bool,
     /// The dealer went alone blind (`robson`).
     pub(crate) blind: bool,
-    /// `partners_best`: the card a loner has just passed, until the partner gives one back.
-    pub(crate) in_transit: Option<Card>,
     /// `partners_best`: teams (a bit each) whose loner has exchanged.
     pub(crate) exchanged: u8,
     /// The dealer, a loner, exchanges with the partner before taking up the upcard.
@@ -361,7 +359,6 @@ impl Deal {
             redeal: false,
             jambone: false,
             blind: false,
-            in_transit: None,
             exchanged: 0,
             upcard_pending: false,
             post: [(Seat::new(0), Action::Pass); MAX_POST],
@@ -837,10 +834,18 @@ impl Deal {
     pub fn give_options(&self) -> CardSet {
         let partner = self.to_act;
         let mut cards = self.hands[partner.index()];
-        if let Some(c) = self.in_transit {
+        if let Some(c) = self.just_passed() {
             cards.remove(c);
         }
         cards
+    }
+
+    /// The card the loner has just passed (the last decision, while the partner is to give).
+    fn just_passed(&self) -> Option<Card> {
+        match self.auction().last() {
+            Some(&(_, Action::Exchange(c))) if self.phase == Phase::Give => Some(c),
+            _ => None,
+        }
     }
 
     /// The jambone player's cards an opponent may name now: never one that would force a revoke.
@@ -920,7 +925,6 @@ impl Deal {
             Action::Exchange(c) => {
                 self.hands[seat.index()].remove(c);
                 self.hands[seat.partner().index()].insert(c);
-                self.in_transit = Some(c);
                 self.phase = Phase::Give;
                 self.to_act = seat.partner();
             }
@@ -928,7 +932,6 @@ impl Deal {
                 let loner = seat.partner();
                 self.hands[seat.index()].remove(c);
                 self.hands[loner.index()].insert(c);
-                self.in_transit = None;
                 self.exchanged |= 1 << loner.team().index();
                 if Some(loner) != self.maker {
                     // The lone defender's exchange is the last thing before the play.
@@ -1562,7 +1565,7 @@ impl Deal {
                     card: c,
                 },
             },
-            (Phase::Give, Action::Give(c)) if self.in_transit == Some(c) => {
+            (Phase::Give, Action::Give(c)) if self.just_passed() == Some(c) => {
                 IllegalAction::GiveBack { card: c }
             }
             (Phase::Give, Action::Give(c)) | (Phase::Exchange, Action::Exchange(c)) => {
