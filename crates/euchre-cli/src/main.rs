@@ -184,7 +184,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Rules { preset, rules, json } => {
             if preset.is_none() && rules.set.is_empty() && !json {
                 emit("Presets (euchre rules PRESET prints every option):");
-                for (name, about) in euchre::table::all_presets() {
+                for (name, about) in euchre::all_presets() {
                     emit(&format!("  {name:<16} {about}"));
                 }
                 return Ok(0);

@@ -5,6 +5,8 @@
 
 use crate::card::{Rank, Suit};
 use crate::cardset::CardSet;
+use crate::presets::all_presets;
+pub use crate::presets::PRESETS;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -186,42 +188,6 @@ pub struct Rules {
     pub match_wins: u16,
 }
 
-/// A preset name with its one-line description.
-pub const PRESETS: [(&str, &str); 8] = [
-    (
-        "north-american",
-        "24 cards, game to 10, no stick-the-dealer, maker may go alone (default)",
-    ),
-    (
-        "tournament",
-        "north-american with stick-the-dealer; left of the loner leads",
-    ),
-    (
-        "canadian",
-        "north-american where the dealer's partner may order up only alone",
-    ),
-    (
-        "british",
-        "25 cards with the Joker (blind shout), game to 11, canadian, 3-2 packets, any may go alone",
-    ),
-    (
-        "railroad",
-        "25 cards with the Joker (hearts when turned), game to 5, loners exchange with partners, jambone, jamboree, laps and slams",
-    ),
-    (
-        "keller-1887",
-        "24 cards, game to 5, laps and slams, jambone called to the first trick, jamboree (Keller 1887)",
-    ),
-    (
-        "mathews-1844",
-        "32-card Piquet pack, game to 5 (Mathews' 1844 rules)",
-    ),
-    (
-        "openspiel",
-        "one deal exactly as OpenSpiel's euchre: stick-the-dealer, alone decided after the discard",
-    ),
-];
-
 /// A ruleset or option that can't be had.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesError {
@@ -240,7 +206,7 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::UnknownPreset(p) => {
-                let names: Vec<&str> = crate::table::all_presets().iter().map(|p| p.0).collect();
+                let names: Vec<&str> = all_presets().iter().map(|p| p.0).collect();
                 write!(f, "unknown preset '{p}' (presets: {})", names.join(", "))
             }
             RulesError::UnknownOption(o) => write!(f, "unknown rule option '{o}'"),

@@ -7,10 +7,10 @@ use crate::deal::Deal;
 use crate::error::IllegalAction;
 use crate::game::{Decisions, Game};
 use crate::observation::Observation;
-use crate::rules::{Rules, RulesError, PRESETS};
+use crate::rules::{Rules, RulesError};
 use crate::sample::{sample_world, SampleError};
 use crate::seat::Seat;
-use crate::solo::{sample_solo_world, SoloDeal, SoloGame, SoloObservation, SoloRules, SOLO_PRESETS};
+use crate::solo::{sample_solo_world, SoloDeal, SoloGame, SoloObservation, SoloRules};
 use rand::RngCore;
 use serde::Serialize;
 
@@ -241,11 +241,6 @@ impl AnyRules {
             AnyRules::Solo(r) => AnyGame::Solo(Box::new(SoloGame::new(r, seed))),
         }
     }
-}
-
-/// Every preset of every family, with its description.
-pub fn all_presets() -> Vec<(&'static str, &'static str)> {
-    PRESETS.iter().chain(SOLO_PRESETS.iter()).copied().collect()
 }
 
 /// A game of any family.

@@ -1,7 +1,7 @@
 //! The individual games of the family (`RULES.md` §10): three-handed cutthroat, Bid Euchre and
 //! Set-Back Euchre. They share the cards, the ranking and trick play with Euchre but not its
 //! deal, bidding or scoring, so they are their own state machine ([`SoloDeal`], [`SoloGame`])
-//! behind the same decision interface ([`crate::table::Table`]) as the partnership game.
+//! behind the same decision interface (the `Table` trait) as the partnership game.
 
 pub mod deal;
 pub mod game;

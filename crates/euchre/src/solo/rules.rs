@@ -1,6 +1,7 @@
 //! Rules of the individual games (`RULES.md` §10): which family, how many players, the targets
 //! and the options, with `name=value` settings parsed once, here.
 
+pub use crate::presets::SOLO_PRESETS;
 use crate::rules::{OptionValue, RulesError};
 use serde::{Deserialize, Serialize};
 
@@ -54,22 +55,6 @@ pub struct SoloRules {
     /// Set-Back stakes: what a euchred maker pays into the pool.
     pub euchre_stake: u16,
 }
-
-/// The presets of the individual games, with one-line descriptions.
-pub const SOLO_PRESETS: [(&str, &str); 3] = [
-    (
-        "three-handed",
-        "cutthroat: 3 players alone, 7 cards each, the maker needs 4 tricks, game to 10",
-    ),
-    (
-        "bid-euchre",
-        "individual Bid Euchre: 4 players (or 3), all cards dealt, an auction for tricks, 21 down to 0",
-    ),
-    (
-        "set-back",
-        "Set-Back Euchre (1864): 4 players (2 to 4), the maker alone against all, 5 down to 0",
-    ),
-];
 
 impl SoloRules {
     /// The named preset of an individual game.

@@ -1,0 +1,60 @@
+//! The names of the rulesets, with a line on each: a leaf module (it imports nothing), so the
+//! rules of both families and the family-blind [`Table`](crate::table) layer can all list the
+//! presets without importing each other.
+
+/// A preset name with its one-line description.
+pub const PRESETS: [(&str, &str); 8] = [
+    (
+        "north-american",
+        "24 cards, game to 10, no stick-the-dealer, maker may go alone (default)",
+    ),
+    (
+        "tournament",
+        "north-american with stick-the-dealer; left of the loner leads",
+    ),
+    (
+        "canadian",
+        "north-american where the dealer's partner may order up only alone",
+    ),
+    (
+        "british",
+        "25 cards with the Joker (blind shout), game to 11, canadian, 3-2 packets, any may go alone",
+    ),
+    (
+        "railroad",
+        "25 cards with the Joker (hearts when turned), game to 5, loners exchange with partners, jambone, jamboree, laps and slams",
+    ),
+    (
+        "keller-1887",
+        "24 cards, game to 5, laps and slams, jambone called to the first trick, jamboree (Keller 1887)",
+    ),
+    (
+        "mathews-1844",
+        "32-card Piquet pack, game to 5 (Mathews' 1844 rules)",
+    ),
+    (
+        "openspiel",
+        "one deal exactly as OpenSpiel's euchre: stick-the-dealer, alone decided after the discard",
+    ),
+];
+
+/// The presets of the individual games, with one-line descriptions.
+pub const SOLO_PRESETS: [(&str, &str); 3] = [
+    (
+        "three-handed",
+        "cutthroat: 3 players alone, 7 cards each, the maker needs 4 tricks, game to 10",
+    ),
+    (
+        "bid-euchre",
+        "individual Bid Euchre: 4 players (or 3), all cards dealt, an auction for tricks, 21 down to 0",
+    ),
+    (
+        "set-back",
+        "Set-Back Euchre (1864): 4 players (2 to 4), the maker alone against all, 5 down to 0",
+    ),
+];
+
+/// Every preset of every family, with its description: the four-handed ones first.
+pub fn all_presets() -> Vec<(&'static str, &'static str)> {
+    PRESETS.iter().chain(SOLO_PRESETS.iter()).copied().collect()
+}
