@@ -20,8 +20,8 @@ use crate::exchanges::{read_exchanges, Moves};
 use crate::model::{Bidding, DealEntry, EgnDeal, EgnFile, Phase as EgnPhase, Ruleset, TrickPlay};
 use crate::rebuild::{cards_text, exchanging_loners, rebuild, Facts};
 use crate::EgnError;
-use euchre::deal::{first_leader, next_in_play};
 use euchre::game::{add_deal, game_over, next_dealer, winner_of};
+use euchre::lead::{first_leader, next_in_play};
 use euchre::rules::{DefendAlone, FarmersPolicy, JokerUpcard, LonerLead};
 use euchre::{Action, Card, CardSet, Deal, IllegalAction, Phase, Rules, Seat, Suit, Team, Trump};
 

@@ -28,6 +28,7 @@ pub mod cardset;
 pub mod deal;
 pub mod error;
 pub mod game;
+pub mod lead;
 pub mod observation;
 pub mod presets;
 pub mod rules;

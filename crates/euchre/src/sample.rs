@@ -9,11 +9,12 @@
 use crate::action::Action;
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::deal::{next_in_play, top_five_trumps, Deal, Phase};
+use crate::deal::{Deal, Phase};
+use crate::lead::next_in_play;
 use crate::observation::{Observation, Seen};
 use crate::seat::Seat;
 use crate::shuffle::below;
-use crate::trump::Trump;
+use crate::trump::{top_five_trumps, Trump};
 use rand::RngCore;
 use std::fmt;
 

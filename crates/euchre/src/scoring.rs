@@ -2,6 +2,9 @@
 
 use crate::rules::Rules;
 
+/// What a jamboree scores (Keller 1887, Railroad).
+pub const JAMBOREE_POINTS: u8 = 16;
+
 /// How a played deal ended, as far as scoring cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DealResult {

@@ -201,6 +201,21 @@ pub fn table_at(i: usize) -> &'static TrumpTable {
     &TABLES[i]
 }
 
+/// The five highest trumps of a suit: both bowers, A, K, Q; with the Joker: Joker, both bowers,
+/// A, K (`RULES.md` §8).
+pub fn top_five_trumps(suit: Suit, joker: bool) -> CardSet {
+    let top = CardSet::EMPTY
+        .with(Card::new(Rank::Jack, suit))
+        .with(Card::new(Rank::Jack, suit.same_colour()))
+        .with(Card::new(Rank::Ace, suit))
+        .with(Card::new(Rank::King, suit));
+    top.with(if joker {
+        Card::JOKER
+    } else {
+        Card::new(Rank::Queen, suit)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,11 @@
 //! The engine's files import one another in one direction only: no cycle between modules, so each
 //! file can be read knowing only the files below it.
 //!
-//! A module's imports are the `crate::a` (or `crate::a::b` for a submodule) paths and, inside a
-//! submodule, the `super::sibling` paths in its code; comments and `#[cfg(test)]` sections are
-//! left out. A parent module declaring its children (`mod x;`, `pub use x::...`) is not an import.
+//! A module's imports are the `crate::a` (or `crate::a::b` for a submodule) paths in its code;
+//! inside a submodule, `super::sibling` paths (a sibling) and other `super::` paths (the parent);
+//! in a parent, `use child::...` (re-exporting a child's item makes the parent depend on it).
+//! Comments and `#[cfg(test)]` sections are left out; declaring a child (`mod x;`) is not an
+//! import.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -76,11 +78,23 @@ fn imports(name: &str, code: &str, all: &BTreeMap<String, String>) -> BTreeSet<S
             let sibling = format!("{parent}::{}", ident(&code[i + 7..]));
             if all.contains_key(&sibling) {
                 deps.insert(sibling);
+            } else {
+                deps.insert(parent.to_string());
             }
         }
     }
-    // Importing one's own submodule (`deal` using `crate::deal::play`) is the parent's business.
-    deps.retain(|d| d != name && !d.starts_with(&format!("{name}::")) && all.contains_key(d));
+    for line in code.lines() {
+        let line = line.trim_start();
+        let used = line
+            .strip_prefix("pub use ")
+            .or_else(|| line.strip_prefix("use "));
+        if let Some(child) = used.map(|u| format!("{name}::{}", ident(u))) {
+            if all.contains_key(&child) {
+                deps.insert(child);
+            }
+        }
+    }
+    deps.retain(|d| d != name && all.contains_key(d));
     deps
 }
 
@@ -153,6 +167,8 @@ fn the_checker_sees_imports_and_finds_a_planted_cycle() {
         graph["observation"]
     );
     assert!(graph["rules"].contains("presets"), "{:?}", graph["rules"]);
+    assert!(graph["deal::play"].contains("deal"), "{:?}", graph["deal::play"]);
+    assert!(graph["solo"].contains("solo::deal"), "{:?}", graph["solo"]);
     // A planted back edge is reported as a cycle.
     graph
         .get_mut("card")

@@ -1,0 +1,66 @@
+//! Jambone and jamboree (`RULES.md` §8): the exposed hand, the opponents' calls, the claim of
+//! the five highest trumps.
+
+use super::{Deal, Phase};
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::rules::JamboneCalls;
+use crate::seat::Seat;
+use crate::trump::{top_five_trumps, Trump};
+
+impl Deal {
+    /// Who names the jambone player's card in `trick` (leading or following), if anyone.
+    pub(super) fn namer_at(&self, trick: usize, leading: bool) -> Option<Seat> {
+        let j = self.maker?;
+        match self.rules.jambone_calls {
+            JamboneCalls::FirstTrick if trick > 0 => None,
+            _ if leading => Some(j.left()),
+            JamboneCalls::FirstTrick => Some(self.trick_leaders[0]),
+            JamboneCalls::EveryTrick => Some(j.plus(3)),
+        }
+    }
+
+    /// The jambone player's cards an opponent may name now: never one that would force a revoke.
+    pub fn name_options(&self) -> CardSet {
+        match (self.phase, self.maker) {
+            (Phase::Name, Some(j)) => self.following(j),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    /// True when `seat` may claim a jamboree: on the makers' side, in play, holding the five
+    /// highest trumps. Only the dealer who made trump may count the upcard among them.
+    pub fn holds_jamboree(&self, seat: Seat) -> bool {
+        let (Some(maker), Some(Trump::Suit(suit))) = (self.maker, self.trump) else {
+            return false;
+        };
+        if !self.rules.jamboree || seat.team() != maker.team() || !self.is_active(seat) {
+            return false;
+        }
+        let mut hand = self.hands[seat.index()];
+        if seat == self.dealer && maker != self.dealer && self.upcard_taken {
+            hand.remove(self.upcard);
+        }
+        let top = top_five_trumps(suit, self.rules.joker);
+        hand.intersect(top) == top
+    }
+
+    /// An opponent names `c`: the jambone player plays it (`history` shows who named it).
+    #[inline]
+    pub(super) fn play_named(&mut self, seat: Seat, c: Card) {
+        self.phase = Phase::Play;
+        let j = self.maker.unwrap_or(seat);
+        self.play(j, c);
+    }
+
+    /// `seat` claims no jamboree: the partner is asked next if in play, otherwise the play begins.
+    pub(super) fn decline_jamboree(&mut self, seat: Seat) {
+        let partner = seat.partner();
+        if self.maker == Some(seat) && self.is_active(partner) {
+            self.to_act = partner;
+        } else {
+            self.phase = Phase::Play;
+            self.turn_to(self.leader);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Why an action is refused: the reason [`Deal::apply`](super::Deal::apply) gives.
+
+use super::{Deal, Phase};
+use crate::action::Action;
+use crate::card::Suit;
+use crate::error::IllegalAction;
+use crate::rules::{AloneTiming, TrumpRequirement};
+use crate::trump::Trump;
+
+impl Deal {
+    /// Explains why `a` is not legal now (call only for an illegal action).
+    pub(super) fn why_illegal(&self, a: Action) -> IllegalAction {
+        let seat = self.to_act;
+        let hand = self.hands[seat.index()];
+        let phase = self.phase;
+        let after_play = matches!(phase, Phase::Done | Phase::Robson);
+        if a == Action::ClaimRenege && after_play && self.reneged_seats() == 0 {
+            return IllegalAction::NoRenege;
+        }
+        if phase == Phase::Done {
+            return IllegalAction::DealOver;
+        }
+        match (phase, a) {
+            (Phase::Play, Action::Play(c)) if !hand.contains(c) => IllegalAction::NotHeld { seat, card: c },
+            (Phase::Play, Action::Play(c)) => {
+                let follow = hand.intersect(self.table().follow(self.led as usize));
+                IllegalAction::MustFollow {
+                    seat,
+                    card: c,
+                    led: self.led_name(),
+                    holding: follow.first().unwrap_or(c),
+                }
+            }
+            (Phase::Discard, Action::Discard(c)) if !hand.contains(c) => {
+                IllegalAction::NotHeld { seat, card: c }
+            }
+            (Phase::Discard, Action::Discard(c)) => IllegalAction::UpcardDiscard { card: c },
+            (Phase::Name, Action::Name(c)) => match self.maker {
+                Some(j) if self.hands[j.index()].contains(c) => IllegalAction::NameForcesRevoke {
+                    card: c,
+                    led: self.led_name(),
+                },
+                _ => IllegalAction::NotHeld {
+                    seat: self.maker.unwrap_or(seat),
+                    card: c,
+                },
+            },
+            (Phase::Give, Action::Give(c)) if self.just_passed() == Some(c) => {
+                IllegalAction::GiveBack { card: c }
+            }
+            (Phase::Give, Action::Give(c)) | (Phase::Exchange, Action::Exchange(c)) => {
+                IllegalAction::NotHeld { seat, card: c }
+            }
+            (Phase::Bidding2, Action::Pass) => IllegalAction::DealerStuck { seat },
+            (
+                Phase::Bidding2,
+                Action::Call {
+                    trump: Trump::Suit(s),
+                    ..
+                },
+            ) if s == self.upcard_suit() => IllegalAction::TurnedDownSuit { suit: s },
+            (
+                Phase::Bidding2,
+                Action::Call {
+                    trump: Trump::NoTrump,
+                    ..
+                },
+            ) if !self.rules.allow_no_trump => IllegalAction::NoTrumpNotAllowed,
+            (Phase::Bidding1, Action::Order { alone: false })
+                if self.rules.canadian && seat == self.dealer.partner() =>
+            {
+                IllegalAction::CanadianAlone { seat }
+            }
+            (Phase::Bidding1, Action::Order { .. }) | (Phase::Bidding2, Action::Call { .. })
+                if self.rules.trump_requirement != TrumpRequirement::None =>
+            {
+                IllegalAction::TrumpRequirement { seat }
+            }
+            (_, Action::Order { alone: true } | Action::Call { alone: true, .. })
+                if self.rules.alone_timing == AloneTiming::AfterDiscard =>
+            {
+                IllegalAction::NotNow {
+                    action: a,
+                    phase: phase.name(),
+                    hint: "going alone is decided after the call (alone / partner)",
+                }
+            }
+            _ => IllegalAction::NotNow {
+                action: a,
+                phase: phase.name(),
+                hint: self.expected(),
+            },
+        }
+    }
+
+    pub(super) fn expected(&self) -> &'static str {
+        match self.phase {
+            Phase::BlindLoner => "pass, or blind alone (before seeing the hand)",
+            Phase::Farmers => "pass, or farmers when holding only 9s and 10s",
+            Phase::FarmersSwap => "swap <three cards of the hand>",
+            Phase::Bidding1 => "round 1 of bidding: pass or order",
+            Phase::Bidding2 => "round 2 of bidding: pass or call a suit",
+            Phase::BlindShout => "the dealer names trump blind: call a suit",
+            Phase::Discard => "the dealer discards: discard <card>",
+            Phase::MakerAlone | Phase::DefendAlone => "alone or partner",
+            Phase::Jamboree => "pass, or jamboree when holding the five highest trumps",
+            Phase::Exchange => "exchange <a card of the hand>, passed face down to the partner",
+            Phase::Give => "give <a card of the hand> back to the loner",
+            Phase::Play => "play a card",
+            Phase::Name => "name <a card of the jambone hand>",
+            Phase::RenegeClaim => "pass, or claim renege",
+            Phase::Robson => "pass to score the march, or subtract",
+            Phase::Done => "the deal is over",
+        }
+    }
+
+    /// The name of the suit led to the current trick.
+    pub(super) fn led_name(&self) -> &'static str {
+        match self.led as usize {
+            s @ 0..=3 => Suit::from_index(s).name(),
+            _ => "the Joker",
+        }
+    }
+}
