@@ -43,6 +43,7 @@ fn universe() -> Vec<Action> {
         Action::Pass,
         Action::Alone,
         Action::Partner,
+        Action::Jambone,
         Action::Jamboree,
         Action::Farmers,
         Action::OrderJambone,

@@ -361,6 +361,8 @@ fn bad_requests_are_refused_with_a_reason_and_change_nothing() {
 
     // Into the play: a card the seat does not hold, and one that does not follow suit.
     e.apply("order");
+    // `defend_alone = any`: the maker's partner may take the hand alone, and declines.
+    e.apply("partner");
     e.apply("discard AS");
     // defend_alone = any: each defender is asked first.
     e.refused(
@@ -490,6 +492,7 @@ fn observe_shows_only_what_that_seat_may_know() {
     assert_eq!(o["legal"], json!([]), "not seat 2's turn: {o}");
     // The dealer's discard is face down to the others.
     e.apply("order");
+    e.apply("partner");
     e.apply("discard KS");
     assert_eq!(e.observe(3)["discard"], "KS");
     for seat in 0..3 {

@@ -24,6 +24,9 @@ pub enum Action {
     Alone,
     /// Play with the partner (declining to go alone).
     Partner,
+    /// The maker's partner plays jambone in the maker's place (Keller: "when his partner
+    /// assists, orders up, or makes the trump"); the maker sits out.
+    Jambone,
     /// Claim a jamboree: show the five highest trumps and score without play.
     Jamboree,
     /// Show a farmer's hand (or ace-no-face) before the bidding.
@@ -101,6 +104,7 @@ impl fmt::Display for Action {
             Action::Discard(c) => write!(f, "discard {c}"),
             Action::Alone => write!(f, "alone"),
             Action::Partner => write!(f, "partner"),
+            Action::Jambone => write!(f, "jambone"),
             Action::Jamboree => write!(f, "jamboree"),
             Action::Farmers => write!(f, "farmers"),
             Action::Swap([a, b, c]) => write!(f, "swap {a} {b} {c}"),
@@ -184,6 +188,7 @@ impl FromStr for Action {
             ["declare"] => Ok(Action::Declare),
             ["alone"] => Ok(Action::Alone),
             ["partner"] => Ok(Action::Partner),
+            ["jambone"] => Ok(Action::Jambone),
             ["jamboree"] => Ok(Action::Jamboree),
             ["farmers"] => Ok(Action::Farmers),
             ["swap", a, b, c] => {
@@ -313,6 +318,7 @@ mod tests {
             Action::Discard("9C".parse().unwrap()),
             Action::Alone,
             Action::Partner,
+            Action::Jambone,
             Action::Jamboree,
             Action::Farmers,
             Action::Swap([

@@ -39,6 +39,8 @@ pub enum IllegalAction {
     NameForcesRevoke { card: Card, led: &'static str },
     /// `partners_best`: the partner gives one of their own cards, not the one just passed.
     GiveBack { card: Card },
+    /// The action belongs to a rule these rules do not play (or to another family of games).
+    NotInRules { action: Action, needs: &'static str },
     /// The action is not one of this phase's.
     NotNow {
         action: Action,
@@ -108,6 +110,12 @@ impl fmt::Display for IllegalAction {
                 write!(
                     f,
                     "{card} is the card the loner just passed: give one of your own cards"
+                )
+            }
+            IllegalAction::NotInRules { action, needs } => {
+                write!(
+                    f,
+                    "'{action}' is never a decision under these rules: it needs {needs}"
                 )
             }
             IllegalAction::NotNow { action, phase, hint } => {

@@ -51,7 +51,8 @@ pub struct Observation {
     #[serde(serialize_with = "phase_name")]
     pub phase: Phase,
     pub to_act: Option<Seat>,
-    /// This seat's cards now (none while the dealer decides on a blind loner).
+    /// This seat's cards now (none while the dealer decides on a blind loner or shouts trump
+    /// blind, before picking up the hand).
     pub hand: CardSet,
     /// How many cards each seat holds now.
     pub hand_sizes: [u8; 4],
@@ -77,6 +78,13 @@ pub struct Observation {
     /// The legal decisions, when it is this seat's turn.
     #[serde(serialize_with = "action_list")]
     pub legal: ActionList,
+}
+
+/// The phases in which the dealer decides without having picked up the hand: `robson`'s blind
+/// loner, and the British blind shout ("the dealer must announce trumps before picking up their
+/// own hand cards").
+fn blind_phase(phase: Phase) -> bool {
+    matches!(phase, Phase::BlindLoner | Phase::BlindShout)
 }
 
 fn phase_name<S: serde::Serializer>(p: &Phase, s: S) -> Result<S::Ok, S::Error> {
@@ -119,7 +127,7 @@ impl Deal {
         // down: as the discard (when allowed, or by a jambone dealer) or in a partners' exchange.
         let dealer = self.dealer;
         let discard_hides =
-            self.rules.dealer_may_discard_upcard || (self.jambone && self.maker == Some(dealer));
+            self.rules.dealer_may_discard_upcard || (self.jambone && self.lone_maker() == Some(dealer));
         let exchange_hides = seat != dealer.partner()
             && self
                 .auction()
@@ -140,7 +148,7 @@ impl Deal {
             upcard: self.upcard,
             phase: self.phase,
             to_act,
-            hand: if self.phase == Phase::BlindLoner && seat == self.dealer {
+            hand: if blind_phase(self.phase) && seat == self.dealer {
                 CardSet::EMPTY
             } else {
                 self.hands[seat.index()]
@@ -197,6 +205,11 @@ impl Deal {
 }
 
 impl Observation {
+    /// True when this seat is the dealer deciding before looking at the hand.
+    pub fn dealer_hand_unseen(&self) -> bool {
+        self.seat == self.dealer && blind_phase(self.phase)
+    }
+
     /// Cards this seat can't see and that are not known to be anywhere: the pool a world is
     /// sampled from (the upcard, when it is known to be in the dealer's hand, is not in it).
     pub fn unseen(&self) -> CardSet {

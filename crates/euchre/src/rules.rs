@@ -92,6 +92,17 @@ pub enum JamboneCalls {
     EveryTrick,
 }
 
+/// Who may play jambone or claim a jamboree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JamBy {
+    /// Only the player who made trump (Railroad: "only the Maker of the trump can go alone, call
+    /// Jambone or Jamboree"), as only the maker may go alone in the standard game.
+    Maker,
+    /// Either player of the side that made trump (Keller 1887: "when he orders up, takes up, or
+    /// makes the trump; or when his partner assists, orders up, or makes the trump").
+    MakersSide,
+}
+
 /// Whether a player may fail to follow suit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Reneging {
@@ -159,6 +170,8 @@ pub struct Rules {
     /// The maker may play jambone: alone with the hand face up, the opponents calling cards.
     pub jambone: bool,
     pub jambone_calls: JamboneCalls,
+    /// Who may play jambone or claim a jamboree: the maker only, or the maker's partner too.
+    pub jambone_jamboree_by: JamBy,
     /// What the defenders score for euchring a jambone (Keller 8, Railroad 2).
     pub jambone_euchred_score: u8,
     /// A march may instead take 2 (4 alone) off the opponents; a dealer who turns a jack may go
@@ -261,6 +274,7 @@ impl Rules {
         partners_best: false,
         jambone: false,
         jambone_calls: JamboneCalls::FirstTrick,
+        jambone_jamboree_by: JamBy::Maker,
         jambone_euchred_score: 8,
         robson: false,
         reneging: Reneging::Prevented,
@@ -327,6 +341,7 @@ impl Rules {
                     slams: true,
                     jambone: true,
                     jambone_calls: JamboneCalls::FirstTrick,
+                    jambone_jamboree_by: JamBy::MakersSide,
                     jambone_euchred_score: 8,
                     jamboree: true,
                     ..na
@@ -502,6 +517,13 @@ impl Rules {
                     _ => return Err(bad("first_trick or every_trick")),
                 }
             }
+            "jambone_jamboree_by" => {
+                self.jambone_jamboree_by = match lower.as_str() {
+                    "maker" => JamBy::Maker,
+                    "makers_side" => JamBy::MakersSide,
+                    _ => return Err(bad("maker or makers_side")),
+                }
+            }
             "jambone_euchred_score" => self.jambone_euchred_score = number(0, 16, "a score 0..16")? as u8,
             "robson" => self.robson = boolean()?,
             "reneging" => {
@@ -610,6 +632,7 @@ impl Rules {
             ("partners_best", self.partners_best.to_string()),
             ("jambone", self.jambone.to_string()),
             ("jambone_calls", e(self.jambone_calls)),
+            ("jambone_jamboree_by", e(self.jambone_jamboree_by)),
             ("jambone_euchred_score", self.jambone_euchred_score.to_string()),
             ("robson", self.robson.to_string()),
             ("reneging", e(self.reneging)),

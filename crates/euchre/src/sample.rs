@@ -64,8 +64,9 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
     }
     let upcard_played = played_by.iter().any(|p| p.contains(obs.upcard));
     let mut pool = obs.unseen();
-    // A dealer deciding on a blind loner has not seen the hand: it is drawn like the others.
-    let blind = obs.phase == Phase::BlindLoner && me == dealer;
+    // A dealer deciding on a blind loner or shouting trump blind has not seen the hand: it is
+    // drawn like the others.
+    let blind = obs.dealer_hand_unseen();
     let mut capacity = [0u32; 6];
     for s in Seat::ALL {
         if s != me || blind {
@@ -106,7 +107,11 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
     // A jambone hand is face up; a jambone dealer may have discarded the upcard.
     let (exposed_seat, exposed) = obs.exposed.unwrap_or((me, CardSet::EMPTY));
     let jambone_dealer = obs.history.iter().any(|&(s, a)| {
-        s == dealer && matches!(a, Seen::Known(Action::OrderJambone | Action::CallJambone(_)))
+        s == dealer
+            && matches!(
+                a,
+                Seen::Known(Action::OrderJambone | Action::CallJambone(_) | Action::Jambone)
+            )
     });
     // The dealer may have passed the taken upcard face down to the partner: an exchange after
     // the discard (a dealer loner's double exchange comes before taking the upcard).
@@ -272,7 +277,7 @@ fn rebuild<R: RngCore>(
         placed[DISCARD].first()
     };
     // The kitty is whatever no hand holds: `Deal::new` recomputes it from the hands.
-    let blind = obs.phase == Phase::BlindLoner && me == dealer;
+    let blind = obs.dealer_hand_unseen();
     let mut dealt = [CardSet::EMPTY; 4];
     for s in Seat::ALL {
         let now = if s == me && !blind {

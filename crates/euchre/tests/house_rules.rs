@@ -254,7 +254,8 @@ fn a_jamboree_scores_sixteen_without_play_and_makes_kellers_eight_games() {
 
 #[test]
 fn a_jamboree_declined_is_played_out_and_the_partner_is_asked_too() {
-    let r = rules(&[("jamboree", "true")]);
+    // Keller: either player of the making side may claim.
+    let r = rules(&[("jamboree", "true"), ("jambone_jamboree_by", "makers_side")]);
     let mut d = deal_of(r, 3, JAMBOREE_HANDS, "9H");
     act(&mut d, "order");
     act(&mut d, "discard QS");
@@ -269,7 +270,8 @@ fn a_jamboree_declined_is_played_out_and_the_partner_is_asked_too() {
 
 #[test]
 fn no_jamboree_when_the_opponents_made_trump() {
-    let r = rules(&[("jamboree", "true")]);
+    // Keller: either player of the making side may claim.
+    let r = rules(&[("jamboree", "true"), ("jambone_jamboree_by", "makers_side")]);
     let mut d = deal_of(r, 3, JAMBOREE_HANDS, "9H");
     act(&mut d, "pass");
     act(&mut d, "order"); // seat 1 orders hearts: the holder's side did not make trump
@@ -284,7 +286,8 @@ fn no_jamboree_when_the_opponents_made_trump() {
 
 #[test]
 fn only_the_dealer_who_made_trump_counts_the_upcard() {
-    let r = rules(&[("jamboree", "true")]);
+    // Keller: either player of the making side may claim.
+    let r = rules(&[("jamboree", "true"), ("jambone_jamboree_by", "makers_side")]);
     // The dealer (seat 3) holds four of the five; the upcard QH is the fifth.
     let hands = [
         "9C TC JC QC KC",

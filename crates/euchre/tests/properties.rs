@@ -447,7 +447,7 @@ fn check_legal(deal: &Deal) {
             assert_eq!(hand.len(), 6);
             let mut expected = hand;
             // A dealer playing jambone may decline the upcard.
-            let jambone_dealer = deal.jambone() && deal.maker() == Some(dealer);
+            let jambone_dealer = deal.jambone() && deal.lone_maker() == Some(dealer);
             if !r.dealer_may_discard_upcard && !jambone_dealer {
                 expected.remove(deal.upcard());
             }
@@ -472,6 +472,24 @@ fn check_legal(deal: &Deal) {
                 );
             }
         }
+        Phase::PartnerAlone => {
+            // Asked right after a call without going alone, only where the rules let the
+            // partner take the hand.
+            let m = deal.maker().unwrap();
+            assert_eq!(me, m.partner());
+            assert!(with_call && deal.lone_maker().is_none());
+            let any = r.defend_alone == euchre::rules::DefendAlone::Any;
+            let jam = r.jambone && r.jambone_jamboree_by == euchre::rules::JamBy::MakersSide;
+            assert!(any || jam);
+            let mut want = vec![Action::Partner];
+            if any {
+                want.push(Action::Alone);
+            }
+            if jam {
+                want.push(Action::Jambone);
+            }
+            assert_eq!(legal.as_slice(), want.as_slice());
+        }
         Phase::Exchange => {
             assert!(r.partners_best);
             assert!(deal.lone_maker() == Some(me) || deal.lone_defender() == Some(me));
@@ -489,7 +507,7 @@ fn check_legal(deal: &Deal) {
             assert_eq!(legal.as_slice(), want.as_slice());
         }
         Phase::Name => {
-            let j = deal.maker().unwrap();
+            let j = deal.lone_maker().unwrap();
             assert!(deal.jambone());
             assert_eq!(me.team(), j.team().other(), "a jambone call by the jambone side");
             let trump = deal.trump().unwrap();
@@ -601,10 +619,14 @@ fn check_legal(deal: &Deal) {
             }
         }
         Phase::Jamboree => {
-            // Only the makers' side is asked, and only five top trumps earn the claim.
+            // Only the makers' side is asked (only the maker when the maker alone may claim),
+            // and only five top trumps earn the claim.
             let maker = deal.maker().unwrap();
             let seat = me;
             assert_eq!(seat.team(), maker.team());
+            let side_may = r.jambone_jamboree_by == euchre::rules::JamBy::MakersSide;
+            assert!(deal.is_active(seat));
+            assert!(seat == maker || side_may || deal.lone_maker() == Some(seat));
             let Some(Trump::Suit(t)) = deal.trump() else {
                 panic!("jamboree asked without a trump suit")
             };
@@ -623,7 +645,7 @@ fn check_legal(deal: &Deal) {
             if seat == deal.dealer() && maker != seat && deal.upcard_taken() {
                 hand.remove(deal.upcard());
             }
-            let holds = top.iter().all(|&c| hand.contains(c));
+            let holds = top.iter().all(|&c| hand.contains(c)) && (seat == maker || side_may);
             let want = if holds {
                 texts(&["pass", "jamboree"])
             } else {
@@ -772,8 +794,9 @@ fn check_privacy(deal: &Deal) {
         let json = serde_json::to_value(&obs).unwrap();
         let mut named = CardSet::EMPTY;
         cards_in_json(&json, &mut named);
-        // A dealer deciding on a blind loner has not looked at the hand.
-        let blind = deal.phase() == Phase::BlindLoner && s == deal.dealer();
+        // A dealer deciding on a blind loner, or shouting trump blind (British: "before picking
+        // up their own hand cards"), has not looked at the hand.
+        let blind = matches!(deal.phase(), Phase::BlindLoner | Phase::BlindShout) && s == deal.dealer();
         let own = if blind {
             CardSet::EMPTY
         } else {
@@ -1018,9 +1041,14 @@ fn check_illegal(game: &mut Game, rng: &mut DealRng, tries: usize, full: bool) -
         if !ok {
             let e = Decisions::apply(game, a).expect_err("an illegal action was accepted");
             if game.deal().is_done() {
-                // A claim after the deal with no renege in it is a false claim.
+                // A claim after the deal with no renege in it is a false claim; a decision of a
+                // rule not played says so, even after the deal.
                 let false_claim = a == Action::ClaimRenege && e == IllegalAction::NoRenege;
-                assert!(e == IllegalAction::DealOver || false_claim, "{a}: {e}");
+                let not_played = matches!(e, IllegalAction::NotInRules { .. });
+                assert!(
+                    e == IllegalAction::DealOver || false_claim || not_played,
+                    "{a}: {e}"
+                );
             }
             assert!(!e.to_string().is_empty());
             refused += 1;
@@ -1738,9 +1766,13 @@ fn defend_alone_asks_the_makers_left_then_right() {
     assert!(!d.is_active(seat(3)) && !d.is_active(seat(2)));
 
     // `any`: a defender may go alone against a maker with a partner.
+    // The maker's partner (the dealer, seat 3) is asked first and plays with the maker.
     let r = rules("north-american", &[("defend_alone", "any")]);
     let mut d = deal_of(r, 3, HANDS_A, UP_A);
-    run(&mut d, &[(0, "pass"), (1, "order"), (3, "discard QC")]);
+    run(
+        &mut d,
+        &[(0, "pass"), (1, "order"), (3, "partner"), (3, "discard QC")],
+    );
     assert_eq!(d.phase(), Phase::DefendAlone);
     run(&mut d, &[(2, "partner"), (0, "alone")]);
     assert_eq!(d.lone_defender(), Some(seat(0)));
@@ -1939,6 +1971,8 @@ fn joker_blind_shout_dealer_must_call_then_discards() {
     run(&mut d, &[(3, "call C")]);
     assert_eq!(d.maker(), Some(seat(3)));
     assert_eq!(d.trump(), Some(Trump::Suit(Suit::Clubs)));
+    // British: any player may go alone, the maker's partner first.
+    run(&mut d, &[(1, "partner")]);
     assert_eq!(d.phase(), Phase::Discard);
     assert!(d.hands()[3].contains(Card::JOKER));
     assert_eq!(

@@ -5,6 +5,7 @@
 
 use euchre::observation::Seen;
 use euchre::{Action, Card, CardSet, Deal, Game, IllegalAction, Phase, Rules, Seat};
+use rand::SeedableRng;
 
 fn rules(preset: &str, opts: &[(&str, &str)]) -> Rules {
     let mut r = Rules::preset(preset).unwrap();
@@ -683,4 +684,217 @@ fn a_false_renege_claim_is_refused_with_the_reason() {
     let err = refused(&mut d, "claim renege");
     assert_eq!(err, IllegalAction::NoRenege);
     assert!(err.to_string().starts_with("false claim"));
+}
+
+// ----- Rules checked against the words of their sources -----
+
+/// Keller's dealer holds a jambone hand in hearts; the dealer's partner (seat 1) can assist.
+const KELLER_HANDS: [&str; 4] = [
+    "9C TC JC QC KC",
+    "AC 9D TD QD KD",
+    "AD 9S TS JS QS",
+    "JH JD AH KH TH",
+];
+
+#[test]
+fn keller_the_dealer_whose_partner_assisted_may_play_jambone() {
+    // Keller 1887: "A player may play jambone only when he orders up, takes up, or makes the
+    // trump; or when his partner assists, orders up, or makes the trump."
+    let r = rules("keller-1887", &[]);
+    let mut d = deal_of(r, 3, KELLER_HANDS, "9H");
+    run(&mut d, &[(0, "pass"), (1, "order")]);
+    // The assisting partner made trump; the dealer is asked before taking up the upcard.
+    assert_eq!(d.phase(), Phase::PartnerAlone);
+    assert_eq!(d.to_act(), Some(seat(3)));
+    assert_eq!(legal(&d), texts(&["jambone", "partner"]));
+    run(&mut d, &[(3, "jambone")]);
+    assert_eq!(d.maker(), Some(seat(1)));
+    assert_eq!(d.lone_maker(), Some(seat(3)));
+    assert!(d.jambone());
+    // "If the dealer should play jambone, and should find that the trump turned was weaker than
+    // any card in his hand, he need not discard."
+    assert!(legal(&d).contains(&"discard 9H".to_string()));
+    run(&mut d, &[(3, "discard 9H")]);
+    // No defender may go alone against jambone, and a jambone hand claims no jamboree.
+    assert_eq!(d.phase(), Phase::Play);
+    assert!(!d.is_active(seat(1)), "the assisting partner sits out");
+    assert_eq!(d.exposed(), Some((seat(3), cards("JH JD AH KH TH"))));
+    // The eldest leads and, as the opponent who led, names the card the jambone hand plays.
+    run(&mut d, &[(0, "9C"), (2, "9S")]);
+    assert_eq!(d.phase(), Phase::Name);
+    assert_eq!(d.to_act(), Some(seat(0)));
+    run(&mut d, &[(0, "name TH")]);
+    play_first_legal(&mut d);
+    assert!(d.is_done());
+    assert_eq!(d.tricks_won(), [0, 5]);
+    assert_eq!(
+        d.points(),
+        [0, 8],
+        "a jambone march scores 8 for the dealer's side"
+    );
+}
+
+#[test]
+fn keller_the_partner_of_any_maker_is_asked_but_never_an_opponent() {
+    // "A jambone hand cannot be played when the opposing side orders up or makes the trump."
+    let r = rules("keller-1887", &[]);
+    let mut d = deal_of(r, 3, KELLER_HANDS, "9H");
+    run(&mut d, &[(0, "order")]);
+    // Seat 0 ordered the dealer up: seat 0's partner is asked, not the dealer.
+    assert_eq!(d.phase(), Phase::PartnerAlone);
+    assert_eq!(d.to_act(), Some(seat(2)));
+    run(&mut d, &[(2, "partner")]);
+    assert_eq!(d.phase(), Phase::Discard);
+    assert!(
+        !legal(&d).contains(&"discard 9H".to_string()),
+        "an ordered dealer keeps the upcard"
+    );
+    // Keller lets only the makers' side play jambone: the railroad setting asks nobody.
+    let r = rules("keller-1887", &[("jambone_jamboree_by", "maker")]);
+    let mut d = deal_of(r, 3, KELLER_HANDS, "9H");
+    run(&mut d, &[(0, "pass"), (1, "order")]);
+    assert_eq!(d.phase(), Phase::Discard);
+    assert!(matches!(
+        refused(&mut d, "jambone"),
+        IllegalAction::NotInRules { .. }
+    ));
+}
+
+/// Railroad: the maker's partner (seat 2) holds the five highest trumps with the Joker.
+const RAILROAD_JAMBOREE: [&str; 4] = [
+    "9C TC JC QC KC",
+    "AC 9D TD QD KD",
+    "B JH JD AH KH",
+    "AD 9S TS JS QS",
+];
+
+#[test]
+fn railroad_only_the_maker_may_play_jambone_or_claim_a_jamboree() {
+    // Railroad: "Bear in mind, that only the Maker of the trump can go alone, call Jambone or
+    // Jamboree."
+    let r = rules("railroad", &[]);
+    let mut d = deal_of(r, 3, RAILROAD_JAMBOREE, "9H");
+    run(&mut d, &[(0, "order")]);
+    // The partner is offered neither jambone nor (below) the jamboree.
+    assert_eq!(d.phase(), Phase::Discard);
+    run(&mut d, &[(3, "discard 9S")]);
+    assert_eq!(d.phase(), Phase::Jamboree);
+    assert_eq!(d.to_act(), Some(seat(0)));
+    assert_eq!(legal(&d), texts(&["pass"]));
+    run(&mut d, &[(0, "pass")]);
+    assert_eq!(d.phase(), Phase::Play, "the partner is never asked");
+    assert_eq!(d.to_act(), Some(seat(0)));
+    assert!(!d.holds_jamboree(seat(2)));
+
+    // The same deal where the maker's side may claim (Keller): the partner takes 16.
+    let r = rules("railroad", &[("jambone_jamboree_by", "makers_side")]);
+    let mut d = deal_of(r, 3, RAILROAD_JAMBOREE, "9H");
+    run(
+        &mut d,
+        &[(0, "order"), (2, "partner"), (3, "discard 9S"), (0, "pass")],
+    );
+    assert_eq!(d.to_act(), Some(seat(2)));
+    assert_eq!(legal(&d), texts(&["jamboree", "pass"]));
+    run(&mut d, &[(2, "jamboree")]);
+    assert_eq!(d.points(), [16, 0]);
+}
+
+const BRITISH_HANDS: [&str; 4] = [
+    "9C TC JC QC KC",
+    "AC 9D TD QD KD",
+    "B JH JD AH KH",
+    "AD 9S TS JS QS",
+];
+
+#[test]
+fn british_blind_shout_the_dealer_names_trump_without_seeing_the_hand() {
+    // British: "If the upcard is the Benny, the dealer must announce trumps before picking up
+    // their own hand cards and the dealer's team are the makers (a 'blind shout')."
+    let r = rules("british", &[]);
+    let hands = [
+        "9C TC JC QC KC",
+        "AC 9D TD QD KD",
+        "9H JH JD AH KH",
+        "AD 9S TS JS QS",
+    ];
+    let d = deal_of(r, 3, hands, "B");
+    assert_eq!(d.phase(), Phase::BlindShout);
+    assert_eq!(d.to_act(), Some(seat(3)));
+    let obs = d.observation(seat(3));
+    assert!(
+        obs.hand.is_empty(),
+        "the dealer sees {} before shouting",
+        obs.hand
+    );
+    let json = serde_json::to_string(&obs).unwrap();
+    for c in cards(hands[3]) {
+        assert!(!json.contains(&format!("\"{c}\"")), "{c} leaks: {json}");
+    }
+    // Worlds sampled from the dealer's view draw the dealer's hand like any other.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let drawn: Vec<CardSet> = (0..20)
+        .map(|_| euchre::sample_world(&obs, &mut rng).unwrap().hands()[3])
+        .collect();
+    assert!(drawn.iter().any(|h| *h != cards(hands[3])));
+    // The others hold their hands as usual, and once trump is shouted the dealer picks up.
+    assert_eq!(d.observation(seat(0)).hand, cards(hands[0]));
+    let mut d = d;
+    run(&mut d, &[(3, "call S"), (1, "partner")]);
+    assert_eq!(d.phase(), Phase::Discard);
+    assert_eq!(d.observation(seat(3)).hand, cards(hands[3]).with(Card::JOKER));
+}
+
+#[test]
+fn british_any_player_may_go_alone_before_the_first_trick() {
+    // British: "Before the first trick any player may announce they are going 'alone', whereupon
+    // the partner of the lone player puts their cards face down on the table and drops out."
+    let r = rules("british", &[]);
+    let mut d = deal_of(r, 3, BRITISH_HANDS, "9H");
+    run(&mut d, &[(0, "order")]);
+    // The maker's partner is asked first, then (as before) the defenders.
+    assert_eq!(d.phase(), Phase::PartnerAlone);
+    assert_eq!(d.to_act(), Some(seat(2)));
+    assert_eq!(legal(&d), texts(&["alone", "partner"]));
+    run(&mut d, &[(2, "alone"), (3, "discard 9S")]);
+    assert_eq!(d.maker(), Some(seat(0)));
+    assert_eq!(d.lone_maker(), Some(seat(2)));
+    assert_eq!(d.phase(), Phase::DefendAlone);
+    run(&mut d, &[(1, "partner"), (3, "partner")]);
+    assert!(
+        !d.is_active(seat(0)),
+        "the maker drops out for the partner's lone hand"
+    );
+    // Left of the loner leads.
+    assert_eq!(d.to_act(), Some(seat(3)));
+    play_first_legal(&mut d);
+    assert_eq!(d.tricks_won(), [5, 0]);
+    assert_eq!(d.points(), [4, 0], "a lone march");
+
+    // The dealer takes up and the dealer's partner goes alone: the dealer's hand drops out and
+    // the upcard stays with the kitty.
+    let mut d = deal_of(r, 3, BRITISH_HANDS, "9H");
+    run(
+        &mut d,
+        &[(0, "pass"), (1, "pass"), (2, "pass"), (3, "order"), (1, "alone")],
+    );
+    assert_eq!(d.lone_maker(), Some(seat(1)));
+    assert!(!d.upcard_taken());
+    assert!(d.kitty().contains(card("9H")));
+    assert_eq!(d.phase(), Phase::DefendAlone);
+}
+
+#[test]
+fn a_decision_of_a_rule_not_played_says_which_rule() {
+    // A claim after a deal played without table-mode reneging is no false claim: it is never a
+    // decision under these rules.
+    let r = rules("north-american", &[]);
+    let mut d = deal_of(r, 3, KELLER_HANDS, "9H");
+    run(&mut d, &[(0, "order"), (3, "discard TH")]);
+    play_first_legal(&mut d);
+    assert!(d.is_done());
+    let e = refused(&mut d, "claim renege");
+    assert_eq!(
+        e.to_string(),
+        "'claim renege' is never a decision under these rules: it needs reneging = penalised"
+    );
 }

@@ -75,9 +75,10 @@ impl Deal {
         self.maker
     }
 
-    /// The maker, if playing alone.
+    /// The seat playing alone for the makers: the maker, or the maker's partner who took the
+    /// hand over (`defend_alone = any`, or jambone under `jambone_jamboree_by = makers_side`).
     pub fn lone_maker(&self) -> Option<Seat> {
-        self.maker.filter(|_| self.maker_alone)
+        self.making_loner()
     }
 
     /// The defender playing alone, if any.
@@ -110,7 +111,7 @@ impl Deal {
         self.points
     }
 
-    /// True when the maker plays jambone.
+    /// True when the makers play jambone (see [`Deal::lone_maker`] for who).
     pub fn jambone(&self) -> bool {
         self.jambone
     }
@@ -134,7 +135,7 @@ impl Deal {
     /// The jambone player's hand, face up for all once the play begins.
     pub fn exposed(&self) -> Option<(Seat, CardSet)> {
         let j = self
-            .maker
+            .making_loner()
             .filter(|_| self.jambone && self.phase.in_or_after_play())?;
         Some((j, self.hands[j.index()]))
     }
@@ -150,7 +151,7 @@ impl Deal {
         let mut out = self.auction().to_vec();
         let per = usize::from(self.per_trick.max(1));
         for (i, (seat, &c)) in self.play_seats().zip(self.plays()).enumerate() {
-            let named = if self.jambone && Some(seat) == self.maker {
+            let named = if self.jambone && Some(seat) == self.making_loner() {
                 self.namer_at(i / per, i % per == 0)
             } else {
                 None

@@ -5,7 +5,7 @@ use super::{Deal, Phase};
 use crate::action::{Action, ActionList};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
-use crate::rules::{AloneTiming, DefendAlone, JokerUpcard, TrumpRequirement};
+use crate::rules::{AloneTiming, DefendAlone, JamBy, JokerUpcard, TrumpRequirement};
 use crate::seat::Seat;
 use crate::trump::Trump;
 
@@ -101,8 +101,8 @@ impl Deal {
         self.maker_alone = alone;
     }
 
-    /// Round 1's acceptance (an order, or the blind loner): the dealer takes the upcard, unless
-    /// sitting out.
+    /// Round 1's acceptance (an order, or the blind loner): the partner's question when asked,
+    /// then the upcard.
     #[inline]
     pub(super) fn accept_upcard(&mut self, seat: Seat, alone: bool, jambone: bool) {
         let forced_alone = self.rules.canadian && seat == self.dealer.partner();
@@ -112,9 +112,76 @@ impl Deal {
             alone || forced_alone || jambone,
         );
         self.jambone = jambone;
-        let dealer_sits_out = self.maker_alone && seat == self.dealer.partner();
+        if !self.ask_partner() {
+            self.place_upcard();
+        }
+    }
+
+    /// A round-2 call (or the dealer's blind shout).
+    #[inline]
+    pub(super) fn call(&mut self, seat: Seat, trump: Trump, alone: bool, jambone: bool) {
+        let blind_shout = self.phase == Phase::BlindShout;
+        self.make(seat, trump, alone || jambone);
+        self.jambone = jambone;
+        if self.ask_partner() {
+            return;
+        }
+        if blind_shout {
+            self.place_upcard();
+        } else {
+            self.after_call();
+        }
+    }
+
+    /// The maker's partner is asked, right after a call without going alone, whether to play the
+    /// hand alone (`defend_alone = any`, British: "before the first trick any player may announce
+    /// they are going alone") or jambone (`jambone_jamboree_by = makers_side`, Keller) in the
+    /// maker's place. Under `alone_timing = after_discard` (OpenSpiel's flow, whose
+    /// `allow_lone_defender` is `defend_alone = any`) only the defenders are asked. Returns true
+    /// when the question is asked.
+    #[inline]
+    fn ask_partner(&mut self) -> bool {
+        let Some(maker) = self.maker else { return false };
+        let any_alone = self.rules.defend_alone == DefendAlone::Any;
+        let partner_jambone = self.rules.jambone && self.rules.jambone_jamboree_by == JamBy::MakersSide;
+        let asked = !self.maker_alone
+            && self.rules.alone_timing == AloneTiming::WithCall
+            && (any_alone || partner_jambone);
+        if asked {
+            self.phase = Phase::PartnerAlone;
+            self.to_act = maker.partner();
+        }
+        asked
+    }
+
+    /// The maker's partner decides: play with the maker, or take the hand alone or as jambone
+    /// while the maker sits out. Then the upcard, or the rest of the call.
+    pub(super) fn partner_decides(&mut self, alone: bool, jambone: bool) {
+        if alone || jambone {
+            self.maker_alone = true;
+            self.partner_plays = true;
+            self.jambone = jambone;
+        }
+        let round1 = self
+            .auction()
+            .iter()
+            .rev()
+            .find(|(s, _)| Some(*s) == self.maker)
+            .is_some_and(|(_, a)| matches!(a, Action::Order { .. } | Action::OrderJambone));
+        let blind_shout = self.upcard.is_joker() && self.rules.joker_upcard == JokerUpcard::BlindShout;
+        if round1 || blind_shout {
+            self.place_upcard();
+        } else {
+            self.after_call();
+        }
+    }
+
+    /// The upcard goes to the dealer, or stays with the kitty when the dealer's hand sits out of
+    /// a lone hand declared with the call.
+    #[inline]
+    fn place_upcard(&mut self) {
+        let dealer_sits_out = self.making_loner() == Some(self.dealer.partner());
         if dealer_sits_out && self.rules.alone_timing == AloneTiming::WithCall {
-            // The dealer's hand is out of play: the upcard stays with the kitty.
             self.kitty.insert(self.upcard);
             self.after_call();
         } else {
@@ -122,16 +189,11 @@ impl Deal {
         }
     }
 
-    /// A round-2 call (or the dealer's blind shout).
+    /// The seat playing alone for the makers: the maker, or the partner who took the hand over.
     #[inline]
-    pub(super) fn call(&mut self, seat: Seat, trump: Trump, alone: bool, jambone: bool) {
-        self.make(seat, trump, alone || jambone);
-        self.jambone = jambone;
-        if self.phase == Phase::BlindShout {
-            self.dealer_takes_upcard();
-        } else {
-            self.after_call();
-        }
+    pub fn making_loner(&self) -> Option<Seat> {
+        let m = self.maker.filter(|_| self.maker_alone)?;
+        Some(if self.partner_plays { m.partner() } else { m })
     }
 
     /// The dealer adds the upcard and discards; a dealer playing alone under `partners_best`
@@ -140,8 +202,7 @@ impl Deal {
     pub(super) fn dealer_takes_upcard(&mut self) {
         let dealer = self.dealer;
         let exchange_first = self.rules.partners_best
-            && self.maker_alone
-            && self.maker == Some(dealer)
+            && self.making_loner() == Some(dealer)
             && self.exchanged & (1 << dealer.team().index()) == 0;
         if exchange_first {
             self.upcard_pending = true;
@@ -159,7 +220,7 @@ impl Deal {
     #[inline]
     pub fn discard_options(&self) -> CardSet {
         let cards = self.hands[self.dealer.index()];
-        let jambone_dealer = self.jambone && self.maker == Some(self.dealer);
+        let jambone_dealer = self.jambone && self.making_loner() == Some(self.dealer);
         if self.rules.dealer_may_discard_upcard || jambone_dealer {
             cards
         } else {
@@ -182,12 +243,8 @@ impl Deal {
     /// The maker's alone decision is known: a loner's exchange, then the defenders.
     #[inline]
     pub(super) fn maker_ready(&mut self) {
-        match self.maker {
-            Some(m)
-                if self.rules.partners_best
-                    && self.maker_alone
-                    && self.exchanged & (1 << m.team().index()) == 0 =>
-            {
+        match self.making_loner() {
+            Some(m) if self.rules.partners_best && self.exchanged & (1 << m.team().index()) == 0 => {
                 self.begin_exchange(m)
             }
             _ => self.ask_defenders(),
@@ -224,6 +281,17 @@ impl Deal {
             s = s.left();
         }
         s
+    }
+
+    /// The maker's partner: play with the maker, or take the hand as the rules allow.
+    pub(super) fn push_partner_answers(&self, out: &mut ActionList) {
+        out.push(Action::Partner);
+        if self.rules.defend_alone == DefendAlone::Any {
+            out.push(Action::Alone);
+        }
+        if self.rules.jambone && self.rules.jambone_jamboree_by == JamBy::MakersSide {
+            out.push(Action::Jambone);
+        }
     }
 
     /// Round 1: pass (unless forced), or accept the upcard's suit as the rules allow.
@@ -279,10 +347,13 @@ impl Deal {
         }
     }
 
-    /// The answer to an alone question: the maker's (after the discard) or a defender's.
+    /// The answer to an alone question: the maker's (after the discard), the maker's partner's,
+    /// or a defender's.
     #[inline]
     pub(super) fn decide_alone(&mut self, seat: Seat, alone: bool) {
-        if self.phase == Phase::MakerAlone {
+        if self.phase == Phase::PartnerAlone {
+            self.partner_decides(alone, false);
+        } else if self.phase == Phase::MakerAlone {
             self.maker_alone = alone;
             self.maker_ready();
         } else if alone {

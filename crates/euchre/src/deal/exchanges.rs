@@ -121,7 +121,7 @@ impl Deal {
         self.hands[seat.index()].remove(c);
         self.hands[loner.index()].insert(c);
         self.exchanged |= 1 << loner.team().index();
-        if Some(loner) != self.maker {
+        if Some(loner) != self.making_loner() {
             // The lone defender's exchange is the last thing before the play.
             self.start_play();
         } else if self.upcard_pending {

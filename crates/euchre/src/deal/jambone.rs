@@ -4,14 +4,14 @@
 use super::{Deal, Phase};
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::rules::JamboneCalls;
+use crate::rules::{JamBy, JamboneCalls};
 use crate::seat::Seat;
 use crate::trump::{top_five_trumps, Trump};
 
 impl Deal {
     /// Who names the jambone player's card in `trick` (leading or following), if anyone.
     pub(super) fn namer_at(&self, trick: usize, leading: bool) -> Option<Seat> {
-        let j = self.maker?;
+        let j = self.making_loner()?;
         match self.rules.jambone_calls {
             JamboneCalls::FirstTrick if trick > 0 => None,
             _ if leading => Some(j.left()),
@@ -22,19 +22,21 @@ impl Deal {
 
     /// The jambone player's cards an opponent may name now: never one that would force a revoke.
     pub fn name_options(&self) -> CardSet {
-        match (self.phase, self.maker) {
+        match (self.phase, self.making_loner()) {
             (Phase::Name, Some(j)) => self.following(j),
             _ => CardSet::EMPTY,
         }
     }
 
-    /// True when `seat` may claim a jamboree: on the makers' side, in play, holding the five
-    /// highest trumps. Only the dealer who made trump may count the upcard among them.
+    /// True when `seat` may claim a jamboree: the maker, or under `jambone_jamboree_by =
+    /// makers_side` either player of the makers' side, in play and holding the five highest
+    /// trumps. Only the dealer who made trump may count the upcard among them.
     pub fn holds_jamboree(&self, seat: Seat) -> bool {
         let (Some(maker), Some(Trump::Suit(suit))) = (self.maker, self.trump) else {
             return false;
         };
-        if !self.rules.jamboree || seat.team() != maker.team() || !self.is_active(seat) {
+        let side_may = self.rules.jambone_jamboree_by == JamBy::MakersSide && seat.team() == maker.team();
+        if !self.rules.jamboree || !(seat == maker || side_may) || !self.is_active(seat) {
             return false;
         }
         let mut hand = self.hands[seat.index()];
@@ -49,14 +51,16 @@ impl Deal {
     #[inline]
     pub(super) fn play_named(&mut self, seat: Seat, c: Card) {
         self.phase = Phase::Play;
-        let j = self.maker.unwrap_or(seat);
+        let j = self.making_loner().unwrap_or(seat);
         self.play(j, c);
     }
 
-    /// `seat` claims no jamboree: the partner is asked next if in play, otherwise the play begins.
+    /// `seat` claims no jamboree: the maker's partner is asked next when in play and allowed to
+    /// claim, otherwise the play begins.
     pub(super) fn decline_jamboree(&mut self, seat: Seat) {
         let partner = seat.partner();
-        if self.maker == Some(seat) && self.is_active(partner) {
+        let partner_may = self.rules.jambone_jamboree_by == JamBy::MakersSide;
+        if self.maker == Some(seat) && partner_may && self.is_active(partner) {
             self.to_act = partner;
         } else {
             self.phase = Phase::Play;

@@ -50,6 +50,9 @@ pub enum Phase {
     Discard,
     /// The maker decides to play alone (when `alone_timing = after_discard`).
     MakerAlone,
+    /// The maker's partner may take the hand alone (`defend_alone = any`) or as jambone
+    /// (`jambone_jamboree_by = makers_side`) while the maker sits out.
+    PartnerAlone,
     /// A defender decides to defend alone.
     DefendAlone,
     /// Under `partners_best`, a loner passes a card face down to the partner.
@@ -93,6 +96,7 @@ impl Phase {
             Phase::BlindShout => "blind_shout",
             Phase::Discard => "discard",
             Phase::MakerAlone => "maker_alone",
+            Phase::PartnerAlone => "partner_alone",
             Phase::DefendAlone => "defend_alone",
             Phase::Exchange => "exchange",
             Phase::Give => "give",
@@ -151,7 +155,10 @@ pub struct Deal {
     pub(crate) passes: u8,
     pub(crate) trump: Option<Trump>,
     pub(crate) maker: Option<Seat>,
+    /// The makers play alone: the maker, or the partner when `partner_plays`.
     pub(crate) maker_alone: bool,
+    /// The maker's partner took the hand alone (or as jambone) and the maker sits out.
+    pub(crate) partner_plays: bool,
     pub(crate) lone_defender: Option<Seat>,
     pub(crate) discard: Option<Card>,
     pub(crate) upcard_taken: bool,
@@ -305,6 +312,7 @@ impl Deal {
             trump: None,
             maker: None,
             maker_alone: false,
+            partner_plays: false,
             lone_defender: None,
             discard: None,
             upcard_taken: false,
@@ -386,6 +394,7 @@ impl Deal {
                 out.push(Action::Alone);
                 out.push(Action::Partner);
             }
+            Phase::PartnerAlone => self.push_partner_answers(&mut out),
             Phase::Exchange => {
                 for c in self.hands[seat.index()] {
                     out.push(Action::Exchange(c));
@@ -495,6 +504,7 @@ impl Deal {
                 self.after_call();
             }
             Action::Alone | Action::Partner => self.decide_alone(seat, a == Action::Alone),
+            Action::Jambone => self.partner_decides(true, true),
         }
     }
 

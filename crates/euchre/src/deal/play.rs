@@ -39,7 +39,8 @@ impl Deal {
 
     #[inline]
     pub(super) fn start_play(&mut self) {
-        let maker = self.maker.unwrap_or(self.dealer);
+        // The seat that plays for the makers: the one alone, if either is.
+        let maker = self.making_loner().or(self.maker).unwrap_or(self.dealer);
         let (leader, active) = first_leader(
             &self.rules,
             self.dealer,
@@ -55,7 +56,8 @@ impl Deal {
         self.trick_leaders[0] = leader;
         // A jambone player has chosen to play the hand (a jamboree so played scores as jambone).
         if self.rules.jamboree && !self.jambone && matches!(self.trump, Some(Trump::Suit(_))) {
-            // The maker is asked first, then the partner if in play.
+            // The makers' player in play is asked first (the maker, unless the partner plays
+            // alone), then the partner when in play.
             self.phase = Phase::Jamboree;
             self.to_act = maker;
         } else {
@@ -68,7 +70,7 @@ impl Deal {
     #[inline]
     pub(super) fn turn_to(&mut self, seat: Seat) {
         self.to_act = seat;
-        if self.jambone && Some(seat) == self.maker {
+        if self.jambone && Some(seat) == self.making_loner() {
             let trick = self.tricks_done as usize;
             if let Some(n) = self.namer_at(trick, self.trick_len == 0) {
                 self.phase = Phase::Name;

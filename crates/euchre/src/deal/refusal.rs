@@ -4,7 +4,7 @@ use super::{Deal, Phase};
 use crate::action::Action;
 use crate::card::Suit;
 use crate::error::IllegalAction;
-use crate::rules::{AloneTiming, TrumpRequirement};
+use crate::rules::{AloneTiming, JamBy, Reneging, TrumpRequirement};
 use crate::trump::Trump;
 
 impl Deal {
@@ -13,6 +13,9 @@ impl Deal {
         let seat = self.to_act;
         let hand = self.hands[seat.index()];
         let phase = self.phase;
+        if let Some(needs) = self.rule_needed(a) {
+            return IllegalAction::NotInRules { action: a, needs };
+        }
         let after_play = matches!(phase, Phase::Done | Phase::Robson);
         if a == Action::ClaimRenege && after_play && self.reneged_seats() == 0 {
             return IllegalAction::NoRenege;
@@ -35,13 +38,13 @@ impl Deal {
                 IllegalAction::NotHeld { seat, card: c }
             }
             (Phase::Discard, Action::Discard(c)) => IllegalAction::UpcardDiscard { card: c },
-            (Phase::Name, Action::Name(c)) => match self.maker {
+            (Phase::Name, Action::Name(c)) => match self.making_loner() {
                 Some(j) if self.hands[j.index()].contains(c) => IllegalAction::NameForcesRevoke {
                     card: c,
                     led: self.led_name(),
                 },
                 _ => IllegalAction::NotHeld {
-                    seat: self.maker.unwrap_or(seat),
+                    seat: self.making_loner().unwrap_or(seat),
                     card: c,
                 },
             },
@@ -93,7 +96,30 @@ impl Deal {
         }
     }
 
-    pub(super) fn expected(&self) -> &'static str {
+    /// The rule an action belongs to, when these rules do not play it.
+    fn rule_needed(&self, a: Action) -> Option<&'static str> {
+        let r = &self.rules;
+        let (on, needs) = match a {
+            Action::ClaimRenege => (r.reneging == Reneging::Penalised, "reneging = penalised"),
+            Action::OrderJambone | Action::CallJambone(_) | Action::Name(_) => (r.jambone, "jambone"),
+            Action::Jambone => (
+                r.jambone && r.jambone_jamboree_by == JamBy::MakersSide,
+                "jambone with jambone_jamboree_by = makers_side",
+            ),
+            Action::Jamboree => (r.jamboree, "jamboree"),
+            Action::Farmers | Action::Swap(_) => (r.farmers || r.go_under, "farmers or go_under"),
+            Action::Exchange(_) | Action::Give(_) => (r.partners_best, "partners_best"),
+            Action::BlindAlone | Action::Subtract => (r.robson, "robson"),
+            Action::Bid(_) | Action::NameTrump(_) | Action::Stay | Action::Fold | Action::Declare => (
+                false,
+                "one of the individual games (three-handed, bid-euchre, set-back)",
+            ),
+            _ => (true, ""),
+        };
+        (!on).then_some(needs)
+    }
+
+    fn expected(&self) -> &'static str {
         match self.phase {
             Phase::BlindLoner => "pass, or blind alone (before seeing the hand)",
             Phase::Farmers => "pass, or farmers when holding only 9s and 10s",
@@ -103,6 +129,7 @@ impl Deal {
             Phase::BlindShout => "the dealer names trump blind: call a suit",
             Phase::Discard => "the dealer discards: discard <card>",
             Phase::MakerAlone | Phase::DefendAlone => "alone or partner",
+            Phase::PartnerAlone => "partner, or take the hand alone (alone) or as jambone (jambone)",
             Phase::Jamboree => "pass, or jamboree when holding the five highest trumps",
             Phase::Exchange => "exchange <a card of the hand>, passed face down to the partner",
             Phase::Give => "give <a card of the hand> back to the loner",

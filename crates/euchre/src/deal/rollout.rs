@@ -57,7 +57,7 @@ impl Deal {
         // same draw as the jambone player's own pick: the loop plays it as the jambone seat's.
         let mut seat = match self.phase {
             Phase::Play => self.to_act,
-            Phase::Name => self.maker.unwrap_or(self.to_act),
+            Phase::Name => self.making_loner().unwrap_or(self.to_act),
             _ => return 0,
         };
         let table = self.table();
