@@ -760,8 +760,8 @@ fn keller_the_partner_of_any_maker_is_asked_but_never_an_opponent() {
     ));
 }
 
-/// Railroad: the maker's partner (seat 2) holds the five highest trumps with the Joker.
-const RAILROAD_JAMBOREE: [&str; 4] = [
+/// Seat 2 holds the five highest hearts with the Joker; seat 0, its partner, nothing much.
+const PARTNER_HOLDS_THE_TOP: [&str; 4] = [
     "9C TC JC QC KC",
     "AC 9D TD QD KD",
     "B JH JD AH KH",
@@ -773,7 +773,7 @@ fn railroad_only_the_maker_may_play_jambone_or_claim_a_jamboree() {
     // Railroad: "Bear in mind, that only the Maker of the trump can go alone, call Jambone or
     // Jamboree."
     let r = rules("railroad", &[]);
-    let mut d = deal_of(r, 3, RAILROAD_JAMBOREE, "9H");
+    let mut d = deal_of(r, 3, PARTNER_HOLDS_THE_TOP, "9H");
     run(&mut d, &[(0, "order")]);
     // The partner is offered neither jambone nor (below) the jamboree.
     assert_eq!(d.phase(), Phase::Discard);
@@ -788,7 +788,7 @@ fn railroad_only_the_maker_may_play_jambone_or_claim_a_jamboree() {
 
     // The same deal where the maker's side may claim (Keller): the partner takes 16.
     let r = rules("railroad", &[("jambone_jamboree_by", "makers_side")]);
-    let mut d = deal_of(r, 3, RAILROAD_JAMBOREE, "9H");
+    let mut d = deal_of(r, 3, PARTNER_HOLDS_THE_TOP, "9H");
     run(
         &mut d,
         &[(0, "order"), (2, "partner"), (3, "discard 9S"), (0, "pass")],
@@ -798,13 +798,6 @@ fn railroad_only_the_maker_may_play_jambone_or_claim_a_jamboree() {
     run(&mut d, &[(2, "jamboree")]);
     assert_eq!(d.points(), [16, 0]);
 }
-
-const BRITISH_HANDS: [&str; 4] = [
-    "9C TC JC QC KC",
-    "AC 9D TD QD KD",
-    "B JH JD AH KH",
-    "AD 9S TS JS QS",
-];
 
 #[test]
 fn british_blind_shout_the_dealer_names_trump_without_seeing_the_hand() {
@@ -849,7 +842,7 @@ fn british_any_player_may_go_alone_before_the_first_trick() {
     // British: "Before the first trick any player may announce they are going 'alone', whereupon
     // the partner of the lone player puts their cards face down on the table and drops out."
     let r = rules("british", &[]);
-    let mut d = deal_of(r, 3, BRITISH_HANDS, "9H");
+    let mut d = deal_of(r, 3, PARTNER_HOLDS_THE_TOP, "9H");
     run(&mut d, &[(0, "order")]);
     // The maker's partner is asked first, then (as before) the defenders.
     assert_eq!(d.phase(), Phase::PartnerAlone);
@@ -872,7 +865,7 @@ fn british_any_player_may_go_alone_before_the_first_trick() {
 
     // The dealer takes up and the dealer's partner goes alone: the dealer's hand drops out and
     // the upcard stays with the kitty.
-    let mut d = deal_of(r, 3, BRITISH_HANDS, "9H");
+    let mut d = deal_of(r, 3, PARTNER_HOLDS_THE_TOP, "9H");
     run(
         &mut d,
         &[(0, "pass"), (1, "pass"), (2, "pass"), (3, "order"), (1, "alone")],
