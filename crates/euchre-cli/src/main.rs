@@ -8,7 +8,7 @@ mod show;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use euchre::table::AnyRules;
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 #[derive(Parser)]
 #[command(
@@ -264,25 +264,7 @@ fn run(cli: Cli) -> Result<i32> {
             Ok(0)
         }
         Command::Engine => {
-            let stdin = std::io::stdin();
-            let mut out = std::io::stdout().lock();
-            let mut session = euchre_protocol::Session::new();
-            for line in stdin.lock().lines() {
-                let Ok(line) = line else {
-                    writeln!(
-                        out,
-                        "{}",
-                        serde_json::json!({"id": null, "ok": false, "error": "input is not UTF-8"})
-                    )?;
-                    out.flush()?;
-                    continue;
-                };
-                if line.trim().is_empty() {
-                    continue;
-                }
-                writeln!(out, "{}", session.handle_line(&line))?;
-                out.flush()?;
-            }
+            euchre_protocol::serve(std::io::stdin().lock(), std::io::stdout().lock())?;
             Ok(0)
         }
     }

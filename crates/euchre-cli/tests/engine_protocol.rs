@@ -60,15 +60,26 @@ impl Engine {
         self.stdin.flush().expect("flush");
     }
 
-    /// The next response line, parsed.
-    fn read(&mut self) -> Value {
+    /// The next response line as the engine wrote it.
+    fn read_text(&mut self) -> String {
         match self.lines.recv_timeout(TIMEOUT) {
-            Ok(line) => {
-                serde_json::from_str(&line).unwrap_or_else(|e| panic!("response is not JSON ({e}): {line}"))
-            }
+            Ok(line) => line,
             Err(RecvTimeoutError::Timeout) => panic!("no response from the engine within {TIMEOUT:?}"),
             Err(RecvTimeoutError::Disconnected) => panic!("the engine closed its output (exited?)"),
         }
+    }
+
+    /// The next response line, parsed.
+    fn read(&mut self) -> Value {
+        let line = self.read_text();
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("response is not JSON ({e}): {line}"))
+    }
+
+    /// The most memory the engine process has held, in kB (Linux only).
+    fn peak_memory_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
     }
 
     /// Sends one raw line and returns the one response.
@@ -411,6 +422,56 @@ fn the_engine_keeps_running_after_invalid_utf8_and_empty_lines() {
     let r = e.read();
     assert_eq!((&r["id"], &r["ok"]), (&json!(4), &json!(true)), "{r}");
     e.assert_running();
+}
+
+/// A hostile client's 50 MB request line (an ignored array) is refused with one error line, without
+/// the engine ever holding it: its peak memory stays far below the line's size.
+#[test]
+fn an_over_long_request_line_is_refused_without_being_held() {
+    let mut e = Engine::start();
+    e.ok(&json!({"id": 1, "cmd": "new", "seed": 11}));
+    let before = e.snapshot();
+    let mut line = String::from(r#"{"id":2,"cmd":"state","ignored":["#);
+    line.push_str(&"0,".repeat(25_000_000));
+    line.push_str("0]}");
+    e.write_raw(line.as_bytes());
+    let r = e.read();
+    assert_eq!((&r["id"], &r["ok"]), (&Value::Null, &json!(false)), "{r}");
+    let error = r["error"].as_str().unwrap_or_default();
+    assert!(error.contains("50000036 bytes") && error.contains("over the limit"), "{r}");
+    assert_eq!(e.snapshot(), before);
+    if let Some(kb) = e.peak_memory_kb() {
+        assert!(kb < 64 * 1024, "the engine held {kb} kB for a refused line");
+    }
+    // A line just under the cap is still read (and refused for what it says, not its size).
+    let mut line = String::from(r#"{"id":3,"cmd":"bogus","pad":""#);
+    line.push_str(&" ".repeat(euchre_protocol::MAX_LINE_BYTES - line.len() - 2));
+    line.push_str(r#""}"#);
+    assert_eq!(line.len(), euchre_protocol::MAX_LINE_BYTES);
+    let r = e.send_line(&line);
+    assert!(r["error"].as_str().unwrap_or_default().contains("unknown cmd"), "{r}");
+    e.assert_running();
+}
+
+/// The id comes back exactly as written, even where a JSON number does not fit an f64.
+#[test]
+fn ids_come_back_verbatim() {
+    let mut e = Engine::start();
+    for id in [
+        "123456789012345678901234567890",
+        "-9223372036854775809",
+        "1.50",
+        r#"{"a" : [1, 2.0]}"#,
+        r#""caf\u00e9""#,
+        "null",
+    ] {
+        e.write_raw(format!(r#"{{"id":{id},"cmd":"state"}}"#).as_bytes());
+        let text = e.read_text();
+        assert!(text.starts_with(&format!(r#"{{"id":{id},"ok":false"#)), "{id}: {text}");
+    }
+    // Not a JSON object: no id can be read.
+    e.write_raw(b"[5]");
+    assert!(e.read_text().starts_with(r#"{"id":null,"ok":false"#));
 }
 
 /// Every token of a string that reads as a card (`JD`, `9C`, `B`), e.g. in "discard 9C".

@@ -5,6 +5,8 @@
 
 mod request;
 mod session;
+mod stream;
 
 pub use request::{parse_request, Request, RequestError};
 pub use session::Session;
+pub use stream::{read_line, serve, Line, MAX_LINE_BYTES};

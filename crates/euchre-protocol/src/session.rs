@@ -4,7 +4,19 @@ use crate::request::{parse_request, GivenDeal, Request};
 use euchre::solo::{SoloDeal, SoloGame};
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{Deal, Game, Seat};
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
+
+/// The request's `id` exactly as written, when the line is a JSON object with one `id`.
+fn raw_id(line: &str) -> Option<&RawValue> {
+    #[derive(Deserialize)]
+    struct IdOnly<'a> {
+        #[serde(borrow, default)]
+        id: Option<&'a RawValue>,
+    }
+    serde_json::from_str::<IdOnly>(line).ok()?.id
+}
 
 /// The state of one `euchre engine` conversation.
 #[derive(Default)]
@@ -25,22 +37,26 @@ impl Session {
 
     /// Handles one request line and returns one response line (without the newline).
     pub fn handle_line(&mut self, line: &str) -> String {
-        let response = match parse_request(line) {
-            Err(e) => json!({"id": e.id, "ok": false, "error": e.message}),
+        let (id, body) = match parse_request(line) {
+            Err(e) => (e.id, json!({"ok": false, "error": e.message})),
             Ok((id, req)) => match self.handle(req) {
                 Ok(Value::Object(fields)) => {
-                    // `id` and `ok` first, so a person reading the stream sees them at once.
-                    let mut v = json!({"id": id, "ok": true});
+                    let mut v = json!({"ok": true});
                     if let Value::Object(m) = &mut v {
                         m.extend(fields);
                     }
-                    v
+                    (id, v)
                 }
-                Ok(other) => json!({"id": id, "ok": true, "result": other}),
-                Err(message) => json!({"id": id, "ok": false, "error": message}),
+                Ok(other) => (id, json!({"ok": true, "result": other})),
+                Err(message) => (id, json!({"ok": false, "error": message})),
             },
         };
-        response.to_string()
+        // `id` first, so a person reading the stream sees it at once, and as the client wrote it:
+        // a JSON number such as 12345678901234567890123 does not survive a round trip through f64.
+        let raw = if id.is_null() { None } else { raw_id(line) };
+        let id_text = raw.map_or_else(|| id.to_string(), |raw| raw.get().to_string());
+        let body = body.to_string();
+        format!("{{\"id\":{id_text},{}", &body[1..])
     }
 
     fn handle(&mut self, req: Request) -> Result<Value, String> {

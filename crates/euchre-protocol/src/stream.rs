@@ -1,0 +1,151 @@
+//! The request stream: lines read with a length cap, each answered on its own line.
+//!
+//! `BufRead::lines` keeps reading until it finds a newline, so a client that sends a 50 MB line
+//! (or never sends a newline) makes the engine hold all of it. Here a line longer than
+//! [`MAX_LINE_BYTES`] is skipped as it arrives, never held, and refused with one error line.
+
+use crate::Session;
+use serde_json::json;
+use std::io::{self, BufRead, Write};
+
+/// The longest request line accepted, newline excluded. The largest real request, a `new` with a
+/// whole deal and every option, is a few kilobytes.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// One line of input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line of UTF-8 text, without its line ending.
+    Text(String),
+    /// A line of this many bytes (newline excluded), over [`MAX_LINE_BYTES`]: skipped unread.
+    TooLong(u64),
+    /// A line that is not UTF-8.
+    NotUtf8,
+}
+
+/// Reads one line of at most `max` bytes, or `None` at the end of the input.
+///
+/// Memory stays within `max` bytes plus the reader's buffer however long the line is.
+///
+/// # Errors
+/// Only the reader's own errors.
+pub fn read_line<R: BufRead>(input: &mut R, max: usize) -> io::Result<Option<Line>> {
+    let mut kept: Vec<u8> = Vec::new();
+    let mut length: u64 = 0;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, found_newline) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], true),
+            None => (chunk, false),
+        };
+        length += part.len() as u64;
+        if length <= max as u64 {
+            kept.extend_from_slice(part);
+        } else if !kept.is_empty() {
+            // Over the cap: what was kept is no use any more.
+            kept = Vec::new();
+        }
+        let used = part.len() + usize::from(found_newline);
+        input.consume(used);
+        if found_newline {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if length > max as u64 {
+        return Ok(Some(Line::TooLong(length)));
+    }
+    if kept.last() == Some(&b'\r') {
+        kept.pop();
+    }
+    Ok(Some(match String::from_utf8(kept) {
+        Ok(s) => Line::Text(s),
+        Err(_) => Line::NotUtf8,
+    }))
+}
+
+/// Answers every request line of `input` on `output` until the input ends: one response line
+/// per non-empty request line, flushed at once so a client can wait for each answer.
+///
+/// # Errors
+/// Only reading or writing errors (a closed pipe, for one).
+pub fn serve<R: BufRead, W: Write>(mut input: R, mut output: W) -> io::Result<()> {
+    let mut session = Session::new();
+    while let Some(line) = read_line(&mut input, MAX_LINE_BYTES)? {
+        let response = match line {
+            Line::Text(text) if text.trim().is_empty() => continue,
+            Line::Text(text) => session.handle_line(&text),
+            Line::TooLong(n) => json!({"id": null, "ok": false, "error": format!(
+                "request line of {n} bytes is over the limit of {MAX_LINE_BYTES}: refused unread"
+            )})
+            .to_string(),
+            Line::NotUtf8 => json!({"id": null, "ok": false, "error": "input is not UTF-8"}).to_string(),
+        };
+        writeln!(output, "{response}")?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], max: usize) -> Vec<Line> {
+        let mut r = io::BufReader::with_capacity(7, input);
+        let mut out = Vec::new();
+        while let Some(l) = read_line(&mut r, max).unwrap() {
+            out.push(l);
+        }
+        out
+    }
+
+    #[test]
+    fn lines_over_the_cap_are_measured_not_kept() {
+        let mut input = b"short\r\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 100));
+        input.extend(b"\nexactly10!\n\xff\xfe\nlast");
+        assert_eq!(
+            lines(&input, 10),
+            vec![
+                Line::Text("short".into()),
+                Line::TooLong(100),
+                Line::Text("exactly10!".into()),
+                Line::NotUtf8,
+                Line::Text("last".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_endless_line_ends_with_the_input_as_too_long() {
+        let input = vec![b'['; 5000];
+        assert_eq!(lines(&input, 64), vec![Line::TooLong(5000)]);
+        assert!(lines(b"", 64).is_empty());
+    }
+
+    #[test]
+    fn serve_answers_each_line_and_goes_on_after_a_refusal() {
+        let mut input = Vec::new();
+        input.extend(std::iter::repeat_n(b' ', MAX_LINE_BYTES + 1));
+        input.extend(b"\n\n{\"id\":3,\"cmd\":\"state\"}\n");
+        let mut out = Vec::new();
+        serve(&input[..], &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let answers: Vec<&str> = text.lines().collect();
+        assert_eq!(answers.len(), 2, "{text}");
+        assert!(answers[0].contains("over the limit"), "{}", answers[0]);
+        assert!(answers[1].starts_with("{\"id\":3,\"ok\":false"), "{}", answers[1]);
+    }
+}
