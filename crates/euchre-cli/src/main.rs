@@ -48,11 +48,11 @@ enum Command {
     Bench {
         #[command(flatten)]
         rules: RulesArgs,
-        /// Seconds to measure for.
-        #[arg(long, default_value_t = 3.0)]
+        /// Seconds to measure for (more than 0, at most a day).
+        #[arg(long, default_value_t = 3.0, value_parser = seconds)]
         seconds: f64,
         /// Play exactly this many deals instead (the same work every run, for instruction counts).
-        #[arg(long, conflicts_with = "seconds")]
+        #[arg(long, conflicts_with = "seconds", value_parser = clap::value_parser!(u64).range(1..))]
         deals: Option<u64>,
         /// Seed of the random deals and decisions.
         #[arg(long, default_value_t = 1)]
@@ -119,17 +119,31 @@ enum EgnCommand {
 /// `--rules PRESET` and `--set option=value`, wherever rules apply.
 #[derive(Args, Clone)]
 struct RulesArgs {
-    /// Preset to start from.
-    #[arg(long = "rules", value_name = "PRESET", default_value = "north-american")]
-    preset: String,
+    /// Preset to start from [default: north-american].
+    #[arg(long = "rules", value_name = "PRESET")]
+    preset: Option<String>,
     /// Override one option, e.g. `--set stick_the_dealer=true` (repeatable).
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     set: Vec<String>,
 }
 
 impl RulesArgs {
+    /// The preset named by `--rules`, or the default.
+    fn name(&self) -> &str {
+        self.preset.as_deref().unwrap_or("north-american")
+    }
+
+    /// The rules: `preset` (a positional name, where a command takes one) or `--rules`, with
+    /// every `--set` applied.
     fn resolve(&self, preset: Option<&str>) -> Result<AnyRules> {
-        let mut rules = AnyRules::preset(preset.unwrap_or(&self.preset))?;
+        let name = match (preset, self.preset.as_deref()) {
+            (Some(a), Some(b)) if a != b => {
+                anyhow::bail!("two presets, {a} and --rules {b}: name the preset once")
+            }
+            (Some(a), _) => a,
+            (None, _) => self.name(),
+        };
+        let mut rules = AnyRules::preset(name)?;
         for s in &self.set {
             let (k, v) = s
                 .split_once('=')
@@ -138,6 +152,19 @@ impl RulesArgs {
         }
         rules.validate()?;
         Ok(rules)
+    }
+}
+
+/// A bench duration: a finite number of seconds above 0 and at most a day (`nan` or `inf` would
+/// never end).
+fn seconds(text: &str) -> Result<f64, String> {
+    let s: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if s.is_finite() && s > 0.0 && s <= 86_400.0 {
+        Ok(s)
+    } else {
+        Err(format!("{text} seconds: give a number above 0 and at most 86400 (a day)"))
     }
 }
 
@@ -182,7 +209,7 @@ fn run(cli: Cli) -> Result<i32> {
             Ok(0)
         }
         Command::Rules { preset, rules, json } => {
-            if preset.is_none() && rules.set.is_empty() && !json {
+            if preset.is_none() && rules.preset.is_none() && rules.set.is_empty() && !json {
                 emit("Presets (euchre rules PRESET prints every option):");
                 for (name, about) in euchre::all_presets() {
                     emit(&format!("  {name:<16} {about}"));
@@ -217,9 +244,9 @@ fn run(cli: Cli) -> Result<i32> {
                 AnyRules::Solo(r) => bench::run_solo(r, budget, seed),
             };
             if json {
-                emit(&report.to_json(&rules.preset));
+                emit(&report.to_json(rules.name()));
             } else {
-                emit(&report.human(&rules.preset));
+                emit(&report.human(rules.name()));
             }
             Ok(0)
         }

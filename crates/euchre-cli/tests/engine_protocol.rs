@@ -696,6 +696,33 @@ fn bench_json_reports_deals_per_second() {
     assert!(v["random_deals_per_sec"].as_f64().is_some_and(|x| x > 0.0), "{v}");
 }
 
+/// A duration that would never end (`nan`, `inf`) or means nothing (`-1`, `0`) is refused at
+/// once, naming the value.
+#[test]
+fn bench_refuses_a_duration_that_is_not_a_positive_finite_time() {
+    for bad in ["nan", "inf", "-inf", "-1", "0", "1e9", "soon"] {
+        let (ok, _, err) = run(&["bench", &format!("--seconds={bad}")]);
+        assert!(!ok, "--seconds {bad} was accepted");
+        assert!(err.contains(bad), "--seconds {bad}: {err}");
+    }
+    let (ok, _, err) = run(&["bench", "--deals", "0"]);
+    assert!(!ok && err.contains("--deals"), "{err}");
+}
+
+/// `--rules` is the preset wherever it is given, and an unknown one is an error, never ignored.
+#[test]
+fn rules_honours_the_rules_flag() {
+    let (ok, _, err) = run(&["rules", "--rules", "bogus"]);
+    assert!(!ok && err.contains("unknown preset 'bogus'"), "{err}");
+    let (ok, flag, err) = run(&["rules", "--rules", "railroad"]);
+    assert!(ok, "{err}");
+    let (_, positional, _) = run(&["rules", "railroad"]);
+    assert_eq!(flag, positional);
+    assert!(flag.contains("jambone "), "{flag}");
+    let (ok, _, err) = run(&["rules", "keller-1887", "--rules", "railroad"]);
+    assert!(!ok && err.contains("name the preset once"), "{err}");
+}
+
 #[test]
 fn a_random_game_is_egn_that_egn_check_accepts() {
     let (ok, out, err) = run(&["random", "--seed", "3"]);
