@@ -1,7 +1,9 @@
 //! `euchre egn check` and `euchre record check`.
 
 use serde_json::json;
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 /// What a file's replay found: deals, the final score (of a single game), the winner (a team,
 /// or a player in the individual games) and the games of a match.
@@ -54,6 +56,40 @@ pub fn check_record(text: &str) -> Result<CheckSummary, String> {
     }
 }
 
+/// The largest file read: the larger of the two formats' own document limits.
+pub const MAX_FILE_BYTES: u64 = {
+    let (egn, record) = (
+        euchre_egn::MAX_DOCUMENT_BYTES as u64,
+        euchre_record::MAX_RECORD_BYTES as u64,
+    );
+    if egn > record {
+        egn
+    } else {
+        record
+    }
+};
+
+/// Reads a document file as text, refusing one over [`MAX_FILE_BYTES`] without reading it (or,
+/// for a file whose size is not known in advance, such as a pipe, without reading past the limit).
+pub fn read_document(path: &Path) -> Result<String, String> {
+    let file = File::open(path).map_err(|e| format!("can't read: {e}"))?;
+    let over = |n: u64| format!("file of {n} bytes is over the limit of {MAX_FILE_BYTES}: refused unread");
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if size > MAX_FILE_BYTES {
+        return Err(over(size));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("can't read: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "file is over the limit of {MAX_FILE_BYTES} bytes: refused unread"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "file is not UTF-8 text".to_string())
+}
+
 /// Checks each file with `checker`; prints a line per file; returns the exit status.
 pub fn check(
     files: &[PathBuf],
@@ -63,10 +99,7 @@ pub fn check(
     let mut failed = 0;
     for f in files {
         let name = f.display().to_string();
-        let result = std::fs::read(f)
-            .map_err(|e| format!("can't read: {e}"))
-            .and_then(|b| String::from_utf8(b).map_err(|_| "file is not UTF-8 text".to_string()))
-            .and_then(|t| checker(&t));
+        let result = read_document(f).and_then(|t| checker(&t));
         match result {
             Ok(s) => {
                 if as_json {

@@ -164,7 +164,9 @@ fn seconds(text: &str) -> Result<f64, String> {
     if s.is_finite() && s > 0.0 && s <= 86_400.0 {
         Ok(s)
     } else {
-        Err(format!("{text} seconds: give a number above 0 and at most 86400 (a day)"))
+        Err(format!(
+            "{text} seconds: give a number above 0 and at most 86400 (a day)"
+        ))
     }
 }
 
@@ -203,8 +205,9 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Egn {
             command: EgnCommand::Show { file },
         } => {
-            let text =
-                std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+            let text = egn_cmd::read_document(&file)
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("reading {}", file.display()))?;
             emit(show::show(&text)?.trim_end());
             Ok(0)
         }

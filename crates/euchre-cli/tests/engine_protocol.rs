@@ -438,7 +438,10 @@ fn an_over_long_request_line_is_refused_without_being_held() {
     let r = e.read();
     assert_eq!((&r["id"], &r["ok"]), (&Value::Null, &json!(false)), "{r}");
     let error = r["error"].as_str().unwrap_or_default();
-    assert!(error.contains("50000036 bytes") && error.contains("over the limit"), "{r}");
+    assert!(
+        error.contains("50000036 bytes") && error.contains("over the limit"),
+        "{r}"
+    );
     assert_eq!(e.snapshot(), before);
     if let Some(kb) = e.peak_memory_kb() {
         assert!(kb < 64 * 1024, "the engine held {kb} kB for a refused line");
@@ -449,7 +452,10 @@ fn an_over_long_request_line_is_refused_without_being_held() {
     line.push_str(r#""}"#);
     assert_eq!(line.len(), euchre_protocol::MAX_LINE_BYTES);
     let r = e.send_line(&line);
-    assert!(r["error"].as_str().unwrap_or_default().contains("unknown cmd"), "{r}");
+    assert!(
+        r["error"].as_str().unwrap_or_default().contains("unknown cmd"),
+        "{r}"
+    );
     e.assert_running();
 }
 
@@ -467,7 +473,10 @@ fn ids_come_back_verbatim() {
     ] {
         e.write_raw(format!(r#"{{"id":{id},"cmd":"state"}}"#).as_bytes());
         let text = e.read_text();
-        assert!(text.starts_with(&format!(r#"{{"id":{id},"ok":false"#)), "{id}: {text}");
+        assert!(
+            text.starts_with(&format!(r#"{{"id":{id},"ok":false"#)),
+            "{id}: {text}"
+        );
     }
     // Not a JSON object: no id can be read.
     e.write_raw(b"[5]");
@@ -721,6 +730,39 @@ fn rules_honours_the_rules_flag() {
     assert!(flag.contains("jambone "), "{flag}");
     let (ok, _, err) = run(&["rules", "keller-1887", "--rules", "railroad"]);
     assert!(!ok && err.contains("name the preset once"), "{err}");
+}
+
+/// A 200 MB file (sparse, so the test writes nothing) is refused from its size without being read,
+/// by every command that reads a document.
+#[test]
+fn oversized_files_are_refused_unread() {
+    let dir = std::env::temp_dir().join(format!("euchre-oversized-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("huge.egn");
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(200_000_000)
+        .unwrap();
+    let file = path.to_str().unwrap();
+    for args in [
+        vec!["egn", "check", file],
+        vec!["record", "check", file],
+        vec!["egn", "show", file],
+    ] {
+        let started = std::time::Instant::now();
+        let (ok, out, err) = run(&args);
+        assert!(!ok, "{args:?} accepted a 200 MB file");
+        assert!(
+            format!("{out}{err}").contains("file of 200000000 bytes is over the limit"),
+            "{args:?}: {out}{err}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{args:?} took {:?}",
+            started.elapsed()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

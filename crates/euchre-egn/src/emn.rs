@@ -17,6 +17,11 @@ pub struct MatchReplay {
     pub wins: BTreeMap<String, u32>,
 }
 
+/// The most players a match lists (players may rotate between games).
+const MAX_PLAYERS: usize = 100;
+/// The most games a match holds.
+const MAX_GAMES: usize = 2_000;
+
 fn s(v: &Value, what: &str, max: usize) -> Result<(), EgnError> {
     match v {
         Value::String(t) if t.chars().count() <= max => Ok(()),
@@ -77,6 +82,12 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
     if players.is_empty() {
         return Err(EgnError::new("metadata.players is empty"));
     }
+    if players.len() > MAX_PLAYERS {
+        return Err(EgnError::new(format!(
+            "{} players: a match lists at most {MAX_PLAYERS}",
+            players.len()
+        )));
+    }
     for (i, p) in players.iter().enumerate() {
         if players[..i].contains(p) {
             return Err(EgnError::new(format!("player id '{p}' is listed twice")));
@@ -86,6 +97,12 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
         .get("games")
         .and_then(Value::as_array)
         .ok_or_else(|| EgnError::new("games must be a list"))?;
+    if games_v.len() > MAX_GAMES {
+        return Err(EgnError::new(format!(
+            "{} games: a match holds at most {MAX_GAMES}",
+            games_v.len()
+        )));
+    }
     let mut games = Vec::new();
     let mut wins: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
     for (i, g) in games_v.iter().enumerate() {

@@ -66,11 +66,42 @@ pub struct CheckSummary {
     pub games: Option<usize>,
 }
 
+/// The largest EGN or EMN document read: far above any real one (an EGN game holds at most 100
+/// deals, a few hundred kilobytes; a match of 1,000 games as `euchre random` prints it is 19 MB).
+pub const MAX_DOCUMENT_BYTES: usize = 32 << 20;
+
+/// The most JSON values (counted by their separating commas) a document may hold: a real match
+/// of 1,000 games has under 500,000. Parsed JSON takes tens of bytes per value, so this bounds
+/// memory where the byte limit alone would not: 32 MB of `0,0,0,...` parse to over a gigabyte.
+pub const MAX_DOCUMENT_VALUES: usize = 2_000_000;
+
+/// Refuses a document too large to read, before parsing it.
+///
+/// # Errors
+/// The size or count over its limit.
+pub fn check_document_size(text: &str) -> Result<(), EgnError> {
+    if text.len() > MAX_DOCUMENT_BYTES {
+        return Err(EgnError::new(format!(
+            "document of {} bytes is over the limit of {MAX_DOCUMENT_BYTES}",
+            text.len()
+        )));
+    }
+    let values = text.bytes().filter(|&b| b == b',').count() + 1;
+    if values > MAX_DOCUMENT_VALUES {
+        return Err(EgnError::new(format!(
+            "document holds over {MAX_DOCUMENT_VALUES} values ({values}): refused unread"
+        )));
+    }
+    Ok(())
+}
+
 /// Checks an EGN or EMN document: schema, then a full replay.
 ///
 /// # Errors
-/// What is wrong, with the deal, trick and seat where the rules are broken.
+/// What is wrong (a document over [`MAX_DOCUMENT_BYTES`] or [`MAX_DOCUMENT_VALUES`] before it is
+/// parsed), with the deal, trick and seat where the rules are broken.
 pub fn check_text(text: &str) -> Result<CheckSummary, EgnError> {
+    check_document_size(text)?;
     let v: serde_json::Value =
         serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))?;
     if v.get("fileType").and_then(|t| t.as_str()) == Some("Euchre Match Notation") {

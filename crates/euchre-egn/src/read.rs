@@ -39,8 +39,10 @@ const DROPPED: [&str; 6] = [
 /// Parses and schema-checks an EGN document.
 ///
 /// # Errors
-/// Invalid JSON, a document that is not EGN, or a schema violation, named.
+/// A document over the size limits, invalid JSON, a document that is not EGN, or a schema
+/// violation, named.
 pub fn parse_egn(text: &str) -> Result<EgnFile, EgnError> {
+    crate::check_document_size(text)?;
     let v: Value = serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))?;
     egn_from_value(v)
 }

@@ -22,3 +22,39 @@ fn replay_score_does_not_overflow_at_extreme_initial_scores() {
         }
     }
 }
+
+/// A document past the limits is refused before it is parsed (a 200 MB file once took 16 s and
+/// 4.5 GB to refuse): past the byte limit, and packed with more values than any real match.
+#[test]
+fn oversized_documents_are_refused_before_parsing() {
+    use euchre_egn::{check_text, parse_egn, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_VALUES};
+    let big = " ".repeat(MAX_DOCUMENT_BYTES + 1);
+    for e in [check_text(&big).unwrap_err(), parse_egn(&big).unwrap_err()] {
+        assert!(e.to_string().contains("over the limit"), "{e}");
+    }
+    let packed = format!(
+        r#"{{"fileType":"Euchre Match Notation","x":[{}0]}}"#,
+        "0,".repeat(MAX_DOCUMENT_VALUES)
+    );
+    assert!(packed.len() < MAX_DOCUMENT_BYTES);
+    let e = check_text(&packed).unwrap_err();
+    assert!(e.to_string().contains("values"), "{e}");
+}
+
+/// An EMN document listing more games or players than a match holds is refused by count, before
+/// any game is replayed (and before the quadratic duplicate-player check could run long).
+#[test]
+fn a_match_of_too_many_games_or_players_is_refused_by_count() {
+    let emn = |players: usize, games: usize| {
+        let ps: Vec<String> = (0..players).map(|i| format!(r#"{{"id":"p{i}"}}"#)).collect();
+        format!(
+            r#"{{"fileType":"Euchre Match Notation","version":"1.0","metadata":{{"players":[{}]}},"games":[{}]}}"#,
+            ps.join(","),
+            vec!["{}"; games].join(",")
+        )
+    };
+    let e = euchre_egn::check_text(&emn(101, 1)).unwrap_err();
+    assert!(e.to_string().contains("101 players"), "{e}");
+    let e = euchre_egn::check_text(&emn(4, 2001)).unwrap_err();
+    assert!(e.to_string().contains("2001 games"), "{e}");
+}

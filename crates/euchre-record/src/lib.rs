@@ -203,11 +203,33 @@ pub enum AnyReplay {
     Solo(Box<SoloGame>),
 }
 
+/// The largest record read: a match of 1,000 Railroad games as `euchre random` writes it is 6 MB.
+pub const MAX_RECORD_BYTES: usize = 32 << 20;
+/// The most JSON values (counted by their separating commas) a record may hold, so that memory
+/// stays bounded whatever the text packs into its bytes.
+pub const MAX_RECORD_VALUES: usize = 2_000_000;
+/// The most games a record holds: a match of `match_games` (at most 1,000) or one to
+/// `match_wins` (at most 1,000, so fewer than 2,000 games).
+pub const MAX_GAMES: usize = 2_000;
+
 /// Parses a record (JSON) without replaying it.
 ///
 /// # Errors
-/// Text that is not JSON, or not a record of this version, with serde's position.
+/// Text over [`MAX_RECORD_BYTES`] or [`MAX_RECORD_VALUES`] (refused before parsing), text that is
+/// not JSON, or not a record of this version, with serde's position.
 pub fn parse(text: &str) -> Result<Record, RecordError> {
+    if text.len() > MAX_RECORD_BYTES {
+        return err(format!(
+            "record of {} bytes is over the limit of {MAX_RECORD_BYTES}",
+            text.len()
+        ));
+    }
+    let values = text.bytes().filter(|&b| b == b',').count() + 1;
+    if values > MAX_RECORD_VALUES {
+        return err(format!(
+            "record holds over {MAX_RECORD_VALUES} values ({values}): refused unread"
+        ));
+    }
     let r: Record = serde_json::from_str(text).map_err(|e| RecordError(format!("not a record: {e}")))?;
     if r.format != FORMAT {
         return err(format!("format is '{}', not '{FORMAT}'", r.format));
@@ -362,16 +384,16 @@ fn solo_deal_of(rules: &SoloRules, dr: &DealRecord) -> Result<SoloDeal, String> 
     for cards in &dr.hands {
         let mut h = CardSet::EMPTY;
         for t in cards {
-            let c: Card = t.parse().map_err(|e| format!(": {e}"))?;
+            let c = card_of(t).map_err(|e| format!(": {e}"))?;
             if h.contains(c) {
-                return Err(format!(": {c} is listed twice in a hand"));
+                return Err(format!(": {c} is dealt twice, both to seat {}", hands.len()));
             }
             h.insert(c);
         }
         hands.push(h);
     }
     let upcard = match &dr.upcard {
-        Some(t) => Some(t.parse::<Card>().map_err(|e| format!(": upcard: {e}"))?),
+        Some(t) => Some(card_of(t).map_err(|e| format!(": upcard: {e}"))?),
         None => None,
     };
     SoloDeal::new(*rules, dealer, &hands, upcard).map_err(|e| format!(": {e}"))
@@ -418,6 +440,12 @@ pub fn replay(r: &Record) -> Result<Replay, RecordError> {
     }
     if r.games.is_empty() {
         return err("no games");
+    }
+    if r.games.len() > MAX_GAMES {
+        return err(format!(
+            "{} games: a match has at most {MAX_GAMES}",
+            r.games.len()
+        ));
     }
     let mut games = Vec::new();
     let mut wins = [0u32; 2];
@@ -523,6 +551,10 @@ fn apply_decisions(g: &mut dyn Table, decisions: &[(u8, String)]) -> Result<(), 
     for (k, (seat, text)) in decisions.iter().enumerate() {
         let at = |m: String| format!(", decision {k}{m}");
         let a: Action = text.parse().map_err(|e| at(format!(": {e}")))?;
+        // One spelling per decision, so records compare and search as text.
+        if a.to_string() != *text {
+            return Err(at(format!(": '{text}' is not canonical text: write '{a}'")));
+        }
         let to_act = g.to_act();
         if to_act.map(|s| s.index() as u8) != Some(*seat) {
             return Err(at(match to_act {
@@ -536,17 +568,33 @@ fn apply_decisions(g: &mut dyn Table, decisions: &[(u8, String)]) -> Result<(), 
     Ok(())
 }
 
+/// A card in the canonical text of `RULES.md` section 1 (`JD`, `TC`, `B`), the only spelling a
+/// record uses.
+fn card_of(text: &str) -> Result<Card, String> {
+    let c: Card = text
+        .parse()
+        .map_err(|e: euchre::card::ParseCardError| e.to_string())?;
+    if c.to_string() != text {
+        return Err(format!("'{text}' is not canonical card text: write '{c}'"));
+    }
+    Ok(c)
+}
+
 fn deal_of(rules: &Rules, dr: &DealRecord) -> Result<Deal, String> {
     let dealer = Seat::try_new(u64::from(dr.dealer))
         .ok_or_else(|| format!(": dealer {} is not a seat 0..3", dr.dealer))?;
     if dr.hands.len() != 4 {
         return Err(format!(": {} hands, not 4", dr.hands.len()));
     }
-    let card = |t: &str| t.parse::<Card>().map_err(|e| format!(": {e}"));
+    let card = |t: &str| card_of(t).map_err(|e| format!(": {e}"));
     let mut hands = [CardSet::EMPTY; 4];
-    for (h, cards) in hands.iter_mut().zip(&dr.hands) {
+    for (seat, (h, cards)) in hands.iter_mut().zip(&dr.hands).enumerate() {
         for t in cards {
-            h.insert(card(t)?);
+            let c = card(t)?;
+            if h.contains(c) {
+                return Err(format!(": {c} is dealt twice, both to seat {seat}"));
+            }
+            h.insert(c);
         }
     }
     let upcard = card(

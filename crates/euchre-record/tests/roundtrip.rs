@@ -147,6 +147,71 @@ fn tampered_records_are_refused_with_the_place_and_reason() {
     refused(&r, "format is 'egn'");
     assert!(read("{").unwrap_err().to_string().starts_with("not a record"));
     assert!(read("[]").is_err());
+
+    // A card listed twice in one hand says so (it once read as "seat 0 has 4 cards").
+    let mut r = good.clone();
+    r.games[0].deals[0].hands[0][1] = r.games[0].deals[0].hands[0][0].clone();
+    let card = r.games[0].deals[0].hands[0][0].clone();
+    refused(&r, &format!("deal 0: {card} is dealt twice, both to seat 0"));
+    // The upcard dealt to a hand as well.
+    let mut r = good.clone();
+    r.games[0].deals[0].upcard = Some(card.clone());
+    refused(&r, &format!("deal 0: {card} is dealt twice"));
+}
+
+/// A record has one spelling of each decision and card, the canonical text of `RULES.md` section
+/// 12 (`docs/record-format.md`): other spellings the parser would understand are refused, naming
+/// the canonical one.
+#[test]
+fn decisions_and_cards_must_be_canonical_text() {
+    let good = sample();
+    let d = &good.games[0].deals[0];
+    let (seat, text) = d.decisions[0].clone();
+    for variant in [text.to_uppercase(), format!(" {text}"), format!("{text}  ")] {
+        let mut r = good.clone();
+        r.games[0].deals[0].decisions[0] = (seat, variant.clone());
+        refused(
+            &r,
+            &format!("decision 0: '{variant}' is not canonical text: write '{text}'"),
+        );
+    }
+    // A card played in lower case.
+    let k = d
+        .decisions
+        .iter()
+        .position(|(_, t)| t.parse::<euchre::Card>().is_ok())
+        .expect("a card is played");
+    let mut r = good.clone();
+    let played = r.games[0].deals[0].decisions[k].1.clone();
+    r.games[0].deals[0].decisions[k].1 = played.to_lowercase();
+    refused(
+        &r,
+        &format!("decision {k}: '{}' is not canonical", played.to_lowercase()),
+    );
+    // A card of a hand, and the upcard.
+    let mut r = good.clone();
+    let c = r.games[0].deals[0].hands[2][3].clone();
+    r.games[0].deals[0].hands[2][3] = c.to_lowercase();
+    refused(
+        &r,
+        &format!("'{}' is not canonical card text: write '{c}'", c.to_lowercase()),
+    );
+}
+
+/// A record past the size limits is refused before it is parsed.
+#[test]
+fn oversized_records_are_refused_before_parsing() {
+    use euchre_record::{MAX_RECORD_BYTES, MAX_RECORD_VALUES};
+    let e = read(&" ".repeat(MAX_RECORD_BYTES + 1)).unwrap_err();
+    assert!(e.to_string().contains("over the limit"), "{e}");
+    let packed = format!("[{}0]", "0,".repeat(MAX_RECORD_VALUES));
+    let e = read(&packed).unwrap_err();
+    assert!(e.to_string().contains("values"), "{e}");
+    // More games than a match holds, refused before any is replayed.
+    let mut r = sample();
+    let game = r.games[0].clone();
+    r.games = vec![game; euchre_record::MAX_GAMES + 1];
+    refused(&r, "2001 games");
 }
 
 #[test]
