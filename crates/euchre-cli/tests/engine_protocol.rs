@@ -483,6 +483,37 @@ fn ids_come_back_verbatim() {
     assert!(e.read_text().starts_with(r#"{"id":null,"ok":false"#));
 }
 
+/// An individual game's `new` checks a given kitty against the hands, as the four-handed game's
+/// does: a kitty holding a dealt card, or missing an undealt one, is refused by name.
+#[test]
+fn individual_games_refuse_a_kitty_that_contradicts_the_hands() {
+    let mut e = Engine::start();
+    let new = |kitty: &[&str]| {
+        json!({"id": "k", "cmd": "new", "rules": "three-handed", "deal": {
+            "dealer": 0,
+            "hands": [
+                ["9C", "TC", "JC", "QC", "KC", "AC", "9D"],
+                ["TD", "JD", "QD", "KD", "AD", "9S", "TS"],
+                ["JS", "QS", "KS", "AS", "9H", "TH", "JH"],
+            ],
+            "upcard": "QH",
+            "kitty": kitty,
+        }})
+    };
+    // Three hands of seven, the upcard, and two cards left.
+    e.ok(&new(&["KH", "AH"]));
+    e.ok(&new(&[]));
+    for (kitty, fragment) in [
+        (vec!["KH", "9C"], "9C is dealt twice"),
+        (vec!["KH", "QH"], "QH is dealt twice"),
+        (vec!["KH"], "the kitty has 1 cards but the undealt cards are 2"),
+        (vec!["KH", "AH", "B"], "not in the 24-card deck"),
+    ] {
+        let line = new(&kitty).to_string();
+        e.refused(&line, json!("k"), fragment);
+    }
+}
+
 /// Every token of a string that reads as a card (`JD`, `9C`, `B`), e.g. in "discard 9C".
 fn card_tokens(v: &Value, out: &mut Vec<String>) {
     match v {

@@ -81,8 +81,11 @@ impl Session {
                             dealer,
                             hands,
                             upcard,
-                            ..
-                        }) => SoloGame::starting_with(SoloDeal::new(rules, dealer, &hands, upcard)?, seed),
+                            kitty,
+                        }) => SoloGame::starting_with(
+                            SoloDeal::with_kitty(rules, dealer, &hands, upcard, kitty)?,
+                            seed,
+                        ),
                         None => match dealer {
                             Some(dl) if dl.index() >= usize::from(rules.players) => {
                                 return Err(format!(

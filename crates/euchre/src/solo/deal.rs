@@ -236,6 +236,37 @@ impl SoloDeal {
         SoloDeal::random(rules, dealer, &mut crate::shuffle::deal_rng(seed))
     }
 
+    /// A deal from given hands and the kitty as given: the kitty must be exactly the cards left
+    /// undealt (an empty `kitty` means not given, as in [`SoloDeal::new`]).
+    ///
+    /// # Errors
+    /// As [`SoloDeal::new`], and a kitty that holds a card dealt or not in the deck, or misses an
+    /// undealt one.
+    pub fn with_kitty(
+        rules: SoloRules,
+        dealer: Seat,
+        hands: &[CardSet],
+        upcard: Option<Card>,
+        kitty: CardSet,
+    ) -> Result<SoloDeal, String> {
+        let deal = SoloDeal::new(rules, dealer, hands, upcard)?;
+        if kitty.is_empty() || kitty == deal.kitty {
+            return Ok(deal);
+        }
+        let deck = CardSet::deck(Rank::Nine, false);
+        Err(if let Some(c) = kitty.minus(deck).first() {
+            format!("the kitty's {c} is not in the 24-card deck")
+        } else if let Some(c) = kitty.minus(deal.kitty).first() {
+            format!("{c} is dealt twice (in the kitty too)")
+        } else {
+            format!(
+                "the kitty has {} cards but the undealt cards are {}",
+                kitty.len(),
+                deal.kitty.len()
+            )
+        })
+    }
+
     /// A deal from given hands (seats `0..players`); the kitty is the rest of the 24 cards.
     ///
     /// # Errors
