@@ -977,6 +977,141 @@ fn random_protocol_game(e: &mut Engine, new: Value, rng: &mut Lcg) -> usize {
     }
 }
 
+/// Plays the current deal to its end with random legal decisions; returns its final state.
+fn finish_deal(e: &mut Engine, rng: &mut Lcg) -> Value {
+    for _ in 0..80 {
+        let state = e.state();
+        if state["phase"] == "done" {
+            return state;
+        }
+        let (_, actions) = e.legal();
+        e.apply(&actions[rng.below(actions.len())]);
+    }
+    panic!("a deal with more than 80 decisions: {}", e.state());
+}
+
+/// A match through the engine: `state` counts the games won as `RULES.md` counts them (slams and
+/// laps), each new game starts from the points carried, and `next` refuses once it is decided.
+#[test]
+fn a_match_counts_games_won_and_laps_carried_through_next() {
+    let mut rng = Lcg(0x5eed);
+    for (preset, games) in [("keller-1887", 3), ("railroad", 2)] {
+        let mut e = Engine::start();
+        let new = json!({"id": 1, "cmd": "new", "rules": preset, "seed": 21,
+            "options": {"match_games": games}});
+        let mut state = e.ok(&new)["state"].clone();
+        let mut games_won = [0u64, 0];
+        for game_number in 0..games {
+            assert_eq!(state["game_number"], game_number, "{state}");
+            assert_eq!(state["games_won"], json!(games_won), "{state}");
+            loop {
+                state = finish_deal(&mut e, &mut rng);
+                if state["game_over"] == true {
+                    break;
+                }
+                e.ok(&json!({"id": "n", "cmd": "next"}));
+            }
+            // The winner's games: one, two for a slam, one more per further target under laps.
+            let winner = state["winner"].as_u64().expect("a winner") as usize;
+            let score: Vec<i64> = state["score"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_i64().unwrap())
+                .collect();
+            let (won, lost) = (score[winner], score[1 - winner]);
+            let mut expected = 0;
+            let (mut points, mut against) = (won, lost);
+            while points >= 5 {
+                expected += if against <= 0 { 2 } else { 1 };
+                points -= 5;
+                against = 0;
+            }
+            games_won[winner] += expected;
+            assert_eq!(state["games_won"], json!(games_won), "{preset}: {state}");
+            let mut carried = [0, 0];
+            carried[winner] = points;
+            assert_eq!(state["laps_carried"], json!(carried), "{preset}: {state}");
+            let last = game_number + 1 == games;
+            assert_eq!(state["match_over"], last, "{state}");
+            if last {
+                e.refused(r#"{"id":"end","cmd":"next"}"#, json!("end"), "the match is over");
+            } else {
+                state = e.ok(&json!({"id": "n", "cmd": "next"}))["state"].clone();
+                assert_eq!(
+                    state["score"],
+                    json!(carried),
+                    "the next game starts from the carry"
+                );
+                assert_eq!(state["deal_number"], 0);
+            }
+        }
+    }
+    // A game that counts no games (no laps, slams or match) has none of these fields.
+    let mut e = Engine::start();
+    let s = e.ok(&json!({"id": 1, "cmd": "new", "seed": 3}))["state"].clone();
+    for field in ["games_won", "laps_carried", "game_number", "match_over"] {
+        assert!(s.get(field).is_none(), "{field} in {s}");
+    }
+}
+
+/// `new` sets up a game of any family from a given score: per team, or per player.
+#[test]
+fn new_starts_any_family_from_a_given_score() {
+    let mut rng = Lcg(77);
+    let mut e = Engine::start();
+    for (rules, score) in [
+        ("north-american", json!([7, 9])),
+        ("three-handed", json!([4, 0, 8])),
+        ("bid-euchre", json!([3, 12, 9, 21])),
+        ("set-back", json!([2, 5, 1, 4])),
+    ] {
+        let s =
+            e.ok(&json!({"id": 1, "cmd": "new", "rules": rules, "seed": 5, "score": score}))["state"].clone();
+        assert_eq!(s["score"], score, "{rules}");
+        let done = finish_deal(&mut e, &mut rng);
+        let start: Vec<i64> = score
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_i64().unwrap())
+            .collect();
+        for (i, from) in start.iter().enumerate() {
+            let delta = done["points"][i].as_i64().unwrap();
+            assert_eq!(
+                done["score"][i].as_i64().unwrap(),
+                from + delta,
+                "{rules}: {done}"
+            );
+        }
+        // The record of a game set up from a score carries it, and reads back.
+        let record = e.ok(&json!({"id": 2, "cmd": "record"}))["record"].clone();
+        assert_eq!(record["games"][0]["initial_score"], score, "{rules}");
+        euchre_record::read_any(&record.to_string()).unwrap_or_else(|e| panic!("{rules}: {e}"));
+    }
+    e.ok(&json!({"id": 1, "cmd": "new", "seed": 5}));
+    for (line, fragment) in [
+        (
+            r#"{"id":3,"cmd":"new","rules":"bid-euchre","score":[3,12]}"#,
+            "2 scores for 4 players",
+        ),
+        (
+            r#"{"id":3,"cmd":"new","score":[3,12,9]}"#,
+            "the four-handed game has two",
+        ),
+        (
+            r#"{"id":3,"cmd":"new","score":[1,2,3,4,5]}"#,
+            "'score' must be a list of integers",
+        ),
+        (
+            r#"{"id":3,"cmd":"new","score":[1,"2"]}"#,
+            "'score' must be a list of integers",
+        ),
+    ] {
+        e.refused(line, json!(3), fragment);
+    }
+}
+
 #[test]
 fn seeded_random_games_of_the_individual_games_complete_through_the_engine() {
     let mut e = Engine::start();

@@ -22,7 +22,8 @@ pub enum Request {
         deal: Option<GivenDeal>,
         seed: u64,
         dealer: Option<Seat>,
-        score: [i32; 2],
+        /// The score to start from: per team, or per player in the individual games.
+        score: Option<Vec<i32>>,
     },
     Legal,
     Apply(Action),
@@ -157,17 +158,16 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
         Some(_) => return Err("'seed' must be a non-negative integer".into()),
     };
     let dealer = seat_field(obj, "dealer")?;
+    const SCORE: &str =
+        "'score' must be a list of integers: [team 0, team 1], or one per player in the individual games";
     let score = match obj.get("score") {
-        None | Some(Value::Null) => [0, 0],
-        Some(Value::Array(a)) if a.len() == 2 => {
-            let n = |v: &Value| {
-                v.as_i64()
-                    .and_then(|x| i32::try_from(x).ok())
-                    .ok_or("'score' must be two integers")
-            };
-            [n(&a[0])?, n(&a[1])?]
-        }
-        Some(_) => return Err("'score' must be two integers [team 0, team 1]".into()),
+        None | Some(Value::Null) => None,
+        Some(Value::Array(a)) if (1..=4).contains(&a.len()) => Some(
+            a.iter()
+                .map(|v| v.as_i64().and_then(|x| i32::try_from(x).ok()).ok_or(SCORE))
+                .collect::<Result<Vec<i32>, _>>()?,
+        ),
+        Some(_) => return Err(SCORE.into()),
     };
     let deal = match obj.get("deal") {
         None | Some(Value::Null) => None,

@@ -1,6 +1,7 @@
 //! One protocol session: the game in progress and the handling of each request.
 
 use crate::request::{parse_request, GivenDeal, Request};
+use euchre::game::{games_from_points, is_a_match, match_game_seed, match_over};
 use euchre::solo::{SoloDeal, SoloGame};
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{Deal, Game, Seat};
@@ -22,6 +23,33 @@ fn raw_id(line: &str) -> Option<&RawValue> {
 #[derive(Default)]
 pub struct Session {
     game: Option<AnyGame>,
+    /// The four-handed games of the match finished before the current one.
+    earlier: Earlier,
+}
+
+/// What a match has counted before the game in progress (the four-handed game, when the rules
+/// make a match of several games): `next` after a game's end starts the next game from it.
+#[derive(Default)]
+struct Earlier {
+    /// Games finished before the current one.
+    games: usize,
+    /// Games won per team in them (two for a slam, several for laps).
+    wins: [u32; 2],
+    /// The seed the later games of the match follow from.
+    seed: u64,
+}
+
+/// What a finished game counts for in a match: games won per team and the points carried into
+/// the next game under `laps`; nothing while the game is in progress.
+fn game_result(game: &Game) -> ([u32; 2], [i32; 2]) {
+    let (mut won, mut carried) = ([0, 0], [0, 0]);
+    if let Some(t) = game.winner() {
+        let s = game.score();
+        let (games, carry) = games_from_points(game.rules(), s[t.index()], s[t.other().index()]);
+        won[t.index()] = games;
+        carried[t.index()] = carry;
+    }
+    (won, carried)
 }
 
 impl Session {
@@ -73,9 +101,6 @@ impl Session {
                     AnyGame::Partnership(Box::new(new_partnership_game(rules, deal, seed, dealer, score)?))
                 }
                 AnyRules::Solo(rules) => {
-                    if score != [0, 0] {
-                        return Err("'score' is for the four-handed game (two teams)".into());
-                    }
                     let g = match deal {
                         Some(GivenDeal {
                             dealer,
@@ -100,10 +125,22 @@ impl Session {
                             None => SoloGame::new(rules, seed),
                         },
                     };
+                    let g = match score {
+                        Some(scores) => {
+                            let first = g.deal().clone();
+                            SoloGame::starting_from(first, seed, &scores)
+                                .map_err(|e| format!("'score': {e}"))?
+                        }
+                        None => g,
+                    };
                     AnyGame::Solo(Box::new(g))
                 }
             };
             self.game = Some(game);
+            self.earlier = Earlier {
+                seed,
+                ..Earlier::default()
+            };
             return Ok(json!({"state": self.state()}));
         }
         let game = self
@@ -135,9 +172,26 @@ impl Session {
                 if !game.deal_over() {
                     return Err("the deal is not over yet".into());
                 }
-                if !game.next_deal() {
+                if game.next_deal() {
+                    return Ok(json!({"state": self.state()}));
+                }
+                let AnyGame::Partnership(g) = game else {
+                    return Err("the game is over".into());
+                };
+                let rules = *g.rules();
+                let (won, carried) = game_result(g);
+                let wins = [self.earlier.wins[0] + won[0], self.earlier.wins[1] + won[1]];
+                let played = self.earlier.games + 1;
+                if !is_a_match(&rules) {
                     return Err("the game is over".into());
                 }
+                if match_over(&rules, wins, played) {
+                    return Err("the match is over".into());
+                }
+                self.earlier.games = played;
+                self.earlier.wins = wins;
+                let seed = match_game_seed(self.earlier.seed, played as u64);
+                **g = Game::with_score(rules, seed, carried);
                 Ok(json!({"state": self.state()}))
             }
             Request::Egn => match game {
@@ -166,8 +220,36 @@ impl Session {
     fn state(&self) -> Value {
         match &self.game {
             None => Value::Null,
-            Some(AnyGame::Partnership(game)) => partnership_state(game),
+            Some(AnyGame::Partnership(game)) => {
+                let mut v = partnership_state(game);
+                self.add_match_count(game, &mut v);
+                v
+            }
             Some(AnyGame::Solo(game)) => solo_state(game),
+        }
+    }
+}
+
+impl Session {
+    /// Under `laps`, `slams` or a match: the games won so far (the current game counted once it
+    /// is over), the points the game carries into the next under `laps` (once it is over), and
+    /// in a match the game's number and whether the match is decided.
+    fn add_match_count(&self, game: &Game, v: &mut Value) {
+        let rules = game.rules();
+        let a_match = is_a_match(rules);
+        if !(rules.laps || rules.slams || a_match) {
+            return;
+        }
+        let (won, carried_out) = game_result(game);
+        let wins = [self.earlier.wins[0] + won[0], self.earlier.wins[1] + won[1]];
+        v["games_won"] = json!(wins);
+        if rules.laps {
+            v["laps_carried"] = json!(carried_out);
+        }
+        if a_match {
+            let played = self.earlier.games + usize::from(game.is_over());
+            v["game_number"] = json!(self.earlier.games);
+            v["match_over"] = json!(game.is_over() && match_over(rules, wins, played));
         }
     }
 }
@@ -177,8 +259,18 @@ fn new_partnership_game(
     deal: Option<GivenDeal>,
     seed: u64,
     dealer: Option<Seat>,
-    score: [i32; 2],
+    score: Option<Vec<i32>>,
 ) -> Result<Game, String> {
+    let score = match score.as_deref() {
+        None => [0, 0],
+        Some(&[a, b]) => [a, b],
+        Some(other) => {
+            return Err(format!(
+                "'score' has {} entries: the four-handed game has two, [team 0, team 1]",
+                other.len()
+            ))
+        }
+    };
     Ok(match deal {
         Some(GivenDeal {
             dealer,

@@ -5,7 +5,7 @@
 //! Reading replays every decision through the engine: a record is accepted only if each decision
 //! was legal for the seat that took it and every score it states is the score the play makes.
 
-use euchre::game::{games_from_points, Game, Match};
+use euchre::game::{games_from_points, match_over, Game, Match};
 use euchre::solo::{SoloDeal, SoloGame, SoloRules};
 use euchre::table::{AnyGame, Table};
 use euchre::{Action, Card, CardSet, Deal, Rules, Seat};
@@ -164,13 +164,8 @@ pub fn write_match(m: &Match, players: Option<[String; 4]>) -> Record {
 /// A game of one of the individual games (three-handed, Bid Euchre, Set-Back) as a record.
 pub fn write_solo_game(game: &SoloGame, players: Option<Vec<String>>) -> Record {
     let r = game.rules();
-    let start = if r.races_down() {
-        i32::from(r.start_score)
-    } else {
-        0
-    };
     let g = GameRecord {
-        initial_score: vec![start; usize::from(r.players)],
+        initial_score: game.initial_scores().to_vec(),
         deals: game.all_deals().map(solo_deal_record).collect(),
         final_score: game.is_over().then(|| game.scores().to_vec()),
     };
@@ -318,15 +313,10 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
         ));
     };
     let at = |m: String| RecordError(format!("game 0{m}"));
-    let start = if rules.races_down() {
-        i32::from(rules.start_score)
-    } else {
-        0
-    };
-    if gr.initial_score != vec![start; p] {
+    if gr.initial_score.len() != p {
         return Err(at(format!(
-            ": initial_score {:?}, but {} starts every player at {start}",
-            gr.initial_score, r.family
+            ": initial_score has {} scores, not one per player ({p})",
+            gr.initial_score.len()
         )));
     }
     let mut game: Option<SoloGame> = None;
@@ -334,7 +324,7 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
         let at = |m: String| RecordError(format!("game 0, deal {i}{m}"));
         let deal = solo_deal_of(&rules, dr).map_err(at)?;
         match game.as_mut() {
-            None => game = Some(SoloGame::starting_with(deal, 0)),
+            None => game = Some(SoloGame::starting_from(deal, 0, &gr.initial_score).map_err(at)?),
             Some(g) => {
                 if g.is_over() {
                     return Err(at(": the game was already over".into()));
@@ -480,12 +470,6 @@ pub fn replay(r: &Record) -> Result<Replay, RecordError> {
         games.push(game);
     }
     Ok(Replay { rules, games, wins })
-}
-
-/// True when a match of these rules is decided after `played` games with these wins.
-fn match_over(rules: &Rules, wins: [u32; 2], played: usize) -> bool {
-    (rules.match_wins > 0 && wins.iter().any(|&w| w >= u32::from(rules.match_wins)))
-        || (rules.match_games > 0 && played >= usize::from(rules.match_games))
 }
 
 fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {

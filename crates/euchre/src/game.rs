@@ -308,6 +308,23 @@ pub fn games_from_points(rules: &Rules, winners: i32, losers: i32) -> (u32, i32)
     (games.max(1), points)
 }
 
+/// True when a match under `rules` is decided after `played` games with these games won: a
+/// team has `match_wins`, or `match_games` are played.
+pub fn match_over(rules: &Rules, wins: [u32; 2], played: usize) -> bool {
+    (rules.match_wins > 0 && wins.iter().any(|&w| w >= u32::from(rules.match_wins)))
+        || (rules.match_games > 0 && played >= usize::from(rules.match_games))
+}
+
+/// True when the rules make a match of several games (`match_games` above 1, or `match_wins`).
+pub fn is_a_match(rules: &Rules) -> bool {
+    rules.match_games > 1 || rules.match_wins > 0
+}
+
+/// The seed of game `index` (from 1) of a match seeded with `seed`.
+pub fn match_game_seed(seed: u64, index: u64) -> u64 {
+    splitmix(seed ^ splitmix(index))
+}
+
 /// True when `score` after `deals` deals ends a game under `rules`.
 pub fn game_over(rules: &Rules, score: [i32; 2], deals: u32) -> bool {
     if rules.winning_score > 0 {
@@ -386,9 +403,7 @@ impl Match {
 
     /// True when the match is decided.
     pub fn is_over(&self) -> bool {
-        let played = self.recorded as u32;
-        (self.rules.match_wins > 0 && self.wins.iter().any(|&w| w >= u32::from(self.rules.match_wins)))
-            || (self.rules.match_games > 0 && played >= u32::from(self.rules.match_games))
+        match_over(&self.rules, self.wins, self.recorded)
     }
 
     /// Records the current game's result and starts the next game when the match goes on.
@@ -413,11 +428,8 @@ impl Match {
             return false;
         }
         let i = self.games.len() as u64;
-        self.games.push(Game::with_score(
-            self.rules,
-            splitmix(self.seed ^ splitmix(i)),
-            carry,
-        ));
+        self.games
+            .push(Game::with_score(self.rules, match_game_seed(self.seed, i), carry));
         true
     }
 }

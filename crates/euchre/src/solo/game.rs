@@ -17,6 +17,8 @@ pub struct SoloGame {
     deal: SoloDeal,
     finished: Vec<SoloDeal>,
     deal_index: u32,
+    /// The scores the game started from.
+    initial: [i32; 4],
     scores: [i32; 4],
     scored: bool,
     /// Set-Back stakes: each player's chips won (+) or paid (-).
@@ -54,12 +56,37 @@ impl SoloGame {
             deal,
             finished: Vec::new(),
             deal_index: 0,
+            initial: scores,
             scores,
             scored: false,
             chips,
             pool: u64::from(rules.ante) * p as u64,
             winner: None,
         }
+    }
+
+    /// A game whose first deal is given, from scores other than the usual start (a position set
+    /// up part way through a game): one score per player.
+    ///
+    /// # Errors
+    /// Not one score per player.
+    pub fn starting_from(deal: SoloDeal, seed: u64, scores: &[i32]) -> Result<SoloGame, String> {
+        let mut game = SoloGame::starting_with(deal, seed);
+        let p = usize::from(game.rules.players);
+        if scores.len() != p {
+            return Err(format!(
+                "{} scores for {p} players: give one per player",
+                scores.len()
+            ));
+        }
+        game.initial[..p].copy_from_slice(scores);
+        game.scores = game.initial;
+        Ok(game)
+    }
+
+    /// The scores the game started from, one per player.
+    pub fn initial_scores(&self) -> &[i32] {
+        &self.initial[..usize::from(self.rules.players)]
     }
 
     pub fn rules(&self) -> &SoloRules {
