@@ -3,7 +3,7 @@
 //!
 //! The byte 0xFE (never part of UTF-8 text) followed by `n` and `b` stands for the byte `b`
 //! repeated `(n + 1) * 64 KiB` times; every other byte stands for itself. The output is cut at
-//! [`MAX_EXPANDED`] bytes.
+//! [`MAX_EXPANDED`] bytes, or at a target's own limit.
 
 use std::io::Read;
 
@@ -21,19 +21,29 @@ pub struct Expand<'a> {
     /// The byte being repeated and how many repeats are left.
     run: (u8, usize),
     produced: usize,
+    limit: usize,
 }
 
 impl<'a> Expand<'a> {
+    /// The expansion of `data`, cut at [`MAX_EXPANDED`] bytes.
+    #[allow(dead_code)]
     pub fn new(data: &'a [u8]) -> Expand<'a> {
+        Expand::with_limit(data, MAX_EXPANDED)
+    }
+
+    /// The expansion of `data`, cut at `limit` bytes (a target that needs less than 40 MiB to
+    /// pass its limits runs faster with less).
+    pub fn with_limit(data: &'a [u8], limit: usize) -> Expand<'a> {
         Expand {
             data,
             run: (0, 0),
             produced: 0,
+            limit,
         }
     }
 
     fn next_byte(&mut self) -> Option<u8> {
-        if self.produced >= MAX_EXPANDED {
+        if self.produced >= self.limit {
             return None;
         }
         loop {
@@ -73,7 +83,7 @@ impl Read for Expand<'_> {
             if self.run.1 > 0 {
                 let room = (buf.len() - n)
                     .min(self.run.1)
-                    .min(MAX_EXPANDED.saturating_sub(self.produced));
+                    .min(self.limit.saturating_sub(self.produced));
                 if room == 0 {
                     break;
                 }
