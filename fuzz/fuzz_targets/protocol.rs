@@ -31,6 +31,8 @@ const PRESETS: [&str; 11] = [
 ];
 /// The individual games take none of the partnership game's options.
 const SOLO: [&str; 3] = ["three-handed", "bid-euchre", "set-back"];
+/// Jambone is declared with the call, so these presets refuse `alone_timing = after_discard`.
+const WITH_CALL_ONLY: [&str; 2] = ["railroad", "keller-1887"];
 const OPTIONS: [&str; 4] = [
     "",
     r#","options":{"allow_no_trump":true,"defend_alone":"any"}"#,
@@ -77,10 +79,10 @@ fuzz_target!(|data: &[u8]| {
     if first & 3 != 0 {
         let config = usize::from(first >> 2);
         let preset = PRESETS[config % PRESETS.len()];
-        let options = if SOLO.contains(&preset) {
-            ""
-        } else {
-            OPTIONS[(config / PRESETS.len()) % OPTIONS.len()]
+        let options = match OPTIONS[(config / PRESETS.len()) % OPTIONS.len()] {
+            _ if SOLO.contains(&preset) => "",
+            o if o.contains("after_discard") && WITH_CALL_ONLY.contains(&preset) => "",
+            o => o,
         };
         let seed = u64::from(first).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 3;
         let new = format!(r#"{{"id":0,"cmd":"new","rules":"{preset}","seed":{seed}{options}}}"#);
