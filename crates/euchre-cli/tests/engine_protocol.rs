@@ -977,6 +977,12 @@ fn random_protocol_game(e: &mut Engine, new: Value, rng: &mut Lcg) -> usize {
     }
 }
 
+/// A JSON array of integers (a score) as numbers.
+fn integers(v: &Value) -> Vec<i64> {
+    let a = v.as_array().unwrap_or_else(|| panic!("not an array: {v}"));
+    a.iter().map(|x| x.as_i64().expect("an integer")).collect()
+}
+
 /// Plays the current deal to its end with random legal decisions; returns its final state.
 fn finish_deal(e: &mut Engine, rng: &mut Lcg) -> Value {
     for _ in 0..80 {
@@ -1013,12 +1019,7 @@ fn a_match_counts_games_won_and_laps_carried_through_next() {
             }
             // The winner's games: one, two for a slam, one more per further target under laps.
             let winner = state["winner"].as_u64().expect("a winner") as usize;
-            let score: Vec<i64> = state["score"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_i64().unwrap())
-                .collect();
+            let score = integers(&state["score"]);
             let (won, lost) = (score[winner], score[1 - winner]);
             let mut expected = 0;
             let (mut points, mut against) = (won, lost);
@@ -1070,13 +1071,7 @@ fn new_starts_any_family_from_a_given_score() {
             e.ok(&json!({"id": 1, "cmd": "new", "rules": rules, "seed": 5, "score": score}))["state"].clone();
         assert_eq!(s["score"], score, "{rules}");
         let done = finish_deal(&mut e, &mut rng);
-        let start: Vec<i64> = score
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_i64().unwrap())
-            .collect();
-        for (i, from) in start.iter().enumerate() {
+        for (i, from) in integers(&score).iter().enumerate() {
             let delta = done["points"][i].as_i64().unwrap();
             assert_eq!(
                 done["score"][i].as_i64().unwrap(),
@@ -1133,12 +1128,7 @@ fn seeded_random_games_of_the_individual_games_complete_through_the_engine() {
         let s = e.state();
         assert_eq!(s["family"], family.as_str(), "{s}");
         let w = s["winner"].as_u64().expect("a winner") as usize;
-        let score: Vec<i64> = s["score"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_i64().unwrap())
-            .collect();
+        let score = integers(&s["score"]);
         if family == "three-handed" {
             assert!(score[w] >= 10, "{s}");
         } else if !e.state()["declared"].as_bool().unwrap_or(false) {

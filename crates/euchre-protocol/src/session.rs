@@ -1,7 +1,7 @@
 //! One protocol session: the game in progress and the handling of each request.
 
 use crate::request::{parse_request, GivenDeal, Request};
-use euchre::game::{games_from_points, is_a_match, match_game_seed, match_over};
+use euchre::game::{is_a_match, match_game_seed, match_over};
 use euchre::solo::{SoloDeal, SoloGame};
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{Deal, Game, Seat};
@@ -39,17 +39,12 @@ struct Earlier {
     seed: u64,
 }
 
-/// What a finished game counts for in a match: games won per team and the points carried into
-/// the next game under `laps`; nothing while the game is in progress.
-fn game_result(game: &Game) -> ([u32; 2], [i32; 2]) {
-    let (mut won, mut carried) = ([0, 0], [0, 0]);
-    if let Some(t) = game.winner() {
-        let s = game.score();
-        let (games, carry) = games_from_points(game.rules(), s[t.index()], s[t.other().index()]);
-        won[t.index()] = games;
-        carried[t.index()] = carry;
+impl Earlier {
+    /// The games won in the match with those of `game` (none until it is over) added.
+    fn wins_with(&self, game: &Game) -> [u32; 2] {
+        let (won, _) = game.match_result();
+        [self.wins[0] + won[0], self.wins[1] + won[1]]
     }
-    (won, carried)
 }
 
 impl Session {
@@ -179,8 +174,8 @@ impl Session {
                     return Err("the game is over".into());
                 };
                 let rules = *g.rules();
-                let (won, carried) = game_result(g);
-                let wins = [self.earlier.wins[0] + won[0], self.earlier.wins[1] + won[1]];
+                let (_, carried) = g.match_result();
+                let wins = self.earlier.wins_with(g);
                 let played = self.earlier.games + 1;
                 if !is_a_match(&rules) {
                     return Err("the game is over".into());
@@ -240,11 +235,10 @@ impl Session {
         if !(rules.laps || rules.slams || a_match) {
             return;
         }
-        let (won, carried_out) = game_result(game);
-        let wins = [self.earlier.wins[0] + won[0], self.earlier.wins[1] + won[1]];
+        let wins = self.earlier.wins_with(game);
         v["games_won"] = json!(wins);
         if rules.laps {
-            v["laps_carried"] = json!(carried_out);
+            v["laps_carried"] = json!(game.match_result().1);
         }
         if a_match {
             let played = self.earlier.games + usize::from(game.is_over());

@@ -5,7 +5,7 @@
 //! Reading replays every decision through the engine: a record is accepted only if each decision
 //! was legal for the seat that took it and every score it states is the score the play makes.
 
-use euchre::game::{games_from_points, match_over, Game, Match};
+use euchre::game::{match_over, Game, Match};
 use euchre::solo::{SoloDeal, SoloGame, SoloRules};
 use euchre::table::{AnyGame, Table};
 use euchre::{Action, Card, CardSet, Deal, Rules, Seat};
@@ -460,12 +460,10 @@ pub fn replay(r: &Record) -> Result<Replay, RecordError> {
             }
         }
         let game = replay_game(&rules, gr).map_err(at)?;
-        if let Some(t) = game.winner() {
-            let s = game.score();
-            let (won, carried) = games_from_points(&rules, s[t.index()], s[t.other().index()]);
-            wins[t.index()] += won;
-            carry = [0, 0];
-            carry[t.index()] = carried;
+        if game.winner().is_some() {
+            let (won, carried) = game.match_result();
+            wins = [wins[0] + won[0], wins[1] + won[1]];
+            carry = carried;
         }
         games.push(game);
     }

@@ -182,6 +182,19 @@ impl Game {
         self.deal.is_done() && game_over(&self.rules, self.score, self.deal_index + 1)
     }
 
+    /// What the game counts for in a match: games won per team (`games_from_points`) and the
+    /// points carried into the next game under `laps`; nothing until it is won.
+    pub fn match_result(&self) -> ([u32; 2], [i32; 2]) {
+        let (mut won, mut carried) = ([0, 0], [0, 0]);
+        if let Some(t) = self.winner() {
+            let s = self.score;
+            let (games, carry) = games_from_points(&self.rules, s[t.index()], s[t.other().index()]);
+            won[t.index()] = games;
+            carried[t.index()] = carry;
+        }
+        (won, carried)
+    }
+
     /// The winning team, once the game is over (`None` while playing, or for a drawn
     /// fixed-deal game).
     pub fn winner(&self) -> Option<Team> {
@@ -415,13 +428,9 @@ impl Match {
         }
         let mut carry = [0, 0];
         if self.recorded < self.games.len() {
-            if let Some(t) = g.winner() {
-                let score = g.score();
-                let (games, carried) =
-                    games_from_points(&self.rules, score[t.index()], score[t.other().index()]);
-                self.wins[t.index()] += games;
-                carry[t.index()] = carried;
-            }
+            let (won, carried) = g.match_result();
+            self.wins = [self.wins[0] + won[0], self.wins[1] + won[1]];
+            carry = carried;
             self.recorded = self.games.len();
         }
         if self.is_over() {
