@@ -43,7 +43,7 @@ pub mod trump;
 pub use action::{Action, ActionList, BidTrump};
 pub use card::{Card, Rank, Suit};
 pub use cardset::CardSet;
-pub use deal::{Deal, Phase};
+pub use deal::{Deal, Phase, TrickPlay};
 pub use error::{DealError, IllegalAction};
 pub use game::{Decisions, Game, Match};
 pub use observation::{Observation, Seen};

@@ -6,7 +6,8 @@
 //! through ([`Deal::legal_actions`] and [`Deal::apply`]); each phase's rules live in their own
 //! module: `bidding` (the rounds, the discard, going alone), `exchanges` (farmers' hands and
 //! `partners_best`), `jambone` (jambone and jamboree), `play` (tricks), `rollout` (random play to
-//! the end, for search), `claims` (table-mode reneging), `score`, and `refusal` (why an action is
+//! the end, for search), `claims` (table-mode reneging), `score`, `tricks` (the trick play as a small value, for exact
+//! search), and `refusal` (why an action is
 //! refused). `accessors` is what a deal shows.
 
 use crate::action::{Action, ActionList};
@@ -29,6 +30,9 @@ mod play;
 mod refusal;
 mod rollout;
 mod score;
+mod tricks;
+
+pub use tricks::TrickPlay;
 
 /// Where a deal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

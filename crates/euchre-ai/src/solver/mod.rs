@@ -1,0 +1,156 @@
+//! The exact (double-dummy) solver: the value of a fully known deal from any point, for every
+//! legal action, in the ruleset's points for the deal.
+//!
+//! Values are from one seat's side: in the partnership game, its team's points less the other
+//! team's (a euchre of the other side is +2, being euchred −2); in the individual games, its own
+//! points against the mean of the others' ("points" counted in the direction that wins: a
+//! race down to 0 counts points taken off as gains). The others are assumed to play against that
+//! seat together (the usual "paranoid" reading of a many-sided game).
+//!
+//! Trick play whose points follow from the makers' trick count goes to [`TrickSolver`]; every
+//! other decision (a discard, going alone, a jambone hand's named cards, renege claims, the
+//! individual games) is searched through the engine's own `apply` with alpha-beta, handing
+//! over to [`TrickSolver`] as soon as the rest is plain trick play.
+
+mod tricks;
+
+pub use tricks::{TrickSolver, TrickValues};
+
+use euchre::table::AnyDeal;
+use euchre::{Action, Decisions, Seat};
+
+/// The outcome of a finished deal for `seat`'s side, times [`scale`] (an integer, so search
+/// compares exactly).
+pub fn scaled_outcome(deal: &AnyDeal, seat: Seat) -> i32 {
+    match deal {
+        AnyDeal::Partnership(d) => {
+            let net = |t: usize| i32::from(d.points()[t]) - i32::from(d.deductions()[t]);
+            let t = seat.team().index();
+            net(t) - net(1 - t)
+        }
+        AnyDeal::Solo(d) => {
+            let down = d.rules().races_down();
+            let n = usize::from(d.players());
+            let gain = |i: usize| if down { -d.delta()[i] } else { d.delta()[i] };
+            let others: i32 = (0..n).filter(|&i| i != seat.index()).map(gain).sum();
+            (n as i32 - 1) * gain(seat.index()) - others
+        }
+    }
+}
+
+/// What [`scaled_outcome`] is multiplied by: 1 in the partnership game, one less than the
+/// players in the individual games.
+pub fn scale(deal: &AnyDeal) -> i32 {
+    match deal {
+        AnyDeal::Partnership(_) => 1,
+        AnyDeal::Solo(d) => i32::from(d.players()).max(2) - 1,
+    }
+}
+
+/// True when `a` and `b` play on the same side.
+fn same_side(deal: &AnyDeal, a: Seat, b: Seat) -> bool {
+    match deal {
+        AnyDeal::Partnership(_) => a.team() == b.team(),
+        AnyDeal::Solo(_) => a == b,
+    }
+}
+
+/// The exact solver. Keep one per thread and reuse it.
+#[derive(Default)]
+pub struct Solver {
+    tricks: TrickSolver,
+    /// Positions visited through the engine's `apply` (the trick solver counts its own).
+    pub nodes: u64,
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// Positions visited in all, both searches.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes + self.tricks.nodes
+    }
+
+    /// The trick solver, for callers that hold a [`euchre::TrickPlay`].
+    pub fn tricks(&mut self) -> &mut TrickSolver {
+        &mut self.tricks
+    }
+
+    /// The value of the deal for `seat`'s side with best play by all from here (points; see
+    /// the module documentation).
+    pub fn value(&mut self, deal: &AnyDeal, seat: Seat) -> f64 {
+        f64::from(self.search(deal, seat, i32::MIN + 1, i32::MAX)) / f64::from(scale(deal))
+    }
+
+    /// The exact value of every legal action for the seat to act, from its side, in the order
+    /// of the legal actions. Empty when the deal is over.
+    pub fn action_values(&mut self, deal: &AnyDeal) -> Vec<(Action, f64)> {
+        let Some(me) = deal.to_act() else {
+            return Vec::new();
+        };
+        if let AnyDeal::Partnership(d) = deal {
+            if let Some(tp) = d.trick_play() {
+                let sign = if me.team() == tp.makers() { 1.0 } else { -1.0 };
+                return self
+                    .tricks
+                    .values(&tp)
+                    .cards
+                    .into_iter()
+                    .map(|(c, _, [m, d])| (Action::Play(c), sign * (f64::from(m) - f64::from(d))))
+                    .collect();
+            }
+        }
+        let s = f64::from(scale(deal));
+        deal.legal_actions()
+            .iter()
+            .map(|&a| {
+                let mut next = deal.clone();
+                // Legal by construction; were it refused, the deal is unchanged and still valued.
+                let _ = next.apply(a);
+                (a, f64::from(self.search(&next, me, i32::MIN + 1, i32::MAX)) / s)
+            })
+            .collect()
+    }
+
+    /// Alpha-beta over the engine's decisions; the value for `me`'s side, scaled.
+    fn search(&mut self, deal: &AnyDeal, me: Seat, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if let AnyDeal::Partnership(d) = deal {
+            if let Some(tp) = d.trick_play() {
+                let t = self.tricks.value(&tp);
+                let [m, dp] = tp.points_by_maker_tricks()[t as usize];
+                let net = i32::from(m) - i32::from(dp);
+                return if me.team() == tp.makers() { net } else { -net };
+            }
+        }
+        let Some(actor) = deal.to_act() else {
+            return scaled_outcome(deal, me);
+        };
+        let maximize = same_side(deal, actor, me);
+        let mut best = if maximize { i32::MIN } else { i32::MAX };
+        for &a in deal.legal_actions().iter() {
+            let mut next = deal.clone();
+            if next.apply(a).is_err() {
+                continue;
+            }
+            let v = self.search(&next, me, alpha, beta);
+            if maximize {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if best == i32::MIN || best == i32::MAX {
+            // No decision could be applied: value the position as it stands.
+            return scaled_outcome(deal, me);
+        }
+        best
+    }
+}

@@ -1,0 +1,283 @@
+//! The rest of a deal's trick play as a small copyable value, for exact search.
+//!
+//! A [`Deal`] carries its whole history, which search does not need: an exact solver visits
+//! thousands of positions per deal and copies the state at each. [`TrickPlay`] holds only what
+//! the remaining tricks depend on (the hands, the trick in progress, the tricks taken) and plays
+//! a card with the same follow-suit and trick-taking tables as [`Deal::apply`]. The deal's
+//! points follow from the makers' trick count alone in the cases it covers, so the caller gets
+//! them as a table by that count ([`TrickPlay::points_by_maker_tricks`]).
+
+use super::{Deal, Phase};
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::rules::Reneging;
+use crate::scoring::{deal_points, DealResult};
+use crate::seat::{Seat, Team};
+use crate::trump::{table_at, TrumpTable};
+
+/// The trick play left in a deal, with follow-suit enforced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrickPlay {
+    hands: [CardSet; 4],
+    next: [Seat; 4],
+    table_index: u8,
+    per_trick: u8,
+    to_act: Seat,
+    led: u8,
+    trick_len: u8,
+    best_seat: Seat,
+    best_power: u8,
+    done: u8,
+    won: [u8; 2],
+    makers: Team,
+    /// Points to (makers, defenders) when the makers take 0..=5 tricks.
+    outcome: [[u8; 2]; 6],
+}
+
+impl Deal {
+    /// The trick play from here, when the deal is in trick play and its points depend only on
+    /// the number of tricks the makers take. `None` otherwise: before the play, a jambone hand
+    /// whose cards an opponent names, table-mode reneging (any card may be played, and claims
+    /// follow), `fast_break` (the order of the tricks counts) and `robson` (a march offers a
+    /// choice). Search then plays through [`Deal::apply`].
+    pub fn trick_play(&self) -> Option<TrickPlay> {
+        let r = &self.rules;
+        if self.phase != Phase::Play
+            || self.jambone
+            || r.reneging == Reneging::Penalised
+            || r.fast_break
+            || r.robson
+        {
+            return None;
+        }
+        let makers = self.maker?.team();
+        let mut outcome = [[0u8; 2]; 6];
+        for (tricks, o) in (0u8..).zip(outcome.iter_mut()) {
+            let result = DealResult {
+                maker_tricks: tricks,
+                maker_alone: self.maker_alone,
+                lone_defender: self.lone_defender.is_some(),
+                jambone: false,
+                blind: self.blind,
+            };
+            let (mut m, d) = deal_points(r, result);
+            // `point_on_partner`, as `Deal::score_play` scores it.
+            if r.point_on_partner && self.maker == Some(self.dealer.partner()) && tricks >= 3 {
+                m += 1;
+            }
+            *o = [m, d];
+        }
+        Some(TrickPlay {
+            hands: self.hands,
+            next: self.next_seat,
+            table_index: self.table_index,
+            per_trick: self.per_trick,
+            to_act: self.to_act,
+            led: self.led,
+            trick_len: self.trick_len,
+            best_seat: self.best_seat,
+            best_power: self.best_power,
+            done: self.tricks_done,
+            won: self.tricks_won,
+            makers,
+            outcome,
+        })
+    }
+}
+
+impl TrickPlay {
+    /// The seat to play.
+    #[inline]
+    pub fn to_act(&self) -> Seat {
+        self.to_act
+    }
+
+    /// True when all five tricks are played.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.done == 5
+    }
+
+    /// The cards the seat to act may play.
+    #[inline]
+    pub fn legal(&self) -> CardSet {
+        let hand = self.hands[self.to_act.index()];
+        if self.trick_len == 0 {
+            return hand;
+        }
+        let follow = hand.intersect(self.table().follow(self.led as usize));
+        if follow.is_empty() {
+            hand
+        } else {
+            follow
+        }
+    }
+
+    /// Plays `c` for the seat to act; `c` must be one of [`TrickPlay::legal`].
+    #[inline]
+    pub fn play(&mut self, c: Card) {
+        let seat = self.to_act;
+        self.hands[seat.index()].remove(c);
+        let table = self.table();
+        if self.trick_len == 0 {
+            self.led = table.effective_suit(c) as u8;
+            self.best_seat = seat;
+            self.best_power = table.strength(c, self.led as usize);
+        } else {
+            let p = table.strength(c, self.led as usize);
+            if p > self.best_power {
+                self.best_power = p;
+                self.best_seat = seat;
+            }
+        }
+        self.trick_len += 1;
+        if self.trick_len < self.per_trick {
+            self.to_act = self.next[seat.index()];
+            return;
+        }
+        let winner = self.best_seat;
+        self.won[winner.team().index()] += 1;
+        self.done += 1;
+        self.trick_len = 0;
+        self.to_act = winner;
+    }
+
+    /// The trump table the tricks are played under.
+    #[inline]
+    pub fn table(&self) -> &'static TrumpTable {
+        table_at(self.table_index as usize)
+    }
+
+    /// The index of that table ([`crate::Trump::index`]: suits 0..=3, no-trump 4).
+    #[inline]
+    pub fn trump_index(&self) -> usize {
+        self.table_index as usize
+    }
+
+    /// Each seat's cards now.
+    #[inline]
+    pub fn hands(&self) -> [CardSet; 4] {
+        self.hands
+    }
+
+    /// Cards played to the trick in progress (0 when a trick is to be led).
+    #[inline]
+    pub fn trick_len(&self) -> u8 {
+        self.trick_len
+    }
+
+    /// Cards in a full trick (fewer than four when someone sits out).
+    #[inline]
+    pub fn per_trick(&self) -> u8 {
+        self.per_trick
+    }
+
+    /// The effective suit led to the trick in progress.
+    #[inline]
+    pub fn led(&self) -> usize {
+        self.led as usize
+    }
+
+    /// The seat winning the trick in progress so far, and the power of its card.
+    #[inline]
+    pub fn winning(&self) -> (Seat, u8) {
+        (self.best_seat, self.best_power)
+    }
+
+    /// The next seat in play after `seat`.
+    #[inline]
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        self.next[seat.index()]
+    }
+
+    /// Tricks completed.
+    #[inline]
+    pub fn tricks_done(&self) -> u8 {
+        self.done
+    }
+
+    /// Tricks taken by each team.
+    #[inline]
+    pub fn tricks_won(&self) -> [u8; 2] {
+        self.won
+    }
+
+    /// The makers' team.
+    #[inline]
+    pub fn makers(&self) -> Team {
+        self.makers
+    }
+
+    /// Tricks the makers have taken.
+    #[inline]
+    pub fn maker_tricks(&self) -> u8 {
+        self.won[self.makers.index()]
+    }
+
+    /// Points to (makers, defenders) for each number of tricks the makers may end with (0..=5).
+    /// They never fall as the makers take more tricks, so the best play for the points is the
+    /// best play for the makers' tricks.
+    #[inline]
+    pub fn points_by_maker_tricks(&self) -> [[u8; 2]; 6] {
+        self.outcome
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::rules::Rules;
+    use rand::{RngCore, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Plays random decisions until the trick play begins, or returns `None` if it never does.
+    fn to_play(rules: Rules, seed: u64) -> Option<Deal> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut d = Deal::random(rules, Seat::new((seed % 4) as u8), &mut rng);
+        while d.phase() != Phase::Play {
+            let legal = d.legal_actions();
+            if legal.is_empty() {
+                return None;
+            }
+            d.apply(legal[rng.next_u32() as usize % legal.len()]).ok()?;
+        }
+        Some(d)
+    }
+
+    /// `TrickPlay` plays exactly as the deal does, card for card, to the same points.
+    #[test]
+    fn agrees_with_the_deal() {
+        let mut compared = 0;
+        for (preset, _) in crate::presets::PRESETS {
+            let Ok(rules) = Rules::preset(preset) else {
+                continue;
+            };
+            for seed in 0..300 {
+                let Some(mut deal) = to_play(rules, seed) else {
+                    continue;
+                };
+                let Some(mut tp) = deal.trick_play() else {
+                    continue;
+                };
+                let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 77);
+                while deal.phase() == Phase::Play {
+                    assert_eq!(Some(tp.to_act()), deal.to_act());
+                    assert_eq!(tp.legal(), deal.legal_plays());
+                    assert_eq!(tp.hands(), deal.hands());
+                    let legal = tp.legal();
+                    let c = legal.nth(rng.next_u32() % legal.len()).unwrap();
+                    deal.apply(Action::Play(c)).unwrap();
+                    tp.play(c);
+                    assert_eq!(tp.tricks_won(), deal.tricks_won());
+                }
+                assert!(tp.is_over());
+                let [m, d] = tp.points_by_maker_tricks()[tp.maker_tricks() as usize];
+                let makers = tp.makers().index();
+                assert_eq!([m, d], [deal.points()[makers], deal.points()[1 - makers]]);
+                compared += 1;
+            }
+        }
+        assert!(compared > 500, "only {compared} deals compared");
+    }
+}
