@@ -1,0 +1,492 @@
+//! `basic`: the rules of thumb of the sources (`RULES.md` and the seeds), written so a person can
+//! read why it chose.
+//!
+//! - **Bidding**: count the tricks the hand is likely to take with that suit as trump (bowers,
+//!   high trumps, off-suit aces, voids to trump in), add a trick for the partner's help, and
+//!   make trump at three. The upcard counts for the dealer's side. In round 2, "next" (the suit
+//!   of the turned-down card's colour) is favoured by the eldest hand. Alone with the top three
+//!   trumps and an off ace.
+//! - **Discard**: keep trumps and aces; short-suit yourself.
+//! - **Play**: lead trump when your partner made it (or you did, holding the top trump); else
+//!   lead an off-suit ace, else your lowest card. Following: take the trick when you can, with
+//!   the cheapest card that wins, unless your partner is already winning; otherwise throw the
+//!   lowest card.
+//!
+//! Decisions the rules of thumb say nothing about (the variants' exchanges, claims) take the
+//! option that keeps the most: claim what can be claimed, give away the lowest card.
+
+use crate::player::{Budget, Choice, Player};
+use crate::view::GameView;
+use euchre::card::{Card, Rank, Suit};
+use euchre::observation::Observation;
+use euchre::solo::SoloObservation;
+use euchre::table::View;
+use euchre::trump::TrumpTable;
+use euchre::{Action, ActionList, BidTrump, CardSet, Phase, Seat, Trump};
+use rand_chacha::ChaCha8Rng;
+
+pub struct BasicPlayer;
+
+impl Player for BasicPlayer {
+    fn name(&self) -> String {
+        "basic".into()
+    }
+
+    fn choose(&mut self, view: &GameView, _: &Budget, _: &mut ChaCha8Rng) -> Choice {
+        let legal = view.legal();
+        let pick = match &view.view {
+            View::Partnership(o) => partnership(o, legal),
+            View::Solo(o) => solo(o, legal),
+        };
+        Choice::plain(pick.filter(|a| legal.contains(a)).unwrap_or(legal[0]))
+    }
+}
+
+/// Tricks a hand is likely to take with `trump`, on its own.
+pub fn hand_tricks(hand: CardSet, trump: Trump) -> f64 {
+    let table = trump.table();
+    let trumps: Vec<Card> = {
+        let mut t: Vec<Card> = hand.iter().filter(|&c| table.is_trump(c)).collect();
+        t.sort_by_key(|&c| std::cmp::Reverse(table.power(c)));
+        t
+    };
+    let mut tricks = 0.0;
+    // The rank of each trump among all trumps: the top ones are near-certain tricks.
+    let all_trumps: Vec<Card> = {
+        let mut t: Vec<Card> = table.trumps.iter().collect();
+        t.sort_by_key(|&c| std::cmp::Reverse(table.power(c)));
+        t
+    };
+    for c in &trumps {
+        let rank = all_trumps.iter().position(|x| x == c).unwrap_or(9);
+        tricks += match rank {
+            0 => 1.0,
+            1 => 0.85,
+            2 => 0.7,
+            3 => 0.55,
+            _ => 0.4,
+        };
+    }
+    for s in Suit::ALL {
+        if trump.suit() == Some(s) {
+            continue;
+        }
+        let off: Vec<Card> = hand
+            .iter()
+            .filter(|&c| !table.is_trump(c) && c.suit() == Some(s))
+            .collect();
+        let ace = off.iter().any(|c| c.rank() == Some(Rank::Ace));
+        if ace {
+            tricks += if off.len() <= 2 { 0.75 } else { 0.6 };
+            if off.iter().any(|c| c.rank() == Some(Rank::King)) && off.len() <= 3 {
+                tricks += 0.3;
+            }
+        }
+        if off.is_empty() && trumps.len() >= 2 {
+            // A void lets a spare trump take a trick.
+            tricks += 0.3;
+        }
+    }
+    tricks
+}
+
+/// The top three trumps of a suit held, and an off-suit ace: the sources' lone hand.
+fn lone_hand(hand: CardSet, trump: Trump) -> bool {
+    let table = trump.table();
+    let mut all: Vec<Card> = table.trumps.iter().collect();
+    all.sort_by_key(|&c| std::cmp::Reverse(table.power(c)));
+    let top3 = all.iter().take(3).all(|c| hand.contains(*c));
+    let trumps = hand.iter().filter(|&c| table.is_trump(c)).count();
+    let off_ace = hand
+        .iter()
+        .any(|c| !table.is_trump(c) && c.rank() == Some(Rank::Ace));
+    top3 && (off_ace || trumps >= 4) || trumps == 5
+}
+
+/// A partner's help, in tricks.
+const PARTNER: f64 = 1.0;
+/// Tricks the makers need.
+const MAKE: f64 = 3.0;
+
+fn partnership(o: &Observation, legal: &ActionList) -> Option<Action> {
+    let hand = o.hand;
+    let me = o.seat;
+    match o.phase {
+        Phase::Bidding1 => {
+            let Some(suit) = o.upcard.suit() else {
+                return Some(Action::Pass);
+            };
+            let trump = Trump::Suit(suit);
+            let upcard_value = hand_tricks(CardSet::single(o.upcard), trump);
+            let mut est = if me == o.dealer {
+                // The dealer takes it up and throws the worst card.
+                let with = hand.with(o.upcard);
+                hand_tricks(with.without(worst_card(with, trump.table())), trump)
+            } else {
+                hand_tricks(hand, trump)
+            };
+            if o.dealer.team() == me.team() && me != o.dealer {
+                est += 0.8 * upcard_value;
+            } else if o.dealer.team() != me.team() {
+                est -= 0.5 * upcard_value;
+            }
+            decide_bid(legal, hand, trump, est + PARTNER, |alone| Action::Order { alone })
+        }
+        Phase::Bidding2 | Phase::BlindShout => {
+            let turned = o.upcard.suit();
+            let eldest = me == o.dealer.left();
+            let mut best: Option<(f64, Trump)> = None;
+            for s in Suit::ALL {
+                let trump = Trump::Suit(s);
+                if !legal
+                    .iter()
+                    .any(|a| matches!(a, Action::Call { trump: t, .. } if *t == trump))
+                {
+                    continue;
+                }
+                let mut est = hand_tricks(hand, trump) + PARTNER;
+                if eldest && turned.map(Suit::same_colour) == Some(s) {
+                    // "Next": the turned-down suit's partner suit is a fair bet for the eldest.
+                    est += 0.4;
+                }
+                if best.is_none_or(|(b, _)| est > b) {
+                    best = Some((est, trump));
+                }
+            }
+            let (est, trump) = best?;
+            let must = !legal.contains(&Action::Pass);
+            if must {
+                return Some(Action::Call { trump, alone: false });
+            }
+            decide_bid(legal, hand, trump, est, |alone| Action::Call { trump, alone })
+        }
+        Phase::Discard => {
+            let trump = o.trump?;
+            let options: CardSet = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Discard(c) => Some(*c),
+                    _ => None,
+                })
+                .collect();
+            Some(Action::Discard(worst_card_of(hand, options, trump.table())))
+        }
+        Phase::MakerAlone | Phase::PartnerAlone => {
+            let trump = o.trump?;
+            let alone = lone_hand(hand, trump);
+            if alone && legal.contains(&Action::Alone) {
+                Some(Action::Alone)
+            } else {
+                [Action::Partner, Action::Pass]
+                    .into_iter()
+                    .find(|a| legal.contains(a))
+            }
+        }
+        Phase::DefendAlone | Phase::BlindLoner | Phase::Robson => [Action::Partner, Action::Pass]
+            .into_iter()
+            .find(|a| legal.contains(a)),
+        Phase::Farmers | Phase::Jamboree | Phase::RenegeClaim => {
+            // Showing a farmer's hand, a jamboree and a provable renege are all gains.
+            legal.iter().copied().find(|a| *a != Action::Pass)
+        }
+        Phase::Play | Phase::Name => {
+            let trump = o.trump?;
+            let options: CardSet = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Play(c) | Action::Name(c) => Some(*c),
+                    _ => None,
+                })
+                .collect();
+            let card = if o.phase == Phase::Name {
+                // Name the jambone hand's weakest card.
+                lowest(options, trump.table())
+            } else {
+                play_card(o, options, trump)
+            };
+            legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Play(c) | Action::Name(c) if *c == card))
+        }
+        // Exchanges and swaps: give away the least useful card(s).
+        _ => None,
+    }
+}
+
+/// Order, call or pass from an estimate of the makers' tricks.
+fn decide_bid(
+    legal: &ActionList,
+    hand: CardSet,
+    trump: Trump,
+    est: f64,
+    make: impl Fn(bool) -> Action,
+) -> Option<Action> {
+    if lone_hand(hand, trump) && legal.contains(&make(true)) {
+        return Some(make(true));
+    }
+    if est >= MAKE && legal.contains(&make(false)) {
+        return Some(make(false));
+    }
+    if legal.contains(&Action::Pass) {
+        return Some(Action::Pass);
+    }
+    [make(false), make(true)].into_iter().find(|a| legal.contains(a))
+}
+
+/// The card to throw from `hand`: never a trump when anything else will do, never an ace when
+/// a lower card will; from the shortest side suit, to make a void.
+fn worst_card(hand: CardSet, table: &TrumpTable) -> Card {
+    worst_card_of(hand, hand, table)
+}
+
+fn worst_card_of(hand: CardSet, options: CardSet, table: &TrumpTable) -> Card {
+    let key = |c: Card| {
+        let trump = table.is_trump(c);
+        let ace = c.rank() == Some(Rank::Ace);
+        let suit_len = hand
+            .iter()
+            .filter(|&x| table.effective_suit(x) == table.effective_suit(c))
+            .count();
+        (trump, ace, suit_len, table.power(c))
+    };
+    options
+        .iter()
+        .min_by_key(|&c| key(c))
+        .unwrap_or_else(|| hand.first().unwrap_or(Card::JOKER))
+}
+
+/// The lowest card: a non-trump before a trump, then by rank.
+fn lowest(options: CardSet, table: &TrumpTable) -> Card {
+    options
+        .iter()
+        .min_by_key(|&c| (table.is_trump(c), table.power(c)))
+        .unwrap_or(Card::JOKER)
+}
+
+fn play_card(o: &Observation, options: CardSet, trump: Trump) -> Card {
+    let table = trump.table();
+    let me = o.seat;
+    let current = o.tricks.last().filter(|t| t.winner.is_none());
+    match current {
+        None => lead(o, options, trump),
+        Some(t) => {
+            let led = table.effective_suit(t.cards[0]);
+            // Who is winning the trick so far.
+            let mut best = (t.leader, table.strength(t.cards[0], led));
+            let mut seat = t.leader;
+            for &c in &t.cards[1..] {
+                seat = next_active(o, seat);
+                let p = table.strength(c, led);
+                if p > best.1 {
+                    best = (seat, p);
+                }
+            }
+            let partner_winning = best.0.team() == me.team();
+            let winners: CardSet = options
+                .iter()
+                .filter(|&c| table.strength(c, led) > best.1)
+                .collect();
+            if !partner_winning && !winners.is_empty() {
+                // Take the trick as cheaply as possible.
+                winners
+                    .iter()
+                    .min_by_key(|&c| table.strength(c, led))
+                    .unwrap_or(Card::JOKER)
+            } else {
+                lowest(options, table)
+            }
+        }
+    }
+}
+
+fn next_active(o: &Observation, s: Seat) -> Seat {
+    let mut n = s.left();
+    for _ in 0..3 {
+        if o.active[n.index()] {
+            return n;
+        }
+        n = n.left();
+    }
+    n
+}
+
+fn lead(o: &Observation, options: CardSet, trump: Trump) -> Card {
+    let table = trump.table();
+    let me = o.seat;
+    let trumps: Vec<Card> = {
+        let mut t: Vec<Card> = options.iter().filter(|&c| table.is_trump(c)).collect();
+        t.sort_by_key(|&c| std::cmp::Reverse(table.power(c)));
+        t
+    };
+    let our_call = o.maker.map(Seat::team) == Some(me.team());
+    // The highest trump still out, to know if ours is boss.
+    let played: CardSet = o.tricks.iter().flat_map(|t| t.cards.iter().copied()).collect();
+    let boss_trump = {
+        let mut out: Vec<Card> = table.trumps.minus(played).minus(o.hand).iter().collect();
+        out.sort_by_key(|&c| std::cmp::Reverse(table.power(c)));
+        out.first().copied()
+    };
+    if let Some(&top) = trumps.first() {
+        let boss = boss_trump.is_none_or(|b| table.power(top) > table.power(b));
+        if our_call && (o.maker == Some(me.partner()) || boss) {
+            // Lead trump to the partner who made it, or pull trumps holding the best one.
+            return top;
+        }
+    }
+    let off_aces = options
+        .iter()
+        .filter(|&c| !table.is_trump(c) && c.rank() == Some(Rank::Ace));
+    if let Some(a) = off_aces.min_by_key(|c| c.index()) {
+        return a;
+    }
+    lowest(options, table)
+}
+
+/// The rules of thumb in the individual games: no partner, so a call needs the tricks alone.
+fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
+    use euchre::solo::SoloPhase;
+    let hand = o.hand;
+    let tricks_needed = |players: u8| if players == 3 { 4.0 } else { 3.0 };
+    match o.phase {
+        SoloPhase::Bidding1 => {
+            let suit = o.upcard.and_then(Card::suit)?;
+            let trump = Trump::Suit(suit);
+            let est = hand_tricks(hand, trump) * 1.2;
+            if est >= tricks_needed(o.players) {
+                legal.iter().copied().find(|a| matches!(a, Action::Order { .. }))
+            } else {
+                Some(Action::Pass)
+            }
+        }
+        SoloPhase::Bidding2 => {
+            let mut best: Option<(f64, Action)> = None;
+            for &a in legal.iter() {
+                if let Action::Call { trump, .. } = a {
+                    let est = hand_tricks(hand, trump) * 1.2;
+                    if best.is_none_or(|(b, _)| est > b) {
+                        best = Some((est, a));
+                    }
+                }
+            }
+            let (est, a) = best?;
+            if est >= tricks_needed(o.players) || !legal.contains(&Action::Pass) {
+                Some(a)
+            } else {
+                Some(Action::Pass)
+            }
+        }
+        SoloPhase::Discard => {
+            let trump = o.trump.as_deref().and_then(parse_trump)?;
+            let options: CardSet = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Discard(c) => Some(*c),
+                    _ => None,
+                })
+                .collect();
+            Some(Action::Discard(worst_card_of(hand, options, trump.table())))
+        }
+        SoloPhase::Auction => {
+            // Bid the tricks the best suit should take.
+            let est = Suit::ALL
+                .iter()
+                .map(|&s| hand_tricks(hand, Trump::Suit(s)) * 1.2)
+                .fold(0.0, f64::max);
+            let bid = est.floor() as u8;
+            let mut bids: Vec<u8> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Bid(n) => Some(*n),
+                    _ => None,
+                })
+                .collect();
+            bids.sort_unstable();
+            match bids.first() {
+                Some(&lo) if lo <= bid => Some(Action::Bid(lo)),
+                Some(&lo) if !legal.contains(&Action::Pass) => Some(Action::Bid(lo)),
+                _ => Some(Action::Pass),
+            }
+        }
+        SoloPhase::NameTrump => {
+            let best = Suit::ALL
+                .iter()
+                .copied()
+                .max_by(|&a, &b| {
+                    hand_tricks(hand, Trump::Suit(a)).total_cmp(&hand_tricks(hand, Trump::Suit(b)))
+                })
+                .unwrap_or(Suit::Spades);
+            Some(Action::NameTrump(BidTrump::Suit(best)))
+        }
+        SoloPhase::Declare => Some(Action::Pass),
+        SoloPhase::StayFold => {
+            // Stay with a likely trick; fold with nothing.
+            let trump = o.trump.as_deref().and_then(parse_trump).unwrap_or(Trump::NoTrump);
+            if hand_tricks(hand, trump) >= 0.7 {
+                Some(Action::Stay)
+            } else {
+                Some(Action::Fold)
+            }
+        }
+        SoloPhase::Play => {
+            let options: CardSet = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Play(c) => Some(*c),
+                    _ => None,
+                })
+                .collect();
+            let low_game = o.trump.as_deref() == Some("low");
+            let trump = o.trump.as_deref().and_then(parse_trump).unwrap_or(Trump::NoTrump);
+            let table = trump.table();
+            // In "low" every suit runs nine high: compare ranks the other way.
+            let power = |c: Card, led: usize| -> i32 {
+                if low_game {
+                    if c.suit().map(Suit::index) == Some(led) {
+                        20 - c.rank().map_or(0, |r| r as i32)
+                    } else {
+                        0
+                    }
+                } else {
+                    i32::from(table.strength(c, led))
+                }
+            };
+            let eff = |c: Card| {
+                if low_game {
+                    c.suit().map_or(4, Suit::index)
+                } else {
+                    table.effective_suit(c)
+                }
+            };
+            let card = match o.tricks.last().filter(|t| t.2.is_none()) {
+                None => options
+                    .iter()
+                    .max_by_key(|&c| power(c, eff(c)))
+                    .unwrap_or(Card::JOKER),
+                Some((_, cards, _)) => {
+                    let led = eff(cards[0]);
+                    let best = cards.iter().map(|&c| power(c, led)).max().unwrap_or(0);
+                    let winners: Vec<Card> = options.iter().filter(|&c| power(c, led) > best).collect();
+                    match winners.iter().min_by_key(|&&c| power(c, led)) {
+                        Some(&c) => c,
+                        None => options
+                            .iter()
+                            .min_by_key(|&c| (table.is_trump(c), power(c, eff(c))))
+                            .unwrap_or(Card::JOKER),
+                    }
+                }
+            };
+            Some(Action::Play(card))
+        }
+        SoloPhase::Done => None,
+    }
+}
+
+/// The trump of an individual game's observation: a suit letter, or "high" (no trump).
+fn parse_trump(s: &str) -> Option<Trump> {
+    match s {
+        "high" => Some(Trump::NoTrump),
+        "low" => Some(Trump::NoTrump),
+        _ => s.parse::<Trump>().ok(),
+    }
+}

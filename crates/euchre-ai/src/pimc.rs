@@ -1,0 +1,132 @@
+//! `pimc-N`: Perfect Information Monte Carlo, the research baseline. N complete deals are
+//! sampled from what the seat knows; in each, every legal action is valued exactly by the
+//! solver (in the bidding, by letting the `basic` player finish the auction in that world and
+//! solving the play that follows); the action with the best mean wins.
+
+use crate::basic::BasicPlayer;
+use crate::player::{Budget, Choice, Player};
+use crate::solver::Solver;
+use crate::view::GameView;
+use euchre::table::AnyDeal;
+use euchre::{Decisions, Phase, Seat};
+use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
+
+/// The most worlds a `pimc-N` player may sample.
+pub const MAX_WORLDS: u32 = 10_000;
+
+pub struct Pimc {
+    worlds: u32,
+    solver: Solver,
+}
+
+impl Pimc {
+    pub fn new(worlds: u32) -> Pimc {
+        Pimc {
+            worlds: worlds.clamp(1, MAX_WORLDS),
+            solver: Solver::new(),
+        }
+    }
+
+    /// Positions the solver has visited for this player.
+    pub fn nodes(&self) -> u64 {
+        self.solver.total_nodes()
+    }
+}
+
+/// True from the first card on: the solver values every action directly.
+pub(crate) fn in_trick_play(deal: &AnyDeal) -> bool {
+    match deal {
+        AnyDeal::Partnership(d) => d.phase().in_or_after_play() || d.phase() == Phase::Jamboree,
+        AnyDeal::Solo(d) => d.phase() == euchre::solo::SoloPhase::Play,
+    }
+}
+
+/// Lets `basic` take every decision until the trick play begins (or the deal ends), each seat
+/// seeing only its own view of the world.
+pub(crate) fn finish_auction(deal: &mut AnyDeal, rng: &mut ChaCha8Rng) {
+    let mut basic = BasicPlayer;
+    // A deal's auction is short; the bound only guards against a policy that never ends it.
+    for _ in 0..64 {
+        if in_trick_play(deal) {
+            return;
+        }
+        let Some(seat) = deal.to_act() else { return };
+        let view = GameView::of_deal(deal, seat);
+        if view.legal().is_empty() {
+            return;
+        }
+        let a = basic.choose(&view, &Budget::UNLIMITED, rng).action;
+        if deal.apply(a).is_err() {
+            return;
+        }
+    }
+}
+
+impl Player for Pimc {
+    fn name(&self) -> String {
+        format!("pimc-{}", self.worlds)
+    }
+
+    fn choose(&mut self, view: &GameView, budget: &Budget, rng: &mut ChaCha8Rng) -> Choice {
+        let legal = *view.legal();
+        if legal.len() == 1 {
+            return Choice::plain(legal[0]);
+        }
+        let started = Instant::now();
+        let me: Seat = view.seat;
+        let mut totals = vec![0.0f64; legal.len()];
+        let mut worlds = 0u32;
+        for _ in 0..self.worlds.saturating_mul(4) {
+            if worlds >= self.worlds {
+                break;
+            }
+            if let Some(limit) = budget.time {
+                if worlds > 0 && started.elapsed() >= limit {
+                    break;
+                }
+            }
+            let Ok(world) = view.view.sample_world(rng) else {
+                continue;
+            };
+            if world.to_act() != Some(me) {
+                continue;
+            }
+            if in_trick_play(&world) {
+                let values = self.solver.action_values(&world);
+                for (i, a) in legal.iter().enumerate() {
+                    if let Some((_, v)) = values.iter().find(|(b, _)| b == a) {
+                        totals[i] += v;
+                    }
+                }
+            } else {
+                for (i, &a) in legal.iter().enumerate() {
+                    let mut w = world.clone();
+                    if w.apply(a).is_err() {
+                        continue;
+                    }
+                    finish_auction(&mut w, rng);
+                    totals[i] += self.solver.value(&w, me);
+                }
+            }
+            worlds += 1;
+        }
+        if worlds == 0 {
+            // No world could be drawn (it cannot happen for a view of a real deal): fall back
+            // on the rules of thumb rather than fail.
+            return BasicPlayer.choose(view, budget, rng);
+        }
+        let n = f64::from(worlds);
+        let values: Vec<_> = legal.iter().zip(&totals).map(|(&a, &t)| (a, t / n)).collect();
+        let mut best = 0;
+        for (i, (_, v)) in values.iter().enumerate() {
+            if *v > values[best].1 + 1e-12 {
+                best = i;
+            }
+        }
+        Choice {
+            action: values[best].0,
+            values,
+        }
+    }
+}

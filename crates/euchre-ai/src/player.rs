@@ -1,0 +1,116 @@
+//! The one interface every computer player implements, and the players by name.
+
+use crate::view::GameView;
+use euchre::Action;
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::time::Duration;
+
+/// A player's decision, with the value it gave each legal action where it computes them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub action: Action,
+    /// Each legal action with its value for the deciding seat's side, in the ruleset's points
+    /// for the deal (expected, over the worlds a search player sampled). Empty for players that
+    /// do not value actions.
+    pub values: Vec<(Action, f64)>,
+}
+
+impl Choice {
+    /// A choice without values.
+    pub fn plain(action: Action) -> Choice {
+        Choice {
+            action,
+            values: Vec::new(),
+        }
+    }
+}
+
+/// What a decision may spend. A time limit makes a search player stop early, so its choice
+/// then depends on the machine's speed; without one, a choice depends only on the view and the
+/// seed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// No limit but the player's own (reproducible).
+    pub const UNLIMITED: Budget = Budget { time: None };
+
+    pub fn millis(ms: u64) -> Budget {
+        Budget {
+            time: Some(Duration::from_millis(ms)),
+        }
+    }
+}
+
+/// A computer player: given a seat's view of the game, it picks one of the legal actions.
+///
+/// A player sees nothing but the [`GameView`] (by type: it is never handed the deal), and its
+/// choice is reproducible from the random generator it is given.
+pub trait Player: Send {
+    /// The name it is made from by [`player`].
+    fn name(&self) -> String;
+
+    /// Picks one of `view.legal()`, which must not be empty.
+    fn choose(&mut self, view: &GameView, budget: &Budget, rng: &mut ChaCha8Rng) -> Choice;
+}
+
+/// A player name that is not one of [`PLAYERS`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPlayer(pub String);
+
+impl fmt::Display for UnknownPlayer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown player '{}': expected one of {}, or pimc-N with N from 1 to {}",
+            self.0,
+            PLAYERS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
+            crate::pimc::MAX_WORLDS
+        )
+    }
+}
+
+impl std::error::Error for UnknownPlayer {}
+
+/// The players by name, with what each is.
+pub const PLAYERS: [(&str, &str); 7] = [
+    ("random", "a uniformly random legal action"),
+    (
+        "basic",
+        "rules of thumb from the sources: counts likely tricks, 'next' in round 2, leads trump for a partner who made it, takes tricks it can",
+    ),
+    (
+        "pimc-50",
+        "50 worlds sampled from what the seat knows, each solved exactly; the action with the best mean (pimc-N: N worlds)",
+    ),
+    ("easy", "the level for beginners: basic"),
+    ("medium", "pimc-10: search over 10 sampled worlds"),
+    ("hard", "pimc-50, the reference player"),
+    ("default", "the player behind hints and analysis: pimc-50"),
+];
+
+/// The player that hints and analysis use.
+pub const DEFAULT_PLAYER: &str = "pimc-50";
+
+/// Makes a player from its name (see [`PLAYERS`]).
+///
+/// # Errors
+/// An unknown name, listing the known ones.
+pub fn player(name: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
+    let lower = name.trim().to_ascii_lowercase();
+    match lower.as_str() {
+        "random" => Ok(Box::new(crate::random::RandomPlayer)),
+        "basic" | "easy" => Ok(Box::new(crate::basic::BasicPlayer)),
+        "medium" => Ok(Box::new(crate::pimc::Pimc::new(10))),
+        "hard" | "default" => Ok(Box::new(crate::pimc::Pimc::new(50))),
+        _ => lower
+            .strip_prefix("pimc-")
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|n| (1..=crate::pimc::MAX_WORLDS).contains(n))
+            .map(|n| Box::new(crate::pimc::Pimc::new(n)) as Box<dyn Player>)
+            .ok_or_else(|| UnknownPlayer(name.to_string())),
+    }
+}
