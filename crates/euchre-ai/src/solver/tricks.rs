@@ -33,6 +33,11 @@ struct Slot {
 struct Orders {
     by_table: [[[u8; 12]; 5]; 5],
     len: [[u8; 5]; 5],
+    /// `between[table][a][b]`: the cards of a's effective suit ranked strictly between `a` and
+    /// `b` (empty when they are of different suits; then they never play alike).
+    between: Vec<[[u64; Card::COUNT]; Card::COUNT]>,
+    /// `same[table][c]`: the cards of c's effective suit.
+    same: [[u64; Card::COUNT]; 5],
 }
 
 fn orders() -> &'static Orders {
@@ -42,6 +47,8 @@ fn orders() -> &'static Orders {
         let mut o = Orders {
             by_table: [[[0; 12]; 5]; 5],
             len: [[0; 5]; 5],
+            between: vec![[[0; Card::COUNT]; Card::COUNT]; 5],
+            same: [[0; Card::COUNT]; 5],
         };
         for (t, trump) in [
             euchre::Trump::Suit(euchre::Suit::Clubs),
@@ -64,6 +71,17 @@ fn orders() -> &'static Orders {
                     o.by_table[t][e][i] = c.index() as u8;
                 }
                 o.len[t][e] = cards.len() as u8;
+                let suit_mask = cards.iter().fold(0u64, |m, c| m | 1 << c.index());
+                for (i, a) in cards.iter().enumerate() {
+                    o.same[t][a.index()] = suit_mask;
+                    for (j, b) in cards.iter().enumerate() {
+                        let (hi, lo) = (i.min(j), i.max(j));
+                        let mask = cards[(hi + 1).min(lo)..lo]
+                            .iter()
+                            .fold(0u64, |m, c| m | 1 << c.index());
+                        o.between[t][a.index()][b.index()] = mask;
+                    }
+                }
             }
         }
         o
@@ -179,7 +197,27 @@ impl TrickSolver {
         if need > left {
             return false;
         }
-        let boundary = tp.trick_len() == 0;
+        if left == 1 && tp.trick_len() == 0 {
+            // The last trick: every seat has one card, so it plays itself.
+            let mut last = *tp;
+            while !last.is_over() {
+                let Some(c) = last.legal().first() else { break };
+                last.play(c);
+            }
+            return last.maker_tricks() > tp.maker_tricks();
+        }
+        if tp.trick_len() == 0 {
+            // Sure tricks from a run of top trumps in one hand: each wins the trick it falls on.
+            let (makers_sure, defenders_sure) = self.top_trump_runs(tp);
+            if makers_sure >= need {
+                return true;
+            }
+            if left - defenders_sure.min(left) < need {
+                return false;
+            }
+        }
+        // The table pays from two tricks left; the last trick plays itself.
+        let boundary = tp.trick_len() == 0 && left >= 2;
         let mut slot_index = 0;
         if boundary {
             let hands = tp.hands().map(|h| h.0);
@@ -230,80 +268,175 @@ impl TrickSolver {
         result
     }
 
-    /// The legal cards of the seat to act, one per group of cards that play alike, in the
-    /// order to search them.
-    fn groups(&self, tp: &TrickPlay) -> Vec<Group> {
-        let legal = tp.legal();
+    /// The tricks each side is sure of (makers, defenders): the longest run of the highest
+    /// trumps still out held by one seat of that side. Only the side holding the top trump has
+    /// a run; the other gets 0.
+    #[inline]
+    fn top_trump_runs(&self, tp: &TrickPlay) -> (u8, u8) {
+        let o = orders();
+        let trump_suit = match tp.trump_index() {
+            t @ 0..=3 => t,
+            _ => 4,
+        };
         let hands = tp.hands();
-        let out_cards = hands[0].union(hands[1]).union(hands[2]).union(hands[3]);
+        let order = &o.by_table[self.table][trump_suit][..o.len[self.table][trump_suit] as usize];
+        let trumps = tp.table().trumps;
+        let mut holder: Option<usize> = None;
+        let mut run = 0u8;
+        for &i in order {
+            let Some(c) = Card::from_index(i) else {
+                continue;
+            };
+            if !trumps.contains(c) {
+                continue;
+            }
+            let Some(h) = (0..4).find(|&s| hands[s].contains(c)) else {
+                continue;
+            };
+            if !tp.is_active(euchre::Seat::new(h as u8)) {
+                // A card that will never be played.
+                continue;
+            }
+            match holder {
+                None => {
+                    holder = Some(h);
+                    run = 1;
+                }
+                Some(x) if x == h => run += 1,
+                Some(_) => break,
+            }
+        }
+        match holder {
+            Some(h) if euchre::Seat::new(h as u8).team() == tp.makers() => (run, 0),
+            Some(_) => (0, run),
+            None => (0, 0),
+        }
+    }
+
+    /// The legal cards of the seat to act, one per group of cards that play alike, in the
+    /// order to search them. Two cards play alike when no card still in play of another seat
+    /// ranks between them and both (or neither) beat the trick so far.
+    #[inline]
+    fn groups(&self, tp: &TrickPlay) -> Groups {
+        let legal = tp.legal();
+        let others = tp.cards_in_play().minus(legal).0;
         let table = tp.table();
         let following = tp.trick_len() > 0;
         let led = tp.led();
         let (best_seat, best_power) = tp.winning();
+        let partner_winning = following && best_seat.team() == tp.to_act().team();
         let o = orders();
-        let mut groups: Vec<(i32, Group)> = Vec::with_capacity(6);
-        for e in 0..5 {
-            let order = &o.by_table[self.table][e][..o.len[self.table][e] as usize];
-            let mut current: Option<Group> = None;
-            let mut current_beats = false;
-            for &i in order {
-                let Some(c) = Card::from_index(i) else {
+        let between = &o.between[self.table];
+        let same = &o.same[self.table];
+        let beats = |c: Card| following && table.strength(c, led) > best_power;
+        let mut groups = Groups::default();
+        let mut left = legal.0;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let Some(c) = Card::from_index(i as u8) else {
+                continue;
+            };
+            let b = beats(c);
+            let mut alike = 1u64 << i;
+            let mut low = c;
+            let mut rest = left & same[i];
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let Some(d) = Card::from_index(j as u8) else {
                     continue;
                 };
-                if !out_cards.contains(c) {
-                    continue;
-                }
-                if !legal.contains(c) {
-                    // Another seat's card (or one this seat may not play) splits the run.
-                    if let Some(g) = current.take() {
-                        groups.push((0, g));
-                    }
-                    continue;
-                }
-                let beats = following && table.strength(c, led) > best_power;
-                match current.as_mut() {
-                    Some(g) if beats == current_beats => {
-                        // Falling order: keep the lower card as the one to play.
-                        g.card = c;
-                        g.alike.insert(c);
-                    }
-                    _ => {
-                        if let Some(g) = current.take() {
-                            groups.push((0, g));
-                        }
-                        current = Some(Group {
-                            card: c,
-                            alike: CardSet::single(c),
-                        });
-                        current_beats = beats;
+                if between[i][j] & others == 0 && beats(d) == b {
+                    alike |= 1 << j;
+                    if table.power(d) < table.power(low) {
+                        low = d;
                     }
                 }
             }
-            if let Some(g) = current.take() {
-                groups.push((0, g));
-            }
+            left &= !alike;
+            groups.push(low, CardSet(alike), order_key(tp, low, partner_winning));
         }
-        // Order: on the lead, strong cards first; following, the cheapest winner when the
-        // partner is not already winning, then the cheapest card.
-        let seat = tp.to_act();
-        let partner_winning = following && best_seat.team() == seat.team();
-        for (key, g) in groups.iter_mut() {
-            let c = g.card;
-            *key = if !following {
-                -(i32::from(table.strength(c, table.effective_suit(c))))
-            } else {
-                let p = i32::from(table.strength(c, led));
-                let wins = p > i32::from(best_power);
-                let low = i32::from(table.power(c));
-                if wins && !partner_winning {
-                    p - 100
-                } else {
-                    low
-                }
-            };
+        groups
+    }
+}
+
+/// The search order of a card (lowest first): on the lead, strong cards first; following, the
+/// cheapest winner when the partner is not already winning, then the cheapest card.
+#[inline]
+fn order_key(tp: &TrickPlay, c: Card, partner_winning: bool) -> i16 {
+    let table = tp.table();
+    if tp.trick_len() == 0 {
+        return -i16::from(table.strength(c, table.effective_suit(c)));
+    }
+    let p = i16::from(table.strength(c, tp.led()));
+    if p > i16::from(tp.winning().1) && !partner_winning {
+        p - 100
+    } else {
+        i16::from(table.power(c))
+    }
+}
+
+/// The moves of one position, kept sorted by their search order (no allocation: a seat holds
+/// at most eight cards).
+#[derive(Default)]
+struct Groups {
+    keys: [i16; 8],
+    cards: [u8; 8],
+    alike: [u64; 8],
+    len: usize,
+}
+
+impl Groups {
+    #[inline]
+    fn push(&mut self, card: Card, alike: CardSet, key: i16) {
+        if self.len == self.keys.len() {
+            return;
         }
-        groups.sort_by_key(|(k, _)| *k);
-        groups.into_iter().map(|(_, g)| g).collect()
+        // Insertion into sorted place.
+        let mut i = self.len;
+        while i > 0 && self.keys[i - 1] > key {
+            self.keys[i] = self.keys[i - 1];
+            self.cards[i] = self.cards[i - 1];
+            self.alike[i] = self.alike[i - 1];
+            i -= 1;
+        }
+        self.keys[i] = key;
+        self.cards[i] = card.index() as u8;
+        self.alike[i] = alike.0;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Group {
+        Group {
+            card: Card::from_index(self.cards[i]).unwrap_or(Card::JOKER),
+            alike: CardSet(self.alike[i]),
+        }
+    }
+}
+
+impl IntoIterator for Groups {
+    type Item = Group;
+    type IntoIter = GroupIter;
+    fn into_iter(self) -> GroupIter {
+        GroupIter { g: self, i: 0 }
+    }
+}
+
+struct GroupIter {
+    g: Groups,
+    i: usize,
+}
+
+impl Iterator for GroupIter {
+    type Item = Group;
+    #[inline]
+    fn next(&mut self) -> Option<Group> {
+        (self.i < self.g.len).then(|| {
+            self.i += 1;
+            self.g.get(self.i - 1)
+        })
     }
 }
 

@@ -19,6 +19,8 @@ use crate::trump::{table_at, TrumpTable};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrickPlay {
     hands: [CardSet; 4],
+    /// Seats taking part, one bit each.
+    active: u8,
     next: [Seat; 4],
     table_index: u8,
     per_trick: u8,
@@ -69,6 +71,7 @@ impl Deal {
         }
         Some(TrickPlay {
             hands: self.hands,
+            active: self.active,
             next: self.next_seat,
             table_index: self.table_index,
             per_trick: self.per_trick,
@@ -154,7 +157,25 @@ impl TrickPlay {
         self.table_index as usize
     }
 
-    /// Each seat's cards now.
+    /// True when `seat` takes part in the play (not the partner of a lone hand).
+    #[inline]
+    pub fn is_active(&self, seat: Seat) -> bool {
+        self.active & seat.bit() != 0
+    }
+
+    /// The cards still to be played: the hands of the seats taking part.
+    #[inline]
+    pub fn cards_in_play(&self) -> CardSet {
+        let mut all = CardSet::EMPTY;
+        for s in Seat::ALL {
+            if self.is_active(s) {
+                all = all.union(self.hands[s.index()]);
+            }
+        }
+        all
+    }
+
+    /// Each seat's cards now (a seat sitting out keeps its hand).
     #[inline]
     pub fn hands(&self) -> [CardSet; 4] {
         self.hands
