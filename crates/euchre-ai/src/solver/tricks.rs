@@ -206,16 +206,6 @@ impl TrickSolver {
             }
             return last.maker_tricks() > tp.maker_tricks();
         }
-        if tp.trick_len() == 0 {
-            // Sure tricks from a run of top trumps in one hand: each wins the trick it falls on.
-            let (makers_sure, defenders_sure) = self.top_trump_runs(tp);
-            if makers_sure >= need {
-                return true;
-            }
-            if left - defenders_sure.min(left) < need {
-                return false;
-            }
-        }
         // The table pays from two tricks left; the last trick plays itself.
         let boundary = tp.trick_len() == 0 && left >= 2;
         let mut slot_index = 0;
@@ -230,6 +220,16 @@ impl TrickSolver {
                 if s.hi < need {
                     return false;
                 }
+            }
+        }
+        if tp.trick_len() == 0 {
+            // Sure tricks from a run of top trumps in one hand: each wins the trick it falls on.
+            let (makers_sure, defenders_sure) = self.top_trump_runs(tp);
+            if makers_sure >= need {
+                return true;
+            }
+            if left - defenders_sure.min(left) < need {
+                return false;
             }
         }
         let makers_move = tp.to_act().team() == tp.makers();
@@ -319,6 +319,13 @@ impl TrickSolver {
     #[inline]
     fn groups(&self, tp: &TrickPlay) -> Groups {
         let legal = tp.legal();
+        let mut groups = Groups::default();
+        if legal.len() == 1 {
+            if let Some(c) = legal.first() {
+                groups.push(c, legal, 0);
+            }
+            return groups;
+        }
         let others = tp.cards_in_play().minus(legal).0;
         let table = tp.table();
         let following = tp.trick_len() > 0;
@@ -329,7 +336,6 @@ impl TrickSolver {
         let between = &o.between[self.table];
         let same = &o.same[self.table];
         let beats = |c: Card| following && table.strength(c, led) > best_power;
-        let mut groups = Groups::default();
         let mut left = legal.0;
         while left != 0 {
             let i = left.trailing_zeros() as usize;
@@ -367,7 +373,14 @@ impl TrickSolver {
 fn order_key(tp: &TrickPlay, c: Card, partner_winning: bool) -> i16 {
     let table = tp.table();
     if tp.trick_len() == 0 {
-        return -i16::from(table.strength(c, table.effective_suit(c)));
+        // Makers lead their top trumps first; defenders their side-suit winners first.
+        let p = i16::from(table.strength(c, table.effective_suit(c)));
+        let trump = table.is_trump(c);
+        return if tp.to_act().team() == tp.makers() || !trump {
+            -p
+        } else {
+            100 - p
+        };
     }
     let p = i16::from(table.strength(c, tp.led()));
     if p > i16::from(tp.winning().1) && !partner_winning {

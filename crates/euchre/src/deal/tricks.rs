@@ -166,13 +166,13 @@ impl TrickPlay {
     /// The cards still to be played: the hands of the seats taking part.
     #[inline]
     pub fn cards_in_play(&self) -> CardSet {
-        let mut all = CardSet::EMPTY;
-        for s in Seat::ALL {
-            if self.is_active(s) {
-                all = all.union(self.hands[s.index()]);
-            }
+        let mut all = 0u64;
+        for (s, h) in self.hands.iter().enumerate() {
+            // All ones for a seat in play, zero for one sitting out: no branch.
+            let in_play = u64::from((self.active >> s) & 1).wrapping_neg();
+            all |= h.0 & in_play;
         }
-        all
+        CardSet(all)
     }
 
     /// Each seat's cards now (a seat sitting out keeps its hand).
