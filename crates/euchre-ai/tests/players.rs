@@ -1,0 +1,97 @@
+//! What every player may rely on and must honour: it sees one seat's view and nothing else, so
+//! two deals that differ only in cards that seat cannot see get the same choice from the same
+//! seed; and its choice is always legal.
+
+use euchre::rules::Rules;
+use euchre::table::{AnyDeal, View};
+use euchre::{CardSet, Deal, Decisions, Seat};
+use euchre_ai::{player, Budget, GameView};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The deal seeded `seed` and a twin in which seats 1 and 2 (never seat 0) swapped a card.
+fn twins(seed: u64) -> (AnyDeal, AnyDeal) {
+    let rules = Rules::preset("north-american").unwrap();
+    // Seat 0 bids first: the dealer is seat 3.
+    let a = Deal::from_seed(rules, Seat::new(3), seed);
+    let mut hands = a.hands();
+    let c1 = hands[1].first().unwrap();
+    let c2 = hands[2].first().unwrap();
+    hands[1] = hands[1].without(c1).with(c2);
+    hands[2] = hands[2].without(c2).with(c1);
+    let b = Deal::new(rules, Seat::new(3), hands, a.upcard(), CardSet::EMPTY).unwrap();
+    (
+        AnyDeal::Partnership(Box::new(a)),
+        AnyDeal::Partnership(Box::new(b)),
+    )
+}
+
+#[test]
+fn hidden_cards_do_not_change_a_choice() {
+    let me = Seat::new(0);
+    let mut compared = 0;
+    for name in ["random", "basic", "pimc-10"] {
+        for seed in 0..12u64 {
+            let (mut a, mut b) = twins(seed);
+            let mut p = player(name).unwrap();
+            let mut step = 0u64;
+            while let Some(seat) = a.to_act() {
+                if b.to_act() != Some(seat) {
+                    break;
+                }
+                let action = if seat == me {
+                    let (va, vb) = (GameView::of_deal(&a, me), GameView::of_deal(&b, me));
+                    assert_eq!(va, vb, "seat 0 sees the same in both deals");
+                    let ca = p.choose(&va, &Budget::UNLIMITED, &mut ChaCha8Rng::seed_from_u64(step));
+                    let cb = p.choose(&vb, &Budget::UNLIMITED, &mut ChaCha8Rng::seed_from_u64(step));
+                    assert_eq!(
+                        ca, cb,
+                        "{name}, deal {seed}: the same view and seed, the same choice"
+                    );
+                    compared += 1;
+                    ca.action
+                } else {
+                    // The others take an action legal in both deals (they hold different cards).
+                    let lb = b.legal_actions();
+                    match a.legal_actions().iter().copied().find(|x| lb.contains(x)) {
+                        Some(x) => x,
+                        None => break,
+                    }
+                };
+                a.apply(action).unwrap();
+                b.apply(action).unwrap();
+                step += 1;
+            }
+        }
+    }
+    assert!(compared >= 72, "only {compared} decisions compared");
+}
+
+#[test]
+fn the_view_is_the_seats_own() {
+    let (a, _) = twins(5);
+    let v = GameView::of_deal(&a, Seat::new(2));
+    let View::Partnership(o) = &v.view else {
+        panic!("a four-handed view")
+    };
+    let AnyDeal::Partnership(d) = &a else {
+        unreachable!()
+    };
+    assert_eq!(o.hand, d.hands()[2]);
+    // Only its own cards, not another seat's.
+    assert!(o.hand.intersect(d.hands()[0]).is_empty());
+    assert_eq!(v.scores, vec![0, 0]);
+    assert_eq!(v.target, 10);
+}
+
+#[test]
+fn unknown_players_are_named_in_the_error() {
+    for bad in ["pimc-0", "pimc-x", "expertt", "pimc-100001", ""] {
+        let err = player(bad).err().expect("refused").to_string();
+        assert!(err.contains("unknown player"), "{err}");
+        assert!(err.contains("pimc-N"), "{err}");
+    }
+    for good in ["random", "basic", "pimc-1", "PIMC-50", "easy", "medium", "hard"] {
+        assert!(player(good).is_ok(), "{good}");
+    }
+}
