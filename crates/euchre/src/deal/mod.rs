@@ -6,9 +6,9 @@
 //! through ([`Deal::legal_actions`] and [`Deal::apply`]); each phase's rules live in their own
 //! module: `bidding` (the rounds, the discard, going alone), `exchanges` (farmers' hands and
 //! `partners_best`), `jambone` (jambone and jamboree), `play` (tricks), `rollout` (random play to
-//! the end, for search), `claims` (table-mode reneging), `score`, `tricks` (the trick play as a small value, for exact
-//! search), and `refusal` (why an action is
-//! refused). `accessors` is what a deal shows.
+//! the end, for search), `claims` (table-mode reneging), `score`, `tricks` (the trick play as a
+//! small value, for exact search), and `refusal` (why an action is refused). `accessors` is what
+//! a deal shows.
 
 use crate::action::{Action, ActionList};
 use crate::card::{Card, Rank, Suit};
@@ -31,8 +31,6 @@ mod refusal;
 mod rollout;
 mod score;
 mod tricks;
-
-pub use tricks::TrickPlay;
 
 /// Where a deal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
