@@ -4,10 +4,14 @@
 //! - [`Player`]: the one interface of every computer player, given one seat's [`GameView`]
 //!   and nothing else; [`player`] makes one by name (`random`, `basic`, `pimc-N`, and the levels
 //!   `easy`, `medium`, `hard`).
+//! - [`analysis`]: every decision of a recorded deal judged from the deciding seat's view.
+//! - [`duplicate`]: duplicate matches between two players, and their figures.
 //!
 //! No I/O. Every choice is reproducible from the random generator it is given.
 
+pub mod analysis;
 pub mod basic;
+pub mod duplicate;
 pub mod pimc;
 pub mod player;
 pub mod random;

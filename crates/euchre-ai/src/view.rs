@@ -1,8 +1,9 @@
 //! What a player sees: one seat's view of the deal, and the game around it that a person at
 //! the table knows (the score, the target, the tokens, which deal this is).
 
+use euchre::solo::SoloPhase;
 use euchre::table::{AnyDeal, AnyGame, Table, View};
-use euchre::{ActionList, Seat};
+use euchre::{ActionList, Phase, Seat};
 
 /// One seat's view of a game, the only thing a [`crate::Player`] is given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,5 +94,14 @@ impl GameView {
     /// The legal decisions (empty unless it is this seat's turn).
     pub fn legal(&self) -> &ActionList {
         self.view.legal()
+    }
+
+    /// True from the jamboree question (just before the first lead) on: the bidding, the
+    /// discard and going alone are over.
+    pub fn in_trick_play(&self) -> bool {
+        match &self.view {
+            View::Partnership(o) => o.phase.in_or_after_play() || o.phase == Phase::Jamboree,
+            View::Solo(o) => o.phase == SoloPhase::Play,
+        }
     }
 }

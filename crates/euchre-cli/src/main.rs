@@ -1,9 +1,11 @@
 //! `euchre`: the command-line program. Parsing, wiring and printing only; the logic lives in the
 //! library crates.
 
+mod analyze;
 mod bench;
 mod egn_cmd;
 mod show;
+mod sim;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -77,6 +79,56 @@ enum Command {
     },
     /// The engine protocol: JSON lines on stdin, one response per line on stdout.
     Engine,
+    /// A duplicate match between two players: each board is played twice with the seats
+    /// swapped, on every core; points per deal with 95% confidence intervals.
+    Sim {
+        /// The first player (side 0: North-South on a board's first play).
+        first: String,
+        /// The second player.
+        second: String,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Boards to play (each twice).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        boards: u64,
+        /// Play whole games to the rules' target instead of single deals.
+        #[arg(long)]
+        games: bool,
+        /// Seed of the deals and the players' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A time limit per decision in milliseconds (search players then depend on the
+        /// machine's speed; without it a match is reproducible from its seed).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        time_ms: Option<u64>,
+        /// Threads to play on [default: every core].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+        threads: Option<u64>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Draw the running point difference with its confidence band to this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<std::path::PathBuf>,
+    },
+    /// Judge every decision of a recorded game (EGN, or a game record) from the deciding seat's
+    /// view: the reference player's choice and the expected points lost, biggest first.
+    Analyze {
+        /// An .egn file, or a game record (.json).
+        file: std::path::PathBuf,
+        /// The reference player (a search player: pimc-N).
+        #[arg(long, default_value = euchre_ai::DEFAULT_PLAYER)]
+        player: String,
+        /// Seed of the reference player's sampling.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Mistakes to list.
+        #[arg(long, default_value_t = 10)]
+        top: usize,
+        /// Print JSON (every judged decision).
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -295,6 +347,61 @@ fn run(cli: Cli) -> Result<i32> {
         }
         Command::Engine => {
             euchre_protocol::serve(std::io::stdin().lock(), std::io::stdout().lock())?;
+            Ok(0)
+        }
+        Command::Sim {
+            first,
+            second,
+            rules,
+            boards,
+            games,
+            seed,
+            time_ms,
+            threads,
+            json,
+            plot,
+        } => {
+            // Name a bad player before any board is played.
+            for p in [&first, &second] {
+                euchre_ai::player(p)?;
+            }
+            let contest = euchre_ai::duplicate::Contest {
+                rules: rules.resolve(None)?,
+                players: [first, second],
+                whole_games: games,
+                seed,
+                budget: time_ms.map_or(euchre_ai::Budget::UNLIMITED, euchre_ai::Budget::millis),
+            };
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.map_or(0, |t| t as usize))
+                .build()?;
+            let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let (summary, played) = pool.install(|| sim::run(&contest, boards, progress))?;
+            if let Some(path) = plot {
+                sim::plot(&path, &contest, &played)?;
+            }
+            if json {
+                emit(&sim::to_json(&contest, rules.name(), &summary).to_string());
+            } else {
+                emit(&sim::human(&contest, rules.name(), &summary));
+            }
+            Ok(0)
+        }
+        Command::Analyze {
+            file,
+            player,
+            seed,
+            top,
+            json,
+        } => {
+            euchre_ai::player(&player)?;
+            let loaded = analyze::load(&file)?;
+            let analyses = analyze::run(&loaded, &player, seed)?;
+            if json {
+                emit(&analyze::to_json(&loaded, &analyses, &player, seed).to_string());
+            } else {
+                emit(&analyze::human(&loaded, &analyses, &player, top));
+            }
             Ok(0)
         }
     }

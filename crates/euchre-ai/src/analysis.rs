@@ -1,0 +1,283 @@
+//! Mistake analysis: every decision of a recorded deal judged by a reference player from the
+//! deciding seat's view at the time, so nobody is blamed for cards they could not see.
+//!
+//! For each decision with a choice, the reference player (a search player, `pimc-50` by default)
+//! values every legal action over worlds sampled from what that seat knew; the decision's loss
+//! is the best action's value less the value of the action taken, in the ruleset's points for
+//! the deal. A decision is judged only when the record gives what the seat knew: the seat's own
+//! cards (a hand the reader had to complete by guessing is not a fact) and its discard.
+
+use crate::player::{player, Budget, UnknownPlayer};
+use crate::view::GameView;
+use euchre::solo::SoloDeal;
+use euchre::table::AnyDeal;
+use euchre::{Action, CardSet, Deal, Decisions, Seat};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+
+/// One recorded deal: how it was dealt, every decision in order, and the game around it.
+#[derive(Clone, Debug)]
+pub struct RecordedDeal {
+    /// The deal's number in its game, from 1.
+    pub number: u32,
+    /// The deal as dealt, before any decision.
+    pub start: AnyDeal,
+    /// Every decision the record gives, in order.
+    pub history: Vec<(Seat, Action)>,
+    /// The game's scores before the deal.
+    pub scores: Vec<i32>,
+    pub tokens: [u8; 2],
+    /// Cards the reader placed itself because the record never shows them.
+    pub guessed: CardSet,
+}
+
+impl RecordedDeal {
+    /// A four-handed deal (finished or not) with the decisions it holds.
+    ///
+    /// # Errors
+    /// The deal's own hands do not make a deal (it did not come from the engine).
+    pub fn of_deal(deal: &Deal, number: u32, scores: [i32; 2], tokens: [u8; 2]) -> Result<Self, String> {
+        let start = Deal::new(
+            *deal.rules(),
+            deal.dealer(),
+            deal.dealt_hands(),
+            deal.upcard(),
+            deal.kitty(),
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(RecordedDeal {
+            number,
+            start: AnyDeal::Partnership(Box::new(start)),
+            history: deal.history(),
+            scores: scores.to_vec(),
+            tokens,
+            guessed: CardSet::EMPTY,
+        })
+    }
+
+    /// A deal of the individual games with the decisions it holds.
+    ///
+    /// # Errors
+    /// The deal's own hands do not make a deal.
+    pub fn of_solo_deal(deal: &SoloDeal, number: u32, scores: Vec<i32>) -> Result<Self, String> {
+        let start = SoloDeal::with_kitty(
+            *deal.rules(),
+            deal.dealer(),
+            deal.dealt_hands(),
+            deal.upcard(),
+            deal.kitty(),
+        )?;
+        Ok(RecordedDeal {
+            number,
+            start: AnyDeal::Solo(Box::new(start)),
+            history: deal.history().to_vec(),
+            scores,
+            tokens: [0, 0],
+            guessed: CardSet::EMPTY,
+        })
+    }
+
+    /// The seat's view before decision `state` is taken, with the game's scores.
+    fn view(&self, state: &AnyDeal, seat: Seat) -> GameView {
+        let mut v = GameView::of_deal(state, seat);
+        if v.scores.len() == self.scores.len() {
+            v.scores.clone_from(&self.scores);
+        }
+        v.tokens = self.tokens;
+        v.deal_number = self.number;
+        v
+    }
+}
+
+/// A judged decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgement {
+    /// The deal's number, from 1.
+    pub deal: u32,
+    /// The decision's place in the deal's history, from 1.
+    pub index: usize,
+    pub seat: Seat,
+    /// True from the first card on.
+    pub in_play: bool,
+    pub taken: Action,
+    /// The reference player's choice.
+    pub best: Action,
+    /// Expected points lost by the action taken, from the seat's view (0 when it is the best).
+    pub loss: f64,
+    /// The reference player's value of every legal action.
+    pub values: Vec<(Action, f64)>,
+}
+
+/// A decision with a choice that could not be judged, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unjudged {
+    pub deal: u32,
+    pub index: usize,
+    pub seat: Seat,
+    pub taken: Action,
+    pub why: String,
+}
+
+/// What the analysis of one deal found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DealAnalysis {
+    pub judged: Vec<Judgement>,
+    pub unjudged: Vec<Unjudged>,
+    /// Decisions with a single legal action (nothing to judge).
+    pub forced: usize,
+}
+
+/// Why a deal could not be analysed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnalysisError {
+    UnknownPlayer(UnknownPlayer),
+    /// The reference player gives no values (`random`, `basic`).
+    NoValues(String),
+    /// The record's decision does not fit the deal (the record was not replayed first).
+    Record {
+        deal: u32,
+        index: usize,
+        why: String,
+    },
+}
+
+impl fmt::Display for AnalysisError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnalysisError::UnknownPlayer(e) => e.fmt(f),
+            AnalysisError::NoValues(p) => write!(
+                f,
+                "{p} does not value actions, so it cannot judge them: use a search player (pimc-N)"
+            ),
+            AnalysisError::Record { deal, index, why } => {
+                write!(f, "deal {deal}, decision {index}: {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for AnalysisError {}
+
+/// A seed for one decision, so that each is judged the same in any order.
+fn decision_seed(seed: u64, deal: u32, index: usize) -> u64 {
+    seed ^ (u64::from(deal) << 32 | index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// What `seat` holds now and has discarded: the cards its view is built on.
+fn cards_known_to(state: &AnyDeal, seat: Seat) -> CardSet {
+    match state {
+        AnyDeal::Partnership(d) => {
+            let mut own = d.hands()[seat.index()];
+            if seat == d.dealer() {
+                if let Some(c) = d.discard() {
+                    own.insert(c);
+                }
+            }
+            own
+        }
+        AnyDeal::Solo(d) => {
+            let mut own = d.hands().get(seat.index()).copied().unwrap_or_default();
+            if let Some(c) = d.discard().filter(|_| seat == d.dealer()) {
+                own.insert(c);
+            }
+            own
+        }
+    }
+}
+
+/// Judges every decision of `deal` that had a choice, with the reference player named.
+///
+/// # Errors
+/// An unknown reference player, one that gives no values, or a record that does not replay.
+pub fn analyze_deal(deal: &RecordedDeal, reference: &str, seed: u64) -> Result<DealAnalysis, AnalysisError> {
+    let mut judge = player(reference).map_err(AnalysisError::UnknownPlayer)?;
+    let mut out = DealAnalysis::default();
+    let mut state = deal.start.clone();
+    for (k, &(seat, taken)) in deal.history.iter().enumerate() {
+        let index = k + 1;
+        let fail = |why: String| AnalysisError::Record {
+            deal: deal.number,
+            index,
+            why,
+        };
+        if state.to_act() != Some(seat) {
+            return Err(fail(format!(
+                "the record has seat {seat} deciding, but the deal has {} to act",
+                state.to_act().map_or("nobody".into(), |s| s.to_string())
+            )));
+        }
+        let legal = state.legal_actions();
+        if legal.len() > 1 {
+            let guessed = cards_known_to(&state, seat).intersect(deal.guessed);
+            if guessed.is_empty() {
+                let view = deal.view(&state, seat);
+                let mut rng = ChaCha8Rng::seed_from_u64(decision_seed(seed, deal.number, index));
+                let choice = judge.choose(&view, &Budget::UNLIMITED, &mut rng);
+                if choice.values.is_empty() {
+                    return Err(AnalysisError::NoValues(judge.name()));
+                }
+                let best = choice
+                    .values
+                    .iter()
+                    .map(|&(_, v)| v)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let Some(&(_, mine)) = choice.values.iter().find(|(a, _)| *a == taken) else {
+                    return Err(fail(format!("'{taken}' is not a legal decision here")));
+                };
+                out.judged.push(Judgement {
+                    deal: deal.number,
+                    index,
+                    seat,
+                    in_play: view.in_trick_play(),
+                    taken,
+                    best: choice.action,
+                    loss: (best - mine).max(0.0),
+                    values: choice.values,
+                });
+            } else {
+                let cards: Vec<String> = guessed.iter().map(|c| c.to_string()).collect();
+                out.unjudged.push(Unjudged {
+                    deal: deal.number,
+                    index,
+                    seat,
+                    taken,
+                    why: format!(
+                        "the record does not show all of the seat's cards ({} placed by the reader)",
+                        cards.join(" ")
+                    ),
+                });
+            }
+        } else {
+            out.forced += 1;
+        }
+        state
+            .apply(taken)
+            .map_err(|e| fail(format!("'{taken}' is refused: {e}")))?;
+    }
+    Ok(out)
+}
+
+/// Each seat's judged decisions and total loss, over the analyses given.
+pub fn totals(analyses: &[DealAnalysis], seats: usize) -> Vec<(usize, f64)> {
+    let mut out = vec![(0usize, 0.0f64); seats];
+    for j in analyses.iter().flat_map(|a| &a.judged) {
+        if let Some(t) = out.get_mut(j.seat.index()) {
+            t.0 += 1;
+            t.1 += j.loss;
+        }
+    }
+    out
+}
+
+/// Every judged decision, the biggest loss first (ties in the record's order).
+pub fn ranked(analyses: &[DealAnalysis]) -> Vec<&Judgement> {
+    let mut all: Vec<&Judgement> = analyses.iter().flat_map(|a| &a.judged).collect();
+    all.sort_by(|a, b| {
+        b.loss
+            .total_cmp(&a.loss)
+            .then(a.deal.cmp(&b.deal))
+            .then(a.index.cmp(&b.index))
+    });
+    all
+}

@@ -1,0 +1,469 @@
+//! Duplicate matches between two players: each board (a deal, or a whole game) is played twice
+//! from the same seed, the second time with the two players' seats swapped, so each holds the
+//! cards the other held and the luck of the deal cancels.
+//!
+//! Side 0 is the first player named, side 1 the second. In the first play of a board side 0
+//! holds the even seats (North and South in the four-handed game); in the second, the odd ones.
+//! The dealer of each board follows from its seed, so dealers rotate across boards. In the
+//! individual games a side is every seat of that parity: in the three-handed game the side
+//! holding seats 0 and 2 scores for both, and the swap hands that pair of seats to the other.
+//!
+//! Nothing here is parallel or prints: a caller plays boards in any order and on any thread
+//! ([`play_board`] depends only on the contest and the board's number) and sums them up with
+//! [`Summary::of`].
+
+use crate::player::{player, Budget, Player, UnknownPlayer};
+use crate::view::GameView;
+use euchre::table::{AnyGame, AnyRules, Table};
+use euchre::{Action, Seat};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::time::Instant;
+
+/// A game that has not ended after this many deals is reported as an error (no preset's game
+/// comes near it: a race to 10 points scores at least one point a deal but for thrown-in hands).
+pub const MAX_DEALS_PER_GAME: u32 = 2_000;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct Contest {
+    pub rules: AnyRules,
+    /// The two players' names (see [`crate::PLAYERS`]).
+    pub players: [String; 2],
+    /// Whole games to the rules' target, or single deals.
+    pub whole_games: bool,
+    pub seed: u64,
+    /// Each decision's budget.
+    pub budget: Budget,
+}
+
+/// Why a board could not be played.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ContestError {
+    UnknownPlayer(UnknownPlayer),
+    /// A player chose an action the engine refused: a bug in that player.
+    Illegal {
+        player: String,
+        board: u64,
+        action: Action,
+        reason: String,
+    },
+    /// The game did not end within [`MAX_DEALS_PER_GAME`] deals, or stalled with nobody to act.
+    Stalled {
+        board: u64,
+        why: String,
+    },
+}
+
+impl fmt::Display for ContestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ContestError::UnknownPlayer(e) => e.fmt(f),
+            ContestError::Illegal {
+                player,
+                board,
+                action,
+                reason,
+            } => write!(
+                f,
+                "board {board}: {player} chose the illegal action '{action}': {reason}"
+            ),
+            ContestError::Stalled { board, why } => write!(f, "board {board}: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ContestError {}
+
+/// What one side did over one board (both plays).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SideTally {
+    /// Points gained (in the games that count down to 0, points taken off).
+    pub points: i64,
+    /// Deals in which the side made trump.
+    pub made: u32,
+    /// ... and took fewer tricks than it needed.
+    pub euchred: u32,
+    /// ... and took every trick.
+    pub marched: u32,
+    /// Deals the side's maker played alone.
+    pub alone: u32,
+    /// ... and took the tricks needed.
+    pub alone_made: u32,
+    /// Games won (whole games only).
+    pub games_won: u32,
+    /// Microseconds per decision with more than one legal action, in the bidding (everything
+    /// before the first card) and in the play.
+    pub bid_micros: Vec<u32>,
+    pub play_micros: Vec<u32>,
+}
+
+/// One board's result: both plays.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Board {
+    pub index: u64,
+    /// Deals played in both plays together.
+    pub deals: u32,
+    /// Games played (2 for whole games, 0 otherwise).
+    pub games: u32,
+    pub sides: [SideTally; 2],
+}
+
+impl Board {
+    /// Side 0's points less side 1's.
+    pub fn difference(&self) -> i64 {
+        self.sides[0].points - self.sides[1].points
+    }
+}
+
+/// A seed for board `index` (and its plays and seats) from the contest's seed: SplitMix64's
+/// finaliser, so neighbouring indices give unrelated seeds.
+fn mix(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The side holding `seat` in play `play` (0 or 1) of a board.
+pub fn side_of(seat: Seat, play: usize) -> usize {
+    (seat.index() % 2) ^ play
+}
+
+/// Plays board `index` of the contest twice, the seats swapped the second time.
+///
+/// # Errors
+/// An unknown player, an illegal choice (a player's bug, named), or a game that never ends.
+pub fn play_board(contest: &Contest, index: u64) -> Result<Board, ContestError> {
+    let game_seed = mix(contest.seed, index);
+    let mut board = Board {
+        index,
+        ..Board::default()
+    };
+    for play in 0..2 {
+        play_once(contest, index, game_seed, play, &mut board)?;
+    }
+    Ok(board)
+}
+
+fn play_once(
+    contest: &Contest,
+    index: u64,
+    game_seed: u64,
+    play: usize,
+    board: &mut Board,
+) -> Result<(), ContestError> {
+    let mut game = contest.rules.new_game(game_seed);
+    let seats = game.players();
+    let mut players: Vec<Box<dyn Player>> = (0..seats)
+        .map(|s| player(&contest.players[side_of(Seat::new(s as u8), play)]))
+        .collect::<Result<_, _>>()
+        .map_err(ContestError::UnknownPlayer)?;
+    let mut rngs: Vec<ChaCha8Rng> = (0..seats)
+        .map(|s| ChaCha8Rng::seed_from_u64(mix(game_seed, 1 + (s + 4 * play) as u64)))
+        .collect();
+    let mut deals = 0u32;
+    loop {
+        let before = game.scores();
+        while !game.deal_over() {
+            let Some(seat) = game.to_act() else {
+                return Err(ContestError::Stalled {
+                    board: index,
+                    why: "the deal is not over and nobody is to act".into(),
+                });
+            };
+            let s = seat.index();
+            let view = GameView::of_game(&game, seat);
+            let started = Instant::now();
+            let choice = players[s].choose(&view, &contest.budget, &mut rngs[s]);
+            let micros = u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX);
+            if view.legal().len() > 1 {
+                let tally = &mut board.sides[side_of(seat, play)];
+                if view.in_trick_play() {
+                    tally.play_micros.push(micros);
+                } else {
+                    tally.bid_micros.push(micros);
+                }
+            }
+            game.apply(choice.action).map_err(|e| ContestError::Illegal {
+                player: players[s].name(),
+                board: index,
+                action: choice.action,
+                reason: e.to_string(),
+            })?;
+        }
+        deals += 1;
+        tally_deal(&game, &before, play, &mut board.sides);
+        if !contest.whole_games || game.is_over() {
+            break;
+        }
+        if deals >= MAX_DEALS_PER_GAME || !game.next_deal() {
+            return Err(ContestError::Stalled {
+                board: index,
+                why: format!("the game has not ended after {deals} deals"),
+            });
+        }
+    }
+    board.deals += deals;
+    if contest.whole_games {
+        board.games += 1;
+        if let Some(w) = game.winner() {
+            // The winner is a team (seat parity) in the partnership game, a seat otherwise.
+            board.sides[(w % 2) ^ play].games_won += 1;
+        }
+    }
+    Ok(())
+}
+
+/// Adds the deal just finished to the sides' tallies: the points each side gained, and who made
+/// trump and how it went.
+fn tally_deal(game: &AnyGame, before: &[i32], play: usize, sides: &mut [SideTally; 2]) {
+    let after = game.scores();
+    let down = match game {
+        AnyGame::Solo(g) => g.rules().races_down(),
+        AnyGame::Partnership(_) => false,
+    };
+    for (i, (a, b)) in after.iter().zip(before).enumerate() {
+        let gain = i64::from(a - b);
+        sides[(i % 2) ^ play].points += if down { -gain } else { gain };
+    }
+    match game {
+        AnyGame::Partnership(g) => {
+            let d = g.deal();
+            let Some(maker) = d.maker() else { return };
+            let t = sides.get_mut(side_of(maker, play)).expect("two sides");
+            let taken = d.tricks_won()[maker.team().index()];
+            t.made += 1;
+            t.euchred += u32::from(taken < 3);
+            t.marched += u32::from(taken == 5);
+            if d.lone_maker().is_some() {
+                t.alone += 1;
+                t.alone_made += u32::from(taken >= 3);
+            }
+        }
+        AnyGame::Solo(g) => {
+            let d = g.deal();
+            let Some(maker) = d.maker() else { return };
+            let taken = d.tricks_won()[maker.index()];
+            let all: u8 = d.tricks_won().iter().sum();
+            let needed = d.bid().unwrap_or(3);
+            let t = sides.get_mut(side_of(maker, play)).expect("two sides");
+            t.made += 1;
+            t.euchred += u32::from(taken < needed);
+            t.marched += u32::from(taken == all);
+        }
+    }
+}
+
+/// A mean with its 95% confidence interval's half-width.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Estimate {
+    pub mean: f64,
+    pub half_width: f64,
+}
+
+impl Estimate {
+    /// The ratio Σy / Σx over boards, with the delta method's interval (boards are the
+    /// independent units; a board's deals are not).
+    pub fn ratio(pairs: &[(f64, f64)]) -> Estimate {
+        let n = pairs.len() as f64;
+        let sx: f64 = pairs.iter().map(|p| p.0).sum();
+        let sy: f64 = pairs.iter().map(|p| p.1).sum();
+        if n < 1.0 || sx == 0.0 {
+            return Estimate::default();
+        }
+        let r = sy / sx;
+        if n < 2.0 {
+            return Estimate {
+                mean: r,
+                half_width: f64::INFINITY,
+            };
+        }
+        let xbar = sx / n;
+        let var: f64 = pairs.iter().map(|(x, y)| (y - r * x).powi(2)).sum::<f64>() / (n - 1.0);
+        Estimate {
+            mean: r,
+            half_width: 1.96 * (var / n).sqrt() / xbar,
+        }
+    }
+
+    pub fn low(&self) -> f64 {
+        self.mean - self.half_width
+    }
+
+    pub fn high(&self) -> f64 {
+        self.mean + self.half_width
+    }
+
+    /// True when the interval lies wholly above 0.
+    pub fn above_zero(&self) -> bool {
+        self.low() > 0.0
+    }
+}
+
+/// Decision times of one side, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Timing {
+    pub decisions: usize,
+    pub median_ms: f64,
+    pub p99_ms: f64,
+}
+
+impl Timing {
+    fn of(micros: &mut [u32]) -> Timing {
+        micros.sort_unstable();
+        let at = |q: f64| {
+            micros
+                .get(((micros.len().saturating_sub(1)) as f64 * q).round() as usize)
+                .map_or(0.0, |&m| f64::from(m) / 1000.0)
+        };
+        Timing {
+            decisions: micros.len(),
+            median_ms: at(0.5),
+            p99_ms: at(0.99),
+        }
+    }
+}
+
+/// One side's figures over the whole contest.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SideSummary {
+    pub player: String,
+    pub points_per_deal: Estimate,
+    /// This side's share of all points gained (0.5 when nobody gained any).
+    pub share: f64,
+    /// Games won per game played, with its interval (whole games only).
+    pub game_wins: Estimate,
+    pub made: u32,
+    pub euchred: u32,
+    pub marched: u32,
+    pub alone: u32,
+    pub alone_made: u32,
+    pub bidding: Timing,
+    pub play: Timing,
+}
+
+/// A contest's figures.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub boards: usize,
+    pub deals: u64,
+    pub games: u64,
+    /// Side 0's points per deal less side 1's.
+    pub difference: Estimate,
+    pub sides: [SideSummary; 2],
+}
+
+impl Summary {
+    /// Sums up boards played for `contest`.
+    pub fn of(contest: &Contest, boards: &[Board]) -> Summary {
+        let deals_of = |b: &Board| f64::from(b.deals);
+        let total_points: i64 = boards.iter().flat_map(|b| &b.sides).map(|s| s.points).sum();
+        let sides = [0, 1].map(|i| {
+            let tally = |f: fn(&SideTally) -> u32| boards.iter().map(|b| f(&b.sides[i])).sum();
+            let mine: i64 = boards.iter().map(|b| b.sides[i].points).sum();
+            let mut bid: Vec<u32> = boards
+                .iter()
+                .flat_map(|b| b.sides[i].bid_micros.clone())
+                .collect();
+            let mut play: Vec<u32> = boards
+                .iter()
+                .flat_map(|b| b.sides[i].play_micros.clone())
+                .collect();
+            SideSummary {
+                player: contest.players[i].clone(),
+                points_per_deal: Estimate::ratio(
+                    &boards
+                        .iter()
+                        .map(|b| (deals_of(b), b.sides[i].points as f64))
+                        .collect::<Vec<_>>(),
+                ),
+                share: if total_points == 0 {
+                    0.5
+                } else {
+                    mine as f64 / total_points as f64
+                },
+                game_wins: Estimate::ratio(
+                    &boards
+                        .iter()
+                        .map(|b| (f64::from(b.games), f64::from(b.sides[i].games_won)))
+                        .collect::<Vec<_>>(),
+                ),
+                made: tally(|s| s.made),
+                euchred: tally(|s| s.euchred),
+                marched: tally(|s| s.marched),
+                alone: tally(|s| s.alone),
+                alone_made: tally(|s| s.alone_made),
+                bidding: Timing::of(&mut bid),
+                play: Timing::of(&mut play),
+            }
+        });
+        Summary {
+            boards: boards.len(),
+            deals: boards.iter().map(|b| u64::from(b.deals)).sum(),
+            games: boards.iter().map(|b| u64::from(b.games)).sum(),
+            difference: Estimate::ratio(
+                &boards
+                    .iter()
+                    .map(|b| (deals_of(b), b.difference() as f64))
+                    .collect::<Vec<_>>(),
+            ),
+            sides,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ratio_interval_matches_the_mean_interval_when_every_board_has_one_deal() {
+        let ys = [1.0, -2.0, 4.0, 0.0, 3.0];
+        let e = Estimate::ratio(&ys.iter().map(|&y| (1.0, y)).collect::<Vec<_>>());
+        let mean = 6.0 / 5.0;
+        let var = ys.iter().map(|y| (y - mean) * (y - mean)).sum::<f64>() / 4.0;
+        assert!((e.mean - mean).abs() < 1e-12);
+        assert!((e.half_width - 1.96 * (var / 5.0).sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn sides_alternate_by_seat_and_swap_between_plays() {
+        let sides: Vec<_> = (0..4).map(|s| side_of(Seat::new(s), 0)).collect();
+        assert_eq!(sides, [0, 1, 0, 1]);
+        let swapped: Vec<_> = (0..4).map(|s| side_of(Seat::new(s), 1)).collect();
+        assert_eq!(swapped, [1, 0, 1, 0]);
+    }
+
+    #[test]
+    fn a_player_against_itself_scores_the_same_on_both_plays_of_a_board_with_no_search() {
+        // `basic` decides from the view alone, with no randomness of its own: with the seats
+        // swapped, each side holds exactly the cards the other held, so the board is a tie.
+        let contest = Contest {
+            rules: AnyRules::preset("north-american").unwrap(),
+            players: ["basic".into(), "basic".into()],
+            whole_games: false,
+            seed: 3,
+            budget: Budget::UNLIMITED,
+        };
+        for i in 0..50 {
+            let b = play_board(&contest, i).unwrap();
+            assert_eq!(b.difference(), 0, "board {i}");
+            assert_eq!(b.deals, 2);
+        }
+    }
+
+    #[test]
+    fn an_unknown_player_is_named() {
+        let contest = Contest {
+            rules: AnyRules::preset("north-american").unwrap(),
+            players: ["basic".into(), "grandmaster".into()],
+            whole_games: false,
+            seed: 3,
+            budget: Budget::UNLIMITED,
+        };
+        let e = play_board(&contest, 0).unwrap_err();
+        assert!(e.to_string().contains("grandmaster"), "{e}");
+    }
+}

@@ -1,0 +1,238 @@
+//! `euchre analyze FILE`: every decision of a recorded game judged by a reference player, the
+//! biggest mistakes first, and a total per player.
+
+use anyhow::{anyhow, Context, Result};
+use euchre_ai::analysis::{analyze_deal, ranked, totals, DealAnalysis, Judgement, RecordedDeal};
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// A recorded game's deals, ready to analyse, and the players' names by seat.
+pub struct Loaded {
+    pub deals: Vec<RecordedDeal>,
+    pub names: Vec<String>,
+    pub seats: usize,
+    /// Deals whose hands were rebuilt from the play rather than recorded.
+    pub rebuilt: usize,
+}
+
+/// The deals of an EGN file, with the running score before each.
+fn from_egn(text: &str) -> Result<Loaded> {
+    let file = euchre_egn::parse_egn(text)?;
+    let game = euchre_egn::replay(&file)?;
+    let names = file
+        .metadata
+        .players
+        .iter()
+        .map(|p| p.name().to_string())
+        .collect();
+    let mut score = game.initial_score;
+    let mut tokens = [0u8; 2];
+    let mut deals = Vec::new();
+    let mut rebuilt = 0;
+    for (i, rd) in game.deals.iter().enumerate() {
+        let mut d = RecordedDeal::of_deal(&rd.deal, i as u32 + 1, score, tokens).map_err(|e| anyhow!(e))?;
+        d.guessed = rd.guessed;
+        rebuilt += usize::from(!rd.hands_recorded);
+        deals.push(d);
+        euchre::game::add_deal(&rd.deal, &mut score, &mut tokens);
+    }
+    Ok(Loaded {
+        deals,
+        names,
+        seats: 4,
+        rebuilt,
+    })
+}
+
+/// The deals of a game record of any family (every game of a match, numbered on).
+fn from_record(text: &str) -> Result<Loaded> {
+    let names = euchre_record::parse(text)?.players.unwrap_or_default();
+    let mut deals = Vec::new();
+    let seats = match euchre_record::read_any(text)? {
+        euchre_record::AnyReplay::Partnership(r) => {
+            for g in &r.games {
+                let mut score = g.initial_score();
+                let mut tokens = [0u8; 2];
+                for d in g.all_deals() {
+                    let n = deals.len() as u32 + 1;
+                    deals.push(RecordedDeal::of_deal(d, n, score, tokens).map_err(|e| anyhow!(e))?);
+                    euchre::game::add_deal(d, &mut score, &mut tokens);
+                }
+            }
+            4
+        }
+        euchre_record::AnyReplay::Solo(g) => {
+            let mut scores = g.initial_scores().to_vec();
+            for d in g.all_deals() {
+                let n = deals.len() as u32 + 1;
+                deals.push(RecordedDeal::of_solo_deal(d, n, scores.clone()).map_err(|e| anyhow!(e))?);
+                for (s, delta) in scores.iter_mut().zip(d.delta()) {
+                    *s += delta;
+                }
+            }
+            usize::from(g.rules().players)
+        }
+    };
+    Ok(Loaded {
+        deals,
+        names,
+        seats,
+        rebuilt: 0,
+    })
+}
+
+/// Reads an EGN file (`.egn`) or a game record (anything else).
+///
+/// # Errors
+/// The file cannot be read, or does not replay.
+pub fn load(path: &Path) -> Result<Loaded> {
+    let text = crate::egn_cmd::read_document(path)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("reading {}", path.display()))?;
+    let egn = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("egn"));
+    let loaded = if egn { from_egn(&text) } else { from_record(&text) };
+    loaded.with_context(|| format!("replaying {}", path.display()))
+}
+
+/// Analyses every deal, in parallel.
+///
+/// # Errors
+/// An unknown reference player, or one that gives no values.
+pub fn run(loaded: &Loaded, reference: &str, seed: u64) -> Result<Vec<DealAnalysis>> {
+    loaded
+        .deals
+        .par_iter()
+        .map(|d| analyze_deal(d, reference, seed))
+        .collect::<Result<_, _>>()
+        .map_err(|e| anyhow!(e))
+}
+
+fn who(loaded: &Loaded, seat: usize) -> String {
+    match loaded.names.get(seat).filter(|n| !n.is_empty()) {
+        Some(n) => format!("{seat} ({n})"),
+        None => seat.to_string(),
+    }
+}
+
+fn when(j: &Judgement) -> &'static str {
+    if j.in_play {
+        "play"
+    } else {
+        "bidding"
+    }
+}
+
+/// The report for people: the `top` biggest mistakes, each player's total, and what could not
+/// be judged.
+pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: usize) -> String {
+    let judged: usize = analyses.iter().map(|a| a.judged.len()).sum();
+    let unjudged: usize = analyses.iter().map(|a| a.unjudged.len()).sum();
+    let forced: usize = analyses.iter().map(|a| a.forced).sum();
+    let mut out = format!(
+        "{} deals; {} decisions with a choice judged by {reference}, {unjudged} not judged, {forced} forced\n",
+        loaded.deals.len(),
+        judged
+    );
+    if loaded.rebuilt > 0 {
+        out += &format!(
+            "{} deals' hands were rebuilt from the play: a decision is judged only when the record shows every card of the deciding seat\n",
+            loaded.rebuilt
+        );
+    }
+    out += "\nbiggest mistakes (expected points lost, from what the seat knew then):\n";
+    out += &format!(
+        "  {:>4} {:>4}  {:<14} {:<8} {:<14} {:<14} {:>6}\n",
+        "deal", "dec", "seat", "when", "taken", "best", "loss"
+    );
+    for j in ranked(analyses).into_iter().take(top) {
+        out += &format!(
+            "  {:>4} {:>4}  {:<14} {:<8} {:<14} {:<14} {:>6.2}\n",
+            j.deal,
+            j.index,
+            who(loaded, j.seat.index()),
+            when(j),
+            j.taken.to_string(),
+            j.best.to_string(),
+            j.loss
+        );
+    }
+    out += "\nper player:\n";
+    for (seat, (n, loss)) in totals(analyses, loaded.seats).into_iter().enumerate() {
+        let per = if n == 0 { 0.0 } else { loss / n as f64 };
+        out += &format!(
+            "  seat {:<14} {n:>4} decisions judged, {loss:>6.2} points lost ({per:.3} a decision)\n",
+            who(loaded, seat)
+        );
+    }
+    if unjudged > 0 {
+        // The list is in the JSON; here, how many per seat and why.
+        let mut per_seat = vec![0usize; loaded.seats];
+        for u in analyses.iter().flat_map(|a| &a.unjudged) {
+            if let Some(n) = per_seat.get_mut(u.seat.index()) {
+                *n += 1;
+            }
+        }
+        out += &format!(
+            "\nnot judged: {unjudged} decisions by a seat holding (or having discarded) a card the record does not show, placed by the reader ({}); --json lists them\n",
+            per_seat
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(s, n)| format!("seat {}: {n}", who(loaded, s)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    out.trim_end().to_string()
+}
+
+fn values_json(values: &[(euchre::Action, f64)]) -> Value {
+    Value::Object(
+        values
+            .iter()
+            .map(|(a, v)| (a.to_string(), json!((v * 1000.0).round() / 1000.0)))
+            .collect(),
+    )
+}
+
+/// The report for programs: every judged decision, biggest loss first.
+pub fn to_json(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, seed: u64) -> Value {
+    let decisions: Vec<Value> = ranked(analyses)
+        .into_iter()
+        .map(|j| {
+            json!({
+                "deal": j.deal,
+                "decision": j.index,
+                "seat": j.seat.index(),
+                "phase": when(j),
+                "taken": j.taken.to_string(),
+                "best": j.best.to_string(),
+                "loss": (j.loss * 1000.0).round() / 1000.0,
+                "values": values_json(&j.values),
+            })
+        })
+        .collect();
+    let unjudged: Vec<Value> = analyses
+        .iter()
+        .flat_map(|a| &a.unjudged)
+        .map(|u| json!({"deal": u.deal, "decision": u.index, "seat": u.seat.index(), "taken": u.taken.to_string(), "why": u.why}))
+        .collect();
+    let players: Vec<Value> = totals(analyses, loaded.seats)
+        .into_iter()
+        .enumerate()
+        .map(|(seat, (n, loss))| {
+            json!({"seat": seat, "name": loaded.names.get(seat), "judged": n, "points_lost": (loss * 1000.0).round() / 1000.0})
+        })
+        .collect();
+    json!({
+        "reference": reference,
+        "seed": seed,
+        "deals": loaded.deals.len(),
+        "rebuilt_deals": loaded.rebuilt,
+        "guessed_cards": loaded.deals.iter().map(|d| d.guessed.len()).sum::<u32>(),
+        "players": players,
+        "decisions": decisions,
+        "unjudged": unjudged,
+    })
+}

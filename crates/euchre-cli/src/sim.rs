@@ -1,0 +1,248 @@
+//! `euchre sim`: a duplicate match between two players on every core, with a progress bar, a
+//! report (text or JSON) and a plot of the running point difference.
+
+use anyhow::{Context, Result};
+use euchre_ai::duplicate::{play_board, Board, Contest, Estimate, SideSummary, Summary, Timing};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// Plays `boards` boards of the contest in parallel and sums them up (boards in index order).
+///
+/// # Errors
+/// The first board that could not be played (an unknown player, an illegal choice).
+pub fn run(contest: &Contest, boards: u64, progress: bool) -> Result<(Summary, Vec<Board>)> {
+    let bar = if progress {
+        ProgressBar::new(boards)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} boards ({eta} left)")
+            .context("progress bar template")?
+            .progress_chars("=> "),
+    );
+    let results: Vec<Board> = (0..boards)
+        .into_par_iter()
+        .map(|i| {
+            let b = play_board(contest, i);
+            bar.inc(1);
+            b
+        })
+        .collect::<Result<_, _>>()?;
+    bar.finish_and_clear();
+    Ok((Summary::of(contest, &results), results))
+}
+
+fn pct(part: u32, whole: u64) -> String {
+    if whole == 0 {
+        "-".into()
+    } else {
+        format!("{:.1}%", 100.0 * f64::from(part) / whole as f64)
+    }
+}
+
+fn est(e: &Estimate) -> String {
+    format!("{:+.3} ± {:.3}", e.mean, e.half_width)
+}
+
+fn timing(t: &Timing) -> String {
+    if t.decisions == 0 {
+        "-".into()
+    } else {
+        format!("{:.3} / {:.3} ms", t.median_ms, t.p99_ms)
+    }
+}
+
+/// The report for people.
+pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
+    let [a, b] = &s.sides;
+    let mode = if contest.whole_games {
+        format!("{} games ({} deals)", s.games, s.deals)
+    } else {
+        format!("{} deals", s.deals)
+    };
+    let mut out = format!(
+        "duplicate match, {rules_name}: {} boards, {mode}, seed {}\n\n",
+        s.boards, contest.seed
+    );
+    let row =
+        |label: &str, f: &dyn Fn(&SideSummary) -> String| format!("{label:<33} {:>20} {:>20}\n", f(a), f(b));
+    out += &row("", &|x| x.player.clone());
+    out += &row("points per deal (95% CI)", &|x| est(&x.points_per_deal));
+    out += &row("share of all points", &|x| format!("{:.1}%", 100.0 * x.share));
+    if contest.whole_games {
+        out += &row("games won (95% CI)", &|x| {
+            format!(
+                "{:.1}% ± {:.1}",
+                100.0 * x.game_wins.mean,
+                100.0 * x.game_wins.half_width
+            )
+        });
+    }
+    // Each side sits at half the seats of every deal, so "per deal" is per deal played.
+    out += &row("made trump, of deals", &|x| pct(x.made, s.deals));
+    out += &row("  euchred, of those", &|x| pct(x.euchred, u64::from(x.made)));
+    out += &row("  marched, of those", &|x| pct(x.marched, u64::from(x.made)));
+    out += &row("went alone, of deals", &|x| pct(x.alone, s.deals));
+    out += &row("  made it, of those", &|x| pct(x.alone_made, u64::from(x.alone)));
+    out += &row("decision, bidding (median / p99)", &|x| timing(&x.bidding));
+    out += &row("decision, play (median / p99)", &|x| timing(&x.play));
+    let d = &s.difference;
+    let verdict = if d.above_zero() {
+        format!("{} is stronger", a.player)
+    } else if d.high() < 0.0 {
+        format!("{} is stronger", b.player)
+    } else {
+        "no difference shown at 95%".into()
+    };
+    out += &format!(
+        "\n{} − {}: {:+.3} points per deal, 95% CI [{:+.3}, {:+.3}]: {verdict}",
+        a.player,
+        b.player,
+        d.mean,
+        d.low(),
+        d.high()
+    );
+    out
+}
+
+fn est_json(e: &Estimate) -> Value {
+    json!({"mean": e.mean, "low": e.low(), "high": e.high()})
+}
+
+fn timing_json(t: &Timing) -> Value {
+    json!({"decisions": t.decisions, "median_ms": t.median_ms, "p99_ms": t.p99_ms})
+}
+
+/// The report for programs.
+pub fn to_json(contest: &Contest, rules_name: &str, s: &Summary) -> Value {
+    let side = |x: &SideSummary| {
+        let mut v = json!({
+            "player": x.player,
+            "points_per_deal": est_json(&x.points_per_deal),
+            "share_of_points": x.share,
+            "made": x.made,
+            "euchred": x.euchred,
+            "marched": x.marched,
+            "alone": x.alone,
+            "alone_made": x.alone_made,
+            "decision_bidding": timing_json(&x.bidding),
+            "decision_play": timing_json(&x.play),
+        });
+        if contest.whole_games {
+            v["game_wins"] = est_json(&x.game_wins);
+        }
+        v
+    };
+    json!({
+        "rules": rules_name,
+        "seed": contest.seed,
+        "whole_games": contest.whole_games,
+        "boards": s.boards,
+        "deals": s.deals,
+        "games": s.games,
+        "difference_per_deal": est_json(&s.difference),
+        "sides": [side(&s.sides[0]), side(&s.sides[1])],
+    })
+}
+
+/// The running point difference per deal (side 0 less side 1) after each board, with its 95%
+/// confidence band, from the boards in order.
+pub fn running_difference(boards: &[Board]) -> Vec<(f64, f64, f64)> {
+    // Running sums for the ratio estimate Σy/Σx and its delta-method variance.
+    let (mut sx, mut sy, mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0, 0.0, 0.0);
+    let mut out = Vec::with_capacity(boards.len());
+    for (k, b) in boards.iter().enumerate() {
+        let (x, y) = (f64::from(b.deals), b.difference() as f64);
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+        syy += y * y;
+        let n = (k + 1) as f64;
+        let r = if sx > 0.0 { sy / sx } else { 0.0 };
+        let half = if n < 2.0 || sx == 0.0 {
+            0.0
+        } else {
+            let resid = (syy - 2.0 * r * sxy + r * r * sxx).max(0.0) / (n - 1.0);
+            1.96 * (resid / n).sqrt() / (sx / n)
+        };
+        out.push((r, r - half, r + half));
+    }
+    out
+}
+
+/// Draws the running difference with its band as SVG.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn plot(path: &Path, contest: &Contest, boards: &[Board]) -> Result<()> {
+    use plotters::prelude::*;
+    let series = running_difference(boards);
+    // The first few boards' bands are wide and would flatten the rest: the axis follows the
+    // band from the tenth board on.
+    let skip = series.len().min(10).saturating_sub(1);
+    let (lo, hi) = series[skip..]
+        .iter()
+        .fold((0.0f64, 0.0f64), |(lo, hi), &(_, l, h)| (lo.min(l), hi.max(h)));
+    let pad = ((hi - lo) * 0.1).max(0.05);
+    let n = series.len().max(2) as f64;
+    let draw = || -> std::result::Result<(), Box<dyn std::error::Error>> {
+        let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!(
+                    "{} − {}: running points per deal, 95% band",
+                    contest.players[0], contest.players[1]
+                ),
+                ("sans-serif", 20),
+            )
+            .margin(15)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(1.0..n, (lo - pad)..(hi + pad))?;
+        chart
+            .configure_mesh()
+            .x_desc("boards (each deal played twice, seats swapped)")
+            .y_desc("points per deal")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .draw()?;
+        let x = |i: usize| (i + 1) as f64;
+        let mut band: Vec<(f64, f64)> = series
+            .iter()
+            .enumerate()
+            .skip(skip)
+            .map(|(i, s)| (x(i), s.2.min(hi + pad)))
+            .collect();
+        band.extend(
+            series
+                .iter()
+                .enumerate()
+                .skip(skip)
+                .rev()
+                .map(|(i, s)| (x(i), s.1.max(lo - pad))),
+        );
+        chart.draw_series(std::iter::once(Polygon::new(band, BLUE.mix(0.2).filled())))?;
+        chart.draw_series(LineSeries::new(vec![(1.0, 0.0), (n, 0.0)], &BLACK))?;
+        chart
+            .draw_series(LineSeries::new(
+                series.iter().enumerate().skip(skip).map(|(i, s)| (x(i), s.0)),
+                BLUE.stroke_width(2),
+            ))?
+            .label("difference per deal")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE.stroke_width(2)));
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()?;
+        root.present()?;
+        Ok(())
+    };
+    draw()
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("drawing {}", path.display()))
+}
