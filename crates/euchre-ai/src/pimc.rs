@@ -2,10 +2,15 @@
 //! sampled from what the seat knows; in each, every legal action is valued exactly by the
 //! solver (in the bidding, by letting the `basic` player finish the auction in that world and
 //! solving the play that follows); the action with the best mean wins.
+//!
+//! The individual games deal up to 24 cards into play, and their exact search (through the
+//! engine's `apply`, with no trick table) is too slow for a decision before the last few
+//! tricks: there a world is valued exactly once at most [`SOLO_EXACT_CARDS`] cards are left in
+//! play, and before that by letting `basic` play it out for every seat.
 
 use crate::basic::BasicPlayer;
 use crate::player::{Budget, Choice, Player};
-use crate::solver::Solver;
+use crate::solver::{scale, scaled_outcome, Solver};
 use crate::view::GameView;
 use euchre::table::AnyDeal;
 use euchre::{Decisions, Phase, Seat};
@@ -14,6 +19,9 @@ use std::time::Instant;
 
 /// The most worlds a `pimc-N` player may sample.
 pub const MAX_WORLDS: u32 = 10_000;
+
+/// In the individual games, the most cards left in play at which a world is solved exactly.
+pub const SOLO_EXACT_CARDS: u32 = 12;
 
 pub struct Pimc {
     worlds: u32,
@@ -40,6 +48,38 @@ pub(crate) fn in_trick_play(deal: &AnyDeal) -> bool {
         AnyDeal::Partnership(d) => d.phase().in_or_after_play() || d.phase() == Phase::Jamboree,
         AnyDeal::Solo(d) => d.phase() == euchre::solo::SoloPhase::Play,
     }
+}
+
+/// The cards still in play in an individual game's deal (`None` for the partnership game).
+fn solo_cards_left(deal: &AnyDeal) -> Option<u32> {
+    match deal {
+        AnyDeal::Partnership(_) => None,
+        AnyDeal::Solo(d) => Some(
+            (0..d.players())
+                .map(Seat::new)
+                .filter(|&s| d.is_active(s))
+                .map(|s| d.hands()[s.index()].len())
+                .sum(),
+        ),
+    }
+}
+
+/// Lets `basic` play the deal out for every seat; the outcome for `me`'s side, in points.
+fn play_out(mut deal: AnyDeal, me: Seat, rng: &mut ChaCha8Rng) -> f64 {
+    let mut basic = BasicPlayer;
+    // A deal has at most a few dozen decisions; the bound only guards against a stuck policy.
+    for _ in 0..256 {
+        let Some(seat) = deal.to_act() else { break };
+        let view = GameView::of_deal(&deal, seat);
+        if view.legal().is_empty() {
+            break;
+        }
+        let a = basic.choose(&view, &Budget::UNLIMITED, rng).action;
+        if deal.apply(a).is_err() {
+            break;
+        }
+    }
+    f64::from(scaled_outcome(&deal, me)) / f64::from(scale(&deal))
 }
 
 /// Lets `basic` take every decision until the trick play begins (or the deal ends), each seat
@@ -92,7 +132,8 @@ impl Player for Pimc {
             if world.to_act() != Some(me) {
                 continue;
             }
-            if in_trick_play(&world) {
+            let exact = solo_cards_left(&world).is_none_or(|n| n <= SOLO_EXACT_CARDS);
+            if in_trick_play(&world) && exact {
                 let values = self.solver.action_values(&world);
                 for (i, a) in legal.iter().enumerate() {
                     if let Some((_, v)) = values.iter().find(|(b, _)| b == a) {
@@ -106,7 +147,11 @@ impl Player for Pimc {
                         continue;
                     }
                     finish_auction(&mut w, rng);
-                    totals[i] += self.solver.value(&w, me);
+                    totals[i] += if solo_cards_left(&w).is_none_or(|n| n <= SOLO_EXACT_CARDS) {
+                        self.solver.value(&w, me)
+                    } else {
+                        play_out(w, me, rng)
+                    };
                 }
             }
             worlds += 1;

@@ -1,0 +1,128 @@
+//! `euchre sim`: every player plays every preset (and the variants that change how a deal is
+//! played) to the end of whole games without an illegal action; the report's figures add up;
+//! bad arguments are named.
+
+use serde_json::Value;
+use std::process::Command;
+
+const EUCHRE: &str = env!("CARGO_BIN_EXE_euchre");
+
+fn sim(args: &[&str]) -> Result<Value, String> {
+    let out = Command::new(EUCHRE)
+        .arg("sim")
+        .args(args)
+        .args(["--json", "--threads", "2"])
+        .output()
+        .expect("run euchre");
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    serde_json::from_slice(&out.stdout).map_err(|e| e.to_string())
+}
+
+/// The rule sets: every preset, and variants with decisions of their own.
+const RULES: [&[&str]; 16] = [
+    &["--rules", "north-american"],
+    &["--rules", "tournament"],
+    &["--rules", "canadian"],
+    &["--rules", "british"],
+    &["--rules", "railroad"],
+    &["--rules", "keller-1887"],
+    &["--rules", "mathews-1844"],
+    &["--rules", "openspiel"],
+    &["--rules", "three-handed"],
+    &["--rules", "bid-euchre"],
+    &["--rules", "set-back"],
+    &["--set", "reneging=penalised"],
+    &["--set", "robson=true"],
+    &["--set", "farmers=true", "--set", "fast_break=true"],
+    &[
+        "--set",
+        "four_trick_tokens=true",
+        "--set",
+        "point_on_partner=true",
+    ],
+    &["--set", "defend_alone=any", "--set", "alone_timing=after_discard"],
+];
+
+#[test]
+fn every_player_plays_every_preset_to_the_end_without_an_illegal_action() {
+    // `sim` fails, naming the player, the board and the action, on any illegal choice.
+    for rules in RULES {
+        for pair in [["random", "basic"], ["pimc-3", "easy"]] {
+            let mut args = vec![pair[0], pair[1], "--boards", "2", "--games", "--seed", "7"];
+            args.extend_from_slice(rules);
+            let report = sim(&args).unwrap_or_else(|e| panic!("{rules:?} {pair:?}: {e}"));
+            assert_eq!(report["games"], 4, "{rules:?} {pair:?}: two boards of two games");
+            assert!(report["deals"].as_u64().unwrap() >= 4, "{rules:?}");
+            let wins: f64 = (0..2)
+                .map(|i| report["sides"][i]["game_wins"]["mean"].as_f64().unwrap())
+                .sum();
+            // A game has at most one winner, so the two sides' win rates add to at most 1.
+            assert!(
+                wins > 0.0 && wins <= 1.0 + 1e-9,
+                "{rules:?}: win rates add to {wins}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_levels_play_single_deals() {
+    for rules in [&["--rules", "north-american"][..], &["--rules", "three-handed"]] {
+        let mut args = vec!["medium", "hard", "--boards", "2"];
+        args.extend_from_slice(rules);
+        let report = sim(&args).unwrap();
+        assert_eq!(report["deals"], 4);
+        assert_eq!(report["games"], 0);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_match() {
+    let a = sim(&["basic", "pimc-4", "--boards", "6", "--seed", "11"]).unwrap();
+    let b = sim(&["basic", "pimc-4", "--boards", "6", "--seed", "11"]).unwrap();
+    let points = |r: &Value| r["difference_per_deal"]["mean"].as_f64().unwrap();
+    assert_eq!(points(&a), points(&b));
+    assert_eq!(a["sides"][0]["made"], b["sides"][0]["made"]);
+}
+
+#[test]
+fn a_side_against_itself_without_search_ties_every_board() {
+    let r = sim(&["basic", "basic", "--boards", "20"]).unwrap();
+    assert_eq!(r["difference_per_deal"]["mean"], 0.0);
+    assert_eq!(r["sides"][0]["points_per_deal"], r["sides"][1]["points_per_deal"]);
+}
+
+#[test]
+fn the_plot_is_an_svg_with_the_band() {
+    let dir = std::env::temp_dir().join(format!("euchre-sim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("diff.svg");
+    sim(&[
+        "basic",
+        "random",
+        "--boards",
+        "30",
+        "--plot",
+        path.to_str().unwrap(),
+    ])
+    .unwrap();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg"), "{}", &svg[..60.min(svg.len())]);
+    assert!(svg.contains("<polygon"), "the confidence band is drawn");
+    assert!(svg.contains("basic − random"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_arguments_are_named() {
+    let e = sim(&["basic", "wizard"]).unwrap_err();
+    assert!(e.contains("unknown player 'wizard'"), "{e}");
+    let e = sim(&["basic", "random", "--boards", "0"]).unwrap_err();
+    assert!(e.contains("--boards"), "{e}");
+    let e = sim(&["basic", "random", "--time-ms", "0"]).unwrap_err();
+    assert!(e.contains("--time-ms"), "{e}");
+    let e = sim(&["basic", "random", "--rules", "bogus"]).unwrap_err();
+    assert!(e.contains("bogus"), "{e}");
+}
