@@ -1219,3 +1219,141 @@ fn the_documented_sessions_are_what_the_engine_says() {
     }
     assert!(sessions >= 2, "found {sessions} example sessions");
 }
+
+/// `choose`, `hint` and `solve` end to end: a seeded choice is the same line for the same
+/// request, legal, and for the seat to act; `hint` is `choose` by the default player; `solve`
+/// values every legal action and names the best.
+#[test]
+fn choose_hint_and_solve_answer_for_the_seat_to_act() {
+    let mut e = Engine::start();
+    e.ok(&given_deal_request(json!(1), "north-american"));
+    // Seat 0 orders 9H up; `defend_alone = any` asks its partner, then each defender.
+    e.apply("order");
+    e.apply("partner");
+    e.apply("discard QS");
+    while e.state()["phase"] == "defend_alone" {
+        e.apply("partner");
+    }
+    let (seat, actions) = e.legal();
+    assert_eq!(seat, 0);
+
+    let line = r#"{"id":2,"cmd":"choose","player":"pimc-5","seed":3}"#;
+    e.write_raw(line.as_bytes());
+    let first = e.read_text();
+    e.write_raw(line.as_bytes());
+    assert_eq!(e.read_text(), first, "the same request, the same line");
+    let r: Value = serde_json::from_str(&first).expect("JSON");
+    assert_eq!(
+        (&r["ok"], &r["seat"], &r["player"]),
+        (&json!(true), &seat, &json!("pimc-5")),
+        "{r}"
+    );
+    let action = r["action"].as_str().expect("action").to_string();
+    assert!(actions.contains(&action), "{action} is not in {actions:?}");
+    let valued: Vec<String> = r["values"].as_object().expect("values").keys().cloned().collect();
+    assert_eq!(valued, actions, "a value for every legal action, in legal order");
+
+    // `hint` is the default player, pimc-50, with the same seed.
+    let hint = e.ok(&json!({"id": 3, "cmd": "hint", "seed": 11}));
+    let chosen = e.ok(&json!({"id": 3, "cmd": "choose", "player": "pimc-50", "seed": 11}));
+    assert_eq!(hint, chosen);
+    assert_eq!(hint["player"], "pimc-50");
+
+    let r = e.ok(&json!({"id": 4, "cmd": "solve"}));
+    assert_eq!(r["seat"], seat, "{r}");
+    let values = r["values"].as_object().expect("values");
+    assert_eq!(values.keys().cloned().collect::<Vec<_>>(), actions, "{r}");
+    let top = values
+        .values()
+        .filter_map(Value::as_f64)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let best = r["best"].as_str().expect("best");
+    assert_eq!(values[best].as_f64(), Some(top), "{r}");
+    // Exact in the play of this deal: whole points for the deal.
+    assert!(
+        values
+            .values()
+            .all(|v| v.as_f64().is_some_and(|x| x.fract() == 0.0)),
+        "{r}"
+    );
+    // None of these changed the game.
+    assert_eq!(e.legal(), (seat, actions));
+}
+
+/// Bad `choose`, `hint` and `solve` requests name what is wrong and change nothing; with no game,
+/// between deals and after the game there is nobody to decide for.
+#[test]
+fn choose_hint_and_solve_refuse_bad_requests_and_change_nothing() {
+    let mut e = Engine::start();
+    for cmd in ["choose", "hint", "solve"] {
+        let r = e.send(&json!({"id": 1, "cmd": cmd}));
+        assert_eq!(r["ok"], false, "{r}");
+        assert!(r["error"].as_str().expect("error").contains("no game"), "{r}");
+    }
+    e.ok(&given_deal_request(json!(2), "north-american"));
+    for (line, fragment) in [
+        (
+            r#"{"id":3,"cmd":"choose","player":"grandmaster"}"#,
+            "unknown player 'grandmaster'",
+        ),
+        (
+            r#"{"id":3,"cmd":"choose","player":"pimc-0"}"#,
+            "random, basic, pimc-50",
+        ),
+        (
+            r#"{"id":3,"cmd":"choose","player":["pimc-5"]}"#,
+            "'player' must be",
+        ),
+        (r#"{"id":3,"cmd":"choose","time_ms":0}"#, "not 0"),
+        (r#"{"id":3,"cmd":"choose","time_ms":-200}"#, "not -200"),
+        (r#"{"id":3,"cmd":"choose","time_ms":200.5}"#, "not 200.5"),
+        (
+            r#"{"id":3,"cmd":"choose","time_ms":"200"}"#,
+            "'time_ms' must be a whole number",
+        ),
+        (r#"{"id":3,"cmd":"hint","time_ms":600001}"#, "from 1 to 600000"),
+        (
+            r#"{"id":3,"cmd":"choose","seed":-1}"#,
+            "'seed' must be a non-negative integer",
+        ),
+        (
+            r#"{"id":3,"cmd":"hint","seed":0.5}"#,
+            "'seed' must be a non-negative integer",
+        ),
+        (
+            r#"{"id":3,"cmd":"hint","seed":"7"}"#,
+            "'seed' must be a non-negative integer",
+        ),
+    ] {
+        e.refused(line, json!(3), fragment);
+    }
+    // Everyone passes twice: the deal is over, the game is not.
+    for _ in 0..8 {
+        e.apply("pass");
+    }
+    for cmd in ["choose", "hint", "solve"] {
+        let line = format!(r#"{{"id":4,"cmd":"{cmd}"}}"#);
+        e.refused(&line, json!(4), "nobody is to act: the deal is over");
+    }
+    // The openspiel preset is one deal: once it is played the game is over.
+    e.ok(&json!({"id": 5, "cmd": "new", "rules": "openspiel", "seed": 2}));
+    for _ in 0..40 {
+        if e.state()["phase"] == "done" {
+            break;
+        }
+        let (_, actions) = e.legal();
+        e.apply(&actions[0]);
+    }
+    assert_eq!(e.state()["game_over"], true);
+    for cmd in ["choose", "hint", "solve"] {
+        let line = format!(r#"{{"id":6,"cmd":"{cmd}","seed":1}}"#);
+        e.refused(&line, json!(6), "nobody is to act: the game is over");
+    }
+    // Before the play of an individual game, solve is refused (its auction is slow to search).
+    e.ok(&json!({"id": 7, "cmd": "new", "rules": "bid-euchre", "seed": 1}));
+    e.refused(
+        r#"{"id":8,"cmd":"solve"}"#,
+        json!(8),
+        "exact only once trump is made",
+    );
+}

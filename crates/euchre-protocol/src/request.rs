@@ -37,7 +37,29 @@ pub enum Request {
     Record,
     /// The rules in force, every option.
     Rules,
+    /// A computer player's decision for the seat to act, from that seat's view alone.
+    Choose {
+        /// The player's name as the client wrote it (known to [`euchre_ai::player`]).
+        player: String,
+        /// A time limit: the choice then depends on the machine's speed.
+        time_ms: Option<u64>,
+        /// Seeds the player's random generator.
+        seed: u64,
+    },
+    /// [`Request::Choose`] by the default player ([`euchre_ai::DEFAULT_PLAYER`]).
+    Hint {
+        time_ms: Option<u64>,
+        seed: u64,
+    },
+    /// The exact value of every legal action of the seat to act, the whole deal known.
+    Solve,
 }
+
+/// The commands, as the errors for a missing or unknown `cmd` list them.
+const COMMANDS: &str = "new, legal, apply, state, observe, next, egn, record, rules, choose, hint, solve";
+
+/// The longest `time_ms` a client may give a player: ten minutes.
+pub const MAX_TIME_MS: u64 = 600_000;
 
 /// A request that could not be understood; `id` is echoed when it could be read.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,11 +91,7 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
     let cmd = match obj.get("cmd") {
         Some(Value::String(s)) => s.as_str(),
         Some(_) => return Err(fail("'cmd' must be a string".into())),
-        None => {
-            return Err(fail(
-                "missing 'cmd' (new, legal, apply, state, observe, next, egn, record, rules)".into(),
-            ))
-        }
+        None => return Err(fail(format!("missing 'cmd' ({COMMANDS})"))),
     };
     let req = match cmd {
         "new" => parse_new(&obj).map_err(fail)?,
@@ -100,11 +118,19 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
         "egn" => Request::Egn,
         "record" => Request::Record,
         "rules" => Request::Rules,
+        "choose" => Request::Choose {
+            player: player_field(&obj).map_err(fail)?,
+            time_ms: time_field(&obj).map_err(fail)?,
+            seed: seed_field(&obj).map_err(fail)?,
+        },
+        "hint" => Request::Hint {
+            time_ms: time_field(&obj).map_err(fail)?,
+            seed: seed_field(&obj).map_err(fail)?,
+        },
+        "solve" => Request::Solve,
         other => {
             let shown: String = other.chars().take(30).collect();
-            return Err(fail(format!(
-                "unknown cmd '{shown}' (new, legal, apply, state, observe, next, egn, record, rules)"
-            )));
+            return Err(fail(format!("unknown cmd '{shown}' ({COMMANDS})")));
         }
     };
     Ok((id, req))
@@ -119,6 +145,43 @@ fn seat_field(obj: &Map<String, Value>, key: &str) -> Result<Option<Seat>, Strin
             .map(Some)
             .ok_or_else(|| format!("'{key}' must be a seat 0..3, not {n}")),
         Some(_) => Err(format!("'{key}' must be a seat number 0..3")),
+    }
+}
+
+/// `seed`: a non-negative integer, 0 when absent.
+fn seed_field(obj: &Map<String, Value>) -> Result<u64, String> {
+    const SEED: &str = "'seed' must be a non-negative integer";
+    match obj.get("seed") {
+        None | Some(Value::Null) => Ok(0),
+        Some(Value::Number(n)) => n.as_u64().ok_or_else(|| SEED.into()),
+        Some(_) => Err(SEED.into()),
+    }
+}
+
+/// `player`: a known player's name, [`euchre_ai::DEFAULT_PLAYER`] when absent.
+fn player_field(obj: &Map<String, Value>) -> Result<String, String> {
+    match obj.get("player") {
+        None | Some(Value::Null) => Ok(euchre_ai::DEFAULT_PLAYER.to_string()),
+        Some(Value::String(name)) => match euchre_ai::player(name) {
+            Ok(_) => Ok(name.clone()),
+            // The name is echoed, so a long one is cut as an unknown `cmd` is.
+            Err(_) => Err(euchre_ai::UnknownPlayer(name.chars().take(30).collect()).to_string()),
+        },
+        Some(_) => Err("'player' must be a player's name such as \"pimc-50\" or \"basic\"".into()),
+    }
+}
+
+/// `time_ms`: a whole number of milliseconds from 1 to [`MAX_TIME_MS`], or absent.
+fn time_field(obj: &Map<String, Value>) -> Result<Option<u64>, String> {
+    let what = format!("'time_ms' must be a whole number of milliseconds from 1 to {MAX_TIME_MS}");
+    match obj.get("time_ms") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => n
+            .as_u64()
+            .filter(|ms| (1..=MAX_TIME_MS).contains(ms))
+            .map(Some)
+            .ok_or_else(|| format!("{what}, not {n}")),
+        Some(_) => Err(what),
     }
 }
 
@@ -152,11 +215,7 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
         Some(_) => return Err("'options' must be an object of option names to values".into()),
     }
     rules.validate().map_err(|e| e.to_string())?;
-    let seed = match obj.get("seed") {
-        None | Some(Value::Null) => 0,
-        Some(Value::Number(n)) => n.as_u64().ok_or("'seed' must be a non-negative integer")?,
-        Some(_) => return Err("'seed' must be a non-negative integer".into()),
-    };
+    let seed = seed_field(obj)?;
     let dealer = seat_field(obj, "dealer")?;
     const SCORE: &str =
         "'score' must be a list of integers: [team 0, team 1], or one per player in the individual games";
@@ -253,6 +312,43 @@ mod tests {
         assert!(e.message.contains("seat"), "{}", e.message);
         let e = parse_request(r#"{"id":1,"cmd":"new","options":{"bogus":1}}"#).unwrap_err();
         assert!(e.message.contains("bogus"), "{}", e.message);
+    }
+
+    #[test]
+    fn choose_hint_and_solve_take_their_defaults() {
+        let parse = |line: &str| parse_request(line).map(|(_, r)| r);
+        assert_eq!(
+            parse(r#"{"cmd":"choose"}"#),
+            Ok(Request::Choose {
+                player: euchre_ai::DEFAULT_PLAYER.into(),
+                time_ms: None,
+                seed: 0
+            })
+        );
+        assert_eq!(
+            parse(r#"{"cmd":"choose","player":"Basic","time_ms":200,"seed":9}"#),
+            Ok(Request::Choose {
+                player: "Basic".into(),
+                time_ms: Some(200),
+                seed: 9
+            })
+        );
+        // `hint` has no player to name: a `player` field is ignored, even a bad one.
+        assert_eq!(
+            parse(r#"{"cmd":"hint","player":"nobody","seed":3}"#),
+            Ok(Request::Hint {
+                time_ms: None,
+                seed: 3
+            })
+        );
+        assert_eq!(parse(r#"{"cmd":"solve","seed":"x"}"#), Ok(Request::Solve));
+        let e = parse(r#"{"id":4,"cmd":"choose","time_ms":1e3}"#).unwrap_err();
+        assert_eq!(e.id, Value::from(4));
+        assert!(e.message.contains("not 1000.0"), "{}", e.message);
+        let e = parse(r#"{"cmd":"choose","time_ms":18446744073709551616}"#).unwrap_err();
+        assert!(e.message.contains("'time_ms'"), "{}", e.message);
+        let e = parse(r#"{"cmd":"flyy"}"#).unwrap_err();
+        assert!(e.message.contains("choose, hint, solve"), "{}", e.message);
     }
 
     #[test]

@@ -2,9 +2,14 @@
 
 use crate::request::{parse_request, GivenDeal, Request};
 use euchre::game::{is_a_match, match_game_seed, match_over};
-use euchre::solo::{SoloDeal, SoloGame};
-use euchre::table::{AnyGame, AnyRules, Table};
-use euchre::{Deal, Game, Seat};
+use euchre::rules::Reneging;
+use euchre::solo::{SoloDeal, SoloGame, SoloPhase};
+use euchre::table::{AnyDeal, AnyGame, AnyRules, Table};
+use euchre::{Action, Deal, Game, Seat};
+use euchre_ai::solver::Solver;
+use euchre_ai::{Budget, GameView};
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
@@ -208,6 +213,13 @@ impl Session {
                     .collect();
                 Ok(json!({"rules": opts}))
             }
+            Request::Choose {
+                player,
+                time_ms,
+                seed,
+            } => choose(game, &player, time_ms, seed),
+            Request::Hint { time_ms, seed } => choose(game, euchre_ai::DEFAULT_PLAYER, time_ms, seed),
+            Request::Solve => solve(game),
             Request::New { .. } => unreachable!("handled above"),
         }
     }
@@ -246,6 +258,102 @@ impl Session {
             v["match_over"] = json!(game.is_over() && match_over(rules, wins, played));
         }
     }
+}
+
+/// The seat to act, or why nobody is.
+fn seat_to_act(game: &AnyGame) -> Result<Seat, String> {
+    match game.to_act() {
+        Some(seat) => Ok(seat),
+        None if game.is_over() => Err("nobody is to act: the game is over".into()),
+        None => Err("nobody is to act: the deal is over (send {\"cmd\":\"next\"} for the next one)".into()),
+    }
+}
+
+/// A value for the protocol: three decimals, and no `-0.0`.
+fn rounded(v: f64) -> f64 {
+    let r = (v * 1000.0).round() / 1000.0;
+    if r == 0.0 {
+        0.0
+    } else {
+        r
+    }
+}
+
+/// Actions with their values as a JSON object keyed by the action's canonical text, in the
+/// order given (the legal order).
+fn values_object(values: &[(Action, f64)]) -> Value {
+    Value::Object(
+        values
+            .iter()
+            .map(|(a, v)| (a.to_string(), json!(rounded(*v))))
+            .collect(),
+    )
+}
+
+/// `choose` and `hint`: the named player decides for the seat to act, given that seat's view
+/// of the game and nothing else.
+fn choose(game: &AnyGame, name: &str, time_ms: Option<u64>, seed: u64) -> Result<Value, String> {
+    let mut player = euchre_ai::player(name).map_err(|e| e.to_string())?;
+    let seat = seat_to_act(game)?;
+    let view = GameView::of_game(game, seat);
+    if view.legal().is_empty() {
+        return Err(format!("seat {seat} has no legal decision"));
+    }
+    let budget = time_ms.map_or(Budget::UNLIMITED, Budget::millis);
+    let choice = player.choose(&view, &budget, &mut ChaCha8Rng::seed_from_u64(seed));
+    Ok(json!({
+        "seat": seat,
+        "player": player.name(),
+        "action": choice.action.to_string(),
+        "values": values_object(&choice.values),
+    }))
+}
+
+/// `solve`: the exact value of every legal action of the seat to act, every card known.
+///
+/// Refused before the play where the search of the decisions before it is slow (see
+/// `docs/protocol.md`): in the individual games and under `reneging = penalised`.
+fn solve(game: &AnyGame) -> Result<Value, String> {
+    let seat = seat_to_act(game)?;
+    let deal = match game {
+        AnyGame::Partnership(g) => {
+            let d = g.deal();
+            if g.rules().reneging == Reneging::Penalised && !d.phase().in_or_after_play() {
+                return Err(format!(
+                    "solve is exact only once trump is made and the play has begun under \
+                     reneging = penalised: searching from the {} phase can take seconds; ask \
+                     again at the first lead",
+                    d.phase().name()
+                ));
+            }
+            AnyDeal::Partnership(Box::new(d.clone()))
+        }
+        AnyGame::Solo(g) => {
+            let d = g.deal();
+            if d.phase() != SoloPhase::Play {
+                return Err(format!(
+                    "solve is exact only once trump is made and the play has begun in {}: \
+                     searching from the {} phase can take minutes; ask again at the first lead",
+                    g.rules().family.name(),
+                    d.phase().name()
+                ));
+            }
+            AnyDeal::Solo(Box::new(d.clone()))
+        }
+    };
+    let values = Solver::new().action_values(&deal);
+    let mut best: Option<(Action, f64)> = None;
+    for &(a, v) in &values {
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((a, v));
+        }
+    }
+    let best = best.ok_or_else(|| format!("seat {seat} has no legal decision"))?;
+    Ok(json!({
+        "seat": seat,
+        "values": values_object(&values),
+        "best": best.0.to_string(),
+    }))
 }
 
 fn new_partnership_game(

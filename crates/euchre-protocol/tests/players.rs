@@ -1,0 +1,362 @@
+//! `choose`, `hint` and `solve` through a [`Session`]: a player decides from the seat's view
+//! alone and reproducibly from the seed, and `solve` gives the solver's exact values.
+
+use euchre::table::{AnyDeal, AnyGame, AnyRules, Table};
+use euchre::Action;
+use euchre_ai::solver::Solver;
+use euchre_protocol::Session;
+use serde_json::{json, Value};
+
+fn send(session: &mut Session, request: &Value) -> Value {
+    let line = session.handle_line(&request.to_string());
+    serde_json::from_str(&line).unwrap_or_else(|e| panic!("response is not JSON ({e}): {line}"))
+}
+
+fn ok(session: &mut Session, request: &Value) -> Value {
+    let r = send(session, request);
+    assert_eq!(r["ok"], true, "{request} failed: {r}");
+    r
+}
+
+fn legal(session: &mut Session) -> Vec<String> {
+    let r = ok(session, &json!({"cmd": "legal"}));
+    r["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .map(|a| a.as_str().expect("action text").to_string())
+        .collect()
+}
+
+fn apply(session: &mut Session, action: &str) {
+    ok(session, &json!({"cmd": "apply", "action": action}));
+}
+
+/// The keys of a `values` object, in order.
+fn keys(values: &Value) -> Vec<String> {
+    values
+        .as_object()
+        .unwrap_or_else(|| panic!("values is not an object: {values}"))
+        .keys()
+        .cloned()
+        .collect()
+}
+
+/// The deal of the docs' examples: dealer 3, 9H turned up.
+const HANDS: [[&str; 5]; 4] = [
+    ["9C", "TC", "JC", "QC", "KC"],
+    ["AC", "9D", "TD", "JD", "QD"],
+    ["KD", "AD", "9S", "TS", "JS"],
+    ["QS", "KS", "AS", "TH", "JH"],
+];
+
+fn new_with_hands(hands: &[[&str; 5]; 4]) -> Session {
+    let mut s = Session::new();
+    ok(
+        &mut s,
+        &json!({"cmd": "new", "rules": "north-american", "seed": 5,
+            "deal": {"dealer": 3, "hands": hands, "upcard": "9H"}}),
+    );
+    s
+}
+
+/// Checks the session's `solve` against the solver run here on the same position of `game`.
+fn assert_solve_matches(session: &mut Session, game: &AnyGame, at: &str) {
+    let deal = match game {
+        AnyGame::Partnership(g) => AnyDeal::Partnership(Box::new(g.deal().clone())),
+        AnyGame::Solo(g) => AnyDeal::Solo(Box::new(g.deal().clone())),
+    };
+    let want = Solver::new().action_values(&deal);
+    let r = ok(session, &json!({"cmd": "solve"}));
+    assert_eq!(r["seat"], json!(game.to_act()), "{at}: {r}");
+    let got = r["values"].as_object().expect("values");
+    let names: Vec<String> = want.iter().map(|(a, _)| a.to_string()).collect();
+    assert_eq!(
+        keys(&r["values"]),
+        names,
+        "{at}: every legal action, in legal order"
+    );
+    for (a, v) in &want {
+        let shown = got[&a.to_string()].as_f64().expect("a number");
+        assert!(
+            (shown - v).abs() <= 0.0005,
+            "{at}: {a} is {shown}, the solver says {v}"
+        );
+    }
+    let top = want.iter().map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);
+    let best = want.iter().find(|(_, v)| *v == top).map(|(a, _)| a.to_string());
+    assert_eq!(r["best"].as_str().map(str::to_string), best, "{at}: {r}");
+}
+
+/// In the four-handed game `solve` answers at every decision, bidding included, with the
+/// values the solver gives the same deal.
+#[test]
+fn solve_gives_the_solvers_values_at_every_decision() {
+    for preset in ["north-american", "tournament", "british", "keller-1887"] {
+        for seed in 0..3u64 {
+            let mut s = Session::new();
+            ok(&mut s, &json!({"cmd": "new", "rules": preset, "seed": seed}));
+            let mut game = AnyRules::preset(preset).expect("preset").new_game(seed);
+            let mut step = 0usize;
+            while game.to_act().is_some() {
+                let at = format!("{preset}, seed {seed}, decision {step}");
+                assert_solve_matches(&mut s, &game, &at);
+                // Make trump when offered, so the deal reaches the play; else vary the choice.
+                let actions = legal(&mut s);
+                let pick = actions
+                    .iter()
+                    .find(|a| *a == "order" || a.starts_with("call "))
+                    .unwrap_or(&actions[(seed as usize + step) % actions.len()])
+                    .clone();
+                let action: Action = pick.parse().expect("canonical text parses");
+                game.apply(action).expect("legal in the test's game too");
+                apply(&mut s, &pick);
+                step += 1;
+            }
+        }
+    }
+}
+
+/// In the individual games `solve` is refused until the play (their auction takes minutes to
+/// search), and then gives the solver's values.
+#[test]
+fn solve_in_an_individual_game_waits_for_the_play() {
+    for preset in ["three-handed", "set-back"] {
+        let mut s = Session::new();
+        ok(&mut s, &json!({"cmd": "new", "rules": preset, "seed": 3}));
+        let mut game = AnyRules::preset(preset).expect("preset").new_game(3);
+        let mut reached_play = false;
+        for step in 0..8 {
+            if game.to_act().is_none() {
+                break;
+            }
+            let before = ok(&mut s, &json!({"cmd": "state"}));
+            if before["state"]["phase"] == "play" {
+                assert_solve_matches(&mut s, &game, &format!("{preset}, decision {step}"));
+                reached_play = true;
+            } else {
+                let r = send(&mut s, &json!({"cmd": "solve"}));
+                assert_eq!(r["ok"], false, "{r}");
+                let error = r["error"].as_str().expect("error");
+                assert!(error.contains("once trump is made"), "{error}");
+                assert!(error.contains(preset), "{error}");
+                assert_eq!(ok(&mut s, &json!({"cmd": "state"})), before);
+            }
+            let actions = legal(&mut s);
+            let pick = actions
+                .iter()
+                .find(|a| *a == "order" || *a == "stay")
+                .unwrap_or(&actions[0])
+                .clone();
+            game.apply(pick.parse().expect("canonical text"))
+                .expect("legal in the test's game too");
+            apply(&mut s, &pick);
+        }
+        assert!(reached_play, "{preset}: the play was not reached");
+    }
+}
+
+/// Under table-mode reneging the bidding takes seconds to solve: refused until the play.
+#[test]
+fn solve_under_table_mode_reneging_waits_for_the_play() {
+    let mut s = Session::new();
+    ok(
+        &mut s,
+        &json!({"cmd": "new", "options": {"reneging": "penalised"},
+            "deal": {"dealer": 3, "hands": HANDS, "upcard": "9H"}}),
+    );
+    let r = send(&mut s, &json!({"cmd": "solve"}));
+    assert_eq!(r["ok"], false, "{r}");
+    assert!(r["error"].as_str().unwrap_or("").contains("reneging"), "{r}");
+    apply(&mut s, "order");
+    apply(&mut s, "discard QS");
+    let r = ok(&mut s, &json!({"cmd": "solve"}));
+    // Any card may be played under table mode: seat 0 leads with five to choose from.
+    assert_eq!(keys(&r["values"]).len(), 5, "{r}");
+}
+
+/// The same request twice gets the same answer, an action that is legal, and (for a search
+/// player) a value for every legal action.
+#[test]
+fn choose_with_a_seed_is_reproducible_and_legal() {
+    let mut s = new_with_hands(&HANDS);
+    apply(&mut s, "order");
+    apply(&mut s, "discard QS");
+    for _ in 0..3 {
+        let actions = legal(&mut s);
+        for player in ["pimc-5", "basic", "random", "MEDIUM"] {
+            let request = json!({"cmd": "choose", "player": player, "seed": 7});
+            let a = ok(&mut s, &request);
+            assert_eq!(
+                send(&mut s, &request),
+                a,
+                "{player}: the same line, the same answer"
+            );
+            let action = a["action"].as_str().expect("action").to_string();
+            assert!(
+                actions.contains(&action),
+                "{player} chose {action}, not in {actions:?}"
+            );
+            assert_eq!(a["seat"], ok(&mut s, &json!({"cmd": "state"}))["state"]["to_act"]);
+            if actions.len() == 1 {
+                // A forced decision: nothing to weigh.
+                assert_eq!(a["values"], json!({}), "{a}");
+            } else if player.starts_with("pimc") || player == "MEDIUM" {
+                assert_eq!(keys(&a["values"]), actions, "{a}");
+            } else {
+                assert_eq!(a["values"], json!({}), "{a}");
+            }
+        }
+        let played = ok(&mut s, &json!({"cmd": "choose", "player": "pimc-5", "seed": 1}));
+        apply(&mut s, played["action"].as_str().expect("action"));
+    }
+    // The canonical names come back: `medium` is pimc-10, `easy` is basic.
+    let r = ok(&mut s, &json!({"cmd": "choose", "player": "medium"}));
+    assert_eq!(r["player"], "pimc-10");
+    let r = ok(&mut s, &json!({"cmd": "choose", "player": "easy"}));
+    assert_eq!(r["player"], "basic");
+}
+
+/// Two sessions whose deals differ only in cards seat 0 cannot see (its two opponents swapped
+/// a card) give seat 0 the same answer for the same seed, all through the deal.
+#[test]
+fn a_choice_does_not_depend_on_the_opponents_hidden_cards() {
+    // Both opponents hold two spades, so each keeps one it may play in both deals.
+    let hands = [
+        ["9C", "TC", "JC", "QC", "KC"],
+        ["AC", "9D", "TD", "9S", "TS"],
+        ["KD", "AD", "JD", "QD", "JS"],
+        ["QS", "KS", "AS", "TH", "JH"],
+    ];
+    let mut swapped = hands;
+    // Seat 1's TS for seat 3's QS.
+    swapped[1][4] = "QS";
+    swapped[3][0] = "TS";
+    let (mut a, mut b) = (new_with_hands(&hands), new_with_hands(&swapped));
+    assert_ne!(
+        ok(&mut a, &json!({"cmd": "observe", "seat": 1})),
+        ok(&mut b, &json!({"cmd": "observe", "seat": 1})),
+        "the deals differ"
+    );
+    let mut compared = 0;
+    for _ in 0..40 {
+        let state = ok(&mut a, &json!({"cmd": "state"}))["state"].clone();
+        assert_eq!(ok(&mut b, &json!({"cmd": "state"}))["state"], state);
+        if state["to_act"].is_null() {
+            break;
+        }
+        let action = if state["to_act"] == 0 {
+            assert_eq!(
+                ok(&mut a, &json!({"cmd": "observe", "seat": 0})),
+                ok(&mut b, &json!({"cmd": "observe", "seat": 0}))
+            );
+            for player in ["pimc-5", "basic"] {
+                for seed in [0, 9] {
+                    let request = json!({"cmd": "choose", "player": player, "seed": seed});
+                    assert_eq!(ok(&mut a, &request), ok(&mut b, &request), "{player} at {state}");
+                    compared += 1;
+                }
+            }
+            let request = json!({"cmd": "choose", "player": "pimc-5"});
+            ok(&mut a, &request)["action"]
+                .as_str()
+                .expect("action")
+                .to_string()
+        } else {
+            // The others take an action legal in both deals, making trump when they can.
+            let lb = legal(&mut b);
+            let common: Vec<String> = legal(&mut a).into_iter().filter(|x| lb.contains(x)).collect();
+            match common.iter().find(|x| *x == "order").or(common.first()) {
+                Some(x) => x.clone(),
+                // The swapped card must be played: the deals part here.
+                None => break,
+            }
+        };
+        apply(&mut a, &action);
+        apply(&mut b, &action);
+    }
+    // The opening bid and seat 0's cards in the play.
+    assert!(compared >= 5 * 4, "only {compared} choices compared");
+}
+
+/// Errors name what is wrong and change nothing; with no game, or nobody to act, there is
+/// nothing to choose or solve.
+#[test]
+fn bad_choose_hint_and_solve_requests_are_refused() {
+    let mut s = Session::new();
+    for cmd in ["choose", "hint", "solve"] {
+        let r = send(&mut s, &json!({"id": 1, "cmd": cmd}));
+        assert_eq!(r["ok"], false, "{r}");
+        assert!(r["error"].as_str().unwrap_or("").contains("no game"), "{r}");
+    }
+    let mut s = new_with_hands(&HANDS);
+    let state = ok(&mut s, &json!({"cmd": "state"}));
+    for (request, fragment) in [
+        (
+            json!({"cmd": "choose", "player": "expert"}),
+            "unknown player 'expert'",
+        ),
+        (json!({"cmd": "choose", "player": "pimc-0"}), "pimc-N"),
+        (json!({"cmd": "choose", "player": 5}), "'player' must be"),
+        (json!({"cmd": "choose", "time_ms": 0}), "not 0"),
+        (json!({"cmd": "choose", "time_ms": -5}), "not -5"),
+        (json!({"cmd": "choose", "time_ms": 2.5}), "not 2.5"),
+        (json!({"cmd": "hint", "time_ms": "100"}), "'time_ms' must be"),
+        (json!({"cmd": "hint", "time_ms": 600_001}), "not 600001"),
+        (
+            json!({"cmd": "choose", "seed": -1}),
+            "'seed' must be a non-negative integer",
+        ),
+        (
+            json!({"cmd": "hint", "seed": 1.5}),
+            "'seed' must be a non-negative integer",
+        ),
+        (
+            json!({"cmd": "hint", "seed": "1"}),
+            "'seed' must be a non-negative integer",
+        ),
+    ] {
+        let r = send(&mut s, &request);
+        assert_eq!(r["ok"], false, "{request} accepted: {r}");
+        let error = r["error"].as_str().expect("error");
+        assert!(
+            error.contains(fragment),
+            "{request}: {error:?} lacks {fragment:?}"
+        );
+        assert_eq!(
+            ok(&mut s, &json!({"cmd": "state"})),
+            state,
+            "{request} changed the game"
+        );
+    }
+    // A name is echoed cut short, as an unknown cmd is.
+    let long = "x".repeat(10_000);
+    let r = send(&mut s, &json!({"cmd": "choose", "player": long}));
+    assert!(r["error"].as_str().expect("error").len() < 300, "{r}");
+    // The most time accepted is ten minutes; `null` is no limit.
+    let r = ok(
+        &mut s,
+        &json!({"cmd": "choose", "player": "basic", "time_ms": 600_000}),
+    );
+    assert_eq!(r["action"], "pass");
+    ok(
+        &mut s,
+        &json!({"cmd": "choose", "player": "basic", "time_ms": null, "seed": null}),
+    );
+
+    // Everyone passes twice: the deal is over, the game is not.
+    for _ in 0..8 {
+        apply(&mut s, "pass");
+    }
+    let done = ok(&mut s, &json!({"cmd": "state"}));
+    assert_eq!(done["state"]["phase"], "done");
+    for cmd in ["choose", "hint", "solve"] {
+        let r = send(&mut s, &json!({"cmd": cmd}));
+        assert_eq!(r["ok"], false, "{r}");
+        assert!(
+            r["error"].as_str().unwrap_or("").contains("the deal is over"),
+            "{r}"
+        );
+        assert_eq!(ok(&mut s, &json!({"cmd": "state"})), done);
+    }
+}
