@@ -281,3 +281,60 @@ pub fn ranked(analyses: &[DealAnalysis]) -> Vec<&Judgement> {
     });
     all
 }
+
+/// Where a deal stands: before the first decision (`trick` 0), or in trick `trick` (from 1)
+/// after `card` cards of it have been played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Point {
+    pub trick: u8,
+    pub card: u8,
+}
+
+/// True when `deal` has reached `at`.
+fn reached(deal: &AnyDeal, at: Point) -> bool {
+    if at.trick == 0 {
+        return true;
+    }
+    let (done, in_trick, playing) = match deal {
+        AnyDeal::Partnership(d) => (
+            d.tricks_done(),
+            d.current_trick().len(),
+            matches!(d.phase(), euchre::Phase::Play | euchre::Phase::Name),
+        ),
+        AnyDeal::Solo(d) => {
+            let per = (0..d.players()).filter(|&s| d.is_active(Seat::new(s))).count().max(1);
+            (
+                (d.plays().len() / per) as u8,
+                d.current_trick().len(),
+                d.phase() == euchre::solo::SoloPhase::Play,
+            )
+        }
+    };
+    playing && done + 1 == at.trick && in_trick == usize::from(at.card)
+}
+
+/// The recorded deal as it stood at `at`, replaying its decisions up to there.
+///
+/// # Errors
+/// The record ends before that point, or a decision does not replay.
+pub fn position(deal: &RecordedDeal, at: Point) -> Result<AnyDeal, String> {
+    let mut state = deal.start.clone();
+    for (k, &(_, a)) in deal.history.iter().enumerate() {
+        if reached(&state, at) {
+            return Ok(state);
+        }
+        state
+            .apply(a)
+            .map_err(|e| format!("decision {} ('{a}') is refused: {e}", k + 1))?;
+    }
+    if reached(&state, at) && state.to_act().is_some() {
+        return Ok(state);
+    }
+    Err(format!(
+        "deal {} never reaches trick {} with {} card(s) played to it (the record has {} decisions)",
+        deal.number,
+        at.trick,
+        at.card,
+        deal.history.len()
+    ))
+}

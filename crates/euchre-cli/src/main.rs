@@ -6,6 +6,7 @@ mod bench;
 mod egn_cmd;
 mod show;
 mod sim;
+mod solve;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -110,6 +111,24 @@ enum Command {
         /// Draw the running point difference with its confidence band to this SVG file.
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<std::path::PathBuf>,
+    },
+    /// The exact value of every legal action at a point of a recorded deal (EGN or a game
+    /// record), with every hand known: best play by all from there.
+    Solve {
+        /// An .egn file, or a game record (.json).
+        file: std::path::PathBuf,
+        /// The deal, from 1 (numbered on through every game of a match).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        deal: u32,
+        /// The trick, from 1; 0 for the deal's first decision (the bidding: slower).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=12))]
+        trick: u8,
+        /// Cards already played to that trick.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+        card: u8,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Judge every decision of a recorded game (EGN, or a game record) from the deciding seat's
     /// view: the reference player's choice and the expected points lost, biggest first.
@@ -384,6 +403,27 @@ fn run(cli: Cli) -> Result<i32> {
                 emit(&sim::to_json(&contest, rules.name(), &summary).to_string());
             } else {
                 emit(&sim::human(&contest, rules.name(), &summary));
+            }
+            Ok(0)
+        }
+        Command::Solve {
+            file,
+            deal,
+            trick,
+            card,
+            json,
+        } => {
+            let loaded = analyze::load(&file)?;
+            let Some(recorded) = loaded.deals.get(deal as usize - 1) else {
+                anyhow::bail!("{} has {} deals, not {deal}", file.display(), loaded.deals.len());
+            };
+            let at = euchre_ai::analysis::Point { trick, card };
+            let state = euchre_ai::analysis::position(recorded, at).map_err(anyhow::Error::msg)?;
+            let solved = solve::solve(&state)?;
+            if json {
+                emit(&solve::to_json(&state, &solved).to_string());
+            } else {
+                emit(&solve::human(&state, &solved));
             }
             Ok(0)
         }

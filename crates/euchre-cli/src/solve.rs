@@ -1,0 +1,105 @@
+//! `euchre solve`: the exact value of every legal action at a point of a fully known deal.
+
+use anyhow::{bail, Result};
+use euchre::table::AnyDeal;
+use euchre::{Action, CardSet, Decisions, Seat};
+use euchre_ai::pimc::SOLO_EXACT_CARDS;
+use euchre_ai::solver::Solver;
+use serde_json::{json, Value};
+use std::time::Instant;
+
+/// The values found, with the work it took.
+pub struct Solved {
+    pub seat: Seat,
+    /// Each legal action and its value for the seat's side, best first.
+    pub values: Vec<(Action, f64)>,
+    pub nodes: u64,
+    pub micros: u128,
+}
+
+/// Cards still in play in an individual game's deal.
+fn solo_cards_left(deal: &AnyDeal) -> Option<u32> {
+    match deal {
+        AnyDeal::Solo(d) => Some(
+            (0..d.players())
+                .map(Seat::new)
+                .filter(|&s| d.is_active(s))
+                .map(|s| d.hands()[s.index()].len())
+                .sum(),
+        ),
+        AnyDeal::Partnership(_) => None,
+    }
+}
+
+/// Solves the deal for the seat to act.
+///
+/// # Errors
+/// Nobody is to act, or an individual game with more cards left than the exact search takes
+/// in reasonable time.
+pub fn solve(deal: &AnyDeal) -> Result<Solved> {
+    let Some(seat) = deal.to_act() else {
+        bail!("the deal is over: nobody is to act");
+    };
+    if let Some(n) = solo_cards_left(deal).filter(|&n| n > SOLO_EXACT_CARDS) {
+        bail!(
+            "the individual games are solved exactly from at most {SOLO_EXACT_CARDS} cards left in play; this position has {n}: give a later trick"
+        );
+    }
+    let mut solver = Solver::new();
+    let started = Instant::now();
+    let mut values = solver.action_values(deal);
+    let micros = started.elapsed().as_micros();
+    values.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Ok(Solved {
+        seat,
+        values,
+        nodes: solver.total_nodes(),
+        micros,
+    })
+}
+
+fn hands_of(deal: &AnyDeal) -> Vec<CardSet> {
+    match deal {
+        AnyDeal::Partnership(d) => d.hands().to_vec(),
+        AnyDeal::Solo(d) => d.hands().to_vec(),
+    }
+}
+
+fn trump_of(deal: &AnyDeal) -> String {
+    match deal {
+        AnyDeal::Partnership(d) => d.trump().map_or("not made".into(), |t| t.to_string()),
+        AnyDeal::Solo(d) => d.trump().map_or("not made".into(), |t| t.to_string()),
+    }
+}
+
+/// The position and the values, as a table for people.
+pub fn human(deal: &AnyDeal, s: &Solved) -> String {
+    let mut out = format!("trump: {}\n", trump_of(deal));
+    for (i, h) in hands_of(deal).iter().enumerate() {
+        let mark = if i == s.seat.index() { "  <- to act" } else { "" };
+        out += &format!("seat {i}: {h}{mark}\n");
+    }
+    out += &format!(
+        "\nexact values for seat {}'s side (points for the deal, best play by all):\n",
+        s.seat
+    );
+    let best = s.values.first().map_or(0.0, |v| v.1);
+    for (a, v) in &s.values {
+        let mark = if (best - v).abs() < 1e-9 { "  best" } else { "" };
+        out += &format!("  {:<16} {:>+7.3}{mark}\n", a.to_string(), v);
+    }
+    out += &format!("\n{} positions searched in {} µs", s.nodes, s.micros);
+    out
+}
+
+/// The same for programs.
+pub fn to_json(deal: &AnyDeal, s: &Solved) -> Value {
+    json!({
+        "seat": s.seat.index(),
+        "trump": trump_of(deal),
+        "hands": hands_of(deal).iter().map(|h| h.iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "values": s.values.iter().map(|(a, v)| json!({"action": a.to_string(), "value": v})).collect::<Vec<_>>(),
+        "nodes": s.nodes,
+        "micros": s.micros,
+    })
+}
