@@ -112,12 +112,14 @@ enum Command {
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<std::path::PathBuf>,
     },
-    /// The exact value of every legal action at a point of a recorded deal (EGN or a game
-    /// record), with every hand known: best play by all from there.
+    /// The exact value of every legal action at a point of a fully known deal: one given in the
+    /// engine protocol's format (`--given`), or a recorded one (an EGN file or a game record).
+    /// Best play by all from there.
     Solve {
         /// An .egn file, or a game record (.json).
-        file: std::path::PathBuf,
-        /// The deal, from 1 (numbered on through every game of a match).
+        #[arg(required_unless_present = "given", conflicts_with = "given")]
+        file: Option<std::path::PathBuf>,
+        /// The deal of the file, from 1 (numbered on through every game of a match).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         deal: u32,
         /// The trick, from 1; 0 for the deal's first decision (the bidding: slower).
@@ -126,6 +128,16 @@ enum Command {
         /// Cards already played to that trick.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
         card: u8,
+        /// A deal as the engine protocol's `new` takes it, e.g.
+        /// '{"dealer":3,"hands":[["9C","TC","JC","QC","KC"],...],"upcard":"9H"}'.
+        #[arg(long, value_name = "JSON")]
+        given: Option<String>,
+        /// Decisions to apply to the given deal first, in the protocol's text, separated by
+        /// commas: 'order, discard 9C, JC'.
+        #[arg(long, value_name = "ACTIONS", default_value = "", requires = "given")]
+        then: String,
+        #[command(flatten)]
+        rules: RulesArgs,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -411,14 +423,23 @@ fn run(cli: Cli) -> Result<i32> {
             deal,
             trick,
             card,
+            given,
+            then,
+            rules,
             json,
         } => {
-            let loaded = analyze::load(&file)?;
-            let Some(recorded) = loaded.deals.get(deal as usize - 1) else {
-                anyhow::bail!("{} has {} deals, not {deal}", file.display(), loaded.deals.len());
+            let state = match (given, file) {
+                (Some(text), _) => solve::given(rules.resolve(None)?, &text, &then)?,
+                (None, Some(file)) => {
+                    let loaded = analyze::load(&file)?;
+                    let Some(recorded) = loaded.deals.get(deal as usize - 1) else {
+                        anyhow::bail!("{} has {} deals, not {deal}", file.display(), loaded.deals.len());
+                    };
+                    let at = euchre_ai::analysis::Point { trick, card };
+                    euchre_ai::analysis::position(recorded, at).map_err(anyhow::Error::msg)?
+                }
+                (None, None) => anyhow::bail!("give a FILE or --given DEAL"),
             };
-            let at = euchre_ai::analysis::Point { trick, card };
-            let state = euchre_ai::analysis::position(recorded, at).map_err(anyhow::Error::msg)?;
             let solved = solve::solve(&state)?;
             if json {
                 emit(&solve::to_json(&state, &solved).to_string());

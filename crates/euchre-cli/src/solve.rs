@@ -1,8 +1,9 @@
 //! `euchre solve`: the exact value of every legal action at a point of a fully known deal.
 
-use anyhow::{bail, Result};
-use euchre::table::AnyDeal;
-use euchre::{Action, CardSet, Decisions, Seat};
+use anyhow::{anyhow, bail, Context, Result};
+use euchre::solo::SoloDeal;
+use euchre::table::{AnyDeal, AnyRules};
+use euchre::{Action, CardSet, Deal, Decisions, Seat};
 use euchre_ai::pimc::SOLO_EXACT_CARDS;
 use euchre_ai::solver::Solver;
 use serde_json::{json, Value};
@@ -29,6 +30,50 @@ fn solo_cards_left(deal: &AnyDeal) -> Option<u32> {
         ),
         AnyDeal::Partnership(_) => None,
     }
+}
+
+/// A deal given in the engine protocol's format under `rules`, with `then` (decisions in the
+/// protocol's text, separated by commas) applied in order.
+///
+/// # Errors
+/// A deal that is not one, or a decision that is not legal (named, with its place).
+pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
+    let v: Value = serde_json::from_str(text).context("--given is not JSON")?;
+    let g = euchre_protocol::parse_given_deal(&v).map_err(|e| anyhow!("--given: {e}"))?;
+    let mut deal = match rules {
+        AnyRules::Partnership(r) => {
+            let [a, b, c, d] = g.hands.as_slice() else {
+                bail!(
+                    "--given: the four-handed game needs 4 hands, not {}",
+                    g.hands.len()
+                );
+            };
+            let upcard = g
+                .upcard
+                .ok_or_else(|| anyhow!("--given: the deal needs 'upcard'"))?;
+            AnyDeal::Partnership(Box::new(
+                Deal::new(r, g.dealer, [*a, *b, *c, *d], upcard, g.kitty)
+                    .map_err(|e| anyhow!("--given: {e}"))?,
+            ))
+        }
+        AnyRules::Solo(r) => AnyDeal::Solo(Box::new(
+            SoloDeal::with_kitty(r, g.dealer, &g.hands, g.upcard, g.kitty)
+                .map_err(|e| anyhow!("--given: {e}"))?,
+        )),
+    };
+    for (i, text) in then
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .enumerate()
+    {
+        let a: Action = text
+            .parse()
+            .map_err(|e| anyhow!("--then, decision {}: {e}", i + 1))?;
+        deal.apply(a)
+            .map_err(|e| anyhow!("--then, decision {} ('{text}'): {e}", i + 1))?;
+    }
+    Ok(deal)
 }
 
 /// Solves the deal for the seat to act.

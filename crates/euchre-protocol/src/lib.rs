@@ -7,6 +7,6 @@ mod request;
 mod session;
 mod stream;
 
-pub use request::{parse_request, Request, RequestError};
+pub use request::{parse_given_deal, parse_request, GivenDeal, Request, RequestError};
 pub use session::Session;
 pub use stream::{read_line, serve, Line, MAX_LINE_BYTES};

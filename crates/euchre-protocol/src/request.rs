@@ -269,6 +269,18 @@ fn cards(v: &Value, what: &str) -> Result<CardSet, String> {
     Ok(set)
 }
 
+/// A deal in the protocol's format (`{"dealer":3,"hands":[[...],...],"upcard":"9H"}`), as
+/// `new` takes it; for other programs that read deals the same way (`euchre solve --given`).
+///
+/// # Errors
+/// What is wrong with it, by field.
+pub fn parse_given_deal(v: &Value) -> Result<GivenDeal, String> {
+    match v {
+        Value::Object(d) => parse_deal(d),
+        _ => Err("a deal must be an object with dealer, hands, upcard".into()),
+    }
+}
+
 fn parse_deal(d: &Map<String, Value>) -> Result<GivenDeal, String> {
     let dealer = seat_field(d, "dealer")?.ok_or("deal needs 'dealer' (0..3)")?;
     let Some(Value::Array(hs)) = d.get("hands") else {

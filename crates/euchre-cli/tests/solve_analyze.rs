@@ -1,0 +1,129 @@
+//! `euchre solve` and `euchre analyze` on recorded games and given deals.
+
+use serde_json::Value;
+use std::process::Command;
+
+const EUCHRE: &str = env!("CARGO_BIN_EXE_euchre");
+const VWEC: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../euchre-egn/tests/data/egn-examples/VWEC Finals.egn"
+);
+const DEAL: &str = r#"{"dealer":3,"hands":[["9C","TC","JC","QC","KC"],["AC","9D","TD","JD","QD"],["KD","AD","9S","TS","JS"],["QS","KS","AS","TH","JH"]],"upcard":"9H"}"#;
+
+fn euchre(args: &[&str]) -> Result<String, String> {
+    let out = Command::new(EUCHRE).args(args).output().expect("run euchre");
+    if out.status.success() {
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&euchre(args).unwrap()).unwrap()
+}
+
+#[test]
+fn solve_values_every_legal_card_of_a_recorded_trick() {
+    let v = json(&["solve", VWEC, "--deal", "2", "--trick", "1", "--json"]);
+    assert_eq!(v["trump"], "C");
+    let values = v["values"].as_array().unwrap();
+    // Seat 0 leads with five cards, all legal; best first.
+    assert_eq!(values.len(), 5);
+    let nums: Vec<f64> = values.iter().map(|x| x["value"].as_f64().unwrap()).collect();
+    assert!(nums.windows(2).all(|w| w[0] >= w[1]), "{nums:?}");
+    // Deeper in the same deal: fewer cards, the same reading.
+    let late = json(&[
+        "solve", VWEC, "--deal", "2", "--trick", "4", "--card", "2", "--json",
+    ]);
+    assert!(late["hands"][0].as_array().unwrap().len() <= 2);
+}
+
+#[test]
+fn solve_a_given_deal_after_given_decisions() {
+    let v = json(&[
+        "solve",
+        "--rules",
+        "openspiel",
+        "--given",
+        DEAL,
+        "--then",
+        "pass,pass,pass,pass,call C",
+        "--json",
+    ]);
+    // Seat 0 holds five clubs with the right bower and leads: alone, it takes every trick.
+    assert_eq!(v["seat"], 0);
+    assert_eq!(v["values"][0]["action"], "alone");
+    assert_eq!(v["values"][0]["value"], 4.0);
+}
+
+#[test]
+fn solve_names_what_is_wrong() {
+    let e = euchre(&["solve", "--given", DEAL, "--then", "pass,call X"]).unwrap_err();
+    assert!(e.contains("--then, decision 2"), "{e}");
+    let e = euchre(&["solve", "--given", r#"{"dealer":3}"#]).unwrap_err();
+    assert!(e.contains("hands"), "{e}");
+    let e = euchre(&["solve", VWEC, "--deal", "99"]).unwrap_err();
+    assert!(e.contains("13 deals, not 99"), "{e}");
+    let e = euchre(&["solve", VWEC, "--deal", "2", "--trick", "9"]).unwrap_err();
+    assert!(e.contains("never reaches trick 9"), "{e}");
+}
+
+#[test]
+fn analyze_ranks_the_decisions_and_names_those_it_cannot_judge() {
+    let v = json(&["analyze", VWEC, "--player", "pimc-10", "--json"]);
+    let decisions = v["decisions"].as_array().unwrap();
+    assert!(decisions.len() > 100, "{} judged", decisions.len());
+    let losses: Vec<f64> = decisions.iter().map(|d| d["loss"].as_f64().unwrap()).collect();
+    assert!(losses.windows(2).all(|w| w[0] >= w[1]), "biggest first");
+    for d in decisions {
+        let taken = d["taken"].as_str().unwrap();
+        let values = d["values"].as_object().unwrap();
+        assert!(values.contains_key(taken), "{d}");
+    }
+    // The tournament's hands were rebuilt from the play: the dealer's unrecorded discard is
+    // the reader's guess, so those decisions are named, not judged.
+    let unjudged = v["unjudged"].as_array().unwrap();
+    assert!(!unjudged.is_empty());
+    assert!(unjudged[0]["why"]
+        .as_str()
+        .unwrap()
+        .contains("placed by the reader"));
+    let total: u64 = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["judged"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total as usize, decisions.len());
+}
+
+#[test]
+fn analyze_refuses_a_player_that_gives_no_values() {
+    let e = euchre(&["analyze", VWEC, "--player", "basic"]).unwrap_err();
+    assert!(e.contains("does not value actions"), "{e}");
+    let e = euchre(&["analyze", VWEC, "--player", "sage"]).unwrap_err();
+    assert!(e.contains("unknown player 'sage'"), "{e}");
+}
+
+#[test]
+fn analyze_reads_game_records_of_the_individual_games() {
+    let dir = std::env::temp_dir().join(format!("euchre-analyze-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("three.json");
+    let record = euchre(&[
+        "random",
+        "--rules",
+        "three-handed",
+        "--seed",
+        "3",
+        "--format",
+        "record",
+    ])
+    .unwrap();
+    std::fs::write(&path, record).unwrap();
+    let v = json(&["analyze", path.to_str().unwrap(), "--player", "pimc-5", "--json"]);
+    assert_eq!(v["players"].as_array().unwrap().len(), 3);
+    assert!(!v["decisions"].as_array().unwrap().is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
