@@ -302,7 +302,10 @@ fn reached(deal: &AnyDeal, at: Point) -> bool {
             matches!(d.phase(), euchre::Phase::Play | euchre::Phase::Name),
         ),
         AnyDeal::Solo(d) => {
-            let per = (0..d.players()).filter(|&s| d.is_active(Seat::new(s))).count().max(1);
+            let per = (0..d.players())
+                .filter(|&s| d.is_active(Seat::new(s)))
+                .count()
+                .max(1);
             (
                 (d.plays().len() / per) as u8,
                 d.current_trick().len(),
