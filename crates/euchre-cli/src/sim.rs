@@ -39,7 +39,7 @@ fn pct(part: u32, whole: u64) -> String {
     if whole == 0 {
         "-".into()
     } else {
-        format!("{:.1}%", 100.0 * f64::from(part) / whole as f64)
+        format!("{:.1}% ({part})", 100.0 * f64::from(part) / whole as f64)
     }
 }
 
