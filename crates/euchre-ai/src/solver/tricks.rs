@@ -21,9 +21,9 @@ const TT_BITS: u32 = 12;
 
 #[derive(Clone, Copy, Default)]
 struct Slot {
-    hands: [u64; 4],
+    /// The position's key ([`TrickSolver::key`]).
+    key: u64,
     generation: u32,
-    leader: u8,
     /// Bounds on the makers' tricks from this position on.
     lo: u8,
     hi: u8,
@@ -38,6 +38,10 @@ struct Orders {
     between: Vec<[[u64; Card::COUNT]; Card::COUNT]>,
     /// `same[table][c]`: the cards of c's effective suit.
     same: [[u64; Card::COUNT]; 5],
+    /// `higher[table][c]`: the cards of c's effective suit that beat it.
+    higher: [[u64; Card::COUNT]; 5],
+    /// `suit[table][c]`: c's effective suit.
+    suit: [[u8; Card::COUNT]; 5],
 }
 
 fn orders() -> &'static Orders {
@@ -49,6 +53,8 @@ fn orders() -> &'static Orders {
             len: [[0; 5]; 5],
             between: vec![[[0; Card::COUNT]; Card::COUNT]; 5],
             same: [[0; Card::COUNT]; 5],
+            higher: [[0; Card::COUNT]; 5],
+            suit: [[0; Card::COUNT]; 5],
         };
         for (t, trump) in [
             euchre::Trump::Suit(euchre::Suit::Clubs),
@@ -74,6 +80,8 @@ fn orders() -> &'static Orders {
                 let suit_mask = cards.iter().fold(0u64, |m, c| m | 1 << c.index());
                 for (i, a) in cards.iter().enumerate() {
                     o.same[t][a.index()] = suit_mask;
+                    o.higher[t][a.index()] = cards[..i].iter().fold(0u64, |m, c| m | 1 << c.index());
+                    o.suit[t][a.index()] = e as u8;
                     for (j, b) in cards.iter().enumerate() {
                         let (hi, lo) = (i.min(j), i.max(j));
                         let mask = cards[(hi + 1).min(lo)..lo]
@@ -209,11 +217,12 @@ impl TrickSolver {
         // The table pays from two tricks left; the last trick plays itself.
         let boundary = tp.trick_len() == 0 && left >= 2;
         let mut slot_index = 0;
+        let mut key = 0;
         if boundary {
-            let hands = tp.hands().map(|h| h.0);
-            slot_index = slot_of(&hands, tp.to_act().index() as u8);
+            key = self.key(tp);
+            slot_index = slot_of(key);
             let s = &self.slots[slot_index];
-            if s.generation == self.generation && s.hands == hands && s.leader == tp.to_act().index() as u8 {
+            if s.generation == self.generation && s.key == key {
                 if s.lo >= need {
                     return true;
                 }
@@ -246,15 +255,12 @@ impl TrickSolver {
             }
         }
         if boundary {
-            let hands = tp.hands().map(|h| h.0);
-            let leader = tp.to_act().index() as u8;
             let generation = self.generation;
             let s = &mut self.slots[slot_index];
-            if !(s.generation == generation && s.hands == hands && s.leader == leader) {
+            if !(s.generation == generation && s.key == key) {
                 *s = Slot {
-                    hands,
+                    key,
                     generation,
-                    leader,
                     lo: 0,
                     hi: left,
                 };
@@ -266,6 +272,42 @@ impl TrickSolver {
             }
         }
         result
+    }
+
+    /// A position at a trick boundary up to what the rest of the deal depends on: in each
+    /// effective suit, which seat holds its first, second, ... highest card still in play
+    /// (2 bits each), the number of such cards per suit (4 bits each) and the leader. Two
+    /// positions with the same key play out alike, card for card, whatever lower cards were
+    /// played before: the table then also serves positions reached through different tricks.
+    /// At most 20 cards are in play, so the key fits: 40 + 20 + 2 bits.
+    #[inline]
+    fn key(&self, tp: &TrickPlay) -> u64 {
+        let o = orders();
+        let hands = tp.hands();
+        let all = tp.cards_in_play().0;
+        let higher = &o.higher[self.table];
+        let suit = &o.suit[self.table];
+        // Per effective suit: the holders by falling rank, and how many cards.
+        let mut holders = [0u64; 5];
+        let mut counts = [0u32; 5];
+        for (s, h) in hands.iter().enumerate() {
+            let mut m = h.0 & all;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let e = usize::from(suit[i]);
+                let rank = (all & higher[i]).count_ones();
+                holders[e] |= (s as u64) << (2 * rank);
+                counts[e] += 1;
+            }
+        }
+        let mut key = 0u64;
+        let mut count_bits = 0u64;
+        for e in 0..5 {
+            key = key << (2 * counts[e]) | holders[e];
+            count_bits = count_bits << 4 | u64::from(counts[e]);
+        }
+        key << 22 | count_bits << 2 | tp.to_act().index() as u64
     }
 
     /// The tricks each side is sure of (makers, defenders): the longest run of the highest
@@ -454,11 +496,6 @@ impl Iterator for GroupIter {
 }
 
 #[inline]
-fn slot_of(hands: &[u64; 4], leader: u8) -> usize {
-    let h = hands[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ hands[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(17)
-        ^ hands[2].wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(31)
-        ^ hands[3].wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(47)
-        ^ u64::from(leader);
-    (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TT_BITS)) as usize
+fn slot_of(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TT_BITS)) as usize
 }
