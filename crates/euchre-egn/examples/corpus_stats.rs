@@ -3,7 +3,11 @@
 //! often a lone hand was played and made. The same figures `euchre sim` reports for computer
 //! players, so the two can be set side by side.
 //!
-//!     cargo run --release -p euchre-egn --example corpus_stats -- crates/euchre-egn/tests/data/egn-examples/*.egn
+//!     cargo run --release -p euchre-egn --example corpus_stats [FILE...]
+//!
+//! Without files it reads the corpus's recorded games, each once ([`CORPUS`]: the copies,
+//! annotated versions, constructed scenarios and files the validation examples
+//! mean to be refused left out).
 
 use euchre_egn::{parse_egn, replay, replay_emn, GameReplay};
 
@@ -41,9 +45,33 @@ fn pct(a: u32, b: u32) -> String {
     }
 }
 
+/// The corpus's distinct recorded games, under `tests/data/egn-examples`.
+const CORPUS: [&str; 15] = [
+    "Epic Comeback.egn",
+    "Me and Bears.egn",
+    "Quite the Hustle Annotated.egn",
+    "Six Points in Two Hands.egn",
+    "VWEC Finals.egn",
+    "combination examples/MotE W5 Match.emn",
+    "validation examples/Euchre_com July 5th Pairs Finals Annotated.egn",
+    "validation examples/Masters of the Euchreverse Week 1 Game 1.egn",
+    "validation examples/Masters of the Euchreverse Week 1 Game 2.egn",
+    "validation examples/Masters of the Euchreverse Week 1 Game 3.egn",
+    "validation examples/Masters of the Euchreverse Week 1 Game 5.egn",
+    "validation examples/Masters of the Euchreverse Week 1 Game 6.egn",
+    "validation examples/Me and Mike Mike Mike.egn",
+    "validation examples/Another fun euchre!.egn",
+    "validation examples/egn_m_20260529_01.egn",
+];
+
 fn main() {
     let mut c = Counts::default();
-    for path in std::env::args().skip(1) {
+    let mut paths: Vec<String> = std::env::args().skip(1).collect();
+    if paths.is_empty() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/egn-examples/");
+        paths = CORPUS.iter().map(|f| format!("{dir}{f}")).collect();
+    }
+    for path in paths {
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
             Err(e) => {
