@@ -6,33 +6,12 @@
 //! deal is printed before the timing.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use euchre::{Action, Deal, Phase, Rules, Seat, TrickPlay};
+use euchre::TrickPlay;
 use euchre_ai::solver::TrickSolver;
 
-/// Deals in the fixed set.
-const DEALS: u64 = 200;
-
-/// The first trick play of the deal seeded `seed`: the first bidder with a call makes it, the
-/// dealer discards the lowest legal card, nobody goes alone.
-fn opening(seed: u64) -> Option<TrickPlay> {
-    let rules = Rules::preset("north-american").ok()?;
-    let mut d = Deal::from_seed(rules, Seat::new((seed % 4) as u8), seed);
-    while d.phase() != Phase::Play {
-        let legal = d.legal_actions();
-        let pick = legal
-            .iter()
-            .copied()
-            .find(|a| {
-                matches!(
-                    a,
-                    Action::Order { alone: false } | Action::Call { alone: false, .. } | Action::Partner
-                )
-            })
-            .or_else(|| legal.first().copied())?;
-        d.apply(pick).ok()?;
-    }
-    d.trick_play()
-}
+#[path = "common/fixed_deals.rs"]
+mod fixed_deals;
+use fixed_deals::{opening, DEALS};
 
 fn bench(c: &mut Criterion) {
     let deals: Vec<TrickPlay> = (0..DEALS).filter_map(opening).collect();

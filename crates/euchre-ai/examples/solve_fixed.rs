@@ -1,31 +1,15 @@
 //! Solves the benchmark's fixed deals once each: a fixed workload for instruction counts
 //! (`valgrind --tool=callgrind`), which unlike timings do not move with the machine's load.
 
-use euchre::{Action, Deal, Phase, Rules, Seat, TrickPlay};
+use euchre::TrickPlay;
 use euchre_ai::solver::TrickSolver;
 
-fn opening(seed: u64) -> Option<TrickPlay> {
-    let rules = Rules::preset("north-american").ok()?;
-    let mut d = Deal::from_seed(rules, Seat::new((seed % 4) as u8), seed);
-    while d.phase() != Phase::Play {
-        let legal = d.legal_actions();
-        let pick = legal
-            .iter()
-            .copied()
-            .find(|a| {
-                matches!(
-                    a,
-                    Action::Order { alone: false } | Action::Call { alone: false, .. } | Action::Partner
-                )
-            })
-            .or_else(|| legal.first().copied())?;
-        d.apply(pick).ok()?;
-    }
-    d.trick_play()
-}
+#[path = "../benches/common/fixed_deals.rs"]
+mod fixed_deals;
+use fixed_deals::{opening, DEALS};
 
 fn main() {
-    let deals: Vec<TrickPlay> = (0..200).filter_map(opening).collect();
+    let deals: Vec<TrickPlay> = (0..DEALS).filter_map(opening).collect();
     let mut solver = TrickSolver::new();
     let mut sum = 0u64;
     for d in &deals {

@@ -162,14 +162,7 @@ fn partnership(o: &Observation, legal: &ActionList) -> Option<Action> {
         }
         Phase::Discard => {
             let trump = o.trump?;
-            let options: CardSet = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Discard(c) => Some(*c),
-                    _ => None,
-                })
-                .collect();
-            Some(Action::Discard(worst_card_of(hand, options, trump.table())))
+            Some(discard(legal, hand, trump.table()))
         }
         Phase::MakerAlone | Phase::PartnerAlone => {
             let trump = o.trump?;
@@ -232,6 +225,18 @@ fn decide_bid(
         return Some(Action::Pass);
     }
     [make(false), make(true)].into_iter().find(|a| legal.contains(a))
+}
+
+/// The discard: the least useful of the cards the seat may throw.
+fn discard(legal: &ActionList, hand: CardSet, table: &TrumpTable) -> Action {
+    let options: CardSet = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Discard(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    Action::Discard(worst_card_of(hand, options, table))
 }
 
 /// The card to throw from `hand`: never a trump when anything else will do, never an ace when
@@ -378,14 +383,7 @@ fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
         }
         SoloPhase::Discard => {
             let trump = o.trump.as_deref().and_then(parse_trump)?;
-            let options: CardSet = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Discard(c) => Some(*c),
-                    _ => None,
-                })
-                .collect();
-            Some(Action::Discard(worst_card_of(hand, options, trump.table())))
+            Some(discard(legal, hand, trump.table()))
         }
         SoloPhase::Auction => {
             // Bid the tricks the best suit should take.

@@ -51,7 +51,7 @@ pub(crate) fn in_trick_play(deal: &AnyDeal) -> bool {
 }
 
 /// The cards still in play in an individual game's deal (`None` for the partnership game).
-fn solo_cards_left(deal: &AnyDeal) -> Option<u32> {
+pub fn solo_cards_left(deal: &AnyDeal) -> Option<u32> {
     match deal {
         AnyDeal::Partnership(_) => None,
         AnyDeal::Solo(d) => Some(

@@ -4,7 +4,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use euchre::solo::SoloDeal;
 use euchre::table::{AnyDeal, AnyRules};
 use euchre::{Action, CardSet, Deal, Decisions, Seat};
-use euchre_ai::pimc::SOLO_EXACT_CARDS;
+use euchre_ai::pimc::{solo_cards_left, SOLO_EXACT_CARDS};
 use euchre_ai::solver::Solver;
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -16,20 +16,6 @@ pub struct Solved {
     pub values: Vec<(Action, f64)>,
     pub nodes: u64,
     pub micros: u128,
-}
-
-/// Cards still in play in an individual game's deal.
-fn solo_cards_left(deal: &AnyDeal) -> Option<u32> {
-    match deal {
-        AnyDeal::Solo(d) => Some(
-            (0..d.players())
-                .map(Seat::new)
-                .filter(|&s| d.is_active(s))
-                .map(|s| d.hands()[s.index()].len())
-                .sum(),
-        ),
-        AnyDeal::Partnership(_) => None,
-    }
 }
 
 /// A deal given in the engine protocol's format under `rules`, with `then` (decisions in the
