@@ -4,7 +4,7 @@
 //!
 //! Side 0 is the first player named, side 1 the second. In the first play of a board side 0
 //! holds the even seats (North and South in the four-handed game); in the second, the odd ones.
-//! The dealer of each board follows from its seed, so dealers rotate across boards. In the
+//! Board `i` is first dealt by seat `i` modulo the players, so dealers rotate across boards. In the
 //! individual games a side is every seat of that parity: in the three-handed game the side
 //! holding seats 0 and 2 scores for both, and the swap hands that pair of seats to the other.
 //!
@@ -14,8 +14,10 @@
 
 use crate::player::{player, Budget, Player, UnknownPlayer};
 use crate::view::GameView;
+use euchre::game::deal_seed;
+use euchre::solo::{SoloDeal, SoloGame};
 use euchre::table::{AnyGame, AnyRules, Table};
-use euchre::{Action, Seat};
+use euchre::{Action, Deal, Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -147,6 +149,30 @@ pub fn play_board(contest: &Contest, index: u64) -> Result<Board, ContestError> 
     Ok(board)
 }
 
+/// A new game of `rules` whose first deal, dealt by `dealer`, and later deals follow from `seed`.
+fn new_game(rules: AnyRules, seed: u64, dealer: Seat) -> AnyGame {
+    let first = deal_seed(seed, 0);
+    match rules {
+        AnyRules::Partnership(r) => AnyGame::Partnership(Box::new(Game::starting_with(
+            Deal::from_seed(r, dealer, first),
+            seed,
+            [0, 0],
+        ))),
+        AnyRules::Solo(r) => AnyGame::Solo(Box::new(SoloGame::starting_with(
+            SoloDeal::from_seed(r, dealer, first),
+            seed,
+        ))),
+    }
+}
+
+/// Players at the table under `rules`.
+fn players_of(rules: &AnyRules) -> usize {
+    match rules {
+        AnyRules::Partnership(_) => 4,
+        AnyRules::Solo(r) => usize::from(r.players),
+    }
+}
+
 fn play_once(
     contest: &Contest,
     index: u64,
@@ -154,8 +180,9 @@ fn play_once(
     play: usize,
     board: &mut Board,
 ) -> Result<(), ContestError> {
-    let mut game = contest.rules.new_game(game_seed);
-    let seats = game.players();
+    let seats = players_of(&contest.rules);
+    let dealer = Seat::new((index % seats as u64) as u8);
+    let mut game = new_game(contest.rules, game_seed, dealer);
     let mut players: Vec<Box<dyn Player>> = (0..seats)
         .map(|s| player(&contest.players[side_of(Seat::new(s as u8), play)]))
         .collect::<Result<_, _>>()
@@ -451,6 +478,19 @@ mod tests {
             let b = play_board(&contest, i).unwrap();
             assert_eq!(b.difference(), 0, "board {i}");
             assert_eq!(b.deals, 2);
+        }
+    }
+
+    #[test]
+    fn dealers_rotate_across_boards() {
+        let rules = AnyRules::preset("three-handed").unwrap();
+        for i in 0..6u64 {
+            let dealer = Seat::new((i % 3) as u8);
+            let AnyGame::Solo(g) = new_game(rules, i, dealer) else {
+                unreachable!()
+            };
+            assert_eq!(g.deal().dealer(), dealer);
+            assert_eq!(g.players(), 3);
         }
     }
 
