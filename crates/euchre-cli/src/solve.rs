@@ -1,10 +1,9 @@
 //! `euchre solve`: the exact value of every legal action at a point of a fully known deal.
 
 use anyhow::{anyhow, bail, Context, Result};
-use euchre::solo::SoloDeal;
+use euchre::solo::{SoloDeal, SoloPhase};
 use euchre::table::{AnyDeal, AnyRules};
 use euchre::{Action, CardSet, Deal, Decisions, Seat};
-use euchre_ai::pimc::{solo_cards_left, SOLO_EXACT_CARDS};
 use euchre_ai::solver::Solver;
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -65,16 +64,19 @@ pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
 /// Solves the deal for the seat to act.
 ///
 /// # Errors
-/// Nobody is to act, or an individual game with more cards left than the exact search takes
-/// in reasonable time.
+/// Nobody is to act, or an individual game before its first lead.
 pub fn solve(deal: &AnyDeal) -> Result<Solved> {
     let Some(seat) = deal.to_act() else {
         bail!("the deal is over: nobody is to act");
     };
-    if let Some(n) = solo_cards_left(deal).filter(|&n| n > SOLO_EXACT_CARDS) {
-        bail!(
-            "the individual games are solved exactly from at most {SOLO_EXACT_CARDS} cards left in play; this position has {n}: give a later trick"
-        );
+    if let AnyDeal::Solo(d) = deal {
+        // As the engine protocol's `solve`: from the first lead the search takes at most a
+        // second or so; before it, seconds to minutes.
+        if d.phase() != SoloPhase::Play {
+            bail!(
+                "the individual games are solved exactly from the first lead on (before it the search takes minutes): give --trick 1 or later"
+            );
+        }
     }
     let mut solver = Solver::new();
     let started = Instant::now();

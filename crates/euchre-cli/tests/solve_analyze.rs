@@ -107,7 +107,7 @@ fn analyze_refuses_a_player_that_gives_no_values() {
 }
 
 #[test]
-fn analyze_reads_game_records_of_the_individual_games() {
+fn analyze_and_solve_read_game_records_of_the_individual_games() {
     let dir = std::env::temp_dir().join(format!("euchre-analyze-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("three.json");
@@ -122,8 +122,14 @@ fn analyze_reads_game_records_of_the_individual_games() {
     ])
     .unwrap();
     std::fs::write(&path, record).unwrap();
-    let v = json(&["analyze", path.to_str().unwrap(), "--player", "pimc-5", "--json"]);
+    let file = path.to_str().unwrap();
+    let v = json(&["analyze", file, "--player", "pimc-5", "--json"]);
     assert_eq!(v["players"].as_array().unwrap().len(), 3);
     assert!(!v["decisions"].as_array().unwrap().is_empty());
+    // Solved from the first lead on; before it the search would take minutes.
+    let first_lead = json(&["solve", file, "--deal", "1", "--trick", "1", "--json"]);
+    assert_eq!(first_lead["hands"][0].as_array().unwrap().len(), 7);
+    let e = euchre(&["solve", file, "--deal", "1", "--trick", "0"]).unwrap_err();
+    assert!(e.contains("from the first lead on"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
