@@ -209,6 +209,8 @@ pub fn plot(path: &Path, contest: &Contest, boards: &[Board]) -> Result<()> {
             .x_desc("boards (each deal played twice, seats swapped)")
             .y_desc("points per deal")
             .x_label_formatter(&|x| format!("{x:.0}"))
+            // Rounding can print a tiny negative as "-0.0".
+            .y_label_formatter(&|y| format!("{:.1}", if y.abs() < 0.05 { 0.0 } else { *y }))
             .draw()?;
         let x = |i: usize| (i + 1) as f64;
         let mut band: Vec<(f64, f64)> = series
