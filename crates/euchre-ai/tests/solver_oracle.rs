@@ -145,6 +145,8 @@ fn solver_equals_plain_minimax_on_10000_positions() {
     let per_set = 10_000usize.div_ceil(sets.len());
     let mut solver = Solver::new();
     let mut checked = 0usize;
+    // Positions of the kinds the acceptance names, counted so the test shows it met them.
+    let (mut lone, mut jambone, mut joker, mut solo) = (0, 0, 0, 0);
     for (i, (name, rules)) in sets.iter().enumerate() {
         let started = std::time::Instant::now();
         let mut rng = ChaCha8Rng::seed_from_u64(1000 + i as u64);
@@ -167,6 +169,14 @@ fn solver_equals_plain_minimax_on_10000_positions() {
             let Some(deal) = position(rules, &mut rng, tricks * u32::from(rules.players().min(4))) else {
                 continue;
             };
+            match &deal {
+                AnyDeal::Partnership(d) => {
+                    lone += usize::from(d.lone_maker().is_some());
+                    jambone += usize::from(d.jambone());
+                    joker += usize::from(d.rules().joker);
+                }
+                AnyDeal::Solo(_) => solo += 1,
+            }
             let me = deal.to_act().expect("someone acts");
             let got = solver.action_values(&deal);
             let legal = deal.legal_actions();
@@ -186,4 +196,6 @@ fn solver_equals_plain_minimax_on_10000_positions() {
         eprintln!("{name}: {here} positions, {:?}", started.elapsed());
     }
     assert!(checked >= 10_000, "{checked} positions");
+    eprintln!("lone hands {lone}, jambone {jambone}, Joker decks {joker}, individual games {solo}");
+    assert!(lone >= 500 && jambone >= 20 && joker >= 500 && solo >= 1500);
 }
