@@ -45,6 +45,10 @@ pub type Scores = Vec<i32>;
 pub struct GameRecord {
     /// The score the game started from (points carried in by `laps`): per team, or per player.
     pub initial_score: Scores,
+    /// The seed the game's deals after those recorded follow from, so that a game read back
+    /// (to be resumed) deals on as it would have. Absent in older records: 0 is used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     pub deals: Vec<DealRecord>,
     /// The score at the end, when the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -109,6 +113,7 @@ fn deal_record(deal: &Deal) -> DealRecord {
 fn game_record(game: &Game) -> GameRecord {
     GameRecord {
         initial_score: game.initial_score().to_vec(),
+        seed: Some(game.seed()),
         deals: game.all_deals().map(deal_record).collect(),
         final_score: game.is_over().then(|| game.score().to_vec()),
     }
@@ -166,6 +171,7 @@ pub fn write_solo_game(game: &SoloGame, players: Option<Vec<String>>) -> Record 
     let r = game.rules();
     let g = GameRecord {
         initial_score: game.initial_scores().to_vec(),
+        seed: Some(game.seed()),
         deals: game.all_deals().map(solo_deal_record).collect(),
         final_score: game.is_over().then(|| game.scores().to_vec()),
     };
@@ -324,7 +330,11 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
         let at = |m: String| RecordError(format!("game 0, deal {i}{m}"));
         let deal = solo_deal_of(&rules, dr).map_err(at)?;
         match game.as_mut() {
-            None => game = Some(SoloGame::starting_from(deal, 0, &gr.initial_score).map_err(at)?),
+            None => {
+                game = Some(
+                    SoloGame::starting_from(deal, gr.seed.unwrap_or(0), &gr.initial_score).map_err(at)?,
+                )
+            }
             Some(g) => {
                 if g.is_over() {
                     return Err(at(": the game was already over".into()));
@@ -477,7 +487,7 @@ fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
         let at = |m: String| format!(", deal {i}{m}");
         let deal = deal_of(rules, dr).map_err(at)?;
         match game.as_mut() {
-            None => game = Some(Game::starting_with(deal, 0, initial)),
+            None => game = Some(Game::starting_with(deal, gr.seed.unwrap_or(0), initial)),
             Some(g) => {
                 if g.is_over() {
                     return Err(at(": the game was already over".into()));

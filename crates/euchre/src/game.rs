@@ -172,6 +172,12 @@ impl Game {
     pub fn initial_score(&self) -> [i32; 2] {
         self.initial_score
     }
+
+    /// The seed the game's later deals follow from (a record keeps it, so that a game read back
+    /// deals on as it would have).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
     /// Number of deals started (the current one included).
     pub fn deals_started(&self) -> u32 {
         self.deal_index + 1

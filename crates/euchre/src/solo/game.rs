@@ -89,6 +89,11 @@ impl SoloGame {
         &self.initial[..usize::from(self.rules.players)]
     }
 
+    /// The seed the game's later deals follow from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
     pub fn rules(&self) -> &SoloRules {
         &self.rules
     }
