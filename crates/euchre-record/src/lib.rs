@@ -331,9 +331,8 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
         let deal = solo_deal_of(&rules, dr).map_err(at)?;
         match game.as_mut() {
             None => {
-                game = Some(
-                    SoloGame::starting_from(deal, gr.seed.unwrap_or(0), &gr.initial_score).map_err(at)?,
-                )
+                game =
+                    Some(SoloGame::starting_from(deal, gr.seed.unwrap_or(0), &gr.initial_score).map_err(at)?)
             }
             Some(g) => {
                 if g.is_over() {
