@@ -1,0 +1,70 @@
+//! Saving a game as it goes, and reading it back.
+
+use euchre::table::AnyGame;
+use euchre_record::AnyReplay;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// A saved game read back: the game in progress and the seat names.
+pub struct Saved {
+    pub game: AnyGame,
+    pub names: Vec<String>,
+}
+
+/// The game record of `game` with the seats' names, as JSON text.
+pub fn record_text(game: &AnyGame, names: &[String]) -> String {
+    let mut record = euchre_record::write_any(game);
+    record.players = Some(names.to_vec());
+    // A record of plain strings and numbers always serialises.
+    serde_json::to_string_pretty(&record).unwrap_or_default()
+}
+
+/// The temporary file a save goes through: beside the target, so the rename stays on one file
+/// system.
+fn temporary(path: &Path) -> PathBuf {
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(".tmp");
+    path.with_file_name(name)
+}
+
+/// Writes `text` to `path` so that the file is always either the old or the new text whole:
+/// into a temporary file first, flushed to the disk, then renamed over `path`.
+///
+/// # Errors
+/// The directory cannot be written.
+pub fn save_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let tmp = temporary(path);
+    {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+    }
+    fs::rename(&tmp, path)
+}
+
+/// Reads a saved game (a game record) back, the game in progress as it was.
+///
+/// # Errors
+/// The file cannot be read or does not replay, named.
+pub fn load(path: &Path) -> Result<Saved, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let names = euchre_record::parse(&text)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .players
+        .unwrap_or_default();
+    let game = match euchre_record::read_any(&text).map_err(|e| format!("{}: {e}", path.display()))? {
+        AnyReplay::Partnership(mut r) => {
+            if r.games.len() != 1 {
+                return Err(format!(
+                    "{}: a match of {} games; a table resumes a single game",
+                    path.display(),
+                    r.games.len()
+                ));
+            }
+            AnyGame::Partnership(Box::new(r.games.remove(0)))
+        }
+        AnyReplay::Solo(g) => AnyGame::Solo(g),
+    };
+    Ok(Saved { game, names })
+}
