@@ -4,13 +4,14 @@
 mod analyze;
 mod bench;
 mod egn_cmd;
+mod play;
 mod show;
 mod sim;
 mod solve;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
-use euchre::table::AnyRules;
+use euchre::table::{AnyRules, Table as _};
 use std::io::Write;
 
 #[derive(Parser)]
@@ -112,6 +113,19 @@ enum Command {
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<std::path::PathBuf>,
     },
+    /// Play a game in the terminal: you sit South against computer players.
+    Play {
+        #[command(flatten)]
+        table: TableArgs,
+        /// Go on with a saved game (the file `euchre play` saved).
+        #[arg(long, value_name = "FILE")]
+        resume: Option<std::path::PathBuf>,
+    },
+    /// Watch four computer players play a game, at a readable pace.
+    Watch {
+        #[command(flatten)]
+        table: TableArgs,
+    },
     /// The exact value of every legal action at a point of a fully known deal: one given in the
     /// engine protocol's format (`--given`), or a recorded one (an EGN file or a game record).
     /// Best play by all from there.
@@ -197,6 +211,121 @@ enum EgnCommand {
         /// An .egn file.
         file: std::path::PathBuf,
     },
+}
+
+/// How a table is set up, for `play` and `watch`.
+#[derive(Args, Clone)]
+struct TableArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// The computer players' level: easy, medium or hard.
+    #[arg(long, default_value = "hard")]
+    level: String,
+    /// The computer players seat by seat from your left, by name (e.g. basic,pimc-50,hard);
+    /// overrides --level.
+    #[arg(long, value_delimiter = ',')]
+    players: Vec<String>,
+    /// Seed of the deals and the computer players' choices [default: from the clock].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Where to save the game as it goes [default: the user's data directory].
+    #[arg(long, value_name = "FILE")]
+    save: Option<std::path::PathBuf>,
+    /// Milliseconds between the computer players' moves.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    pace_ms: u64,
+    /// A time limit per computer decision in milliseconds (their choices then depend on the
+    /// machine's speed).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    think_ms: Option<u64>,
+}
+
+impl TableArgs {
+    /// The seats: you (unless watching) and the computer players.
+    fn holders(&self, players: usize, watch: bool) -> Result<Vec<euchre_table::Holder>> {
+        let bots = if watch { players } else { players - 1 };
+        let names: Vec<String> = if self.players.is_empty() {
+            vec![self.level.clone(); bots]
+        } else if self.players.len() == bots {
+            self.players.clone()
+        } else {
+            anyhow::bail!(
+                "--players names {} computer players; this table has {bots}",
+                self.players.len()
+            );
+        };
+        let mut holders = Vec::new();
+        if !watch {
+            holders.push(euchre_table::Holder::Person("You".into()));
+        }
+        for n in names {
+            euchre_ai::player(&n)?;
+            holders.push(euchre_table::Holder::Bot(n));
+        }
+        Ok(holders)
+    }
+
+    fn budget(&self) -> euchre_ai::Budget {
+        self.think_ms
+            .map_or(euchre_ai::Budget::UNLIMITED, euchre_ai::Budget::millis)
+    }
+
+    /// The seed, or one from the clock.
+    fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        })
+    }
+}
+
+/// The user's data directory: `EUCHRE_DATA_DIR`, or the platform's (e.g. ~/.local/share/euchre).
+fn data_dir() -> Result<std::path::PathBuf> {
+    if let Some(d) = std::env::var_os("EUCHRE_DATA_DIR").filter(|d| !d.is_empty()) {
+        return Ok(d.into());
+    }
+    directories::ProjectDirs::from("", "", "euchre")
+        .map(|p| p.data_dir().to_path_buf())
+        .context("no home directory to keep games in: give --save FILE or set EUCHRE_DATA_DIR")
+}
+
+/// Starts a table (or resumes one) and runs it on the terminal.
+fn play_table(table: &TableArgs, resume: Option<&std::path::Path>, watch: bool) -> Result<i32> {
+    let session = match resume {
+        Some(path) => euchre_table::Session::resume(path, table.budget())?,
+        None => {
+            let rules = table.rules.resolve(None)?;
+            let players = rules.new_game(0).players();
+            let seed = table.seed();
+            let save = match &table.save {
+                Some(p) => p.clone(),
+                None => {
+                    let dir = data_dir()?.join("games");
+                    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+                    let stamp = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_secs());
+                    dir.join(format!("{stamp}-{}-seed{seed}.json", table.rules.name()))
+                }
+            };
+            euchre_table::Session::new(
+                rules,
+                seed,
+                table.holders(players, watch)?,
+                table.budget(),
+                Some(save),
+            )?
+        }
+    };
+    let name = table.rules.name().to_string();
+    play::run(
+        session,
+        name,
+        watch,
+        std::time::Duration::from_millis(table.pace_ms),
+    )?;
+    Ok(0)
 }
 
 /// `--rules PRESET` and `--set option=value`, wherever rules apply.
@@ -418,6 +547,8 @@ fn run(cli: Cli) -> Result<i32> {
             }
             Ok(0)
         }
+        Command::Play { table, resume } => play_table(&table, resume.as_deref(), false),
+        Command::Watch { table } => play_table(&table, None, true),
         Command::Solve {
             file,
             deal,

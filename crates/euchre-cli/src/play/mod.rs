@@ -1,0 +1,459 @@
+//! `euchre play` and `euchre watch`: the terminal game (ratatui on crossterm). The person sits
+//! South against computer players; the table session (`euchre-table`) runs the game, saves it
+//! after every decision and hands out the bots' decisions, which run on a thread of their own.
+
+mod render;
+pub mod state;
+
+use anyhow::{Context, Result};
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind, MouseButton,
+    MouseEventKind,
+};
+use crossterm::terminal::{disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen};
+use crossterm::ExecutableCommand;
+use euchre::table::{AnyGame, Table as _};
+use euchre::{Action, Decisions, Rank, Seat};
+use euchre_ai::analysis::{analyze_deal, RecordedDeal};
+use euchre_ai::solver::Solver;
+use euchre_ai::{Budget, Choice, DEFAULT_PLAYER};
+use euchre_table::{Session, Turn};
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+use render::Overlay;
+use state::{by_shortcut, card_of, choices, rank_of_key, review_lines, suit_of_key, ReviewLine, Table};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The terminal game's state: the session and what the screen shows of it.
+pub struct App {
+    pub session: Session,
+    /// The person's seat (all bots: the seat whose cards are shown).
+    pub me: Seat,
+    pub table: Table,
+    pub choices: Vec<Action>,
+    pub cursor: usize,
+    pub overlay: Option<Overlay>,
+    pub status: String,
+    pub rules_name: String,
+    pub colour: bool,
+    pending_rank: Option<Rank>,
+    /// Watching only: no person at the table.
+    watch: bool,
+    /// Deals reviewed so far (a deal is reviewed once).
+    reviewed: usize,
+}
+
+impl App {
+    pub fn new(session: Session, rules_name: String, watch: bool) -> App {
+        let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let me = session
+            .holders()
+            .iter()
+            .position(|h| !h.is_bot())
+            .map_or(Seat::new(0), |i| Seat::new(i as u8));
+        let view = session.view(me);
+        let mut app = App {
+            session,
+            me,
+            table: Table::of(&view),
+            choices: Vec::new(),
+            cursor: 0,
+            overlay: None,
+            status: String::new(),
+            rules_name,
+            colour,
+            pending_rank: None,
+            watch,
+            reviewed: 0,
+        };
+        app.refresh();
+        app
+    }
+
+    /// Rebuilds what the screen shows after a change.
+    fn refresh(&mut self) {
+        let view = self.session.view(self.me);
+        self.table = Table::of(&view);
+        self.choices = match self.session.turn() {
+            Turn::Person(s) if s == self.me => {
+                let legal: Vec<Action> = view.legal().iter().copied().collect();
+                choices(&legal, &self.table.hand)
+            }
+            _ => Vec::new(),
+        };
+        if self.cursor >= self.choices.len() {
+            self.cursor = 0;
+        }
+    }
+
+    /// The words before the choices.
+    pub fn prompt(&self) -> String {
+        match self.session.turn() {
+            Turn::Person(_) => "Your turn:".into(),
+            Turn::Bot(s) => format!("{} is thinking…", self.session.holders()[s.index()]),
+            Turn::DealOver => "The deal is over.".into(),
+            Turn::GameOver => "The game is over.".into(),
+        }
+    }
+
+    /// The person takes `a`.
+    fn take(&mut self, a: Action) {
+        match self.session.act(self.me, a) {
+            Ok(()) => self.status.clear(),
+            Err(e) => self.status = e.to_string(),
+        }
+        self.pending_rank = None;
+        self.refresh();
+    }
+
+    /// A bot's decision arrives.
+    fn bot_done(&mut self, seat: Seat, choice: Choice) {
+        if let Err(e) = self.session.act(seat, choice.action) {
+            self.status = e.to_string();
+        }
+        self.refresh();
+    }
+
+    fn hint(&mut self) {
+        if self.choices.is_empty() {
+            self.status = "A hint is for your turn.".into();
+            return;
+        }
+        let view = self.session.view(self.me);
+        let Ok(mut p) = euchre_ai::player(DEFAULT_PLAYER) else {
+            return;
+        };
+        let seed = self.session.decisions();
+        let choice = p.choose(
+            &view,
+            &Budget::UNLIMITED,
+            &mut rand::SeedableRng::seed_from_u64(seed),
+        );
+        let mut values = choice.values.clone();
+        values.sort_by(|a, b| b.1.total_cmp(&a.1));
+        self.overlay = Some(Overlay::Hint {
+            best: choice.action,
+            values,
+        });
+    }
+
+    /// The review of the deal just finished: each card the person played with its exact value,
+    /// and the person's decisions that cost expected points, costliest first.
+    fn review(&self) -> Overlay {
+        let game = self.session.game();
+        let scores = game.scores();
+        let number = match game {
+            AnyGame::Partnership(g) => g.deals_started(),
+            AnyGame::Solo(g) => g.all_deals().count() as u32,
+        };
+        let heading = format!(
+            "Deal {number} is over. Score: {}",
+            scores.iter().map(i32::to_string).collect::<Vec<_>>().join(" : ")
+        );
+        let recorded = match game {
+            AnyGame::Partnership(g) => {
+                RecordedDeal::of_deal(g.deal(), number, [scores[0], scores[1]], g.tokens())
+            }
+            AnyGame::Solo(g) => RecordedDeal::of_solo_deal(g.deal(), number, scores.clone()),
+        };
+        let Ok(recorded) = recorded else {
+            return Overlay::Review {
+                heading,
+                lines: Vec::new(),
+            };
+        };
+        let lines = match analyze_deal(&recorded, DEFAULT_PLAYER, u64::from(number)) {
+            Ok(a) => a
+                .judged
+                .iter()
+                .filter(|j| j.seat == self.me)
+                .map(|j| ReviewLine {
+                    decision: j.index,
+                    taken: j.taken,
+                    best: j.best,
+                    loss: j.loss,
+                    exact: exact_values(&recorded, j.index, j.taken),
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        Overlay::Review {
+            heading,
+            lines: review_lines(lines),
+        }
+    }
+
+    /// Handles a key; returns false to leave.
+    fn on_key(&mut self, key: KeyEvent) -> bool {
+        if key.kind != KeyEventKind::Press {
+            return true;
+        }
+        if let Some(o) = self.overlay.clone() {
+            return self.on_overlay_key(&o, key.code);
+        }
+        let n = self.choices.len();
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => self.overlay = Some(Overlay::ConfirmQuit),
+            KeyCode::Char('?') => self.hint(),
+            KeyCode::Left | KeyCode::Up if n > 0 => self.cursor = (self.cursor + n - 1) % n,
+            KeyCode::Right | KeyCode::Down | KeyCode::Tab if n > 0 => self.cursor = (self.cursor + 1) % n,
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                if let Some(&a) = self.choices.get(self.cursor) {
+                    self.take(a);
+                }
+            }
+            KeyCode::Char('p') if self.pending_rank.is_none() => {
+                if self.choices.contains(&Action::Pass) {
+                    self.take(Action::Pass);
+                } else {
+                    self.status = "Passing is not allowed now.".into();
+                }
+            }
+            KeyCode::Char(c) => self.on_shortcut(c),
+            _ => {}
+        }
+        true
+    }
+
+    /// A card shortcut: a rank key, then a suit key (`j h` for the jack of hearts).
+    fn on_shortcut(&mut self, c: char) {
+        if let Some(rank) = self.pending_rank.take() {
+            if let Some(suit) = suit_of_key(c) {
+                match by_shortcut(&self.choices, rank, suit) {
+                    Some(i) => {
+                        let a = self.choices[i];
+                        self.take(a);
+                    }
+                    None => self.status = "That card is not one you may choose now.".into(),
+                }
+                return;
+            }
+        }
+        if let Some(rank) = rank_of_key(c) {
+            self.pending_rank = Some(rank);
+            self.status = format!("{}… now the suit (c d h s)", rank.letter());
+        }
+    }
+
+    fn on_overlay_key(&mut self, o: &Overlay, code: KeyCode) -> bool {
+        match o {
+            Overlay::ConfirmQuit => match code {
+                KeyCode::Char('y') | KeyCode::Char('Y') => return false,
+                _ => self.overlay = None,
+            },
+            Overlay::Review { .. } => {
+                if matches!(code, KeyCode::Char('q')) {
+                    self.overlay = Some(Overlay::ConfirmQuit);
+                    return true;
+                }
+                self.overlay = None;
+                if let Err(e) = self.session.next_deal() {
+                    self.status = e.to_string();
+                }
+                self.refresh();
+            }
+            Overlay::Summary(_) => return false,
+            Overlay::Hint { .. } => self.overlay = None,
+        }
+        true
+    }
+
+    /// A click on a card of the hand or a choice: takes it. The hand is on the screen's fifth
+    /// row from the bottom; the choices' words on the fourth.
+    fn on_click(&mut self, column: u16, row: u16, height: u16) {
+        if self.overlay.is_some() || self.choices.is_empty() {
+            return;
+        }
+        let hand_row = height.saturating_sub(6);
+        if row != hand_row {
+            return;
+        }
+        // Each card takes its text and a space after the seat's label.
+        let label = format!("{}: ", render_label(self));
+        let mut x = 1 + label.chars().count() as u16;
+        for &c in &self.table.hand {
+            let w = render::card_text(c).chars().count() as u16;
+            if column >= x && column < x + w {
+                if let Some(&a) = self.choices.iter().find(|a| card_of(a) == Some(c)) {
+                    self.take(a);
+                }
+                return;
+            }
+            x += w + 1;
+        }
+    }
+}
+
+fn render_label(app: &App) -> String {
+    // The same words the hand's line starts with.
+    let mut s = format!("South {}", app.session.holders()[app.me.index()]);
+    let t = &app.table;
+    if app.me == t.dealer {
+        s.push_str(" (D)");
+    }
+    if t.maker == Some(app.me) {
+        s.push_str(if t.alone { " alone" } else { " maker" });
+    }
+    if !t.active.get(app.me.index()).copied().unwrap_or(true) {
+        s.push_str(" sits out");
+    }
+    if t.to_act == Some(app.me) {
+        s.push_str(" ◀");
+    }
+    s
+}
+
+/// The exact value of the card played at decision `index` (from 1) of a recorded deal and of the
+/// best card there, every hand known; `None` for other decisions, or where the exact search
+/// would take too long (an individual game with more than 12 cards in play).
+fn exact_values(deal: &RecordedDeal, index: usize, taken: Action) -> Option<(f64, f64)> {
+    if !matches!(taken, Action::Play(_)) {
+        return None;
+    }
+    let mut state = deal.start.clone();
+    for &(_, a) in deal.history.iter().take(index - 1) {
+        state.apply(a).ok()?;
+    }
+    if euchre_ai::pimc::solo_cards_left(&state).is_some_and(|n| n > euchre_ai::pimc::SOLO_EXACT_CARDS) {
+        return None;
+    }
+    let values = Solver::new().action_values(&state);
+    let mine = values.iter().find(|(a, _)| *a == taken)?.1;
+    let best = values.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
+    Some((mine, best))
+}
+
+/// A bot's seat and its decision (`None` when its player could not be made).
+type BotAnswer = (Seat, Option<Choice>);
+
+/// Puts the terminal back as it was: on leaving, on an error, and on a panic.
+struct Restore;
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let _ = disable_raw_mode();
+        let mut out = std::io::stdout();
+        let _ = out.execute(DisableMouseCapture);
+        let _ = out.execute(LeaveAlternateScreen);
+        let _ = out.execute(crossterm::cursor::Show);
+    }
+}
+
+/// Runs the game on the terminal until the person leaves or the game ends.
+///
+/// # Errors
+/// The terminal cannot be used.
+pub fn run(session: Session, rules_name: String, watch: bool, pace: Duration) -> Result<()> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        drop(Restore);
+        hook(info);
+    }));
+    enable_raw_mode().context("the terminal cannot be put in raw mode (is this a terminal?)")?;
+    let _restore = Restore;
+    let mut out = std::io::stdout();
+    out.execute(EnterAlternateScreen)?;
+    out.execute(EnableMouseCapture)?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
+    let mut app = App::new(session, rules_name, watch);
+    // The bot decision being made on its thread, if any.
+    let mut pending: Option<mpsc::Receiver<BotAnswer>> = None;
+    let mut last_move = Instant::now();
+    loop {
+        terminal.draw(|f| render::draw(f, &app))?;
+        if app.overlay.is_none() {
+            match app.session.turn() {
+                Turn::Bot(_) if pending.is_none() => {
+                    if let Some(job) = app.session.bot_job() {
+                        let (tx, rx) = mpsc::channel();
+                        std::thread::spawn(move || {
+                            let _ = tx.send((job.seat, job.run().ok()));
+                        });
+                        pending = Some(rx);
+                    }
+                }
+                Turn::DealOver if app.reviewed < app.deals_done() => {
+                    app.reviewed = app.deals_done();
+                    if app.watch {
+                        std::thread::sleep(pace * 3);
+                        let _ = app.session.next_deal();
+                        app.refresh();
+                    } else {
+                        app.overlay = Some(app.review());
+                    }
+                }
+                Turn::GameOver if !matches!(app.overlay, Some(Overlay::Summary(_))) => {
+                    app.overlay = Some(Overlay::Summary(summary(&app)));
+                }
+                _ => {}
+            }
+        }
+        if let Some(rx) = &pending {
+            if last_move.elapsed() >= pace {
+                if let Ok((seat, choice)) = rx.try_recv() {
+                    pending = None;
+                    match choice {
+                        Some(c) => app.bot_done(seat, c),
+                        None => app.status = "a computer player failed to decide".into(),
+                    }
+                    last_move = Instant::now();
+                }
+            }
+        }
+        if event::poll(Duration::from_millis(25))? {
+            match event::read()? {
+                Event::Key(k) => {
+                    if !app.on_key(k) {
+                        break;
+                    }
+                    last_move = Instant::now();
+                }
+                Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                    let h = terminal.size()?.height;
+                    app.on_click(m.column, m.row, h);
+                }
+                // A resize redraws on the next pass.
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+impl App {
+    /// Deals finished in the game (the current one when it is over).
+    fn deals_done(&self) -> usize {
+        let (count, current_done) = match self.session.game() {
+            AnyGame::Partnership(g) => (g.all_deals().count(), g.deal().is_done()),
+            AnyGame::Solo(g) => (g.all_deals().count(), g.deal().is_done()),
+        };
+        count - usize::from(!current_done)
+    }
+}
+
+fn summary(app: &App) -> String {
+    let g = app.session.game();
+    let scores: Vec<String> = g.scores().iter().map(i32::to_string).collect();
+    let winner = match (g.winner(), g) {
+        (Some(w), AnyGame::Partnership(_)) => {
+            if w == app.me.team().index() {
+                "You and your partner win.".to_string()
+            } else {
+                "West and East win.".to_string()
+            }
+        }
+        (Some(w), AnyGame::Solo(_)) => format!("{} wins.", app.session.holders()[w]),
+        (None, _) => "No winner.".into(),
+    };
+    let saved = app
+        .session
+        .save_path()
+        .map(|p| format!("Saved as {}", p.display()))
+        .unwrap_or_default();
+    format!(
+        "Final score {}. {winner}\n{} deals played.\n{saved}",
+        scores.join(" : "),
+        app.deals_done()
+    )
+}

@@ -1,0 +1,378 @@
+//! Drawing the table with ratatui: four seats around the trick, the person's hand at the
+//! bottom, the choices, the score; overlays for a hint, a deal's review, the end of the game
+//! and leaving.
+
+use super::state::{card_of, ReviewLine, Table};
+use super::App;
+use euchre::table::Table as _;
+use euchre::{Action, Card, Seat, Suit};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// A card as the screen writes it: rank and suit symbol (`J♥`), the Joker as `Jk`.
+pub fn card_text(c: Card) -> String {
+    match (c.rank(), c.suit()) {
+        (Some(r), Some(s)) => {
+            let rank = match r.letter() {
+                'T' => "10".to_string(),
+                l => l.to_string(),
+            };
+            format!("{rank}{}", suit_symbol(s))
+        }
+        _ => "Jk".into(),
+    }
+}
+
+fn suit_symbol(s: Suit) -> char {
+    match s {
+        Suit::Clubs => '♣',
+        Suit::Diamonds => '♦',
+        Suit::Hearts => '♥',
+        Suit::Spades => '♠',
+    }
+}
+
+fn card_span(c: Card, colour: bool, style: Style) -> Span<'static> {
+    let red = matches!(c.suit(), Some(Suit::Hearts | Suit::Diamonds));
+    let style = if colour && red {
+        style.fg(Color::Red)
+    } else {
+        style
+    };
+    Span::styled(card_text(c), style)
+}
+
+/// An action in words for the choices line, cards written with their symbols.
+pub fn action_text(a: &Action) -> String {
+    let text = a.to_string();
+    match card_of(a) {
+        Some(c) => text.replace(&c.to_string(), &card_text(c)),
+        None => text,
+    }
+}
+
+/// Where each seat sits on the screen, from the person's seat: bottom, left, top, right.
+fn position(me: Seat, seat: Seat, players: usize) -> usize {
+    let rel = (seat.index() + players - me.index()) % players;
+    match (players, rel) {
+        (3, 2) => 3,
+        (_, r) => r,
+    }
+}
+
+fn seat_label(app: &App, seat: Seat) -> String {
+    let names = ["South", "West", "North", "East"];
+    let t = &app.table;
+    let pos = position(app.me, seat, t.players);
+    let mut s = format!("{} {}", names[pos], app.session.holders()[seat.index()]);
+    if seat == t.dealer {
+        s.push_str(" (D)");
+    }
+    if t.maker == Some(seat) {
+        s.push_str(if t.alone { " alone" } else { " maker" });
+    }
+    if !t.active.get(seat.index()).copied().unwrap_or(true) {
+        s.push_str(" sits out");
+    }
+    if t.to_act == Some(seat) {
+        s.push_str(" ◀");
+    }
+    s
+}
+
+fn backs(n: u8) -> String {
+    "▒".repeat(usize::from(n))
+}
+
+pub fn draw(f: &mut Frame, app: &App) {
+    let area = f.area();
+    let t = &app.table;
+    let colour = app.colour;
+    let scores = app.session.game().scores();
+    let score_text = if t.players == 4 {
+        format!(
+            "We {} : They {}",
+            scores.first().unwrap_or(&0),
+            scores.get(1).unwrap_or(&0)
+        )
+    } else {
+        scores.iter().map(i32::to_string).collect::<Vec<_>>().join(" : ")
+    };
+    let title = format!(" euchre · {} · {score_text} ", app.rules_name);
+    let block = Block::default().borders(Borders::ALL).title(title);
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+
+    let rows = Layout::vertical([
+        Constraint::Length(2), // north
+        Constraint::Min(5),    // west, trick, east
+        Constraint::Length(2), // trump and bidding
+        Constraint::Length(2), // south's hand
+        Constraint::Length(2), // choices
+        Constraint::Length(1), // keys
+    ])
+    .split(inner);
+
+    let seats: Vec<Seat> = (0..t.players).map(|s| Seat::new(s as u8)).collect();
+    let at = |pos: usize| {
+        seats
+            .iter()
+            .copied()
+            .find(|&s| position(app.me, s, t.players) == pos)
+    };
+
+    if let Some(n) = at(2) {
+        let lines = vec![
+            Line::from(seat_label(app, n)),
+            Line::from(backs(t.hand_sizes.get(n.index()).copied().unwrap_or(0))),
+        ];
+        f.render_widget(Paragraph::new(lines).alignment(Alignment::Center), rows[0]);
+    }
+    let middle = Layout::horizontal([
+        Constraint::Percentage(28),
+        Constraint::Percentage(44),
+        Constraint::Percentage(28),
+    ])
+    .split(rows[1]);
+    for (pos, rect) in [(1usize, middle[0]), (3, middle[2])] {
+        if let Some(s) = at(pos) {
+            let lines = vec![
+                Line::from(seat_label(app, s)),
+                Line::from(backs(t.hand_sizes.get(s.index()).copied().unwrap_or(0))),
+            ];
+            f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rect);
+        }
+    }
+    f.render_widget(
+        Paragraph::new(trick_lines(app)).alignment(Alignment::Center),
+        middle[1],
+    );
+
+    // Trump, the upcard, the bidding in words.
+    let mut info = Vec::new();
+    match (&t.trump, t.upcard) {
+        (Some(tr), _) => info.push(Span::raw(format!("Trump {}  ", trump_words(tr)))),
+        (None, Some(up)) => {
+            info.push(Span::raw(if t.upcard_turned_down {
+                "Turned down "
+            } else {
+                "Upcard "
+            }));
+            info.push(card_span(up, colour, Style::default()));
+            info.push(Span::raw("  "));
+        }
+        _ => {}
+    }
+    let tricks: Vec<String> = t.tricks_won.iter().map(u8::to_string).collect();
+    info.push(Span::raw(format!("Tricks {}", tricks.join("-"))));
+    let bidding: Vec<String> = t
+        .bidding
+        .iter()
+        .rev()
+        .take(6)
+        .rev()
+        .map(|(s, w)| format!("{}: {w}", short_name(app, *s)))
+        .collect();
+    let info_lines = vec![
+        Line::from(info),
+        Line::from(format!("Bidding: {}", bidding.join(", "))),
+    ];
+    f.render_widget(Paragraph::new(info_lines), rows[2]);
+
+    // The person's hand: legal cards bright, the cursor's card reversed.
+    let mut hand = vec![Span::raw(format!("{}: ", seat_label(app, app.me)))];
+    let selected = app.choices.get(app.cursor).and_then(card_of);
+    for &c in &t.hand {
+        let legal = app.choices.iter().any(|a| card_of(a) == Some(c));
+        let mut style = Style::default();
+        if !legal && !app.choices.is_empty() {
+            style = style.add_modifier(Modifier::DIM);
+        }
+        if selected == Some(c) {
+            // Brackets as well as the reversed colours, for terminals without them.
+            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+            hand.push(Span::raw("["));
+            hand.push(card_span(c, colour, style));
+            hand.push(Span::raw("] "));
+        } else {
+            hand.push(card_span(c, colour, style));
+            hand.push(Span::raw(" "));
+        }
+    }
+    f.render_widget(
+        Paragraph::new(Line::from(hand)).wrap(Wrap { trim: true }),
+        rows[3],
+    );
+
+    // The choices that are not cards, and the prompt.
+    let mut ch = vec![Span::raw(app.prompt())];
+    for (i, a) in app.choices.iter().enumerate() {
+        if card_of(a).is_some() {
+            continue;
+        }
+        let mut style = Style::default();
+        if i == app.cursor {
+            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+        }
+        ch.push(Span::raw(" "));
+        ch.push(Span::styled(format!("[{}]", action_text(a)), style));
+    }
+    let mut lines = vec![Line::from(ch)];
+    if !app.status.is_empty() {
+        lines.push(Line::from(app.status.clone()));
+    }
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rows[4]);
+    f.render_widget(
+        Paragraph::new("←→ choose  Enter take  j h: J♥  p pass  ? hint  q quit"),
+        rows[5],
+    );
+
+    if let Some(o) = &app.overlay {
+        draw_overlay(f, app, o, area);
+    }
+}
+
+/// Trump in words: a suit's symbol and name, or the text the game uses.
+fn trump_words(t: &str) -> String {
+    match t {
+        "C" => "♣ clubs".into(),
+        "D" => "♦ diamonds".into(),
+        "H" => "♥ hearts".into(),
+        "S" => "♠ spades".into(),
+        "N" | "NT" => "no-trump".into(),
+        other => other.to_string(),
+    }
+}
+
+fn short_name(app: &App, seat: Seat) -> &'static str {
+    let names = ["South", "West", "North", "East"];
+    names[position(app.me, seat, app.table.players)]
+}
+
+fn trick_lines(app: &App) -> Vec<Line<'static>> {
+    let t: &Table = &app.table;
+    let mut lines = vec![Line::from("")];
+    let Some(leader) = t.trick_leader else {
+        lines.push(Line::from(t.phase.clone()));
+        return lines;
+    };
+    let mut seat = leader;
+    for (i, &c) in t.trick.iter().enumerate() {
+        if i > 0 {
+            seat = next_in_play(seat, t);
+        }
+        let mut spans = vec![
+            Span::raw(format!("{:>6} ", short_name(app, seat))),
+            card_span(c, app.colour, Style::default()),
+        ];
+        if i == 0 {
+            spans.push(Span::raw(" led"));
+        }
+        if t.winning == Some(seat) {
+            spans.push(Span::raw(" wins so far"));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+fn next_in_play(seat: Seat, t: &Table) -> Seat {
+    let mut s = seat;
+    for _ in 0..t.players {
+        s = Seat::new(((s.index() + 1) % t.players) as u8);
+        if t.active.get(s.index()).copied().unwrap_or(true) {
+            break;
+        }
+    }
+    s
+}
+
+/// What an overlay shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Overlay {
+    /// The default player's choice and the value of each legal choice.
+    Hint {
+        best: Action,
+        values: Vec<(Action, f64)>,
+    },
+    /// A finished deal: what it scored and the person's costliest decisions.
+    Review { heading: String, lines: Vec<ReviewLine> },
+    /// The game is over.
+    Summary(String),
+    /// Leave the game? (It stays saved and resumable.)
+    ConfirmQuit,
+}
+
+fn centred(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
+    let (title, lines): (&str, Vec<Line>) = match o {
+        Overlay::Hint { best, values } => {
+            let mut l = vec![Line::from(format!("pimc-50 would take: {}", action_text(best)))];
+            for (a, v) in values {
+                l.push(Line::from(format!("  {:<16} {:+.2}", action_text(a), v)));
+            }
+            l.push(Line::from("(expected points for your side; any key closes)"));
+            ("Hint", l)
+        }
+        Overlay::Review { heading, lines } => {
+            let mut l = vec![Line::from(heading.clone())];
+            if lines.is_empty() {
+                l.push(Line::from("Your decisions: nothing to review."));
+            }
+            for r in lines.iter().take(8) {
+                let exact = r
+                    .exact
+                    .map(|(v, b)| format!("  exact {v:+.0} (best {b:+.0})"))
+                    .unwrap_or_default();
+                l.push(Line::from(format!(
+                    "  {:<12} best {:<12} lost {:.2}{exact}",
+                    action_text(&r.taken),
+                    action_text(&r.best),
+                    r.loss
+                )));
+            }
+            l.push(Line::from("Enter: next deal"));
+            ("Review of the deal", l)
+        }
+        Overlay::Summary(text) => {
+            let mut l: Vec<Line> = text.lines().map(|x| Line::from(x.to_string())).collect();
+            l.push(Line::from("q or Enter: leave"));
+            ("Game over", l)
+        }
+        Overlay::ConfirmQuit => (
+            "Leave?",
+            vec![
+                Line::from("Leave the game? It is saved and can be resumed:"),
+                Line::from(
+                    app.session
+                        .save_path()
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_default(),
+                ),
+                Line::from("y: leave   n: stay"),
+            ],
+        ),
+    };
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let rect = centred(area, 70, h);
+    f.render_widget(Clear, rect);
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(Block::default().borders(Borders::ALL).title(title))
+            .wrap(Wrap { trim: false }),
+        rect,
+    );
+}

@@ -1,0 +1,358 @@
+//! What the terminal game shows and what the person may pick, apart from the terminal: a seat's
+//! view turned into the table's parts, hands sorted, the choices in order, card shortcuts, and
+//! the review of a finished deal.
+
+use euchre::table::View;
+use euchre::{Action, Card, CardSet, Rank, Seat, Suit, Trump};
+use euchre_ai::GameView;
+
+/// The table as one seat sees it, in the terms the screen uses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub players: usize,
+    pub dealer: Seat,
+    pub to_act: Option<Seat>,
+    /// The seat's own hand, sorted for show.
+    pub hand: Vec<Card>,
+    pub hand_sizes: Vec<u8>,
+    /// The upcard while it is up (or its card, turned down, in round 2).
+    pub upcard: Option<Card>,
+    pub upcard_turned_down: bool,
+    /// Trump in words, once made.
+    pub trump: Option<String>,
+    pub maker: Option<Seat>,
+    pub alone: bool,
+    /// Seats taking part in the play (a lone player's partner sits out).
+    pub active: Vec<bool>,
+    /// The decisions of the bidding, in words, in order.
+    pub bidding: Vec<(Seat, String)>,
+    /// The trick in progress: who led and the cards in order; who is winning it so far.
+    pub trick_leader: Option<Seat>,
+    pub trick: Vec<Card>,
+    pub winning: Option<Seat>,
+    /// Tricks taken this deal: per team (partnership) or per player.
+    pub tricks_won: Vec<u8>,
+    pub phase: String,
+}
+
+/// The trump a suit text names, for sorting.
+fn trump_of_text(t: &str) -> Option<Trump> {
+    match t {
+        "C" => Some(Trump::Suit(Suit::Clubs)),
+        "D" => Some(Trump::Suit(Suit::Diamonds)),
+        "H" => Some(Trump::Suit(Suit::Hearts)),
+        "S" => Some(Trump::Suit(Suit::Spades)),
+        _ => None,
+    }
+}
+
+/// Sorts a hand for show: trump first once it is known (both bowers with it), highest first;
+/// then the other suits, each highest first, black and red alternating where they can.
+pub fn sort_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
+    let suit_order = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+    let key = |c: Card| -> (u8, i32) {
+        match trump {
+            Some(t) => {
+                let table = t.table();
+                if table.is_trump(c) {
+                    return (0, -i32::from(table.power(c)));
+                }
+                let s = c
+                    .suit()
+                    .map_or(4, |s| suit_order.iter().position(|x| *x == s).unwrap_or(4));
+                (1 + s as u8, -i32::from(table.power(c)))
+            }
+            None => {
+                let s = c
+                    .suit()
+                    .map_or(4, |s| suit_order.iter().position(|x| *x == s).unwrap_or(4));
+                (s as u8, -(c.rank().map_or(99, |r| r as i32)))
+            }
+        }
+    };
+    let mut cards: Vec<Card> = hand.iter().collect();
+    cards.sort_by_key(|&c| key(c));
+    cards
+}
+
+fn words(a: &Action) -> String {
+    a.to_string()
+}
+
+impl Table {
+    /// The table as `view` shows it.
+    pub fn of(view: &GameView) -> Table {
+        match &view.view {
+            View::Partnership(o) => {
+                let trump = o.trump;
+                let trick = o.tricks.last().filter(|t| t.winner.is_none());
+                let winning = trick.and_then(|t| {
+                    let tr = trump?;
+                    let table = tr.table();
+                    let led = table.effective_suit(*t.cards.first()?);
+                    let per = o.active.iter().filter(|a| **a).count();
+                    let mut seat = t.leader;
+                    let mut best = (t.leader, 0u8);
+                    for (i, &c) in t.cards.iter().enumerate() {
+                        if i > 0 {
+                            seat = next_active(seat, &o.active);
+                        }
+                        let p = table.strength(c, led);
+                        if i == 0 || p > best.1 {
+                            best = (seat, p);
+                        }
+                    }
+                    let _ = per;
+                    Some(best.0)
+                });
+                Table {
+                    players: 4,
+                    dealer: o.dealer,
+                    to_act: o.to_act,
+                    hand: sort_hand(o.hand, trump),
+                    hand_sizes: o.hand_sizes.to_vec(),
+                    upcard: Some(o.upcard),
+                    upcard_turned_down: o.trump.is_some() || o.phase != euchre::Phase::Bidding1,
+                    trump: trump.map(|t| t.to_string()),
+                    maker: o.maker,
+                    alone: o.maker_alone,
+                    active: o.active.to_vec(),
+                    bidding: o
+                        .history
+                        .iter()
+                        .filter_map(|(s, seen)| match seen {
+                            euchre::Seen::Known(Action::Play(_)) => None,
+                            euchre::Seen::Known(a) => Some((*s, words(a))),
+                            euchre::Seen::HiddenDiscard => Some((*s, "discards".into())),
+                            euchre::Seen::HiddenExchange => Some((*s, "passes a card".into())),
+                            euchre::Seen::HiddenGive => Some((*s, "gives a card back".into())),
+                        })
+                        .collect(),
+                    trick_leader: trick.map(|t| t.leader),
+                    trick: trick.map(|t| t.cards.clone()).unwrap_or_default(),
+                    winning,
+                    tricks_won: o.tricks_won.to_vec(),
+                    phase: o.phase.name().to_string(),
+                }
+            }
+            View::Solo(o) => {
+                let trump = o.trump.as_deref().and_then(trump_of_text);
+                let trick = o.tricks.last().filter(|t| t.2.is_none());
+                Table {
+                    players: usize::from(o.players),
+                    dealer: o.dealer,
+                    to_act: o.to_act,
+                    hand: sort_hand(o.hand, trump),
+                    hand_sizes: o.hand_sizes.clone(),
+                    upcard: o.upcard,
+                    upcard_turned_down: o.trump.is_some(),
+                    trump: o.trump.clone(),
+                    maker: o.maker,
+                    alone: false,
+                    active: o.active.clone(),
+                    bidding: o
+                        .history
+                        .iter()
+                        .filter(|(_, a)| !is_card_text(a))
+                        .map(|(s, a)| (*s, a.clone()))
+                        .collect(),
+                    trick_leader: trick.map(|t| t.0),
+                    trick: trick.map(|t| t.1.clone()).unwrap_or_default(),
+                    winning: None,
+                    tricks_won: o.tricks_won.clone(),
+                    phase: format!("{:?}", o.phase).to_lowercase(),
+                }
+            }
+        }
+    }
+}
+
+fn is_card_text(a: &str) -> bool {
+    a.len() == 2 && a.parse::<Card>().is_ok()
+}
+
+fn next_active(seat: Seat, active: &[bool]) -> Seat {
+    let mut s = seat;
+    for _ in 0..4 {
+        s = Seat::new(((s.index() + 1) % 4) as u8);
+        if active.get(s.index()).copied().unwrap_or(true) {
+            return s;
+        }
+    }
+    s
+}
+
+/// The card an action plays, discards, passes or names, if any.
+pub fn card_of(a: &Action) -> Option<Card> {
+    match a {
+        Action::Play(c) | Action::Discard(c) | Action::Exchange(c) | Action::Give(c) | Action::Name(c) => {
+            Some(*c)
+        }
+        _ => None,
+    }
+}
+
+/// The legal choices in the order the screen lists them: card decisions in hand order, then the
+/// others (pass, order, alone, bids) in the engine's order.
+pub fn choices(legal: &[Action], hand: &[Card]) -> Vec<Action> {
+    let mut cards: Vec<Action> = legal.iter().copied().filter(|a| card_of(a).is_some()).collect();
+    cards.sort_by_key(|a| {
+        card_of(a)
+            .and_then(|c| hand.iter().position(|h| *h == c))
+            .unwrap_or(usize::MAX)
+    });
+    cards.extend(legal.iter().copied().filter(|a| card_of(a).is_none()));
+    cards
+}
+
+/// A rank's key (`9 t j q k a`, `7 8` in the Piquet pack).
+pub fn rank_of_key(k: char) -> Option<Rank> {
+    Some(match k.to_ascii_lowercase() {
+        '7' => Rank::Seven,
+        '8' => Rank::Eight,
+        '9' => Rank::Nine,
+        't' | '0' => Rank::Ten,
+        'j' => Rank::Jack,
+        'q' => Rank::Queen,
+        'k' => Rank::King,
+        'a' => Rank::Ace,
+        _ => return None,
+    })
+}
+
+/// A suit's key (`c d h s`).
+pub fn suit_of_key(k: char) -> Option<Suit> {
+    Suit::from_letter(k.to_ascii_uppercase())
+}
+
+/// The choice a card shortcut (rank key, then suit key) names, among `choices`.
+pub fn by_shortcut(choices: &[Action], rank: Rank, suit: Suit) -> Option<usize> {
+    choices
+        .iter()
+        .position(|a| card_of(a).is_some_and(|c| c.rank() == Some(rank) && c.suit() == Some(suit)))
+}
+
+/// One line of a deal's review: a decision of the person's with what it cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewLine {
+    pub decision: usize,
+    pub taken: Action,
+    pub best: Action,
+    /// Expected points lost, from what the seat knew (0 for the best choice).
+    pub loss: f64,
+    /// For a card played: its exact value and the best card's, every hand known.
+    pub exact: Option<(f64, f64)>,
+}
+
+/// The lines worth showing, costliest first: every card played (with its exact value), and the
+/// other decisions that cost anything.
+pub fn review_lines(mut lines: Vec<ReviewLine>) -> Vec<ReviewLine> {
+    lines.retain(|l| l.exact.is_some() || l.loss > 0.005);
+    lines.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.decision.cmp(&b.decision)));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use euchre::table::{AnyRules, Table as _};
+    use euchre_ai::GameView;
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn trump_comes_first_with_both_bowers() {
+        let hand: CardSet = ["9H", "JD", "AS", "JH", "KC"].iter().map(|c| card(c)).collect();
+        let sorted = sort_hand(hand, Some(Trump::Suit(Suit::Hearts)));
+        let text: Vec<String> = sorted.iter().map(|c| c.to_string()).collect();
+        assert_eq!(text, ["JH", "JD", "9H", "AS", "KC"]);
+        // Before trump: by suit, highest first; the jack of diamonds with the diamonds.
+        let sorted = sort_hand(hand, None);
+        let text: Vec<String> = sorted.iter().map(|c| c.to_string()).collect();
+        assert_eq!(text, ["AS", "JH", "9H", "KC", "JD"]);
+    }
+
+    #[test]
+    fn cards_come_first_in_hand_order_then_the_words() {
+        let hand = vec![card("JH"), card("AS"), card("9C")];
+        let legal = [Action::Pass, Action::Play(card("9C")), Action::Play(card("JH"))];
+        assert_eq!(
+            choices(&legal, &hand),
+            [Action::Play(card("JH")), Action::Play(card("9C")), Action::Pass]
+        );
+    }
+
+    #[test]
+    fn a_shortcut_picks_only_a_legal_card() {
+        let c = [Action::Discard(card("9C")), Action::Discard(card("JH"))];
+        assert_eq!(by_shortcut(&c, Rank::Jack, Suit::Hearts), Some(1));
+        assert_eq!(by_shortcut(&c, Rank::Ace, Suit::Spades), None);
+        assert_eq!(rank_of_key('t'), Some(Rank::Ten));
+        assert_eq!(suit_of_key('h'), Some(Suit::Hearts));
+    }
+
+    /// What is selectable in every phase of every family: exactly the legal decisions, each
+    /// once, whatever the phase (bids, discards, exchanges, names, claims, stay or fold).
+    #[test]
+    fn every_legal_decision_is_selectable_in_every_family() {
+        for preset in [
+            "north-american",
+            "railroad",
+            "keller-1887",
+            "british",
+            "three-handed",
+            "bid-euchre",
+            "set-back",
+        ] {
+            let rules = AnyRules::preset(preset).unwrap();
+            let mut phases = std::collections::BTreeSet::new();
+            for seed in 0..30 {
+                let mut game = rules.new_game(seed);
+                let mut k = 0usize;
+                while let Some(seat) = game.to_act() {
+                    let view = GameView::of_game(&game, seat);
+                    let t = Table::of(&view);
+                    let legal: Vec<Action> = view.legal().iter().copied().collect();
+                    let ch = choices(&legal, &t.hand);
+                    assert_eq!(ch.len(), legal.len(), "{preset}: {legal:?}");
+                    for a in &legal {
+                        assert!(ch.contains(a));
+                        if let Some(c) = card_of(a) {
+                            // A card decision names a card the seat holds, or a card it names
+                            // from another's hand (jambone).
+                            assert!(
+                                t.hand.contains(&c) || matches!(a, Action::Name(_)),
+                                "{preset}: {a}"
+                            );
+                        }
+                    }
+                    phases.insert(t.phase.clone());
+                    k += 1;
+                    game.apply(legal[k % legal.len()]).unwrap();
+                }
+            }
+            assert!(phases.len() >= 2, "{preset}: {phases:?}");
+        }
+    }
+
+    #[test]
+    fn the_review_keeps_cards_and_costly_decisions_costliest_first() {
+        let l = |d, loss, exact| ReviewLine {
+            decision: d,
+            taken: Action::Pass,
+            best: Action::Pass,
+            loss,
+            exact,
+        };
+        let out = review_lines(vec![
+            l(1, 0.0, None),
+            l(2, 0.5, None),
+            l(3, 0.0, Some((1.0, 1.0))),
+            l(4, 1.2, Some((-1.0, 1.0))),
+        ]);
+        let order: Vec<usize> = out.iter().map(|x| x.decision).collect();
+        assert_eq!(order, [4, 2, 3]);
+    }
+}
