@@ -1,0 +1,274 @@
+//! `euchre play` driven inside tmux as a person would: keys sent, the screen read back.
+//!
+//! One test plays a whole game through the keyboard (a hint, the dealer's discard, the bidding
+//! and the play, a review after each deal, the summary) and checks what the screen shows at
+//! each stage; another leaves a game in the middle and resumes it, and must end exactly as the
+//! same game played without a break. Needs tmux (`.ci/run` installs it); without it, and
+//! outside CI, the tests say so and pass.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+const EUCHRE: &str = env!("CARGO_BIN_EXE_euchre");
+
+fn have_tmux() -> bool {
+    let ok = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(ok || std::env::var_os("CI").is_none(), "tmux is missing in CI");
+    ok
+}
+
+struct Tmux {
+    name: String,
+}
+
+impl Tmux {
+    /// Starts `args` in a new tmux session of `w` x `h`, in `dir` as the data directory.
+    fn start(tag: &str, dir: &Path, args: &[&str], w: u16, h: u16) -> Tmux {
+        let name = format!("euchre-test-{tag}-{}", std::process::id());
+        let mut cmd = format!("EUCHRE_DATA_DIR='{}' '{EUCHRE}'", dir.display());
+        for a in args {
+            cmd.push_str(&format!(" '{a}'"));
+        }
+        // Keep the pane after the program ends, to read its last words.
+        cmd.push_str("; echo EXITED $?; sleep 30");
+        let st = Command::new("tmux")
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                &name,
+                "-x",
+                &w.to_string(),
+                "-y",
+                &h.to_string(),
+                &cmd,
+            ])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        Tmux { name }
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &self.name])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", &self.name];
+        args.extend_from_slice(keys);
+        assert!(Command::new("tmux").args(&args).status().unwrap().success());
+    }
+
+    /// Waits until the screen shows `text`; the screen then.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "waited for {text:?}; the screen:\n{s}"
+            );
+            sleep(Duration::from_millis(40));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.name])
+            .status();
+    }
+}
+
+fn scratch(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("euchre-tui-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Presses Enter whenever it is the person's turn or a review is shown, until the game is over
+/// (or `deals` reviews have been passed). Returns every screen seen.
+fn drive(t: &Tmux, deals: Option<usize>) -> Vec<String> {
+    let mut seen = Vec::new();
+    let mut reviews = 0;
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < Duration::from_secs(240), "the game did not end");
+        let s = t.screen();
+        if s.contains("Game over") {
+            seen.push(s);
+            return seen;
+        }
+        if s.contains("Review of the deal") {
+            reviews += 1;
+            seen.push(s.clone());
+            if deals.is_some_and(|d| reviews >= d) {
+                return seen;
+            }
+            t.keys(&["Enter"]);
+            // Wait for the review to close before reading again.
+            let wait = Instant::now();
+            while t.screen().contains("Review of the deal") && wait.elapsed() < Duration::from_secs(10) {
+                sleep(Duration::from_millis(20));
+            }
+        } else if s.contains("Your turn") {
+            seen.push(s);
+            t.keys(&["Enter"]);
+            sleep(Duration::from_millis(60));
+        } else {
+            sleep(Duration::from_millis(30));
+        }
+    }
+}
+
+fn record(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn a_whole_game_through_the_keyboard() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("whole");
+    let save = dir.join("game.json");
+    let t = Tmux::start(
+        "whole",
+        &dir,
+        &[
+            "play",
+            "--seed",
+            "5",
+            "--level",
+            "easy",
+            "--pace-ms",
+            "0",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        80,
+        24,
+    );
+    // Seed 5: South deals, West orders diamonds up, South must discard.
+    let s = t.wait_for("Your turn");
+    assert!(s.contains("Bidding: West: order"), "{s}");
+    assert!(s.contains("Trump ♦ diamonds"), "{s}");
+    assert!(s.contains("South You (D)"), "{s}");
+    assert!(
+        s.contains("North easy") && s.contains("West easy") && s.contains("East easy"),
+        "{s}"
+    );
+    // The cursor's card is bracketed; six cards in hand before the discard.
+    assert!(s.contains('['), "{s}");
+    // A hint: the default player's choice and a value for every legal choice.
+    t.keys(&["?"]);
+    let h = t.wait_for("pimc-50 would take");
+    assert!(h.contains("discard"), "{h}");
+    t.keys(&["Escape"]);
+    let s = t.wait_for("Your turn");
+    assert!(!s.contains("pimc-50 would take"));
+    let screens = drive(&t, None);
+    let all = screens.join("\n");
+    assert!(all.contains(" led"), "a trick in progress was shown");
+    assert!(all.contains("Deal 1 is over"), "the first deal was reviewed");
+    let last = screens.last().unwrap();
+    assert!(last.contains("Final score"), "{last}");
+    t.keys(&["Enter"]);
+    t.wait_for("EXITED 0");
+    // The saved game replays.
+    let check = Command::new(EUCHRE)
+        .args(["record", "check", save.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    assert!(String::from_utf8_lossy(&check.stdout).contains("won by team"));
+}
+
+#[test]
+fn a_game_left_in_the_middle_resumes_to_the_same_end() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("resume");
+    let whole = dir.join("whole.json");
+    let broken = dir.join("broken.json");
+    let args = |p: &Path| {
+        vec![
+            "play".to_string(),
+            "--seed".into(),
+            "11".into(),
+            "--level".into(),
+            "easy".into(),
+            "--pace-ms".into(),
+            "0".into(),
+            "--save".into(),
+            p.to_str().unwrap().to_string(),
+        ]
+    };
+    let a: Vec<String> = args(&whole);
+    let t = Tmux::start(
+        "a",
+        &dir,
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        100,
+        30,
+    );
+    drive(&t, None);
+    drop(t);
+
+    let b: Vec<String> = args(&broken);
+    let t = Tmux::start(
+        "b",
+        &dir,
+        &b.iter().map(String::as_str).collect::<Vec<_>>(),
+        100,
+        30,
+    );
+    drive(&t, Some(2));
+    // Leave during the second deal's review: q asks first; y leaves.
+    t.keys(&["q"]);
+    t.wait_for("Leave the game?");
+    t.keys(&["y"]);
+    t.wait_for("EXITED 0");
+    drop(t);
+    let half = record(&broken);
+    assert!(
+        half["games"][0]["final_score"].is_null(),
+        "the game was left unfinished"
+    );
+
+    let t = Tmux::start(
+        "c",
+        &dir,
+        &["play", "--resume", broken.to_str().unwrap(), "--pace-ms", "0"],
+        100,
+        30,
+    );
+    drive(&t, None);
+    drop(t);
+    assert_eq!(
+        record(&whole)["games"],
+        record(&broken)["games"],
+        "the same game to the end"
+    );
+}
