@@ -106,15 +106,20 @@ pub fn draw(f: &mut Frame, app: &App) {
     let inner = block.inner(area);
     f.render_widget(block, area);
 
+    // The seats and the trick sit in the middle of a tall screen; the person's part stays at
+    // the bottom.
     let rows = Layout::vertical([
+        Constraint::Min(0),    // space
         Constraint::Length(2), // north
-        Constraint::Min(5),    // west, trick, east
-        Constraint::Length(2), // trump and bidding
+        Constraint::Length(8), // west, trick, east
+        Constraint::Min(0),    // space
+        Constraint::Length(2), // trump, tricks and bidding
         Constraint::Length(2), // south's hand
         Constraint::Length(2), // choices
         Constraint::Length(1), // keys
     ])
     .split(inner);
+    let rows = [rows[1], rows[2], rows[4], rows[5], rows[6], rows[7]];
 
     let seats: Vec<Seat> = (0..t.players).map(|s| Seat::new(s as u8)).collect();
     let at = |pos: usize| {
@@ -140,15 +145,28 @@ pub fn draw(f: &mut Frame, app: &App) {
     for (pos, rect) in [(1usize, middle[0]), (3, middle[2])] {
         if let Some(s) = at(pos) {
             let lines = vec![
+                Line::from(""),
+                Line::from(""),
                 Line::from(seat_label(app, s)),
                 Line::from(backs(t.hand_sizes.get(s.index()).copied().unwrap_or(0))),
             ];
-            f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rect);
+            let align = if pos == 1 {
+                Alignment::Left
+            } else {
+                Alignment::Right
+            };
+            f.render_widget(
+                Paragraph::new(lines).alignment(align).wrap(Wrap { trim: true }),
+                rect,
+            );
         }
     }
+    let trick_box = Block::default().borders(Borders::ALL).title(" trick ");
+    let trick_area = trick_box.inner(middle[1]);
+    f.render_widget(trick_box, middle[1]);
     f.render_widget(
-        Paragraph::new(trick_lines(app)).alignment(Alignment::Center),
-        middle[1],
+        Paragraph::new(trick_lines(app, trick_area.width)).alignment(Alignment::Center),
+        trick_area,
     );
 
     // Trump, the upcard, the bidding in words.
@@ -166,8 +184,18 @@ pub fn draw(f: &mut Frame, app: &App) {
         }
         _ => {}
     }
-    let tricks: Vec<String> = t.tricks_won.iter().map(u8::to_string).collect();
-    info.push(Span::raw(format!("Tricks {}", tricks.join("-"))));
+    let tricks = if t.players == 4 {
+        let mine = app.me.team().index();
+        format!(
+            "Tricks: we {}, they {}",
+            t.tricks_won.get(mine).unwrap_or(&0),
+            t.tricks_won.get(1 - mine).unwrap_or(&0)
+        )
+    } else {
+        let each: Vec<String> = t.tricks_won.iter().map(u8::to_string).collect();
+        format!("Tricks: {}", each.join(" "))
+    };
+    info.push(Span::raw(tricks));
     let bidding: Vec<String> = t
         .bidding
         .iter()
@@ -252,31 +280,49 @@ fn short_name(app: &App, seat: Seat) -> &'static str {
     names[position(app.me, seat, app.table.players)]
 }
 
-fn trick_lines(app: &App) -> Vec<Line<'static>> {
+/// The trick in progress laid out as the table: each seat's card on its side of the box, and
+/// who led and who is winning below.
+fn trick_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let t: &Table = &app.table;
-    let mut lines = vec![Line::from("")];
-    let Some(leader) = t.trick_leader else {
-        lines.push(Line::from(t.phase.clone()));
-        return lines;
-    };
-    let mut seat = leader;
-    for (i, &c) in t.trick.iter().enumerate() {
-        if i > 0 {
-            seat = next_in_play(seat, t);
+    let mut at_pos: [Option<Card>; 4] = [None; 4];
+    let mut words = t.phase.clone();
+    if let Some(leader) = t.trick_leader {
+        let mut seat = leader;
+        for (i, &c) in t.trick.iter().enumerate() {
+            if i > 0 {
+                seat = next_in_play(seat, t);
+            }
+            at_pos[position(app.me, seat, t.players)] = Some(c);
         }
-        let mut spans = vec![
-            Span::raw(format!("{:>6} ", short_name(app, seat))),
-            card_span(c, app.colour, Style::default()),
-        ];
-        if i == 0 {
-            spans.push(Span::raw(" led"));
+        words = format!("{} led", short_name(app, leader));
+        if let Some(w) = t.winning {
+            words.push_str(&format!(", {} wins so far", short_name(app, w)));
         }
-        if t.winning == Some(seat) {
-            spans.push(Span::raw(" wins so far"));
-        }
-        lines.push(Line::from(spans));
     }
-    lines
+    let card = |pos: usize| -> Vec<Span<'static>> {
+        match at_pos[pos] {
+            Some(c) => vec![card_span(
+                c,
+                app.colour,
+                Style::default().add_modifier(Modifier::BOLD),
+            )],
+            None => vec![Span::raw(" ")],
+        }
+    };
+    // West's card at the left edge, East's at the right.
+    let mut row = card(1);
+    let used: usize = at_pos[1].map_or(1, |c| card_text(c).chars().count())
+        + at_pos[3].map_or(1, |c| card_text(c).chars().count());
+    row.push(Span::raw(" ".repeat(usize::from(width).saturating_sub(used + 2))));
+    row.extend(card(3));
+    vec![
+        Line::from(card(2)),
+        Line::from(""),
+        Line::from(row),
+        Line::from(""),
+        Line::from(card(0)),
+        Line::from(words),
+    ]
 }
 
 fn next_in_play(seat: Seat, t: &Table) -> Seat {
