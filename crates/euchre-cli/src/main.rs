@@ -120,6 +120,9 @@ enum Command {
         /// Go on with a saved game (the file `euchre play` saved).
         #[arg(long, value_name = "FILE")]
         resume: Option<std::path::PathBuf>,
+        /// A practice game: `u` takes back your last decision.
+        #[arg(long)]
+        practice: bool,
     },
     /// Watch four computer players play a game, at a readable pace.
     Watch {
@@ -291,7 +294,12 @@ fn data_dir() -> Result<std::path::PathBuf> {
 }
 
 /// Starts a table (or resumes one) and runs it on the terminal.
-fn play_table(table: &TableArgs, resume: Option<&std::path::Path>, watch: bool) -> Result<i32> {
+fn play_table(
+    table: &TableArgs,
+    resume: Option<&std::path::Path>,
+    watch: bool,
+    practice: bool,
+) -> Result<i32> {
     let session = match resume {
         Some(path) => euchre_table::Session::resume(path, table.budget())?,
         None => {
@@ -319,12 +327,8 @@ fn play_table(table: &TableArgs, resume: Option<&std::path::Path>, watch: bool) 
         }
     };
     let name = table.rules.name().to_string();
-    play::run(
-        session,
-        name,
-        watch,
-        std::time::Duration::from_millis(table.pace_ms),
-    )?;
+    let pace = std::time::Duration::from_millis(table.pace_ms);
+    play::run(session, name, watch, practice, pace)?;
     Ok(0)
 }
 
@@ -547,8 +551,12 @@ fn run(cli: Cli) -> Result<i32> {
             }
             Ok(0)
         }
-        Command::Play { table, resume } => play_table(&table, resume.as_deref(), false),
-        Command::Watch { table } => play_table(&table, None, true),
+        Command::Play {
+            table,
+            resume,
+            practice,
+        } => play_table(&table, resume.as_deref(), false, practice),
+        Command::Watch { table } => play_table(&table, None, true, false),
         Command::Solve {
             file,
             deal,

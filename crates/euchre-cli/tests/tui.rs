@@ -272,3 +272,47 @@ fn a_game_left_in_the_middle_resumes_to_the_same_end() {
         "the same game to the end"
     );
 }
+
+#[test]
+fn a_practice_game_takes_back_a_decision() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("practice");
+    let save = dir.join("game.json");
+    let t = Tmux::start(
+        "practice",
+        &dir,
+        &[
+            "play",
+            "--practice",
+            "--seed",
+            "5",
+            "--level",
+            "easy",
+            "--pace-ms",
+            "0",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        80,
+        24,
+    );
+    // South's discard first: six cards, the discard among the words of the bidding after it.
+    let first = t.wait_for("Your turn");
+    assert!(first.contains("u undo"), "{first}");
+    t.keys(&["Enter"]);
+    let s = t.wait_for("South: discard");
+    t.wait_for("Your turn");
+    t.keys(&["u"]);
+    let back = t.wait_for("Taken back.");
+    assert!(
+        !back.contains("South: discard"),
+        "the discard is taken back:\n{back}\n(after it:\n{s})"
+    );
+    t.keys(&["q"]);
+    t.wait_for("Leave the game?");
+    t.keys(&["y"]);
+    t.wait_for("EXITED 0");
+}

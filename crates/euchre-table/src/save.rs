@@ -49,16 +49,23 @@ pub fn save_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 /// The file cannot be read or does not replay, named.
 pub fn load(path: &Path) -> Result<Saved, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let names = euchre_record::parse(&text)
-        .map_err(|e| format!("{}: {e}", path.display()))?
+    from_text(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A game record's text read back, the game in progress as it was.
+///
+/// # Errors
+/// The record does not replay, or holds a match of several games.
+pub fn from_text(text: &str) -> Result<Saved, String> {
+    let names = euchre_record::parse(text)
+        .map_err(|e| e.to_string())?
         .players
         .unwrap_or_default();
-    let game = match euchre_record::read_any(&text).map_err(|e| format!("{}: {e}", path.display()))? {
+    let game = match euchre_record::read_any(text).map_err(|e| e.to_string())? {
         AnyReplay::Partnership(mut r) => {
             if r.games.len() != 1 {
                 return Err(format!(
-                    "{}: a match of {} games; a table resumes a single game",
-                    path.display(),
+                    "a match of {} games; a table resumes a single game",
                     r.games.len()
                 ));
             }

@@ -1,7 +1,7 @@
 //! The table session: whose turn, a person's decision, a bot's job, saving.
 
 use crate::holder::Holder;
-use crate::save::{load, record_text, save_atomically};
+use crate::save::{from_text, load, record_text, save_atomically};
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{Action, Seat};
 use euchre_ai::{player, Budget, Choice, GameView, UnknownPlayer};
@@ -241,6 +241,35 @@ impl Session {
             reason: e.to_string(),
         })?;
         self.save()
+    }
+
+    /// Takes back `seat`'s last decision in the current deal and every decision after it (a
+    /// practice game's undo). Returns false when the seat has taken none in this deal.
+    ///
+    /// # Errors
+    /// The save fails (the decisions are taken back all the same).
+    pub fn undo(&mut self, seat: Seat) -> Result<bool, TableError> {
+        let mut record = euchre_record::write_any(&self.game);
+        let Some(deal) = record.games.last_mut().and_then(|g| {
+            g.final_score = None;
+            g.deals.last_mut()
+        }) else {
+            return Ok(false);
+        };
+        let Some(at) = deal
+            .decisions
+            .iter()
+            .rposition(|(s, _)| usize::from(*s) == seat.index())
+        else {
+            return Ok(false);
+        };
+        deal.decisions.truncate(at);
+        deal.points = None;
+        deal.deductions = None;
+        let text = serde_json::to_string(&record).map_err(|e| TableError::Load(e.to_string()))?;
+        self.game = from_text(&text).map_err(TableError::Load)?.game;
+        self.save()?;
+        Ok(true)
     }
 
     /// Starts the next deal once the current one is over. Returns false when there is none

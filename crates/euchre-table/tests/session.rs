@@ -170,3 +170,29 @@ fn a_damaged_file_is_named_and_left_alone() {
         "{\"format\":\"euchre-record\""
     );
 }
+
+#[test]
+fn undo_takes_back_the_persons_last_decision_and_what_followed() {
+    let rules = AnyRules::preset("north-american").unwrap();
+    let mut s = Session::new(rules, 8, holders(4), Budget::UNLIMITED, None).unwrap();
+    // Nothing to take back before the person has decided.
+    while !matches!(s.turn(), Turn::Person(_)) {
+        play(&mut s, Some(1));
+    }
+    let Turn::Person(me) = s.turn() else {
+        unreachable!()
+    };
+    assert!(!s.undo(me).unwrap());
+    let before = s.decisions();
+    let legal = *s.view(me).legal();
+    s.act(me, legal[legal.len() - 1]).unwrap();
+    // The bots answer until the person's turn comes again or the deal ends.
+    while matches!(s.turn(), Turn::Bot(_)) {
+        play(&mut s, Some(1));
+    }
+    assert!(s.decisions() > before);
+    assert!(s.undo(me).unwrap());
+    assert_eq!(s.decisions(), before);
+    assert_eq!(s.turn(), Turn::Person(me));
+    assert_eq!(s.view(me).legal(), &legal);
+}

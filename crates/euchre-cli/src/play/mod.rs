@@ -40,6 +40,8 @@ pub struct App {
     pending_rank: Option<Rank>,
     /// Watching only: no person at the table.
     watch: bool,
+    /// A practice game: `u` takes back the person's last decision.
+    pub practice: bool,
     /// Deals reviewed so far (a deal is reviewed once).
     reviewed: usize,
 }
@@ -65,6 +67,7 @@ impl App {
             colour,
             pending_rank: None,
             watch,
+            practice: false,
             reviewed: 0,
         };
         app.refresh();
@@ -112,6 +115,24 @@ impl App {
         if let Err(e) = self.session.act(seat, choice.action) {
             self.status = e.to_string();
         }
+        self.refresh();
+    }
+
+    /// Takes back the person's last decision of this deal (practice games only), when it is
+    /// the person's turn (no bot is thinking then).
+    fn undo(&mut self) {
+        if !self.practice {
+            self.status = "Undo is for practice games (euchre play --practice).".into();
+            return;
+        }
+        if self.choices.is_empty() {
+            return;
+        }
+        self.status = match self.session.undo(self.me) {
+            Ok(true) => "Taken back.".into(),
+            Ok(false) => "Nothing of yours to take back in this deal.".into(),
+            Err(e) => e.to_string(),
+        };
         self.refresh();
     }
 
@@ -196,6 +217,7 @@ impl App {
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => self.overlay = Some(Overlay::ConfirmQuit),
             KeyCode::Char('?') => self.hint(),
+            KeyCode::Char('u') if self.pending_rank.is_none() => self.undo(),
             KeyCode::Left | KeyCode::Up if n > 0 => self.cursor = (self.cursor + n - 1) % n,
             KeyCode::Right | KeyCode::Down | KeyCode::Tab if n > 0 => self.cursor = (self.cursor + 1) % n,
             KeyCode::Enter | KeyCode::Char(' ') => {
@@ -344,7 +366,7 @@ impl Drop for Restore {
 ///
 /// # Errors
 /// The terminal cannot be used.
-pub fn run(session: Session, rules_name: String, watch: bool, pace: Duration) -> Result<()> {
+pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pace: Duration) -> Result<()> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         drop(Restore);
@@ -357,6 +379,7 @@ pub fn run(session: Session, rules_name: String, watch: bool, pace: Duration) ->
     out.execute(EnableMouseCapture)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
     let mut app = App::new(session, rules_name, watch);
+    app.practice = practice;
     // The bot decision being made on its thread, if any.
     let mut pending: Option<mpsc::Receiver<BotAnswer>> = None;
     let mut last_move = Instant::now();

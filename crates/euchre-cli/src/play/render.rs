@@ -254,7 +254,11 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rows[4]);
     f.render_widget(
-        Paragraph::new("←→ choose  Enter take  j h: J♥  p pass  ? hint  q quit"),
+        Paragraph::new(if app.practice {
+            "←→ choose  Enter take  j h: J♥  p pass  ? hint  u undo  q quit"
+        } else {
+            "←→ choose  Enter take  j h: J♥  p pass  ? hint  q quit"
+        }),
         rows[5],
     );
 
