@@ -218,6 +218,7 @@ impl App {
             KeyCode::Char('q') | KeyCode::Esc => self.overlay = Some(Overlay::ConfirmQuit),
             KeyCode::Char('?') => self.hint(),
             KeyCode::Char('u') if self.pending_rank.is_none() => self.undo(),
+            KeyCode::Char('m') if self.pending_rank.is_none() => self.overlay = Some(Overlay::Markers),
             KeyCode::Left | KeyCode::Up if n > 0 => self.cursor = (self.cursor + n - 1) % n,
             KeyCode::Right | KeyCode::Down | KeyCode::Tab if n > 0 => self.cursor = (self.cursor + 1) % n,
             KeyCode::Enter | KeyCode::Char(' ') => {
@@ -262,6 +263,12 @@ impl App {
         match o {
             Overlay::ConfirmQuit => match code {
                 KeyCode::Char('y') | KeyCode::Char('Y') => return false,
+                // `q` is also the queen's key: `q h` plays the queen of hearts.
+                KeyCode::Char(c) if suit_of_key(c).is_some() && !self.choices.is_empty() => {
+                    self.overlay = None;
+                    self.pending_rank = Some(Rank::Queen);
+                    self.on_shortcut(c);
+                }
                 _ => self.overlay = None,
             },
             Overlay::Review { .. } => {
@@ -276,7 +283,7 @@ impl App {
                 self.refresh();
             }
             Overlay::Summary(_) => return false,
-            Overlay::Hint { .. } => self.overlay = None,
+            Overlay::Hint { .. } | Overlay::Markers => self.overlay = None,
         }
         true
     }
@@ -479,4 +486,79 @@ fn summary(app: &App) -> String {
         scores.join(" : "),
         app.deals_done()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::KeyModifiers;
+    use euchre::table::AnyRules;
+    use euchre_table::Holder;
+
+    fn key(c: KeyCode) -> KeyEvent {
+        KeyEvent::new(c, KeyModifiers::NONE)
+    }
+
+    /// A table where it is the person's turn (seed 5: South discards first).
+    fn app() -> App {
+        let holders = vec![
+            Holder::Person("You".into()),
+            Holder::Bot("basic".into()),
+            Holder::Bot("basic".into()),
+            Holder::Bot("basic".into()),
+        ];
+        let rules = AnyRules::preset("north-american").unwrap();
+        let mut s = Session::new(rules, 5, holders, Budget::UNLIMITED, None).unwrap();
+        while let Some(job) = s.bot_job() {
+            let c = job.run().unwrap();
+            s.act(job.seat, c.action).unwrap();
+        }
+        App::new(s, "north-american".into(), false)
+    }
+
+    #[test]
+    fn q_asks_before_leaving_and_q_then_a_suit_is_a_queen() {
+        let mut a = app();
+        assert!(!a.choices.is_empty(), "the person's turn");
+        assert!(a.on_key(key(KeyCode::Char('q'))));
+        assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+        assert!(a.on_key(key(KeyCode::Char('n'))));
+        assert_eq!(a.overlay, None);
+        // A queen the person may discard is taken by `q` and its suit.
+        let queen = a
+            .choices
+            .iter()
+            .filter_map(card_of)
+            .find(|c| c.rank() == Some(Rank::Queen));
+        if let Some(q) = queen {
+            let before = a.session.decisions();
+            a.on_key(key(KeyCode::Char('q')));
+            let suit = q.suit().unwrap().letter().to_ascii_lowercase();
+            a.on_key(key(KeyCode::Char(suit)));
+            assert_eq!(a.session.decisions(), before + 1, "{}", a.status);
+        }
+        assert!(a.on_key(key(KeyCode::Char('q'))));
+        assert!(!a.on_key(key(KeyCode::Char('y'))), "y leaves");
+    }
+
+    #[test]
+    fn arrows_move_over_the_choices_and_enter_takes_one() {
+        let mut a = app();
+        let n = a.choices.len();
+        assert!(n > 1);
+        a.on_key(key(KeyCode::Left));
+        assert_eq!(a.cursor, n - 1, "wraps round");
+        a.on_key(key(KeyCode::Right));
+        assert_eq!(a.cursor, 0);
+        let chosen = a.choices[0];
+        let before = a.session.decisions();
+        a.on_key(key(KeyCode::Enter));
+        assert_eq!(a.session.decisions(), before + 1);
+        // The first choice was the discard of the first legal card of the sorted hand.
+        assert!(a
+            .table
+            .bidding
+            .iter()
+            .any(|(s, w)| *s == a.me && *w == chosen.to_string()));
+    }
 }

@@ -255,9 +255,9 @@ pub fn draw(f: &mut Frame, app: &App) {
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rows[4]);
     f.render_widget(
         Paragraph::new(if app.practice {
-            "←→ choose  Enter take  j h: J♥  p pass  ? hint  u undo  q quit"
+            "←→ choose  Enter take  j h: J♥  p pass  ? hint  m markers  u undo  q quit"
         } else {
-            "←→ choose  Enter take  j h: J♥  p pass  ? hint  q quit"
+            "←→ choose  Enter take  j h: J♥  p pass  ? hint  m markers  q quit"
         }),
         rows[5],
     );
@@ -354,6 +354,8 @@ pub enum Overlay {
     Summary(String),
     /// Leave the game? (It stays saved and resumable.)
     ConfirmQuit,
+    /// The score as the traditional 2-and-3 markers show it.
+    Markers,
 }
 
 fn centred(area: Rect, w: u16, h: u16) -> Rect {
@@ -401,6 +403,27 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             let mut l: Vec<Line> = text.lines().map(|x| Line::from(x.to_string())).collect();
             l.push(Line::from("q or Enter: leave"));
             ("Game over", l)
+        }
+        Overlay::Markers => {
+            let scores = app.session.game().scores();
+            let mut l = Vec::new();
+            if app.table.players == 4 {
+                let mine = app.me.team().index();
+                for (who, i) in [("We", mine), ("They", 1 - mine)] {
+                    let s = scores.get(i).copied().unwrap_or(0);
+                    l.push(Line::from(format!("{who} ({s}): {}", super::state::markers(s))));
+                }
+            } else {
+                for (i, s) in scores.iter().enumerate() {
+                    l.push(Line::from(format!(
+                        "{} ({s}): {}",
+                        app.session.holders()[i],
+                        super::state::markers(*s)
+                    )));
+                }
+            }
+            l.push(Line::from("any key closes"));
+            ("Score markers", l)
         }
         Overlay::ConfirmQuit => (
             "Leave?",

@@ -252,6 +252,26 @@ pub fn review_lines(mut lines: Vec<ReviewLine>) -> Vec<ReviewLine> {
     lines
 }
 
+/// A score as the traditional markers show it: a side's 2 and 3 of one suit (the Western New
+/// York and Ontario way the sources describe): points 1 to 4 are the suit symbols uncovered,
+/// 5 is the two cards crossed, and 6 to 9 are the crossed cards with 1 to 4 symbols showing.
+pub fn markers(score: i32) -> String {
+    match score {
+        i32::MIN..=0 => "the 3 face down over the 2: nothing showing".into(),
+        1..=4 => format!(
+            "the top card moved to uncover {score} pip{}",
+            if score == 1 { "" } else { "s" }
+        ),
+        5 => "the 2 and 3 crossed".into(),
+        6..=9 => format!(
+            "crossed, with {} pip{} showing",
+            score - 5,
+            if score == 6 { "" } else { "s" }
+        ),
+        _ => "game".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,6 +280,16 @@ mod tests {
 
     fn card(s: &str) -> Card {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn markers_count_pips_then_cross_at_five() {
+        assert!(markers(0).contains("nothing showing"));
+        assert!(markers(3).contains("3 pips"));
+        assert_eq!(markers(5), "the 2 and 3 crossed");
+        assert!(markers(6).contains("1 pip showing"));
+        assert!(markers(9).contains("4 pips showing"));
+        assert_eq!(markers(10), "game");
     }
 
     #[test]
