@@ -44,6 +44,9 @@ pub struct App {
     pub practice: bool,
     /// Deals reviewed so far (a deal is reviewed once).
     reviewed: usize,
+    /// The person's decisions judged in the reviews so far, and the expected points they cost.
+    judged: usize,
+    lost: f64,
 }
 
 impl App {
@@ -69,6 +72,8 @@ impl App {
             watch,
             practice: false,
             reviewed: 0,
+            judged: 0,
+            lost: 0.0,
         };
         app.refresh();
         app
@@ -161,7 +166,7 @@ impl App {
 
     /// The review of the deal just finished: each card the person played with its exact value,
     /// and the person's decisions that cost expected points, costliest first.
-    fn review(&self) -> Overlay {
+    fn review(&mut self) -> Overlay {
         let game = self.session.game();
         let scores = game.scores();
         let number = match game {
@@ -184,7 +189,7 @@ impl App {
                 lines: Vec::new(),
             };
         };
-        let lines = match analyze_deal(&recorded, DEFAULT_PLAYER, u64::from(number)) {
+        let lines: Vec<ReviewLine> = match analyze_deal(&recorded, DEFAULT_PLAYER, u64::from(number)) {
             Ok(a) => a
                 .judged
                 .iter()
@@ -199,6 +204,8 @@ impl App {
                 .collect(),
             Err(_) => Vec::new(),
         };
+        self.judged += lines.len();
+        self.lost += lines.iter().map(|l| l.loss).sum::<f64>();
         Overlay::Review {
             heading,
             lines: review_lines(lines),
@@ -481,8 +488,18 @@ fn summary(app: &App) -> String {
         .save_path()
         .map(|p| format!("Saved as {}", p.display()))
         .unwrap_or_default();
+    let review = if app.watch || app.judged == 0 {
+        String::new()
+    } else {
+        format!(
+            "Your {} decisions with a choice cost {:.2} expected points ({:.3} each).\n",
+            app.judged,
+            app.lost,
+            app.lost / app.judged as f64
+        )
+    };
     format!(
-        "Final score {}. {winner}\n{} deals played.\n{saved}",
+        "Final score {}. {winner}\n{} deals played.\n{review}{saved}",
         scores.join(" : "),
         app.deals_done()
     )

@@ -439,7 +439,8 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             ],
         ),
     };
-    let h = (lines.len() as u16 + 2).min(area.height);
+    // One spare row for a line that wraps.
+    let h = (lines.len() as u16 + 3).min(area.height);
     let rect = centred(area, 70, h);
     f.render_widget(Clear, rect);
     f.render_widget(
