@@ -8,6 +8,7 @@ mod play;
 mod show;
 mod sim;
 mod solve;
+mod stats_cmd;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -123,6 +124,15 @@ enum Command {
         /// A practice game: `u` takes back your last decision.
         #[arg(long)]
         practice: bool,
+    },
+    /// Statistics of the games played, per player, from the local database.
+    Stats {
+        /// The database [default: stats.sqlite3 in $EUCHRE_DATA_DIR or the data folder].
+        #[arg(long, value_name = "FILE")]
+        db: Option<std::path::PathBuf>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Watch four computer players play a game, at a readable pace.
     Watch {
@@ -557,6 +567,7 @@ fn run(cli: Cli) -> Result<i32> {
             practice,
         } => play_table(&table, resume.as_deref(), false, practice),
         Command::Watch { table } => play_table(&table, None, true, false),
+        Command::Stats { db, json } => stats_cmd::run(db.as_deref(), json),
         Command::Solve {
             file,
             deal,

@@ -1,0 +1,136 @@
+//! `euchre stats`: an empty or missing database prints a friendly line (or no players), a
+//! damaged one is refused naming the file and left as it was, a recorded game is counted.
+
+use euchre::table::{AnyRules, Table};
+use euchre_stats::{GameSummary, SeatKind, Store};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const EUCHRE: &str = env!("CARGO_BIN_EXE_euchre");
+
+/// A fresh folder for one test's files, removed when the test ends.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(test: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("euchre-cli-stats-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn stats(db: &Path, json: bool) -> Output {
+    let mut cmd = Command::new(EUCHRE);
+    cmd.arg("stats").arg("--db").arg(db);
+    if json {
+        cmd.arg("--json");
+    }
+    cmd.output().expect("run euchre")
+}
+
+fn json_of(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+#[test]
+fn an_empty_or_missing_database_has_no_players() {
+    let dir = Scratch::new("empty");
+    let missing = dir.join("none.sqlite3");
+    let doc = json_of(&stats(&missing, true));
+    assert_eq!(doc["games"], 0);
+    assert_eq!(doc["players"], Value::Array(vec![]));
+    assert!(!missing.exists(), "reading statistics creates no database");
+
+    let empty = dir.join("stats.sqlite3");
+    drop(Store::open(&empty).expect("a new store"));
+    let doc = json_of(&stats(&empty, true));
+    assert_eq!(doc["games"], 0);
+    assert_eq!(doc["players"], Value::Array(vec![]));
+
+    let out = stats(&empty, false);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("No games recorded yet in "), "{text}");
+}
+
+#[test]
+fn a_damaged_database_is_refused_naming_the_file() {
+    let dir = Scratch::new("damaged");
+    let path = dir.join("stats.sqlite3");
+    let content = b"this is not a database, just some text\n".repeat(40);
+    std::fs::write(&path, &content).expect("written");
+    let out = stats(&path, true);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&path.display().to_string()), "{err}");
+    assert!(err.contains("damaged or is not a database"), "{err}");
+    assert_eq!(std::fs::read(&path).expect("still there"), content);
+}
+
+#[test]
+fn a_recorded_game_is_counted() {
+    let dir = Scratch::new("recorded");
+    let path = dir.join("stats.sqlite3");
+    let mut game = AnyRules::preset("three-handed").expect("a preset").new_game(4);
+    let mut k = 0usize;
+    while !game.is_over() {
+        while !game.deal_over() {
+            let legal = game.legal_actions();
+            k += 1;
+            game.apply(legal[k * 5 % legal.len()]).expect("legal");
+        }
+        game.next_deal();
+    }
+    let names = ["Ann", "easy", "hard"].map(String::from);
+    let kinds = [SeatKind::Person, SeatKind::Bot, SeatKind::Bot];
+    let summary = GameSummary::of_game(&game, "cli-1", &names, &kinds, Some(&[0.5, 0.25, 0.0]));
+    Store::open(&path)
+        .and_then(|mut s| s.record_game(&summary))
+        .expect("recorded");
+
+    let doc = json_of(&stats(&path, true));
+    assert_eq!(doc["games"], 1);
+    let players = doc["players"].as_array().expect("players");
+    assert_eq!(players.len(), 3);
+    let ann = &players[0];
+    assert_eq!(ann["name"], "Ann");
+    assert_eq!(ann["kind"], "person");
+    assert_eq!(ann["games"], 1);
+    assert_eq!(ann["deals"], summary.deals.len());
+    assert_eq!(ann["mistake_cost"], 0.5);
+
+    let out = stats(&path, false);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("1 game recorded in "), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("easy (bot)")), "{text}");
+}
+
+#[test]
+fn the_default_database_is_in_the_data_dir() {
+    let dir = Scratch::new("default");
+    let out = Command::new(EUCHRE)
+        .args(["stats", "--json"])
+        .env("EUCHRE_DATA_DIR", &*dir)
+        .output()
+        .expect("run euchre");
+    let doc = json_of(&out);
+    assert_eq!(doc["database"], dir.join("stats.sqlite3").display().to_string());
+}
