@@ -201,6 +201,22 @@ fn a_whole_game_through_the_keyboard() {
         String::from_utf8_lossy(&check.stdout)
     );
     assert!(String::from_utf8_lossy(&check.stdout).contains("won by team"));
+    // The game is in the statistics, with the person's decisions judged.
+    let stats = Command::new(EUCHRE)
+        .args(["stats", "--json"])
+        .env("EUCHRE_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(v["games"], 1, "{v}");
+    let you = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "You")
+        .unwrap();
+    assert_eq!(you["games"], 1, "{you}");
+    assert!(you["mistake_cost"].is_number(), "{you}");
 }
 
 #[test]

@@ -421,7 +421,11 @@ pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pa
                     }
                 }
                 Turn::GameOver if !matches!(app.overlay, Some(Overlay::Summary(_))) => {
-                    app.overlay = Some(Overlay::Summary(summary(&app)));
+                    let recorded = match record_stats(&app) {
+                        Ok(path) => format!("Counted in the statistics ({}): euchre stats", path.display()),
+                        Err(e) => format!("Not counted in the statistics: {e}"),
+                    };
+                    app.overlay = Some(Overlay::Summary(format!("{}\n{recorded}", summary(&app))));
                 }
                 _ => {}
             }
@@ -467,6 +471,45 @@ impl App {
         };
         count - usize::from(!current_done)
     }
+}
+
+/// Adds the finished game to the statistics database (`euchre stats`), with the cost of the
+/// person's decisions as the reviews judged them. Returns the database's path.
+fn record_stats(app: &App) -> Result<std::path::PathBuf, String> {
+    use euchre_stats::{timestamp, GameSummary, SeatKind, Store};
+    let path = Store::default_path().map_err(|e| e.to_string())?;
+    let mut store = Store::open(&path).map_err(|e| e.to_string())?;
+    let holders = app.session.holders();
+    let names: Vec<String> = holders.iter().map(|h| h.name().to_string()).collect();
+    let kinds: Vec<SeatKind> = holders
+        .iter()
+        .map(|h| {
+            if h.is_bot() {
+                SeatKind::Bot
+            } else {
+                SeatKind::Person
+            }
+        })
+        .collect();
+    // Only the person's decisions were judged; the others' cost is not known.
+    let mistakes: Vec<f64> = holders
+        .iter()
+        .map(|h| {
+            if !h.is_bot() && app.judged > 0 {
+                app.lost
+            } else {
+                f64::NAN
+            }
+        })
+        .collect();
+    let id = app.session.save_path().and_then(|p| p.file_stem()).map_or_else(
+        || format!("game-{}", timestamp(std::time::SystemTime::now())),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let mut summary = GameSummary::of_game(app.session.game(), &id, &names, &kinds, Some(&mistakes));
+    summary.finished = Some(timestamp(std::time::SystemTime::now()));
+    store.record_game(&summary).map_err(|e| e.to_string())?;
+    Ok(path)
 }
 
 fn summary(app: &App) -> String {
