@@ -86,25 +86,7 @@ impl Table {
             View::Partnership(o) => {
                 let trump = o.trump;
                 let trick = o.tricks.last().filter(|t| t.winner.is_none());
-                let winning = trick.and_then(|t| {
-                    let tr = trump?;
-                    let table = tr.table();
-                    let led = table.effective_suit(*t.cards.first()?);
-                    let per = o.active.iter().filter(|a| **a).count();
-                    let mut seat = t.leader;
-                    let mut best = (t.leader, 0u8);
-                    for (i, &c) in t.cards.iter().enumerate() {
-                        if i > 0 {
-                            seat = next_active(seat, &o.active);
-                        }
-                        let p = table.strength(c, led);
-                        if i == 0 || p > best.1 {
-                            best = (seat, p);
-                        }
-                    }
-                    let _ = per;
-                    Some(best.0)
-                });
+                let winning = trick.and_then(|t| winner_so_far(trump?, t.leader, &t.cards, &o.active));
                 Table {
                     players: 4,
                     dealer: o.dealer,
@@ -138,6 +120,7 @@ impl Table {
             View::Solo(o) => {
                 let trump = o.trump.as_deref().and_then(trump_of_text);
                 let trick = o.tricks.last().filter(|t| t.2.is_none());
+                let winning = trick.and_then(|t| winner_so_far(trump?, t.0, &t.1, &o.active));
                 Table {
                     players: usize::from(o.players),
                     dealer: o.dealer,
@@ -158,7 +141,7 @@ impl Table {
                         .collect(),
                     trick_leader: trick.map(|t| t.0),
                     trick: trick.map(|t| t.1.clone()).unwrap_or_default(),
-                    winning: None,
+                    winning,
                     tricks_won: o.tricks_won.clone(),
                     phase: format!("{:?}", o.phase).to_lowercase(),
                 }
@@ -171,10 +154,27 @@ fn is_card_text(a: &str) -> bool {
     a.len() == 2 && a.parse::<Card>().is_ok()
 }
 
+/// Who is winning a trick so far: the highest card of the suit led, or the highest trump.
+fn winner_so_far(trump: Trump, leader: Seat, cards: &[Card], active: &[bool]) -> Option<Seat> {
+    let table = trump.table();
+    let led = table.effective_suit(*cards.first()?);
+    let mut seat = leader;
+    let mut best = (leader, table.strength(cards[0], led));
+    for &c in &cards[1..] {
+        seat = next_active(seat, active);
+        let p = table.strength(c, led);
+        if p > best.1 {
+            best = (seat, p);
+        }
+    }
+    Some(best.0)
+}
+
 fn next_active(seat: Seat, active: &[bool]) -> Seat {
+    let n = active.len().max(1);
     let mut s = seat;
-    for _ in 0..4 {
-        s = Seat::new(((s.index() + 1) % 4) as u8);
+    for _ in 0..n {
+        s = Seat::new(((s.index() + 1) % n) as u8);
         if active.get(s.index()).copied().unwrap_or(true) {
             return s;
         }
@@ -280,6 +280,30 @@ mod tests {
 
     fn card(s: &str) -> Card {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_trick_is_won_by_the_highest_trump_or_the_highest_of_the_suit_led() {
+        let hearts = Trump::Suit(Suit::Hearts);
+        let all = [true; 4];
+        let cards = [card("AS"), card("9H"), card("KS")];
+        assert_eq!(
+            winner_so_far(hearts, Seat::new(1), &cards, &all),
+            Some(Seat::new(2))
+        );
+        // The left bower is a trump; a seat sitting out is skipped.
+        let out = [true, true, false, true];
+        let cards = [card("AS"), card("JD")];
+        assert_eq!(
+            winner_so_far(hearts, Seat::new(1), &cards, &out),
+            Some(Seat::new(3))
+        );
+        // Three players.
+        let cards = [card("TC"), card("AC"), card("9C")];
+        assert_eq!(
+            winner_so_far(hearts, Seat::new(2), &cards, &[true; 3]),
+            Some(Seat::new(0))
+        );
     }
 
     #[test]
