@@ -135,6 +135,25 @@ fn drive(t: &Tmux, deals: Option<usize>) -> Vec<String> {
     }
 }
 
+/// `euchre play` against `easy` players at no pace, seeded, saving to `save`, at 80x24;
+/// `extra` flags after those.
+fn play_easy(tag: &str, dir: &Path, seed: &str, save: &Path, extra: &[&str]) -> Tmux {
+    let save = save.to_str().unwrap();
+    let mut args = vec![
+        "play",
+        "--seed",
+        seed,
+        "--level",
+        "easy",
+        "--pace-ms",
+        "0",
+        "--save",
+        save,
+    ];
+    args.extend_from_slice(extra);
+    Tmux::start(tag, dir, &args, 80, 24)
+}
+
 fn record(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
@@ -147,23 +166,7 @@ fn a_whole_game_through_the_keyboard() {
     }
     let dir = scratch("whole");
     let save = dir.join("game.json");
-    let t = Tmux::start(
-        "whole",
-        &dir,
-        &[
-            "play",
-            "--seed",
-            "5",
-            "--level",
-            "easy",
-            "--pace-ms",
-            "0",
-            "--save",
-            save.to_str().unwrap(),
-        ],
-        80,
-        24,
-    );
+    let t = play_easy("whole", &dir, "5", &save, &[]);
     // Seed 5: South deals, West orders diamonds up, South must discard.
     let s = t.wait_for("Your turn");
     assert!(s.contains("Bidding: West: order"), "{s}");
@@ -228,38 +231,11 @@ fn a_game_left_in_the_middle_resumes_to_the_same_end() {
     let dir = scratch("resume");
     let whole = dir.join("whole.json");
     let broken = dir.join("broken.json");
-    let args = |p: &Path| {
-        vec![
-            "play".to_string(),
-            "--seed".into(),
-            "11".into(),
-            "--level".into(),
-            "easy".into(),
-            "--pace-ms".into(),
-            "0".into(),
-            "--save".into(),
-            p.to_str().unwrap().to_string(),
-        ]
-    };
-    let a: Vec<String> = args(&whole);
-    let t = Tmux::start(
-        "a",
-        &dir,
-        &a.iter().map(String::as_str).collect::<Vec<_>>(),
-        100,
-        30,
-    );
+    let t = play_easy("a", &dir, "11", &whole, &[]);
     drive(&t, None);
     drop(t);
 
-    let b: Vec<String> = args(&broken);
-    let t = Tmux::start(
-        "b",
-        &dir,
-        &b.iter().map(String::as_str).collect::<Vec<_>>(),
-        100,
-        30,
-    );
+    let t = play_easy("b", &dir, "11", &broken, &[]);
     drive(&t, Some(2));
     // Leave during the second deal's review: q asks first; y leaves.
     t.keys(&["q"]);
@@ -297,24 +273,7 @@ fn a_practice_game_takes_back_a_decision() {
     }
     let dir = scratch("practice");
     let save = dir.join("game.json");
-    let t = Tmux::start(
-        "practice",
-        &dir,
-        &[
-            "play",
-            "--practice",
-            "--seed",
-            "5",
-            "--level",
-            "easy",
-            "--pace-ms",
-            "0",
-            "--save",
-            save.to_str().unwrap(),
-        ],
-        80,
-        24,
-    );
+    let t = play_easy("practice", &dir, "5", &save, &["--practice"]);
     // South's discard first: six cards, the discard among the words of the bidding after it.
     let first = t.wait_for("Your turn");
     assert!(first.contains("u undo"), "{first}");
