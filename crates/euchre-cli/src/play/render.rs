@@ -196,14 +196,20 @@ pub fn draw(f: &mut Frame, app: &App) {
         format!("Tricks: {}", each.join(" "))
     };
     info.push(Span::raw(tricks));
-    let bidding: Vec<String> = t
-        .bidding
-        .iter()
-        .rev()
-        .take(6)
-        .rev()
-        .map(|(s, w)| format!("{}: {w}", short_name(app, *s)))
-        .collect();
+    // As many of the latest decisions as fit the line, "…" before them when some do not.
+    let room = usize::from(rows[2].width).saturating_sub("Bidding: … ".len());
+    let mut bidding: Vec<String> = Vec::new();
+    let mut used = 0;
+    for (s, w) in t.bidding.iter().rev() {
+        let item = format!("{}: {w}", short_name(app, *s));
+        if used + item.chars().count() + 2 > room {
+            bidding.push("…".into());
+            break;
+        }
+        used += item.chars().count() + 2;
+        bidding.push(item);
+    }
+    bidding.reverse();
     let info_lines = vec![
         Line::from(info),
         Line::from(format!("Bidding: {}", bidding.join(", "))),
