@@ -100,7 +100,7 @@ impl App {
         match self.session.turn() {
             Turn::Person(_) => "Your turn:".into(),
             Turn::Bot(s) => format!("{} is thinking…", self.session.holders()[s.index()]),
-            Turn::DealOver => "The deal is over.".into(),
+            Turn::DealOver => "The deal is over: Enter deals the next.".into(),
             Turn::GameOver => "The game is over.".into(),
         }
     }
@@ -231,6 +231,12 @@ impl App {
             KeyCode::Enter | KeyCode::Char(' ') => {
                 if let Some(&a) = self.choices.get(self.cursor) {
                     self.take(a);
+                } else if self.session.turn() == Turn::DealOver {
+                    // The review was closed another way (q, then n): Enter deals on.
+                    if let Err(e) = self.session.next_deal() {
+                        self.status = e.to_string();
+                    }
+                    self.refresh();
                 }
             }
             KeyCode::Char('p') if self.pending_rank.is_none() => {
@@ -620,5 +626,28 @@ mod tests {
             .bidding
             .iter()
             .any(|(s, w)| *s == a.me && *w == chosen.to_string()));
+    }
+
+    #[test]
+    fn enter_deals_on_when_the_review_was_closed_another_way() {
+        let mut a = app();
+        while a.session.turn() != Turn::DealOver {
+            match a.session.bot_job() {
+                Some(job) => {
+                    let c = job.run().unwrap();
+                    a.bot_done(job.seat, c);
+                }
+                None => assert!(a.on_key(key(KeyCode::Enter))),
+            }
+        }
+        let done = a.deals_done();
+        a.on_key(key(KeyCode::Enter));
+        assert_ne!(a.session.turn(), Turn::DealOver);
+        assert_eq!(a.deals_done(), done, "a new deal has begun, not finished");
+        let started = match a.session.game() {
+            AnyGame::Partnership(g) => g.deals_started(),
+            AnyGame::Solo(_) => unreachable!(),
+        };
+        assert_eq!(started, 2);
     }
 }
