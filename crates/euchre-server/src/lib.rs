@@ -5,9 +5,11 @@
 //! legal action) and applied through the engine; every seat is then sent its own view, never
 //! the deal.
 //!
-//! The WebSocket server, the browser client, persistence and spectators build on this (issue
-//! 11); the messages are serde types so that any transport can carry them.
+//! [`http`] carries rooms over HTTP and WebSockets (axum on tokio). The browser client,
+//! persistence and spectators are still to come (issue 11); the messages are serde types so
+//! that any transport can carry them.
 
+pub mod http;
 mod message;
 mod room;
 mod token;

@@ -1,0 +1,165 @@
+//! The server over a real socket on loopback: a table is created and a seat claimed over HTTP,
+//! and a whole game is played through the seat's WebSocket against computer players.
+
+use euchre_server::http::{router, AppState};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio_tungstenite::tungstenite::Message;
+
+async fn start() -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    tokio::spawn(async move {
+        axum::serve(listener, router(AppState::default())).await.unwrap();
+    });
+    addr
+}
+
+/// A POST with a JSON body by hand (HTTP/1.1, the connection closed after): status and body.
+async fn post(addr: &str, path: &str, body: &Value) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let body = body.to_string();
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    let status: u16 = out[9..12].parse().unwrap();
+    let body = out.split("\r\n\r\n").nth(1).unwrap_or("");
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_through_a_websocket() {
+    let addr = start().await;
+    let (status, table) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "random", "random", "random"], "seed": 9}),
+    )
+    .await;
+    assert_eq!(status, 200, "{table}");
+    let code = table["code"].as_str().unwrap().to_string();
+    let (status, seat) = post(
+        &addr,
+        &format!("/api/tables/{code}/seats/0"),
+        &json!({"name": "Ann"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{seat}");
+    let token = seat["token"].as_str().unwrap().to_string();
+    // The seat is now taken.
+    let (status, again) = post(
+        &addr,
+        &format!("/api/tables/{code}/seats/0"),
+        &json!({"name": "Eve"}),
+    )
+    .await;
+    assert_eq!(status, 409, "{again}");
+
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{code}?token={token}"))
+        .await
+        .unwrap();
+    let mut last_seq = None;
+    let mut decisions = 0;
+    loop {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(20), ws.next())
+            .await
+            .expect("a message within 20 s")
+            .unwrap()
+            .unwrap();
+        let Message::Text(text) = msg else { continue };
+        let m: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(m["type"], "state", "{m}");
+        assert_eq!(m["seat"], 0);
+        let seq = m["seq"].as_u64().unwrap();
+        if let Some(l) = last_seq {
+            assert!(seq >= l, "states arrive in order: {seq} after {l}");
+        }
+        last_seq = Some(seq);
+        if m["game_over"] == true {
+            break;
+        }
+        // Act only on the newest state in which it is this seat's turn.
+        let legal = m["view"]["legal"].as_array().unwrap();
+        if m["to_act"] == 0 && !legal.is_empty() {
+            let action = legal[decisions % legal.len()].as_str().unwrap().to_string();
+            ws.send(Message::Text(
+                json!({"type": "act", "seq": seq, "action": action})
+                    .to_string()
+                    .into(),
+            ))
+            .await
+            .unwrap();
+            decisions += 1;
+        }
+    }
+    assert!(decisions > 5, "{decisions} decisions by the person");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_are_refused_with_a_reason() {
+    let addr = start().await;
+    let (status, e) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "bogus", "seats": ["open"]}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(e["error"].as_str().unwrap().contains("bogus"), "{e}");
+    let (status, e) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "wizard", "random", "random"]}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(e["error"].as_str().unwrap().contains("wizard"), "{e}");
+    let (status, _) = post(&addr, "/api/tables/NOPE/seats/0", &json!({"name": "x"})).await;
+    assert_eq!(status, 404);
+    let (_, table) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "open", "random", "random"], "seed": 1}),
+    )
+    .await;
+    let code = table["code"].as_str().unwrap();
+    // A wrong token cannot connect.
+    let bad =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{code}?token={}", "0".repeat(32))).await;
+    assert!(bad.is_err());
+    // A malformed message gets an error and changes nothing.
+    let (_, seat) = post(
+        &addr,
+        &format!("/api/tables/{code}/seats/1"),
+        &json!({"name": "Bo"}),
+    )
+    .await;
+    let token = seat["token"].as_str().unwrap();
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{code}?token={token}"))
+        .await
+        .unwrap();
+    let Some(Ok(Message::Text(first))) = ws.next().await else {
+        panic!("a first state")
+    };
+    let first: Value = serde_json::from_str(&first).unwrap();
+    ws.send(Message::Text("{not json".into())).await.unwrap();
+    let Some(Ok(Message::Text(reply))) = ws.next().await else {
+        panic!("an answer")
+    };
+    let reply: Value = serde_json::from_str(&reply).unwrap();
+    assert_eq!(reply["type"], "error", "{reply}");
+    ws.send(Message::Text(json!({"type": "sync"}).to_string().into()))
+        .await
+        .unwrap();
+    let Some(Ok(Message::Text(again))) = ws.next().await else {
+        panic!("a state")
+    };
+    let again: Value = serde_json::from_str(&again).unwrap();
+    assert_eq!(again["seq"], first["seq"], "nothing changed");
+}
