@@ -311,39 +311,15 @@ impl App {
         if row != hand_row {
             return;
         }
-        // Each card takes its text and a space after the seat's label.
-        let label = format!("{}: ", render_label(self));
-        let mut x = 1 + label.chars().count() as u16;
-        for &c in &self.table.hand {
-            let w = render::card_text(c).chars().count() as u16;
-            if column >= x && column < x + w {
-                if let Some(&a) = self.choices.iter().find(|a| card_of(a) == Some(c)) {
-                    self.take(a);
-                }
-                return;
+        // The hand's line starts inside the frame's left border.
+        let (_, places) = render::hand_line(self);
+        let col = column.saturating_sub(1);
+        if let Some(&(c, _, _)) = places.iter().find(|&&(_, x, w)| col >= x && col < x + w) {
+            if let Some(&a) = self.choices.iter().find(|a| card_of(a) == Some(c)) {
+                self.take(a);
             }
-            x += w + 1;
         }
     }
-}
-
-fn render_label(app: &App) -> String {
-    // The same words the hand's line starts with.
-    let mut s = format!("South {}", app.session.holders()[app.me.index()]);
-    let t = &app.table;
-    if app.me == t.dealer {
-        s.push_str(" (D)");
-    }
-    if t.maker == Some(app.me) {
-        s.push_str(if t.alone { " alone" } else { " maker" });
-    }
-    if !t.active.get(app.me.index()).copied().unwrap_or(true) {
-        s.push_str(" sits out");
-    }
-    if t.to_act == Some(app.me) {
-        s.push_str(" ◀");
-    }
-    s
 }
 
 /// The exact value of the card played at decision `index` (from 1) of a recorded deal and of the
@@ -649,5 +625,22 @@ mod tests {
             AnyGame::Solo(_) => unreachable!(),
         };
         assert_eq!(started, 2);
+    }
+
+    #[test]
+    fn a_click_takes_the_card_drawn_there_past_the_bracketed_one() {
+        let mut a = app();
+        let (_, places) = render::hand_line(&a);
+        // The cursor's card is first and bracketed; click the middle of the third card.
+        let (third, x, w) = places[2];
+        let before = a.session.decisions();
+        a.on_click(1 + x + w / 2, 18, 24);
+        assert_eq!(a.session.decisions(), before + 1);
+        let mine = format!("discard {third}");
+        assert!(
+            a.table.bidding.iter().any(|(s, t)| *s == a.me && *t == mine),
+            "{:?}",
+            a.table.bidding
+        );
     }
 }

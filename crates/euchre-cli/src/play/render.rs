@@ -64,10 +64,12 @@ fn position(me: Seat, seat: Seat, players: usize) -> usize {
 }
 
 fn seat_label(app: &App, seat: Seat) -> String {
-    let names = ["South", "West", "North", "East"];
     let t = &app.table;
-    let pos = position(app.me, seat, t.players);
-    let mut s = format!("{} {}", names[pos], app.session.holders()[seat.index()]);
+    let mut s = format!(
+        "{} {}",
+        short_name(app, seat),
+        app.session.holders()[seat.index()]
+    );
     if seat == t.dealer {
         s.push_str(" (D)");
     }
@@ -81,6 +83,40 @@ fn seat_label(app: &App, seat: Seat) -> String {
         s.push_str(" ◀");
     }
     s
+}
+
+/// The person's hand line: the seat's label, then the cards (legal ones bright, the cursor's
+/// reversed and bracketed); with each card's first column and width from the line's start, so
+/// that a click finds the card drawn there.
+pub(super) fn hand_line(app: &App) -> (Vec<Span<'static>>, Vec<(Card, u16, u16)>) {
+    let label = format!("{}: ", seat_label(app, app.me));
+    let mut x = label.chars().count() as u16;
+    let mut spans = vec![Span::raw(label)];
+    let mut places = Vec::new();
+    let selected = app.choices.get(app.cursor).and_then(card_of);
+    for &c in &app.table.hand {
+        let legal = app.choices.iter().any(|a| card_of(a) == Some(c));
+        let mut style = Style::default();
+        if !legal && !app.choices.is_empty() {
+            style = style.add_modifier(Modifier::DIM);
+        }
+        let w = card_text(c).chars().count() as u16;
+        if selected == Some(c) {
+            // Brackets as well as the reversed colours, for terminals without them.
+            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+            spans.push(Span::raw("["));
+            places.push((c, x + 1, w));
+            spans.push(card_span(c, app.colour, style));
+            spans.push(Span::raw("] "));
+            x += w + 3;
+        } else {
+            places.push((c, x, w));
+            spans.push(card_span(c, app.colour, style));
+            spans.push(Span::raw(" "));
+            x += w + 1;
+        }
+    }
+    (spans, places)
 }
 
 fn backs(n: u8) -> String {
@@ -216,26 +252,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     ];
     f.render_widget(Paragraph::new(info_lines), rows[2]);
 
-    // The person's hand: legal cards bright, the cursor's card reversed.
-    let mut hand = vec![Span::raw(format!("{}: ", seat_label(app, app.me)))];
-    let selected = app.choices.get(app.cursor).and_then(card_of);
-    for &c in &t.hand {
-        let legal = app.choices.iter().any(|a| card_of(a) == Some(c));
-        let mut style = Style::default();
-        if !legal && !app.choices.is_empty() {
-            style = style.add_modifier(Modifier::DIM);
-        }
-        if selected == Some(c) {
-            // Brackets as well as the reversed colours, for terminals without them.
-            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-            hand.push(Span::raw("["));
-            hand.push(card_span(c, colour, style));
-            hand.push(Span::raw("] "));
-        } else {
-            hand.push(card_span(c, colour, style));
-            hand.push(Span::raw(" "));
-        }
-    }
+    let (hand, _) = hand_line(app);
     f.render_widget(
         Paragraph::new(Line::from(hand)).wrap(Wrap { trim: true }),
         rows[3],

@@ -75,10 +75,6 @@ pub fn sort_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
     cards
 }
 
-fn words(a: &Action) -> String {
-    a.to_string()
-}
-
 impl Table {
     /// The table as `view` shows it.
     pub fn of(view: &GameView) -> Table {
@@ -104,7 +100,7 @@ impl Table {
                         .iter()
                         .filter_map(|(s, seen)| match seen {
                             euchre::Seen::Known(Action::Play(_)) => None,
-                            euchre::Seen::Known(a) => Some((*s, words(a))),
+                            euchre::Seen::Known(a) => Some((*s, a.to_string())),
                             euchre::Seen::HiddenDiscard => Some((*s, "discards".into())),
                             euchre::Seen::HiddenExchange => Some((*s, "passes a card".into())),
                             euchre::Seen::HiddenGive => Some((*s, "gives a card back".into())),
