@@ -13,6 +13,7 @@
 //! [`Summary::of`].
 
 use crate::player::{player, Budget, Player, UnknownPlayer};
+use crate::seeds::mix_seed;
 use crate::view::GameView;
 use euchre::game::deal_seed;
 use euchre::solo::{SoloDeal, SoloGame};
@@ -119,15 +120,6 @@ impl Board {
     }
 }
 
-/// A seed for board `index` (and its plays and seats) from the contest's seed: SplitMix64's
-/// finaliser, so neighbouring indices give unrelated seeds.
-fn mix(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The side holding `seat` in play `play` (0 or 1) of a board.
 pub fn side_of(seat: Seat, play: usize) -> usize {
     (seat.index() % 2) ^ play
@@ -138,7 +130,7 @@ pub fn side_of(seat: Seat, play: usize) -> usize {
 /// # Errors
 /// An unknown player, an illegal choice (a player's bug, named), or a game that never ends.
 pub fn play_board(contest: &Contest, index: u64) -> Result<Board, ContestError> {
-    let game_seed = mix(contest.seed, index);
+    let game_seed = mix_seed(contest.seed, index);
     let mut board = Board {
         index,
         ..Board::default()
@@ -188,7 +180,7 @@ fn play_once(
         .collect::<Result<_, _>>()
         .map_err(ContestError::UnknownPlayer)?;
     let mut rngs: Vec<ChaCha8Rng> = (0..seats)
-        .map(|s| ChaCha8Rng::seed_from_u64(mix(game_seed, 1 + (s + 4 * play) as u64)))
+        .map(|s| ChaCha8Rng::seed_from_u64(mix_seed(game_seed, 1 + (s + 4 * play) as u64)))
         .collect();
     let mut deals = 0u32;
     loop {

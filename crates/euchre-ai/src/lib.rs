@@ -15,8 +15,10 @@ pub mod duplicate;
 pub mod pimc;
 pub mod player;
 pub mod random;
+pub mod seeds;
 pub mod solver;
 pub mod view;
 
 pub use player::{player, Budget, Choice, Player, UnknownPlayer, DEFAULT_PLAYER, PLAYERS};
+pub use seeds::mix_seed;
 pub use view::GameView;

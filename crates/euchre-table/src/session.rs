@@ -4,7 +4,7 @@ use crate::holder::Holder;
 use crate::save::{from_text, load, record_text, save_atomically};
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{Action, Seat};
-use euchre_ai::{player, Budget, Choice, GameView, UnknownPlayer};
+use euchre_ai::{mix_seed, player, Budget, Choice, GameView, UnknownPlayer};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -84,14 +84,6 @@ pub struct Session {
     holders: Vec<Holder>,
     budget: Budget,
     save_to: Option<PathBuf>,
-}
-
-/// A bot decision's seed from the game's seed and the decisions taken so far.
-fn bot_seed(game_seed: u64, decisions: u64) -> u64 {
-    let mut z = game_seed ^ decisions.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 fn check_holders(game: &AnyGame, holders: &[Holder]) -> Result<(), TableError> {
@@ -219,7 +211,8 @@ impl Session {
             view: self.view(seat),
             player: self.holders[seat.index()].name().to_string(),
             budget: self.budget,
-            seed: bot_seed(self.seed(), self.decisions()),
+            // From the game's seed and the decisions taken so far.
+            seed: mix_seed(self.seed(), self.decisions()),
         })
     }
 
