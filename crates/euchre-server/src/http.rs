@@ -20,6 +20,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use euchre::table::AnyRules;
 use euchre::Seat;
+use rand::rngs::OsRng;
+use rand::{Rng, RngCore};
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
@@ -97,17 +99,11 @@ struct NewTable {
     seed: Option<u64>,
 }
 
-/// A table code: six letters and digits, easy to read out.
+/// A table code: six letters and digits, easy to read out (32 symbols: no 0/O or 1/I).
 fn new_code() -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let t = SeatToken::random().to_string();
-    t.as_bytes()
-        .chunks(2)
-        .take(6)
-        .map(|pair| {
-            let n = u8::from_str_radix(std::str::from_utf8(pair).unwrap_or("0"), 16).unwrap_or(0);
-            ALPHABET[usize::from(n) % ALPHABET.len()] as char
-        })
+    (0..6)
+        .map(|_| ALPHABET[OsRng.gen_range(0..ALPHABET.len())] as char)
         .collect()
 }
 
@@ -136,10 +132,7 @@ async fn create_table(
             }
         })
         .collect();
-    let seed = req.seed.unwrap_or_else(|| {
-        let t = SeatToken::random().to_string();
-        u64::from_str_radix(&t[..16], 16).unwrap_or(1)
-    });
+    let seed = req.seed.unwrap_or_else(|| OsRng.next_u64());
     let room = match Room::new(rules, seed, plan) {
         Ok(r) => r,
         Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
@@ -148,10 +141,18 @@ async fn create_table(
         room: Mutex::new(room),
         subscribers: Mutex::new(Vec::new()),
     });
-    let code = new_code();
-    if let Ok(mut tables) = state.tables.lock() {
-        tables.insert(code.clone(), live.clone());
-    }
+    let Ok(mut tables) = state.tables.lock() else {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server's tables are unavailable",
+        );
+    };
+    // A code already in use is drawn again, never overwritten.
+    let code = std::iter::repeat_with(new_code)
+        .find(|c| !tables.contains_key(c))
+        .unwrap_or_default();
+    tables.insert(code.clone(), live.clone());
+    drop(tables);
     // Computer players who open the bidding move at once.
     tokio::spawn(live.run_bots());
     Json(json!({"code": code, "seats": req.seats.len()})).into_response()
