@@ -256,10 +256,7 @@ fn a_file_that_is_not_a_database_is_refused_and_left_untouched() {
     ] {
         let path = dir.join(name);
         std::fs::write(&path, &content).expect("written");
-        let err = Store::open(&path).expect_err("refused");
-        assert!(matches!(err, StoreError::Damaged { .. }), "{err:?}");
-        assert!(err.to_string().contains(&path.display().to_string()), "{err}");
-        assert_eq!(bytes(&path), content);
+        refused_as_damaged(&path, &content);
     }
 }
 
@@ -283,10 +280,15 @@ fn a_database_failing_its_integrity_check_is_refused_and_left_untouched() {
         *b = 0x5a;
     }
     std::fs::write(&path, &content).expect("written");
-    let err = Store::open(&path).expect_err("refused");
+    refused_as_damaged(&path, &content);
+}
+
+/// Opening `path` is refused as damaged, naming the file, and leaves its bytes as `content`.
+fn refused_as_damaged(path: &Path, content: &[u8]) {
+    let err = Store::open(path).expect_err("refused");
     assert!(matches!(err, StoreError::Damaged { .. }), "{err:?}");
     assert!(err.to_string().contains(&path.display().to_string()), "{err}");
-    assert_eq!(bytes(&path), content);
+    assert_eq!(bytes(path), content);
 }
 
 #[test]
