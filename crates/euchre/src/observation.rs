@@ -98,14 +98,27 @@ fn action_list<S: serde::Serializer>(l: &ActionList, s: S) -> Result<S::Ok, S::E
 impl Deal {
     /// What `seat` may know now.
     pub fn observation(&self, seat: Seat) -> Observation {
+        self.observe(Some(seat))
+    }
+
+    /// What everyone may know now: a spectator's view, with no hand and every face-down card
+    /// hidden. Its `seat` is the dealer's, for want of one; it holds nothing of that seat's.
+    pub fn public_observation(&self) -> Observation {
+        self.observe(None)
+    }
+
+    /// The view of `viewer`, or of nobody at the table.
+    fn observe(&self, viewer: Option<Seat>) -> Observation {
+        let is = |s: Seat| viewer == Some(s);
+        let seat = viewer.unwrap_or(self.dealer);
         let history = self
             .history()
             .iter()
             .map(|&(s, a)| {
                 // An exchange is seen by the two partners who make it.
-                let partners = s == seat || s.partner() == seat;
+                let partners = is(s) || is(s.partner());
                 match a {
-                    Action::Discard(_) if s != seat => (s, Seen::HiddenDiscard),
+                    Action::Discard(_) if !is(s) => (s, Seen::HiddenDiscard),
                     Action::Exchange(_) if !partners => (s, Seen::HiddenExchange),
                     Action::Give(_) if !partners => (s, Seen::HiddenGive),
                     _ => (s, Seen::Known(a)),
@@ -128,12 +141,12 @@ impl Deal {
         let dealer = self.dealer;
         let discard_hides =
             self.rules.dealer_may_discard_upcard || (self.jambone && self.lone_maker() == Some(dealer));
-        let exchange_hides = seat != dealer.partner()
+        let exchange_hides = !is(dealer.partner())
             && self
                 .auction()
                 .iter()
                 .any(|&(s, a)| s == dealer && matches!(a, Action::Exchange(_) | Action::Give(_)));
-        let knows = seat == dealer || !(discard_hides || exchange_hides);
+        let knows = is(dealer) || !(discard_hides || exchange_hides);
         let upcard_with_dealer =
             self.upcard_taken && !upcard_played && knows && self.hands[dealer.index()].contains(self.upcard);
         let mut hand_sizes = [0u8; 4];
@@ -148,13 +161,12 @@ impl Deal {
             upcard: self.upcard,
             phase: self.phase,
             to_act,
-            hand: if blind_phase(self.phase) && seat == self.dealer {
-                CardSet::EMPTY
-            } else {
-                self.hands[seat.index()]
+            hand: match viewer {
+                Some(s) if !(blind_phase(self.phase) && s == self.dealer) => self.hands[s.index()],
+                _ => CardSet::EMPTY,
             },
             hand_sizes,
-            discard: if seat == self.dealer { self.discard } else { None },
+            discard: if is(self.dealer) { self.discard } else { None },
             shown: self.shown,
             exposed: self.exposed(),
             upcard_with_dealer,
@@ -173,7 +185,7 @@ impl Deal {
             tricks_won: self.tricks_won,
             points: self.points,
             voids: self.voids(),
-            legal: if to_act == Some(seat) {
+            legal: if to_act.is_some() && to_act == viewer {
                 self.legal_actions()
             } else {
                 ActionList::new()

@@ -41,6 +41,8 @@ pub trait Table {
     fn winner(&self) -> Option<usize>;
     /// What `seat` may know now.
     fn view(&self, seat: Seat) -> View;
+    /// What everyone may know now (a spectator's view): no hand, nothing face down.
+    fn public_view(&self) -> View;
 }
 
 /// One seat's view of any game.
@@ -147,6 +149,9 @@ impl Table for Game {
     fn view(&self, seat: Seat) -> View {
         View::Partnership(Box::new(self.deal().observation(seat)))
     }
+    fn public_view(&self) -> View {
+        View::Partnership(Box::new(self.deal().public_observation()))
+    }
 }
 
 impl Table for SoloGame {
@@ -182,6 +187,9 @@ impl Table for SoloGame {
     }
     fn view(&self, seat: Seat) -> View {
         View::Solo(Box::new(self.deal().observation(seat)))
+    }
+    fn public_view(&self) -> View {
+        View::Solo(Box::new(self.deal().public_observation()))
     }
 }
 
@@ -298,5 +306,8 @@ impl Table for AnyGame {
     }
     fn view(&self, seat: Seat) -> View {
         self.table().view(seat)
+    }
+    fn public_view(&self) -> View {
+        self.table().public_view()
     }
 }

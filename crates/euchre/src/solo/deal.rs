@@ -858,6 +858,19 @@ impl SoloDeal {
 
     /// What `seat` may know now.
     pub fn observation(&self, seat: Seat) -> SoloObservation {
+        self.observe(Some(seat))
+    }
+
+    /// What everyone may know now: a spectator's view, with no hand and the discard hidden.
+    /// Its `seat` is the dealer's, for want of one; it holds nothing of that seat's.
+    pub fn public_observation(&self) -> SoloObservation {
+        self.observe(None)
+    }
+
+    /// The view of `viewer`, or of nobody at the table.
+    fn observe(&self, viewer: Option<Seat>) -> SoloObservation {
+        let is = |s: Seat| viewer == Some(s);
+        let seat = viewer.unwrap_or(self.dealer);
         let p = usize::from(self.rules.players);
         let per = usize::from(self.in_play()).max(1);
         let tricks = self
@@ -881,14 +894,14 @@ impl SoloDeal {
             upcard: self.upcard,
             phase: self.phase,
             to_act,
-            hand: self.hands[seat.index()],
+            hand: viewer.map_or(CardSet::EMPTY, |s| self.hands[s.index()]),
             hand_sizes: (0..p).map(|i| self.hands[i].len() as u8).collect(),
-            discard: if seat == self.dealer { self.discard } else { None },
+            discard: if is(self.dealer) { self.discard } else { None },
             history: self
                 .history
                 .iter()
                 .map(|&(s, a)| match a {
-                    Action::Discard(_) if s != seat => (s, "discard".to_string()),
+                    Action::Discard(_) if !is(s) => (s, "discard".to_string()),
                     _ => (s, a.to_string()),
                 })
                 .collect(),
@@ -900,7 +913,7 @@ impl SoloDeal {
             tricks,
             tricks_won: self.tricks_won().to_vec(),
             delta: self.delta().to_vec(),
-            legal: if to_act == Some(seat) {
+            legal: if to_act.is_some() && to_act == viewer {
                 self.legal_actions()
             } else {
                 ActionList::new()
