@@ -9,9 +9,9 @@
 
 use crate::player::{player, Budget, UnknownPlayer};
 use crate::view::GameView;
-use euchre::solo::SoloDeal;
-use euchre::table::AnyDeal;
-use euchre::{Action, CardSet, Deal, Decisions, Seat};
+use euchre::solo::{SoloDeal, SoloGame};
+use euchre::table::{AnyDeal, AnyGame};
+use euchre::{Action, CardSet, Deal, Decisions, Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -76,6 +76,49 @@ impl RecordedDeal {
             tokens: [0, 0],
             guessed: CardSet::EMPTY,
         })
+    }
+
+    /// Every deal of a four-handed game (the one in progress too), numbered from `first`,
+    /// each with the scores and tokens before it.
+    ///
+    /// # Errors
+    /// A deal's own hands do not make a deal.
+    pub fn all_of_game(game: &Game, first: u32) -> Result<Vec<Self>, String> {
+        let mut score = game.initial_score();
+        let mut tokens = [0u8; 2];
+        let mut deals = Vec::new();
+        for (i, d) in game.all_deals().enumerate() {
+            deals.push(RecordedDeal::of_deal(d, first + i as u32, score, tokens)?);
+            euchre::game::add_deal(d, &mut score, &mut tokens);
+        }
+        Ok(deals)
+    }
+
+    /// Every deal of an individual game, numbered from `first`, each with the scores before it.
+    ///
+    /// # Errors
+    /// A deal's own hands do not make a deal.
+    pub fn all_of_solo_game(game: &SoloGame, first: u32) -> Result<Vec<Self>, String> {
+        let mut scores = game.initial_scores().to_vec();
+        let mut deals = Vec::new();
+        for (i, d) in game.all_deals().enumerate() {
+            deals.push(RecordedDeal::of_solo_deal(d, first + i as u32, scores.clone())?);
+            for (s, delta) in scores.iter_mut().zip(d.delta()) {
+                *s += delta;
+            }
+        }
+        Ok(deals)
+    }
+
+    /// Every deal of a game of any family, numbered from 1.
+    ///
+    /// # Errors
+    /// A deal's own hands do not make a deal.
+    pub fn all_of(game: &AnyGame) -> Result<Vec<Self>, String> {
+        match game {
+            AnyGame::Partnership(g) => Self::all_of_game(g, 1),
+            AnyGame::Solo(g) => Self::all_of_solo_game(g, 1),
+        }
     }
 
     /// The seat's view before decision `state` is taken, with the game's scores.

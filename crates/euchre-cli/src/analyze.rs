@@ -52,25 +52,13 @@ fn from_record(text: &str) -> Result<Loaded> {
     let seats = match euchre_record::read_any(text)? {
         euchre_record::AnyReplay::Partnership(r) => {
             for g in &r.games {
-                let mut score = g.initial_score();
-                let mut tokens = [0u8; 2];
-                for d in g.all_deals() {
-                    let n = deals.len() as u32 + 1;
-                    deals.push(RecordedDeal::of_deal(d, n, score, tokens).map_err(|e| anyhow!(e))?);
-                    euchre::game::add_deal(d, &mut score, &mut tokens);
-                }
+                let first = deals.len() as u32 + 1;
+                deals.extend(RecordedDeal::all_of_game(g, first).map_err(|e| anyhow!(e))?);
             }
             4
         }
         euchre_record::AnyReplay::Solo(g) => {
-            let mut scores = g.initial_scores().to_vec();
-            for d in g.all_deals() {
-                let n = deals.len() as u32 + 1;
-                deals.push(RecordedDeal::of_solo_deal(d, n, scores.clone()).map_err(|e| anyhow!(e))?);
-                for (s, delta) in scores.iter_mut().zip(d.delta()) {
-                    *s += delta;
-                }
-            }
+            deals.extend(RecordedDeal::all_of_solo_game(&g, 1).map_err(|e| anyhow!(e))?);
             usize::from(g.rules().players)
         }
     };

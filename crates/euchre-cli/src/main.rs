@@ -5,6 +5,7 @@ mod analyze;
 mod bench;
 mod egn_cmd;
 mod play;
+mod serve_cmd;
 mod show;
 mod sim;
 mod solve;
@@ -124,6 +125,21 @@ enum Command {
         /// A practice game: `u` takes back your last decision.
         #[arg(long)]
         practice: bool,
+    },
+    /// The multiplayer server: tables for friends and computer players, played in the browser.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The database [default: server.sqlite3 in $EUCHRE_DATA_DIR or the data folder].
+        #[arg(long, value_name = "FILE")]
+        db: Option<std::path::PathBuf>,
+        /// Wait for the disk on every change (survives power loss, not only a crash).
+        #[arg(long)]
+        full_sync: bool,
+        /// Log one JSON object a line.
+        #[arg(long)]
+        log_json: bool,
     },
     /// Statistics of the games played, per player, from the local database.
     Stats {
@@ -568,6 +584,12 @@ fn run(cli: Cli) -> Result<i32> {
         } => play_table(&table, resume.as_deref(), false, practice),
         Command::Watch { table } => play_table(&table, None, true, false),
         Command::Stats { db, json } => stats_cmd::run(db.as_deref(), json),
+        Command::Serve {
+            addr,
+            db,
+            full_sync,
+            log_json,
+        } => serve_cmd::run(addr, db.as_deref(), full_sync, log_json),
         Command::Solve {
             file,
             deal,

@@ -1,24 +1,20 @@
-//! The network layer (axum on tokio): tables created and seats claimed over HTTP, play over a
-//! WebSocket per seat. Every state a room produces goes to the connections of its seat only.
-//!
-//! Routes:
-//! - `GET /healthz`: `ok`.
-//! - `POST /api/tables` `{"rules":"north-american","seats":["open","hard","hard","hard"],"seed":7}`
-//!   → `{"code":"...","seats":4}`.
-//! - `POST /api/tables/{code}/seats/{n}` `{"name":"Ann"}` → `{"token":"..."}`.
-//! - `GET /ws/{code}?token=...`: the seat's WebSocket: its state at once, then a state after every
-//!   change; it sends `{"type":"act","seq":N,"action":"..."}` or `{"type":"sync"}`.
+//! The network layer (axum on tokio): the browser client, tables and seats over HTTP, and play
+//! over a WebSocket per connection. docs/server-protocol.md is the contract.
 
+use crate::accounts;
+use crate::assets;
+use crate::live::{Live, LiveError};
 use crate::message::{ClientMessage, ServerMessage};
-use crate::room::{Room, SeatPlan};
+use crate::room::{hint, review, Room, SeatPlan, Seated};
+use crate::store::{SeatRow, Store, TableRow};
 use crate::token::SeatToken;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use euchre::table::AnyRules;
+use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::Seat;
 use rand::rngs::OsRng;
 use rand::{Rng, RngCore};
@@ -26,75 +22,191 @@ use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use tokio::sync::mpsc;
+use std::time::{Duration, Instant};
 
-/// The largest message a client may send; a longer one is refused unread.
+/// The largest message a client may send; a longer one is refused with an error.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// A frame this long closes the connection unread.
+pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+/// Messages a connection may send per second, sustained, and in a burst.
+pub const RATE_PER_SEC: f64 = 20.0;
+pub const BURST: f64 = 40.0;
+/// The grace period a table gets unless it asks for another.
+pub const DEFAULT_GRACE_SECS: u64 = 60;
 
-/// One table and the connections watching it.
-struct Live {
-    room: Mutex<Room>,
-    subscribers: Mutex<Vec<(Seat, mpsc::UnboundedSender<String>)>>,
-}
-
-impl Live {
-    /// Sends each state to the connections of its seat.
-    fn deliver(&self, sent: Vec<(Seat, ServerMessage)>) {
-        let Ok(mut subs) = self.subscribers.lock() else {
-            return;
-        };
-        for (seat, msg) in sent {
-            let Ok(text) = serde_json::to_string(&msg) else {
-                continue;
-            };
-            // A closed connection is dropped from the list.
-            subs.retain(|(s, tx)| *s != seat || tx.send(text.clone()).is_ok());
-        }
-    }
-
-    /// Lets the computer players move (on a blocking thread, off the event loop), one change at
-    /// a time, delivering each.
-    async fn run_bots(self: Arc<Self>) {
-        let live = self;
-        let _ = tokio::task::spawn_blocking(move || loop {
-            let sent = {
-                let Ok(mut room) = live.room.lock() else { return };
-                match room.step_bot().or_else(|| room.deal_on()) {
-                    Some(sent) => sent,
-                    None => return,
-                }
-            };
-            live.deliver(sent);
-        })
-        .await;
-    }
-}
-
-/// The server's tables.
-#[derive(Clone, Default)]
+/// The server: its tables and its database.
+#[derive(Clone)]
 pub struct AppState {
     tables: Arc<Mutex<HashMap<String, Arc<Live>>>>,
+    store: Arc<Store>,
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct StartError(String);
+
+impl AppState {
+    /// The server over `store`, with every stored table read back and replayed to where it
+    /// was. Must be called inside the tokio runtime (each table's computer players get a task).
+    ///
+    /// # Errors
+    /// The database cannot be read. A table that does not replay is left out (and logged),
+    /// its data kept.
+    pub fn open(store: Store) -> Result<AppState, StartError> {
+        let store = Arc::new(store);
+        let loaded = store.load().map_err(|e| StartError(e.to_string()))?;
+        let mut tables = HashMap::new();
+        for t in loaded {
+            let code = t.table.code.clone();
+            match restore(&t, &store) {
+                Ok(live) => {
+                    tables.insert(code, live);
+                }
+                Err(e) => {
+                    tracing::error!(table = %code, error = %e, "a stored table does not replay; left out")
+                }
+            }
+        }
+        tracing::info!(tables = tables.len(), "tables read back");
+        let state = AppState {
+            tables: Arc::new(Mutex::new(tables)),
+            store,
+        };
+        for live in state.all_tables() {
+            // Nobody is connected yet: every person's grace period starts now.
+            if let Ok(room) = live.room() {
+                for (i, s) in room.seats().iter().enumerate() {
+                    if matches!(s, Seated::Person { .. }) {
+                        live.start_grace(Seat::new(i as u8));
+                    }
+                }
+            }
+            tokio::spawn(live.clone().drive());
+        }
+        Ok(state)
+    }
+
+    fn all_tables(&self) -> Vec<Arc<Live>> {
+        self.tables
+            .lock()
+            .map(|t| t.values().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    fn table(&self, code: &str) -> Option<Arc<Live>> {
+        self.tables.lock().ok()?.get(&code.to_ascii_uppercase()).cloned()
+    }
+}
+
+/// A stored table rebuilt: its rules, its seats as they are now, its changes replayed.
+fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Result<Arc<Live>, String> {
+    let rules = rules_of(&t.table.preset, &t.table.options)?;
+    let plan = vec![SeatPlan::Open; t.seats.len()];
+    let mut room = Room::new(rules, &t.table.preset, t.table.seed, plan, &t.table.stand_in)
+        .map_err(|e| e.to_string())?;
+    for (i, s) in t.seats.iter().enumerate() {
+        let seated = match s {
+            SeatRow::Open => Seated::Open,
+            SeatRow::Bot(n) => Seated::Bot(n.clone()),
+            SeatRow::Person { name, token, account } => Seated::Person {
+                name: name.clone(),
+                token: SeatToken::parse(token).ok_or("a stored token is damaged")?,
+                account: account.clone(),
+                away: false,
+            },
+        };
+        room.restore_seat(i, seated).map_err(|e| e.to_string())?;
+    }
+    for (seq, row) in &t.events {
+        room.replay(*seq, row.as_ref().map(|(s, a)| (*s, a.as_str())))
+            .map_err(|e| e.to_string())?;
+    }
+    let host = SeatToken::parse(&t.table.host).ok_or("the stored host token is damaged")?;
+    Ok(Live::new(
+        t.table.code.clone(),
+        room,
+        host,
+        Duration::from_secs(t.table.grace_secs),
+        store.clone(),
+    ))
+}
+
+fn rules_of(preset: &str, options: &[(String, String)]) -> Result<AnyRules, String> {
+    let mut rules = AnyRules::preset(preset).map_err(|e| e.to_string())?;
+    for (name, value) in options {
+        rules.set(name, value).map_err(|e| e.to_string())?;
+    }
+    rules.validate().map_err(|e| e.to_string())?;
+    Ok(rules)
 }
 
 /// The routes.
 pub fn router(state: AppState) -> Router {
     Router::new()
+        .route("/", get(assets::index))
+        .route("/t/{code}", get(assets::index))
+        .route("/assets/app.js", get(assets::script))
+        .route("/assets/style.css", get(assets::style))
         .route("/healthz", get(|| async { "ok" }))
+        .route("/api/presets", get(presets))
         .route("/api/tables", post(create_table))
+        .route("/api/tables/{code}", get(table_info))
         .route("/api/tables/{code}/seats/{seat}", post(claim_seat))
+        .route("/api/tables/{code}/seats/{seat}/free", post(free_seat))
+        .route("/api/tables/{code}/game.json", get(download_record))
+        .route("/api/tables/{code}/game.egn", get(download_egn))
+        .route("/api/players/{name}", get(player_page))
+        .route("/api/accounts", post(accounts::register))
+        .route("/api/login", post(accounts::login))
+        .route("/api/logout", post(accounts::logout))
+        .route("/api/me", get(accounts::me))
         .route("/ws/{code}", get(connect))
         .with_state(state)
 }
 
-fn error(status: StatusCode, message: impl Into<String>) -> Response {
+pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({"error": message.into()}))).into_response()
+}
+
+impl AppState {
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
+    }
+}
+
+async fn presets() -> Response {
+    let presets: Vec<_> = euchre::all_presets()
+        .iter()
+        .filter_map(|(name, about)| {
+            let rules = AnyRules::preset(name).ok()?;
+            let game = rules.new_game(0);
+            Some(json!({
+                "name": name,
+                "about": about,
+                "players": game.players(),
+                "options": rules.options(),
+            }))
+        })
+        .collect();
+    let players: Vec<_> = euchre_ai::PLAYERS
+        .iter()
+        .map(|(n, about)| json!({"name": n, "about": about}))
+        .collect();
+    Json(json!({"presets": presets, "players": players})).into_response()
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NewTable {
     rules: String,
+    #[serde(default)]
+    options: serde_json::Map<String, serde_json::Value>,
     seats: Vec<String>,
+    #[serde(default)]
+    grace_secs: Option<u64>,
+    #[serde(default)]
+    stand_in: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
 }
@@ -107,21 +219,39 @@ fn new_code() -> String {
         .collect()
 }
 
-async fn create_table(
-    State(state): State<AppState>,
-    body: Result<Json<NewTable>, axum::extract::rejection::JsonRejection>,
-) -> Response {
-    let Ok(Json(req)) = body else {
-        return error(
-            StatusCode::BAD_REQUEST,
-            "expected {\"rules\":PRESET,\"seats\":[\"open\" or a computer player, ...]}",
-        );
-    };
-    let rules = match AnyRules::preset(&req.rules) {
+type JsonBody<T> = Result<Json<T>, axum::extract::rejection::JsonRejection>;
+
+fn body<T>(b: JsonBody<T>, expected: &str) -> Result<T, Response> {
+    b.map(|Json(v)| v)
+        .map_err(|e| error(StatusCode::BAD_REQUEST, format!("{e}; expected {expected}")))
+}
+
+async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> Response {
+    let req = match body(
+        b,
+        "{\"rules\":PRESET,\"seats\":[\"open\" or a computer player, ...]}",
+    ) {
         Ok(r) => r,
-        Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
+        Err(e) => return e,
     };
-    let plan = req
+    let mut options = Vec::new();
+    for (k, v) in &req.options {
+        let value = match v {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        options.push((k.clone(), value));
+    }
+    let rules = match rules_of(&req.rules, &options) {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    let grace = req.grace_secs.unwrap_or(DEFAULT_GRACE_SECS);
+    if grace > 24 * 3600 {
+        return error(StatusCode::BAD_REQUEST, "grace_secs is at most a day (86400)");
+    }
+    let stand_in = req.stand_in.unwrap_or_else(|| "hard".into());
+    let plan: Vec<SeatPlan> = req
         .seats
         .iter()
         .map(|s| {
@@ -133,14 +263,11 @@ async fn create_table(
         })
         .collect();
     let seed = req.seed.unwrap_or_else(|| OsRng.next_u64());
-    let room = match Room::new(rules, seed, plan) {
+    let room = match Room::new(rules, &req.rules, seed, plan.clone(), &stand_in) {
         Ok(r) => r,
         Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
     };
-    let live = Arc::new(Live {
-        room: Mutex::new(room),
-        subscribers: Mutex::new(Vec::new()),
-    });
+    let host = SeatToken::random();
     let Ok(mut tables) = state.tables.lock() else {
         return error(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -151,110 +278,483 @@ async fn create_table(
     let code = std::iter::repeat_with(new_code)
         .find(|c| !tables.contains_key(c))
         .unwrap_or_default();
+    let row = TableRow {
+        code: code.clone(),
+        preset: req.rules.clone(),
+        options,
+        seed,
+        grace_secs: grace,
+        stand_in,
+        host: host.to_string(),
+    };
+    let seats: Vec<SeatRow> = plan
+        .iter()
+        .map(|p| match p {
+            SeatPlan::Open => SeatRow::Open,
+            SeatPlan::Bot(n) => SeatRow::Bot(n.clone()),
+        })
+        .collect();
+    if let Err(e) = state.store.create_table(&row, &seats) {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the table could not be saved: {e}"),
+        );
+    }
+    let live = Live::new(
+        code.clone(),
+        room,
+        host.clone(),
+        Duration::from_secs(grace),
+        state.store.clone(),
+    );
     tables.insert(code.clone(), live.clone());
     drop(tables);
-    // Computer players who open the bidding move at once.
-    tokio::spawn(live.run_bots());
-    Json(json!({"code": code, "seats": req.seats.len()})).into_response()
+    tracing::info!(table = %code, rules = %req.rules, seats = ?req.seats, "table created");
+    tokio::spawn(live.drive());
+    Json(json!({"code": code, "seats": req.seats.len(), "host": host.to_string()})).into_response()
+}
+
+async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> Response {
+    let Some(live) = state.table(&code) else {
+        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+    };
+    let Ok(room) = live.room() else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+    };
+    let options: Vec<_> = match AnyRules::preset(room.preset()) {
+        Ok(_) => rules_options(&room),
+        Err(_) => Vec::new(),
+    };
+    Json(json!({
+        "code": live.code,
+        "rules": room.preset(),
+        "options": options,
+        "seats": room.seat_infos(),
+        "started": room.started(),
+        "game_over": room.game().is_over(),
+        "grace_secs": live.grace.as_secs(),
+    }))
+    .into_response()
+}
+
+fn rules_options(room: &Room) -> Vec<(&'static str, String)> {
+    match room.game() {
+        AnyGame::Partnership(g) => AnyRules::Partnership(*g.rules()).options(),
+        AnyGame::Solo(g) => AnyRules::Solo(*g.rules()).options(),
+    }
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Claim {
-    name: String,
-}
-
-fn table(state: &AppState, code: &str) -> Option<Arc<Live>> {
-    state.tables.lock().ok()?.get(code).cloned()
+    #[serde(default)]
+    name: Option<String>,
 }
 
 async fn claim_seat(
     State(state): State<AppState>,
     Path((code, seat)): Path<(String, usize)>,
-    body: Result<Json<Claim>, axum::extract::rejection::JsonRejection>,
+    headers: HeaderMap,
+    b: JsonBody<Claim>,
 ) -> Response {
-    let Ok(Json(claim)) = body else {
-        return error(StatusCode::BAD_REQUEST, "expected {\"name\":...}");
+    let claim = match body(b, "{\"name\":...}") {
+        Ok(c) => c,
+        Err(e) => return e,
     };
-    let Some(live) = table(&state, &code) else {
+    let Some(live) = state.table(&code) else {
         return error(StatusCode::NOT_FOUND, format!("no table {code}"));
     };
-    let result = live
-        .room
-        .lock()
-        .map_err(|_| "the table is unavailable".to_string())
-        .and_then(|mut r| r.claim(seat, &claim.name).map_err(|e| e.to_string()));
+    let account = accounts::logged_in(&state, &headers);
+    let name = match (&claim.name, &account) {
+        (Some(n), _) => n.trim().to_string(),
+        (None, Some(a)) => a.clone(),
+        (None, None) => return error(StatusCode::BAD_REQUEST, "a seat needs a name"),
+    };
+    // A registered name is its account's alone.
+    match state.store.account(&name) {
+        Ok(Some((registered, _))) if account.as_deref() != Some(registered.as_str()) => {
+            return error(
+                StatusCode::FORBIDDEN,
+                format!("'{registered}' is a named account: log in to sit as it"),
+            );
+        }
+        Ok(_) => {}
+        Err(e) => return error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+    }
+    let result = {
+        let Ok(mut room) = live.room() else {
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+        };
+        match room.claim(seat, &name, account.clone()) {
+            Ok(token) => {
+                let row = SeatRow::Person {
+                    name: name.clone(),
+                    token: token.to_string(),
+                    account,
+                };
+                match state.store.set_seat(&live.code, seat, &row) {
+                    Ok(()) => Ok(token),
+                    Err(e) => {
+                        // Not saved: not taken.
+                        let _ = room.free(seat);
+                        Err((StatusCode::SERVICE_UNAVAILABLE, e.to_string()))
+                    }
+                }
+            }
+            Err(e @ crate::RoomError::BadName(_)) => Err((StatusCode::BAD_REQUEST, e.to_string())),
+            Err(e @ crate::RoomError::NoSuchSeat(_)) => Err((StatusCode::NOT_FOUND, e.to_string())),
+            Err(e) => Err((StatusCode::CONFLICT, e.to_string())),
+        }
+    };
     match result {
-        Ok(token) => Json(json!({"token": token.to_string()})).into_response(),
-        Err(e) => error(StatusCode::CONFLICT, e),
+        Ok(token) => {
+            tracing::info!(table = %live.code, seat, "seat taken");
+            live.seats_changed();
+            Json(json!({"seat": seat, "token": token.to_string()})).into_response()
+        }
+        Err((status, e)) => error(status, e),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Free {
+    host: String,
+}
+
+async fn free_seat(
+    State(state): State<AppState>,
+    Path((code, seat)): Path<(String, usize)>,
+    b: JsonBody<Free>,
+) -> Response {
+    let req = match body(b, "{\"host\":HOST_TOKEN}") {
+        Ok(r) => r,
+        Err(e) => return e,
+    };
+    let Some(live) = state.table(&code) else {
+        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+    };
+    if !SeatToken::parse(&req.host).is_some_and(|t| t.matches(&live.host)) {
+        return error(StatusCode::FORBIDDEN, "only the table's host may free a seat");
+    }
+    {
+        let Ok(mut room) = live.room() else {
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+        };
+        if seat >= room.seats().len() {
+            return error(
+                StatusCode::NOT_FOUND,
+                format!("there is no seat {seat} at this table"),
+            );
+        }
+        if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Open) {
+            return error(StatusCode::SERVICE_UNAVAILABLE, e.to_string());
+        }
+        let _ = room.free(seat);
+    }
+    // Its old holder's connections close: they would otherwise see the next holder's cards.
+    live.disconnect_seat(Seat::new(seat as u8));
+    tracing::info!(table = %live.code, seat, "seat freed by the host");
+    live.seats_changed();
+    Json(json!({"ok": true})).into_response()
+}
+
+fn finished_game(state: &AppState, code: &str) -> Result<(String, Option<String>), Response> {
+    let Some(live) = state.table(code) else {
+        return Err(error(StatusCode::NOT_FOUND, format!("no table {code}")));
+    };
+    match state.store.finished(&live.code) {
+        Ok(Some(g)) => Ok(g),
+        Ok(None) => Err(error(
+            StatusCode::CONFLICT,
+            "the game is not over: its hands stay hidden until it is",
+        )),
+        Err(e) => Err(error(StatusCode::SERVICE_UNAVAILABLE, e.to_string())),
+    }
+}
+
+fn download(text: String, name: String, mime: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, mime.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+async fn download_record(State(state): State<AppState>, Path(code): Path<String>) -> Response {
+    match finished_game(&state, &code) {
+        Ok((record, _)) => download(record, format!("euchre-{code}.json"), "application/json"),
+        Err(e) => e,
+    }
+}
+
+async fn download_egn(State(state): State<AppState>, Path(code): Path<String>) -> Response {
+    match finished_game(&state, &code) {
+        Ok((_, Some(egn))) => download(egn, format!("euchre-{code}.egn"), "application/json"),
+        Ok((_, None)) => error(
+            StatusCode::NOT_FOUND,
+            "EGN writes four-handed games only: download the game record (game.json)",
+        ),
+        Err(e) => e,
+    }
+}
+
+async fn player_page(State(state): State<AppState>, Path(name): Path<String>) -> Response {
+    match state.store.history(&name, 200) {
+        Ok(games) => {
+            let finished = games.len();
+            let won = games.iter().filter(|g| g.won).count();
+            Json(json!({
+                "name": name,
+                "games": games,
+                "stats": {
+                    "games": finished,
+                    "won": won,
+                    "win_rate": (finished > 0).then(|| won as f64 / finished as f64),
+                }
+            }))
+            .into_response()
+        }
+        Err(e) => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
     }
 }
 
 #[derive(Deserialize)]
 struct Connect {
-    token: String,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// True when the page that opened the WebSocket is this server's own (or the client is not a
+/// browser and sends no Origin).
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .to_str()
+        .ok()
+        .and_then(|o| o.split_once("://"))
+        .map(|(_, rest)| rest.trim_end_matches('/'));
+    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
 }
 
 async fn connect(
     State(state): State<AppState>,
     Path(code): Path<String>,
     Query(q): Query<Connect>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let Some(live) = table(&state, &code) else {
+    if !same_origin(&headers) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "a WebSocket from another site's page is refused",
+        );
+    }
+    let Some(live) = state.table(&code) else {
         return error(StatusCode::NOT_FOUND, format!("no table {code}"));
     };
-    let Some(token) = SeatToken::parse(&q.token) else {
-        return error(StatusCode::FORBIDDEN, "not a seat token");
+    let (seat, token) = match &q.token {
+        None => (None, None),
+        Some(text) => {
+            let Some(token) = SeatToken::parse(text) else {
+                return error(StatusCode::FORBIDDEN, "not a seat token");
+            };
+            let seat = live.room().ok().and_then(|r| r.seat_of(&token));
+            let Some(seat) = seat else {
+                return error(StatusCode::FORBIDDEN, "no seat at this table has that token");
+            };
+            (Some(seat), Some(token))
+        }
     };
-    let seat = live.room.lock().ok().and_then(|r| r.seat_of(&token));
-    let Some(seat) = seat else {
-        return error(StatusCode::FORBIDDEN, "no seat at this table has that token");
-    };
-    ws.max_message_size(MAX_MESSAGE_BYTES)
+    ws.max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
         .on_upgrade(move |socket| play(socket, live, seat, token))
 }
 
-/// One seat's connection: its state first, then every change; its messages handled in order.
-async fn play(mut socket: WebSocket, live: Arc<Live>, seat: Seat, token: SeatToken) {
-    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
-    if let Ok(mut subs) = live.subscribers.lock() {
-        subs.push((seat, tx.clone()));
+/// A token bucket: `RATE_PER_SEC` messages a second, bursts of `BURST`.
+struct Rate {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Rate {
+    fn new() -> Rate {
+        Rate {
+            tokens: BURST,
+            at: Instant::now(),
+        }
     }
-    let first = live.room.lock().ok().map(|r| r.state_for(seat));
-    if let Some(first) = first {
-        live.deliver(vec![(seat, first)]);
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * RATE_PER_SEC).min(BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
     }
+}
+
+/// One connection: its state first, then every change; its messages handled in order.
+async fn play(mut socket: WebSocket, live: Arc<Live>, seat: Option<Seat>, token: Option<SeatToken>) {
+    let (id, mut rx) = live.subscribe(seat);
+    tracing::debug!(table = %live.code, ?seat, id, "connected");
+    let mut rate = Rate::new();
+    let busy = Arc::new(std::sync::atomic::AtomicBool::new(false));
     loop {
         tokio::select! {
             out = rx.recv() => {
                 let Some(text) = out else { break };
-                if socket.send(Message::Text(text.into())).await.is_err() {
+                if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
                     break;
                 }
             }
             incoming = socket.recv() => {
                 let Some(Ok(msg)) = incoming else { break };
                 let text = match msg {
-                    Message::Text(t) => t.to_string(),
+                    Message::Text(t) => t,
+                    Message::Binary(_) => {
+                        live.send_to(id, &ServerMessage::Error { error: "messages are JSON text".into(), seq: seq_of(&live) });
+                        continue;
+                    }
                     Message::Close(_) => break,
                     _ => continue,
                 };
-                let reply = match serde_json::from_str::<ClientMessage>(&text) {
-                    Err(e) => Err(format!("not a message: {e}")),
-                    Ok(m) => live.room.lock().map_err(|_| "the table is unavailable".to_string()).and_then(|mut r| r.handle(&token, m).map_err(|e| e.to_string())),
-                };
-                match reply {
-                    Ok(sent) => {
-                        live.deliver(sent);
-                        live.clone().run_bots().await;
-                    }
-                    Err(e) => {
-                        let msg = ServerMessage::Error { error: e };
-                        let _ = tx.send(serde_json::to_string(&msg).unwrap_or_default());
-                    }
+                if !rate.allow() {
+                    tracing::warn!(table = %live.code, ?seat, "flood: connection closed");
+                    let _ = socket.send(Message::Text(error_text("too many messages: closing the connection", seq_of(&live)).into())).await;
+                    let _ = socket.send(Message::Close(Some(CloseFrame { code: 1008, reason: "too many messages".into() }))).await;
+                    break;
                 }
+                if text.len() > MAX_MESSAGE_BYTES {
+                    live.send_to(id, &ServerMessage::Error {
+                        error: format!("a message of {} bytes; the most is {MAX_MESSAGE_BYTES}", text.len()),
+                        seq: seq_of(&live),
+                    });
+                    continue;
+                }
+                handle(&live, id, seat, token.as_ref(), text.as_str(), &busy);
             }
         }
     }
+    live.unsubscribe(id, seat);
+    tracing::debug!(table = %live.code, ?seat, id, "disconnected");
+}
+
+fn seq_of(live: &Live) -> u64 {
+    live.room().map_or(0, |r| r.seq())
+}
+
+fn error_text(e: &str, seq: u64) -> String {
+    serde_json::to_string(&ServerMessage::Error { error: e.into(), seq }).unwrap_or_default()
+}
+
+/// One message from a connection. Hints and reviews search on a blocking thread, one at a time
+/// per connection.
+fn handle(
+    live: &Arc<Live>,
+    id: u64,
+    seat: Option<Seat>,
+    token: Option<&SeatToken>,
+    text: &str,
+    busy: &Arc<std::sync::atomic::AtomicBool>,
+) {
+    use std::sync::atomic::Ordering;
+    let refuse = |e: String| {
+        live.send_to(
+            id,
+            &ServerMessage::Error {
+                error: e,
+                seq: seq_of(live),
+            },
+        )
+    };
+    let msg = match serde_json::from_str::<ClientMessage>(text) {
+        Ok(m) => m,
+        Err(e) => return refuse(format!("not a message: {e}")),
+    };
+    // A freed seat's old token no longer holds it.
+    let holder = match (seat, token) {
+        (Some(s), Some(t)) => {
+            if live.room().ok().and_then(|r| r.seat_of(t)) != Some(s) {
+                return refuse("this seat's token no longer holds it".into());
+            }
+            Some((s, t))
+        }
+        _ => None,
+    };
+    match msg {
+        ClientMessage::Sync {} => {
+            if let Ok(room) = live.room() {
+                let state = room.state_for(seat);
+                drop(room);
+                live.send_to(id, &state);
+            }
+        }
+        ClientMessage::Act { seq, action } => {
+            let Some((_, t)) = holder else {
+                return refuse(crate::RoomError::Spectator.to_string());
+            };
+            if let Err(e) = live.act(t, seq, &action) {
+                if matches!(e, LiveError::Store(_)) {
+                    tracing::error!(table = %live.code, error = %e, "a decision could not be saved");
+                }
+                refuse(e.to_string());
+            }
+        }
+        ClientMessage::Hint {} | ClientMessage::Review { .. } => {
+            let Some((s, _)) = holder else {
+                return refuse("a spectator has no hand to advise on".into());
+            };
+            let job = {
+                let Ok(room) = live.room() else { return };
+                match msg {
+                    ClientMessage::Hint {} => {
+                        if room.game().to_act() != Some(s) || !room.started() {
+                            return refuse("a hint is for the seat to act".into());
+                        }
+                        let (view, seq) = (room.view(s), room.seq());
+                        Job::Hint(Box::new(view), seq)
+                    }
+                    ClientMessage::Review { deal } => match room.finished_deal(deal) {
+                        Some(d) => Job::Review(Box::new(d), s),
+                        None => return refuse(format!("deal {deal} is not a finished deal of this game")),
+                    },
+                    _ => return,
+                }
+            };
+            if busy.swap(true, Ordering::SeqCst) {
+                return refuse("one hint or review at a time".into());
+            }
+            let (live, busy) = (live.clone(), busy.clone());
+            tokio::spawn(async move {
+                let seed = OsRng.next_u64();
+                let reply = tokio::task::spawn_blocking(move || match job {
+                    Job::Hint(view, seq) => hint(&view, seq, seed),
+                    Job::Review(deal, seat) => review(&deal, seat, seed),
+                })
+                .await;
+                busy.store(false, Ordering::SeqCst);
+                if let Ok(reply) = reply {
+                    live.send_to(id, &reply);
+                }
+            });
+        }
+    }
+}
+
+enum Job {
+    Hint(Box<euchre_ai::GameView>, u64),
+    Review(Box<euchre_ai::analysis::RecordedDeal>, Seat),
 }

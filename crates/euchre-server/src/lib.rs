@@ -1,19 +1,25 @@
-//! The multiplayer server's authoritative core, apart from the network: a [`Room`] is one table
-//! (a table session from `euchre-table`) whose seats are held by people, each known by a secret
-//! seat token, or by computer players. A person's decision arrives with the sequence number of
-//! the state it answers, is checked (the token's seat, its turn, a current sequence number, a
-//! legal action) and applied through the engine; every seat is then sent its own view, never
-//! the deal.
+//! The multiplayer server behind `euchre serve`.
 //!
-//! [`http`] carries rooms over HTTP and WebSockets (axum on tokio). The browser client,
-//! persistence and spectators are still to come (issue 11); the messages are serde types so
-//! that any transport can carry them.
+//! - [`room`]: one table apart from the network: seats held by people (each known by a secret
+//!   token) or computer players; a decision is checked (the token's seat, its turn, a current
+//!   sequence number, a legal action) before it becomes a [`Change`]; each seat sees only its
+//!   own view, a spectator only the public one.
+//! - [`store`]: the SQLite database. Every change is stored before it is applied and sent.
+//! - `live`: a table in play: its connections and the task that runs its computer players.
+//! - [`http`]: axum on tokio: the browser client, tables and seats over HTTP, play over
+//!   WebSockets (docs/server-protocol.md).
 
+mod accounts;
+mod assets;
 pub mod http;
+mod live;
 mod message;
-mod room;
+pub mod room;
+pub mod store;
 mod token;
 
-pub use message::{ClientMessage, ServerMessage, PROTOCOL_VERSION};
-pub use room::{Room, RoomError, SeatPlan};
+pub use http::{router, AppState};
+pub use message::{ClientMessage, Judged, SeatInfo, ServerMessage, Valued, PROTOCOL_VERSION};
+pub use room::{Change, Next, Room, RoomError, SeatPlan};
+pub use store::{Durability, Store};
 pub use token::SeatToken;

@@ -1,11 +1,14 @@
-//! A room: one table, its seats and their tokens, and the state's sequence number.
+//! A room: one table, its seats and their tokens, and the number of changes so far. Pure: the
+//! network layer stores each [`Change`] before it [`Room::commit`]s it, so a room never holds
+//! a change the database does not.
 
-use crate::message::{ClientMessage, ServerMessage, PROTOCOL_VERSION};
+use crate::message::{Judged, SeatInfo, ServerMessage, Valued, PROTOCOL_VERSION};
 use crate::token::SeatToken;
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{Action, Seat};
-use euchre_ai::Budget;
-use euchre_table::{Holder, Session, Turn};
+use euchre_ai::analysis::{analyze_deal, RecordedDeal};
+use euchre_ai::{player, Budget, GameView};
+use euchre_table::{BotJob, Holder, Session, Turn};
 use std::fmt;
 
 /// How a seat starts: open for a person to claim, or held by a computer player.
@@ -15,10 +18,18 @@ pub enum SeatPlan {
     Bot(String),
 }
 
+/// Who holds a seat now.
 #[derive(Clone, Debug)]
-enum Seated {
+pub enum Seated {
     Open,
-    Person { name: String, token: SeatToken },
+    Person {
+        name: String,
+        token: SeatToken,
+        /// The named account the seat was taken under.
+        account: Option<String>,
+        /// Gone longer than the grace period: the stand-in decides until they are back.
+        away: bool,
+    },
     Bot(String),
 }
 
@@ -33,10 +44,16 @@ pub enum RoomError {
     NoSuchSeat(usize),
     /// Not this seat's turn.
     NotYourTurn { seat: Seat },
+    /// A spectator may not decide.
+    Spectator,
+    /// The table waits for its open seats to be taken.
+    NotStarted,
     /// The request answers an older state than the current one.
     Stale { sent: u64, current: u64 },
     /// The action text is not an action, or the engine refused it.
     Refused(String),
+    /// A name that cannot sit.
+    BadName(String),
     /// The table could not be set up.
     Setup(String),
 }
@@ -48,43 +65,94 @@ impl fmt::Display for RoomError {
             RoomError::Taken(s) => write!(f, "seat {s} is taken"),
             RoomError::NoSuchSeat(s) => write!(f, "there is no seat {s} at this table"),
             RoomError::NotYourTurn { seat } => write!(f, "it is not seat {seat}'s turn"),
+            RoomError::Spectator => f.write_str("a spectator cannot decide"),
+            RoomError::NotStarted => f.write_str("the table waits for its open seats to be taken"),
             RoomError::Stale { sent, current } => write!(
                 f,
                 "that answers state {sent}, but the table is at state {current}: sync and decide again"
             ),
-            RoomError::Refused(m) | RoomError::Setup(m) => f.write_str(m),
+            RoomError::Refused(m) | RoomError::BadName(m) | RoomError::Setup(m) => f.write_str(m),
         }
     }
 }
 
 impl std::error::Error for RoomError {}
 
+/// One change of a table: a seat's decision or a new deal, numbered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The state this change makes (one more than the room's before it).
+    pub seq: u64,
+    /// The seat and its decision, or `None` for a new deal.
+    pub act: Option<(Seat, Action)>,
+}
+
+impl Change {
+    /// As the database keeps it.
+    pub fn row(&self) -> Option<(u8, String)> {
+        self.act.map(|(s, a)| (s.index() as u8, a.to_string()))
+    }
+}
+
+/// What the table waits for, when nobody at it is a person to act.
+pub enum Next {
+    /// A computer player (or a stand-in) to decide: run the job off the event loop.
+    Bot(BotJob),
+    /// The next deal to be dealt.
+    Deal(Change),
+}
+
 /// One table with its seats.
 pub struct Room {
+    preset: String,
     session: Session,
     seats: Vec<Seated>,
-    /// Changes so far: each accepted decision, and each new deal.
+    /// Connections open per seat (kept by the network layer, shown to all).
+    connected: Vec<u32>,
+    stand_in: String,
     seq: u64,
 }
 
+/// A person's name: 1 to 40 characters, not only spaces, not a computer player's.
+pub fn check_name(name: &str) -> Result<String, RoomError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+        return Err(RoomError::BadName(
+            "a name is 1 to 40 characters, without control characters".into(),
+        ));
+    }
+    if player(name).is_ok() || name.to_ascii_lowercase().starts_with("seat ") {
+        return Err(RoomError::BadName(format!(
+            "'{name}' is kept for the computer players and open seats"
+        )));
+    }
+    Ok(name.to_string())
+}
+
 impl Room {
-    /// A new table of `rules` from `seed`, one plan per seat.
+    /// A new table of `rules` (called `preset`) from `seed`, one plan per seat; `stand_in`
+    /// decides for open seats once the game is on and for people who left.
     ///
     /// # Errors
     /// The wrong number of seats, or a computer player's name unknown.
-    pub fn new(rules: AnyRules, seed: u64, plan: Vec<SeatPlan>) -> Result<Room, RoomError> {
-        // The session needs a holder per seat; an open seat is a person until claimed.
+    pub fn new(
+        rules: AnyRules,
+        preset: &str,
+        seed: u64,
+        plan: Vec<SeatPlan>,
+        stand_in: &str,
+    ) -> Result<Room, RoomError> {
+        player(stand_in).map_err(|e| RoomError::Setup(e.to_string()))?;
         let holders = plan
             .iter()
-            .enumerate()
-            .map(|(i, p)| match p {
-                SeatPlan::Open => Holder::Person(format!("seat {i}")),
+            .map(|p| match p {
+                SeatPlan::Open => Holder::Bot(stand_in.to_string()),
                 SeatPlan::Bot(name) => Holder::Bot(name.clone()),
             })
             .collect();
         let session = Session::new(rules, seed, holders, Budget::UNLIMITED, None)
             .map_err(|e| RoomError::Setup(e.to_string()))?;
-        let seats = plan
+        let seats: Vec<Seated> = plan
             .into_iter()
             .map(|p| match p {
                 SeatPlan::Open => Seated::Open,
@@ -92,8 +160,11 @@ impl Room {
             })
             .collect();
         Ok(Room {
+            preset: preset.to_string(),
             session,
+            connected: vec![0; seats.len()],
             seats,
+            stand_in: stand_in.to_string(),
             seq: 0,
         })
     }
@@ -108,21 +179,106 @@ impl Room {
         self.session.game()
     }
 
+    /// The preset the rules were made from.
+    pub fn preset(&self) -> &str {
+        &self.preset
+    }
+
+    pub fn seats(&self) -> &[Seated] {
+        &self.seats
+    }
+
+    /// True once play may go on: no seat waits for a person (or play has begun).
+    pub fn started(&self) -> bool {
+        self.seq > 0 || !self.seats.iter().any(|s| matches!(s, Seated::Open))
+    }
+
+    /// The session's holder for a seat: the stand-in for an open seat or a person away.
+    fn sync_holder(&mut self, i: usize) {
+        let holder = match &self.seats[i] {
+            Seated::Open | Seated::Person { away: true, .. } => Holder::Bot(self.stand_in.clone()),
+            Seated::Person { name, .. } => Holder::Person(name.clone()),
+            Seated::Bot(n) => Holder::Bot(n.clone()),
+        };
+        // The names were checked when the seat was taken; a refusal keeps the old holder.
+        let _ = self.session.set_holder(Seat::new(i as u8), holder);
+    }
+
+    /// Puts a seat's holder back as stored (when the server restarts).
+    pub fn restore_seat(&mut self, seat: usize, seated: Seated) -> Result<(), RoomError> {
+        if seat >= self.seats.len() {
+            return Err(RoomError::NoSuchSeat(seat));
+        }
+        if let Seated::Person { name, .. } = &seated {
+            check_name(name)?;
+        }
+        self.seats[seat] = seated;
+        self.sync_holder(seat);
+        Ok(())
+    }
+
     /// Takes an open seat for a person; returns the token that holds it.
     ///
     /// # Errors
-    /// The seat is taken or does not exist.
-    pub fn claim(&mut self, seat: usize, name: &str) -> Result<SeatToken, RoomError> {
-        let slot = self.seats.get_mut(seat).ok_or(RoomError::NoSuchSeat(seat))?;
+    /// The seat is taken or does not exist, or the name cannot sit.
+    pub fn claim(
+        &mut self,
+        seat: usize,
+        name: &str,
+        account: Option<String>,
+    ) -> Result<SeatToken, RoomError> {
+        let name = check_name(name)?;
+        let slot = self.seats.get(seat).ok_or(RoomError::NoSuchSeat(seat))?;
         if !matches!(slot, Seated::Open) {
             return Err(RoomError::Taken(Seat::new(seat as u8)));
         }
         let token = SeatToken::random();
-        *slot = Seated::Person {
-            name: name.chars().take(40).collect(),
+        self.seats[seat] = Seated::Person {
+            name,
             token: token.clone(),
+            account,
+            away: false,
         };
+        self.sync_holder(seat);
         Ok(token)
+    }
+
+    /// Opens a seat again (the host's decision): its token stops working, and the stand-in
+    /// decides for it until someone takes it.
+    ///
+    /// # Errors
+    /// No such seat.
+    pub fn free(&mut self, seat: usize) -> Result<(), RoomError> {
+        if seat >= self.seats.len() {
+            return Err(RoomError::NoSuchSeat(seat));
+        }
+        self.seats[seat] = Seated::Open;
+        self.sync_holder(seat);
+        Ok(())
+    }
+
+    /// Marks a person away (the stand-in decides) or back. Returns true when it changed.
+    pub fn set_away(&mut self, seat: Seat, now_away: bool) -> bool {
+        let Some(Seated::Person { away, .. }) = self.seats.get_mut(seat.index()) else {
+            return false;
+        };
+        if *away == now_away {
+            return false;
+        }
+        *away = now_away;
+        self.sync_holder(seat.index());
+        true
+    }
+
+    /// Counts a connection of `seat` opened (`+1`) or closed (`-1`).
+    pub fn connection(&mut self, seat: Seat, opened: bool) {
+        if let Some(n) = self.connected.get_mut(seat.index()) {
+            *n = if opened { *n + 1 } else { n.saturating_sub(1) };
+        }
+    }
+
+    pub fn connections(&self, seat: Seat) -> u32 {
+        self.connected.get(seat.index()).copied().unwrap_or(0)
     }
 
     /// The seat a token holds.
@@ -136,106 +292,264 @@ impl Room {
             .map(|i| Seat::new(i as u8))
     }
 
-    fn holders(&self) -> Vec<Option<String>> {
+    /// Who holds each seat, as everyone may see it.
+    pub fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let (kind, name) = match s {
+                    Seated::Open => ("open", None),
+                    Seated::Person { name, away, .. } => {
+                        (if *away { "away" } else { "person" }, Some(name.clone()))
+                    }
+                    Seated::Bot(n) => ("bot", Some(n.clone())),
+                };
+                SeatInfo {
+                    seat: i as u8,
+                    kind,
+                    name,
+                    connected: self.connected[i] > 0,
+                }
+            })
+            .collect()
+    }
+
+    /// The names to keep in the game record: people's names, computer players' names, and the
+    /// stand-in's for a seat still open.
+    pub fn names(&self) -> Vec<String> {
         self.seats
             .iter()
             .map(|s| match s {
-                Seated::Open => None,
-                Seated::Person { name, .. } => Some(name.clone()),
-                Seated::Bot(n) => Some(n.clone()),
+                Seated::Open => self.stand_in.clone(),
+                Seated::Person { name, .. } => name.clone(),
+                Seated::Bot(n) => n.clone(),
             })
             .collect()
     }
 
-    /// The state as `seat` may see it: its own view of the deal and the public rest.
-    pub fn state_for(&self, seat: Seat) -> ServerMessage {
-        let view = self.session.view(seat);
+    /// The state as `viewer` may see it: a seat's own view of the deal and the public rest, or
+    /// (`None`) a spectator's, public only.
+    pub fn state_for(&self, viewer: Option<Seat>) -> ServerMessage {
+        let game = self.game();
+        let (view, scores, target, deal_number) = match viewer {
+            Some(seat) => {
+                let v = self.session.view(seat);
+                (v.view, v.scores, v.target, v.deal_number)
+            }
+            None => {
+                // The scores and the deal number are public; only the deal's view differs.
+                let v = GameView::of_game(game, Seat::new(0));
+                (game.public_view(), v.scores, v.target, v.deal_number)
+            }
+        };
+        let legal = if self.started() {
+            view.legal().iter().map(|a| a.to_string()).collect()
+        } else {
+            Vec::new()
+        };
         ServerMessage::State {
             protocol: PROTOCOL_VERSION,
             seq: self.seq,
-            seat: seat.index() as u8,
-            view: serde_json::to_value(&view.view).unwrap_or_default(),
-            scores: view.scores.clone(),
-            to_act: self.game().to_act().map(|s| s.index() as u8),
-            holders: self.holders(),
-            game_over: self.game().is_over(),
+            seat: viewer.map(|s| s.index() as u8),
+            family: game.family(),
+            rules: self.preset.clone(),
+            view: serde_json::to_value(&view).unwrap_or_default(),
+            scores,
+            target,
+            deal_number,
+            to_act: game.to_act().map(|s| s.index() as u8),
+            legal,
+            seats: self.seat_infos(),
+            started: self.started(),
+            game_over: game.is_over(),
+            winner: game.winner(),
         }
     }
 
-    /// Every seat's state.
-    fn broadcast(&self) -> Vec<(Seat, ServerMessage)> {
-        (0..self.seats.len())
-            .map(|i| {
-                let s = Seat::new(i as u8);
-                (s, self.state_for(s))
-            })
-            .collect()
-    }
-
-    /// Deals the next hand when a deal is over and the game is not (the network layer does so
-    /// after letting the players see the last trick). Returns the states to send, or nothing.
-    pub fn deal_on(&mut self) -> Option<Vec<(Seat, ServerMessage)>> {
-        if self.session.turn() != Turn::DealOver || !self.session.next_deal().unwrap_or(false) {
-            return None;
-        }
-        self.seq += 1;
-        Some(self.broadcast())
-    }
-
-    /// A client's message, from the holder of `token`. Returns what to send to whom.
+    /// Checks a person's decision without applying it: the change to store, then commit.
     ///
     /// # Errors
-    /// An unknown token, a stale state, not the seat's turn, or an action that is not legal; the
-    /// room is unchanged.
-    pub fn handle(
-        &mut self,
-        token: &SeatToken,
-        msg: ClientMessage,
-    ) -> Result<Vec<(Seat, ServerMessage)>, RoomError> {
-        let seat = self.seat_of(token).ok_or(RoomError::UnknownToken)?;
-        match msg {
-            ClientMessage::Sync {} => Ok(vec![(seat, self.state_for(seat))]),
-            ClientMessage::Act { seq, action } => {
-                if seq != self.seq {
-                    return Err(RoomError::Stale {
-                        sent: seq,
-                        current: self.seq,
-                    });
+    /// Not started, a stale state, not the seat's turn, or an action that is not legal.
+    pub fn decide(&self, seat: Seat, seq: u64, text: &str) -> Result<Change, RoomError> {
+        if seq != self.seq {
+            return Err(RoomError::Stale {
+                sent: seq,
+                current: self.seq,
+            });
+        }
+        if !self.started() {
+            return Err(RoomError::NotStarted);
+        }
+        if self.session.turn() != Turn::Person(seat) {
+            return Err(RoomError::NotYourTurn { seat });
+        }
+        let action: Action = text.parse().map_err(|e| {
+            RoomError::Refused(format!(
+                "'{}' is not an action: {e}",
+                text.chars().take(40).collect::<String>()
+            ))
+        })?;
+        if !self.game().legal_actions().contains(&action) {
+            // The engine names why (a card not held, a suit to follow, ...).
+            let mut trial = self.game().clone();
+            let why = trial
+                .apply(action)
+                .err()
+                .map_or_else(|| "not legal now".to_string(), |e| e.to_string());
+            return Err(RoomError::Refused(why));
+        }
+        Ok(Change {
+            seq: self.seq + 1,
+            act: Some((seat, action)),
+        })
+    }
+
+    /// What the table waits for when no person is to act: a computer player's decision or the
+    /// next deal (`None` when a person is to act, the table has not started, or it is over).
+    pub fn next(&self) -> Option<Next> {
+        if !self.started() {
+            return None;
+        }
+        match self.session.turn() {
+            Turn::Bot(_) => self.session.bot_job().map(Next::Bot),
+            Turn::DealOver => Some(Next::Deal(Change {
+                seq: self.seq + 1,
+                act: None,
+            })),
+            Turn::Person(_) | Turn::GameOver => None,
+        }
+    }
+
+    /// The change a computer player's decision makes, if the table is still where the job was
+    /// taken (`None` when something happened meanwhile: take the next job instead).
+    pub fn bot_change(&self, job: &BotJob, action: Action, taken_at: u64) -> Option<Change> {
+        (taken_at == self.seq && self.session.turn() == Turn::Bot(job.seat)).then_some(Change {
+            seq: self.seq + 1,
+            act: Some((job.seat, action)),
+        })
+    }
+
+    /// Applies a change (after it is stored).
+    ///
+    /// # Errors
+    /// A change out of sequence, or one the engine refuses; nothing changes.
+    pub fn commit(&mut self, c: &Change) -> Result<(), RoomError> {
+        if c.seq != self.seq + 1 {
+            return Err(RoomError::Stale {
+                sent: c.seq,
+                current: self.seq,
+            });
+        }
+        match c.act {
+            Some((seat, action)) => self
+                .session
+                .act(seat, action)
+                .map_err(|e| RoomError::Refused(e.to_string()))?,
+            None => {
+                if !self.session.next_deal().unwrap_or(false) {
+                    return Err(RoomError::Refused("no deal to deal now".into()));
                 }
-                if self.game().to_act() != Some(seat) {
-                    return Err(RoomError::NotYourTurn { seat });
-                }
-                let a: Action = action.parse().map_err(|e| {
-                    RoomError::Refused(format!(
-                        "'{}' is not an action: {e}",
-                        action.chars().take(40).collect::<String>()
-                    ))
-                })?;
-                self.session
-                    .act(seat, a)
-                    .map_err(|e| RoomError::Refused(e.to_string()))?;
-                self.seq += 1;
-                Ok(self.broadcast())
             }
         }
+        self.seq = c.seq;
+        Ok(())
     }
 
-    /// One computer player's decision, when one is to act. Returns the states to send.
-    pub fn step_bot(&mut self) -> Option<Vec<(Seat, ServerMessage)>> {
-        let job = self.session.bot_job()?;
-        let choice = job.run().ok()?;
-        self.session.act(job.seat, choice.action).ok()?;
-        self.seq += 1;
-        Some(self.broadcast())
+    /// Replays a stored change (the server's start), checked as a commit is.
+    ///
+    /// # Errors
+    /// The stored change does not fit the game.
+    pub fn replay(&mut self, seq: u64, row: Option<(u8, &str)>) -> Result<(), RoomError> {
+        let act = match row {
+            Some((seat, text)) => {
+                let a: Action = text
+                    .parse()
+                    .map_err(|e| RoomError::Refused(format!("stored action '{text}': {e}")))?;
+                Some((Seat::new(seat), a))
+            }
+            None => None,
+        };
+        // A stored decision is applied whoever holds the seat now: the session takes a
+        // decision from the seat to act, person or computer player.
+        self.commit(&Change { seq, act })
     }
 
-    /// Lets the computer players decide, dealing on between deals, until a person is to act or
-    /// the game ends. Returns every state to send, in order.
-    pub fn run_bots(&mut self) -> Vec<(Seat, ServerMessage)> {
-        let mut out = Vec::new();
-        while let Some(sent) = self.step_bot().or_else(|| self.deal_on()) {
-            out.extend(sent);
+    /// `seat`'s view, for a hint.
+    pub fn view(&self, seat: Seat) -> GameView {
+        self.session.view(seat)
+    }
+
+    /// The finished deal `deal` (from 1), for a review; `None` while it is being played.
+    pub fn finished_deal(&self, deal: u32) -> Option<RecordedDeal> {
+        let deals = RecordedDeal::all_of(self.game()).ok()?;
+        let over = self.game().is_over() || (deal as usize) < deals.len();
+        if !over {
+            return None;
         }
-        out
+        deals.into_iter().find(|d| d.number == deal)
+    }
+}
+
+/// The best choice now for a seat, from its view only.
+pub fn hint(view: &GameView, seq: u64, seed: u64) -> ServerMessage {
+    use rand::SeedableRng;
+    let choice = player("hard").map(|mut p| {
+        p.choose(
+            view,
+            &Budget::millis(2_000),
+            &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+        )
+    });
+    match choice {
+        Ok(c) => ServerMessage::Hint {
+            seq,
+            best: c.action.to_string(),
+            choices: c
+                .values
+                .iter()
+                .map(|(a, v)| Valued {
+                    action: a.to_string(),
+                    value: *v,
+                })
+                .collect(),
+        },
+        Err(e) => ServerMessage::Error {
+            error: e.to_string(),
+            seq,
+        },
+    }
+}
+
+/// `seat`'s decisions in a finished deal, judged by the analysis engine from its own view.
+pub fn review(deal: &RecordedDeal, seat: Seat, seed: u64) -> ServerMessage {
+    match analyze_deal(deal, "hard", seed) {
+        Ok(a) => ServerMessage::Review {
+            deal: deal.number,
+            decisions: a
+                .judged
+                .iter()
+                .filter(|j| j.seat == seat)
+                .map(|j| Judged {
+                    index: j.index,
+                    action: j.taken.to_string(),
+                    best: j.best.to_string(),
+                    loss: j.loss,
+                    choices: j
+                        .values
+                        .iter()
+                        .map(|(a, v)| Valued {
+                            action: a.to_string(),
+                            value: *v,
+                        })
+                        .collect(),
+                })
+                .collect(),
+            unjudged: a.unjudged.iter().filter(|u| u.seat == seat).count(),
+        },
+        Err(e) => ServerMessage::Error {
+            error: e.to_string(),
+            seq: 0,
+        },
     }
 }

@@ -2,13 +2,14 @@
 
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{CardSet, Seat};
+use euchre_server::room::Next;
 use euchre_server::{ClientMessage, Room, RoomError, SeatPlan, SeatToken, ServerMessage};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The cards no seat but `seat` may know now: the others' hands and the undealt cards, less the
-/// upcard, which everyone saw turned.
-fn hidden_from(game: &AnyGame, seat: Seat) -> CardSet {
+/// upcard, which everyone saw turned. A spectator (`None`) may know none of the hands.
+fn hidden_from(game: &AnyGame, seat: Option<Seat>) -> CardSet {
     let (hands, kitty, upcard): (Vec<CardSet>, CardSet, Option<euchre::Card>) = match game {
         AnyGame::Partnership(g) => {
             let d = g.deal();
@@ -21,7 +22,7 @@ fn hidden_from(game: &AnyGame, seat: Seat) -> CardSet {
     };
     let mut hidden = kitty;
     for (i, h) in hands.iter().enumerate() {
-        if i != seat.index() {
+        if Some(i) != seat.map(Seat::index) {
             hidden = hidden.union(*h);
         }
     }
@@ -32,13 +33,13 @@ fn hidden_from(game: &AnyGame, seat: Seat) -> CardSet {
 }
 
 /// Every message checked: no card hidden from its seat appears in it.
-fn check(game: &AnyGame, sent: &[(Seat, ServerMessage)], checked: &mut u64) {
+fn check(game: &AnyGame, sent: &[(Option<Seat>, ServerMessage)], checked: &mut u64) {
     for (seat, msg) in sent {
         let text = serde_json::to_string(msg).unwrap();
         for c in hidden_from(game, *seat).iter() {
             assert!(
                 !text.contains(&format!("\"{c}\"")) && !text.contains(&format!(" {c}\"")),
-                "seat {seat} was sent {c}, which it may not see:\n{text}"
+                "{seat:?} was sent {c}, which it may not see:\n{text}"
             );
         }
         *checked += 1;
@@ -68,37 +69,29 @@ fn no_seat_is_ever_sent_a_card_it_may_not_see() {
             for &p in &people {
                 plan[p] = SeatPlan::Open;
             }
-            let mut room = Room::new(rules, g, plan).unwrap();
+            let mut room = Room::new(rules, preset, g, plan, "random").unwrap();
             let tokens: Vec<(usize, SeatToken)> = people
                 .iter()
-                .map(|&p| (p, room.claim(p, "guest").unwrap()))
+                .map(|&p| (p, room.claim(p, "guest", None).unwrap()))
                 .collect();
-            // Each change's messages are checked against the game as it stands right then.
-            // Up to three deals of each table (random bids can make a game of Bid Euchre long).
+            // Each change's states are checked against the game as it stands right then, for
+            // every seat and a spectator. Up to three deals of each table (random bids can make
+            // a game of Bid Euchre long).
             let finished = |room: &Room| match room.game() {
                 AnyGame::Partnership(g) => g.finished_deals().len(),
                 AnyGame::Solo(g) => g.all_deals().count() - 1,
             };
             while !room.game().is_over() && finished(&room) < 3 {
-                let sent = if let Some(sent) = room.deal_on() {
-                    sent
-                } else if let Some(sent) = room.step_bot() {
-                    sent
-                } else {
+                if !step(&mut room) {
                     let to_act = room.game().to_act().unwrap();
                     let (_, token) = tokens.iter().find(|(p, _)| *p == to_act.index()).unwrap();
                     let legal = room.game().legal_actions();
                     let a = legal[rng.gen_range(0..legal.len())];
-                    room.handle(
-                        token,
-                        ClientMessage::Act {
-                            seq: room.seq(),
-                            action: a.to_string(),
-                        },
-                    )
-                    .unwrap()
-                };
-                check(room.game(), &sent, &mut messages);
+                    let seat = room.seat_of(token).unwrap();
+                    let change = room.decide(seat, room.seq(), &a.to_string()).unwrap();
+                    room.commit(&change).unwrap();
+                }
+                check(room.game(), &states(&room), &mut messages);
             }
             deals += match room.game() {
                 AnyGame::Partnership(g) => g.all_deals().count() as u64,
@@ -113,6 +106,33 @@ fn no_seat_is_ever_sent_a_card_it_may_not_see() {
     );
 }
 
+/// Every viewer's state: each seat's and a spectator's.
+fn states(room: &Room) -> Vec<(Option<Seat>, ServerMessage)> {
+    let mut viewers: Vec<Option<Seat>> = (0..room.seats().len())
+        .map(|i| Some(Seat::new(i as u8)))
+        .collect();
+    viewers.push(None);
+    viewers.into_iter().map(|v| (v, room.state_for(v))).collect()
+}
+
+/// One computer player's decision or a new deal; false when a person is to act (or the game
+/// is over).
+fn step(room: &mut Room) -> bool {
+    match room.next() {
+        Some(Next::Bot(job)) => {
+            let choice = job.run().unwrap();
+            let change = room.bot_change(&job, choice.action, room.seq()).unwrap();
+            room.commit(&change).unwrap();
+            true
+        }
+        Some(Next::Deal(change)) => {
+            room.commit(&change).unwrap();
+            true
+        }
+        None => false,
+    }
+}
+
 fn table() -> (Room, SeatToken, SeatToken) {
     let plan = vec![
         SeatPlan::Open,
@@ -120,69 +140,114 @@ fn table() -> (Room, SeatToken, SeatToken) {
         SeatPlan::Bot("basic".into()),
         SeatPlan::Bot("basic".into()),
     ];
-    let mut room = Room::new(AnyRules::preset("north-american").unwrap(), 3, plan).unwrap();
-    let a = room.claim(0, "Ann").unwrap();
-    let b = room.claim(1, "Bob").unwrap();
-    room.run_bots();
+    let mut room = Room::new(
+        AnyRules::preset("north-american").unwrap(),
+        "north-american",
+        3,
+        plan,
+        "basic",
+    )
+    .unwrap();
+    assert!(room.next().is_none(), "nothing moves while seats are open");
+    let a = room.claim(0, "Ann", None).unwrap();
+    assert!(!room.started());
+    let b = room.claim(1, "Bob", None).unwrap();
+    assert!(room.started());
+    while step(&mut room) {}
     (room, a, b)
 }
 
 #[test]
 fn refused_requests_name_the_problem_and_change_nothing() {
-    let (mut room, a, b) = table();
+    let (room, a, b) = table();
     let who = room.game().to_act().unwrap();
-    let (mine, theirs) = if who.index() == 0 { (a, b) } else { (b, a) };
+    let other = Seat::new(1 - who.index() as u8);
     let before = (room.seq(), room.game().to_act(), room.game().legal_actions());
     let legal = room.game().legal_actions()[0].to_string();
-    let cases: Vec<(SeatToken, ClientMessage, &str)> = vec![
-        (SeatToken::random(), ClientMessage::Sync {}, "no seat"),
-        (
-            theirs.clone(),
-            ClientMessage::Act {
-                seq: room.seq(),
-                action: legal.clone(),
-            },
-            "not seat",
-        ),
-        (
-            mine.clone(),
-            ClientMessage::Act {
-                seq: room.seq() + 5,
-                action: legal.clone(),
-            },
-            "state",
-        ),
-        (
-            mine.clone(),
-            ClientMessage::Act {
-                seq: room.seq(),
-                action: "fly away".into(),
-            },
-            "not an action",
-        ),
-        (
-            mine.clone(),
-            ClientMessage::Act {
-                seq: room.seq(),
-                action: "discard JS".into(),
-            },
-            "not allowed",
-        ),
+    let seq = room.seq();
+    let cases: Vec<(Seat, u64, &str, &str)> = vec![
+        (other, seq, &legal, "not seat"),
+        (who, seq + 5, &legal, "state"),
+        (who, seq.wrapping_sub(1), &legal, "state"),
+        (who, seq, "fly away", "not an action"),
+        (who, seq, "discard JS", "discard"),
     ];
-    for (token, msg, words) in cases {
-        let e = room.handle(&token, msg).unwrap_err();
+    for (seat, seq, action, words) in cases {
+        let e = room.decide(seat, seq, action).unwrap_err();
         assert!(e.to_string().contains(words), "{e}");
         assert_eq!(
             (room.seq(), room.game().to_act(), room.game().legal_actions()),
             before
         );
     }
-    assert!(matches!(room.claim(0, "Eve"), Err(RoomError::Taken(_))));
-    assert!(matches!(room.claim(9, "Eve"), Err(RoomError::NoSuchSeat(9))));
-    // Sync answers with the seat's own state only.
-    let sync = room.handle(&mine, ClientMessage::Sync {}).unwrap();
-    assert_eq!(sync.len(), 1);
-    assert_eq!(sync[0].0, who);
+    assert!(room.seat_of(&SeatToken::random()).is_none());
+    assert_eq!(room.seat_of(&a), Some(Seat::new(0)));
+    assert_eq!(room.seat_of(&b), Some(Seat::new(1)));
+    let mut room = room;
+    assert!(matches!(room.claim(0, "Eve", None), Err(RoomError::Taken(_))));
+    assert!(matches!(
+        room.claim(9, "Eve", None),
+        Err(RoomError::NoSuchSeat(9))
+    ));
+    // A change out of sequence is refused at commit too.
+    let change = room.decide(who, room.seq(), &legal).unwrap();
+    let mut late = change.clone();
+    late.seq += 1;
+    assert!(room.commit(&late).is_err());
+    room.commit(&change).unwrap();
+    assert!(room.commit(&change).is_err(), "a change is applied once");
+}
+
+#[test]
+fn names_that_cannot_sit_are_refused() {
+    let plan = vec![SeatPlan::Open; 4];
+    let mut room = Room::new(
+        AnyRules::preset("north-american").unwrap(),
+        "north-american",
+        1,
+        plan,
+        "basic",
+    )
+    .unwrap();
+    for bad in ["", "   ", "hard", "pimc-50", "Seat 2", &"x".repeat(41), "a\u{7}b"] {
+        assert!(
+            matches!(room.claim(0, bad, None), Err(RoomError::BadName(_))),
+            "{bad:?}"
+        );
+    }
+    assert!(room.claim(0, "  Ann ", None).is_ok());
+}
+
+#[test]
+fn a_person_away_is_played_for_and_takes_the_seat_back() {
+    let (mut room, a, b) = table();
+    let who = room.game().to_act().unwrap();
+    assert!(room.next().is_none());
+    assert!(room.set_away(who, true));
+    let info = room.seat_infos();
+    assert_eq!(info[who.index()].kind, "away");
+    // The stand-in decides for the seat now.
+    assert!(matches!(room.next(), Some(Next::Bot(_))));
+    let seq = room.seq();
+    while step(&mut room) {
+        if room.seq() > seq + 30 {
+            break;
+        }
+    }
+    assert!(room.seq() > seq);
+    assert!(room.set_away(who, false));
+    assert_eq!(room.seat_infos()[who.index()].kind, "person");
+    let _ = (a, b);
+}
+
+#[test]
+fn a_freed_seat_loses_its_token_and_opens() {
+    let (mut room, a, _) = table();
+    room.free(0).unwrap();
+    assert!(room.seat_of(&a).is_none());
+    assert_eq!(room.seat_infos()[0].kind, "open");
+    let again = room.claim(0, "Cy", None).unwrap();
+    assert_eq!(room.seat_of(&again), Some(Seat::new(0)));
 }
 
 #[test]
@@ -205,30 +270,22 @@ fn a_client_message_is_json_with_a_type() {
 }
 
 #[test]
-fn every_seat_hears_of_each_change_with_the_next_number() {
-    let (mut room, a, b) = table();
-    let who = room.game().to_act().unwrap();
-    let token = if who.index() == 0 { a } else { b };
-    let seq = room.seq();
-    let legal = room.game().legal_actions()[0].to_string();
-    let sent = room
-        .handle(&token, ClientMessage::Act { seq, action: legal })
-        .unwrap();
-    assert_eq!(sent.len(), 4, "one state per seat");
-    for (seat, m) in &sent {
-        let ServerMessage::State {
-            seq: s,
-            seat: shown,
-            holders,
-            ..
-        } = m
-        else {
-            panic!("{m:?}")
-        };
-        assert_eq!(*s, seq + 1);
-        assert_eq!(usize::from(*shown), seat.index());
-        assert_eq!(holders[0].as_deref(), Some("Ann"));
-    }
+fn a_spectator_sees_no_hand_and_cannot_decide() {
+    let (room, _, _) = table();
+    let ServerMessage::State {
+        seat,
+        view,
+        legal,
+        seats,
+        ..
+    } = room.state_for(None)
+    else {
+        panic!()
+    };
+    assert_eq!(seat, None);
+    assert_eq!(view["hand"], serde_json::json!([]));
+    assert!(legal.is_empty());
+    assert_eq!(seats[0].name.as_deref(), Some("Ann"));
 }
 
 /// The leak check itself can fail: a seat sent another seat's state is caught.
@@ -236,6 +293,6 @@ fn every_seat_hears_of_each_change_with_the_next_number() {
 #[should_panic(expected = "which it may not see")]
 fn the_check_catches_a_card_sent_to_the_wrong_seat() {
     let (room, _, _) = table();
-    let leaked = room.state_for(Seat::new(1));
-    check(room.game(), &[(Seat::new(0), leaked)], &mut 0);
+    let leaked = room.state_for(Some(Seat::new(1)));
+    check(room.game(), &[(Some(Seat::new(0)), leaked)], &mut 0);
 }

@@ -1,41 +1,16 @@
 //! The server over a real socket on loopback: a table is created and a seat claimed over HTTP,
 //! and a whole game is played through the seat's WebSocket against computer players.
 
-use euchre_server::http::{router, AppState};
+mod support;
+
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use support::{post, start, temp_db};
 use tokio_tungstenite::tungstenite::Message;
-
-async fn start() -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    tokio::spawn(async move {
-        axum::serve(listener, router(AppState::default())).await.unwrap();
-    });
-    addr
-}
-
-/// A POST with a JSON body by hand (HTTP/1.1, the connection closed after): status and body.
-async fn post(addr: &str, path: &str, body: &Value) -> (u16, Value) {
-    let mut s = TcpStream::connect(addr).await.unwrap();
-    let body = body.to_string();
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).await.unwrap();
-    let status: u16 = out[9..12].parse().unwrap();
-    let body = out.split("\r\n\r\n").nth(1).unwrap_or("");
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_through_a_websocket() {
-    let addr = start().await;
+    let addr = start(&temp_db("whole-game")).await;
     let (status, table) = post(
         &addr,
         "/api/tables",
@@ -65,6 +40,7 @@ async fn a_whole_game_through_a_websocket() {
         .await
         .unwrap();
     let mut last_seq = None;
+    let mut acted = None;
     let mut decisions = 0;
     loop {
         let msg = tokio::time::timeout(std::time::Duration::from_secs(20), ws.next())
@@ -75,6 +51,7 @@ async fn a_whole_game_through_a_websocket() {
         let Message::Text(text) = msg else { continue };
         let m: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(m["type"], "state", "{m}");
+        assert_eq!(m["protocol"], 2);
         assert_eq!(m["seat"], 0);
         let seq = m["seq"].as_u64().unwrap();
         if let Some(l) = last_seq {
@@ -84,9 +61,11 @@ async fn a_whole_game_through_a_websocket() {
         if m["game_over"] == true {
             break;
         }
-        // Act only on the newest state in which it is this seat's turn.
-        let legal = m["view"]["legal"].as_array().unwrap();
-        if m["to_act"] == 0 && !legal.is_empty() {
+        // Act once on each state in which it is this seat's turn (a state repeats its number
+        // when only the seats changed).
+        let legal = m["legal"].as_array().unwrap();
+        if m["to_act"] == 0 && !legal.is_empty() && acted != Some(seq) {
+            acted = Some(seq);
             let action = legal[decisions % legal.len()].as_str().unwrap().to_string();
             ws.send(Message::Text(
                 json!({"type": "act", "seq": seq, "action": action})
@@ -103,7 +82,7 @@ async fn a_whole_game_through_a_websocket() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_are_refused_with_a_reason() {
-    let addr = start().await;
+    let addr = start(&temp_db("bad-requests")).await;
     let (status, e) = post(
         &addr,
         "/api/tables",
@@ -149,10 +128,12 @@ async fn bad_requests_are_refused_with_a_reason() {
     };
     let first: Value = serde_json::from_str(&first).unwrap();
     ws.send(Message::Text("{not json".into())).await.unwrap();
-    let Some(Ok(Message::Text(reply))) = ws.next().await else {
-        panic!("an answer")
+    let reply = loop {
+        let m = support::next(&mut ws).await.expect("an answer");
+        if m["type"] != "state" {
+            break m;
+        }
     };
-    let reply: Value = serde_json::from_str(&reply).unwrap();
     assert_eq!(reply["type"], "error", "{reply}");
     ws.send(Message::Text(json!({"type": "sync"}).to_string().into()))
         .await

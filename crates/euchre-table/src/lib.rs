@@ -15,5 +15,5 @@ mod save;
 mod session;
 
 pub use holder::Holder;
-pub use save::{from_text, load, save_atomically, Saved};
+pub use save::{from_text, load, record_text, save_atomically, Saved};
 pub use session::{BotJob, Session, TableError, Turn};

@@ -165,6 +165,22 @@ impl Session {
         &self.holders
     }
 
+    /// Hands `seat` to another holder (a person who left is stood in for by a computer player,
+    /// and takes the seat back). The decisions already taken stay as they are.
+    ///
+    /// # Errors
+    /// No such seat, or a holder that could not sit ([`Session::new`]'s rules); nothing changes.
+    pub fn set_holder(&mut self, seat: Seat, holder: Holder) -> Result<(), TableError> {
+        let mut holders = self.holders.clone();
+        let slot = holders
+            .get_mut(seat.index())
+            .ok_or_else(|| TableError::Seats(format!("there is no seat {seat}")))?;
+        *slot = holder;
+        check_holders(&self.game, &holders)?;
+        self.holders = holders;
+        Ok(())
+    }
+
     /// Where the game is saved.
     pub fn save_path(&self) -> Option<&Path> {
         self.save_to.as_deref()

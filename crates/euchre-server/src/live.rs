@@ -1,0 +1,323 @@
+//! A table being played: its room, the connections watching it, and the task that lets its
+//! computer players decide. Every change goes the same way: checked by the room, stored in the
+//! database, applied, then sent to each connection as its seat (or a spectator) sees it.
+
+use crate::room::{Change, Next, Room, RoomError, Seated};
+use crate::store::{FinishedGame, Store};
+use crate::token::SeatToken;
+use euchre::table::{AnyGame, Table};
+use euchre::Seat;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::{mpsc, Notify};
+
+/// Messages queued for one connection before it counts as too slow and is dropped.
+pub const QUEUE: usize = 256;
+
+/// A connection watching a table: a seat's (with the token it showed) or a spectator's.
+struct Subscriber {
+    id: u64,
+    seat: Option<Seat>,
+    tx: mpsc::Sender<Arc<str>>,
+}
+
+/// One table in play.
+pub struct Live {
+    pub code: String,
+    room: Mutex<Room>,
+    pub host: SeatToken,
+    pub grace: Duration,
+    store: Arc<Store>,
+    subscribers: Mutex<Vec<Subscriber>>,
+    next_id: Mutex<u64>,
+    /// Departures per seat: a grace timer acts only if no one left (or came) since it started.
+    departures: Mutex<Vec<u64>>,
+    /// Rings when the computer players may have something to do.
+    wake: Notify,
+}
+
+/// Why a change was refused.
+#[derive(Debug)]
+pub enum LiveError {
+    Room(RoomError),
+    /// The database refused: nothing changed.
+    Store(String),
+    /// A lock was poisoned by a panic elsewhere.
+    Unavailable,
+}
+
+impl std::fmt::Display for LiveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LiveError::Room(e) => e.fmt(f),
+            LiveError::Store(e) => write!(f, "the change could not be saved, so it was not made: {e}"),
+            LiveError::Unavailable => f.write_str("the table is unavailable"),
+        }
+    }
+}
+
+impl From<RoomError> for LiveError {
+    fn from(e: RoomError) -> Self {
+        LiveError::Room(e)
+    }
+}
+
+fn json(msg: &crate::ServerMessage) -> Arc<str> {
+    serde_json::to_string(msg).unwrap_or_default().into()
+}
+
+impl Live {
+    pub fn new(code: String, room: Room, host: SeatToken, grace: Duration, store: Arc<Store>) -> Arc<Live> {
+        let seats = room.seats().len();
+        Arc::new(Live {
+            code,
+            room: Mutex::new(room),
+            host,
+            grace,
+            store,
+            subscribers: Mutex::new(Vec::new()),
+            next_id: Mutex::new(0),
+            departures: Mutex::new(vec![0; seats]),
+            wake: Notify::new(),
+        })
+    }
+
+    /// The room, locked.
+    pub fn room(&self) -> Result<MutexGuard<'_, Room>, LiveError> {
+        self.room.lock().map_err(|_| LiveError::Unavailable)
+    }
+
+    /// Sends every connection the room's state as its seat sees it.
+    fn deliver(&self, room: &Room) {
+        let Ok(mut subs) = self.subscribers.lock() else {
+            return;
+        };
+        let mut cache: Vec<(Option<Seat>, Arc<str>)> = Vec::new();
+        subs.retain(|s| {
+            let text = match cache.iter().find(|(seat, _)| *seat == s.seat) {
+                Some((_, t)) => t.clone(),
+                None => {
+                    let t = json(&room.state_for(s.seat));
+                    cache.push((s.seat, t.clone()));
+                    t
+                }
+            };
+            // A connection too slow to take its messages (or gone) is dropped; it
+            // resynchronises from a snapshot when it connects again.
+            s.tx.try_send(text).is_ok()
+        });
+    }
+
+    /// Stores, applies and announces a change. The room stays locked throughout, so changes
+    /// are stored in the order they are applied.
+    fn apply(&self, mut room: MutexGuard<'_, Room>, change: &Change) -> Result<(), LiveError> {
+        if change.seq != room.seq() + 1 {
+            return Err(RoomError::Stale {
+                sent: change.seq,
+                current: room.seq(),
+            }
+            .into());
+        }
+        let row = change.row();
+        self.store
+            .append(
+                &self.code,
+                change.seq,
+                row.as_ref().map(|(s, a)| (*s, a.as_str())),
+            )
+            .map_err(|e| LiveError::Store(e.to_string()))?;
+        room.commit(change)?;
+        if room.game().is_over() {
+            self.keep_finished(&room);
+        }
+        self.deliver(&room);
+        Ok(())
+    }
+
+    /// Keeps a finished game for its downloads and the players' pages.
+    fn keep_finished(&self, room: &Room) {
+        let names = room.names();
+        let game = room.game();
+        let kinds = room
+            .seats()
+            .iter()
+            .map(|s| match s {
+                Seated::Person { .. } => "person",
+                _ => "bot",
+            })
+            .map(String::from)
+            .collect();
+        let egn = match game {
+            AnyGame::Partnership(g) => {
+                let players: Option<[String; 4]> = names.clone().try_into().ok();
+                serde_json::to_string_pretty(&euchre_egn::game_to_egn(g, players)).ok()
+            }
+            AnyGame::Solo(_) => None,
+        };
+        let finished = FinishedGame {
+            code: self.code.clone(),
+            family: game.family().to_string(),
+            rules: room.preset().to_string(),
+            players: names.clone(),
+            kinds,
+            scores: game.scores(),
+            winner: game.winner(),
+            record: euchre_table::record_text(game, &names),
+            egn,
+        };
+        if let Err(e) = self.store.finish(&finished) {
+            tracing::error!(table = %self.code, error = %e, "could not keep the finished game");
+        }
+    }
+
+    /// A person's decision, answering state `seq`, from the holder of `token`.
+    pub fn act(&self, token: &SeatToken, seq: u64, action: &str) -> Result<(), LiveError> {
+        let room = self.room()?;
+        let seat = room.seat_of(token).ok_or(RoomError::UnknownToken)?;
+        let change = room.decide(seat, seq, action)?;
+        self.apply(room, &change)?;
+        self.wake.notify_one();
+        Ok(())
+    }
+
+    /// Announces a change of seats (taken, freed, away or back) and lets play go on.
+    pub fn seats_changed(&self) {
+        if let Ok(room) = self.room() {
+            self.deliver(&room);
+        }
+        self.wake.notify_one();
+    }
+
+    /// Closes the connections of `seat` (its token no longer holds it).
+    pub fn disconnect_seat(&self, seat: Seat) {
+        if let Ok(mut subs) = self.subscribers.lock() {
+            subs.retain(|s| s.seat != Some(seat));
+        }
+    }
+
+    /// Registers a connection; returns its id and its queue. A person coming back is no
+    /// longer away.
+    pub fn subscribe(&self, seat: Option<Seat>) -> (u64, mpsc::Receiver<Arc<str>>) {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let id = self.next_id.lock().map_or(0, |mut n| {
+            *n += 1;
+            *n
+        });
+        if let Ok(mut room) = self.room() {
+            if let Some(s) = seat {
+                room.connection(s, true);
+                room.set_away(s, false);
+                if let Ok(mut d) = self.departures.lock() {
+                    d[s.index()] += 1;
+                }
+            }
+            // The others hear of the connection; the new one gets its first state straight
+            // into its queue, before any later change.
+            self.deliver(&room);
+            let _ = tx.try_send(json(&room.state_for(seat)));
+            if let Ok(mut subs) = self.subscribers.lock() {
+                subs.push(Subscriber { id, seat, tx });
+            }
+        }
+        self.wake.notify_one();
+        (id, rx)
+    }
+
+    /// Removes a connection; a seat left with none starts its grace period.
+    pub fn unsubscribe(self: &Arc<Self>, id: u64, seat: Option<Seat>) {
+        if let Ok(mut subs) = self.subscribers.lock() {
+            subs.retain(|s| s.id != id);
+        }
+        let Some(seat) = seat else { return };
+        let empty = match self.room() {
+            Ok(mut room) => {
+                room.connection(seat, false);
+                self.deliver(&room);
+                room.connections(seat) == 0
+            }
+            Err(_) => false,
+        };
+        if empty {
+            self.start_grace(seat);
+        }
+    }
+
+    /// After the grace period, a seat still without a connection is played by the stand-in.
+    pub fn start_grace(self: &Arc<Self>, seat: Seat) {
+        let epoch = match self.departures.lock() {
+            Ok(mut d) => {
+                d[seat.index()] += 1;
+                d[seat.index()]
+            }
+            Err(_) => return,
+        };
+        let live = self.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(live.grace).await;
+            let still = live.departures.lock().is_ok_and(|d| d[seat.index()] == epoch);
+            if !still {
+                return;
+            }
+            let changed = live
+                .room()
+                .is_ok_and(|mut r| r.connections(seat) == 0 && r.set_away(seat, true));
+            if changed {
+                tracing::info!(table = %live.code, %seat, "away past the grace period: the stand-in plays");
+                live.seats_changed();
+            }
+        });
+    }
+
+    /// Sends one connection's own message (an error, a hint, a review).
+    pub fn send_to(&self, id: u64, msg: &crate::ServerMessage) {
+        if let Ok(subs) = self.subscribers.lock() {
+            if let Some(s) = subs.iter().find(|s| s.id == id) {
+                let _ = s.tx.try_send(json(msg));
+            }
+        }
+    }
+
+    /// Lets the computer players decide and deals on, whenever woken, until the game is over.
+    /// A decision is searched off the event loop, with the room unlocked; it is dropped if the
+    /// table moved on meanwhile.
+    pub async fn drive(self: Arc<Self>) {
+        loop {
+            loop {
+                let next = match self.room() {
+                    Ok(room) => room.next().map(|n| (n, room.seq())),
+                    Err(_) => return,
+                };
+                let Some((next, at)) = next else { break };
+                let result = match next {
+                    Next::Deal(change) => match self.room() {
+                        Ok(room) => self.apply(room, &change),
+                        Err(e) => Err(e),
+                    },
+                    Next::Bot(job) => {
+                        let run = job.clone();
+                        let Ok(Ok(choice)) = tokio::task::spawn_blocking(move || run.run()).await else {
+                            tracing::error!(table = %self.code, player = %job.player, "a computer player failed");
+                            return;
+                        };
+                        match self.room() {
+                            Ok(room) => match room.bot_change(&job, choice.action, at) {
+                                Some(change) => self.apply(room, &change),
+                                None => Ok(()),
+                            },
+                            Err(e) => Err(e),
+                        }
+                    }
+                };
+                if let Err(e) = result {
+                    tracing::error!(table = %self.code, error = %e, "the table stopped");
+                    // Try again when woken (the database may come back).
+                    break;
+                }
+            }
+            if self.room().map_or(true, |r| r.game().is_over()) {
+                return;
+            }
+            self.wake.notified().await;
+        }
+    }
+}

@@ -1,0 +1,613 @@
+//! The server's database (SQLite, embedded): tables, their seats, every accepted change of
+//! every table in order, finished games, and named accounts. A change is written here before
+//! anyone is told of it, so that after a crash the tables replay to exactly where they were.
+
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Marks the file as this server's database (`PRAGMA application_id`), "EuSv".
+const APPLICATION_ID: i32 = 0x4575_5376;
+
+/// The migrations, in order; the database's `user_version` counts those applied. Append only.
+const MIGRATIONS: [&str; 1] = ["CREATE TABLE tables (
+        code TEXT PRIMARY KEY,
+        preset TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        grace_secs INTEGER NOT NULL,
+        stand_in TEXT NOT NULL,
+        host TEXT NOT NULL,
+        created INTEGER NOT NULL
+    );
+    CREATE TABLE seats (
+        code TEXT NOT NULL REFERENCES tables (code),
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('open', 'person', 'bot')),
+        name TEXT,
+        token TEXT,
+        account TEXT,
+        PRIMARY KEY (code, seat)
+    );
+    CREATE TABLE events (
+        code TEXT NOT NULL REFERENCES tables (code),
+        seq INTEGER NOT NULL,
+        seat INTEGER,
+        action TEXT,
+        PRIMARY KEY (code, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE games (
+        code TEXT PRIMARY KEY REFERENCES tables (code),
+        finished INTEGER NOT NULL,
+        family TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        players TEXT NOT NULL,
+        scores TEXT NOT NULL,
+        winner INTEGER,
+        record TEXT NOT NULL,
+        egn TEXT
+    );
+    CREATE TABLE game_players (
+        code TEXT NOT NULL REFERENCES games (code),
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        PRIMARY KEY (code, seat)
+    );
+    CREATE INDEX game_players_by_name ON game_players (name);
+    CREATE TABLE accounts (
+        name TEXT PRIMARY KEY COLLATE NOCASE,
+        hash TEXT NOT NULL,
+        created INTEGER NOT NULL
+    );
+    CREATE TABLE logins (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL REFERENCES accounts (name),
+        created INTEGER NOT NULL
+    );"];
+
+/// Why the database refused.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{}: {source}", path.display())]
+    Sqlite { path: PathBuf, source: rusqlite::Error },
+    #[error("{}: not a euchre server database (another program's file?)", path.display())]
+    Foreign { path: PathBuf },
+    #[error("{}: written by a newer euchre (schema {found}, this one knows {known})", path.display())]
+    TooNew { path: PathBuf, found: i64, known: i64 },
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// A table as created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRow {
+    pub code: String,
+    pub preset: String,
+    /// Options set on top of the preset, as name and value.
+    pub options: Vec<(String, String)>,
+    pub seed: u64,
+    pub grace_secs: u64,
+    /// The computer player that decides for an open or abandoned seat.
+    pub stand_in: String,
+    /// The host's token, as hex.
+    pub host: String,
+}
+
+/// A seat as stored: `open`, a person (with the token that holds it) or a computer player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatRow {
+    Open,
+    Person {
+        name: String,
+        token: String,
+        account: Option<String>,
+    },
+    Bot(String),
+}
+
+/// One change of a table: a decision of a seat, or (`None`) a new deal.
+pub type EventRow = (u64, Option<(u8, String)>);
+
+/// A table read back: as created, its seats now, and its changes in order.
+pub struct LoadedTable {
+    pub table: TableRow,
+    pub seats: Vec<SeatRow>,
+    pub events: Vec<EventRow>,
+}
+
+/// A finished game as kept for downloads and the players' pages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedGame {
+    pub code: String,
+    pub family: String,
+    pub rules: String,
+    pub players: Vec<String>,
+    /// `person` or `bot`, per seat.
+    pub kinds: Vec<String>,
+    pub scores: Vec<i32>,
+    pub winner: Option<usize>,
+    pub record: String,
+    pub egn: Option<String>,
+}
+
+/// A row of a player's history.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct HistoryRow {
+    pub code: String,
+    pub rules: String,
+    pub seat: u8,
+    pub finished: i64,
+    pub scores: Vec<i32>,
+    pub won: bool,
+}
+
+/// How hard each write is pushed to the disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Durability {
+    /// `synchronous = NORMAL` in WAL mode: a committed change survives the process being
+    /// killed (the default; what the crash test checks); the last changes may be lost if the
+    /// machine itself loses power.
+    Process,
+    /// `synchronous = FULL`: every commit is on the disk before it is acknowledged.
+    Machine,
+}
+
+/// The open database. One connection, kept behind a lock: SQLite writes one at a time anyway.
+pub struct Store {
+    conn: Mutex<Connection>,
+    path: PathBuf,
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Store {
+    /// Opens (creating when missing) the database at `path` and brings it to the current
+    /// schema.
+    ///
+    /// # Errors
+    /// Another program's file, a newer euchre's, or SQLite's failure; the file is then left
+    /// as it was.
+    pub fn open(path: &Path, durability: Durability) -> Result<Store, StoreError> {
+        let err = |source| StoreError::Sqlite {
+            path: path.to_path_buf(),
+            source,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                StoreError::Invalid(format!("{}: cannot create the folder: {e}", dir.display()))
+            })?;
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let mut conn = Connection::open_with_flags(path, flags).map_err(err)?;
+        conn.busy_timeout(Duration::from_secs(5)).map_err(err)?;
+        let app: i32 = conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .map_err(err)?;
+        let objects: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0))
+            .map_err(err)?;
+        if (app != 0 && app != APPLICATION_ID) || (app == 0 && objects > 0) {
+            return Err(StoreError::Foreign {
+                path: path.to_path_buf(),
+            });
+        }
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(err)?;
+        let sync = match durability {
+            Durability::Process => "NORMAL",
+            Durability::Machine => "FULL",
+        };
+        conn.pragma_update(None, "synchronous", sync).map_err(err)?;
+        conn.pragma_update(None, "foreign_keys", true).map_err(err)?;
+        loop {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(err)?;
+            let version: i64 = tx
+                .pragma_query_value(None, "user_version", |r| r.get(0))
+                .map_err(err)?;
+            if version > MIGRATIONS.len() as i64 {
+                return Err(StoreError::TooNew {
+                    path: path.to_path_buf(),
+                    found: version,
+                    known: MIGRATIONS.len() as i64,
+                });
+            }
+            let Some(step) = usize::try_from(version).ok().and_then(|v| MIGRATIONS.get(v)) else {
+                break;
+            };
+            tx.execute_batch(step).map_err(err)?;
+            tx.pragma_update(None, "application_id", APPLICATION_ID)
+                .map_err(err)?;
+            tx.pragma_update(None, "user_version", version + 1).map_err(err)?;
+            tx.commit().map_err(err)?;
+        }
+        Ok(Store {
+            conn: Mutex::new(conn),
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The schema version (the number of migrations applied).
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        self.with(|c| c.pragma_query_value(None, "user_version", |r| r.get(0)))
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
+        let mut conn = self
+            .conn
+            .lock()
+            .map_err(|_| StoreError::Invalid("the database connection was poisoned".into()))?;
+        f(&mut conn).map_err(|source| StoreError::Sqlite {
+            path: self.path.clone(),
+            source,
+        })
+    }
+
+    /// Stores a new table with its seats, in one transaction.
+    pub fn create_table(&self, t: &TableRow, seats: &[SeatRow]) -> Result<(), StoreError> {
+        let options = serde_json::to_string(&t.options).unwrap_or_else(|_| "[]".into());
+        self.with(|c| {
+            let tx = c.transaction()?;
+            tx.execute(
+                "INSERT INTO tables (code, preset, options, seed, grace_secs, stand_in, host, created)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    t.code,
+                    t.preset,
+                    options,
+                    t.seed as i64,
+                    t.grace_secs as i64,
+                    t.stand_in,
+                    t.host,
+                    now()
+                ],
+            )?;
+            for (i, s) in seats.iter().enumerate() {
+                put_seat(&tx, &t.code, i, s)?;
+            }
+            tx.commit()
+        })
+    }
+
+    /// Stores a seat's new holder.
+    pub fn set_seat(&self, code: &str, seat: usize, s: &SeatRow) -> Result<(), StoreError> {
+        self.with(|c| put_seat(c, code, seat, s))
+    }
+
+    /// Appends change `seq` of a table. A change already stored under that number is refused,
+    /// so no change can be applied twice.
+    pub fn append(&self, code: &str, seq: u64, event: Option<(u8, &str)>) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.prepare_cached("INSERT INTO events (code, seq, seat, action) VALUES (?1, ?2, ?3, ?4)")?
+                .execute(params![code, seq as i64, event.map(|e| e.0), event.map(|e| e.1)])
+                .map(|_| ())
+        })
+    }
+
+    /// Every table with its seats and changes, for the server's start.
+    pub fn load(&self) -> Result<Vec<LoadedTable>, StoreError> {
+        self.with(|c| {
+            let mut tables = Vec::new();
+            let mut st = c.prepare(
+                "SELECT code, preset, options, seed, grace_secs, stand_in, host FROM tables ORDER BY created, code",
+            )?;
+            let rows = st.query_map([], |r| {
+                let options: String = r.get(2)?;
+                Ok(TableRow {
+                    code: r.get(0)?,
+                    preset: r.get(1)?,
+                    options: serde_json::from_str(&options).unwrap_or_default(),
+                    seed: r.get::<_, i64>(3)? as u64,
+                    grace_secs: r.get::<_, i64>(4)? as u64,
+                    stand_in: r.get(5)?,
+                    host: r.get(6)?,
+                })
+            })?;
+            for t in rows {
+                tables.push(t?);
+            }
+            let mut out = Vec::new();
+            let mut seat_st = c.prepare_cached(
+                "SELECT kind, name, token, account FROM seats WHERE code = ?1 ORDER BY seat",
+            )?;
+            let mut event_st = c.prepare_cached(
+                "SELECT seq, seat, action FROM events WHERE code = ?1 ORDER BY seq",
+            )?;
+            for table in tables {
+                let seats = seat_st
+                    .query_map([&table.code], |r| {
+                        let kind: String = r.get(0)?;
+                        let name: Option<String> = r.get(1)?;
+                        Ok(match kind.as_str() {
+                            "person" => SeatRow::Person {
+                                name: name.unwrap_or_default(),
+                                token: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
+                                account: r.get(3)?,
+                            },
+                            "bot" => SeatRow::Bot(name.unwrap_or_default()),
+                            _ => SeatRow::Open,
+                        })
+                    })?
+                    .collect::<rusqlite::Result<Vec<_>>>()?;
+                let events = event_st
+                    .query_map([&table.code], |r| {
+                        let seat: Option<u8> = r.get(1)?;
+                        let action: Option<String> = r.get(2)?;
+                        Ok((r.get::<_, i64>(0)? as u64, seat.zip(action)))
+                    })?
+                    .collect::<rusqlite::Result<Vec<_>>>()?;
+                out.push(LoadedTable {
+                    table,
+                    seats,
+                    events,
+                });
+            }
+            Ok(out)
+        })
+    }
+
+    /// Keeps a finished game (once: a game finished again after a restart is not stored twice).
+    pub fn finish(&self, g: &FinishedGame) -> Result<(), StoreError> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let inserted = tx.execute(
+                "INSERT OR IGNORE INTO games (code, finished, family, rules, players, scores, winner, record, egn)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![
+                    g.code,
+                    now(),
+                    g.family,
+                    g.rules,
+                    to_json(&g.players),
+                    to_json(&g.scores),
+                    g.winner.map(|w| w as i64),
+                    g.record,
+                    g.egn
+                ],
+            )?;
+            if inserted > 0 {
+                for (i, (name, kind)) in g.players.iter().zip(&g.kinds).enumerate() {
+                    tx.execute(
+                        "INSERT INTO game_players (code, seat, name, kind) VALUES (?1, ?2, ?3, ?4)",
+                        params![g.code, i as i64, name, kind],
+                    )?;
+                }
+            }
+            tx.commit()
+        })
+    }
+
+    /// A finished game's record and EGN.
+    pub fn finished(&self, code: &str) -> Result<Option<(String, Option<String>)>, StoreError> {
+        self.with(|c| {
+            c.query_row("SELECT record, egn FROM games WHERE code = ?1", [code], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .optional()
+        })
+    }
+
+    /// The finished games a name sat in, newest first (at most `limit`).
+    pub fn history(&self, name: &str, limit: usize) -> Result<Vec<HistoryRow>, StoreError> {
+        self.with(|c| {
+            let mut st = c.prepare_cached(
+                "SELECT g.code, g.rules, p.seat, g.finished, g.scores, g.winner, g.family
+                 FROM game_players p JOIN games g ON g.code = p.code
+                 WHERE p.name = ?1 ORDER BY g.finished DESC, g.code LIMIT ?2",
+            )?;
+            let rows = st.query_map(params![name, limit as i64], |r| {
+                let scores: String = r.get(4)?;
+                let seat: u8 = r.get(2)?;
+                let winner: Option<i64> = r.get(5)?;
+                let family: String = r.get(6)?;
+                // The partnership game's winner is a team (seats 0 and 2 are team 0).
+                let side = if family == "four-handed" {
+                    i64::from(seat % 2)
+                } else {
+                    i64::from(seat)
+                };
+                Ok(HistoryRow {
+                    code: r.get(0)?,
+                    rules: r.get(1)?,
+                    seat,
+                    finished: r.get(3)?,
+                    scores: serde_json::from_str(&scores).unwrap_or_default(),
+                    won: winner == Some(side),
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// Creates a named account. Returns false when the name is taken (in any letter case).
+    pub fn create_account(&self, name: &str, hash: &str) -> Result<bool, StoreError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT OR IGNORE INTO accounts (name, hash, created) VALUES (?1, ?2, ?3)",
+                params![name, hash, now()],
+            )
+            .map(|n| n > 0)
+        })
+    }
+
+    /// An account's stored name (as registered) and password hash.
+    pub fn account(&self, name: &str) -> Result<Option<(String, String)>, StoreError> {
+        self.with(|c| {
+            c.query_row("SELECT name, hash FROM accounts WHERE name = ?1", [name], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .optional()
+        })
+    }
+
+    /// Records a login under its random id.
+    pub fn add_login(&self, id: &str, name: &str) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO logins (id, name, created) VALUES (?1, ?2, ?3)",
+                params![id, name, now()],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// The account a login id is for.
+    pub fn login(&self, id: &str) -> Result<Option<String>, StoreError> {
+        self.with(|c| {
+            c.query_row("SELECT name FROM logins WHERE id = ?1", [id], |r| r.get(0))
+                .optional()
+        })
+    }
+
+    pub fn remove_login(&self, id: &str) -> Result<(), StoreError> {
+        self.with(|c| c.execute("DELETE FROM logins WHERE id = ?1", [id]).map(|_| ()))
+    }
+}
+
+/// JSON text of plain values (lists of numbers and strings always serialise).
+fn to_json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+fn put_seat(c: &Connection, code: &str, seat: usize, s: &SeatRow) -> rusqlite::Result<()> {
+    let (kind, name, token, account) = match s {
+        SeatRow::Open => ("open", None, None, None),
+        SeatRow::Person { name, token, account } => (
+            "person",
+            Some(name.as_str()),
+            Some(token.as_str()),
+            account.as_deref(),
+        ),
+        SeatRow::Bot(n) => ("bot", Some(n.as_str()), None, None),
+    };
+    c.execute(
+        "INSERT OR REPLACE INTO seats (code, seat, kind, name, token, account) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![code, seat as i64, kind, name, token, account],
+    )
+    .map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("euchre-store-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir.join("server.db")
+    }
+
+    fn table(code: &str) -> TableRow {
+        TableRow {
+            code: code.into(),
+            preset: "north-american".into(),
+            options: vec![("winning_score".into(), "5".into())],
+            seed: 7,
+            grace_secs: 60,
+            stand_in: "hard".into(),
+            host: "ab".repeat(16),
+        }
+    }
+
+    #[test]
+    fn tables_seats_and_changes_read_back_in_order() {
+        let path = temp("roundtrip");
+        {
+            let s = Store::open(&path, Durability::Process).unwrap();
+            assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);
+            let seats = vec![
+                SeatRow::Open,
+                SeatRow::Bot("hard".into()),
+                SeatRow::Open,
+                SeatRow::Bot("easy".into()),
+            ];
+            s.create_table(&table("AAAAAA"), &seats).unwrap();
+            let ann = SeatRow::Person {
+                name: "Ann".into(),
+                token: "cd".repeat(16),
+                account: None,
+            };
+            s.set_seat("AAAAAA", 0, &ann).unwrap();
+            s.append("AAAAAA", 1, Some((1, "pass"))).unwrap();
+            s.append("AAAAAA", 2, Some((2, "order"))).unwrap();
+            s.append("AAAAAA", 3, None).unwrap();
+            // A change cannot be stored twice.
+            assert!(s.append("AAAAAA", 2, Some((2, "pass"))).is_err());
+        }
+        let s = Store::open(&path, Durability::Process).unwrap();
+        let loaded = s.load().unwrap();
+        assert_eq!(loaded.len(), 1);
+        assert_eq!(loaded[0].table, table("AAAAAA"));
+        assert!(matches!(&loaded[0].seats[0], SeatRow::Person { name, .. } if name == "Ann"));
+        assert_eq!(loaded[0].seats[1], SeatRow::Bot("hard".into()));
+        assert_eq!(
+            loaded[0].events,
+            vec![
+                (1, Some((1, "pass".to_string()))),
+                (2, Some((2, "order".to_string()))),
+                (3, None)
+            ]
+        );
+    }
+
+    #[test]
+    fn another_programs_database_is_refused_untouched() {
+        let path = temp("foreign");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        {
+            let c = Connection::open(&path).unwrap();
+            c.execute_batch("CREATE TABLE notes (x TEXT); INSERT INTO notes VALUES ('mine');")
+                .unwrap();
+        }
+        let before = std::fs::read(&path).unwrap();
+        let e = Store::open(&path, Durability::Process).err().unwrap();
+        assert!(e.to_string().contains("not a euchre server database"), "{e}");
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+    }
+
+    #[test]
+    fn finished_games_feed_a_players_history_once() {
+        let path = temp("history");
+        let s = Store::open(&path, Durability::Process).unwrap();
+        s.create_table(&table("BBBBBB"), &[]).unwrap();
+        let g = FinishedGame {
+            code: "BBBBBB".into(),
+            family: "four-handed".into(),
+            rules: "north-american".into(),
+            players: vec!["Ann".into(), "hard".into(), "Bob".into(), "easy".into()],
+            kinds: vec!["person".into(), "bot".into(), "person".into(), "bot".into()],
+            scores: vec![10, 6],
+            winner: Some(0),
+            record: "{}".into(),
+            egn: None,
+        };
+        s.finish(&g).unwrap();
+        s.finish(&g).unwrap();
+        let h = s.history("Bob", 10).unwrap();
+        assert_eq!(h.len(), 1);
+        assert!(h[0].won);
+        assert!(!s.history("easy", 10).unwrap()[0].won);
+        assert_eq!(s.finished("BBBBBB").unwrap().unwrap().0, "{}");
+        assert!(s.history("Nobody", 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn account_names_are_unique_in_any_case() {
+        let s = Store::open(&temp("accounts"), Durability::Process).unwrap();
+        assert!(s.create_account("Ann", "h1").unwrap());
+        assert!(!s.create_account("ann", "h2").unwrap());
+        assert_eq!(s.account("ANN").unwrap(), Some(("Ann".into(), "h1".into())));
+        s.add_login("id1", "Ann").unwrap();
+        assert_eq!(s.login("id1").unwrap().as_deref(), Some("Ann"));
+        s.remove_login("id1").unwrap();
+        assert_eq!(s.login("id1").unwrap(), None);
+    }
+}
