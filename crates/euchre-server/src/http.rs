@@ -31,6 +31,8 @@ pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// Messages a connection may send per second, sustained, and in a burst.
 pub const RATE_PER_SEC: f64 = 20.0;
 pub const BURST: f64 = 40.0;
+/// How long a finished table stays in memory (for its players to look at the end).
+const FINISHED_KEPT: Duration = Duration::from_secs(3600);
 /// The grace period a table gets unless it asks for another.
 pub const DEFAULT_GRACE_SECS: u64 = 60;
 
@@ -82,9 +84,22 @@ impl AppState {
                     }
                 }
             }
-            tokio::spawn(live.clone().drive());
+            state.run(live);
         }
         Ok(state)
+    }
+
+    /// Lets a table's computer players play; an hour after its game ends the table leaves
+    /// memory (its record stays in the database for the downloads and the players' pages).
+    fn run(&self, live: Arc<Live>) {
+        let tables = self.tables.clone();
+        tokio::spawn(async move {
+            live.clone().drive().await;
+            tokio::time::sleep(FINISHED_KEPT).await;
+            if let Ok(mut t) = tables.lock() {
+                t.remove(&live.code);
+            }
+        });
     }
 
     fn all_tables(&self) -> Vec<Arc<Live>> {
@@ -221,9 +236,16 @@ fn new_code() -> String {
 
 type JsonBody<T> = Result<Json<T>, axum::extract::rejection::JsonRejection>;
 
-fn body<T>(b: JsonBody<T>, expected: &str) -> Result<T, Response> {
+/// A refusal: its status and what is wrong.
+type Refusal = (StatusCode, String);
+
+fn refused((status, message): Refusal) -> Response {
+    error(status, message)
+}
+
+fn body<T>(b: JsonBody<T>, expected: &str) -> Result<T, Refusal> {
     b.map(|Json(v)| v)
-        .map_err(|e| error(StatusCode::BAD_REQUEST, format!("{e}; expected {expected}")))
+        .map_err(|e| (StatusCode::BAD_REQUEST, format!("{e}; expected {expected}")))
 }
 
 async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> Response {
@@ -232,7 +254,7 @@ async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> R
         "{\"rules\":PRESET,\"seats\":[\"open\" or a computer player, ...]}",
     ) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return refused(e),
     };
     let mut options = Vec::new();
     for (k, v) in &req.options {
@@ -310,7 +332,7 @@ async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> R
     tables.insert(code.clone(), live.clone());
     drop(tables);
     tracing::info!(table = %code, rules = %req.rules, seats = ?req.seats, "table created");
-    tokio::spawn(live.drive());
+    state.run(live);
     Json(json!({"code": code, "seats": req.seats.len(), "host": host.to_string()})).into_response()
 }
 
@@ -359,7 +381,7 @@ async fn claim_seat(
 ) -> Response {
     let claim = match body(b, "{\"name\":...}") {
         Ok(c) => c,
-        Err(e) => return e,
+        Err(e) => return refused(e),
     };
     let Some(live) = state.table(&code) else {
         return error(StatusCode::NOT_FOUND, format!("no table {code}"));
@@ -429,7 +451,7 @@ async fn free_seat(
 ) -> Response {
     let req = match body(b, "{\"host\":HOST_TOKEN}") {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return refused(e),
     };
     let Some(live) = state.table(&code) else {
         return error(StatusCode::NOT_FOUND, format!("no table {code}"));
@@ -459,17 +481,16 @@ async fn free_seat(
     Json(json!({"ok": true})).into_response()
 }
 
-fn finished_game(state: &AppState, code: &str) -> Result<(String, Option<String>), Response> {
-    let Some(live) = state.table(code) else {
-        return Err(error(StatusCode::NOT_FOUND, format!("no table {code}")));
-    };
-    match state.store.finished(&live.code) {
+fn finished_game(state: &AppState, code: &str) -> Result<(String, Option<String>), Refusal> {
+    // A finished game is kept in the database, in play or not.
+    match state.store.finished(&code.to_ascii_uppercase()) {
         Ok(Some(g)) => Ok(g),
-        Ok(None) => Err(error(
+        Ok(None) if state.table(code).is_none() => Err((StatusCode::NOT_FOUND, format!("no table {code}"))),
+        Ok(None) => Err((
             StatusCode::CONFLICT,
-            "the game is not over: its hands stay hidden until it is",
+            "the game is not over: its hands stay hidden until it is".into(),
         )),
-        Err(e) => Err(error(StatusCode::SERVICE_UNAVAILABLE, e.to_string())),
+        Err(e) => Err((StatusCode::SERVICE_UNAVAILABLE, e.to_string())),
     }
 }
 
@@ -490,7 +511,7 @@ fn download(text: String, name: String, mime: &'static str) -> Response {
 async fn download_record(State(state): State<AppState>, Path(code): Path<String>) -> Response {
     match finished_game(&state, &code) {
         Ok((record, _)) => download(record, format!("euchre-{code}.json"), "application/json"),
-        Err(e) => e,
+        Err(e) => refused(e),
     }
 }
 
@@ -501,7 +522,7 @@ async fn download_egn(State(state): State<AppState>, Path(code): Path<String>) -
             StatusCode::NOT_FOUND,
             "EGN writes four-handed games only: download the game record (game.json)",
         ),
-        Err(e) => e,
+        Err(e) => refused(e),
     }
 }
 
@@ -580,7 +601,9 @@ async fn connect(
         .on_upgrade(move |socket| play(socket, live, seat, token))
 }
 
-/// A token bucket: `RATE_PER_SEC` messages a second, bursts of `BURST`.
+/// A token bucket: `RATE_PER_SEC` messages a second, bursts of `BURST`, and one more for each
+/// message the server sends (a program answering every state as fast as it comes is not a
+/// flood; messages nobody asked for are).
 struct Rate {
     tokens: f64,
     at: Instant,
@@ -592,6 +615,9 @@ impl Rate {
             tokens: BURST,
             at: Instant::now(),
         }
+    }
+    fn grant(&mut self) {
+        self.tokens = (self.tokens + 1.0).min(BURST);
     }
     fn allow(&mut self) -> bool {
         let now = Instant::now();
@@ -615,7 +641,10 @@ async fn play(mut socket: WebSocket, live: Arc<Live>, seat: Option<Seat>, token:
     loop {
         tokio::select! {
             out = rx.recv() => {
-                let Some(text) = out else { break };
+                let Some((text, announces)) = out else { break };
+                if announces {
+                    rate.grant();
+                }
                 if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
                     break;
                 }
@@ -653,7 +682,7 @@ async fn play(mut socket: WebSocket, live: Arc<Live>, seat: Option<Seat>, token:
 }
 
 fn seq_of(live: &Live) -> u64 {
-    live.room().map_or(0, |r| r.seq())
+    live.seq()
 }
 
 fn error_text(e: &str, seq: u64) -> String {
@@ -717,22 +746,27 @@ fn handle(
             let Some((s, _)) = holder else {
                 return refuse("a spectator has no hand to advise on".into());
             };
+            // The room stays locked only inside this block: `refuse` locks it again.
             let job = {
                 let Ok(room) = live.room() else { return };
                 match msg {
                     ClientMessage::Hint {} => {
                         if room.game().to_act() != Some(s) || !room.started() {
-                            return refuse("a hint is for the seat to act".into());
+                            Err("a hint is for the seat to act".to_string())
+                        } else {
+                            Ok(Job::Hint(Box::new(room.view(s)), room.seq()))
                         }
-                        let (view, seq) = (room.view(s), room.seq());
-                        Job::Hint(Box::new(view), seq)
                     }
                     ClientMessage::Review { deal } => match room.finished_deal(deal) {
-                        Some(d) => Job::Review(Box::new(d), s),
-                        None => return refuse(format!("deal {deal} is not a finished deal of this game")),
+                        Some(d) => Ok(Job::Review(Box::new(d), s)),
+                        None => Err(format!("deal {deal} is not a finished deal of this game")),
                     },
                     _ => return,
                 }
+            };
+            let job = match job {
+                Ok(j) => j,
+                Err(e) => return refuse(e),
             };
             if busy.swap(true, Ordering::SeqCst) {
                 return refuse("one hint or review at a time".into());

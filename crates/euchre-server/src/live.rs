@@ -7,6 +7,7 @@ use crate::store::{FinishedGame, Store};
 use crate::token::SeatToken;
 use euchre::table::{AnyGame, Table};
 use euchre::Seat;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::{mpsc, Notify};
@@ -18,8 +19,12 @@ pub const QUEUE: usize = 256;
 struct Subscriber {
     id: u64,
     seat: Option<Seat>,
-    tx: mpsc::Sender<Arc<str>>,
+    tx: mpsc::Sender<Outgoing>,
 }
+
+/// A message for one connection, and whether it announces a change of the table (a program
+/// may answer each of those at once without counting as a flood).
+pub type Outgoing = (Arc<str>, bool);
 
 /// One table in play.
 pub struct Live {
@@ -34,6 +39,9 @@ pub struct Live {
     departures: Mutex<Vec<u64>>,
     /// Rings when the computer players may have something to do.
     wake: Notify,
+    /// The room's state number, readable without the room's lock (for error messages, which
+    /// may be sent while the room is locked).
+    seq: AtomicU64,
 }
 
 /// Why a change was refused.
@@ -69,7 +77,9 @@ fn json(msg: &crate::ServerMessage) -> Arc<str> {
 impl Live {
     pub fn new(code: String, room: Room, host: SeatToken, grace: Duration, store: Arc<Store>) -> Arc<Live> {
         let seats = room.seats().len();
+        let seq = AtomicU64::new(room.seq());
         Arc::new(Live {
+            seq,
             code,
             room: Mutex::new(room),
             host,
@@ -80,6 +90,11 @@ impl Live {
             departures: Mutex::new(vec![0; seats]),
             wake: Notify::new(),
         })
+    }
+
+    /// The current state's number.
+    pub fn seq(&self) -> u64 {
+        self.seq.load(Ordering::SeqCst)
     }
 
     /// The room, locked.
@@ -104,7 +119,7 @@ impl Live {
             };
             // A connection too slow to take its messages (or gone) is dropped; it
             // resynchronises from a snapshot when it connects again.
-            s.tx.try_send(text).is_ok()
+            s.tx.try_send((text, true)).is_ok()
         });
     }
 
@@ -127,6 +142,7 @@ impl Live {
             )
             .map_err(|e| LiveError::Store(e.to_string()))?;
         room.commit(change)?;
+        self.seq.store(room.seq(), Ordering::SeqCst);
         if room.game().is_over() {
             self.keep_finished(&room);
         }
@@ -197,7 +213,7 @@ impl Live {
 
     /// Registers a connection; returns its id and its queue. A person coming back is no
     /// longer away.
-    pub fn subscribe(&self, seat: Option<Seat>) -> (u64, mpsc::Receiver<Arc<str>>) {
+    pub fn subscribe(&self, seat: Option<Seat>) -> (u64, mpsc::Receiver<Outgoing>) {
         let (tx, rx) = mpsc::channel(QUEUE);
         let id = self.next_id.lock().map_or(0, |mut n| {
             *n += 1;
@@ -214,7 +230,7 @@ impl Live {
             // The others hear of the connection; the new one gets its first state straight
             // into its queue, before any later change.
             self.deliver(&room);
-            let _ = tx.try_send(json(&room.state_for(seat)));
+            let _ = tx.try_send((json(&room.state_for(seat)), false));
             if let Ok(mut subs) = self.subscribers.lock() {
                 subs.push(Subscriber { id, seat, tx });
             }
@@ -272,7 +288,7 @@ impl Live {
     pub fn send_to(&self, id: u64, msg: &crate::ServerMessage) {
         if let Ok(subs) = self.subscribers.lock() {
             if let Some(s) = subs.iter().find(|s| s.id == id) {
-                let _ = s.tx.try_send(json(msg));
+                let _ = s.tx.try_send((json(msg), false));
             }
         }
     }

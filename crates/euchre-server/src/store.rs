@@ -292,12 +292,14 @@ impl Store {
         })
     }
 
-    /// Every table with its seats and changes, for the server's start.
+    /// Every table still in play (a finished game is kept in `games`) with its seats and
+    /// changes, for the server's start.
     pub fn load(&self) -> Result<Vec<LoadedTable>, StoreError> {
         self.with(|c| {
             let mut tables = Vec::new();
             let mut st = c.prepare(
-                "SELECT code, preset, options, seed, grace_secs, stand_in, host FROM tables ORDER BY created, code",
+                "SELECT code, preset, options, seed, grace_secs, stand_in, host FROM tables
+                 WHERE code NOT IN (SELECT code FROM games) ORDER BY created, code",
             )?;
             let rows = st.query_map([], |r| {
                 let options: String = r.get(2)?;
@@ -318,9 +320,8 @@ impl Store {
             let mut seat_st = c.prepare_cached(
                 "SELECT kind, name, token, account FROM seats WHERE code = ?1 ORDER BY seat",
             )?;
-            let mut event_st = c.prepare_cached(
-                "SELECT seq, seat, action FROM events WHERE code = ?1 ORDER BY seq",
-            )?;
+            let mut event_st =
+                c.prepare_cached("SELECT seq, seat, action FROM events WHERE code = ?1 ORDER BY seq")?;
             for table in tables {
                 let seats = seat_st
                     .query_map([&table.code], |r| {
@@ -344,11 +345,7 @@ impl Store {
                         Ok((r.get::<_, i64>(0)? as u64, seat.zip(action)))
                     })?
                     .collect::<rusqlite::Result<Vec<_>>>()?;
-                out.push(LoadedTable {
-                    table,
-                    seats,
-                    events,
-                });
+                out.push(LoadedTable { table, seats, events });
             }
             Ok(out)
         })

@@ -1,0 +1,351 @@
+//! Bad input over HTTP and the WebSocket gets an error that names what is wrong (or, for a
+//! flood or a huge frame, the connection closed), and the game is unchanged.
+
+mod support;
+
+use futures_util::SinkExt;
+use serde_json::{json, Value};
+use support::{claim, connect, create, get, next, post, send, start, temp_db, Ws};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+/// The next message that is not a state (states may come at any time: seats connecting).
+async fn reply(ws: &mut Ws) -> Value {
+    loop {
+        let m = next(ws).await.expect("a reply");
+        if m["type"] != "state" {
+            return m;
+        }
+    }
+}
+
+/// The current state, asked for.
+async fn synced(ws: &mut Ws) -> Value {
+    send(ws, &json!({"type": "sync"})).await;
+    loop {
+        let m = next(ws).await.expect("a state");
+        if m["type"] == "state" {
+            return m;
+        }
+    }
+}
+
+/// What must not change: the state number and the seat's view.
+fn game_of(state: &Value) -> (Value, Value, Value) {
+    (
+        state["seq"].clone(),
+        state["view"].clone(),
+        state["legal"].clone(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_messages_get_errors_and_change_nothing() {
+    let addr = start(&temp_db("bad-messages")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"], "seed": 11}),
+    )
+    .await;
+    let tokens = [
+        claim(&addr, &code, 0, "Ann").await,
+        claim(&addr, &code, 1, "Bob").await,
+    ];
+    let mut ws = [
+        connect(&addr, &code, Some(&tokens[0])).await,
+        connect(&addr, &code, Some(&tokens[1])).await,
+    ];
+    // Wait for a person's turn.
+    let mut state = synced(&mut ws[0]).await;
+    while state["to_act"] != 0 && state["to_act"] != 1 {
+        state = next(&mut ws[0]).await.unwrap();
+    }
+    let to_act = state["to_act"].as_u64().unwrap() as usize;
+    let (mover, other) = if to_act == 0 { (0, 1) } else { (1, 0) };
+    let mut mine = synced(&mut ws[mover]).await;
+    let seq = mine["seq"].as_u64().unwrap();
+    let legal = mine["legal"][0].as_str().unwrap().to_string();
+    let before = [game_of(&mine), game_of(&synced(&mut ws[other]).await)];
+
+    let cases: Vec<(usize, Message, &str)> = vec![
+        (mover, Message::Text("{not json".into()), "not a message"),
+        (mover, Message::Text("[]".into()), "not a message"),
+        (
+            mover,
+            Message::Text(r#"{"type":"steal"}"#.into()),
+            "unknown variant",
+        ),
+        (
+            mover,
+            Message::Text(r#"{"type":"sync","x":1}"#.into()),
+            "unknown field",
+        ),
+        (
+            mover,
+            Message::Text(r#"{"type":"act","seq":"x","action":"pass"}"#.into()),
+            "not a message",
+        ),
+        (mover, Message::Binary(vec![1, 2, 3].into()), "JSON text"),
+        // Another seat's decision.
+        (
+            other,
+            Message::Text(json!({"type":"act","seq":seq,"action":legal}).to_string().into()),
+            "not seat",
+        ),
+        // A replayed old state number, and one from the future.
+        (
+            mover,
+            Message::Text(
+                json!({"type":"act","seq":seq - 1,"action":legal})
+                    .to_string()
+                    .into(),
+            ),
+            "answers state",
+        ),
+        (
+            mover,
+            Message::Text(
+                json!({"type":"act","seq":seq + 3,"action":legal})
+                    .to_string()
+                    .into(),
+            ),
+            "answers state",
+        ),
+        // Not an action, and an action that is not legal now.
+        (
+            mover,
+            Message::Text(
+                json!({"type":"act","seq":seq,"action":"fly away"})
+                    .to_string()
+                    .into(),
+            ),
+            "not an action",
+        ),
+        (
+            mover,
+            Message::Text(
+                json!({"type":"act","seq":seq,"action":"discard 9C"})
+                    .to_string()
+                    .into(),
+            ),
+            "discard",
+        ),
+        // A review of a deal not finished.
+        (
+            mover,
+            Message::Text(json!({"type":"review","deal":1}).to_string().into()),
+            "not a finished deal",
+        ),
+        (
+            other,
+            Message::Text(json!({"type":"hint"}).to_string().into()),
+            "seat to act",
+        ),
+        // Over 16 KiB (but under the frame limit): refused, the connection kept.
+        (
+            mover,
+            Message::Text(format!("{{\"type\":\"sync\",\"pad\":\"{}\"}}", "x".repeat(20_000)).into()),
+            "the most is 16384",
+        ),
+    ];
+    for (who, msg, words) in cases {
+        ws[who].send(msg).await.unwrap();
+        let r = reply(&mut ws[who]).await;
+        assert_eq!(r["type"], "error", "{r}");
+        assert!(
+            r["error"].as_str().unwrap().contains(words),
+            "expected '{words}' in {r}"
+        );
+    }
+    // A spectator cannot decide.
+    let mut watcher = connect(&addr, &code, None).await;
+    send(&mut watcher, &json!({"type":"act","seq":seq,"action":legal})).await;
+    let r = reply(&mut watcher).await;
+    assert!(r["error"].as_str().unwrap().contains("spectator"), "{r}");
+    // Nothing changed for either seat.
+    mine = synced(&mut ws[mover]).await;
+    assert_eq!(game_of(&mine), before[0]);
+    assert_eq!(game_of(&synced(&mut ws[other]).await), before[1]);
+
+    // A frame over 64 KiB closes the connection; the table goes on for the others.
+    ws[other]
+        .send(Message::Text("x".repeat(100_000).into()))
+        .await
+        .ok();
+    let closed = loop {
+        match next(&mut ws[other]).await {
+            None => break true,
+            Some(m) if m["type"] == "state" => continue,
+            Some(m) => panic!("{m}"),
+        }
+    };
+    assert!(closed);
+    assert_eq!(game_of(&synced(&mut ws[mover]).await), before[0]);
+
+    // A flood closes the connection after an error that says so.
+    let mut flood = connect(&addr, &code, Some(&tokens[other])).await;
+    for _ in 0..200 {
+        if flood
+            .send(Message::Text(r#"{"type":"steal"}"#.into()))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let mut told = false;
+    while let Some(m) = next(&mut flood).await {
+        if m["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("too many messages"))
+        {
+            told = true;
+        }
+    }
+    assert!(told, "the flood was named before the close");
+    assert_eq!(game_of(&synced(&mut ws[mover]).await), before[0]);
+
+    // And the seat to act can still play.
+    send(&mut ws[mover], &json!({"type":"act","seq":seq,"action":legal})).await;
+    loop {
+        let m = next(&mut ws[mover]).await.unwrap();
+        if m["type"] == "state" && m["seq"].as_u64().unwrap() > seq {
+            break;
+        }
+        assert_ne!(m["type"], "error", "{m}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_from_another_sites_page_is_refused() {
+    let addr = start(&temp_db("origin")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}),
+    )
+    .await;
+    let url = format!("ws://{addr}/ws/{code}");
+    let mut req = url.as_str().into_client_request().unwrap();
+    req.headers_mut()
+        .insert("Origin", "http://evil.example".parse().unwrap());
+    let e = tokio_tungstenite::connect_async(req).await.unwrap_err();
+    assert!(e.to_string().contains("403"), "{e}");
+    let mut req = url.as_str().into_client_request().unwrap();
+    req.headers_mut()
+        .insert("Origin", format!("http://{addr}").parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(req).await.is_ok());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_http_requests_are_named() {
+    let addr = start(&temp_db("bad-http")).await;
+    let cases = [
+        (json!({"rules": "bogus", "seats": ["open"]}), "bogus"),
+        (
+            json!({"rules": "north-american", "seats": ["open", "wizard", "basic", "basic"]}),
+            "wizard",
+        ),
+        (
+            json!({"rules": "north-american", "seats": ["open", "basic"]}),
+            "2 seats",
+        ),
+        (
+            json!({"rules": "north-american", "options": {"winning_score": "many"}, "seats": ["open", "basic", "basic", "basic"]}),
+            "winning_score",
+        ),
+        (
+            json!({"rules": "north-american", "options": {"colour": "red"}, "seats": ["open", "basic", "basic", "basic"]}),
+            "colour",
+        ),
+        (
+            json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "grace_secs": 999_999}),
+            "grace",
+        ),
+        (
+            json!({"rules": "north-american", "seats": ["open"], "extra": 1}),
+            "extra",
+        ),
+        (json!("a string"), "expected"),
+    ];
+    for (body, words) in cases {
+        let (status, e) = post(&addr, "/api/tables", &body).await;
+        assert_eq!(status, 400, "{body}: {e}");
+        assert!(
+            e["error"].as_str().unwrap().contains(words),
+            "expected '{words}' in {e}"
+        );
+    }
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"]}),
+    )
+    .await;
+    let seat = |n: usize| format!("/api/tables/{code}/seats/{n}");
+    assert_eq!(
+        post(&addr, "/api/tables/NOPE42/seats/0", &json!({"name": "x"}))
+            .await
+            .0,
+        404
+    );
+    assert_eq!(post(&addr, &seat(7), &json!({"name": "x"})).await.0, 404);
+    assert_eq!(post(&addr, &seat(0), &json!({"name": "hard"})).await.0, 400);
+    assert_eq!(post(&addr, &seat(0), &json!({"name": ""})).await.0, 400);
+    assert_eq!(post(&addr, &seat(0), &json!({})).await.0, 400);
+    claim(&addr, &code, 0, "Ann").await;
+    let (status, e) = post(&addr, &seat(0), &json!({"name": "Eve"})).await;
+    assert_eq!(status, 409);
+    assert!(e["error"].as_str().unwrap().contains("taken"), "{e}");
+    // Only the host frees a seat.
+    let (status, _) = post(
+        &addr,
+        &format!("{}/free", seat(0)),
+        &json!({"host": "0".repeat(32)}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    // The hands stay hidden until the game is over.
+    let (status, e) = get(&addr, &format!("/api/tables/{code}/game.egn")).await;
+    assert_eq!(status, 409, "{e}");
+    // A wrong token cannot connect.
+    let bad =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{code}?token={}", "0".repeat(32))).await;
+    assert!(bad.is_err());
+    let bad = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{code}?token=short")).await;
+    assert!(bad.is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_frees_a_seat_and_its_old_token_stops_working() {
+    let addr = start(&temp_db("free")).await;
+    let (status, t) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (code, host) = (t["code"].as_str().unwrap(), t["host"].as_str().unwrap());
+    let token = claim(&addr, code, 0, "Ann").await;
+    let mut ws = connect(&addr, code, Some(&token)).await;
+    assert_eq!(next(&mut ws).await.unwrap()["seat"], 0);
+    let (status, _) = post(
+        &addr,
+        &format!("/api/tables/{code}/seats/0/free"),
+        &json!({"host": host}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    // The old connection is closed before the seat's next holder's cards could reach it.
+    while let Some(m) = next(&mut ws).await {
+        assert_eq!(m["type"], "state");
+    }
+    assert!(
+        tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{code}?token={token}"))
+            .await
+            .is_err()
+    );
+    let again = claim(&addr, code, 0, "Cy").await;
+    let mut ws = connect(&addr, code, Some(&again)).await;
+    let m = next(&mut ws).await.unwrap();
+    assert_eq!(m["seats"][0]["name"], "Cy");
+}
