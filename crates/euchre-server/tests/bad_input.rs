@@ -30,6 +30,23 @@ async fn synced(ws: &mut Ws) -> Value {
     }
 }
 
+/// The state at number `seq`, asked for: older states still queued are passed over; a newer
+/// one means the table changed.
+async fn state_at(ws: &mut Ws, seq: u64) -> Value {
+    send(ws, &json!({"type": "sync"})).await;
+    loop {
+        let m = next(ws).await.expect("a state");
+        if m["type"] != "state" {
+            continue;
+        }
+        let at = m["seq"].as_u64().unwrap();
+        assert!(at <= seq, "the table changed: state {at} after {seq}");
+        if at == seq {
+            return m;
+        }
+    }
+}
+
 /// What must not change: the state number and the seat's view.
 fn game_of(state: &Value) -> (Value, Value, Value) {
     (
@@ -62,10 +79,10 @@ async fn bad_messages_get_errors_and_change_nothing() {
     }
     let to_act = state["to_act"].as_u64().unwrap() as usize;
     let (mover, other) = if to_act == 0 { (0, 1) } else { (1, 0) };
-    let mut mine = synced(&mut ws[mover]).await;
-    let seq = mine["seq"].as_u64().unwrap();
+    let seq = state["seq"].as_u64().unwrap();
+    let mut mine = state_at(&mut ws[mover], seq).await;
     let legal = mine["legal"][0].as_str().unwrap().to_string();
-    let before = [game_of(&mine), game_of(&synced(&mut ws[other]).await)];
+    let before = [game_of(&mine), game_of(&state_at(&mut ws[other], seq).await)];
 
     let cases: Vec<(usize, Message, &str)> = vec![
         (mover, Message::Text("{not json".into()), "not a message"),
@@ -163,9 +180,9 @@ async fn bad_messages_get_errors_and_change_nothing() {
     let r = reply(&mut watcher).await;
     assert!(r["error"].as_str().unwrap().contains("spectator"), "{r}");
     // Nothing changed for either seat.
-    mine = synced(&mut ws[mover]).await;
+    mine = state_at(&mut ws[mover], seq).await;
     assert_eq!(game_of(&mine), before[0]);
-    assert_eq!(game_of(&synced(&mut ws[other]).await), before[1]);
+    assert_eq!(game_of(&state_at(&mut ws[other], seq).await), before[1]);
 
     // A frame over 64 KiB closes the connection; the table goes on for the others.
     ws[other]
@@ -180,7 +197,7 @@ async fn bad_messages_get_errors_and_change_nothing() {
         }
     };
     assert!(closed);
-    assert_eq!(game_of(&synced(&mut ws[mover]).await), before[0]);
+    assert_eq!(game_of(&state_at(&mut ws[mover], seq).await), before[0]);
 
     // A flood closes the connection after an error that says so.
     let mut flood = connect(&addr, &code, Some(&tokens[other])).await;
@@ -203,7 +220,7 @@ async fn bad_messages_get_errors_and_change_nothing() {
         }
     }
     assert!(told, "the flood was named before the close");
-    assert_eq!(game_of(&synced(&mut ws[mover]).await), before[0]);
+    assert_eq!(game_of(&state_at(&mut ws[mover], seq).await), before[0]);
 
     // And the seat to act can still play.
     send(&mut ws[mover], &json!({"type":"act","seq":seq,"action":legal})).await;
