@@ -1,0 +1,222 @@
+//! Seats over time: a person gone past the grace period is played for and takes the seat back;
+//! named accounts keep their names; a finished game feeds its players' pages.
+
+mod support;
+
+use serde_json::{json, Value};
+use support::{claim, connect, create, get, next, request, send, start, temp_db};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_away_past_the_grace_period_is_played_for_then_comes_back() {
+    let addr = start(&temp_db("grace")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"],
+                "grace_secs": 1, "stand_in": "basic", "seed": 4}),
+    )
+    .await;
+    let token = claim(&addr, &code, 0, "Ann").await;
+    let mut ws = connect(&addr, &code, Some(&token)).await;
+    let first = next(&mut ws).await.unwrap();
+    assert_eq!(first["seats"][0]["kind"], "person");
+    drop(ws);
+    // The others play on for the seat once the grace period is over.
+    let mut watcher = connect(&addr, &code, None).await;
+    let mut away_seen = false;
+    let mut seq = 0;
+    while let Some(m) = next(&mut watcher).await {
+        if m["seats"][0]["kind"] == "away" {
+            away_seen = true;
+        }
+        seq = m["seq"].as_u64().unwrap();
+        if away_seen && seq > 10 {
+            break;
+        }
+    }
+    assert!(away_seen && seq > 10, "the stand-in played for the seat");
+    // Back: the seat is the person's again.
+    let mut ws = connect(&addr, &code, Some(&token)).await;
+    let back = next(&mut ws).await.unwrap();
+    assert_eq!(back["seats"][0]["kind"], "person", "{}", back["seats"]);
+    assert_eq!(back["seats"][0]["connected"], true);
+}
+
+/// A request with headers by hand: status, the response's headers and body.
+async fn with_headers(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &Value,
+) -> (u16, String, String) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let body = body.to_string();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    let status = out[9..12].parse().unwrap();
+    let (head, body) = out.split_once("\r\n\r\n").unwrap();
+    (status, head.to_string(), body.to_string())
+}
+
+fn cookie_of(head: &str) -> String {
+    let line = head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .expect("a cookie");
+    for flag in ["HttpOnly", "Secure", "SameSite=Strict"] {
+        assert!(line.contains(flag), "{line}");
+    }
+    line.split_once(':')
+        .unwrap()
+        .1
+        .trim()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_named_account_keeps_its_name() {
+    let addr = start(&temp_db("accounts")).await;
+    let creds = json!({"name": "Maud", "password": "correct horse"});
+    let (status, head, _) = with_headers(&addr, "POST", "/api/accounts", "", &creds).await;
+    assert_eq!(status, 200);
+    let cookie = cookie_of(&head);
+    // Taken in any case, refused with a short password or a bot's name.
+    let (status, _, _) = with_headers(
+        &addr,
+        "POST",
+        "/api/accounts",
+        "",
+        &json!({"name": "maud", "password": "another one"}),
+    )
+    .await;
+    assert_eq!(status, 409);
+    let (status, _, _) = with_headers(
+        &addr,
+        "POST",
+        "/api/accounts",
+        "",
+        &json!({"name": "Zed", "password": "short"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, _, _) = with_headers(
+        &addr,
+        "POST",
+        "/api/accounts",
+        "",
+        &json!({"name": "hard", "password": "long enough"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    // Who am I.
+    let (_, _, me) = with_headers(
+        &addr,
+        "GET",
+        "/api/me",
+        &format!("Cookie: {cookie}\r\n"),
+        &json!(null),
+    )
+    .await;
+    assert!(me.contains("\"Maud\""), "{me}");
+    // A wrong password.
+    let (status, _, _) = with_headers(
+        &addr,
+        "POST",
+        "/api/login",
+        "",
+        &json!({"name": "Maud", "password": "wrong!!!"}),
+    )
+    .await;
+    assert_eq!(status, 401);
+    // The name is the account's: a guest may not sit as Maud; Maud, logged in, may.
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"]}),
+    )
+    .await;
+    let (status, _, e) = with_headers(
+        &addr,
+        "POST",
+        &format!("/api/tables/{code}/seats/0"),
+        "",
+        &json!({"name": "maud"}),
+    )
+    .await;
+    assert_eq!(status, 403, "{e}");
+    let (status, _, ok) = with_headers(
+        &addr,
+        "POST",
+        &format!("/api/tables/{code}/seats/0"),
+        &format!("Cookie: {cookie}\r\n"),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{ok}");
+    // Log in again, log out: the old login no longer counts.
+    let (status, head, _) = with_headers(&addr, "POST", "/api/login", "", &creds).await;
+    assert_eq!(status, 200);
+    let second = cookie_of(&head);
+    with_headers(
+        &addr,
+        "POST",
+        "/api/logout",
+        &format!("Cookie: {second}\r\n"),
+        &json!(null),
+    )
+    .await;
+    let (_, _, me) = with_headers(
+        &addr,
+        "GET",
+        "/api/me",
+        &format!("Cookie: {second}\r\n"),
+        &json!(null),
+    )
+    .await;
+    assert!(me.contains("null"), "{me}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_downloaded_and_counted_for_its_players() {
+    let addr = start(&temp_db("finished")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "options": {"winning_score": "3"},
+                "seats": ["open", "random", "random", "random"], "seed": 8}),
+    )
+    .await;
+    let token = claim(&addr, &code, 0, "Ann").await;
+    let mut ws = connect(&addr, &code, Some(&token)).await;
+    let mut acted = None;
+    while let Some(m) = next(&mut ws).await {
+        if m["game_over"] == true {
+            break;
+        }
+        let seq = m["seq"].as_u64().unwrap();
+        if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
+            if acted != Some(seq) {
+                acted = Some(seq);
+                send(&mut ws, &json!({"type": "act", "seq": seq, "action": a})).await;
+            }
+        }
+    }
+    let (status, egn) = get(&addr, &format!("/api/tables/{code}/game.egn")).await;
+    assert_eq!(status, 200);
+    euchre_egn::check_text(&egn).expect("the EGN replays");
+    let (status, record) = get(&addr, &format!("/api/tables/{code}/game.json")).await;
+    assert_eq!(status, 200);
+    euchre_record::read_any(&record).expect("the record replays");
+    let (_, page) = request(&addr, "GET", "/api/players/Ann", None).await;
+    let page: Value = serde_json::from_str(&page).unwrap();
+    assert_eq!(page["stats"]["games"], 1, "{page}");
+    assert_eq!(page["games"][0]["code"], code.as_str());
+}
