@@ -527,8 +527,12 @@ async fn download_egn(State(state): State<AppState>, Path(code): Path<String>) -
 }
 
 async fn player_page(State(state): State<AppState>, Path(name): Path<String>) -> Response {
-    match state.store.history(&name, 200) {
-        Ok(games) => {
+    let found = state
+        .store
+        .history(&name, 200)
+        .and_then(|games| Ok((games, state.store.player_stats(&name)?)));
+    match found {
+        Ok((games, stats)) => {
             let finished = games.len();
             let won = games.iter().filter(|g| g.won).count();
             Json(json!({
@@ -538,7 +542,9 @@ async fn player_page(State(state): State<AppState>, Path(name): Path<String>) ->
                     "games": finished,
                     "won": won,
                     "win_rate": (finished > 0).then(|| won as f64 / finished as f64),
-                }
+                },
+                // Deals made, euchred, marched, loners: as `euchre stats` counts them.
+                "deals": stats,
             }))
             .into_response()
         }

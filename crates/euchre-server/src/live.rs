@@ -7,6 +7,7 @@ use crate::store::{FinishedGame, Store};
 use crate::token::SeatToken;
 use euchre::table::{AnyGame, Table};
 use euchre::Seat;
+use euchre_stats::{GameSummary, SeatKind};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -183,6 +184,16 @@ impl Live {
         };
         if let Err(e) = self.store.finish(&finished) {
             tracing::error!(table = %self.code, error = %e, "could not keep the finished game");
+        }
+        let kinds: Vec<SeatKind> = finished
+            .kinds
+            .iter()
+            .map(|k| SeatKind::parse(k).unwrap_or_default())
+            .collect();
+        let mut summary = GameSummary::of_game(game, &self.code, &names, &kinds, None);
+        summary.finished = Some(euchre_stats::timestamp(std::time::SystemTime::now()));
+        if let Err(e) = self.store.record_stats(&summary) {
+            tracing::error!(table = %self.code, error = %e, "could not record the game's statistics");
         }
     }
 

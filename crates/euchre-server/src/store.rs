@@ -155,9 +155,17 @@ pub enum Durability {
 }
 
 /// The open database. One connection, kept behind a lock: SQLite writes one at a time anyway.
+/// Beside it, the statistics database `euchre stats` reads (`NAME.stats.sqlite3` for a server
+/// database `NAME.sqlite3`), fed with every finished game.
 pub struct Store {
     conn: Mutex<Connection>,
     path: PathBuf,
+    stats: Mutex<euchre_stats::Store>,
+}
+
+/// The statistics database beside the server's.
+pub fn stats_path(server: &Path) -> PathBuf {
+    server.with_extension("stats.sqlite3")
 }
 
 fn now() -> i64 {
@@ -229,10 +237,36 @@ impl Store {
             tx.pragma_update(None, "user_version", version + 1).map_err(err)?;
             tx.commit().map_err(err)?;
         }
+        let stats =
+            euchre_stats::Store::open(&stats_path(path)).map_err(|e| StoreError::Invalid(e.to_string()))?;
         Ok(Store {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
+            stats: Mutex::new(stats),
         })
+    }
+
+    /// Records a finished game's summary in the statistics database.
+    pub fn record_stats(&self, summary: &euchre_stats::GameSummary) -> Result<(), StoreError> {
+        let mut stats = self
+            .stats
+            .lock()
+            .map_err(|_| StoreError::Invalid("the statistics database was poisoned".into()))?;
+        stats
+            .record_game(summary)
+            .map_err(|e| StoreError::Invalid(e.to_string()))
+    }
+
+    /// The statistics of one player (by the name the games were recorded under).
+    pub fn player_stats(&self, name: &str) -> Result<Option<euchre_stats::PlayerStats>, StoreError> {
+        let stats = self
+            .stats
+            .lock()
+            .map_err(|_| StoreError::Invalid("the statistics database was poisoned".into()))?;
+        let all = stats
+            .player_stats()
+            .map_err(|e| StoreError::Invalid(e.to_string()))?;
+        Ok(all.into_iter().find(|p| p.name == name))
     }
 
     /// The schema version (the number of migrations applied).

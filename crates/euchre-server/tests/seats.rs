@@ -219,4 +219,7 @@ async fn a_finished_game_is_downloaded_and_counted_for_its_players() {
     let page: Value = serde_json::from_str(&page).unwrap();
     assert_eq!(page["stats"]["games"], 1, "{page}");
     assert_eq!(page["games"][0]["code"], code.as_str());
+    // The statistics database `euchre stats` reads has the game too.
+    assert_eq!(page["deals"]["games"], 1, "{page}");
+    assert!(page["deals"]["deals"].as_u64().unwrap() >= 1, "{page}");
 }
