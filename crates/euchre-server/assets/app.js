@@ -1,0 +1,1392 @@
+// The browser client of `euchre serve` (docs/server-protocol.md): a start page that sets up a
+// table, an invite page that takes a seat or watches, and the table itself, drawn from the
+// server's `state` messages. The server is authoritative; this page only shows each state and
+// sends back one of the `legal` decisions it lists.
+//
+// Shape: `ui` holds everything the screen shows; messages from the socket and the person's
+// clicks update it; `renderTable()` draws it again from scratch (cheap at this size) and puts the
+// keyboard focus back where it was.
+
+'use strict';
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+/** Builds an element: h('button', {class: 'x', onclick: f}, 'text', child, ...). */
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'class') el.className = v;
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k === 'style' && typeof v === 'object') {
+      // Through the CSSOM, which the server's content security policy allows (a style attribute
+      // would not be).
+      for (const [prop, val] of Object.entries(v)) el.style.setProperty(prop, String(val));
+    }
+    else if (v === true) el.setAttribute(k, '');
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const params = new URLSearchParams(location.search);
+/** `?fast=1` (tests): no pauses between states. */
+const FAST = params.get('fast') === '1';
+const TRICK_PAUSE_MS = FAST ? 0 : 700;
+const DEAL_PAUSE_MS = FAST ? 0 : 1200;
+
+function storageGet(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key));
+  } catch {
+    return null;
+  }
+}
+
+function storageSet(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private windows may refuse storage: the page still works, only a reload loses the seat.
+  }
+}
+
+let toastTimer = null;
+/** Shows a short message over the page for a few seconds. */
+function toast(text) {
+  const el = $('#toast');
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+}
+
+/** Says something to screen readers (the polite live region). */
+function announce(text) {
+  const live = $('#live');
+  const line = h('p', {}, text);
+  live.append(line);
+  while (live.childNodes.length > 6) live.firstChild.remove();
+}
+
+async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new Error((data && data.error) || `${method} ${path}: HTTP ${res.status}`);
+  return data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards and decisions in words
+
+const SUITS = { C: 'Clubs', D: 'Diamonds', H: 'Hearts', S: 'Spades' };
+const SUIT_SYMBOL = { C: '♣', D: '♦', H: '♥', S: '♠' };
+const RANKS = { 7: 'Seven', 8: 'Eight', 9: 'Nine', T: 'Ten', J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' };
+const RANK_SHORT = { T: '10' };
+const CARD_RE = /^(?:[789TJQKA][CDHS]|B|XX)$/;
+const isCard = (s) => CARD_RE.test(s);
+
+/** "JH" → {rank: 'J', suit: 'H'}; the Joker "B" → {joker: true}; "XX" (hidden) → {hidden: true}. */
+function parseCard(text) {
+  if (text === 'B') return { joker: true, text };
+  if (!text || text === 'XX' || text.length !== 2) return { hidden: true, text };
+  return { rank: text[0], suit: text[1], text };
+}
+
+/** "Jack of Hearts". */
+function cardName(text) {
+  const c = parseCard(text);
+  if (c.joker) return 'the Joker';
+  if (c.hidden) return 'a face-down card';
+  return `${RANKS[c.rank] || c.rank} of ${SUITS[c.suit] || c.suit}`;
+}
+
+/** "J♥". */
+function cardShort(text) {
+  const c = parseCard(text);
+  if (c.joker) return 'Joker';
+  if (c.hidden) return '??';
+  return `${RANK_SHORT[c.rank] || c.rank}${SUIT_SYMBOL[c.suit] || c.suit}`;
+}
+
+function trumpName(t) {
+  if (!t) return null;
+  if (SUITS[t]) return `${SUIT_SYMBOL[t]} ${SUITS[t]}`;
+  if (t === 'NT' || t === 'N') return 'No-trump';
+  if (t === 'high') return 'High (no trump, ace high)';
+  if (t === 'low') return 'Low (no trump, nine high)';
+  return t;
+}
+
+function suitWord(s) {
+  if (SUITS[s]) return SUITS[s];
+  if (s === 'NT') return 'No-trump';
+  return s;
+}
+
+/** The card a one-card decision names: "JH", "play JH", "discard 9C", "exchange 9C", "give AH", "name TH". */
+function actionCard(action) {
+  if (isCard(action)) return { verb: 'play', card: action };
+  const m = action.match(/^(play|discard|exchange|give|name) (\S+)$/);
+  if (m && isCard(m[2])) return { verb: m[1], card: m[2] };
+  return null;
+}
+
+/** A decision as a button says it: "Order up", "Call Hearts alone", "Discard Nine of Clubs". */
+function actionLabel(action, view) {
+  const oneCard = actionCard(action);
+  if (oneCard) {
+    const n = cardName(oneCard.card);
+    switch (oneCard.verb) {
+      case 'play': return `Play ${n}`;
+      case 'discard': return `Discard ${n}`;
+      case 'exchange': return `Pass ${n} to your partner`;
+      case 'give': return `Give ${n} back`;
+      case 'name': return `Name ${n}`;
+      default: break;
+    }
+  }
+  const w = action.split(' ');
+  const extra = (rest) => (rest === 'alone' ? ' alone' : rest === 'jambone' ? ', jambone' : rest ? ` ${rest}` : '');
+  switch (w[0]) {
+    case 'pass': return 'Pass';
+    case 'order': {
+      const dealer = view && view.seat !== null && view.seat !== undefined && view.dealer === view.seat;
+      return `${dealer ? 'Pick it up' : 'Order up'}${extra(w.slice(1).join(' '))}`;
+    }
+    case 'call': return `Call ${suitWord(w[1])}${extra(w.slice(2).join(' '))}`;
+    case 'alone': return 'Go alone';
+    case 'partner': return 'Play with partner';
+    case 'jambone': return 'Play jambone';
+    case 'blind': return 'Go blind alone';
+    case 'jamboree': return 'Claim jamboree';
+    case 'farmers': return "Show a farmer's hand";
+    case 'swap': return `Swap ${w.slice(1).map(cardShort).join(' ')}`;
+    case 'claim': return 'Claim a renege';
+    case 'subtract': return 'Subtract from opponents';
+    case 'bid': return `Bid ${w[1]}`;
+    case 'trump':
+      if (w[1] === 'high') return 'High (no trump)';
+      if (w[1] === 'low') return 'Low (no trump)';
+      return `Trump ${suitWord(w[1])}`;
+    case 'declare': return 'Declare a march';
+    case 'stay': return 'Stay in';
+    case 'fold': return 'Fold';
+    default: return action;
+  }
+}
+
+/** A decision as the log and the screen reader tell it: "East orders up", "North plays Jack of Hearts". */
+function actionSentence(who, action) {
+  const oneCard = actionCard(action);
+  if (oneCard) {
+    const n = cardName(oneCard.card);
+    switch (oneCard.verb) {
+      case 'play': return `${who} plays ${n}`;
+      case 'discard': return `${who} discards ${n}`;
+      case 'exchange': return `${who} passes ${n} to the partner`;
+      case 'give': return `${who} gives ${n} back`;
+      case 'name': return `${who} names ${n}`;
+      default: break;
+    }
+  }
+  const w = action.split(' ');
+  const tail = (rest) => (rest === 'alone' ? ', alone' : rest === 'jambone' ? ', jambone' : rest ? ` ${rest}` : '');
+  switch (w[0]) {
+    case 'pass': return `${who} passes`;
+    case 'order': return `${who} orders up${tail(w.slice(1).join(' '))}`;
+    case 'call': return `${who} calls ${suitWord(w[1])}${tail(w.slice(2).join(' '))}`;
+    case 'discard': return `${who} discards`;
+    case 'exchange': return `${who} passes a card to the partner`;
+    case 'give': return `${who} gives a card back`;
+    case 'alone': return `${who} goes alone`;
+    case 'partner': return `${who} plays with the partner`;
+    case 'jambone': return `${who} plays jambone`;
+    case 'blind': return `${who} goes blind alone`;
+    case 'jamboree': return `${who} claims a jamboree`;
+    case 'farmers': return `${who} shows a farmer's hand`;
+    case 'swap': return `${who} swaps three cards with the kitty`;
+    case 'claim': return `${who} claims a renege`;
+    case 'subtract': return `${who} subtracts the march from the opponents`;
+    case 'bid': return `${who} bids ${w[1]}`;
+    case 'trump': return `${who} names ${w[1] === 'high' || w[1] === 'low' ? w[1] : suitWord(w[1])} as trump`;
+    case 'declare': return `${who} declares a march`;
+    case 'stay': return `${who} stays in`;
+    case 'fold': return `${who} folds`;
+    default: return `${who}: ${action}`;
+  }
+}
+
+const PHASE_WORDS = {
+  blind_loner: 'Blind loner?', farmers: "Farmer's hands", farmers_swap: "Farmer's swap",
+  bidding1: 'Bidding, round 1', bidding2: 'Bidding, round 2', blind_shout: 'Blind shout',
+  discard: 'Dealer discards', maker_alone: 'Alone or with partner', partner_alone: "Partner's choice",
+  defend_alone: 'Defend alone?', exchange: 'Exchange', give: 'Exchange', jamboree: 'Jamboree?',
+  play: 'Play', name: 'Naming a card', renege_claim: 'Renege claims', robson: 'Score or subtract',
+  done: 'Deal over', auction: 'Auction', name_trump: 'Naming trump', declare: 'Declare?',
+  stay_fold: 'Stay or fold',
+};
+
+// Sorting a hand: trump first (the bowers and the Joker at its top), then the other suits with
+// the colours alternating, each suit high to low.
+const RANK_ORDER = 'AKQJT987';
+const SAME_COLOUR = { C: 'S', S: 'C', D: 'H', H: 'D' };
+
+function effectiveSuit(card, trump) {
+  const c = parseCard(card);
+  if (c.joker) return SUITS[trump] ? trump : 'Z';
+  if (c.hidden) return 'Z';
+  if (SUITS[trump] && c.rank === 'J' && c.suit === SAME_COLOUR[trump]) return trump;
+  return c.suit;
+}
+
+function suitOrder(trump, cards) {
+  const present = new Set(cards.map((c) => effectiveSuit(c, trump)));
+  const all = ['S', 'H', 'C', 'D'];
+  const start = SUITS[trump] ? trump : null;
+  const order = [];
+  if (start) order.push(start);
+  // Alternate colours among the suits held, as far as they allow.
+  let rest = all.filter((s) => s !== start && present.has(s));
+  let wantRed = start ? !(start === 'H' || start === 'D') : false;
+  while (rest.length) {
+    const pick = rest.find((s) => (s === 'H' || s === 'D') === wantRed) || rest[0];
+    order.push(pick);
+    rest = rest.filter((s) => s !== pick);
+    wantRed = !(pick === 'H' || pick === 'D');
+  }
+  order.push('Z');
+  return order;
+}
+
+function rankKey(card, trump) {
+  const c = parseCard(card);
+  if (c.joker) return -3;
+  if (c.hidden) return 99;
+  if (SUITS[trump] && c.rank === 'J') {
+    if (c.suit === trump) return -2;
+    if (c.suit === SAME_COLOUR[trump]) return -1;
+  }
+  return RANK_ORDER.indexOf(c.rank);
+}
+
+function sortHand(cards, trump) {
+  const order = suitOrder(trump, cards);
+  return [...cards].sort((a, b) => {
+    const sa = order.indexOf(effectiveSuit(a, trump));
+    const sb = order.indexOf(effectiveSuit(b, trump));
+    return sa - sb || rankKey(a, trump) - rankKey(b, trump);
+  });
+}
+
+/** A card drawn face up (or face down for "XX"/null). */
+function cardFace(text, extraClass = '') {
+  if (!text || parseCard(text).hidden) {
+    return h('span', { class: `card back ${extraClass}`, 'aria-hidden': 'true' });
+  }
+  const c = parseCard(text);
+  const red = c.suit === 'H' || c.suit === 'D';
+  const rank = c.joker ? '★' : RANK_SHORT[c.rank] || c.rank;
+  const suit = c.joker ? 'JOKER' : SUIT_SYMBOL[c.suit];
+  return h('span', { class: `card face ${red ? 'red' : 'black'} ${c.joker ? 'joker' : ''} ${extraClass}`, 'aria-hidden': 'true' },
+    h('span', { class: 'corner' }, h('span', { class: 'rank' }, rank), h('span', { class: 'suit' }, c.joker ? '' : suit)),
+    h('span', { class: 'pip' }, c.joker ? '★' : suit));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routing
+
+const app = $('#app');
+
+function go(path) {
+  const q = FAST ? '?fast=1' : '';
+  location.assign(path + q);
+}
+
+function route() {
+  const m = location.pathname.match(/^\/t\/([A-Za-z0-9]+)\/?$/);
+  if (m) tablePage(m[1].toUpperCase());
+  else startPage();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The start page: set up a table
+
+const PRESET_WORDS = {
+  'north-american': 'North American: 24 cards, game to 10',
+  tournament: 'Tournament: stick the dealer',
+  canadian: "Canadian: dealer's partner orders up alone",
+  british: 'British: the Joker (Benny), game to 11',
+  railroad: 'Railroad: Joker, jambone, jamboree',
+  'keller-1887': 'Keller 1887: jambone, jamboree, laps',
+  'mathews-1844': 'Mathews 1844: the 32-card pack',
+  openspiel: 'OpenSpiel: one deal',
+  'three-handed': 'Three-handed (cutthroat)',
+  'bid-euchre': 'Bid Euchre (individual)',
+  'set-back': 'Set-Back Euchre (individual)',
+};
+const LEVELS = ['easy', 'medium', 'hard', 'basic', 'random'];
+
+async function startPage() {
+  document.title = 'Euchre: new table';
+  app.replaceChildren(h('p', { class: 'loading' }, 'Loading the games…'));
+  let presets;
+  let players;
+  try {
+    const data = await api('GET', '/api/presets');
+    presets = data.presets;
+    players = data.players && data.players.length ? data.players : LEVELS;
+  } catch (e) {
+    app.replaceChildren(h('p', { class: 'error' }, `Cannot reach the server: ${e.message}`));
+    return;
+  }
+  // The levels first, as the brief names them, then any other player the server offers.
+  const levelList = [...LEVELS.filter((l) => players.includes(l)), ...players.filter((p) => !LEVELS.includes(p))];
+
+  const form = h('form', { class: 'panel start', id: 'create-form', novalidate: true });
+  const nameInput = h('input', { id: 'my-name', name: 'name', autocomplete: 'nickname', maxlength: 40, required: true, value: storageGet('euchre:name') || '' });
+  const presetSelect = h('select', { id: 'preset', name: 'preset' },
+    presets.map((p) => h('option', { value: p.name }, PRESET_WORDS[p.name] || p.name)));
+  const scoreBox = h('div', { class: 'field', id: 'score-field' });
+  const seatsBox = h('fieldset', { class: 'seats', id: 'seats' });
+  const advanced = h('details', { class: 'advanced' }, h('summary', {}, 'Every option (advanced)'));
+  const advBox = h('div', { class: 'options-grid', id: 'options' });
+  advanced.append(advBox);
+  const status = h('p', { class: 'status', role: 'status' });
+
+  let preset = presets[0];
+  let optionInputs = new Map();
+
+  const seatCount = () => {
+    const p = optionInputs.get('players');
+    const n = p ? Number(p.value) : preset.players;
+    return Number.isInteger(n) && n >= 2 && n <= 4 ? n : preset.players;
+  };
+
+  function drawSeats() {
+    const n = seatCount();
+    const old = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
+    const oldMine = Number((seatsBox.querySelector('input[name=mine]:checked') || {}).value || 0);
+    seatsBox.replaceChildren(h('legend', {}, 'Seats (clockwise; you choose where you sit)'));
+    for (let i = 0; i < n; i++) {
+      const partner = n === 4 && preset.options.every(([k, v]) => k !== 'family' || v === 'four-handed') ? ` (partner of seat ${((i + 2) % 4) + 1})` : '';
+      const sel = h('select', { name: `seat${i}`, id: `seat-kind-${i}`, 'aria-label': `Who plays seat ${i + 1}` },
+        h('option', { value: 'open' }, 'A person (open seat)'),
+        levelList.map((l) => h('option', { value: l }, `Computer: ${l}`)));
+      sel.value = old[i] || (i === 0 ? 'open' : i === 2 && n === 4 ? 'open' : 'easy');
+      const mine = h('input', { type: 'radio', name: 'mine', value: i, id: `mine-${i}` });
+      mine.checked = i === Math.min(oldMine, n - 1);
+      mine.addEventListener('change', () => { sel.value = 'open'; });
+      seatsBox.append(h('div', { class: 'seat-row' },
+        h('span', { class: 'seat-no' }, `Seat ${i + 1}${partner}`),
+        sel,
+        h('label', { class: 'mine', for: `mine-${i}` }, mine, ' I sit here')));
+    }
+  }
+
+  function drawOptions() {
+    optionInputs = new Map();
+    advBox.replaceChildren();
+    for (const [name, value] of preset.options) {
+      const id = `opt-${name}`;
+      let input;
+      if (value === 'true' || value === 'false') {
+        input = h('select', { id, name }, h('option', { value: 'true' }, 'true'), h('option', { value: 'false' }, 'false'));
+        input.value = value;
+      } else {
+        input = h('input', { id, name, value, size: 10, autocomplete: 'off' });
+      }
+      input.dataset.preset = value;
+      if (name === 'players') input.addEventListener('change', drawSeats);
+      optionInputs.set(name, input);
+      advBox.append(h('label', { for: id }, name), input);
+    }
+  }
+
+  function drawScore() {
+    const opts = Object.fromEntries(preset.options);
+    scoreBox.replaceChildren();
+    let key = null;
+    let label = null;
+    if (Number(opts.winning_score) > 0) { key = 'winning_score'; label = 'Game to (points)'; }
+    else if (Number(opts.start_score) > 0) { key = 'start_score'; label = 'Start score (race down to 0)'; }
+    else if (Number(opts.num_deals) > 0) { key = 'num_deals'; label = 'Number of deals'; }
+    if (!key) return;
+    const input = h('input', { type: 'number', id: 'target', min: 1, max: 1000, value: opts[key], inputmode: 'numeric' });
+    input.dataset.option = key;
+    input.addEventListener('input', () => {
+      const adv = optionInputs.get(key);
+      if (adv) adv.value = input.value;
+    });
+    scoreBox.append(h('label', { for: 'target' }, label), input);
+  }
+
+  presetSelect.addEventListener('change', () => {
+    preset = presets.find((p) => p.name === presetSelect.value) || presets[0];
+    drawOptions();
+    drawScore();
+    drawSeats();
+  });
+
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const name = nameInput.value.trim();
+    if (!name) {
+      status.textContent = 'Please give your name.';
+      nameInput.focus();
+      return;
+    }
+    storageSet('euchre:name', name);
+    const n = seatCount();
+    const mine = Number((seatsBox.querySelector('input[name=mine]:checked') || {}).value || 0);
+    const seats = [];
+    for (let i = 0; i < n; i++) seats.push(i === mine ? 'open' : seatsBox.querySelector(`#seat-kind-${i}`).value);
+    const options = {};
+    for (const [k, input] of optionInputs) {
+      if (input.value.trim() !== input.dataset.preset) options[k] = input.value.trim();
+    }
+    // A target set to another value than the preset's also cancels the other way to end a game.
+    if (options.winning_score && Number(options.winning_score) > 0 && !('num_deals' in options) && optionInputs.has('num_deals')) options.num_deals = '0';
+    const button = form.querySelector('button[type=submit]');
+    button.disabled = true;
+    status.textContent = 'Setting up the table…';
+    try {
+      const body = { rules: preset.name, seats };
+      if (Object.keys(options).length) body.options = options;
+      const table = await api('POST', '/api/tables', body);
+      const claim = await api('POST', `/api/tables/${table.code}/seats/${mine}`, { name });
+      storageSet(`euchre:${table.code}`, { seat: claim.seat ?? mine, token: claim.token, host: table.host || null });
+      go(`/t/${table.code}`);
+    } catch (e) {
+      status.textContent = `The table could not be set up: ${e.message}`;
+      button.disabled = false;
+    }
+  });
+
+  const joinCode = h('input', { id: 'join-code', autocomplete: 'off', maxlength: 12, placeholder: 'K7QM2X', 'aria-label': 'Table code', autocapitalize: 'characters' });
+  const joinForm = h('form', { class: 'panel join', onsubmit: (ev) => { ev.preventDefault(); const c = joinCode.value.trim().toUpperCase(); if (c) go(`/t/${c}`); } },
+    h('h2', {}, 'Join a table'),
+    h('div', { class: 'field inline' }, joinCode, h('button', { type: 'submit' }, 'Join')));
+
+  form.append(
+    h('h1', {}, 'New table'),
+    h('div', { class: 'field' }, h('label', { for: 'my-name' }, 'Your name'), nameInput),
+    h('div', { class: 'field' }, h('label', { for: 'preset' }, 'Game'), presetSelect),
+    scoreBox,
+    seatsBox,
+    advanced,
+    h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create table'),
+    status);
+  drawOptions();
+  drawScore();
+  drawSeats();
+  app.replaceChildren(h('div', { class: 'start-page' }, form, joinForm));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The invite page: take a seat or watch
+
+async function tablePage(code) {
+  document.title = `Euchre: table ${code}`;
+  const saved = storageGet(`euchre:${code}`);
+  if (saved && saved.token) {
+    connectTable(code, saved);
+    return;
+  }
+  await joinPage(code);
+}
+
+function inviteBox(code) {
+  const link = `${location.origin}/t/${code}`;
+  const input = h('input', { id: 'invite-link', readonly: true, value: link, 'aria-label': 'Invite link', onfocus: (e) => e.target.select() });
+  const copy = h('button', {
+    type: 'button',
+    id: 'copy-link',
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        toast('Invite link copied');
+      } catch {
+        input.select();
+        document.execCommand && document.execCommand('copy');
+        toast('Select the link and copy it');
+      }
+    },
+  }, 'Copy link');
+  return h('div', { class: 'invite' }, h('span', {}, 'Table ', h('strong', { class: 'code', id: 'table-code' }, code)), input, copy);
+}
+
+async function joinPage(code, note) {
+  app.replaceChildren(h('p', { class: 'loading' }, 'Looking for the table…'));
+  let info;
+  try {
+    info = await api('GET', `/api/tables/${code}`);
+  } catch (e) {
+    app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${code}`), h('p', { class: 'error' }, e.message), h('p', {}, h('a', { href: '/' }, 'Set up a new table'))));
+    return;
+  }
+  const nameInput = h('input', { id: 'join-name', autocomplete: 'nickname', maxlength: 40, value: storageGet('euchre:name') || '' });
+  const status = h('p', { class: 'status', role: 'status' }, note || '');
+  const list = h('ul', { class: 'seat-list' });
+  info.seats.forEach((s) => {
+    const who = s.kind === 'open' ? 'open' : `${s.name || s.kind}${s.kind === 'bot' ? ' (computer)' : s.kind === 'away' ? ' (away)' : ''}`;
+    const take = s.kind === 'open'
+      ? h('button', {
+        type: 'button',
+        class: 'primary',
+        dataset: { seat: s.seat },
+        onclick: async (ev) => {
+          const name = nameInput.value.trim();
+          if (!name) {
+            status.textContent = 'Please give your name first.';
+            nameInput.focus();
+            return;
+          }
+          ev.target.disabled = true;
+          try {
+            storageSet('euchre:name', name);
+            const claim = await api('POST', `/api/tables/${code}/seats/${s.seat}`, { name });
+            const saved = { seat: claim.seat ?? s.seat, token: claim.token, host: null };
+            storageSet(`euchre:${code}`, saved);
+            connectTable(code, saved);
+          } catch (e) {
+            status.textContent = `Could not take the seat: ${e.message}`;
+            ev.target.disabled = false;
+            joinPage(code, status.textContent);
+          }
+        },
+      }, `Take seat ${s.seat + 1}`)
+      : null;
+    list.append(h('li', {}, h('span', { class: 'seat-no' }, `Seat ${s.seat + 1}`), h('span', { class: 'who' }, who), take));
+  });
+  const opts = Object.fromEntries(info.options || []);
+  app.replaceChildren(h('div', { class: 'panel join-page' },
+    h('h1', {}, `Table ${code}`),
+    h('p', {}, `${PRESET_WORDS[info.rules] || info.rules}${opts.winning_score && opts.winning_score !== '0' ? `, game to ${opts.winning_score}` : ''}. `,
+      info.game_over ? 'The game is over.' : info.started ? 'The game is under way.' : 'Waiting for players.'),
+    inviteBox(code),
+    h('div', { class: 'field' }, h('label', { for: 'join-name' }, 'Your name'), nameInput),
+    list,
+    h('p', {}, h('button', { type: 'button', id: 'watch', onclick: () => connectTable(code, null) }, 'Watch the game')),
+    status));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+/** Everything the table screen shows. */
+const ui = {
+  code: null,
+  seat: null,
+  token: null,
+  host: null,
+  ws: null,
+  everOpened: false,
+  failures: 0,
+  lastSeq: -1,
+  queue: [],
+  shown: null, // the state on screen
+  holdUntil: 0,
+  holdTimer: null,
+  pending: null, // 'act' while a decision is on its way
+  markers: storageGet('euchre:markers') === true,
+  hint: null,
+  review: null, // {deal, decisions, unjudged} or {deal, error}
+  reviewWanted: null,
+  lastResult: null, // words about the last finished deal
+  logs: new Map(), // deal key → {history, result}
+  closed: false,
+};
+
+function connectTable(code, saved) {
+  ui.code = code;
+  ui.seat = saved ? saved.seat : null;
+  ui.token = saved ? saved.token : null;
+  ui.host = saved ? saved.host : null;
+  renderShell();
+  openSocket();
+}
+
+function openSocket() {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  const q = ui.token ? `?token=${encodeURIComponent(ui.token)}` : '';
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${ui.code}${q}`);
+  ui.ws = ws;
+  let opened = false;
+  ws.addEventListener('open', () => {
+    opened = true;
+    ui.everOpened = true;
+    ui.failures = 0;
+    setConnection('connected');
+  });
+  ws.addEventListener('message', (ev) => {
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    onMessage(msg);
+  });
+  ws.addEventListener('close', async () => {
+    if (ui.ws !== ws || ui.closed) return;
+    ui.ws = null;
+    ui.pending = null;
+    setConnection('reconnecting');
+    ui.failures += 1;
+    if (!opened && ui.failures >= 3) {
+      // Refused again and again: the table may be gone, or the seat's token no longer works
+      // (the host freed the seat).
+      try {
+        const info = await api('GET', `/api/tables/${ui.code}`);
+        const mine = ui.seat !== null && info.seats[ui.seat];
+        if (ui.token && mine && (mine.kind === 'open' || mine.kind === 'bot')) {
+          storageSet(`euchre:${ui.code}`, null);
+          ui.closed = true;
+          joinPage(ui.code, 'Your seat was given up; take a seat again or watch.');
+          return;
+        }
+      } catch (e) {
+        if (/no table/i.test(e.message) || /404/.test(e.message)) {
+          ui.closed = true;
+          app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${ui.code}`), h('p', { class: 'error' }, e.message), h('a', { href: '/' }, 'Set up a new table')));
+          return;
+        }
+      }
+    }
+    const delay = Math.min(10000, 400 * 2 ** Math.min(ui.failures, 5));
+    setTimeout(() => { if (!ui.closed) openSocket(); }, delay);
+  });
+}
+
+function send(msg) {
+  if (ui.ws && ui.ws.readyState === WebSocket.OPEN) {
+    ui.ws.send(JSON.stringify(msg));
+    return true;
+  }
+  return false;
+}
+
+function setConnection(word) {
+  const el = $('#connection');
+  if (!el) return;
+  el.textContent = word === 'connected' ? '' : word === 'reconnecting' ? 'Connection lost: reconnecting…' : word;
+  el.hidden = word === 'connected';
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case 'state':
+      if (typeof msg.seq !== 'number') return;
+      if (msg.seq < ui.lastSeq) return; // an old state, overtaken
+      if (msg.seq === ui.lastSeq) {
+        // The answer to a sync (or a repeat): it replaces whatever is waiting.
+        ui.queue = ui.queue.filter((s) => s.seq < msg.seq);
+      }
+      ui.lastSeq = msg.seq;
+      if (msg.seat !== undefined) ui.seat = msg.seat;
+      ui.queue.push(msg);
+      pump();
+      break;
+    case 'error': {
+      const wasAct = ui.pending === 'act';
+      ui.pending = null;
+      if (!wasAct && ui.reviewWanted !== null) {
+        ui.review = { deal: ui.reviewWanted, error: msg.error };
+        ui.reviewWanted = null;
+        renderTable();
+        break;
+      }
+      if (!wasAct && ui.hintWanted) {
+        ui.hintWanted = false;
+        ui.hint = { error: msg.error };
+        renderTable();
+        break;
+      }
+      toast(msg.error);
+      announce(`Refused: ${msg.error}`);
+      send({ type: 'sync' });
+      renderTable();
+      break;
+    }
+    case 'hint':
+      ui.hintWanted = false;
+      ui.hint = msg;
+      renderTable();
+      announce(`Hint: ${actionLabel(msg.best, ui.shown && ui.shown.view)}`);
+      break;
+    case 'review':
+      ui.reviewWanted = null;
+      ui.review = msg;
+      renderTable();
+      break;
+    default:
+      break;
+  }
+}
+
+const completeTricks = (view) => (view && view.tricks ? view.tricks.map(normTrick).filter((t) => t.winner !== null && t.winner !== undefined).length : 0);
+
+/** Takes the states that arrived in order, pausing on each finished trick and deal. */
+function pump() {
+  if (ui.holdTimer) return;
+  while (ui.queue.length) {
+    const wait = ui.holdUntil - Date.now();
+    if (wait > 0) {
+      ui.holdTimer = setTimeout(() => { ui.holdTimer = null; pump(); }, wait);
+      return;
+    }
+    const next = ui.queue.shift();
+    const prev = ui.shown;
+    showState(prev, next);
+    const v = next.view || {};
+    const trickDone = completeTricks(v) > completeTricks(prev && prev.view) && (!prev || dealKey(prev) === dealKey(next));
+    if (v.phase === 'done' || next.game_over) ui.holdUntil = Date.now() + Math.max(DEAL_PAUSE_MS, TRICK_PAUSE_MS);
+    else if (trickDone) ui.holdUntil = Date.now() + TRICK_PAUSE_MS;
+  }
+}
+
+const dealKey = (s) => `${s.view && s.view.game_number !== undefined ? s.view.game_number : s.game_number || 0}:${s.deal_number}`;
+
+function normTrick(t) {
+  if (Array.isArray(t)) return { leader: t[0], cards: t[1] || [], winner: t[2] };
+  return { leader: t.leader, cards: t.cards || [], winner: t.winner };
+}
+
+function showState(prev, state) {
+  const v = state.view || {};
+  ui.pending = null;
+  // A new deal: keep the last deal's result in view and ask for its review.
+  if (prev && dealKey(prev) !== dealKey(state)) {
+    ui.lastResult = dealResult(prev, state);
+    const entry = ui.logs.get(dealKey(prev));
+    if (entry) entry.result = ui.lastResult;
+    if (ui.seat !== null && prev.started) requestReview(prev.deal_number);
+    ui.hint = null;
+  }
+  if (v.phase === 'done' && (!prev || prev.view.phase !== 'done')) {
+    ui.lastResult = dealResult(state, null);
+    announce(ui.lastResult);
+  }
+  if (prev && prev.seq !== state.seq && state.legal && state.legal.length) ui.hint = null;
+  // The log and the screen reader: every decision not yet told.
+  const key = dealKey(state);
+  const entry = ui.logs.get(key) || { deal: state.deal_number, history: [], result: null };
+  const old = entry.history.length;
+  const history = v.history || [];
+  if (prev && state.started) {
+    for (let i = old; i < history.length; i++) {
+      const [seat, action] = history[i];
+      announce(actionSentence(seatName(state, seat), action));
+    }
+    const before = completeTricks(prev.view);
+    const now = completeTricks(v);
+    if (now > before && dealKey(prev) === key) {
+      const t = normTrick(v.tricks[now - 1]);
+      announce(`${seatName(state, t.winner)} takes the trick`);
+    }
+  }
+  entry.history = history;
+  ui.logs.set(key, entry);
+  const wasMyTurn = prev && prev.legal && prev.legal.length;
+  ui.shown = state;
+  renderTable();
+  if (state.legal && state.legal.length && !wasMyTurn) announce('Your turn');
+}
+
+function requestReview(deal) {
+  ui.reviewWanted = deal;
+  ui.review = { deal, loading: true };
+  send({ type: 'review', deal });
+}
+
+/** Words for a finished deal, from its last state (and the next deal's scores when the deal's
+ * own end was never shown). */
+function dealResult(done, next) {
+  const v = done.view || {};
+  const n = done.seats ? done.seats.length : 4;
+  const four = done.family === 'four-handed';
+  const scores = next ? next.scores : done.scores;
+  const parts = [`Deal ${done.deal_number + 1}:`];
+  if (four) {
+    const pts = v.points || [0, 0];
+    const tw = v.tricks_won || [0, 0];
+    if (v.maker === null || v.maker === undefined) parts.push('thrown in, no trump made.');
+    else {
+      const side = teamName(done, v.maker % 2);
+      parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.maker_alone ? ' alone' : ''}; tricks ${teamName(done, 0)} ${tw[0]}, ${teamName(done, 1)} ${tw[1]}.`);
+      const scorer = pts[0] > 0 ? 0 : pts[1] > 0 ? 1 : null;
+      if (scorer !== null) parts.push(`${teamName(done, scorer)} score ${pts[scorer]}${scorer === v.maker % 2 ? '' : ` (${side} euchred)`}.`);
+    }
+    parts.push(`Score ${teamName(done, 0)} ${scores[0]}, ${teamName(done, 1)} ${scores[1]}.`);
+  } else {
+    const delta = v.delta || [];
+    if (v.maker !== null && v.maker !== undefined) parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}.`);
+    const per = [];
+    for (let s = 0; s < n; s++) per.push(`${seatName(done, s)} ${scores[s]}${delta[s] ? ` (${delta[s] > 0 ? '+' : ''}${delta[s]})` : ''}`);
+    parts.push(`Score: ${per.join(', ')}.`);
+  }
+  return parts.join(' ');
+}
+
+// Positions around the table, from the viewer's seat (at the bottom), clockwise.
+function position(state, seat) {
+  const n = state.seats.length;
+  const me = state.seat === null || state.seat === undefined ? 0 : state.seat;
+  const rel = (seat - me + n) % n;
+  if (n === 4) return ['bottom', 'left', 'top', 'right'][rel];
+  if (n === 3) return ['bottom', 'left', 'right'][rel];
+  return ['bottom', 'top'][rel];
+}
+
+const COMPASS = { bottom: 'South', left: 'West', top: 'North', right: 'East' };
+
+function seatName(state, seat) {
+  if (seat === null || seat === undefined) return '?';
+  if (state.seat === seat) return 'You';
+  const s = state.seats && state.seats[seat];
+  if (s && s.name) return s.kind === 'bot' ? `${s.name} (${COMPASS[position(state, seat)]})` : s.name;
+  if (s && s.kind === 'open') return `Open seat ${seat + 1}`;
+  return COMPASS[position(state, seat)] || `Seat ${seat + 1}`;
+}
+
+function teamName(state, team) {
+  if (state.seat !== null && state.seat !== undefined) return team === state.seat % 2 ? 'We' : 'They';
+  const a = seatName(state, team);
+  const b = seatName(state, team + 2);
+  return `${a} & ${b}`;
+}
+
+function myTurn() {
+  const s = ui.shown;
+  return !!(s && s.legal && s.legal.length && !ui.queue.length && !ui.pending && ui.ws && ui.ws.readyState === WebSocket.OPEN);
+}
+
+function act(action) {
+  const s = ui.shown;
+  if (!s || !s.legal.includes(action) || ui.pending) return;
+  if (!send({ type: 'act', seq: s.seq, action })) {
+    toast('Not connected: reconnecting…');
+    return;
+  }
+  ui.pending = 'act';
+  ui.hint = null;
+  renderTable();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing the table
+
+function renderShell() {
+  app.replaceChildren(h('div', { id: 'table', class: 'table-page', dataset: { state: 'connecting' } },
+    h('p', { id: 'connection', class: 'connection', role: 'status' }, 'Connecting…'),
+    h('div', { id: 'table-body' })));
+  $('#top-extra').replaceChildren(inviteBox(ui.code));
+  document.addEventListener('keydown', onKey);
+}
+
+function renderTable() {
+  const root = $('#table');
+  const body = $('#table-body');
+  if (!root || !body) return;
+  const s = ui.shown;
+  // Keep the keyboard focus on the same control across the redraw.
+  const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  if (!s) {
+    body.replaceChildren(h('p', { class: 'loading' }, 'Waiting for the table…'));
+    return;
+  }
+  root.dataset.seq = s.seq;
+  root.dataset.phase = (s.view && s.view.phase) || '';
+  root.dataset.deal = s.deal_number;
+  root.dataset.state = s.game_over ? 'over' : !s.started ? 'waiting' : myTurn() ? 'myturn' : ui.pending ? 'pending' : 'watching';
+  root.dataset.seat = s.seat === null || s.seat === undefined ? 'spectator' : s.seat;
+  document.title = `${myTurn() ? '● ' : ''}Euchre: table ${ui.code}`;
+
+  const content = [];
+  if (!s.started) content.push(waitingPanel(s));
+  content.push(h('div', { class: 'layout' },
+    h('div', { class: 'play-area' }, infoBar(s), felt(s), handArea(s), actionBar(s)),
+    h('aside', { class: 'side' }, scorePanel(s), resultPanel(s), hintPanel(s), reviewPanel(s), logPanel(s), downloadsPanel(s))));
+  body.replaceChildren(...content);
+  if (focusKey) {
+    const again = body.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (again) again.focus();
+  }
+}
+
+function waitingPanel(s) {
+  const open = s.seats.filter((x) => x.kind === 'open').map((x) => x.seat + 1);
+  return h('div', { class: 'panel waiting', id: 'waiting' },
+    h('h2', {}, 'Waiting for players'),
+    h('p', {}, open.length ? `Open seat${open.length > 1 ? 's' : ''}: ${open.join(', ')}. Send the invite link above; the game starts when every seat is taken.` : 'Every seat is taken: starting…'),
+    seatListForHost(s));
+}
+
+function seatListForHost(s) {
+  if (!ui.host) return null;
+  const rows = s.seats.filter((x) => (x.kind === 'person' || x.kind === 'away') && x.seat !== s.seat);
+  if (!rows.length) return null;
+  return h('ul', { class: 'seat-list' }, rows.map((x) => h('li', {},
+    `Seat ${x.seat + 1}: ${x.name || ''}${x.connected ? '' : ' (not connected)'}`,
+    h('button', {
+      type: 'button',
+      onclick: async () => {
+        try {
+          await api('POST', `/api/tables/${ui.code}/seats/${x.seat}/free`, { host: ui.host });
+          toast(`Seat ${x.seat + 1} is open again`);
+        } catch (e) {
+          toast(e.message);
+        }
+      },
+    }, 'Free this seat'))));
+}
+
+function infoBar(s) {
+  const v = s.view || {};
+  const bits = [];
+  bits.push(h('span', { class: 'phase' }, s.game_over ? 'Game over' : PHASE_WORDS[v.phase] || v.phase || ''));
+  bits.push(h('span', {}, `Deal ${s.deal_number + 1}`));
+  if (v.trump) {
+    const red = v.trump === 'H' || v.trump === 'D';
+    bits.push(h('span', { class: `trump ${red ? 'red' : ''}`, id: 'trump' }, 'Trump: ', h('strong', {}, trumpName(v.trump))));
+  }
+  if (v.bid) bits.push(h('span', {}, `Bid: ${v.bid}`));
+  if (v.declared) bits.push(h('span', {}, 'March declared'));
+  if (s.seat === null || s.seat === undefined) bits.push(h('span', { class: 'badge' }, 'Watching'));
+  return h('div', { class: 'info-bar' }, bits);
+}
+
+function felt(s) {
+  const v = s.view || {};
+  const n = s.seats.length;
+  const tricks = (v.tricks || []).map(normTrick);
+  const current = tricks.length ? tricks[tricks.length - 1] : null;
+  const won = new Array(n).fill(0);
+  for (const t of tricks) if (t.winner !== null && t.winner !== undefined) won[t.winner] += 1;
+  const active = v.active || new Array(n).fill(true);
+
+  // Who played which card of the trick on the table.
+  const played = new Map();
+  if (current) {
+    let seat = current.leader;
+    current.cards.forEach((c, i) => {
+      if (i > 0) {
+        let k = 0;
+        do { seat = (seat + 1) % n; k += 1; } while (!active[seat] && k < n);
+      }
+      played.set(seat, c);
+    });
+  }
+
+  const seatsEls = [];
+  for (let seat = 0; seat < n; seat++) {
+    const pos = position(s, seat);
+    const info = s.seats[seat] || {};
+    const badges = [];
+    if (v.dealer === seat) badges.push(h('span', { class: 'badge dealer', title: 'Dealer' }, 'Dealer'));
+    if (v.maker === seat) badges.push(h('span', { class: 'badge maker' }, v.bid ? `Maker, bid ${v.bid}` : 'Maker'));
+    if (v.maker === seat && v.maker_alone) badges.push(h('span', { class: 'badge alone' }, 'Alone'));
+    if (v.lone_defender === seat) badges.push(h('span', { class: 'badge alone' }, 'Defends alone'));
+    if (!active[seat]) badges.push(h('span', { class: 'badge out' }, v.phase === 'stay_fold' || n !== 4 || s.family !== 'four-handed' ? 'Out' : 'Sits out'));
+    if (info.kind === 'away') badges.push(h('span', { class: 'badge away' }, 'Away'));
+    else if (info.kind === 'person' && !info.connected) badges.push(h('span', { class: 'badge away' }, 'Offline'));
+    if (info.kind === 'open') badges.push(h('span', { class: 'badge away' }, 'Open'));
+    const toAct = v.to_act === seat && !s.game_over && s.started;
+    const size = v.hand_sizes ? v.hand_sizes[seat] : 0;
+    const exposed = v.exposed && v.exposed[0] === seat ? v.exposed[1] : null;
+    const shown = v.shown && v.shown[seat] && v.shown[seat].length ? v.shown[seat] : null;
+    let cardsRow = null;
+    if (seat !== s.seat || s.seat === null) {
+      if (exposed || shown) {
+        cardsRow = h('div', { class: 'mini-hand faceup' }, (exposed || shown).map((c) => {
+          const act = nameActionFor(s, c);
+          if (act) {
+            // A second way to the `name` buttons of the action bar: click the card itself.
+            return h('button', { type: 'button', class: 'card-btn small legal', 'aria-label': actionLabel(act, v), dataset: { key: `named:${act}`, alt: act }, onclick: () => actClick(act) }, cardFace(c, 'small'));
+          }
+          return h('span', { role: 'img', 'aria-label': cardName(c) }, cardFace(c, 'small'));
+        }));
+      } else if (s.seat !== seat) {
+        cardsRow = h('div', { class: 'mini-hand', 'aria-label': `${size} cards` }, Array.from({ length: Math.min(size, 8) }, () => cardFace(null, 'tiny')));
+      }
+    }
+    seatsEls.push(h('section', {
+      class: `seat pos-${pos}${toAct ? ' to-act' : ''}${seat === s.seat ? ' me' : ''}${active[seat] ? '' : ' inactive'}`,
+      'aria-label': `${seatName(s, seat)}${toAct ? ', to act' : ''}`,
+      dataset: { seat },
+    },
+    h('div', { class: 'seat-head' },
+      h('span', { class: 'seat-name' }, seatName(s, seat)),
+      toAct ? h('span', { class: 'turn-dot', 'aria-hidden': 'true' }, '●') : null),
+    h('div', { class: 'badges' }, badges, h('span', { class: 'tricks-won', title: 'Tricks won' }, `Tricks ${won[seat]}`)),
+    cardsRow));
+  }
+
+  // The middle: the trick, or the upcard during the bidding.
+  const middle = [];
+  if (current && current.cards.length) {
+    for (const [seat, c] of played) {
+      const win = current.winner === seat;
+      middle.push(h('div', { class: `played at-${position(s, seat)}${win ? ' winner' : ''}`, role: 'img', 'aria-label': `${seatName(s, seat)}: ${cardName(c)}${win ? ', takes the trick' : ''}` }, cardFace(c)));
+    }
+    const note = current.winner !== null && current.winner !== undefined
+      ? `${seatName(s, current.winner)} take${current.winner === s.seat ? '' : 's'} the trick`
+      : `${seatName(s, current.leader)} led`;
+    middle.push(h('p', { class: 'trick-note' }, note));
+  } else if (v.upcard && ['bidding1', 'bidding2', 'blind_loner', 'blind_shout', 'farmers', 'farmers_swap', 'stay_fold'].includes(v.phase)) {
+    const down = v.phase === 'bidding2';
+    middle.push(h('div', { class: `upcard${down ? ' turned-down' : ''}`, role: 'img', 'aria-label': `${down ? 'Turned down' : 'Upcard'}: ${cardName(v.upcard)}` },
+      cardFace(v.upcard), h('span', { class: 'upcard-label' }, down ? 'turned down' : 'upcard')));
+  } else if (v.phase === 'done' || s.game_over) {
+    middle.push(h('p', { class: 'trick-note big' }, s.game_over ? gameOverWords(s) : 'Deal over'));
+  }
+  return h('div', { class: `felt seats-${n}`, id: 'felt' }, seatsEls, h('div', { class: 'middle', 'aria-live': 'off' }, middle));
+}
+
+function gameOverWords(s) {
+  if (s.winner === null || s.winner === undefined) return 'Game over';
+  if (s.family === 'four-handed') {
+    if (s.seat !== null && s.seat !== undefined) return s.winner === s.seat % 2 ? 'You won the game!' : 'They won the game';
+    return `${teamName(s, s.winner)} won the game`;
+  }
+  return s.winner === s.seat ? 'You won the game!' : `${seatName(s, s.winner)} won the game`;
+}
+
+/** The `name X` decision for a card of the jambone hand, if it is one of mine now. */
+function nameActionFor(s, card) {
+  if (!s.legal) return null;
+  const a = `name ${card}`;
+  return s.legal.includes(a) ? a : null;
+}
+
+function actClick(action) {
+  if (!myTurn()) return;
+  act(action);
+}
+
+/** My cards, sorted, the legal ones clickable. */
+function handArea(s) {
+  const v = s.view || {};
+  if (s.seat === null || s.seat === undefined) return h('div', { class: 'hand-area spectator' }, h('p', {}, 'You are watching: the hands are hidden.'));
+  const hand = sortHand(v.hand || [], v.trump);
+  const legal = s.legal || [];
+  // Each card of the hand to the one decision naming it (a card named twice is left to buttons).
+  const byCard = new Map();
+  const twice = new Set();
+  for (const a of legal) {
+    const oc = actionCard(a);
+    if (!oc || oc.verb === 'name') continue;
+    if (byCard.has(oc.card)) twice.add(oc.card);
+    byCard.set(oc.card, a);
+  }
+  for (const c of twice) byCard.delete(c);
+  const mine = myTurn();
+  const cards = hand.map((c, i) => {
+    const a = byCard.get(c);
+    const ok = !!a && mine;
+    return h('button', {
+      type: 'button',
+      class: `card-btn${a ? ' legal' : ''}${ui.hint && ui.hint.best === a ? ' hinted' : ''}`,
+      'aria-label': a ? actionLabel(a, v) : cardName(c),
+      'aria-disabled': ok ? 'false' : 'true',
+      tabindex: i === 0 ? 0 : -1,
+      dataset: { key: `card:${c}`, card: c, action: a || '', legal: a ? '1' : '' },
+      onclick: () => { if (ok) act(a); },
+    }, cardFace(c));
+  });
+  const prompt = handPrompt(s, byCard);
+  return h('div', { class: 'hand-area' },
+    prompt ? h('p', { class: 'prompt', id: 'prompt' }, prompt) : null,
+    h('div', { class: 'hand', id: 'hand', role: 'toolbar', 'aria-label': 'Your hand', style: { '--n': Math.max(hand.length, 5) }, onkeydown: rovingKeys }, cards));
+}
+
+function handPrompt(s, byCard) {
+  if (s.game_over) return null;
+  if (!s.started) return 'Waiting for players…';
+  if (!(s.legal && s.legal.length)) {
+    if (s.view && s.view.to_act !== null && s.view.to_act !== undefined) return `Waiting for ${seatName(s, s.view.to_act)}…`;
+    return null;
+  }
+  if (ui.pending) return 'Sending…';
+  if (ui.queue.length) return null;
+  const verbs = new Set([...byCard.values()].map((a) => actionCard(a).verb));
+  if (verbs.has('play')) return 'Your turn: play a card';
+  if (verbs.has('discard')) return 'Your turn: choose a card to discard';
+  if (verbs.has('exchange')) return 'Your turn: choose a card to pass to your partner';
+  if (verbs.has('give')) return 'Your turn: choose a card to give back';
+  if (s.legal.some((a) => a.startsWith('name '))) return 'Your turn: name a card of the jambone hand';
+  return 'Your turn';
+}
+
+/** Arrow keys move along a row of buttons (cards or decisions); Home/End to its ends. */
+function rovingKeys(ev) {
+  const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'];
+  if (!keys.includes(ev.key)) return;
+  const items = [...ev.currentTarget.querySelectorAll('button')];
+  const i = items.indexOf(document.activeElement);
+  if (i < 0) return;
+  let j = i;
+  if (ev.key === 'ArrowLeft' || ev.key === 'ArrowUp') j = (i - 1 + items.length) % items.length;
+  else if (ev.key === 'ArrowRight' || ev.key === 'ArrowDown') j = (i + 1) % items.length;
+  else if (ev.key === 'Home') j = 0;
+  else j = items.length - 1;
+  ev.preventDefault();
+  items.forEach((b, k) => b.setAttribute('tabindex', k === j ? '0' : '-1'));
+  items[j].focus();
+}
+
+/** Every legal decision that is not a card of the hand, as a button in words. */
+function actionBar(s) {
+  const v = s.view || {};
+  if (s.seat === null || s.seat === undefined) return null;
+  const hand = new Set(v.hand || []);
+  const legal = s.legal || [];
+  const inHand = new Map();
+  for (const a of legal) {
+    const oc = actionCard(a);
+    if (oc && oc.verb !== 'name' && hand.has(oc.card)) inHand.set(oc.card, (inHand.get(oc.card) || 0) + 1);
+  }
+  const buttons = legal.filter((a) => {
+    const oc = actionCard(a);
+    return !(oc && oc.verb !== 'name' && hand.has(oc.card) && inHand.get(oc.card) === 1);
+  });
+  const mine = myTurn();
+  const row = buttons.map((a, i) => h('button', {
+    type: 'button',
+    class: `action${a === 'pass' ? '' : ' primary'}${ui.hint && ui.hint.best === a ? ' hinted' : ''}`,
+    disabled: !mine,
+    tabindex: i === 0 ? 0 : -1,
+    dataset: { key: `act:${a}`, action: a, legal: '1' },
+    'aria-keyshortcuts': i < 9 ? String(i + 1) : null,
+    onclick: () => act(a),
+  }, i < 9 ? h('kbd', { 'aria-hidden': 'true' }, String(i + 1)) : null, actionLabel(a, v)));
+  const tools = h('div', { class: 'tools' },
+    h('button', { type: 'button', id: 'hint-btn', disabled: !mine, onclick: askHint, 'aria-keyshortcuts': '?' }, 'Hint'),
+    ui.lastResult && ui.seat !== null ? h('button', { type: 'button', id: 'review-btn', onclick: () => { const d = lastFinishedDeal(); if (d !== null) requestReview(d); renderTable(); } }, 'Review last deal') : null);
+  return h('div', { class: 'action-bar' },
+    row.length ? h('div', { class: 'actions', id: 'actions', role: 'toolbar', 'aria-label': 'Your decisions', onkeydown: rovingKeys }, row) : null,
+    tools);
+}
+
+function lastFinishedDeal() {
+  const s = ui.shown;
+  if (!s) return null;
+  if (s.view && s.view.phase === 'done') return s.deal_number;
+  return s.deal_number > 0 ? s.deal_number - 1 : null;
+}
+
+function askHint() {
+  if (!myTurn()) return;
+  ui.hintWanted = true;
+  ui.hint = { loading: true };
+  send({ type: 'hint' });
+  renderTable();
+}
+
+function scorePanel(s) {
+  const n = s.seats.length;
+  const toggle = h('button', {
+    type: 'button',
+    id: 'markers-btn',
+    class: 'link',
+    'aria-pressed': ui.markers ? 'true' : 'false',
+    onclick: () => { ui.markers = !ui.markers; storageSet('euchre:markers', ui.markers); renderTable(); },
+  }, ui.markers ? 'Show numbers' : 'Show markers');
+  const target = s.target;
+  const rows = [];
+  if (s.family === 'four-handed') {
+    for (const team of [s.seat !== null && s.seat !== undefined ? s.seat % 2 : 0]) {
+      for (const t of [team, 1 - team]) rows.push(scoreRow(teamName(s, t), s.scores[t], target, t));
+    }
+  } else {
+    for (let seat = 0; seat < n; seat++) rows.push(scoreRow(seatName(s, seat), s.scores[seat], target, seat));
+  }
+  return h('section', { class: 'panel score', 'aria-label': 'Score', id: 'score' },
+    h('div', { class: 'panel-head' }, h('h2', {}, 'Score'), toggle),
+    h('p', { class: 'target' }, s.family === 'four-handed' || s.family === 'three-handed' ? `Game to ${target}` : `Race down to 0${target ? ` from ${target}` : ''}`),
+    rows);
+}
+
+function scoreRow(name, score, target, index) {
+  const value = ui.markers ? markers(score, target, index) : h('span', { class: 'score-num' }, String(score));
+  return h('div', { class: 'score-row', 'aria-label': `${name}: ${score}` }, h('span', { class: 'score-name' }, name), value);
+}
+
+/** The score as markers: one pip per point, in fives, as the traditional counting cards show it. */
+function markers(score, target, index) {
+  const total = Math.max(target || 10, Math.abs(score), 1);
+  const pips = [];
+  for (let i = 0; i < Math.min(total, 40); i++) {
+    pips.push(h('span', { class: `marker${i < Math.abs(score) ? ' on' : ''}${score < 0 ? ' neg' : ''}${i % 5 === 4 ? ' gap' : ''} team${index % 2}` }));
+  }
+  return h('span', { class: 'markers', 'aria-hidden': 'true' }, pips);
+}
+
+function resultPanel() {
+  if (!ui.lastResult) return null;
+  return h('section', { class: 'panel result', id: 'last-result', 'aria-label': 'Last deal' },
+    h('div', { class: 'panel-head' }, h('h2', {}, 'Last deal'), h('button', { type: 'button', class: 'link', onclick: () => { ui.lastResult = null; renderTable(); } }, 'Close')),
+    h('p', {}, ui.lastResult));
+}
+
+function hintPanel(s) {
+  if (!ui.hint) return null;
+  const v = s.view || {};
+  let inner;
+  if (ui.hint.loading) inner = h('p', {}, 'Thinking…');
+  else if (ui.hint.error) inner = h('p', { class: 'error' }, ui.hint.error);
+  else {
+    const choices = [...(ui.hint.choices || [])].sort((a, b) => b.value - a.value);
+    inner = [
+      h('p', {}, 'Best: ', h('strong', {}, actionLabel(ui.hint.best, v))),
+      choices.length ? h('table', { class: 'values' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'Choice'), h('th', {}, 'Expected points'))),
+        h('tbody', {}, choices.map((c) => h('tr', { class: c.action === ui.hint.best ? 'best' : '' }, h('td', {}, actionLabel(c.action, v)), h('td', { class: 'num' }, c.value.toFixed(2)))))) : null,
+    ];
+  }
+  return h('section', { class: 'panel hint', id: 'hint-panel', 'aria-label': 'Hint' },
+    h('div', { class: 'panel-head' }, h('h2', {}, 'Hint'), h('button', { type: 'button', class: 'link', onclick: () => { ui.hint = null; renderTable(); } }, 'Close')), inner);
+}
+
+function reviewPanel(s) {
+  const r = ui.review;
+  if (!r) return null;
+  let inner;
+  if (r.loading) inner = h('p', {}, 'Analysing your decisions…');
+  else if (r.error) inner = h('p', { class: 'error' }, r.error);
+  else if (!r.decisions || !r.decisions.length) inner = h('p', {}, 'You made no decision in that deal.');
+  else {
+    const lost = r.decisions.reduce((a, d) => a + (d.loss || 0), 0);
+    inner = [
+      h('p', {}, lost > 0.005 ? `Your decisions cost ${lost.toFixed(2)} expected points.` : 'Every decision was the best one found.'),
+      h('ol', { class: 'review-list' }, r.decisions.map((d) => h('li', { class: d.loss > 0.005 ? 'mistake' : 'good' },
+        d.loss > 0.005
+          ? `${actionLabel(d.action, s.view)}: better was ${actionLabel(d.best, s.view)} (−${d.loss.toFixed(2)})`
+          : `${actionLabel(d.action, s.view)}: best`))),
+      r.unjudged ? h('p', { class: 'muted' }, `${r.unjudged} decision${r.unjudged > 1 ? 's' : ''} not judged.`) : null,
+    ];
+  }
+  return h('section', { class: 'panel review', id: 'review-panel', 'aria-label': 'Review' },
+    h('div', { class: 'panel-head' }, h('h2', {}, `Review of deal ${r.deal + 1}`), h('button', { type: 'button', class: 'link', onclick: () => { ui.review = null; renderTable(); } }, 'Close')), inner);
+}
+
+function logPanel(s) {
+  const entries = [...ui.logs.entries()];
+  const blocks = entries.map(([key, e], i) => {
+    const lines = [];
+    let trickCards = 0;
+    let trick = [];
+    const n = s.seats.length;
+    for (const [seat, action] of e.history) {
+      const oc = actionCard(action);
+      if (oc && oc.verb === 'play') {
+        trick.push(`${seatName(s, seat)} ${cardShort(oc.card)}`);
+        trickCards += 1;
+        // A trick ends after each active seat played once: the count comes from the trick list.
+        continue;
+      }
+      if (trick.length) { lines.push(h('li', { class: 'trick-line' }, trick.join(', '))); trick = []; }
+      lines.push(h('li', {}, actionSentence(seatName(s, seat), action)));
+    }
+    if (trick.length) lines.push(h('li', { class: 'trick-line' }, trick.join(', ')));
+    void trickCards;
+    void n;
+    // Group the plays by trick when the tricks are known (the current deal).
+    const current = key === dealKey(s);
+    const body = current ? logLinesByTrick(s, e.history) : lines;
+    if (e.result) body.push(h('li', { class: 'result-line' }, e.result));
+    const last = i === entries.length - 1;
+    const det = h('details', { open: last }, h('summary', {}, `Deal ${e.deal + 1}`), h('ol', { class: 'log-list' }, body));
+    return det;
+  });
+  return h('section', { class: 'panel log', id: 'log', 'aria-label': 'Game log' }, h('h2', {}, 'Game log'), blocks.length ? blocks : h('p', { class: 'muted' }, 'Nothing yet.'));
+}
+
+function logLinesByTrick(s, history) {
+  const v = s.view || {};
+  const tricks = (v.tricks || []).map(normTrick);
+  const lines = [];
+  let ti = 0;
+  let inTrick = 0;
+  let trick = [];
+  for (const [seat, action] of history) {
+    const oc = actionCard(action);
+    if (oc && oc.verb === 'play') {
+      trick.push(`${seatName(s, seat)} ${cardShort(oc.card)}`);
+      inTrick += 1;
+      const t = tricks[ti];
+      if (t && inTrick >= t.cards.length && t.winner !== null && t.winner !== undefined) {
+        lines.push(h('li', { class: 'trick-line' }, `Trick ${ti + 1}: ${trick.join(', ')}; ${seatName(s, t.winner)} take${t.winner === s.seat ? '' : 's'} it`));
+        trick = [];
+        inTrick = 0;
+        ti += 1;
+      }
+      continue;
+    }
+    if (trick.length) { lines.push(h('li', { class: 'trick-line' }, trick.join(', '))); trick = []; inTrick = 0; ti += 1; }
+    lines.push(h('li', {}, actionSentence(seatName(s, seat), action)));
+  }
+  if (trick.length) lines.push(h('li', { class: 'trick-line' }, `Trick ${ti + 1}: ${trick.join(', ')}`));
+  return lines;
+}
+
+function downloadsPanel(s) {
+  if (!s.game_over) return null;
+  const links = [];
+  if (s.family === 'four-handed') links.push(h('a', { href: `/api/tables/${ui.code}/game.egn`, download: `euchre-${ui.code}.egn`, id: 'download-egn' }, 'Game as EGN'));
+  links.push(h('a', { href: `/api/tables/${ui.code}/game.json`, download: `euchre-${ui.code}.json`, id: 'download-json' }, 'Game record (JSON)'));
+  return h('section', { class: 'panel downloads', id: 'game-over', 'aria-label': 'Game over' },
+    h('h2', {}, gameOverWords(s)),
+    h('p', {}, s.family === 'four-handed' ? `Final score: ${teamName(s, 0)} ${s.scores[0]}, ${teamName(s, 1)} ${s.scores[1]}` : `Final score: ${s.scores.map((x, i) => `${seatName(s, i)} ${x}`).join(', ')}`),
+    h('ul', { class: 'links' }, links.map((a) => h('li', {}, a))),
+    h('p', {}, h('a', { href: '/' }, 'Set up a new table')));
+}
+
+/** Keys anywhere on the table: 1-9 take the decision buttons, ? asks for a hint, m toggles the
+ * markers. Typing in a field is left alone. */
+function onKey(ev) {
+  if (!$('#table')) return;
+  const t = ev.target;
+  if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (/^[1-9]$/.test(ev.key)) {
+    const buttons = [...document.querySelectorAll('#actions button')];
+    const b = buttons[Number(ev.key) - 1];
+    if (b && !b.disabled) {
+      ev.preventDefault();
+      b.click();
+    }
+  } else if (ev.key === '?') {
+    ev.preventDefault();
+    askHint();
+  } else if (ev.key === 'm' || ev.key === 'M') {
+    $('#markers-btn') && $('#markers-btn').click();
+  } else if (ev.key === 'c' || ev.key === 'C') {
+    // Jump to the hand (the first legal card).
+    const c = document.querySelector('#hand button[data-legal="1"]') || document.querySelector('#hand button');
+    if (c) { ev.preventDefault(); c.focus(); }
+  } else if (ev.key === 'a' || ev.key === 'A') {
+    const b = document.querySelector('#actions button');
+    if (b) { ev.preventDefault(); b.focus(); }
+  }
+}
+
+route();

@@ -1,0 +1,233 @@
+// The browser client against a scripted WebSocket (Playwright's routeWebSocket), with real views:
+// e2e/fixtures/views.json holds one engine observation for every kind of decision of every
+// family (bids, trump high and low, stay and fold, exchanges, farmers' swaps, jamboree, renege
+// claims, ...; regenerate with the script at the end of this file's notes). For each, the page must
+// offer every legal action through exactly one control, labelled in words, and send back exactly
+// the action clicked, with the state's seq. Also checked: a refused decision (the error is shown
+// and the page syncs), hints and reviews drawn, a finished trick held on the table before the next
+// state, a spectator shown no hand, and a phone-sized screen that does not scroll sideways.
+//
+//   node e2e/client.mjs URL      (any server that serves the client's pages and assets)
+
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const base = (process.argv[2] || '').replace(/\/$/, '');
+if (!base) {
+  console.error('usage: node e2e/client.mjs URL');
+  process.exit(2);
+}
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixtures = JSON.parse(fs.readFileSync(path.join(here, 'fixtures', 'views.json'), 'utf8'));
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const CODE = 'FIXTUR';
+const TIMEOUT = 15_000;
+
+function stateMessage(f, seq, over = {}) {
+  const v = f.view;
+  const n = v.hand_sizes.length;
+  return {
+    type: 'state', protocol: 2, seq, seat: v.seat, view: v, scores: f.score, target: 10,
+    deal_number: f.deal_number, to_act: v.to_act, legal: v.legal,
+    seats: Array.from({ length: n }, (_, i) => ({ seat: i, kind: i === v.seat ? 'person' : 'bot', name: i === v.seat ? 'Tess' : 'easy', connected: true })),
+    started: true, game_over: false, winner: null, family: f.family, rules: f.rules, ...over,
+  };
+}
+
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+let passed = 0;
+let failed = 0;
+async function check(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    passed += 1;
+    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAIL ${name}: ${e.message.split('\n')[0]}`);
+  }
+}
+
+/** A page at the table CODE whose socket is scripted: returns the page, the messages it sent,
+ * and a function sending it a message. */
+async function scripted(seat, viewport, search = '?fast=1') {
+  const ctx = await browser.newContext({ viewport });
+  await ctx.addInitScript(([code, s]) => {
+    if (s !== null) localStorage.setItem(`euchre:${code}`, JSON.stringify({ seat: s, token: '0123456789abcdef0123456789abcdef', host: null }));
+  }, [CODE, seat]);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const sent = [];
+  let socket = null;
+  let connected;
+  const ready = new Promise((r) => { connected = r; });
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    socket = ws;
+    ws.onMessage((m) => sent.push(JSON.parse(m)));
+    connected();
+  });
+  // A spectator comes through the invite page, which asks the server about the table.
+  await page.route(`**/api/tables/${CODE}`, (r) => r.fulfill({
+    json: { code: CODE, rules: 'north-american', options: [['winning_score', '10']], seats: [0, 1, 2, 3].map((i) => ({ seat: i, kind: 'bot', name: 'easy', connected: true })), started: true, game_over: false },
+  }));
+  await page.goto(`${base}/t/${CODE}${search}`);
+  if (seat === null) await page.click('#watch');
+  await Promise.race([ready, new Promise((_, no) => setTimeout(() => no(new Error('the page never opened its WebSocket')), TIMEOUT))]);
+  return { ctx, page, sent, errors, send: (m) => socket.send(JSON.stringify(m)) };
+}
+
+async function waitSent(sent, pred, what) {
+  const until = Date.now() + TIMEOUT;
+  for (;;) {
+    const m = sent.find(pred);
+    if (m) return m;
+    if (Date.now() > until) throw new Error(`the page never sent ${what}; it sent ${JSON.stringify(sent)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const started = Date.now();
+try {
+  // Every decision form of every family: offered once, in words, and sent back as clicked.
+  for (const f of fixtures) {
+    await check(`${f.family} ${f.rules}${Object.keys(f.options).length ? ' +options' : ''}: ${f.view.phase}: ${f.view.legal.join(', ')}`, async () => {
+      const t = await scripted(f.view.seat, { width: 1100, height: 800 });
+      try {
+        let seq = 10;
+        t.send(stateMessage(f, seq));
+        for (const action of f.view.legal.slice(0, 12)) {
+          await t.page.waitForSelector(`#table[data-state="myturn"][data-seq="${seq}"]`, { timeout: TIMEOUT });
+          const offered = await t.page.locator('#table [data-legal="1"]').evaluateAll((els) => els
+            .filter((e) => !e.disabled && e.getAttribute('aria-disabled') !== 'true')
+            .map((e) => ({ action: e.dataset.action, label: (e.getAttribute('aria-label') || e.textContent).replace(/^\d/, '').trim() })));
+          const actions = offered.map((o) => o.action);
+          const missing = f.view.legal.filter((a) => !actions.includes(a));
+          const extra = actions.filter((a) => !f.view.legal.includes(a));
+          const twice = actions.filter((a, i) => actions.indexOf(a) !== i);
+          if (missing.length || extra.length || twice.length) throw new Error(`missing ${JSON.stringify(missing)}, extra ${JSON.stringify(extra)}, twice ${JSON.stringify(twice)}`);
+          const raw = offered.filter((o) => !o.label || o.label === o.action);
+          if (raw.length) throw new Error(`controls not labelled in words: ${JSON.stringify(raw)}`);
+          t.sent.length = 0;
+          await t.page.locator(`#table [data-legal="1"][data-action="${action}"]`).click();
+          const m = await waitSent(t.sent, (x) => x.type === 'act', `an act for ${action}`);
+          if (m.action !== action || m.seq !== seq) throw new Error(`clicked ${action} at seq ${seq}, the page sent ${JSON.stringify(m)}`);
+          seq += 1;
+          t.send(stateMessage(f, seq));
+        }
+        if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+      } finally {
+        await t.ctx.close();
+      }
+    });
+  }
+
+  const play = fixtures.find((f) => f.family === 'four-handed' && f.view.phase === 'play' && f.view.legal.length > 1);
+  const bidding = fixtures.find((f) => f.family === 'four-handed' && f.view.phase === 'bidding1');
+
+  await check('a refused decision: the error is shown, the page syncs and offers the decision again', async () => {
+    const t = await scripted(bidding.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(bidding, 5));
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      await t.page.keyboard.press('1');
+      const m = await waitSent(t.sent, (x) => x.type === 'act', 'an act from the key 1');
+      if (m.action !== bidding.view.legal[0]) throw new Error(`key 1 sent ${m.action}, not the first button's ${bidding.view.legal[0]}`);
+      t.send({ type: 'error', error: 'that answers state 5, but the table is at state 6: sync and decide again', seq: 6 });
+      await t.page.waitForSelector('#toast:not([hidden])');
+      await waitSent(t.sent, (x) => x.type === 'sync', 'a sync after the error');
+      t.send(stateMessage(bidding, 6));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="6"]');
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('hint and review panels', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(play, 3, { deal_number: 2 }));
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      await t.page.click('#hint-btn');
+      await waitSent(t.sent, (x) => x.type === 'hint', 'a hint request');
+      const best = play.view.legal[1];
+      t.send({ type: 'hint', seq: 3, best, choices: play.view.legal.map((a, i) => ({ action: a, value: a === best ? 1.5 : -0.25 * i })) });
+      await t.page.waitForSelector('#hint-panel strong');
+      const shown = await t.page.locator('#hint-panel strong').innerText();
+      if (!/^Play /.test(shown)) throw new Error(`the hint says ${shown}`);
+      if (!(await t.page.locator(`#hand .hinted[data-action="${best}"]`).count())) throw new Error('the hinted card is not marked in the hand');
+      // A review arrives (the page asks for one when it sees a deal end).
+      t.send({ type: 'review', deal: 1, decisions: [{ index: 1, action: 'pass', best: 'order', loss: 0.85, choices: [] }, { index: 2, action: play.view.legal[0], best: play.view.legal[0], loss: 0, choices: [] }], unjudged: 0 });
+      await t.page.waitForSelector('#review-panel .mistake');
+      const text = await t.page.locator('#review-panel').innerText();
+      if (!/better was Order up/.test(text)) throw new Error(`the review says ${text}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a finished trick stays on the table before the next state (no ?fast)', async () => {
+    // A play view whose trick is complete, then the next one at once.
+    const f = play;
+    const v = JSON.parse(JSON.stringify(f.view));
+    const t = await scripted(v.seat, { width: 1100, height: 800 }, '');
+    try {
+      const done = { ...v, tricks: [{ leader: 0, cards: ['9C', 'TC', 'JC', 'QC'], winner: 3 }], to_act: 3, legal: [] };
+      const next = { ...v, tricks: [{ leader: 0, cards: ['9C', 'TC', 'JC', 'QC'], winner: 3 }, { leader: 3, cards: ['AS'], winner: null }], to_act: 0, legal: [] };
+      t.send(stateMessage({ ...f, view: { ...v, tricks: [{ leader: 0, cards: ['9C', 'TC', 'JC'], winner: null }], legal: [] } }, 20, { legal: [] }));
+      await t.page.waitForSelector('#table[data-seq="20"]');
+      const sentAt = Date.now();
+      t.send(stateMessage({ ...f, view: done }, 21, { legal: [] }));
+      t.send(stateMessage({ ...f, view: next }, 22, { legal: [] }));
+      await t.page.waitForSelector('#table[data-seq="21"] #felt .played.winner');
+      await t.page.waitForSelector('#table[data-seq="22"]', { timeout: 5000 });
+      const held = Date.now() - sentAt;
+      if (held < 500) throw new Error(`the finished trick was shown for only ${held} ms`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a spectator is shown no hand and no decisions', async () => {
+    const t = await scripted(null, { width: 1100, height: 800 });
+    try {
+      const v = { ...play.view, seat: null, hand: [], legal: [], discard: null };
+      t.send(stateMessage({ ...play, view: v }, 4, { seat: null, legal: [] }));
+      await t.page.waitForSelector('#table[data-seat="spectator"]');
+      if (await t.page.locator('#hand, #actions').count()) throw new Error('a hand or decisions are shown');
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a phone (390x844): the largest hand and the most buttons fit without sideways scrolling', async () => {
+    const big = [...fixtures].sort((a, b) => b.view.hand.length - a.view.hand.length)[0];
+    const many = [...fixtures].sort((a, b) => b.view.legal.length - a.view.legal.length)[0];
+    for (const f of [big, many]) {
+      const t = await scripted(f.view.seat, { width: 390, height: 844 });
+      try {
+        t.send(stateMessage(f, 2));
+        await t.page.waitForSelector('#table[data-state="myturn"]');
+        const width = await t.page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) throw new Error(`${f.view.hand.length} cards, ${f.view.legal.length} decisions: the page is ${width} px wide`);
+        const hand = await t.page.locator('#hand').boundingBox();
+        if (hand && hand.x + hand.width > 391) throw new Error('the hand runs off the screen');
+      } finally {
+        await t.ctx.close();
+      }
+    }
+  });
+} finally {
+  await browser.close();
+}
+console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`client: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,263 @@
+// A whole game of Euchre played in a real browser (Chromium through playwright-core) against
+// `euchre serve`: person A sets up a table on the start page, person B opens the invite link on a
+// phone-sized screen and takes the partner's seat, both play every decision by clicking (or
+// tapping, or the keyboard) one of the legal cards or buttons the page offers, A reloads the page
+// mid-game and carries on, a spectator watches, and at the end the EGN downloaded from the page's
+// link must pass `euchre egn check`.
+//
+//   node e2e/game.mjs URL [BINARY]     (BINARY: the euchre binary, or $EUCHRE_BINARY)
+//
+// Screenshots of the table mid-game go to docs/img/table-desktop.png and table-phone.png.
+
+import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const base = (process.argv[2] || '').replace(/\/$/, '');
+const binary = process.argv[3] || process.env.EUCHRE_BINARY;
+if (!base || !binary) {
+  console.error('usage: node e2e/game.mjs URL BINARY');
+  process.exit(2);
+}
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const shots = path.join(repo, 'docs', 'img');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'euchre-e2e-'));
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const STEP_TIMEOUT = 60_000;
+const MAX_DECISIONS = 2000;
+// E2E_FAST=0 plays at the page's human pace (tricks held on the table), to watch it work.
+const FAST = process.env.E2E_FAST === '0' ? '' : '?fast=1';
+
+const log = (...a) => console.log(`[e2e ${new Date().toISOString().slice(11, 19)}]`, ...a);
+const problems = [];
+
+// A seeded choice among the legal controls, so a failing run can be repeated.
+let rng = Number(process.env.E2E_SEED || Date.now() % 100000);
+const seedUsed = rng;
+function random(n) {
+  rng = (rng * 1103515245 + 12345) % 2147483648;
+  return rng % n;
+}
+
+function watchPage(page, who) {
+  page.on('pageerror', (e) => problems.push(`${who}: page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION|Failed to load resource/.test(m.text())) {
+      problems.push(`${who}: console error: ${m.text()}`);
+    }
+  });
+}
+
+async function tableState(page) {
+  return page.evaluate(() => {
+    const t = document.querySelector('#table');
+    if (!t) return null;
+    return { ...t.dataset, played: document.querySelectorAll('#felt .played').length, trickOpen: !document.querySelector('#felt .played.winner') };
+  });
+}
+
+/** Waits until it is this page's turn or the game is over; returns the table's data. */
+async function waitForTurn(page) {
+  await page.waitForFunction(() => {
+    const t = document.querySelector('#table');
+    return t && (t.dataset.state === 'myturn' || t.dataset.state === 'over');
+  }, null, { timeout: STEP_TIMEOUT, polling: 50 });
+  return tableState(page);
+}
+
+/** One decision through the page; `how` is click, tap or key. Returns the action's text. */
+async function decide(page, how) {
+  const controls = page.locator('#table[data-state="myturn"] [data-legal="1"]:not([disabled]):not([aria-disabled="true"])');
+  const n = await controls.count();
+  if (n === 0) throw new Error('my turn, but the page offers no legal control');
+  const pick = controls.nth(random(n));
+  const action = await pick.getAttribute('data-action');
+  const before = await page.locator('#table').getAttribute('data-seq');
+  if (how === 'key') {
+    const isCard = (await pick.getAttribute('data-card')) !== null;
+    if (isCard) {
+      await pick.focus();
+      await page.keyboard.press('Enter');
+    } else {
+      const index = await page.locator('#actions button').evaluateAll((bs, a) => bs.findIndex((b) => b.dataset.action === a), action);
+      if (index >= 0 && index < 9) await page.keyboard.press(String(index + 1));
+      else await pick.click();
+    }
+  } else if (how === 'tap') {
+    await pick.tap();
+  } else {
+    await pick.click();
+  }
+  // The decision was sent (the page waits for the answer) or the table moved on.
+  await page.waitForFunction((old) => {
+    const t = document.querySelector('#table');
+    return t && (t.dataset.seq !== old || t.dataset.state !== 'myturn');
+  }, before, { timeout: STEP_TIMEOUT, polling: 30 });
+  // And the answer came: a new state (or, after a refusal, the same state again to decide on).
+  await page.waitForFunction((old) => {
+    const t = document.querySelector('#table');
+    return t && (t.dataset.seq !== old || t.dataset.state === 'myturn' || t.dataset.state === 'over');
+  }, before, { timeout: STEP_TIMEOUT, polling: 30 });
+  return action;
+}
+
+/** Plays this page's seat to the end of the game. */
+async function play(page, who, opts) {
+  const stats = { who, decisions: 0, byKind: {}, keyboard: 0, reloads: 0, hint: null, screenshot: null, deals: new Set() };
+  let turnsSinceReload = 0;
+  for (;;) {
+    const st = await waitForTurn(page);
+    if (st.state === 'over') break;
+    stats.deals.add(st.deal);
+    if (stats.decisions >= MAX_DECISIONS) throw new Error(`${who}: ${MAX_DECISIONS} decisions and the game is not over`);
+
+    // A hint, once: the panel names the best decision and values every choice.
+    if (opts.hint && stats.hint === null) {
+      await page.click('#hint-btn');
+      await page.waitForSelector('#hint-panel :is(strong, .error)', { timeout: STEP_TIMEOUT });
+      stats.hint = (await page.locator('#hint-panel :is(strong, .error)').first().innerText()).trim();
+      log(`${who}: hint: ${stats.hint}`);
+    }
+
+    // The screenshot: mid-game, in the play, with cards on the table and a finished deal behind.
+    if (opts.screenshot && !stats.screenshot && st.phase === 'play' && st.played >= 1 && st.trickOpen && Number(st.deal) >= 1) {
+      await page.screenshot({ path: opts.screenshot });
+      stats.screenshot = opts.screenshot;
+      log(`${who}: screenshot ${path.relative(repo, opts.screenshot)}`);
+    }
+
+    // Mid-game, A reloads the page: the seat must come back from localStorage and play on.
+    if (opts.reloadAfter && stats.reloads === 0 && turnsSinceReload >= opts.reloadAfter) {
+      const seat = st.seat;
+      log(`${who}: reloading the page at state ${st.seq} (deal ${Number(st.deal) + 1}, ${st.phase})`);
+      await page.reload();
+      await page.waitForSelector('#table[data-seq]', { timeout: STEP_TIMEOUT });
+      const again = await tableState(page);
+      if (again.seat !== seat) throw new Error(`${who}: after the reload the page is seat ${again.seat}, not ${seat}`);
+      stats.reloads += 1;
+      log(`${who}: back at seat ${again.seat}, state ${again.seq}`);
+      continue;
+    }
+
+    const how = stats.keyboard < 6 && stats.decisions % 7 === 3 ? 'key' : opts.how;
+    const action = await decide(page, how);
+    if (how === 'key') stats.keyboard += 1;
+    const kind = /^[2-9TJQKA][CDHS]$/.test(action) ? 'card' : action.split(' ')[0];
+    stats.byKind[kind] = (stats.byKind[kind] || 0) + 1;
+    stats.decisions += 1;
+    turnsSinceReload += 1;
+  }
+  return stats;
+}
+
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+let failed = false;
+try {
+  // A: desktop. Sets up the table.
+  const ctxA = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const pageA = await ctxA.newPage();
+  watchPage(pageA, 'A');
+  await pageA.goto(`${base}/${FAST}`);
+  await pageA.waitForSelector('#create-form');
+  await pageA.fill('#my-name', 'Ann');
+  await pageA.selectOption('#preset', 'north-american');
+  await pageA.check('#mine-0');
+  await pageA.selectOption('#seat-kind-1', 'easy');
+  await pageA.selectOption('#seat-kind-2', 'open');
+  await pageA.selectOption('#seat-kind-3', 'easy');
+  const target = await pageA.inputValue('#target');
+  await Promise.all([pageA.waitForURL(/\/t\/[A-Z0-9]+/), pageA.click('#create')]);
+  await pageA.waitForSelector('#table[data-seq]');
+  const invite = await pageA.inputValue('#invite-link');
+  const code = (await pageA.textContent('#table-code')).trim();
+  log(`A created table ${code} (north-american, game to ${target}); invite link ${invite}`);
+  await pageA.waitForSelector('#waiting');
+
+  // B: a phone. Opens the invite link and takes the partner's seat (seat 3 on the page, 2 in the protocol).
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const pageB = await ctxB.newPage();
+  watchPage(pageB, 'B');
+  await pageB.goto(`${invite}${FAST}`);
+  await pageB.waitForSelector('#join-name');
+  await pageB.fill('#join-name', 'Bo');
+  await pageB.tap('button[data-seat="2"]');
+  await pageB.waitForSelector('#table[data-seq]');
+  log('B took seat 2 (A\'s partner) from the invite link');
+
+  // C: a spectator, who must never see a hand.
+  const ctxC = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+  const pageC = await ctxC.newPage();
+  watchPage(pageC, 'C');
+  await pageC.goto(`${invite}${FAST}`);
+  await pageC.click('#watch');
+  await pageC.waitForSelector('#table[data-seat="spectator"][data-seq]');
+
+  await pageA.waitForFunction(() => document.querySelector('#table') && document.querySelector('#table').dataset.state !== 'waiting', null, { timeout: STEP_TIMEOUT });
+  log('the game started');
+
+  const [a, b] = await Promise.all([
+    play(pageA, 'A', { how: 'click', hint: true, reloadAfter: 14, screenshot: path.join(shots, 'table-desktop.png') }),
+    play(pageB, 'B', { how: 'tap', screenshot: path.join(shots, 'table-phone.png') }),
+  ]);
+
+  // The spectator saw the end too, without cards.
+  await pageC.waitForSelector('#table[data-state="over"]', { timeout: STEP_TIMEOUT });
+  if (await pageC.locator('#hand .card-btn').count()) throw new Error('the spectator was shown a hand');
+
+  // The end: the result, then the EGN and the record downloaded from the page's links.
+  const over = (await pageA.locator('#game-over').innerText()).split('\n').filter((l) => l.trim()).slice(0, 2).join('; ');
+  log(`game over: ${over}`);
+  const [egn] = await Promise.all([pageA.waitForEvent('download'), pageA.click('#download-egn')]);
+  const egnFile = path.join(work, `${code}.egn`);
+  await egn.saveAs(egnFile);
+  const check = execFileSync(binary, ['egn', 'check', egnFile], { encoding: 'utf8' });
+  log(`euchre egn check: ${check.trim().split('\n').pop()}`);
+  const [rec] = await Promise.all([pageA.waitForEvent('download'), pageA.click('#download-json')]);
+  const recFile = path.join(work, `${code}.json`);
+  await rec.saveAs(recFile);
+  const recCheck = execFileSync(binary, ['record', 'check', recFile], { encoding: 'utf8' });
+  log(`euchre record check: ${recCheck.trim().split('\n').pop()}`);
+
+  for (const s of [a, b]) {
+    if (!s.screenshot) problems.push(`${s.who}: no mid-game screenshot was taken (no turn in the play of a later deal)`);
+  }
+  if (a.reloads !== 1) problems.push('A never reloaded the page');
+
+  console.log('\n==== e2e summary ====');
+  console.log(`table ${code}, north-american to ${target}, choice seed ${seedUsed} (E2E_SEED to repeat)`);
+  for (const s of [a, b]) {
+    const kinds = Object.entries(s.byKind).map(([k, v]) => `${k} ${v}`).join(', ');
+    console.log(`${s.who}: ${s.decisions} decisions over ${s.deals.size} deals (${kinds}); ${s.keyboard} by keyboard; reloads ${s.reloads}${s.hint ? `; hint: ${s.hint}` : ''}`);
+  }
+  console.log(`result: ${over}`);
+  console.log(`EGN ${egnFile}: egn check passed`);
+  console.log(`record ${recFile}: record check passed`);
+  console.log(`screenshots: ${[a.screenshot, b.screenshot].filter(Boolean).map((p) => path.relative(repo, p)).join(', ')}`);
+} catch (e) {
+  failed = true;
+  console.error(`e2e FAILED: ${e.stack || e}`);
+  for (const [i, ctx] of browser.contexts().entries()) {
+    for (const [j, p] of ctx.pages().entries()) {
+      const f = path.join(work, `failure-${i}-${j}.png`);
+      await p.screenshot({ path: f, fullPage: true }).catch(() => {});
+      console.error(`  screenshot of the page at the failure: ${f}`);
+    }
+  }
+} finally {
+  await browser.close();
+}
+if (problems.length) {
+  failed = true;
+  console.error('problems seen in the pages:');
+  for (const p of problems) console.error(`  ${p}`);
+}
+console.log(failed ? 'e2e: 0 passed, 1 failed' : 'e2e: 1 passed, 0 failed');
+process.exit(failed ? 1 : 0);

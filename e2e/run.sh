@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The browser end-to-end test: starts BINARY serve on a free loopback port with a fresh database,
+# waits for /healthz, plays whole games through the browser client in Chromium (e2e/game.mjs, then
+# every preset's decisions in e2e/presets.mjs), stops the server, and exits nonzero on any failure.
+#
+#   bash e2e/run.sh target/release/euchre
+#
+# Needs node (18 or later) and Debian's chromium (apt-get install chromium); playwright-core comes
+# from e2e/package-lock.json (npm ci). CHROMIUM=/path overrides the browser.
+set -euo pipefail
+
+if [ $# -lt 1 ]; then
+  echo "usage: bash e2e/run.sh BINARY" >&2
+  exit 2
+fi
+bin=$(realpath "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+if [ ! -x "$CHROMIUM" ]; then
+  echo "e2e: no browser at $CHROMIUM (apt-get install -y chromium)" >&2
+  exit 1
+fi
+if [ ! -d "$here/node_modules/playwright-core" ]; then
+  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+tmp=$(mktemp -d)
+server=""
+cleanup() {
+  if [ -n "$server" ]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close();})')
+url="http://127.0.0.1:$port"
+"$bin" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" >"$tmp/server.log" 2>&1 &
+server=$!
+
+# Wait for the server (at most 30 s).
+node -e '
+const url = process.argv[1];
+const until = Date.now() + 30000;
+(async () => {
+  for (;;) {
+    try { const r = await fetch(url + "/healthz"); if (r.ok) return; } catch {}
+    if (Date.now() > until) { console.error("e2e: the server did not answer " + url + "/healthz"); process.exit(1); }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+})();' "$url" || { cat "$tmp/server.log" >&2; exit 1; }
+
+status=0
+node "$here/game.mjs" "$url" "$bin" || status=1
+if [ -f "$here/presets.mjs" ]; then
+  node "$here/presets.mjs" "$url" || status=1
+fi
+if [ $status -ne 0 ]; then
+  echo "---- server log (last 40 lines) ----" >&2
+  tail -n 40 "$tmp/server.log" >&2
+fi
+exit $status
