@@ -1,7 +1,7 @@
 // The browser client against a scripted WebSocket (Playwright's routeWebSocket), with real views:
 // e2e/fixtures/views.json holds one engine observation for every kind of decision of every
 // family (bids, trump high and low, stay and fold, exchanges, farmers' swaps, jamboree, renege
-// claims, ...; regenerate with the script at the end of this file's notes). For each, the page must
+// claims, ...; made by e2e/fixtures/make-views.mjs). For each, the page must
 // offer every legal action through exactly one control, labelled in words, and send back exactly
 // the action clicked, with the state's seq. Also checked: a refused decision (the error is shown
 // and the page syncs), hints and reviews drawn, a finished trick held on the table before the next
@@ -30,7 +30,7 @@ function stateMessage(f, seq, over = {}) {
   const n = v.hand_sizes.length;
   return {
     type: 'state', protocol: 2, seq, seat: v.seat, view: v, scores: f.score, target: 10,
-    deal_number: f.deal_number, to_act: v.to_act, legal: v.legal,
+    deal_number: f.deal_number + 1, to_act: v.to_act, legal: v.legal,
     seats: Array.from({ length: n }, (_, i) => ({ seat: i, kind: i === v.seat ? 'person' : 'bot', name: i === v.seat ? 'Tess' : 'easy', connected: true })),
     started: true, game_over: false, winner: null, family: f.family, rules: f.rules, ...over,
   };

@@ -123,7 +123,7 @@ async function play(page, who, opts) {
     }
 
     // The screenshot: mid-game, in the play, with cards on the table and a finished deal behind.
-    if (opts.screenshot && !stats.screenshot && st.phase === 'play' && st.played >= 1 && st.trickOpen && Number(st.deal) >= 1) {
+    if (opts.screenshot && !stats.screenshot && st.phase === 'play' && st.played >= 1 && st.trickOpen && Number(st.deal) >= 2) {
       await page.screenshot({ path: opts.screenshot });
       stats.screenshot = opts.screenshot;
       log(`${who}: screenshot ${path.relative(repo, opts.screenshot)}`);

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # The browser end-to-end test: starts BINARY serve on a free loopback port with a fresh database,
-# waits for /healthz, plays whole games through the browser client in Chromium (e2e/game.mjs, then
-# every preset's decisions in e2e/presets.mjs), stops the server, and exits nonzero on any failure.
+# waits for /healthz, runs the browser tests in Chromium against it, stops the server, and exits
+# nonzero on any failure:
+#   game.mjs     two people play a whole game through the page (one reloads mid-game), a
+#                spectator watches, the EGN downloaded from the page passes `euchre egn check`
+#   presets.mjs  every preset: each of the person's turns offers exactly the legal decisions
+#   client.mjs   every kind of decision of every family, from recorded views, over a scripted socket
 #
 #   bash e2e/run.sh target/release/euchre
 #
@@ -54,9 +58,8 @@ const until = Date.now() + 30000;
 
 status=0
 node "$here/game.mjs" "$url" "$bin" || status=1
-if [ -f "$here/presets.mjs" ]; then
-  node "$here/presets.mjs" "$url" || status=1
-fi
+node "$here/presets.mjs" "$url" || status=1
+node "$here/client.mjs" "$url" || status=1
 if [ $status -ne 0 ]; then
   echo "---- server log (last 40 lines) ----" >&2
   tail -n 40 "$tmp/server.log" >&2

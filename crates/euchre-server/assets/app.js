@@ -193,43 +193,46 @@ function actionLabel(action, view) {
   }
 }
 
-/** A decision as the log and the screen reader tell it: "East orders up", "North plays Jack of Hearts". */
+/** A decision as the log and the screen reader tell it: "East orders up", "You play Jack of Hearts". */
 function actionSentence(who, action) {
+  // "You" takes the plain verb: "You pass", "North passes".
+  const you = who === 'You';
+  const say = (third, plain, rest = '') => `${who} ${you ? plain : third}${rest}`;
   const oneCard = actionCard(action);
   if (oneCard) {
-    const n = cardName(oneCard.card);
+    const n = ` ${cardName(oneCard.card)}`;
     switch (oneCard.verb) {
-      case 'play': return `${who} plays ${n}`;
-      case 'discard': return `${who} discards ${n}`;
-      case 'exchange': return `${who} passes ${n} to the partner`;
-      case 'give': return `${who} gives ${n} back`;
-      case 'name': return `${who} names ${n}`;
+      case 'play': return say('plays', 'play', n);
+      case 'discard': return say('discards', 'discard', n);
+      case 'exchange': return say('passes', 'pass', `${n} to the partner`);
+      case 'give': return say('gives', 'give', `${n} back`);
+      case 'name': return say('names', 'name', n);
       default: break;
     }
   }
   const w = action.split(' ');
   const tail = (rest) => (rest === 'alone' ? ', alone' : rest === 'jambone' ? ', jambone' : rest ? ` ${rest}` : '');
   switch (w[0]) {
-    case 'pass': return `${who} passes`;
-    case 'order': return `${who} orders up${tail(w.slice(1).join(' '))}`;
-    case 'call': return `${who} calls ${suitWord(w[1])}${tail(w.slice(2).join(' '))}`;
-    case 'discard': return `${who} discards`;
-    case 'exchange': return `${who} passes a card to the partner`;
-    case 'give': return `${who} gives a card back`;
-    case 'alone': return `${who} goes alone`;
-    case 'partner': return `${who} plays with the partner`;
-    case 'jambone': return `${who} plays jambone`;
-    case 'blind': return `${who} goes blind alone`;
-    case 'jamboree': return `${who} claims a jamboree`;
-    case 'farmers': return `${who} shows a farmer's hand`;
-    case 'swap': return `${who} swaps three cards with the kitty`;
-    case 'claim': return `${who} claims a renege`;
-    case 'subtract': return `${who} subtracts the march from the opponents`;
-    case 'bid': return `${who} bids ${w[1]}`;
-    case 'trump': return `${who} names ${w[1] === 'high' || w[1] === 'low' ? w[1] : suitWord(w[1])} as trump`;
-    case 'declare': return `${who} declares a march`;
-    case 'stay': return `${who} stays in`;
-    case 'fold': return `${who} folds`;
+    case 'pass': return say('passes', 'pass');
+    case 'order': return say('orders up', 'order up', tail(w.slice(1).join(' ')));
+    case 'call': return say('calls', 'call', ` ${suitWord(w[1])}${tail(w.slice(2).join(' '))}`);
+    case 'discard': return say('discards', 'discard');
+    case 'exchange': return say('passes', 'pass', ' a card to the partner');
+    case 'give': return say('gives', 'give', ' a card back');
+    case 'alone': return say('goes', 'go', ' alone');
+    case 'partner': return say('plays', 'play', ' with the partner');
+    case 'jambone': return say('plays', 'play', ' jambone');
+    case 'blind': return say('goes', 'go', ' blind alone');
+    case 'jamboree': return say('claims', 'claim', ' a jamboree');
+    case 'farmers': return say('shows', 'show', " a farmer's hand");
+    case 'swap': return say('swaps', 'swap', ' three cards with the kitty');
+    case 'claim': return say('claims', 'claim', ' a renege');
+    case 'subtract': return say('subtracts', 'subtract', ' the march from the opponents');
+    case 'bid': return say('bids', 'bid', ` ${w[1]}`);
+    case 'trump': return say('names', 'name', ` ${w[1] === 'high' || w[1] === 'low' ? w[1] : suitWord(w[1])} as trump`);
+    case 'declare': return say('declares', 'declare', ' a march');
+    case 'stay': return say('stays', 'stay', ' in');
+    case 'fold': return say('folds', 'fold');
     default: return `${who}: ${action}`;
   }
 }
@@ -352,18 +355,22 @@ async function startPage() {
   try {
     const data = await api('GET', '/api/presets');
     presets = data.presets;
-    players = data.players && data.players.length ? data.players : LEVELS;
+    // Players come as names or as {name, about}.
+    players = (data.players && data.players.length ? data.players : LEVELS).map((p) => (typeof p === 'string' ? { name: p } : p));
   } catch (e) {
     app.replaceChildren(h('p', { class: 'error' }, `Cannot reach the server: ${e.message}`));
     return;
   }
   // The levels first, as the brief names them, then any other player the server offers.
-  const levelList = [...LEVELS.filter((l) => players.includes(l)), ...players.filter((p) => !LEVELS.includes(p))];
+  const about = new Map(players.map((p) => [p.name, p.about || '']));
+  const names = players.map((p) => p.name);
+  const levelList = [...LEVELS.filter((l) => names.includes(l)), ...names.filter((p) => !LEVELS.includes(p))];
 
   const form = h('form', { class: 'panel start', id: 'create-form', novalidate: true });
   const nameInput = h('input', { id: 'my-name', name: 'name', autocomplete: 'nickname', maxlength: 40, required: true, value: storageGet('euchre:name') || '' });
   const presetSelect = h('select', { id: 'preset', name: 'preset' },
-    presets.map((p) => h('option', { value: p.name }, PRESET_WORDS[p.name] || p.name)));
+    presets.map((p) => h('option', { value: p.name, title: p.about || null }, PRESET_WORDS[p.name] || p.name)));
+  const presetAbout = h('p', { class: 'muted about', id: 'preset-about' });
   const scoreBox = h('div', { class: 'field', id: 'score-field' });
   const seatsBox = h('fieldset', { class: 'seats', id: 'seats' });
   const advanced = h('details', { class: 'advanced' }, h('summary', {}, 'Every option (advanced)'));
@@ -389,7 +396,7 @@ async function startPage() {
       const partner = n === 4 && preset.options.every(([k, v]) => k !== 'family' || v === 'four-handed') ? ` (partner of seat ${((i + 2) % 4) + 1})` : '';
       const sel = h('select', { name: `seat${i}`, id: `seat-kind-${i}`, 'aria-label': `Who plays seat ${i + 1}` },
         h('option', { value: 'open' }, 'A person (open seat)'),
-        levelList.map((l) => h('option', { value: l }, `Computer: ${l}`)));
+        levelList.map((l) => h('option', { value: l, title: about.get(l) || null }, `Computer: ${l}`)));
       sel.value = old[i] || (i === 0 ? 'open' : i === 2 && n === 4 ? 'open' : 'easy');
       const mine = h('input', { type: 'radio', name: 'mine', value: i, id: `mine-${i}` });
       mine.checked = i === Math.min(oldMine, n - 1);
@@ -423,6 +430,7 @@ async function startPage() {
   function drawScore() {
     const opts = Object.fromEntries(preset.options);
     scoreBox.replaceChildren();
+    presetAbout.textContent = preset.about || '';
     let key = null;
     let label = null;
     if (Number(opts.winning_score) > 0) { key = 'winning_score'; label = 'Game to (points)'; }
@@ -488,7 +496,7 @@ async function startPage() {
   form.append(
     h('h1', {}, 'New table'),
     h('div', { class: 'field' }, h('label', { for: 'my-name' }, 'Your name'), nameInput),
-    h('div', { class: 'field' }, h('label', { for: 'preset' }, 'Game'), presetSelect),
+    h('div', { class: 'field' }, h('label', { for: 'preset' }, 'Game'), presetSelect, presetAbout),
     scoreBox,
     seatsBox,
     advanced,
@@ -579,7 +587,7 @@ async function joinPage(code, note) {
   const opts = Object.fromEntries(info.options || []);
   app.replaceChildren(h('div', { class: 'panel join-page' },
     h('h1', {}, `Table ${code}`),
-    h('p', {}, `${PRESET_WORDS[info.rules] || info.rules}${opts.winning_score && opts.winning_score !== '0' ? `, game to ${opts.winning_score}` : ''}. `,
+    h('p', {}, `${(PRESET_WORDS[info.rules] || info.rules).split(':')[0]}${opts.winning_score && opts.winning_score !== '0' ? `, game to ${opts.winning_score}` : ''}. `,
       info.game_over ? 'The game is over.' : info.started ? 'The game is under way.' : 'Waiting for players.'),
     inviteBox(code),
     h('div', { class: 'field' }, h('label', { for: 'join-name' }, 'Your name'), nameInput),
@@ -634,6 +642,10 @@ function openSocket() {
     opened = true;
     ui.everOpened = true;
     ui.failures = 0;
+    // The new connection's first state is the whole truth: states still waiting from the old
+    // one are dropped, and its numbering is taken as it comes (a restarted server counts again).
+    ui.queue = [];
+    ui.lastSeq = -1;
     setConnection('connected');
   });
   ws.addEventListener('message', (ev) => {
@@ -702,6 +714,7 @@ function onMessage(msg) {
       }
       ui.lastSeq = msg.seq;
       if (msg.seat !== undefined) ui.seat = msg.seat;
+      if (msg.deal_number === 0) ui.zeroBased = true;
       ui.queue.push(msg);
       pump();
       break;
@@ -763,6 +776,10 @@ function pump() {
   }
 }
 
+/** Deals are numbered from 1 (the server's `deal_number`); a server counting from 0 is seen by
+ * its deal 0 and shown one higher. */
+const dealLabel = (n) => (ui.zeroBased ? n + 1 : n);
+
 const dealKey = (s) => `${s.view && s.view.game_number !== undefined ? s.view.game_number : s.game_number || 0}:${s.deal_number}`;
 
 function normTrick(t) {
@@ -804,6 +821,7 @@ function showState(prev, state) {
     }
   }
   entry.history = history;
+  entry.tricks = v.tricks || [];
   ui.logs.set(key, entry);
   const wasMyTurn = prev && prev.legal && prev.legal.length;
   ui.shown = state;
@@ -824,7 +842,7 @@ function dealResult(done, next) {
   const n = done.seats ? done.seats.length : 4;
   const four = done.family === 'four-handed';
   const scores = next ? next.scores : done.scores;
-  const parts = [`Deal ${done.deal_number + 1}:`];
+  const parts = [`Deal ${dealLabel(done.deal_number)}:`];
   if (four) {
     const pts = v.points || [0, 0];
     const tw = v.tricks_won || [0, 0];
@@ -900,6 +918,7 @@ function renderShell() {
     h('div', { id: 'table-body' })));
   $('#top-extra').replaceChildren(inviteBox(ui.code));
   document.addEventListener('keydown', onKey);
+  document.addEventListener('pointerdown', () => { ui.keyboard = false; });
 }
 
 function renderTable() {
@@ -926,10 +945,13 @@ function renderTable() {
     h('div', { class: 'play-area' }, infoBar(s), felt(s), handArea(s), actionBar(s)),
     h('aside', { class: 'side' }, scorePanel(s), resultPanel(s), hintPanel(s), reviewPanel(s), logPanel(s), downloadsPanel(s))));
   body.replaceChildren(...content);
-  if (focusKey) {
-    const again = body.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (again) again.focus();
+  let again = focusKey ? body.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+  // Someone playing by keyboard whose focused control went away (the card just played) is taken
+  // to the next decision when it comes.
+  if (!again && ui.keyboard && myTurn() && (!document.activeElement || document.activeElement === document.body)) {
+    again = body.querySelector('#hand button[data-legal="1"], #actions button');
   }
+  if (again) again.focus();
 }
 
 function waitingPanel(s) {
@@ -963,7 +985,7 @@ function infoBar(s) {
   const v = s.view || {};
   const bits = [];
   bits.push(h('span', { class: 'phase' }, s.game_over ? 'Game over' : PHASE_WORDS[v.phase] || v.phase || ''));
-  bits.push(h('span', {}, `Deal ${s.deal_number + 1}`));
+  bits.push(h('span', {}, `Deal ${dealLabel(s.deal_number)}`));
   if (v.trump) {
     const red = v.trump === 'H' || v.trump === 'D';
     bits.push(h('span', { class: `trump ${red ? 'red' : ''}`, id: 'trump' }, 'Trump: ', h('strong', {}, trumpName(v.trump))));
@@ -1099,6 +1121,8 @@ function handArea(s) {
   }
   for (const c of twice) byCard.delete(c);
   const mine = myTurn();
+  // The hand is one tab stop: the first card to play, else the first card.
+  const first = Math.max(0, hand.findIndex((c) => byCard.has(c)));
   const cards = hand.map((c, i) => {
     const a = byCard.get(c);
     const ok = !!a && mine;
@@ -1107,7 +1131,7 @@ function handArea(s) {
       class: `card-btn${a ? ' legal' : ''}${ui.hint && ui.hint.best === a ? ' hinted' : ''}`,
       'aria-label': a ? actionLabel(a, v) : cardName(c),
       'aria-disabled': ok ? 'false' : 'true',
-      tabindex: i === 0 ? 0 : -1,
+      tabindex: i === first ? 0 : -1,
       dataset: { key: `card:${c}`, card: c, action: a || '', legal: a ? '1' : '' },
       onclick: () => { if (ok) act(a); },
     }, cardFace(c));
@@ -1190,7 +1214,7 @@ function lastFinishedDeal() {
   const s = ui.shown;
   if (!s) return null;
   if (s.view && s.view.phase === 'done') return s.deal_number;
-  return s.deal_number > 0 ? s.deal_number - 1 : null;
+  return s.deal_number > (ui.zeroBased ? 0 : 1) ? s.deal_number - 1 : null;
 }
 
 function askHint() {
@@ -1285,66 +1309,46 @@ function reviewPanel(s) {
     ];
   }
   return h('section', { class: 'panel review', id: 'review-panel', 'aria-label': 'Review' },
-    h('div', { class: 'panel-head' }, h('h2', {}, `Review of deal ${r.deal + 1}`), h('button', { type: 'button', class: 'link', onclick: () => { ui.review = null; renderTable(); } }, 'Close')), inner);
+    h('div', { class: 'panel-head' }, h('h2', {}, `Review of deal ${dealLabel(r.deal)}`), h('button', { type: 'button', class: 'link', onclick: () => { ui.review = null; renderTable(); } }, 'Close')), inner);
 }
 
 function logPanel(s) {
-  const entries = [...ui.logs.entries()];
-  const blocks = entries.map(([key, e], i) => {
-    const lines = [];
-    let trickCards = 0;
-    let trick = [];
-    const n = s.seats.length;
-    for (const [seat, action] of e.history) {
-      const oc = actionCard(action);
-      if (oc && oc.verb === 'play') {
-        trick.push(`${seatName(s, seat)} ${cardShort(oc.card)}`);
-        trickCards += 1;
-        // A trick ends after each active seat played once: the count comes from the trick list.
-        continue;
-      }
-      if (trick.length) { lines.push(h('li', { class: 'trick-line' }, trick.join(', '))); trick = []; }
-      lines.push(h('li', {}, actionSentence(seatName(s, seat), action)));
-    }
-    if (trick.length) lines.push(h('li', { class: 'trick-line' }, trick.join(', ')));
-    void trickCards;
-    void n;
-    // Group the plays by trick when the tricks are known (the current deal).
-    const current = key === dealKey(s);
-    const body = current ? logLinesByTrick(s, e.history) : lines;
+  const entries = [...ui.logs.values()];
+  const blocks = entries.map((e, i) => {
+    const body = logLines(s, e);
     if (e.result) body.push(h('li', { class: 'result-line' }, e.result));
-    const last = i === entries.length - 1;
-    const det = h('details', { open: last }, h('summary', {}, `Deal ${e.deal + 1}`), h('ol', { class: 'log-list' }, body));
-    return det;
+    return h('details', { open: i === entries.length - 1 }, h('summary', {}, `Deal ${dealLabel(e.deal)}`), h('ol', { class: 'log-list' }, body));
   });
   return h('section', { class: 'panel log', id: 'log', 'aria-label': 'Game log' }, h('h2', {}, 'Game log'), blocks.length ? blocks : h('p', { class: 'muted' }, 'Nothing yet.'));
 }
 
-function logLinesByTrick(s, history) {
-  const v = s.view || {};
-  const tricks = (v.tricks || []).map(normTrick);
+/** A deal's decisions in words, the cards gathered into their tricks. */
+function logLines(s, entry) {
+  const tricks = (entry.tricks || []).map(normTrick);
   const lines = [];
   let ti = 0;
-  let inTrick = 0;
   let trick = [];
-  for (const [seat, action] of history) {
+  const flush = (closed) => {
+    const t = tricks[ti];
+    const end = closed && t && t.winner !== null && t.winner !== undefined ? `; ${seatName(s, t.winner)} take${t.winner === s.seat ? '' : 's'} it` : '';
+    lines.push(h('li', { class: 'trick-line' }, `Trick ${ti + 1}: ${trick.join(', ')}${end}`));
+  };
+  for (const [seat, action] of entry.history) {
     const oc = actionCard(action);
-    if (oc && oc.verb === 'play') {
-      trick.push(`${seatName(s, seat)} ${cardShort(oc.card)}`);
-      inTrick += 1;
+    // A card of a jambone hand is told as its naming: it counts as that trick's card.
+    if (oc && (oc.verb === 'play' || oc.verb === 'name')) {
+      trick.push(oc.verb === 'play' ? `${seatName(s, seat)} ${cardShort(oc.card)}` : `${cardShort(oc.card)} (named by ${seatName(s, seat)})`);
       const t = tricks[ti];
-      if (t && inTrick >= t.cards.length && t.winner !== null && t.winner !== undefined) {
-        lines.push(h('li', { class: 'trick-line' }, `Trick ${ti + 1}: ${trick.join(', ')}; ${seatName(s, t.winner)} take${t.winner === s.seat ? '' : 's'} it`));
+      if (t && trick.length >= t.cards.length && t.winner !== null && t.winner !== undefined) {
+        flush(true);
         trick = [];
-        inTrick = 0;
         ti += 1;
       }
       continue;
     }
-    if (trick.length) { lines.push(h('li', { class: 'trick-line' }, trick.join(', '))); trick = []; inTrick = 0; ti += 1; }
     lines.push(h('li', {}, actionSentence(seatName(s, seat), action)));
   }
-  if (trick.length) lines.push(h('li', { class: 'trick-line' }, `Trick ${ti + 1}: ${trick.join(', ')}`));
+  if (trick.length) flush(false);
   return lines;
 }
 
@@ -1364,6 +1368,7 @@ function downloadsPanel(s) {
  * markers. Typing in a field is left alone. */
 function onKey(ev) {
   if (!$('#table')) return;
+  if (['Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', ' '].includes(ev.key)) ui.keyboard = true;
   const t = ev.target;
   if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
