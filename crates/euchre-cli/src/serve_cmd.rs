@@ -41,6 +41,12 @@ pub fn run(addr: SocketAddr, db: Option<&Path>, full_sync: bool, log_json: bool)
         Durability::Process
     };
     let store = Store::open(&path, durability)?;
+    // Every connection is an open file: take all the system allows (often 1,024 by default,
+    // about 250 tables of four).
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(n) => tracing::info!(open_files = n, "open file limit"),
+        Err(e) => tracing::warn!(error = %e, "could not raise the open file limit"),
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -55,6 +61,11 @@ pub fn run(addr: SocketAddr, db: Option<&Path>, full_sync: bool, log_json: bool)
         // The address goes to standard output too, for scripts that start the server on port 0.
         println!("euchre serve: open http://{bound}/ in a browser");
         tracing::info!(%bound, "listening");
+        // A state goes out at once, not held back for the client's delayed ACK (the last card of
+        // a deal and the next deal are two messages in a row).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(listener, router(state))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;

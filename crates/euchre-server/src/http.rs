@@ -78,6 +78,11 @@ impl AppState {
         for live in state.all_tables() {
             // Nobody is connected yet: every person's grace period starts now.
             if let Ok(room) = live.room() {
+                // A game whose last change was stored but not yet kept as finished when the
+                // server stopped is kept now.
+                if room.game().is_over() {
+                    live.keep_finished(&room);
+                }
                 for (i, s) in room.seats().iter().enumerate() {
                     if matches!(s, Seated::Person { .. }) {
                         live.start_grace(Seat::new(i as u8));
@@ -602,8 +607,11 @@ async fn connect(
             (Some(seat), Some(token))
         }
     };
+    // Messages in either direction are a few KiB: a small read buffer keeps thousands of
+    // connections cheap (the default is 128 KiB each).
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(8 * 1024)
         .on_upgrade(move |socket| play(socket, live, seat, token))
 }
 

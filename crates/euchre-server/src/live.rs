@@ -151,8 +151,9 @@ impl Live {
         Ok(())
     }
 
-    /// Keeps a finished game for its downloads and the players' pages.
-    fn keep_finished(&self, room: &Room) {
+    /// Keeps a finished game for its downloads and the players' pages (again harmlessly: a game
+    /// kept already is not stored twice).
+    pub(crate) fn keep_finished(&self, room: &Room) {
         let names = room.names();
         let game = room.game();
         let kinds = room
