@@ -57,7 +57,7 @@ impl AppState {
     /// its data kept.
     pub fn open(store: Store) -> Result<AppState, StartError> {
         let store = Arc::new(store);
-        let loaded = store.load().map_err(|e| StartError(e.to_string()))?;
+        let loaded = store.load(FINISHED_KEPT).map_err(|e| StartError(e.to_string()))?;
         let mut tables = HashMap::new();
         for t in loaded {
             let code = t.table.code.clone();

@@ -326,16 +326,18 @@ impl Store {
         })
     }
 
-    /// Every table still in play (a finished game is kept in `games`) with its seats and
-    /// changes, for the server's start.
-    pub fn load(&self) -> Result<Vec<LoadedTable>, StoreError> {
+    /// Every table still in play, and those finished within `finished_within` (for their
+    /// players to see the end), with its seats and changes, for the server's start. Older
+    /// finished games are kept in `games` only.
+    pub fn load(&self, finished_within: Duration) -> Result<Vec<LoadedTable>, StoreError> {
         self.with(|c| {
             let mut tables = Vec::new();
             let mut st = c.prepare(
                 "SELECT code, preset, options, seed, grace_secs, stand_in, host FROM tables
-                 WHERE code NOT IN (SELECT code FROM games) ORDER BY created, code",
+                 WHERE code NOT IN (SELECT code FROM games WHERE finished < ?1)
+                 ORDER BY created, code",
             )?;
-            let rows = st.query_map([], |r| {
+            let rows = st.query_map([now() - finished_within.as_secs() as i64], |r| {
                 let options: String = r.get(2)?;
                 Ok(TableRow {
                     code: r.get(0)?,
@@ -574,7 +576,7 @@ mod tests {
             assert!(s.append("AAAAAA", 2, Some((2, "pass"))).is_err());
         }
         let s = Store::open(&path, Durability::Process).unwrap();
-        let loaded = s.load().unwrap();
+        let loaded = s.load(Duration::from_secs(3600)).unwrap();
         assert_eq!(loaded.len(), 1);
         assert_eq!(loaded[0].table, table("AAAAAA"));
         assert!(matches!(&loaded[0].seats[0], SeatRow::Person { name, .. } if name == "Ann"));
