@@ -7,7 +7,8 @@
 //
 //   node e2e/game.mjs URL [BINARY]     (BINARY: the euchre binary, or $EUCHRE_BINARY)
 //
-// Screenshots of the table mid-game go to docs/img/table-desktop.png and table-phone.png.
+// Screenshots of the table mid-game go to docs/img/table-desktop.png and table-phone.png (or to
+// $E2E_SHOTS_DIR). With $E2E_RESTART (set by run.sh), the server is killed and restarted mid-game.
 
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
@@ -23,7 +24,7 @@ if (!base || !binary) {
   process.exit(2);
 }
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const shots = path.join(repo, 'docs', 'img');
+const shots = process.env.E2E_SHOTS_DIR || path.join(repo, 'docs', 'img');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'euchre-e2e-'));
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 const STEP_TIMEOUT = 60_000;
@@ -42,7 +43,19 @@ function random(n) {
   return rng % n;
 }
 
+const frames = new Map();
 function watchPage(page, who) {
+  // The last WebSocket messages each way, to show with a failure.
+  const recent = [];
+  frames.set(who, recent);
+  page.on('websocket', (ws) => {
+    const keep = (dir, f) => {
+      recent.push(`${dir} ${String(f.payload).slice(0, 160)}`);
+      if (recent.length > 40) recent.shift();
+    };
+    ws.on('framesent', (f) => keep('>', f));
+    ws.on('framereceived', (f) => keep('<', f));
+  });
   page.on('pageerror', (e) => problems.push(`${who}: page error: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION|Failed to load resource/.test(m.text())) {
@@ -106,12 +119,18 @@ async function decide(page, how) {
 
 /** Plays this page's seat to the end of the game. */
 async function play(page, who, opts) {
-  const stats = { who, decisions: 0, byKind: {}, keyboard: 0, reloads: 0, hint: null, screenshot: null, deals: new Set() };
+  const stats = { who, reviewErrors: [], decisions: 0, byKind: {}, keyboard: 0, reloads: 0, hint: null, screenshot: null, deals: new Set() };
   let turnsSinceReload = 0;
   for (;;) {
     const st = await waitForTurn(page);
     if (st.state === 'over') break;
     stats.deals.add(st.deal);
+    // The review of the last deal, asked for by the page at each new deal, must not be refused.
+    const reviewError = await page.locator('#review-panel .error').textContent({ timeout: 100 }).catch(() => null);
+    if (reviewError && !stats.reviewErrors.includes(reviewError)) {
+      stats.reviewErrors.push(reviewError);
+      problems.push(`${who}: a review was refused at state ${st.seq}: ${reviewError}\n    ${frames.get(who).slice(-12).map((f) => f.replace(/"view":.*"scores"/, "…\"scores\"")).join('\n    ')}`);
+    }
     if (stats.decisions >= MAX_DECISIONS) throw new Error(`${who}: ${MAX_DECISIONS} decisions and the game is not over`);
 
     // A hint, once: the panel names the best decision and values every choice.
@@ -139,6 +158,21 @@ async function play(page, who, opts) {
       if (again.seat !== seat) throw new Error(`${who}: after the reload the page is seat ${again.seat}, not ${seat}`);
       stats.reloads += 1;
       log(`${who}: back at seat ${again.seat}, state ${again.seq}`);
+      continue;
+    }
+
+    // Mid-game, the server is killed and started again on the same database: both pages must
+    // reconnect by themselves and the game go on where it was.
+    if (opts.restartAfter && !stats.restarted && stats.decisions >= opts.restartAfter && process.env.E2E_RESTART) {
+      log(`${who}: killing the server at state ${st.seq} and starting it again`);
+      execFileSync('bash', [process.env.E2E_RESTART]);
+      await page.waitForSelector('#connection:not([hidden])', { timeout: 5000 }).then(
+        () => log(`${who}: the page says the connection is lost`),
+        () => log(`${who}: (the page reconnected before it could be seen)`),
+      );
+      await page.waitForSelector('#connection[hidden]', { state: 'attached', timeout: STEP_TIMEOUT });
+      stats.restarted = true;
+      log(`${who}: reconnected`);
       continue;
     }
 
@@ -205,7 +239,7 @@ try {
 
   const [a, b] = await Promise.all([
     play(pageA, 'A', { how: 'click', hint: true, reloadAfter: 14, screenshot: path.join(shots, 'table-desktop.png') }),
-    play(pageB, 'B', { how: 'tap', screenshot: path.join(shots, 'table-phone.png') }),
+    play(pageB, 'B', { how: 'tap', restartAfter: 25, screenshot: path.join(shots, 'table-phone.png') }),
   ]);
 
   // The spectator saw the end too, without cards.
@@ -230,12 +264,13 @@ try {
     if (!s.screenshot) problems.push(`${s.who}: no mid-game screenshot was taken (no turn in the play of a later deal)`);
   }
   if (a.reloads !== 1) problems.push('A never reloaded the page');
+  if (process.env.E2E_RESTART && !b.restarted) problems.push('the server was never restarted mid-game');
 
   console.log('\n==== e2e summary ====');
   console.log(`table ${code}, north-american to ${target}, choice seed ${seedUsed} (E2E_SEED to repeat)`);
   for (const s of [a, b]) {
     const kinds = Object.entries(s.byKind).map(([k, v]) => `${k} ${v}`).join(', ');
-    console.log(`${s.who}: ${s.decisions} decisions over ${s.deals.size} deals (${kinds}); ${s.keyboard} by keyboard; reloads ${s.reloads}${s.hint ? `; hint: ${s.hint}` : ''}`);
+    console.log(`${s.who}: ${s.decisions} decisions over ${s.deals.size} deals (${kinds}); ${s.keyboard} by keyboard; reloads ${s.reloads}${s.restarted ? '; server restarted under it' : ''}${s.hint ? `; hint: ${s.hint}` : ''}`);
   }
   console.log(`result: ${over}`);
   console.log(`EGN ${egnFile}: egn check passed`);

@@ -2,8 +2,9 @@
 # The browser end-to-end test: starts BINARY serve on a free loopback port with a fresh database,
 # waits for /healthz, runs the browser tests in Chromium against it, stops the server, and exits
 # nonzero on any failure:
-#   game.mjs     two people play a whole game through the page (one reloads mid-game), a
-#                spectator watches, the EGN downloaded from the page passes `euchre egn check`
+#   game.mjs     two people play a whole game through the page (one reloads mid-game; the server
+#                is killed and started again mid-game), a spectator watches, the EGN downloaded
+#                from the page passes `euchre egn check`
 #   presets.mjs  every preset: each of the person's turns offers exactly the legal decisions
 #   client.mjs   every kind of decision of every family, from recorded views, over a scripted socket
 #
@@ -29,11 +30,9 @@ if [ ! -d "$here/node_modules/playwright-core" ]; then
 fi
 
 tmp=$(mktemp -d)
-server=""
 cleanup() {
-  if [ -n "$server" ]; then
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
+  if [ -f "$tmp/server.pid" ]; then
+    kill "$(cat "$tmp/server.pid")" 2>/dev/null || true
   fi
   rm -rf "$tmp"
 }
@@ -41,8 +40,19 @@ trap cleanup EXIT
 
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close();})')
 url="http://127.0.0.1:$port"
-"$bin" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" >"$tmp/server.log" 2>&1 &
-server=$!
+
+# Starting the server is a script of its own, so that game.mjs can kill it mid-game (as a crash
+# would) and start it again on the same database and port: $E2E_RESTART.
+printf '%s\n' '#!/usr/bin/env bash' \
+  "\"$bin\" serve --addr 127.0.0.1:$port --db \"$tmp/e2e.db\" >>\"$tmp/server.log\" 2>&1 &" \
+  "echo \$! >\"$tmp/server.pid\"" >"$tmp/start.sh"
+printf '%s\n' '#!/usr/bin/env bash' \
+  "pid=\$(cat \"$tmp/server.pid\")" \
+  'kill -KILL "$pid"' \
+  'while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done' \
+  "bash \"$tmp/start.sh\"" >"$tmp/restart.sh"
+bash "$tmp/start.sh"
+export E2E_RESTART="$tmp/restart.sh"
 
 # Wait for the server (at most 30 s).
 node -e '

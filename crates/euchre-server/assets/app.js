@@ -662,6 +662,7 @@ function openSocket() {
     ui.ws = null;
     ui.pending = null;
     setConnection('reconnecting');
+    renderTable();
     ui.failures += 1;
     if (!opened && ui.failures >= 3) {
       // Refused again and again: the table may be gone, or the seat's token no longer works
@@ -943,7 +944,7 @@ function renderTable() {
   if (!s.started) content.push(waitingPanel(s));
   content.push(h('div', { class: 'layout' },
     h('div', { class: 'play-area' }, infoBar(s), felt(s), handArea(s), actionBar(s)),
-    h('aside', { class: 'side' }, scorePanel(s), resultPanel(s), hintPanel(s), reviewPanel(s), logPanel(s), downloadsPanel(s))));
+    h('aside', { class: 'side' }, scorePanel(s), resultPanel(s), hintPanel(s), reviewPanel(s), logPanel(s), downloadsPanel(s), s.started ? hostPanel(s) : null)));
   body.replaceChildren(...content);
   let again = focusKey ? body.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
   // Someone playing by keyboard whose focused control went away (the card just played) is taken
@@ -960,6 +961,13 @@ function waitingPanel(s) {
     h('h2', {}, 'Waiting for players'),
     h('p', {}, open.length ? `Open seat${open.length > 1 ? 's' : ''}: ${open.join(', ')}. Send the invite link above; the game starts when every seat is taken.` : 'Every seat is taken: starting…'),
     seatListForHost(s));
+}
+
+/** The host's seats: a person who left can be replaced (the seat opens again). */
+function hostPanel(s) {
+  const list = seatListForHost(s);
+  if (!list || s.game_over) return null;
+  return h('section', { class: 'panel host', 'aria-label': 'Seats (host)' }, h('h2', {}, 'Seats'), list);
 }
 
 function seatListForHost(s) {
