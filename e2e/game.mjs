@@ -139,6 +139,11 @@ async function play(page, who, opts) {
       await page.waitForSelector('#hint-panel :is(strong, .error)', { timeout: STEP_TIMEOUT });
       stats.hint = (await page.locator('#hint-panel :is(strong, .error)').first().innerText()).trim();
       log(`${who}: hint: ${stats.hint}`);
+      // The score as markers and back.
+      await page.click('#markers-btn');
+      await page.waitForSelector('#score .markers');
+      await page.click('#markers-btn');
+      await page.waitForSelector('#score .score-num');
     }
 
     // The screenshot: mid-game, in the play, with cards on the table and a finished deal behind.

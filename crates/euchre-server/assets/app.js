@@ -505,7 +505,83 @@ async function startPage() {
   drawOptions();
   drawScore();
   drawSeats();
-  app.replaceChildren(h('div', { class: 'start-page' }, form, joinForm));
+  const games = h('div', { id: 'player-games' });
+  const showGames = () => playerGames(nameInput.value.trim(), games);
+  nameInput.addEventListener('change', showGames);
+  app.replaceChildren(h('div', { class: 'start-page' }, form, joinForm, accountPanel(nameInput, showGames), games));
+  showGames();
+}
+
+/** Signing in keeps a name for its owner: a seat can take that name only when signed in as it. */
+function accountPanel(nameInput, onChange) {
+  const box = h('section', { class: 'panel account', id: 'account', 'aria-label': 'Account' });
+  const draw = (me) => {
+    if (me) {
+      box.replaceChildren(h('h2', {}, 'Account'), h('p', {}, 'Signed in as ', h('strong', {}, me), '. ',
+        h('button', { type: 'button', class: 'link', onclick: async () => { await api('POST', '/api/logout').catch(() => {}); draw(null); } }, 'Sign out')));
+      if (!nameInput.value.trim()) {
+        nameInput.value = me;
+        onChange();
+      }
+      return;
+    }
+    const user = h('input', { id: 'account-name', autocomplete: 'username', maxlength: 40, value: nameInput.value.trim() });
+    const pass = h('input', { id: 'account-password', type: 'password', autocomplete: 'current-password', maxlength: 200 });
+    const status = h('p', { class: 'status', role: 'status' });
+    const go2 = (path) => async () => {
+      try {
+        const r = await api('POST', path, { name: user.value.trim(), password: pass.value });
+        nameInput.value = r.name || user.value.trim();
+        storageSet('euchre:name', nameInput.value);
+        draw(nameInput.value);
+        onChange();
+      } catch (e) {
+        status.textContent = e.message;
+      }
+    };
+    box.replaceChildren(
+      h('details', {}, h('summary', {}, 'Sign in (optional: keeps your name yours)'),
+        h('div', { class: 'field' }, h('label', { for: 'account-name' }, 'Name'), user),
+        h('div', { class: 'field' }, h('label', { for: 'account-password' }, 'Password'), pass),
+        h('div', { class: 'field inline' },
+          h('button', { type: 'button', class: 'primary', onclick: go2('/api/login') }, 'Sign in'),
+          h('button', { type: 'button', onclick: go2('/api/accounts') }, 'Create account')),
+        status));
+  };
+  draw(null);
+  api('GET', '/api/me').then((r) => draw(r && r.name ? r.name : null), () => {});
+  return box;
+}
+
+/** The finished games of a name, with their downloads. */
+async function playerGames(name, box) {
+  if (!name) {
+    box.replaceChildren();
+    return;
+  }
+  let data;
+  try {
+    data = await api('GET', `/api/players/${encodeURIComponent(name)}`);
+  } catch {
+    box.replaceChildren();
+    return;
+  }
+  if (!data || !data.games || !data.games.length) {
+    box.replaceChildren();
+    return;
+  }
+  const st = data.stats || {};
+  const d = data.deals || {};
+  const when = (t) => (typeof t === 'number' ? new Date(t * 1000).toLocaleDateString() : '');
+  box.replaceChildren(h('section', { class: 'panel games', 'aria-label': `Games of ${name}` },
+    h('h2', {}, `Finished games of ${data.name || name}`),
+    h('p', {}, `${st.games ?? data.games.length} games, ${st.won ?? 0} won`,
+      d.deals ? `; ${d.deals} deals: made trump ${d.made}, euchred ${d.euchred}, marched ${d.marched}, alone ${d.loners}` : ''),
+    h('ul', { class: 'game-list' }, data.games.slice(0, 20).map((g) => h('li', {},
+      `${when(g.finished)} ${(PRESET_WORDS[g.rules] || g.rules).split(':')[0]}: ${(g.scores || []).join('–')} ${g.won ? '(won)' : '(lost)'} `,
+      h('a', { href: `/api/tables/${g.code}/game.json`, download: `euchre-${g.code}.json` }, 'record'),
+      ['north-american', 'tournament', 'canadian', 'british', 'railroad', 'keller-1887', 'mathews-1844', 'openspiel'].includes(g.rules)
+        ? [' · ', h('a', { href: `/api/tables/${g.code}/game.egn`, download: `euchre-${g.code}.egn` }, 'EGN')] : null)))));
 }
 
 // ---------------------------------------------------------------------------------------------
