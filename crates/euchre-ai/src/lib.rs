@@ -6,6 +6,8 @@
 //!   `easy`, `medium`, `hard`).
 //! - [`analysis`]: every decision of a recorded deal judged from the deciding seat's view.
 //! - [`duplicate`]: duplicate matches between two players, and their figures.
+//! - [`win_prob`]: the chance of winning the game from a score, from deal outcomes measured by
+//!   self-play.
 //!
 //! No I/O. Every choice is reproducible from the random generator it is given.
 
@@ -18,6 +20,7 @@ pub mod random;
 pub mod seeds;
 pub mod solver;
 pub mod view;
+pub mod win_prob;
 
 pub use player::{player, Budget, Choice, Player, UnknownPlayer, DEFAULT_PLAYER, PLAYERS};
 pub use seeds::mix_seed;

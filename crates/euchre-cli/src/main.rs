@@ -10,6 +10,7 @@ mod show;
 mod sim;
 mod solve;
 mod stats_cmd;
+mod winprob_cmd;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -125,6 +126,26 @@ enum Command {
         /// A practice game: `u` takes back your last decision.
         #[arg(long)]
         practice: bool,
+    },
+    /// The chance of winning a game from each score, from deal outcomes measured by self-play.
+    Winprob {
+        /// The player in every seat when measuring.
+        #[arg(long, default_value = "pimc-50")]
+        player: String,
+        /// Deals to measure (0: use the outcomes kept in the repository).
+        #[arg(long, default_value_t = 0)]
+        deals: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The game's target score.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(1..=100))]
+        target: i32,
+        /// Write the measured outcomes here (crates/euchre-ai/data/deal_outcomes.json to
+        /// regenerate the repository's).
+        #[arg(long, value_name = "FILE")]
+        save: Option<std::path::PathBuf>,
+        #[arg(long)]
+        json: bool,
     },
     /// The multiplayer server: tables for friends and computer players, played in the browser.
     Serve {
@@ -584,6 +605,14 @@ fn run(cli: Cli) -> Result<i32> {
         } => play_table(&table, resume.as_deref(), false, practice),
         Command::Watch { table } => play_table(&table, None, true, false),
         Command::Stats { db, json } => stats_cmd::run(db.as_deref(), json),
+        Command::Winprob {
+            player,
+            deals,
+            seed,
+            target,
+            save,
+            json,
+        } => winprob_cmd::run(&player, deals, seed, target, save.as_deref(), json),
         Command::Serve {
             addr,
             db,
