@@ -148,6 +148,8 @@ async function play(page, who, opts) {
 
     // The screenshot: mid-game, in the play, with cards on the table and a finished deal behind.
     if (opts.screenshot && !stats.screenshot && st.phase === 'play' && st.played >= 1 && st.trickOpen && Number(st.deal) >= 2) {
+      // A refused review is already counted among the problems; the picture shows the table.
+      if (await page.locator('#review-panel .error').count()) await page.click('#review-panel button');
       await page.screenshot({ path: opts.screenshot });
       stats.screenshot = opts.screenshot;
       log(`${who}: screenshot ${path.relative(repo, opts.screenshot)}`);

@@ -796,17 +796,22 @@ function onMessage(msg) {
       pump();
       break;
     case 'error': {
+      // Errors carry no request id: a refused decision is the one waiting, else the text tells
+      // a refused hint from a refused review.
       const wasAct = ui.pending === 'act';
       ui.pending = null;
-      if (!wasAct && ui.reviewWanted !== null) {
-        ui.review = { deal: ui.reviewWanted, error: msg.error };
-        ui.reviewWanted = null;
+      const text = msg.error || '';
+      const review = ui.reviewWanted !== null && ui.reviewWanted !== undefined;
+      const forHint = ui.hintWanted && (/hint/i.test(text) || !review);
+      if (!wasAct && forHint) {
+        ui.hintWanted = false;
+        ui.hint = { error: text };
         renderTable();
         break;
       }
-      if (!wasAct && ui.hintWanted) {
-        ui.hintWanted = false;
-        ui.hint = { error: msg.error };
+      if (!wasAct && review) {
+        ui.review = { deal: ui.reviewWanted, error: text };
+        ui.reviewWanted = null;
         renderTable();
         break;
       }
@@ -1018,9 +1023,10 @@ function renderTable() {
 
   const content = [];
   if (!s.started) content.push(waitingPanel(s));
+  const over = s.game_over ? downloadsPanel(s) : null;
   content.push(h('div', { class: 'layout' },
-    h('div', { class: 'play-area' }, infoBar(s), felt(s), handArea(s), actionBar(s)),
-    h('aside', { class: 'side' }, scorePanel(s), resultPanel(s), hintPanel(s), reviewPanel(s), logPanel(s), downloadsPanel(s), s.started ? hostPanel(s) : null)));
+    h('div', { class: 'play-area' }, over, infoBar(s), felt(s), handArea(s), actionBar(s)),
+    h('aside', { class: 'side' }, scorePanel(s), resultPanel(s), hintPanel(s), reviewPanel(s), logPanel(s), s.started ? hostPanel(s) : null)));
   body.replaceChildren(...content);
   let again = focusKey ? body.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
   // Someone playing by keyboard whose focused control went away (the card just played) is taken
