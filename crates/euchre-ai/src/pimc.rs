@@ -12,7 +12,8 @@ use crate::basic::BasicPlayer;
 use crate::player::{Budget, Choice, Player};
 use crate::solver::{scale, scaled_outcome, Solver};
 use crate::view::GameView;
-use euchre::table::AnyDeal;
+use crate::win_prob::WinTable;
+use euchre::table::{AnyDeal, View};
 use euchre::{Decisions, Phase, Seat};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -26,6 +27,10 @@ pub const SOLO_EXACT_CARDS: u32 = 12;
 pub struct Pimc {
     worlds: u32,
     solver: Solver,
+    /// Value outcomes by the chance of winning the game they leave (the table of the last
+    /// target seen), not by the deal's points.
+    score_aware: bool,
+    table: Option<WinTable>,
 }
 
 impl Pimc {
@@ -33,7 +38,36 @@ impl Pimc {
         Pimc {
             worlds: worlds.clamp(1, MAX_WORLDS),
             solver: Solver::new(),
+            score_aware: false,
+            table: None,
         }
+    }
+
+    /// A player that values each world's outcome by the chance of winning the game from the
+    /// score it leaves ([`WinTable`]), in the four-handed game; by points elsewhere.
+    pub fn score_aware(worlds: u32) -> Pimc {
+        Pimc {
+            score_aware: true,
+            ..Pimc::new(worlds)
+        }
+    }
+
+    /// How a world's outcome (points for `view`'s side, less than 0 for the other side's) is
+    /// valued: the points themselves, or the chance of winning from the score they leave.
+    fn valuer(&mut self, view: &GameView) -> Option<(WinTable, i32, i32, bool)> {
+        if !self.score_aware {
+            return None;
+        }
+        let View::Partnership(o) = &view.view else {
+            return None;
+        };
+        if self.table.as_ref().is_none_or(|t| t.target() != view.target) {
+            self.table = Some(WinTable::partnership(view.target));
+        }
+        let team = view.seat.index() % 2;
+        let (ours, theirs) = (*view.scores.get(team)?, *view.scores.get(1 - team)?);
+        let we_dealt = o.dealer.index() % 2 == team;
+        Some((self.table.clone()?, ours, theirs, we_dealt))
     }
 
     /// Positions the solver has visited for this player.
@@ -105,7 +139,11 @@ pub(crate) fn finish_auction(deal: &mut AnyDeal, rng: &mut ChaCha8Rng) {
 
 impl Player for Pimc {
     fn name(&self) -> String {
-        format!("pimc-{}", self.worlds)
+        if self.score_aware {
+            format!("pimc-win-{}", self.worlds)
+        } else {
+            format!("pimc-{}", self.worlds)
+        }
     }
 
     fn choose(&mut self, view: &GameView, budget: &Budget, rng: &mut ChaCha8Rng) -> Choice {
@@ -115,6 +153,14 @@ impl Player for Pimc {
         }
         let started = Instant::now();
         let me: Seat = view.seat;
+        let valuer = self.valuer(view);
+        // A world's outcome as this player values it.
+        let worth = |points: f64| match &valuer {
+            Some((table, ours, theirs, we_dealt)) => {
+                table.after_deal(*ours, *theirs, *we_dealt, points.round() as i32)
+            }
+            None => points,
+        };
         let mut totals = vec![0.0f64; legal.len()];
         let mut worlds = 0u32;
         for _ in 0..self.worlds.saturating_mul(4) {
@@ -137,7 +183,7 @@ impl Player for Pimc {
                 let values = self.solver.action_values(&world);
                 for (i, a) in legal.iter().enumerate() {
                     if let Some((_, v)) = values.iter().find(|(b, _)| b == a) {
-                        totals[i] += v;
+                        totals[i] += worth(*v);
                     }
                 }
             } else {
@@ -147,11 +193,11 @@ impl Player for Pimc {
                         continue;
                     }
                     finish_auction(&mut w, rng);
-                    totals[i] += if solo_cards_left(&w).is_none_or(|n| n <= SOLO_EXACT_CARDS) {
+                    totals[i] += worth(if solo_cards_left(&w).is_none_or(|n| n <= SOLO_EXACT_CARDS) {
                         self.solver.value(&w, me)
                     } else {
                         play_out(w, me, rng)
-                    };
+                    });
                 }
             }
             worlds += 1;

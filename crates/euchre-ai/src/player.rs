@@ -76,7 +76,7 @@ impl fmt::Display for UnknownPlayer {
 impl std::error::Error for UnknownPlayer {}
 
 /// The players by name, with what each is.
-pub const PLAYERS: [(&str, &str); 7] = [
+pub const PLAYERS: [(&str, &str); 8] = [
     ("random", "a uniformly random legal action"),
     (
         "basic",
@@ -85,6 +85,10 @@ pub const PLAYERS: [(&str, &str); 7] = [
     (
         "pimc-50",
         "50 worlds sampled from what the seat knows, each solved exactly; the action with the best mean (pimc-N: N worlds)",
+    ),
+    (
+        "pimc-win-50",
+        "pimc-50 valuing each world's outcome by the chance of winning the game from the score it leaves (win_prob), in the four-handed game",
     ),
     ("easy", "the level for beginners: basic"),
     ("medium", "pimc-10: search over 10 sampled worlds"),
@@ -106,6 +110,12 @@ pub fn player(name: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
         "basic" | "easy" => Ok(Box::new(crate::basic::BasicPlayer)),
         "medium" => Ok(Box::new(crate::pimc::Pimc::new(10))),
         "hard" | "default" => Ok(Box::new(crate::pimc::Pimc::new(50))),
+        _ if lower.starts_with("pimc-win-") => lower
+            .strip_prefix("pimc-win-")
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|n| (1..=crate::pimc::MAX_WORLDS).contains(n))
+            .map(|n| Box::new(crate::pimc::Pimc::score_aware(n)) as Box<dyn Player>)
+            .ok_or_else(|| UnknownPlayer(name.to_string())),
         _ => lower
             .strip_prefix("pimc-")
             .and_then(|n| n.parse::<u32>().ok())
