@@ -682,7 +682,6 @@ const ui = {
   token: null,
   host: null,
   ws: null,
-  everOpened: false,
   failures: 0,
   lastSeq: -1,
   queue: [],
@@ -694,6 +693,9 @@ const ui = {
   hint: null,
   review: null, // {deal, decisions, unjudged} or {deal, error}
   reviewWanted: null,
+  hintWanted: false,
+  keyboard: false, // the last input was a key (focus then follows the decisions)
+  zeroBased: false, // the server counts deals from 0
   lastResult: null, // words about the last finished deal
   logs: new Map(), // deal key → {history, result}
   closed: false,
@@ -716,7 +718,6 @@ function openSocket() {
   let opened = false;
   ws.addEventListener('open', () => {
     opened = true;
-    ui.everOpened = true;
     ui.failures = 0;
     // The new connection's first state is the whole truth: states still waiting from the old
     // one are dropped, and its numbering is taken as it comes (a restarted server counts again).
