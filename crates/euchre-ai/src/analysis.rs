@@ -43,7 +43,10 @@ impl RecordedDeal {
             deal.dealer(),
             deal.dealt_hands(),
             deal.upcard(),
-            deal.kitty(),
+            // The kitty as dealt is what the hands and the upcard leave: the deal's own kitty
+            // may have changed since (the upcard stays in it when the dealer sits out of a
+            // loner; a farmer swaps with it).
+            CardSet::EMPTY,
         )
         .map_err(|e| e.to_string())?;
         Ok(RecordedDeal {
@@ -66,7 +69,8 @@ impl RecordedDeal {
             deal.dealer(),
             deal.dealt_hands(),
             deal.upcard(),
-            deal.kitty(),
+            // As dealt: what the hands and the upcard leave.
+            CardSet::EMPTY,
         )?;
         Ok(RecordedDeal {
             number,

@@ -133,3 +133,14 @@ fn analyze_and_solve_read_game_records_of_the_individual_games() {
     assert!(e.contains("from the first lead on"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A deal in which the dealer's partner ordered up alone: the dealer never took the upcard, so it
+/// stayed in the kitty. The analysis rebuilds the deal as dealt (it once took the kitty as it
+/// ended and refused the deal: "9H is dealt twice"; the server's reviews failed with it).
+#[test]
+fn analyze_reads_a_deal_where_the_dealer_sat_out_of_a_loner() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/alone-partner.json");
+    euchre(&["record", "check", file]).unwrap();
+    let v = json(&["analyze", file, "--player", "pimc-5", "--json"]);
+    assert!(!v["decisions"].as_array().unwrap().is_empty(), "{v}");
+}

@@ -209,6 +209,16 @@ async fn a_finished_game_is_downloaded_and_counted_for_its_players() {
             }
         }
     }
+    // Every finished deal can be reviewed: the seat's own decisions, judged.
+    send(&mut ws, &json!({"type": "review", "deal": 1})).await;
+    let review = loop {
+        let m = next(&mut ws).await.expect("a review");
+        if m["type"] != "state" {
+            break m;
+        }
+    };
+    assert_eq!(review["type"], "review", "{review}");
+    assert_eq!(review["deal"], 1);
     let (status, egn) = get(&addr, &format!("/api/tables/{code}/game.egn")).await;
     assert_eq!(status, 200);
     euchre_egn::check_text(&egn).expect("the EGN replays");
