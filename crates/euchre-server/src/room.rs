@@ -491,6 +491,17 @@ impl Room {
     }
 }
 
+/// Each action with its value, as sent.
+fn valued(values: &[(Action, f64)]) -> Vec<Valued> {
+    values
+        .iter()
+        .map(|(a, v)| Valued {
+            action: a.to_string(),
+            value: *v,
+        })
+        .collect()
+}
+
 /// The best choice now for a seat, from its view only.
 pub fn hint(view: &GameView, seq: u64, seed: u64) -> ServerMessage {
     use rand::SeedableRng;
@@ -505,14 +516,7 @@ pub fn hint(view: &GameView, seq: u64, seed: u64) -> ServerMessage {
         Ok(c) => ServerMessage::Hint {
             seq,
             best: c.action.to_string(),
-            choices: c
-                .values
-                .iter()
-                .map(|(a, v)| Valued {
-                    action: a.to_string(),
-                    value: *v,
-                })
-                .collect(),
+            choices: valued(&c.values),
         },
         Err(e) => ServerMessage::Error {
             error: e.to_string(),
@@ -535,14 +539,7 @@ pub fn review(deal: &RecordedDeal, seat: Seat, seed: u64) -> ServerMessage {
                     action: j.taken.to_string(),
                     best: j.best.to_string(),
                     loss: j.loss,
-                    choices: j
-                        .values
-                        .iter()
-                        .map(|(a, v)| Valued {
-                            action: a.to_string(),
-                            value: *v,
-                        })
-                        .collect(),
+                    choices: valued(&j.values),
                 })
                 .collect(),
             unjudged: a.unjudged.iter().filter(|u| u.seat == seat).count(),
