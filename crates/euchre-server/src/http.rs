@@ -678,6 +678,17 @@ async fn play(mut socket: WebSocket, live: Arc<Live>, seat: Option<Seat>, token:
                     tracing::warn!(table = %live.code, ?seat, "flood: connection closed");
                     let _ = socket.send(Message::Text(error_text("too many messages: closing the connection", seq_of(&live)).into())).await;
                     let _ = socket.send(Message::Close(Some(CloseFrame { code: 1008, reason: "too many messages".into() }))).await;
+                    // Read what the client still sends (for a second at most) until it answers
+                    // the close: closing with its messages unread would reset the connection
+                    // and could lose the error above before the client reads it.
+                    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+                        while let Some(Ok(m)) = socket.recv().await {
+                            if matches!(m, Message::Close(_)) {
+                                break;
+                            }
+                        }
+                    })
+                    .await;
                     break;
                 }
                 if text.len() > MAX_MESSAGE_BYTES {
