@@ -110,31 +110,17 @@ const MAKE: f64 = 3.0;
 
 fn partnership(o: &Observation, legal: &ActionList) -> Option<Action> {
     let hand = o.hand;
-    let me = o.seat;
     match o.phase {
         Phase::Bidding1 => {
             let Some(suit) = o.upcard.suit() else {
                 return Some(Action::Pass);
             };
             let trump = Trump::Suit(suit);
-            let upcard_value = hand_tricks(CardSet::single(o.upcard), trump);
-            let mut est = if me == o.dealer {
-                // The dealer takes it up and throws the worst card.
-                let with = hand.with(o.upcard);
-                hand_tricks(with.without(worst_card(with, trump.table())), trump)
-            } else {
-                hand_tricks(hand, trump)
-            };
-            if o.dealer.team() == me.team() && me != o.dealer {
-                est += 0.8 * upcard_value;
-            } else if o.dealer.team() != me.team() {
-                est -= 0.5 * upcard_value;
-            }
-            decide_bid(legal, hand, trump, est + PARTNER, |alone| Action::Order { alone })
+            decide_bid(legal, hand, trump, order_estimate(o), |alone| Action::Order {
+                alone,
+            })
         }
         Phase::Bidding2 | Phase::BlindShout => {
-            let turned = o.upcard.suit();
-            let eldest = me == o.dealer.left();
             let mut best: Option<(f64, Trump)> = None;
             for s in Suit::ALL {
                 let trump = Trump::Suit(s);
@@ -144,11 +130,7 @@ fn partnership(o: &Observation, legal: &ActionList) -> Option<Action> {
                 {
                     continue;
                 }
-                let mut est = hand_tricks(hand, trump) + PARTNER;
-                if eldest && turned.map(Suit::same_colour) == Some(s) {
-                    // "Next": the turned-down suit's partner suit is a fair bet for the eldest.
-                    est += 0.4;
-                }
+                let est = call_estimate(o, trump);
                 if best.is_none_or(|(b, _)| est > b) {
                     best = Some((est, trump));
                 }
@@ -205,6 +187,43 @@ fn partnership(o: &Observation, legal: &ActionList) -> Option<Action> {
         // Exchanges and swaps: give away the least useful card(s).
         _ => None,
     }
+}
+
+/// The makers' tricks `o.seat` expects if the upcard's suit is made trump in the first round
+/// (a trick for the partner's help included): the upcard counts for the dealer's side and
+/// against the other.
+pub fn order_estimate(o: &Observation) -> f64 {
+    let Some(suit) = o.upcard.suit() else {
+        return 0.0;
+    };
+    let trump = Trump::Suit(suit);
+    let hand = o.hand;
+    let me = o.seat;
+    let upcard_value = hand_tricks(CardSet::single(o.upcard), trump);
+    let mut est = if me == o.dealer {
+        // The dealer takes it up and throws the worst card.
+        let with = hand.with(o.upcard);
+        hand_tricks(with.without(worst_card(with, trump.table())), trump)
+    } else {
+        hand_tricks(hand, trump)
+    };
+    if o.dealer.team() == me.team() && me != o.dealer {
+        est += 0.8 * upcard_value;
+    } else if o.dealer.team() != me.team() {
+        est -= 0.5 * upcard_value;
+    }
+    est + PARTNER
+}
+
+/// The makers' tricks `o.seat` expects calling `trump` in the second round (a trick for the
+/// partner's help included); "next" is a fair bet for the eldest hand.
+pub fn call_estimate(o: &Observation, trump: Trump) -> f64 {
+    let mut est = hand_tricks(o.hand, trump) + PARTNER;
+    let eldest = o.seat == o.dealer.left();
+    if eldest && o.upcard.suit().map(Suit::same_colour) == trump.suit() {
+        est += 0.4;
+    }
+    est
 }
 
 /// Order, call or pass from an estimate of the makers' tricks.

@@ -14,6 +14,8 @@
 pub mod analysis;
 pub mod basic;
 pub mod duplicate;
+pub mod expert;
+pub mod infer;
 pub mod pimc;
 pub mod player;
 pub mod random;

@@ -14,7 +14,7 @@ use crate::solver::{scale, scaled_outcome, Solver};
 use crate::view::GameView;
 use crate::win_prob::WinTable;
 use euchre::table::{AnyDeal, View};
-use euchre::{Decisions, Phase, Seat};
+use euchre::{ActionList, Decisions, Phase, Seat};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
@@ -54,7 +54,7 @@ impl Pimc {
 
     /// How a world's outcome (points for `view`'s side, less than 0 for the other side's) is
     /// valued: the points themselves, or the chance of winning from the score they leave.
-    fn valuer(&mut self, view: &GameView) -> Option<(WinTable, i32, i32, bool)> {
+    pub(crate) fn valuer(&mut self, view: &GameView) -> Option<(WinTable, i32, i32, bool)> {
         if !self.score_aware {
             return None;
         }
@@ -137,6 +137,42 @@ pub(crate) fn finish_auction(deal: &mut AnyDeal, rng: &mut ChaCha8Rng) {
     }
 }
 
+impl Pimc {
+    /// Each legal action's value in one fully known world, in points for `me`'s side (`None`
+    /// where the action could not be applied): exactly from the first card on (in the
+    /// individual games once few enough cards are left); in the bidding, by letting `basic`
+    /// finish the auction and solving (or playing out) the rest.
+    pub(crate) fn world_values(
+        &mut self,
+        world: &AnyDeal,
+        legal: &ActionList,
+        me: Seat,
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<Option<f64>> {
+        let exact = solo_cards_left(world).is_none_or(|n| n <= SOLO_EXACT_CARDS);
+        if in_trick_play(world) && exact {
+            let values = self.solver.action_values(world);
+            return legal
+                .iter()
+                .map(|a| values.iter().find(|(b, _)| b == a).map(|(_, v)| *v))
+                .collect();
+        }
+        legal
+            .iter()
+            .map(|&a| {
+                let mut w = world.clone();
+                w.apply(a).ok()?;
+                finish_auction(&mut w, rng);
+                Some(if solo_cards_left(&w).is_none_or(|n| n <= SOLO_EXACT_CARDS) {
+                    self.solver.value(&w, me)
+                } else {
+                    play_out(w, me, rng)
+                })
+            })
+            .collect()
+    }
+}
+
 impl Player for Pimc {
     fn name(&self) -> String {
         if self.score_aware {
@@ -178,26 +214,9 @@ impl Player for Pimc {
             if world.to_act() != Some(me) {
                 continue;
             }
-            let exact = solo_cards_left(&world).is_none_or(|n| n <= SOLO_EXACT_CARDS);
-            if in_trick_play(&world) && exact {
-                let values = self.solver.action_values(&world);
-                for (i, a) in legal.iter().enumerate() {
-                    if let Some((_, v)) = values.iter().find(|(b, _)| b == a) {
-                        totals[i] += worth(*v);
-                    }
-                }
-            } else {
-                for (i, &a) in legal.iter().enumerate() {
-                    let mut w = world.clone();
-                    if w.apply(a).is_err() {
-                        continue;
-                    }
-                    finish_auction(&mut w, rng);
-                    totals[i] += worth(if solo_cards_left(&w).is_none_or(|n| n <= SOLO_EXACT_CARDS) {
-                        self.solver.value(&w, me)
-                    } else {
-                        play_out(w, me, rng)
-                    });
+            for (total, v) in totals.iter_mut().zip(self.world_values(&world, &legal, me, rng)) {
+                if let Some(v) = v {
+                    *total += worth(v);
                 }
             }
             worlds += 1;

@@ -110,6 +110,9 @@ pub fn player(name: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
         "basic" | "easy" => Ok(Box::new(crate::basic::BasicPlayer)),
         "medium" => Ok(Box::new(crate::pimc::Pimc::new(10))),
         "hard" | "default" => Ok(Box::new(crate::pimc::Pimc::new(50))),
+        _ if lower.starts_with("expert") => crate::expert::ExpertConfig::parse(&lower)
+            .map(|c| Box::new(crate::expert::Expert::new(&lower, c)) as Box<dyn Player>)
+            .ok_or_else(|| UnknownPlayer(name.to_string())),
         _ if lower.starts_with("pimc-win-") => lower
             .strip_prefix("pimc-win-")
             .and_then(|n| n.parse::<u32>().ok())
