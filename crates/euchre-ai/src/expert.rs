@@ -11,9 +11,10 @@
 
 use crate::basic::BasicPlayer;
 use crate::infer::{bidding_likelihood, BidModel};
-use crate::pimc::Pimc;
-use crate::player::{Budget, Choice, Player};
+use crate::pimc::{GamePosition, Pimc, WorldOutcome};
+use crate::player::{Budget, Choice, Outlook, Player};
 use crate::view::GameView;
+use crate::win_prob::WinTable;
 use euchre::table::{AnyDeal, View};
 use euchre::{Decisions, Seat};
 use rand::Rng;
@@ -64,20 +65,18 @@ pub struct Expert {
     name: String,
     pimc: Pimc,
     model: BidModel,
+    /// The win-probability table of the last target seen.
+    table: Option<WinTable>,
 }
 
 impl Expert {
     pub fn new(name: &str, config: ExpertConfig) -> Expert {
-        let pimc = if config.score_aware {
-            Pimc::score_aware(config.worlds)
-        } else {
-            Pimc::new(config.worlds)
-        };
         Expert {
             config,
             name: name.to_string(),
-            pimc,
+            pimc: Pimc::new(config.worlds),
             model: BidModel::PIMC,
+            table: None,
         }
     }
 
@@ -152,6 +151,58 @@ fn others_have_bid(view: &GameView) -> bool {
     }
 }
 
+/// Sums over the worlds of how one action ends, for its [`Outlook`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    weight: f64,
+    points: f64,
+    win: f64,
+    make: f64,
+    march: f64,
+    euchred: f64,
+    they_make: f64,
+    they_march: f64,
+    they_euchred: f64,
+}
+
+impl Tally {
+    fn add(&mut self, times: f64, o: WorldOutcome, win: Option<f64>) {
+        self.weight += times;
+        self.points += times * o.points;
+        self.win += times * win.unwrap_or(0.0);
+        let p = o.points;
+        match o.we_made {
+            Some(true) => {
+                self.make += times * f64::from(u8::from(p > 0.0));
+                self.march += times * f64::from(u8::from(p >= 2.0));
+                self.euchred += times * f64::from(u8::from(p < 0.0));
+            }
+            Some(false) => {
+                self.they_make += times * f64::from(u8::from(p < 0.0));
+                self.they_march += times * f64::from(u8::from(p <= -2.0));
+                self.they_euchred += times * f64::from(u8::from(p > 0.0));
+            }
+            None => {}
+        }
+    }
+
+    fn outlook(&self, game: Option<&GamePosition>) -> Outlook {
+        let n = self.weight.max(f64::MIN_POSITIVE);
+        let win = game.map(|_| self.win / n);
+        Outlook {
+            points: self.points / n,
+            make: self.make / n,
+            march: self.march / n,
+            euchred: self.euchred / n,
+            they_make: self.they_make / n,
+            they_march: self.they_march / n,
+            they_euchred: self.they_euchred / n,
+            win,
+            win_change: game.zip(win).map(|(g, w)| w - g.win_now()),
+        }
+    }
+}
+
 impl Player for Expert {
     fn name(&self) -> String {
         self.name.clone()
@@ -164,49 +215,45 @@ impl Player for Expert {
         }
         let started = Instant::now();
         let me: Seat = view.seat;
-        let valuer = self.pimc.valuer(view);
-        let worth = |points: f64| match &valuer {
-            Some((table, ours, theirs, we_dealt)) => {
-                table.after_deal(*ours, *theirs, *we_dealt, points.round() as i32)
-            }
-            None => points,
-        };
+        let game = GamePosition::of(view, &mut self.table);
         let worlds = self.draw(view, rng);
-        let mut totals = vec![0.0f64; legal.len()];
-        let mut weight = 0.0;
+        let mut tallies = vec![Tally::default(); legal.len()];
+        let mut searched = 0.0;
         for (world, times) in &worlds {
             if let Some(limit) = budget.time {
-                if weight > 0.0 && started.elapsed() >= limit {
+                if searched > 0.0 && started.elapsed() >= limit {
                     break;
                 }
             }
-            for (total, v) in totals
+            for (tally, o) in tallies
                 .iter_mut()
                 .zip(self.pimc.world_values(world, &legal, me, rng))
             {
-                if let Some(v) = v {
-                    *total += times * worth(v);
+                if let Some(o) = o {
+                    tally.add(*times, o, game.as_ref().map(|g| g.win_after(o.points)));
                 }
             }
-            weight += times;
+            searched += times;
         }
-        if weight == 0.0 {
+        if searched == 0.0 {
             return BasicPlayer.choose(view, budget, rng);
         }
-        let values: Vec<_> = legal
-            .iter()
-            .zip(&totals)
-            .map(|(&a, &t)| (a, t / weight))
-            .collect();
+        let outlooks: Vec<Outlook> = tallies.iter().map(|t| t.outlook(game.as_ref())).collect();
+        // What the player maximises: the chance of winning the game, or the deal's points.
+        let key = |o: &Outlook| match o.win {
+            Some(w) if self.config.score_aware => w,
+            _ => o.points,
+        };
         let mut best = 0;
-        for (i, (_, v)) in values.iter().enumerate() {
-            if *v > values[best].1 + 1e-12 {
+        for (i, o) in outlooks.iter().enumerate() {
+            if key(o) > key(&outlooks[best]) + 1e-12 {
                 best = i;
             }
         }
         Choice {
-            action: values[best].0,
-            values,
+            action: legal[best],
+            values: legal.iter().zip(&outlooks).map(|(&a, o)| (a, o.points)).collect(),
+            outlooks,
         }
     }
 }

@@ -24,6 +24,6 @@ pub mod solver;
 pub mod view;
 pub mod win_prob;
 
-pub use player::{player, Budget, Choice, Player, UnknownPlayer, DEFAULT_PLAYER, PLAYERS};
+pub use player::{player, Budget, Choice, Outlook, Player, UnknownPlayer, DEFAULT_PLAYER, PLAYERS};
 pub use seeds::mix_seed;
 pub use view::GameView;

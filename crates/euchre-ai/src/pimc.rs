@@ -54,25 +54,58 @@ impl Pimc {
 
     /// How a world's outcome (points for `view`'s side, less than 0 for the other side's) is
     /// valued: the points themselves, or the chance of winning from the score they leave.
-    pub(crate) fn valuer(&mut self, view: &GameView) -> Option<(WinTable, i32, i32, bool)> {
+    pub(crate) fn valuer(&mut self, view: &GameView) -> Option<GamePosition> {
         if !self.score_aware {
             return None;
         }
-        let View::Partnership(o) = &view.view else {
-            return None;
-        };
-        if self.table.as_ref().is_none_or(|t| t.target() != view.target) {
-            self.table = Some(WinTable::partnership(view.target));
-        }
-        let team = view.seat.index() % 2;
-        let (ours, theirs) = (*view.scores.get(team)?, *view.scores.get(1 - team)?);
-        let we_dealt = o.dealer.index() % 2 == team;
-        Some((self.table.clone()?, ours, theirs, we_dealt))
+        GamePosition::of(view, &mut self.table)
     }
 
     /// Positions the solver has visited for this player.
     pub fn nodes(&self) -> u64 {
         self.solver.total_nodes()
+    }
+}
+
+/// Where a four-handed game stands, to value a deal's outcome by the chance of winning the
+/// game it leaves.
+#[derive(Clone, Debug)]
+pub(crate) struct GamePosition {
+    table: WinTable,
+    ours: i32,
+    theirs: i32,
+    we_dealt: bool,
+}
+
+impl GamePosition {
+    /// `view`'s game, with `cache` holding the table of the last target seen; `None` outside
+    /// the four-handed game.
+    pub(crate) fn of(view: &GameView, cache: &mut Option<WinTable>) -> Option<GamePosition> {
+        let View::Partnership(o) = &view.view else {
+            return None;
+        };
+        if cache.as_ref().is_none_or(|t| t.target() != view.target) {
+            *cache = Some(WinTable::partnership(view.target));
+        }
+        let team = view.seat.index() % 2;
+        Some(GamePosition {
+            table: cache.clone()?,
+            ours: *view.scores.get(team)?,
+            theirs: *view.scores.get(1 - team)?,
+            we_dealt: o.dealer.index() % 2 == team,
+        })
+    }
+
+    /// The chance of winning the game now, before the deal is scored.
+    pub(crate) fn win_now(&self) -> f64 {
+        self.table.win(self.ours, self.theirs, self.we_dealt)
+    }
+
+    /// The chance of winning after the deal leaves `points` for our side (less than 0: for
+    /// theirs).
+    pub(crate) fn win_after(&self, points: f64) -> f64 {
+        self.table
+            .after_deal(self.ours, self.theirs, self.we_dealt, points.round() as i32)
     }
 }
 
@@ -148,13 +181,20 @@ impl Pimc {
         legal: &ActionList,
         me: Seat,
         rng: &mut ChaCha8Rng,
-    ) -> Vec<Option<f64>> {
+    ) -> Vec<Option<WorldOutcome>> {
         let exact = solo_cards_left(world).is_none_or(|n| n <= SOLO_EXACT_CARDS);
         if in_trick_play(world) && exact {
             let values = self.solver.action_values(world);
+            let we_made = we_made(world, me);
             return legal
                 .iter()
-                .map(|a| values.iter().find(|(b, _)| b == a).map(|(_, v)| *v))
+                .map(|a| {
+                    let (_, points) = values.iter().find(|(b, _)| b == a)?;
+                    Some(WorldOutcome {
+                        points: *points,
+                        we_made,
+                    })
+                })
                 .collect();
         }
         legal
@@ -163,13 +203,31 @@ impl Pimc {
                 let mut w = world.clone();
                 w.apply(a).ok()?;
                 finish_auction(&mut w, rng);
-                Some(if solo_cards_left(&w).is_none_or(|n| n <= SOLO_EXACT_CARDS) {
+                let we_made = we_made(&w, me);
+                let points = if solo_cards_left(&w).is_none_or(|n| n <= SOLO_EXACT_CARDS) {
                     self.solver.value(&w, me)
                 } else {
                     play_out(w, me, rng)
-                })
+                };
+                Some(WorldOutcome { points, we_made })
             })
             .collect()
+    }
+}
+
+/// How one action ends in one world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct WorldOutcome {
+    /// Points for the deciding seat's side, less the other side's.
+    pub points: f64,
+    /// Whether the deciding seat's side made trump (four-handed game, once trump is made).
+    pub we_made: Option<bool>,
+}
+
+fn we_made(deal: &AnyDeal, me: Seat) -> Option<bool> {
+    match deal {
+        AnyDeal::Partnership(d) => d.maker().map(|m| m.team() == me.team()),
+        AnyDeal::Solo(_) => None,
     }
 }
 
@@ -191,12 +249,7 @@ impl Player for Pimc {
         let me: Seat = view.seat;
         let valuer = self.valuer(view);
         // A world's outcome as this player values it.
-        let worth = |points: f64| match &valuer {
-            Some((table, ours, theirs, we_dealt)) => {
-                table.after_deal(*ours, *theirs, *we_dealt, points.round() as i32)
-            }
-            None => points,
-        };
+        let worth = |points: f64| valuer.as_ref().map_or(points, |g| g.win_after(points));
         let mut totals = vec![0.0f64; legal.len()];
         let mut worlds = 0u32;
         for _ in 0..self.worlds.saturating_mul(4) {
@@ -216,7 +269,7 @@ impl Player for Pimc {
             }
             for (total, v) in totals.iter_mut().zip(self.world_values(&world, &legal, me, rng)) {
                 if let Some(v) = v {
-                    *total += worth(v);
+                    *total += worth(v.points);
                 }
             }
             worlds += 1;
@@ -237,6 +290,7 @@ impl Player for Pimc {
         Choice {
             action: values[best].0,
             values,
+            outlooks: Vec::new(),
         }
     }
 }

@@ -3,6 +3,7 @@
 use crate::view::GameView;
 use euchre::Action;
 use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
 use std::fmt;
 use std::time::Duration;
 
@@ -14,6 +15,31 @@ pub struct Choice {
     /// for the deal (expected, over the worlds a search player sampled). Empty for players that
     /// do not value actions.
     pub values: Vec<(Action, f64)>,
+    /// What the player expects of each action in `values` (same order), where it explains
+    /// itself (`expert`); empty otherwise.
+    pub outlooks: Vec<Outlook>,
+}
+
+/// What a search player expects of one action, over the worlds it searched: how the deal ends
+/// and what that does to the game. In the individual games only `points` is known.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Outlook {
+    /// Expected points for the deciding seat's side, less the other side's.
+    pub points: f64,
+    /// The chance the seat's side makes trump and takes the tricks it needs.
+    pub make: f64,
+    /// The chance the seat's side makes trump and takes every trick.
+    pub march: f64,
+    /// The chance the seat's side makes trump and is euchred.
+    pub euchred: f64,
+    /// The same three for the other side making trump.
+    pub they_make: f64,
+    pub they_march: f64,
+    pub they_euchred: f64,
+    /// The chance of winning the game after this action, and its change from the chance at
+    /// the start of the deal (four-handed game only).
+    pub win: Option<f64>,
+    pub win_change: Option<f64>,
 }
 
 impl Choice {
@@ -22,6 +48,7 @@ impl Choice {
         Choice {
             action,
             values: Vec::new(),
+            outlooks: Vec::new(),
         }
     }
 }
