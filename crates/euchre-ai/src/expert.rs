@@ -5,7 +5,12 @@
 //!   sampled per world searched, weighed, and resampled.
 //! - **Score-aware**: a world's outcome is valued by the chance of winning the game from the
 //!   score it leaves ([`crate::win_prob`]), not by the deal's points.
-//! - **More worlds**, within the time budget.
+//! - **More worlds where the choice is close**: worlds are searched in batches until the best
+//!   action is clearly ahead (a paired test over the worlds) or the most worlds are searched.
+//!
+//! Tried and dropped (measured in `docs/players.md`): more candidate worlds per world searched,
+//! and valuing the bidding by `basic` playing the deal out (`-playouts`: half the exact value,
+//! half a playout) instead of by the solver alone.
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
@@ -24,17 +29,22 @@ use std::time::Instant;
 /// What an `expert` does; [`ExpertConfig::DEFAULT`] is the player `expert`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ExpertConfig {
-    /// Worlds searched per decision (without a time budget).
+    /// The most worlds searched per decision (fewer when the stopping rule finds the choice
+    /// clear, or the time budget runs out).
     pub worlds: u32,
     /// Candidate worlds sampled per world searched, for the inference (1: none).
     pub candidates: u32,
     /// Value outcomes by the chance of winning the game.
     pub score_aware: bool,
+    /// Value the bidding by `basic` playing each world out (imperfect information) rather than
+    /// by solving it.
+    pub playouts: bool,
 }
 
 impl ExpertConfig {
     /// Reads a player name: `expert`, then optionally `-N` (worlds), `-points` (outcomes valued
-    /// in points, not game-win chance) and `-uniform` (no inference), in any order.
+    /// in points, not game-win chance), `-uniform` (no inference) and `-cN` (N candidate worlds
+    /// per world searched), in any order.
     pub fn parse(name: &str) -> Option<ExpertConfig> {
         let rest = name.strip_prefix("expert")?;
         let mut config = ExpertConfig::DEFAULT;
@@ -42,6 +52,10 @@ impl ExpertConfig {
             match part {
                 "points" => config.score_aware = false,
                 "uniform" => config.candidates = 1,
+                "playouts" => config.playouts = true,
+                c if c.starts_with('c') => {
+                    config.candidates = c[1..].parse::<u32>().ok().filter(|n| (1..=64).contains(n))?
+                }
                 n => {
                     config.worlds = n
                         .parse::<u32>()
@@ -54,9 +68,10 @@ impl ExpertConfig {
     }
 
     pub const DEFAULT: ExpertConfig = ExpertConfig {
-        worlds: 200,
+        worlds: 400,
         candidates: 4,
         score_aware: true,
+        playouts: false,
     };
 }
 
@@ -74,20 +89,24 @@ impl Expert {
         Expert {
             config,
             name: name.to_string(),
-            pimc: Pimc::new(config.worlds),
+            pimc: {
+                let mut p = Pimc::new(config.worlds);
+                p.bidding_playouts = config.playouts;
+                p
+            },
             model: BidModel::PIMC,
             table: None,
         }
     }
 
     /// Candidate worlds with their weights (the likelihood of the others' bids in them).
-    fn draw(&self, view: &GameView, rng: &mut ChaCha8Rng) -> Vec<(AnyDeal, f64)> {
+    fn draw(&self, view: &GameView, worlds: u32, rng: &mut ChaCha8Rng) -> Vec<(AnyDeal, f64)> {
         let me = view.seat;
         let infer = self.config.candidates > 1 && others_have_bid(view);
         let want = if infer {
-            self.config.worlds.saturating_mul(self.config.candidates)
+            worlds.saturating_mul(self.config.candidates)
         } else {
-            self.config.worlds
+            worlds
         };
         let mut out = Vec::with_capacity(want as usize);
         for _ in 0..want.saturating_mul(4) {
@@ -107,12 +126,50 @@ impl Expert {
             out.push((world, w));
         }
         if infer {
-            resample(out, self.config.worlds as usize, rng)
+            resample(out, worlds as usize, rng)
         } else {
             out
         }
     }
 }
+
+/// Worlds searched before the stopping rule is first asked, and between askings.
+const FIRST_BATCH: u32 = 100;
+const BATCH: u32 = 50;
+
+/// The stopping rule: true when the best action so far is ahead of every other by more than
+/// [`CLEAR`] standard errors of the mean difference over the worlds (paired: the same worlds
+/// value every action), or exactly tied with it in every world. Close decisions get every
+/// world the budget allows; clear ones stop early.
+fn settled(seen: &[(f64, Vec<f64>)]) -> bool {
+    let Some((_, first)) = seen.first() else {
+        return false;
+    };
+    let actions = first.len();
+    let n: f64 = seen.iter().map(|(t, _)| t).sum();
+    if n < 2.0 {
+        return false;
+    }
+    let mean = |a: usize| seen.iter().map(|(t, k)| t * k[a]).sum::<f64>() / n;
+    let means: Vec<f64> = (0..actions).map(mean).collect();
+    let best = (0..actions).fold(0, |b, a| if means[a] > means[b] { a } else { b });
+    (0..actions).filter(|&a| a != best).all(|a| {
+        if !means[a].is_finite() {
+            return true;
+        }
+        let gap = means[best] - means[a];
+        let var = seen
+            .iter()
+            .map(|(t, k)| t * (k[best] - k[a] - gap).powi(2))
+            .sum::<f64>()
+            / (n - 1.0);
+        let se = (var / n).sqrt();
+        se < 1e-12 || gap > CLEAR * se
+    })
+}
+
+/// How many standard errors ahead the best action must be to stop searching.
+const CLEAR: f64 = 3.0;
 
 /// Systematic resampling: `n` draws in proportion to the weights, as (world, times drawn),
 /// each world once. Uniform when every weight is 0.
@@ -216,32 +273,52 @@ impl Player for Expert {
         let started = Instant::now();
         let me: Seat = view.seat;
         let game = GamePosition::of(view, &mut self.table);
-        let worlds = self.draw(view, rng);
+        // What the player maximises in a world: the chance of winning the game, or the points.
+        let score_aware = self.config.score_aware && game.is_some();
+        let key = |points: f64| match &game {
+            Some(g) if score_aware => g.win_after(points),
+            _ => points,
+        };
         let mut tallies = vec![Tally::default(); legal.len()];
-        let mut searched = 0.0;
-        for (world, times) in &worlds {
-            if let Some(limit) = budget.time {
-                if searched > 0.0 && started.elapsed() >= limit {
-                    break;
-                }
+        // Each world's key value per action, with the times it was drawn, for the stopping rule.
+        let mut seen: Vec<(f64, Vec<f64>)> = Vec::new();
+        let mut searched = 0u32;
+        'search: while searched < self.config.worlds {
+            let batch = if searched == 0 { FIRST_BATCH } else { BATCH }.min(self.config.worlds - searched);
+            let worlds = self.draw(view, batch, rng);
+            if worlds.is_empty() {
+                break;
             }
-            for (tally, o) in tallies
-                .iter_mut()
-                .zip(self.pimc.world_values(world, &legal, me, rng))
-            {
-                if let Some(o) = o {
-                    tally.add(*times, o, game.as_ref().map(|g| g.win_after(o.points)));
+            for (world, times) in &worlds {
+                if let Some(limit) = budget.time {
+                    if searched > 0 && started.elapsed() >= limit {
+                        break 'search;
+                    }
                 }
+                let outcomes = self.pimc.world_values(world, &legal, me, rng);
+                let mut keys = Vec::with_capacity(legal.len());
+                for (tally, o) in tallies.iter_mut().zip(&outcomes) {
+                    match o {
+                        Some(o) => {
+                            tally.add(*times, *o, game.as_ref().map(|g| g.win_after(o.points)));
+                            keys.push(key(o.points));
+                        }
+                        None => keys.push(f64::NEG_INFINITY),
+                    }
+                }
+                seen.push((*times, keys));
+                searched += *times as u32;
             }
-            searched += times;
+            if settled(&seen) {
+                break;
+            }
         }
-        if searched == 0.0 {
+        if searched == 0 {
             return BasicPlayer.choose(view, budget, rng);
         }
         let outlooks: Vec<Outlook> = tallies.iter().map(|t| t.outlook(game.as_ref())).collect();
-        // What the player maximises: the chance of winning the game, or the deal's points.
         let key = |o: &Outlook| match o.win {
-            Some(w) if self.config.score_aware => w,
+            Some(w) if score_aware => w,
             _ => o.points,
         };
         let mut best = 0;

@@ -31,6 +31,8 @@ pub struct Pimc {
     /// target seen), not by the deal's points.
     score_aware: bool,
     table: Option<WinTable>,
+    /// Value the bidding by letting `basic` play the deal out, not by solving it.
+    pub(crate) bidding_playouts: bool,
 }
 
 impl Pimc {
@@ -40,6 +42,7 @@ impl Pimc {
             solver: Solver::new(),
             score_aware: false,
             table: None,
+            bidding_playouts: false,
         }
     }
 
@@ -204,10 +207,14 @@ impl Pimc {
                 w.apply(a).ok()?;
                 finish_auction(&mut w, rng);
                 let we_made = we_made(&w, me);
-                let points = if solo_cards_left(&w).is_none_or(|n| n <= SOLO_EXACT_CARDS) {
-                    self.solver.value(&w, me)
-                } else {
+                let exact = solo_cards_left(&w).is_none_or(|n| n <= SOLO_EXACT_CARDS);
+                let points = if !exact {
                     play_out(w, me, rng)
+                } else if self.bidding_playouts {
+                    // Half the exact value, half a playout without seeing through the cards.
+                    0.5 * self.solver.value(&w, me) + 0.5 * play_out(w, me, rng)
+                } else {
+                    self.solver.value(&w, me)
                 };
                 Some(WorldOutcome { points, we_made })
             })
