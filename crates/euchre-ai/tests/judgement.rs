@@ -1,11 +1,13 @@
-//! Positions where the right choice is clear to a strong player, each with why. They grow with
-//! issue 12's `expert`; for now they pin what the score-aware search (`pimc-win-N`) gets right
-//! that the point-counting one does not.
+//! Positions where the right choice is clear to a strong player, each with why: what `expert`
+//! (and the score-aware search `pimc-win-N` it grew from) gets right, some of it where the
+//! point-counting `pimc-50` does not.
 
 use euchre::rules::Rules;
 use euchre::table::AnyDeal;
-use euchre::{Action, Card, CardSet, Deal, Seat};
+use euchre::{Action, Card, CardSet, Deal, Decisions, Seat};
+use euchre_ai::basic::BasicPlayer;
 use euchre_ai::{player, Budget, GameView};
+use euchre_ai::{Choice, Player};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -41,11 +43,22 @@ fn deal_with(dealer: Seat, seat: Seat, hand: &str, upcard: &str) -> AnyDeal {
 
 /// `name`'s choice for `seat` with the teams' scores `[team 0, team 1]` in a game to 10.
 fn choice(name: &str, deal: &AnyDeal, seat: Seat, scores: [i32; 2]) -> Action {
+    explained(name, deal, seat, scores).action
+}
+
+/// The same, with the values and outlooks the player gave.
+fn explained(name: &str, deal: &AnyDeal, seat: Seat, scores: [i32; 2]) -> Choice {
     let mut view = GameView::of_deal(deal, seat);
     view.scores = scores.to_vec();
     let mut p = player(name).unwrap();
     p.choose(&view, &Budget::UNLIMITED, &mut ChaCha8Rng::seed_from_u64(7))
-        .action
+}
+
+/// The outlook `c` gave `action`.
+fn outlook(c: &Choice, action: &str) -> euchre_ai::Outlook {
+    let a: Action = action.parse().unwrap();
+    let i = c.values.iter().position(|(b, _)| *b == a).unwrap();
+    c.outlooks[i]
 }
 
 /// The right and left bowers, the ace and king of trump and an off ace: a loner that marches
@@ -80,4 +93,91 @@ fn the_same_hand_goes_alone_when_the_points_matter() {
         "order alone".parse().unwrap(),
         "at 0-0 the score-aware search went {a}"
     );
+}
+
+#[test]
+fn expert_takes_the_partner_at_9_and_goes_alone_at_0() {
+    // The same loner hand: at 9-6 one point wins, and going alone only adds risk; at 0-0 the
+    // march alone's four points are worth the most.
+    let deal = loner_hand();
+    let at_9 = explained("expert", &deal, Seat::new(1), [6, 9]);
+    assert_eq!(
+        at_9.action,
+        "order".parse().unwrap(),
+        "at 9-6 expert went {}",
+        at_9.action
+    );
+    let (order, alone) = (outlook(&at_9, "order"), outlook(&at_9, "order alone"));
+    assert!(order.win.unwrap() >= alone.win.unwrap(), "{order:?} {alone:?}");
+    assert!(order.win.unwrap() > 0.99, "the point wins the game: {order:?}");
+    let at_0 = choice("expert", &deal, Seat::new(1), [0, 0]);
+    assert_eq!(at_0, "order alone".parse().unwrap(), "at 0-0 expert went {at_0}");
+}
+
+#[test]
+fn at_9_expert_makes_the_sure_point_the_points_player_passes_up() {
+    // Both bowers, the nine of trump and the ace of clubs: ordering makes the point (and the
+    // game) nearly always. Passing hopes for more points in round 2, which at 9-6 are worth
+    // nothing more; the point-counting search passes.
+    let deal = deal_with(Seat::new(0), Seat::new(1), "JH JD 9H 9S AC", "QH");
+    let c = explained("expert", &deal, Seat::new(1), [6, 9]);
+    assert_eq!(c.action, "order".parse().unwrap(), "expert went {}", c.action);
+    let order = outlook(&c, "order");
+    assert!(order.make > 0.95, "{order:?}");
+    assert!(order.win.unwrap() > outlook(&c, "pass").win.unwrap(), "{c:?}");
+    let points = choice("expert-points", &deal, Seat::new(1), [6, 9]);
+    assert_eq!(points, Action::Pass, "the points player went {points}");
+}
+
+#[test]
+fn expert_leads_trump_to_the_partner_who_made_it() {
+    // "You should certainly lead a high trump if your partner called the trump suit" (the
+    // strategy chapter in the seeds). Seat 3 deals, seat 2 orders hearts up, seat 0 (its
+    // partner) leads holding the left bower and nothing else of note.
+    let mut deal = deal_with(Seat::new(3), Seat::new(0), "JD 9S KC QC 10D", "QH");
+    for a in ["pass", "pass", "order"] {
+        deal.apply(a.parse().unwrap()).unwrap();
+    }
+    // The dealer discards as `basic` would.
+    while deal.to_act() != Some(Seat::new(0)) {
+        let seat = deal.to_act().unwrap();
+        let view = GameView::of_deal(&deal, seat);
+        let a = BasicPlayer
+            .choose(&view, &Budget::UNLIMITED, &mut ChaCha8Rng::seed_from_u64(1))
+            .action;
+        deal.apply(a).unwrap();
+    }
+    let c = explained("expert", &deal, Seat::new(0), [0, 0]);
+    assert_eq!(c.action, "JD".parse::<Card>().map(Action::Play).unwrap(), "{c:?}");
+    // Play hints value every card.
+    assert_eq!(c.values.len(), 5, "{c:?}");
+}
+
+#[test]
+fn expert_outlooks_are_chances() {
+    let deal = loner_hand();
+    let c = explained("expert", &deal, Seat::new(1), [3, 4]);
+    assert_eq!(c.outlooks.len(), c.values.len());
+    for o in &c.outlooks {
+        for p in [
+            o.make,
+            o.march,
+            o.euchred,
+            o.they_make,
+            o.they_march,
+            o.they_euchred,
+        ] {
+            assert!((0.0..=1.0).contains(&p), "{o:?}");
+        }
+        assert!(
+            o.march <= o.make + 1e-9 && o.they_march <= o.they_make + 1e-9,
+            "{o:?}"
+        );
+        assert!(
+            o.make + o.euchred + o.they_make + o.they_euchred <= 1.0 + 1e-9,
+            "{o:?}"
+        );
+        let w = o.win.unwrap();
+        assert!((0.0..=1.0).contains(&w), "{o:?}");
+    }
 }
