@@ -7,7 +7,7 @@
 //! the deal. A decision is judged only when the record gives what the seat knew: the seat's own
 //! cards (a hand the reader had to complete by guessing is not a fact) and its discard.
 
-use crate::player::{player, Budget, UnknownPlayer};
+use crate::player::{player, Budget, Outlook, UnknownPlayer};
 use crate::view::GameView;
 use euchre::solo::{SoloDeal, SoloGame};
 use euchre::table::{AnyDeal, AnyGame};
@@ -150,10 +150,14 @@ pub struct Judgement {
     pub taken: Action,
     /// The reference player's choice.
     pub best: Action,
-    /// Expected points lost by the action taken, from the seat's view (0 when it is the best).
+    /// Expected points lost by the action taken rather than the reference player's choice,
+    /// from the seat's view (0 when it is that choice, never below 0).
     pub loss: f64,
     /// The reference player's value of every legal action.
     pub values: Vec<(Action, f64)>,
+    /// What the reference player expects of each action in `values` (same order), where it
+    /// explains itself (`expert`); empty otherwise.
+    pub outlooks: Vec<Outlook>,
 }
 
 /// A decision with a choice that could not be judged, and why.
@@ -238,6 +242,30 @@ fn cards_known_to(state: &AnyDeal, seat: Seat) -> CardSet {
 /// # Errors
 /// An unknown reference player, one that gives no values, or a record that does not replay.
 pub fn analyze_deal(deal: &RecordedDeal, reference: &str, seed: u64) -> Result<DealAnalysis, AnalysisError> {
+    analyze(deal, reference, seed, None)
+}
+
+/// Judges the decisions of one seat in `deal` (a review of a person's own play), as
+/// [`analyze_deal`] judges them: the other seats' decisions are replayed, not judged, nor
+/// counted as forced or unjudged.
+///
+/// # Errors
+/// As [`analyze_deal`].
+pub fn analyze_seat(
+    deal: &RecordedDeal,
+    reference: &str,
+    seed: u64,
+    seat: Seat,
+) -> Result<DealAnalysis, AnalysisError> {
+    analyze(deal, reference, seed, Some(seat))
+}
+
+fn analyze(
+    deal: &RecordedDeal,
+    reference: &str,
+    seed: u64,
+    only: Option<Seat>,
+) -> Result<DealAnalysis, AnalysisError> {
     let mut judge = player(reference).map_err(AnalysisError::UnknownPlayer)?;
     let mut out = DealAnalysis::default();
     let mut state = deal.start.clone();
@@ -255,7 +283,9 @@ pub fn analyze_deal(deal: &RecordedDeal, reference: &str, seed: u64) -> Result<D
             )));
         }
         let legal = state.legal_actions();
-        if legal.len() > 1 {
+        if only.is_some_and(|s| s != seat) {
+            // Another seat's decision: replayed only.
+        } else if legal.len() > 1 {
             let guessed = cards_known_to(&state, seat).intersect(deal.guessed);
             if guessed.is_empty() {
                 let view = deal.view(&state, seat);
@@ -264,14 +294,16 @@ pub fn analyze_deal(deal: &RecordedDeal, reference: &str, seed: u64) -> Result<D
                 if choice.values.is_empty() {
                     return Err(AnalysisError::NoValues(judge.name()));
                 }
-                let best = choice
-                    .values
-                    .iter()
-                    .map(|&(_, v)| v)
-                    .fold(f64::NEG_INFINITY, f64::max);
-                let Some(&(_, mine)) = choice.values.iter().find(|(a, _)| *a == taken) else {
+                let value_of =
+                    |action: Action| choice.values.iter().find(|(a, _)| *a == action).map(|&(_, v)| v);
+                let Some(mine) = value_of(taken) else {
                     return Err(fail(format!("'{taken}' is not a legal decision here")));
                 };
+                // Measured from the reference's own choice: a player that weighs the game
+                // (expert) may choose an action worth fewer points in the deal than another,
+                // and taking its choice costs nothing. For a player that maximises the
+                // points, its choice has the highest value.
+                let best = value_of(choice.action).unwrap_or(mine);
                 out.judged.push(Judgement {
                     deal: deal.number,
                     index,
@@ -281,6 +313,7 @@ pub fn analyze_deal(deal: &RecordedDeal, reference: &str, seed: u64) -> Result<D
                     best: choice.action,
                     loss: (best - mine).max(0.0),
                     values: choice.values,
+                    outlooks: choice.outlooks,
                 });
             } else {
                 let cards: Vec<String> = guessed.iter().map(|c| c.to_string()).collect();

@@ -7,7 +7,7 @@
 use euchre::game::add_deal;
 use euchre::table::{AnyDeal, AnyGame, Table};
 use euchre::{Action, Deal, Decisions, Game, Rules};
-use euchre_ai::analysis::{analyze_deal, ranked, RecordedDeal};
+use euchre_ai::analysis::{analyze_deal, analyze_seat, ranked, RecordedDeal};
 use euchre_ai::{player, Budget, GameView};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -157,4 +157,39 @@ fn a_bad_bid_put_into_a_computer_game_is_ranked_first() {
     let mut deals = recorded(&finished);
     let (i, worst) = spoil_a_first_bid(&mut deals, |_| true);
     assert_found_first(&deals, i as u32 + 1, worst);
+}
+
+/// A review of one seat's play judges exactly that seat's decisions, as the whole deal's
+/// analysis does; and a player that explains itself explains each judged decision, taking its
+/// own choice costing nothing.
+#[test]
+fn one_seats_review_is_the_deals_analysis_of_that_seat() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../euchre-egn/tests/data/egn-examples/VWEC Finals.egn"
+    );
+    let file = euchre_egn::parse_egn(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let game = euchre_egn::replay(&file).unwrap();
+    let finished: Vec<Deal> = game.deals.iter().take(2).map(|d| d.deal.clone()).collect();
+    for deal in recorded(&finished) {
+        let all = analyze_deal(&deal, "pimc-5", 4).unwrap();
+        for seat in 0..4 {
+            let seat = euchre::Seat::new(seat);
+            let one = analyze_seat(&deal, "pimc-5", 4, seat).unwrap();
+            let theirs: Vec<_> = all.judged.iter().filter(|j| j.seat == seat).cloned().collect();
+            assert_eq!(one.judged, theirs, "deal {} seat {seat}", deal.number);
+            assert!(one.unjudged.iter().all(|u| u.seat == seat));
+        }
+    }
+    let deal = &recorded(&finished)[0];
+    let seat = deal.history[0].0;
+    let a = analyze_seat(deal, "expert-20", 4, seat).unwrap();
+    assert!(!a.judged.is_empty());
+    for j in &a.judged {
+        assert_eq!(j.outlooks.len(), j.values.len(), "{j:?}");
+        if j.taken == j.best {
+            assert_eq!(j.loss, 0.0, "{j:?}");
+        }
+        assert!(j.loss >= 0.0, "{j:?}");
+    }
 }
