@@ -103,7 +103,7 @@ impl fmt::Display for UnknownPlayer {
 impl std::error::Error for UnknownPlayer {}
 
 /// The players by name, with what each is.
-pub const PLAYERS: [(&str, &str); 8] = [
+pub const PLAYERS: [(&str, &str); 9] = [
     ("random", "a uniformly random legal action"),
     (
         "basic",
@@ -117,14 +117,18 @@ pub const PLAYERS: [(&str, &str); 8] = [
         "pimc-win-50",
         "pimc-50 valuing each world's outcome by the chance of winning the game from the score it leaves (win_prob), in the four-handed game",
     ),
+    (
+        "expert",
+        "PIMC with worlds weighed by the others' bids, valued by the chance of winning the game; explains its hints",
+    ),
     ("easy", "the level for beginners: basic"),
     ("medium", "pimc-10: search over 10 sampled worlds"),
-    ("hard", "pimc-50, the reference player"),
-    ("default", "the player behind hints and analysis: pimc-50"),
+    ("hard", "expert, the strongest player"),
+    ("default", "the player behind hints and analysis: expert"),
 ];
 
 /// The player that hints and analysis use.
-pub const DEFAULT_PLAYER: &str = "pimc-50";
+pub const DEFAULT_PLAYER: &str = "expert";
 
 /// Makes a player from its name (see [`PLAYERS`]).
 ///
@@ -136,7 +140,10 @@ pub fn player(name: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
         "random" => Ok(Box::new(crate::random::RandomPlayer)),
         "basic" | "easy" => Ok(Box::new(crate::basic::BasicPlayer)),
         "medium" => Ok(Box::new(crate::pimc::Pimc::new(10))),
-        "hard" | "default" => Ok(Box::new(crate::pimc::Pimc::new(50))),
+        "hard" | "default" => Ok(Box::new(crate::expert::Expert::new(
+            "expert",
+            crate::expert::ExpertConfig::DEFAULT,
+        ))),
         _ if lower.starts_with("expert") => crate::expert::ExpertConfig::parse(&lower)
             .map(|c| Box::new(crate::expert::Expert::new(&lower, c)) as Box<dyn Player>)
             .ok_or_else(|| UnknownPlayer(name.to_string())),

@@ -91,7 +91,14 @@ fn unknown_players_are_named_in_the_error() {
         assert!(err.contains("unknown player"), "{err}");
         assert!(err.contains("pimc-N"), "{err}");
     }
-    for good in ["random", "basic", "pimc-1", "PIMC-50", "easy", "medium", "hard"] {
+    for good in [
+        "random", "basic", "pimc-1", "PIMC-50", "expert", "easy", "medium", "hard",
+    ] {
         assert!(player(good).is_ok(), "{good}");
     }
+    // The levels answer by the player they are.
+    assert_eq!(player("hard").unwrap().name(), "expert");
+    assert_eq!(player("default").unwrap().name(), euchre_ai::DEFAULT_PLAYER);
+    assert_eq!(player("medium").unwrap().name(), "pimc-10");
+    assert_eq!(player("easy").unwrap().name(), "basic");
 }

@@ -1253,11 +1253,18 @@ fn choose_hint_and_solve_answer_for_the_seat_to_act() {
     let valued: Vec<String> = r["values"].as_object().expect("values").keys().cloned().collect();
     assert_eq!(valued, actions, "a value for every legal action, in legal order");
 
-    // `hint` is the default player, pimc-50, with the same seed.
+    // `hint` is the default player, expert, with the same seed; it explains each action.
     let hint = e.ok(&json!({"id": 3, "cmd": "hint", "seed": 11}));
-    let chosen = e.ok(&json!({"id": 3, "cmd": "choose", "player": "pimc-50", "seed": 11}));
+    let chosen = e.ok(&json!({"id": 3, "cmd": "choose", "player": "expert", "seed": 11}));
     assert_eq!(hint, chosen);
-    assert_eq!(hint["player"], "pimc-50");
+    assert_eq!(hint["player"], "expert");
+    let explained: Vec<String> = hint["outlooks"]
+        .as_object()
+        .expect("outlooks")
+        .keys()
+        .cloned()
+        .collect();
+    assert_eq!(explained, actions, "an outlook for every legal action: {hint}");
 
     let r = e.ok(&json!({"id": 4, "cmd": "solve"}));
     assert_eq!(r["seat"], seat, "{r}");

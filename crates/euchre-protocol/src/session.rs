@@ -7,7 +7,7 @@ use euchre::solo::{SoloDeal, SoloGame, SoloPhase};
 use euchre::table::{AnyDeal, AnyGame, AnyRules, Table};
 use euchre::{Action, Deal, Game, Seat};
 use euchre_ai::solver::Solver;
-use euchre_ai::{Budget, GameView};
+use euchre_ai::{Budget, GameView, Outlook};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
@@ -290,6 +290,37 @@ fn values_object(values: &[(Action, f64)]) -> Value {
     )
 }
 
+/// Each valued action (canonical text) to what the player expects of it, rounded as the
+/// values are; the game-win fields only where the player knows them.
+fn outlooks_object(values: &[(Action, f64)], outlooks: &[Outlook]) -> Value {
+    Value::Object(
+        values
+            .iter()
+            .zip(outlooks)
+            .map(|((a, _), o)| {
+                let mut fields = serde_json::Map::new();
+                for (name, v) in [
+                    ("points", o.points),
+                    ("make", o.make),
+                    ("march", o.march),
+                    ("euchred", o.euchred),
+                    ("they_make", o.they_make),
+                    ("they_march", o.they_march),
+                    ("they_euchred", o.they_euchred),
+                ] {
+                    fields.insert(name.into(), json!(rounded(v)));
+                }
+                for (name, v) in [("win", o.win), ("win_change", o.win_change)] {
+                    if let Some(v) = v {
+                        fields.insert(name.into(), json!(rounded(v)));
+                    }
+                }
+                (a.to_string(), Value::Object(fields))
+            })
+            .collect(),
+    )
+}
+
 /// `choose` and `hint`: the named player decides for the seat to act, given that seat's view
 /// of the game and nothing else.
 fn choose(game: &AnyGame, name: &str, time_ms: Option<u64>, seed: u64) -> Result<Value, String> {
@@ -301,12 +332,16 @@ fn choose(game: &AnyGame, name: &str, time_ms: Option<u64>, seed: u64) -> Result
     }
     let budget = time_ms.map_or(Budget::UNLIMITED, Budget::millis);
     let choice = player.choose(&view, &budget, &mut ChaCha8Rng::seed_from_u64(seed));
-    Ok(json!({
+    let mut answer = json!({
         "seat": seat,
         "player": player.name(),
         "action": choice.action.to_string(),
         "values": values_object(&choice.values),
-    }))
+    });
+    if !choice.outlooks.is_empty() {
+        answer["outlooks"] = outlooks_object(&choice.values, &choice.outlooks);
+    }
+    Ok(answer)
 }
 
 /// `solve`: the exact value of every legal action of the seat to act, every card known.

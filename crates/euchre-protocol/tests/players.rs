@@ -217,6 +217,48 @@ fn choose_with_a_seed_is_reproducible_and_legal() {
     assert_eq!(r["player"], "basic");
 }
 
+/// A player that explains itself (`expert`, the default player behind `hint`) gives an outlook
+/// for every valued action: chances within 0..=1, and in the four-handed game the chance of
+/// winning the game; players that do not explain themselves give none.
+#[test]
+fn the_hint_explains_each_bid_with_its_outlook() {
+    let mut s = new_with_hands(&HANDS);
+    let actions = legal(&mut s);
+    let r = ok(&mut s, &json!({"cmd": "hint", "seed": 3}));
+    assert_eq!(r["player"], euchre_ai::DEFAULT_PLAYER, "{r}");
+    assert_eq!(keys(&r["outlooks"]), actions, "{r}");
+    assert_eq!(keys(&r["outlooks"]), keys(&r["values"]), "{r}");
+    for (action, o) in r["outlooks"].as_object().expect("outlooks") {
+        assert_eq!(o["points"], r["values"][action], "{r}");
+        for field in [
+            "make",
+            "march",
+            "euchred",
+            "they_make",
+            "they_march",
+            "they_euchred",
+            "win",
+        ] {
+            let p = o[field]
+                .as_f64()
+                .unwrap_or_else(|| panic!("{action}: no {field} in {o}"));
+            assert!((0.0..=1.0).contains(&p), "{action}: {field} {p}");
+        }
+        assert!(o["win_change"].is_f64(), "{action}: {o}");
+        // Marching is making with every trick.
+        assert!(o["march"].as_f64() <= o["make"].as_f64(), "{action}: {o}");
+    }
+    // Ordering up makes trump for the seat's side: it is made or euchred, never the others'.
+    let order = &r["outlooks"]["order"];
+    let sum = order["make"].as_f64().unwrap() + order["euchred"].as_f64().unwrap();
+    assert!((sum - 1.0).abs() < 0.01, "made or euchred: {order}");
+    assert_eq!(order["they_make"], 0.0, "{order}");
+    for player in ["pimc-5", "basic"] {
+        let r = ok(&mut s, &json!({"cmd": "choose", "player": player, "seed": 3}));
+        assert!(r.get("outlooks").is_none(), "{player}: {r}");
+    }
+}
+
 /// Two sessions whose deals differ only in cards seat 0 cannot see (its two opponents swapped
 /// a card) give seat 0 the same answer for the same seed, all through the deal.
 #[test]
@@ -293,8 +335,8 @@ fn bad_choose_hint_and_solve_requests_are_refused() {
     let state = ok(&mut s, &json!({"cmd": "state"}));
     for (request, fragment) in [
         (
-            json!({"cmd": "choose", "player": "expert"}),
-            "unknown player 'expert'",
+            json!({"cmd": "choose", "player": "grandmaster"}),
+            "unknown player 'grandmaster'",
         ),
         (json!({"cmd": "choose", "player": "pimc-0"}), "pimc-N"),
         (json!({"cmd": "choose", "player": 5}), "'player' must be"),
