@@ -29,11 +29,47 @@ pub struct SeatInfo {
     pub connected: bool,
 }
 
-/// A legal choice with its value.
+/// A legal choice with its value, and what the player expects of it where it explains itself.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Valued {
     pub action: String,
     pub value: f64,
+    /// Sent as fields of the choice itself, and only when there is one.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub outlook: Option<Explained>,
+}
+
+/// What a player expects of a choice: the chances (0 to 1) that the seat's side makes trump and
+/// takes the tricks it needs, takes all of them, or is euchred, the same for the other side,
+/// and in the four-handed game the chance of winning the game after it and its change over the
+/// deal.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Explained {
+    pub make: f64,
+    pub march: f64,
+    pub euchred: f64,
+    pub they_make: f64,
+    pub they_march: f64,
+    pub they_euchred: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win_change: Option<f64>,
+}
+
+impl From<&euchre_ai::Outlook> for Explained {
+    fn from(o: &euchre_ai::Outlook) -> Explained {
+        Explained {
+            make: o.make,
+            march: o.march,
+            euchred: o.euchred,
+            they_make: o.they_make,
+            they_march: o.they_march,
+            they_euchred: o.they_euchred,
+            win: o.win,
+            win_change: o.win_change,
+        }
+    }
 }
 
 /// One of the seat's decisions in a finished deal, judged.

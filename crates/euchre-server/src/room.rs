@@ -2,12 +2,12 @@
 //! network layer stores each [`Change`] before it [`Room::commit`]s it, so a room never holds
 //! a change the database does not.
 
-use crate::message::{Judged, SeatInfo, ServerMessage, Valued, PROTOCOL_VERSION};
+use crate::message::{Explained, Judged, SeatInfo, ServerMessage, Valued, PROTOCOL_VERSION};
 use crate::token::SeatToken;
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{Action, Seat};
-use euchre_ai::analysis::{analyze_deal, RecordedDeal};
-use euchre_ai::{player, Budget, GameView};
+use euchre_ai::analysis::{analyze_seat, RecordedDeal};
+use euchre_ai::{player, Budget, GameView, Outlook, DEFAULT_PLAYER};
 use euchre_table::{BotJob, Holder, Session, Turn};
 use std::fmt;
 
@@ -491,21 +491,24 @@ impl Room {
     }
 }
 
-/// Each action with its value, as sent.
-fn valued(values: &[(Action, f64)]) -> Vec<Valued> {
+/// Each action with its value and, where the player explains itself (`outlooks` parallel to
+/// `values`), what it expects of the action, as sent.
+fn valued(values: &[(Action, f64)], outlooks: &[Outlook]) -> Vec<Valued> {
     values
         .iter()
-        .map(|(a, v)| Valued {
+        .enumerate()
+        .map(|(i, (a, v))| Valued {
             action: a.to_string(),
             value: *v,
+            outlook: outlooks.get(i).map(Explained::from),
         })
         .collect()
 }
 
-/// The best choice now for a seat, from its view only.
+/// The best choice now for a seat, from its view only, by the player behind hints.
 pub fn hint(view: &GameView, seq: u64, seed: u64) -> ServerMessage {
     use rand::SeedableRng;
-    let choice = player("hard").map(|mut p| {
+    let choice = player(DEFAULT_PLAYER).map(|mut p| {
         p.choose(
             view,
             &Budget::millis(2_000),
@@ -516,7 +519,7 @@ pub fn hint(view: &GameView, seq: u64, seed: u64) -> ServerMessage {
         Ok(c) => ServerMessage::Hint {
             seq,
             best: c.action.to_string(),
-            choices: valued(&c.values),
+            choices: valued(&c.values, &c.outlooks),
         },
         Err(e) => ServerMessage::Error {
             error: e.to_string(),
@@ -527,22 +530,21 @@ pub fn hint(view: &GameView, seq: u64, seed: u64) -> ServerMessage {
 
 /// `seat`'s decisions in a finished deal, judged by the analysis engine from its own view.
 pub fn review(deal: &RecordedDeal, seat: Seat, seed: u64) -> ServerMessage {
-    match analyze_deal(deal, "hard", seed) {
+    match analyze_seat(deal, DEFAULT_PLAYER, seed, seat) {
         Ok(a) => ServerMessage::Review {
             deal: deal.number,
             decisions: a
                 .judged
                 .iter()
-                .filter(|j| j.seat == seat)
                 .map(|j| Judged {
                     index: j.index,
                     action: j.taken.to_string(),
                     best: j.best.to_string(),
                     loss: j.loss,
-                    choices: valued(&j.values),
+                    choices: valued(&j.values, &j.outlooks),
                 })
                 .collect(),
-            unjudged: a.unjudged.iter().filter(|u| u.seat == seat).count(),
+            unjudged: a.unjudged.len(),
         },
         Err(e) => ServerMessage::Error {
             error: e.to_string(),

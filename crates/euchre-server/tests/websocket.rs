@@ -5,7 +5,7 @@ mod support;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use support::{post, start, temp_db};
+use support::{claim, connect, create, next, post, send, start, temp_db};
 use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -143,4 +143,87 @@ async fn bad_requests_are_refused_with_a_reason() {
     };
     let again: Value = serde_json::from_str(&again).unwrap();
     assert_eq!(again["seq"], first["seq"], "nothing changed");
+}
+
+/// A hint in the bidding explains each bid (the chances to make, march and be euchred, and of
+/// winning the game); a hint in the play values each legal card.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_explains_each_bid_and_values_each_card() {
+    let addr = start(&temp_db("hint-explained")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "seed": 3}),
+    )
+    .await;
+    let token = claim(&addr, &code, 0, "Ann").await;
+    let mut ws = connect(&addr, &code, Some(&token)).await;
+    let (mut bidding, mut play) = (false, false);
+    let mut acted = None;
+    while !(bidding && play) {
+        let m = next(&mut ws).await.expect("a state");
+        assert_eq!(m["type"], "state", "{m}");
+        assert_ne!(m["game_over"], true, "the game ended before both hints");
+        let seq = m["seq"].as_u64().unwrap();
+        let legal: Vec<String> = m["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string())
+            .collect();
+        if legal.is_empty() || acted == Some(seq) {
+            continue;
+        }
+        acted = Some(seq);
+        let phase = m["view"]["phase"].as_str().unwrap_or("").to_string();
+        let in_bidding = phase.starts_with("bidding");
+        if legal.len() > 1 && ((in_bidding && !bidding) || (phase == "play" && !play)) {
+            send(&mut ws, &json!({"type": "hint"})).await;
+            let hint = loop {
+                let h = next(&mut ws).await.expect("a hint");
+                if h["type"] != "state" {
+                    break h;
+                }
+            };
+            assert_eq!(hint["type"], "hint", "{hint}");
+            assert_eq!(hint["seq"], seq, "{hint}");
+            let choices = hint["choices"].as_array().unwrap();
+            let actions: Vec<&str> = choices.iter().map(|c| c["action"].as_str().unwrap()).collect();
+            assert_eq!(actions, legal, "a value for each legal choice: {hint}");
+            assert!(
+                legal.contains(&hint["best"].as_str().unwrap().to_string()),
+                "{hint}"
+            );
+            for c in choices {
+                assert!(c["value"].is_f64(), "{c}");
+                if in_bidding {
+                    for field in [
+                        "make",
+                        "march",
+                        "euchred",
+                        "they_make",
+                        "they_march",
+                        "they_euchred",
+                        "win",
+                    ] {
+                        let p = c[field].as_f64().unwrap_or_else(|| panic!("no {field} in {c}"));
+                        assert!((0.0..=1.0).contains(&p), "{field} {p} in {c}");
+                    }
+                    assert!(c["win_change"].is_f64(), "{c}");
+                }
+            }
+            if in_bidding {
+                bidding = true;
+            } else {
+                play = true;
+            }
+        }
+        // Pass in the bidding (the bots then make trump, or the deal is dealt again), else the
+        // first legal choice.
+        let action = if in_bidding && legal.iter().any(|a| a == "pass") {
+            "pass".to_string()
+        } else {
+            legal[0].clone()
+        };
+        send(&mut ws, &json!({"type": "act", "seq": seq, "action": action})).await;
+    }
 }
