@@ -4,7 +4,7 @@
 // claims, ...; made by e2e/fixtures/make-views.mjs). For each, the page must
 // offer every legal action through exactly one control, labelled in words, and send back exactly
 // the action clicked, with the state's seq. Also checked: a refused decision (the error is shown
-// and the page syncs), hints and reviews drawn, a finished trick held on the table before the next
+// and the page syncs), hints (a bid's chances in words, a card's value) and reviews drawn, a finished trick held on the table before the next
 // state, a spectator shown no hand, and a phone-sized screen that does not scroll sideways.
 //
 //   node e2e/client.mjs URL      (any server that serves the client's pages and assets)
@@ -164,11 +164,45 @@ try {
       const shown = await t.page.locator('#hint-panel strong').innerText();
       if (!/^Play /.test(shown)) throw new Error(`the hint says ${shown}`);
       if (!(await t.page.locator(`#hand .hinted[data-action="${best}"]`).count())) throw new Error('the hinted card is not marked in the hand');
+      // In the play each card has its value, and no bidding chances.
+      const values = await t.page.locator('#hint-panel tbody tr').count();
+      if (values !== play.view.legal.length) throw new Error(`${values} cards valued, not ${play.view.legal.length}`);
+      if (await t.page.locator('#hint-panel .why').count()) throw new Error('the play hint is explained as a bid');
       // A review arrives (the page asks for one when it sees a deal end).
       t.send({ type: 'review', deal: 1, decisions: [{ index: 1, action: 'pass', best: 'order', loss: 0.85, choices: [] }, { index: 2, action: play.view.legal[0], best: play.view.legal[0], loss: 0, choices: [] }], unjudged: 0 });
       await t.page.waitForSelector('#review-panel .mistake');
       const text = await t.page.locator('#review-panel').innerText();
       if (!/better was Order up/.test(text)) throw new Error(`the review says ${text}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a bidding hint explains each bid in words', async () => {
+    const t = await scripted(bidding.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(bidding, 4));
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      await t.page.click('#hint-btn');
+      await waitSent(t.sent, (x) => x.type === 'hint', 'a hint request');
+      const odds = (make, march, euchred, theyMake, win, change) => ({ make, march, euchred, they_make: theyMake, they_march: 0, they_euchred: 0, win, win_change: change });
+      t.send({
+        type: 'hint', seq: 4, best: 'order',
+        choices: [
+          { action: 'pass', value: -0.4, ...odds(0.05, 0, 0.02, 0.64, 0.47, -0.012) },
+          { action: 'order', value: 0.9, ...odds(0.72, 0.18, 0.11, 0, 0.531, 0.031) },
+          { action: 'order alone', value: 0.2, ...odds(0.4, 0.1, 0.6, 0, 0.49, 0) },
+        ].filter((c) => bidding.view.legal.includes(c.action)),
+      });
+      await t.page.waitForSelector('#hint-panel .why');
+      const rows = (await t.page.locator('#hint-panel tbody tr').allInnerTexts()).map((r) => r.replace(/\u00a0/g, ' '));
+      const order = rows.find((r) => /^Order up\b/.test(r) && !/alone/i.test(r));
+      if (!order || !order.includes('make 72% · march 18% · euchred 11% · game +3.1%')) throw new Error(`order up is explained as ${JSON.stringify(order)}; rows ${JSON.stringify(rows)}`);
+      const pass = rows.find((r) => /^Pass/.test(r));
+      if (!pass || !pass.includes('they make 64%') || !pass.includes('game −1.2%')) throw new Error(`pass is explained as ${JSON.stringify(pass)}`);
+      if (!/^Order up/.test(rows[0])) throw new Error(`the best choice is not listed first: ${JSON.stringify(rows)}`);
+      if (!(await t.page.locator('#hint-key').count())) throw new Error('no key to the chances');
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();
     }

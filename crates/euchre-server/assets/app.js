@@ -826,7 +826,12 @@ function onMessage(msg) {
       ui.hintWanted = false;
       ui.hint = msg;
       renderTable();
-      announce(`Hint: ${actionLabel(msg.best, ui.shown && ui.shown.view)}`);
+      {
+        const v = ui.shown && ui.shown.view;
+        const best = (msg.choices || []).find((c) => c.action === msg.best);
+        const why = best && explainsBids(v) ? outlookWords(best) : '';
+        announce(`Hint: ${actionLabel(msg.best, v)}${why ? ` (${why})` : ''}`);
+      }
       break;
     case 'review':
       ui.reviewWanted = null;
@@ -1362,6 +1367,39 @@ function resultPanel() {
     h('p', {}, ui.lastResult));
 }
 
+/** A share (0 to 1) in whole percent. */
+function percent(p) {
+  return `${Math.round(p * 100)}%`;
+}
+
+/** True where a hint's choices are explained in words: every decision before the play (the
+ * bidding, the dealer's discard, going alone); in the play each card shows its value only. */
+function explainsBids(v) {
+  return !!v && v.phase !== 'play';
+}
+
+/** What the player behind hints expects of a choice, in words: "make 72% · march 18% ·
+ * euchred 11% · game +3.1%" for your side making trump; "they make 64%" where the other side
+ * may make it, with how often they march and are euchred ("we euchre") when only they make it
+ * (defending). '' for a player that does not explain itself. */
+function outlookWords(c) {
+  if (typeof c.make !== 'number') return '';
+  const ours = c.make + c.euchred >= 0.005;
+  const theirs = c.they_make + c.they_euchred >= 0.005;
+  const parts = [];
+  if (ours || !theirs) parts.push(`make ${percent(c.make)}`, `march ${percent(c.march)}`, `euchred ${percent(c.euchred)}`);
+  if (theirs) {
+    parts.push(`they make ${percent(c.they_make)}`);
+    if (!ours) parts.push(`they march ${percent(c.they_march)}`, `we euchre ${percent(c.they_euchred)}`);
+  }
+  if (typeof c.win_change === 'number') {
+    const pts = c.win_change * 100;
+    parts.push(`game ${pts >= 0.05 ? '+' : pts <= -0.05 ? '−' : '±'}${Math.abs(pts).toFixed(1)}%`);
+  }
+  // Each part kept on one line when the panel wraps.
+  return parts.map((p) => p.replace(/ /g, '\u00a0')).join(' · ');
+}
+
 function hintPanel(s) {
   if (!ui.hint) return null;
   const v = s.view || {};
@@ -1369,12 +1407,20 @@ function hintPanel(s) {
   if (ui.hint.loading) inner = h('p', {}, 'Thinking…');
   else if (ui.hint.error) inner = h('p', { class: 'error' }, ui.hint.error);
   else {
-    const choices = [...(ui.hint.choices || [])].sort((a, b) => b.value - a.value);
+    // The player's own order: by the chance of winning the game where it gives one.
+    const key = (c) => (typeof c.win === 'number' ? c.win : c.value);
+    const choices = [...(ui.hint.choices || [])].sort((a, b) => key(b) - key(a) || b.value - a.value);
+    const explain = explainsBids(v);
+    const cell = (c) => {
+      const why = explain ? outlookWords(c) : '';
+      return h('td', {}, actionLabel(c.action, v), why ? h('span', { class: 'why' }, why) : null);
+    };
     inner = [
       h('p', {}, 'Best: ', h('strong', {}, actionLabel(ui.hint.best, v))),
       choices.length ? h('table', { class: 'values' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Choice'), h('th', {}, 'Expected points'))),
-        h('tbody', {}, choices.map((c) => h('tr', { class: c.action === ui.hint.best ? 'best' : '' }, h('td', {}, actionLabel(c.action, v)), h('td', { class: 'num' }, c.value.toFixed(2)))))) : null,
+        h('tbody', {}, choices.map((c) => h('tr', { class: c.action === ui.hint.best ? 'best' : '' }, cell(c), h('td', { class: 'num' }, c.value.toFixed(2)))))) : null,
+      explain && choices.some((c) => outlookWords(c)) ? h('p', { class: 'muted about', id: 'hint-key' }, 'Chances after each choice: make, your side makes trump and takes the tricks it needs; march, takes every trick; euchred, falls short; they make, the other side makes trump (we euchre: it falls short). Game: the change in your chance of winning the game.') : null,
     ];
   }
   return h('section', { class: 'panel hint', id: 'hint-panel', 'aria-label': 'Hint' },
