@@ -178,13 +178,18 @@ fn a_whole_game_through_the_keyboard() {
     );
     // The cursor's card is bracketed; six cards in hand before the discard.
     assert!(s.contains('['), "{s}");
-    // A hint: the default player's choice and a value for every legal choice.
+    // A hint: the default player's choice and a value for every legal choice, each explained
+    // before the play (here the discard) by the chances it leaves.
     t.keys(&["?"]);
-    let h = t.wait_for("pimc-50 would take");
+    let h = t.wait_for("expert would take");
     assert!(h.contains("discard"), "{h}");
+    assert!(
+        h.contains("make ") && h.contains("euchred ") && h.contains("game "),
+        "{h}"
+    );
     t.keys(&["Escape"]);
     let s = t.wait_for("Your turn");
-    assert!(!s.contains("pimc-50 would take"));
+    assert!(!s.contains("expert would take"));
     let screens = drive(&t, None);
     let all = screens.join("\n");
     assert!(all.contains(" led"), "a trick in progress was shown");

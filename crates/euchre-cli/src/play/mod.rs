@@ -14,14 +14,16 @@ use crossterm::terminal::{disable_raw_mode, enable_raw_mode, EnterAlternateScree
 use crossterm::ExecutableCommand;
 use euchre::table::{AnyGame, Table as _};
 use euchre::{Action, Decisions, Rank, Seat};
-use euchre_ai::analysis::{analyze_deal, RecordedDeal};
+use euchre_ai::analysis::{analyze_seat, RecordedDeal};
 use euchre_ai::solver::Solver;
 use euchre_ai::{Budget, Choice, DEFAULT_PLAYER};
 use euchre_table::{Session, Turn};
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 use render::Overlay;
-use state::{by_shortcut, card_of, choices, rank_of_key, review_lines, suit_of_key, ReviewLine, Table};
+use state::{
+    by_shortcut, card_of, choices, hint_lines, rank_of_key, review_lines, suit_of_key, ReviewLine, Table,
+};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -151,16 +153,16 @@ impl App {
             return;
         };
         let seed = self.session.decisions();
+        // As long as the server's hint at most: the slow variants' decisions can take seconds.
         let choice = p.choose(
             &view,
-            &Budget::UNLIMITED,
+            &Budget::millis(2_000),
             &mut rand::SeedableRng::seed_from_u64(seed),
         );
-        let mut values = choice.values.clone();
-        values.sort_by(|a, b| b.1.total_cmp(&a.1));
         self.overlay = Some(Overlay::Hint {
+            player: p.name(),
             best: choice.action,
-            values,
+            lines: hint_lines(&choice.values, &choice.outlooks, view.in_trick_play()),
         });
     }
 
@@ -189,11 +191,11 @@ impl App {
                 lines: Vec::new(),
             };
         };
-        let lines: Vec<ReviewLine> = match analyze_deal(&recorded, DEFAULT_PLAYER, u64::from(number)) {
+        let lines: Vec<ReviewLine> = match analyze_seat(&recorded, DEFAULT_PLAYER, u64::from(number), self.me)
+        {
             Ok(a) => a
                 .judged
                 .iter()
-                .filter(|j| j.seat == self.me)
                 .map(|j| ReviewLine {
                     decision: j.index,
                     taken: j.taken,

@@ -2,7 +2,7 @@
 //! bottom, the choices, the score; overlays for a hint, a deal's review, the end of the game
 //! and leaving.
 
-use super::state::{card_of, ReviewLine, Table};
+use super::state::{card_of, HintLine, ReviewLine, Table};
 use super::App;
 use euchre::table::Table as _;
 use euchre::{Action, Card, Seat, Suit};
@@ -366,10 +366,12 @@ fn next_in_play(seat: Seat, t: &Table) -> Seat {
 /// What an overlay shows.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Overlay {
-    /// The default player's choice and the value of each legal choice.
+    /// The default player's choice (`player` is its name) and the value of each legal
+    /// choice, explained in words where it explains itself.
     Hint {
+        player: String,
         best: Action,
-        values: Vec<(Action, f64)>,
+        lines: Vec<HintLine>,
     },
     /// A finished deal: what it scored and the person's costliest decisions.
     Review { heading: String, lines: Vec<ReviewLine> },
@@ -394,12 +396,32 @@ fn centred(area: Rect, w: u16, h: u16) -> Rect {
 
 fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
     let (title, lines): (&str, Vec<Line>) = match o {
-        Overlay::Hint { best, values } => {
-            let mut l = vec![Line::from(format!("pimc-50 would take: {}", action_text(best)))];
-            for (a, v) in values {
-                l.push(Line::from(format!("  {:<16} {:+.2}", action_text(a), v)));
+        Overlay::Hint { player, best, lines } => {
+            let mut l = vec![Line::from(format!("{player} would take: {}", action_text(best)))];
+            // Each choice's words on a line of their own, where they fit on the screen.
+            let explained =
+                lines.iter().any(|h| !h.why.is_empty()) && 2 * lines.len() as u16 + 7 <= area.height;
+            for h in lines {
+                l.push(Line::from(format!(
+                    "  {:<16} {:+.2}",
+                    action_text(&h.action),
+                    h.value
+                )));
+                if explained && !h.why.is_empty() {
+                    l.push(Line::from(format!("    {}", h.why)));
+                }
             }
-            l.push(Line::from("(expected points for your side; any key closes)"));
+            if explained {
+                for line in [
+                    "(expected points for your side; the chances that your side makes",
+                    " trump, takes all 5 or is euchred, or that they make it; game: the",
+                    " change in your chance to win the game; any key closes)",
+                ] {
+                    l.push(Line::from(line));
+                }
+            } else {
+                l.push(Line::from("(expected points for your side; any key closes)"));
+            }
             ("Hint", l)
         }
         Overlay::Review { heading, lines } => {

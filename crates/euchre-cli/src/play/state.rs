@@ -4,7 +4,7 @@
 
 use euchre::table::View;
 use euchre::{Action, Card, CardSet, Rank, Seat, Suit, Trump};
-use euchre_ai::GameView;
+use euchre_ai::{GameView, Outlook};
 
 /// The table as one seat sees it, in the terms the screen uses.
 #[derive(Clone, Debug, PartialEq)]
@@ -248,6 +248,71 @@ pub fn review_lines(mut lines: Vec<ReviewLine>) -> Vec<ReviewLine> {
     lines
 }
 
+/// One line of a hint: a choice, its value, and in words what the player behind hints expects
+/// of it (empty when it does not explain itself, and in the play).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintLine {
+    pub action: Action,
+    pub value: f64,
+    pub why: String,
+}
+
+/// A hint's lines, the player's own order first: by the chance of winning the game where it
+/// gives one, else by value. Explained in words before the play only (the bidding, the dealer's
+/// discard, going alone): in the play each card shows its value.
+pub fn hint_lines(values: &[(Action, f64)], outlooks: &[Outlook], in_play: bool) -> Vec<HintLine> {
+    let key = |i: usize| outlooks.get(i).and_then(|o| o.win).unwrap_or(values[i].1);
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| {
+        key(b)
+            .total_cmp(&key(a))
+            .then(values[b].1.total_cmp(&values[a].1))
+    });
+    order
+        .into_iter()
+        .map(|i| HintLine {
+            action: values[i].0,
+            value: values[i].1,
+            why: match outlooks.get(i) {
+                Some(o) if !in_play => outlook_words(o),
+                _ => String::new(),
+            },
+        })
+        .collect()
+}
+
+/// What a player expects of a choice, in the words the browser client uses too: "make 72% ·
+/// march 18% · euchred 11% · game +3.1%" for the seat's side making trump; "they make 64%"
+/// where the other side may make it, with how often they march and are euchred ("we euchre")
+/// when only they make it (defending).
+pub fn outlook_words(o: &Outlook) -> String {
+    let percent = |p: f64| format!("{}%", (p * 100.0).round());
+    let ours = o.make + o.euchred >= 0.005;
+    let theirs = o.they_make + o.they_euchred >= 0.005;
+    let mut parts = Vec::new();
+    if ours || !theirs {
+        parts.push(format!("make {}", percent(o.make)));
+        parts.push(format!("march {}", percent(o.march)));
+        parts.push(format!("euchred {}", percent(o.euchred)));
+    }
+    if theirs {
+        parts.push(format!("they make {}", percent(o.they_make)));
+        if !ours {
+            parts.push(format!("they march {}", percent(o.they_march)));
+            parts.push(format!("we euchre {}", percent(o.they_euchred)));
+        }
+    }
+    if let Some(change) = o.win_change {
+        let points = change * 100.0;
+        parts.push(if points.abs() < 0.05 {
+            "game ±0.0%".to_string()
+        } else {
+            format!("game {points:+.1}%")
+        });
+    }
+    parts.join(" · ")
+}
+
 /// A score as the traditional markers show it: a side's 2 and 3 of one suit (the Western New
 /// York and Ontario way the sources describe): points 1 to 4 are the suit symbols uncovered,
 /// 5 is the two cards crossed, and 6 to 9 are the crossed cards with 1 to 4 symbols showing.
@@ -271,6 +336,71 @@ pub fn markers(score: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn outlook(make: f64, march: f64, euchred: f64, they_make: f64, win: f64, change: f64) -> Outlook {
+        Outlook {
+            make,
+            march,
+            euchred,
+            they_make,
+            win: Some(win),
+            win_change: Some(change),
+            ..Outlook::default()
+        }
+    }
+
+    #[test]
+    fn a_bid_is_explained_in_words_and_a_pass_names_the_other_side() {
+        let order = outlook(0.72, 0.18, 0.11, 0.0, 0.53, 0.031);
+        assert_eq!(
+            outlook_words(&order),
+            "make 72% · march 18% · euchred 11% · game +3.1%"
+        );
+        // A pass: the seat's side may still make trump, the other side more often.
+        let pass = outlook(0.05, 0.0, 0.02, 0.64, 0.47, -0.012);
+        assert_eq!(
+            outlook_words(&pass),
+            "make 5% · march 0% · euchred 2% · they make 64% · game -1.2%"
+        );
+        // Defending (the other side made trump): how they fare.
+        let defend = Outlook {
+            they_make: 0.7,
+            they_march: 0.05,
+            they_euchred: 0.3,
+            win_change: Some(-0.0001),
+            ..Outlook::default()
+        };
+        assert_eq!(
+            outlook_words(&defend),
+            "they make 70% · they march 5% · we euchre 30% · game ±0.0%"
+        );
+        // Without a game to win (the individual games) the chances only.
+        let solo = Outlook {
+            win: None,
+            win_change: None,
+            ..order
+        };
+        assert_eq!(outlook_words(&solo), "make 72% · march 18% · euchred 11%");
+    }
+
+    #[test]
+    fn a_hint_lists_the_players_order_and_explains_only_before_the_play() {
+        let values = [(Action::Pass, -0.4), (Action::Order { alone: false }, 0.9)];
+        let outlooks = [
+            outlook(0.0, 0.0, 0.0, 0.64, 0.47, -0.012),
+            outlook(0.72, 0.18, 0.11, 0.0, 0.53, 0.031),
+        ];
+        let lines = hint_lines(&values, &outlooks, false);
+        assert_eq!(lines[0].action, Action::Order { alone: false });
+        assert!(lines[0].why.starts_with("make 72%"), "{lines:?}");
+        assert!(hint_lines(&values, &outlooks, true)
+            .iter()
+            .all(|l| l.why.is_empty()));
+        // A player that does not explain itself: by value, no words.
+        let plain = hint_lines(&values, &[], false);
+        assert_eq!(plain[0].value, 0.9);
+        assert!(plain.iter().all(|l| l.why.is_empty()));
+    }
     use euchre::table::{AnyRules, Table as _};
     use euchre_ai::GameView;
 
