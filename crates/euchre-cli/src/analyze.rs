@@ -3,6 +3,7 @@
 
 use anyhow::{anyhow, Context, Result};
 use euchre_ai::analysis::{analyze_deal, ranked, totals, DealAnalysis, Judgement, RecordedDeal};
+use euchre_ai::Outlook;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::path::Path;
@@ -184,12 +185,43 @@ fn values_json(values: &[(euchre::Action, f64)]) -> Value {
     )
 }
 
+fn rounded(v: f64) -> f64 {
+    (v * 1000.0).round() / 1000.0
+}
+
+/// Each valued action to what the reference player expects of it (as the engine protocol's
+/// `outlooks`); the game-win fields only where it knows them.
+fn outlooks_json(values: &[(euchre::Action, f64)], outlooks: &[Outlook]) -> Value {
+    Value::Object(
+        values
+            .iter()
+            .zip(outlooks)
+            .map(|((a, _), o)| {
+                let mut fields = json!({
+                    "points": rounded(o.points),
+                    "make": rounded(o.make),
+                    "march": rounded(o.march),
+                    "euchred": rounded(o.euchred),
+                    "they_make": rounded(o.they_make),
+                    "they_march": rounded(o.they_march),
+                    "they_euchred": rounded(o.they_euchred),
+                });
+                if let (Some(win), Some(change)) = (o.win, o.win_change) {
+                    fields["win"] = json!(rounded(win));
+                    fields["win_change"] = json!(rounded(change));
+                }
+                (a.to_string(), fields)
+            })
+            .collect(),
+    )
+}
+
 /// The report for programs: every judged decision, biggest loss first.
 pub fn to_json(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, seed: u64) -> Value {
     let decisions: Vec<Value> = ranked(analyses)
         .into_iter()
         .map(|j| {
-            json!({
+            let mut d = json!({
                 "deal": j.deal,
                 "decision": j.index,
                 "seat": j.seat.index(),
@@ -198,7 +230,11 @@ pub fn to_json(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, seed
                 "best": j.best.to_string(),
                 "loss": (j.loss * 1000.0).round() / 1000.0,
                 "values": values_json(&j.values),
-            })
+            });
+            if !j.outlooks.is_empty() {
+                d["outlooks"] = outlooks_json(&j.values, &j.outlooks);
+            }
+            d
         })
         .collect();
     let unjudged: Vec<Value> = analyses

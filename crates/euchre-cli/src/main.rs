@@ -211,7 +211,7 @@ enum Command {
     Analyze {
         /// An .egn file, or a game record (.json).
         file: std::path::PathBuf,
-        /// The reference player (a search player: pimc-N).
+        /// The reference player (a search player: expert, pimc-N).
         #[arg(long, default_value = euchre_ai::DEFAULT_PLAYER)]
         player: String,
         /// Seed of the reference player's sampling.

@@ -144,3 +144,30 @@ fn analyze_reads_a_deal_where_the_dealer_sat_out_of_a_loner() {
     let v = json(&["analyze", file, "--player", "pimc-5", "--json"]);
     assert!(!v["decisions"].as_array().unwrap().is_empty(), "{v}");
 }
+
+/// The default reference player is the one behind hints (`expert`): it explains each judged
+/// decision with the chances of every action, and its own choice costs nothing.
+#[test]
+fn analyze_by_the_default_player_explains_each_decision() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/alone-partner.json");
+    let v = json(&["analyze", file, "--json"]);
+    assert_eq!(v["reference"], "expert", "{v}");
+    let decisions = v["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty(), "{v}");
+    for d in decisions {
+        let values: Vec<&String> = d["values"].as_object().unwrap().keys().collect();
+        let outlooks: Vec<&String> = d["outlooks"].as_object().expect("outlooks").keys().collect();
+        assert_eq!(outlooks, values, "{d}");
+        for o in d["outlooks"].as_object().unwrap().values() {
+            let make = o["make"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&make), "{o}");
+            assert!(o["win"].is_f64(), "{o}");
+        }
+        if d["taken"] == d["best"] {
+            assert_eq!(d["loss"], 0.0, "{d}");
+        }
+    }
+    // A player that does not explain itself gives no outlooks.
+    let v = json(&["analyze", file, "--player", "pimc-5", "--json"]);
+    assert!(v["decisions"][0].get("outlooks").is_none(), "{v}");
+}
