@@ -8,6 +8,9 @@
 //! - [`duplicate`]: duplicate matches between two players, and their figures.
 //! - [`win_prob`]: the chance of winning the game from a score, from deal outcomes measured by
 //!   self-play.
+//! - [`expert`]: the strongest player: PIMC with worlds weighed by the others' bids
+//!   ([`infer`]), valued by the chance of winning the game, searching more worlds where the
+//!   choice is close; it explains each action ([`Outlook`]).
 //!
 //! No I/O. Every choice is reproducible from the random generator it is given.
 
