@@ -99,7 +99,9 @@ impl Expert {
         }
     }
 
-    /// Candidate worlds with their weights (the likelihood of the others' bids in them).
+    /// `worlds` worlds to search, each with the times it was drawn: resampled from candidates
+    /// weighed by the likelihood of the others' bids in them, or drawn uniformly (once each)
+    /// when there is nothing to infer from.
     fn draw(&self, view: &GameView, worlds: u32, rng: &mut ChaCha8Rng) -> Vec<(AnyDeal, f64)> {
         let me = view.seat;
         let infer = self.config.candidates > 1 && others_have_bid(view);
@@ -332,5 +334,76 @@ impl Player for Expert {
             values: legal.iter().zip(&outlooks).map(|(&a, o)| (a, o.points)).collect(),
             outlooks,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn names_read_as_configurations() {
+        assert_eq!(ExpertConfig::parse("expert"), Some(ExpertConfig::DEFAULT));
+        let c = ExpertConfig::parse("expert-100-points-uniform").unwrap();
+        assert_eq!((c.worlds, c.score_aware, c.candidates), (100, false, 1));
+        assert_eq!(ExpertConfig::parse("expert-c8").unwrap().candidates, 8);
+        assert!(ExpertConfig::parse("expert-playouts").unwrap().playouts);
+        for bad in [
+            "expert-0",
+            "expertx",
+            "expert-",
+            "expert-c0",
+            "expert-fast",
+            "pimc-50",
+        ] {
+            assert_eq!(ExpertConfig::parse(bad), None, "{bad}");
+        }
+    }
+
+    fn worlds(n: u64) -> Vec<AnyDeal> {
+        let rules = euchre::rules::Rules::preset("north-american").unwrap();
+        (0..n)
+            .map(|seed| AnyDeal::Partnership(Box::new(euchre::Deal::from_seed(rules, Seat::new(0), seed))))
+            .collect()
+    }
+
+    #[test]
+    fn resampling_draws_in_proportion_and_never_a_world_of_weight_0() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let ws = worlds(3);
+        let weighed: Vec<_> = ws.iter().cloned().zip([1.0, 0.0, 3.0]).collect();
+        let out = resample(weighed, 400, &mut rng);
+        let hands = |d: &AnyDeal| match d {
+            AnyDeal::Partnership(d) => d.dealt_hands(),
+            AnyDeal::Solo(_) => unreachable!("four-handed worlds"),
+        };
+        let times = |w: &AnyDeal| {
+            out.iter()
+                .find(|(d, _)| hands(d) == hands(w))
+                .map_or(0.0, |(_, t)| *t)
+        };
+        assert_eq!(times(&ws[1]), 0.0);
+        assert_eq!(times(&ws[0]) + times(&ws[2]), 400.0);
+        assert!((times(&ws[2]) - 300.0).abs() <= 1.0, "{}", times(&ws[2]));
+    }
+
+    #[test]
+    fn the_search_stops_when_the_best_is_clear_and_not_before() {
+        // One action ahead by 1 point in every world, give or take a little: clear.
+        let clear: Vec<_> = (0..100)
+            .map(|i| (1.0, vec![1.0 + f64::from(i % 3) * 0.1, 0.0]))
+            .collect();
+        assert!(settled(&clear));
+        // Tied in every world (two cards that play alike): nothing more to learn.
+        let tied: Vec<_> = (0..100)
+            .map(|i| (1.0, vec![f64::from(i % 5), f64::from(i % 5)]))
+            .collect();
+        assert!(settled(&tied));
+        // Ahead on average by a hair, with worlds going both ways: keep searching.
+        let close: Vec<_> = (0..100)
+            .map(|i| (1.0, vec![if i % 2 == 0 { 2.0 } else { -1.9 }, 0.0]))
+            .collect();
+        assert!(!settled(&close));
     }
 }

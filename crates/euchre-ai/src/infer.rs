@@ -172,3 +172,89 @@ pub fn bidding_likelihood(world: &Deal, me: Seat, model: &BidModel) -> f64 {
     }
     p
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use euchre::rules::Rules;
+    use euchre::Card;
+
+    fn cards(text: &str) -> CardSet {
+        text.split_whitespace()
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect()
+    }
+
+    /// Seat 0 deals, `seat1` holds seat 1's cards, the upcard is the queen of hearts, and the
+    /// rest go round in deck order; then `bids` are made.
+    fn deal(seat1: &str, bids: &[&str]) -> Deal {
+        let rules = Rules::preset("north-american").unwrap();
+        let upcard: Card = "QH".parse().unwrap();
+        let mine = cards(seat1);
+        let mut rest = rules.deck().minus(mine).without(upcard).iter();
+        let hands = std::array::from_fn(|i| {
+            if i == 1 {
+                return mine;
+            }
+            (0..5).map(|_| rest.next().unwrap()).collect()
+        });
+        let mut d = Deal::new(rules, Seat::new(0), hands, upcard, CardSet::EMPTY).unwrap();
+        for b in bids {
+            d.apply(b.parse().unwrap()).unwrap();
+        }
+        d
+    }
+
+    #[test]
+    fn a_pass_makes_a_strong_hand_unlikely_and_an_order_a_weak_one() {
+        let model = BidModel::PIMC;
+        let me = Seat::new(2);
+        let strong = "JH JD AH KH AS";
+        let weak = "9C 10C 9S 10S 9D";
+        let pass = |h| bidding_likelihood(&deal(h, &["pass"]), me, &model);
+        let order = |h| bidding_likelihood(&deal(h, &["order"]), me, &model);
+        assert!(
+            pass(strong) < 0.05 * pass(weak),
+            "{} {}",
+            pass(strong),
+            pass(weak)
+        );
+        assert!(
+            order(weak) < 0.05 * order(strong),
+            "{} {}",
+            order(weak),
+            order(strong)
+        );
+        // The seat's own decisions say nothing it does not know.
+        assert_eq!(
+            bidding_likelihood(&deal(weak, &["pass"]), Seat::new(1), &model),
+            1.0
+        );
+    }
+
+    #[test]
+    fn the_chances_of_the_legal_bids_add_up_to_1() {
+        let rules = Rules::preset("north-american").unwrap();
+        let model = BidModel::PIMC;
+        for seed in 0..300u64 {
+            let mut d = Deal::from_seed(rules, Seat::new((seed % 4) as u8), seed);
+            // Pass a few times to reach later seats and the second round.
+            for _ in 0..(seed % 7) {
+                if d.apply(Action::Pass).is_err() {
+                    break;
+                }
+            }
+            let Some(seat) = d.to_act() else { continue };
+            let o = d.observation(seat);
+            if !matches!(o.phase, Phase::Bidding1 | Phase::Bidding2) {
+                continue;
+            }
+            let total: f64 = o.legal.iter().filter_map(|&a| model.probability(&o, a)).sum();
+            assert!(
+                (total - 1.0).abs() < 1e-9,
+                "seed {seed}: {total} over {:?}",
+                o.legal
+            );
+        }
+    }
+}
