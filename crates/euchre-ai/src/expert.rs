@@ -16,7 +16,7 @@
 
 use crate::basic::BasicPlayer;
 use crate::infer::{bidding_likelihood, BidModel};
-use crate::pimc::{GamePosition, Pimc, WorldOutcome};
+use crate::pimc::{best_index, GamePosition, Pimc, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::view::GameView;
 use crate::win_prob::WinTable;
@@ -275,12 +275,8 @@ impl Player for Expert {
         let started = Instant::now();
         let me: Seat = view.seat;
         let game = GamePosition::of(view, &mut self.table);
-        // What the player maximises in a world: the chance of winning the game, or the points.
+        // What the player maximises: the chance of winning the game, or the points.
         let score_aware = self.config.score_aware && game.is_some();
-        let key = |points: f64| match &game {
-            Some(g) if score_aware => g.win_after(points),
-            _ => points,
-        };
         let mut tallies = vec![Tally::default(); legal.len()];
         // Each world's key value per action, with the times it was drawn, for the stopping rule.
         let mut seen: Vec<(f64, Vec<f64>)> = Vec::new();
@@ -302,8 +298,9 @@ impl Player for Expert {
                 for (tally, o) in tallies.iter_mut().zip(&outcomes) {
                     match o {
                         Some(o) => {
-                            tally.add(*times, *o, game.as_ref().map(|g| g.win_after(o.points)));
-                            keys.push(key(o.points));
+                            let win = game.as_ref().map(|g| g.win_after(o.points));
+                            tally.add(*times, *o, win);
+                            keys.push(win.filter(|_| score_aware).unwrap_or(o.points));
                         }
                         None => keys.push(f64::NEG_INFINITY),
                     }
@@ -319,16 +316,11 @@ impl Player for Expert {
             return BasicPlayer.choose(view, budget, rng);
         }
         let outlooks: Vec<Outlook> = tallies.iter().map(|t| t.outlook(game.as_ref())).collect();
-        let key = |o: &Outlook| match o.win {
-            Some(w) if score_aware => w,
-            _ => o.points,
-        };
-        let mut best = 0;
-        for (i, o) in outlooks.iter().enumerate() {
-            if key(o) > key(&outlooks[best]) + 1e-12 {
-                best = i;
-            }
-        }
+        let best = best_index(
+            outlooks
+                .iter()
+                .map(|o| o.win.filter(|_| score_aware).unwrap_or(o.points)),
+        );
         Choice {
             action: legal[best],
             values: legal.iter().zip(&outlooks).map(|(&a, o)| (a, o.points)).collect(),

@@ -222,6 +222,18 @@ impl Pimc {
     }
 }
 
+/// The index of the highest value: the first of any that tie (within rounding), so a choice
+/// does not turn on the last bits of a sum.
+pub(crate) fn best_index(values: impl IntoIterator<Item = f64>) -> usize {
+    let mut best = (0, f64::NEG_INFINITY);
+    for (i, v) in values.into_iter().enumerate() {
+        if i == 0 || v > best.1 + 1e-12 {
+            best = (i, v);
+        }
+    }
+    best.0
+}
+
 /// How one action ends in one world.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct WorldOutcome {
@@ -288,12 +300,7 @@ impl Player for Pimc {
         }
         let n = f64::from(worlds);
         let values: Vec<_> = legal.iter().zip(&totals).map(|(&a, &t)| (a, t / n)).collect();
-        let mut best = 0;
-        for (i, (_, v)) in values.iter().enumerate() {
-            if *v > values[best].1 + 1e-12 {
-                best = i;
-            }
-        }
+        let best = best_index(values.iter().map(|(_, v)| *v));
         Choice {
             action: values[best].0,
             values,
