@@ -179,12 +179,17 @@ fn play_once(
         .map(|s| player(&contest.players[side_of(Seat::new(s as u8), play)]))
         .collect::<Result<_, _>>()
         .map_err(ContestError::UnknownPlayer)?;
-    let mut rngs: Vec<ChaCha8Rng> = (0..seats)
-        .map(|s| ChaCha8Rng::seed_from_u64(mix_seed(game_seed, 1 + (s + 4 * play) as u64)))
-        .collect();
     let mut deals = 0u32;
     loop {
         let before = game.scores();
+        // Common random numbers: a seat's generator depends on the board, the seat and the
+        // deal, not on the play, so in the second play each player draws what the other drew
+        // in its place. Where the two players would decide alike, both plays of a board then
+        // mirror each other and their difference is exactly 0: the match measures where they
+        // differ, not the luck of the worlds each happened to sample.
+        let mut rngs: Vec<ChaCha8Rng> = (0..seats)
+            .map(|s| ChaCha8Rng::seed_from_u64(mix_seed(mix_seed(game_seed, 1 + s as u64), u64::from(deals))))
+            .collect();
         while !game.deal_over() {
             let Some(seat) = game.to_act() else {
                 return Err(ContestError::Stalled {
@@ -470,6 +475,26 @@ mod tests {
             let b = play_board(&contest, i).unwrap();
             assert_eq!(b.difference(), 0, "board {i}");
             assert_eq!(b.deals, 2);
+        }
+    }
+
+    #[test]
+    fn a_search_player_against_itself_ties_every_board_with_common_random_numbers() {
+        // Each seat draws the same random numbers on both plays of a board, so a sampling
+        // player against itself plays the second game as the first, seats swapped: whole
+        // games tie on points and on games won.
+        let contest = Contest {
+            rules: AnyRules::preset("north-american").unwrap(),
+            players: ["pimc-5".into(), "pimc-5".into()],
+            whole_games: true,
+            seed: 8,
+            budget: Budget::UNLIMITED,
+        };
+        for i in 0..3 {
+            let b = play_board(&contest, i).unwrap();
+            assert_eq!(b.difference(), 0, "board {i}");
+            assert_eq!(b.sides[0].games_won, b.sides[1].games_won, "board {i}");
+            assert!(b.deals >= 4, "board {i}: whole games");
         }
     }
 
