@@ -108,6 +108,12 @@ const PARTNER: f64 = 1.0;
 /// Tricks the makers need.
 const MAKE: f64 = 3.0;
 
+/// What `basic` does seeing `o` in the four-handed game (`None` where it has no rule and would
+/// take the first legal action).
+pub fn partnership_action(o: &Observation) -> Option<Action> {
+    partnership(o, &o.legal).filter(|a| o.legal.contains(a))
+}
+
 fn partnership(o: &Observation, legal: &ActionList) -> Option<Action> {
     let hand = o.hand;
     match o.phase {

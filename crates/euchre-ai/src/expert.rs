@@ -15,9 +15,10 @@
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
 use crate::basic::BasicPlayer;
-use crate::infer::{bidding_likelihood, BidModel};
+use crate::infer::{likelihood, BidModel, PlayModel};
 use crate::pimc::{best_index, GamePosition, Pimc, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
+use crate::real_outcomes::RealOutcomes;
 use crate::view::GameView;
 use crate::win_prob::WinTable;
 use euchre::table::{AnyDeal, View};
@@ -39,6 +40,19 @@ pub struct ExpertConfig {
     /// Value the bidding by `basic` playing each world out (imperfect information) rather than
     /// by solving it.
     pub playouts: bool,
+    /// Finish the auction in each world with bids drawn from the bidding model (how the
+    /// others are likely to bid), not with `basic`'s.
+    pub model_auction: bool,
+    /// Value a bid's worlds by what their solved outcome really brings, not by the solved
+    /// points ([`crate::real_outcomes`]).
+    pub real: bool,
+    /// In the bidding, the most (world, action) pairs valued per decision: each is an auction
+    /// finished and a deal solved, so a bid with many ways to make trump (round 2: three suits,
+    /// each with a partner or alone) searches fewer worlds. A bound on work, not on time, so
+    /// the choice stays reproducible while the slowest decisions stay within the time target.
+    pub bid_evaluations: u32,
+    /// Weigh worlds by the cards the others played too, not only by their bids.
+    pub plays: Option<PlayModel>,
 }
 
 impl ExpertConfig {
@@ -53,6 +67,13 @@ impl ExpertConfig {
                 "points" => config.score_aware = false,
                 "uniform" => config.candidates = 1,
                 "playouts" => config.playouts = true,
+                "auction" => config.model_auction = true,
+                "real" => config.real = true,
+                "plays" => config.plays = Some(PlayModel { stray: 0.25 }),
+                "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
+                e if e.starts_with('e') && e.len() > 1 => {
+                    config.bid_evaluations = e[1..].parse::<u32>().ok().filter(|n| *n >= 1)?
+                }
                 c if c.starts_with('c') => {
                     config.candidates = c[1..].parse::<u32>().ok().filter(|n| (1..=64).contains(n))?
                 }
@@ -72,6 +93,10 @@ impl ExpertConfig {
         candidates: 4,
         score_aware: true,
         playouts: false,
+        model_auction: false,
+        real: false,
+        bid_evaluations: 1200,
+        plays: None,
     };
 }
 
@@ -92,6 +117,8 @@ impl Expert {
             pimc: {
                 let mut p = Pimc::new(config.worlds);
                 p.bidding_playouts = config.playouts;
+                p.continuation = config.model_auction.then_some(BidModel::PIMC);
+                p.real = config.real.then(|| RealOutcomes::partnership().expectations());
                 p
             },
             model: BidModel::PIMC,
@@ -122,7 +149,7 @@ impl Expert {
                 continue;
             }
             let w = match (&world, infer) {
-                (AnyDeal::Partnership(d), true) => bidding_likelihood(d, me, &self.model),
+                (AnyDeal::Partnership(d), true) => likelihood(d, me, &self.model, self.config.plays.as_ref()),
                 _ => 1.0,
             };
             out.push((world, w));
@@ -281,8 +308,16 @@ impl Player for Expert {
         // Each world's key value per action, with the times it was drawn, for the stopping rule.
         let mut seen: Vec<(f64, Vec<f64>)> = Vec::new();
         let mut searched = 0u32;
-        'search: while searched < self.config.worlds {
-            let batch = if searched == 0 { FIRST_BATCH } else { BATCH }.min(self.config.worlds - searched);
+        let most = if view.in_trick_play() {
+            self.config.worlds
+        } else {
+            let per_world = u32::try_from(legal.len()).unwrap_or(u32::MAX).max(1);
+            self.config
+                .worlds
+                .min((self.config.bid_evaluations / per_world).max(FIRST_BATCH))
+        };
+        'search: while searched < most {
+            let batch = if searched == 0 { FIRST_BATCH } else { BATCH }.min(most - searched);
             let worlds = self.draw(view, batch, rng);
             if worlds.is_empty() {
                 break;

@@ -17,6 +17,7 @@
 use crate::basic::{call_estimate, order_estimate};
 use euchre::observation::Observation;
 use euchre::{Action, CardSet, Deal, Phase, Seat, Trump};
+use rand::Rng;
 
 /// How a seat bids, as a function of its estimate of the makers' tricks.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -88,6 +89,28 @@ impl BidModel {
         }
     }
 
+    /// A bid drawn from the model for the seat seeing `o`, in proportion to its chance; `None`
+    /// where the model says nothing (every decision but the bidding and going alone).
+    pub fn draw(&self, o: &Observation, rng: &mut impl Rng) -> Option<Action> {
+        let chances: Vec<(Action, f64)> = o
+            .legal
+            .iter()
+            .map(|&a| Some((a, self.probability(o, a)?)))
+            .collect::<Option<_>>()?;
+        let total: f64 = chances.iter().map(|(_, p)| p).sum();
+        if chances.is_empty() || total.is_nan() || total <= 0.0 {
+            return None;
+        }
+        let mut x = rng.gen::<f64>() * total;
+        for &(a, p) in &chances {
+            if x < p {
+                return Some(a);
+            }
+            x -= p;
+        }
+        chances.last().map(|(a, _)| *a)
+    }
+
     /// Each legal way to bid (`None` for passing) with its unnormalised weight.
     fn options(&self, o: &Observation) -> Vec<(Option<Trump>, f64)> {
         let mut out = Vec::with_capacity(5);
@@ -143,10 +166,42 @@ impl BidModel {
     }
 }
 
+/// How a seat plays its cards: as `basic` would, but for a `stray` share of its plays, spread
+/// evenly over the other legal cards. A card that `basic` would not have played then says
+/// something about the hand: a seat that did not take a trick it could have taken cheaply
+/// probably could not.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayModel {
+    pub stray: f64,
+}
+
+impl PlayModel {
+    /// The chance that the seat seeing `o` plays `a` (a card), or `None` where the model says
+    /// nothing (not a card, or no choice).
+    pub fn probability(&self, o: &Observation, a: Action) -> Option<f64> {
+        if o.phase != Phase::Play || o.legal.len() < 2 {
+            return None;
+        }
+        let expected = crate::basic::partnership_action(o)?;
+        let others = (o.legal.len() - 1) as f64;
+        Some(if a == expected {
+            1.0 - self.stray
+        } else {
+            self.stray / others
+        })
+    }
+}
+
 /// The chance, under `model`, that the seats other than `me` would have bid as they did in
 /// `world` holding the cards they hold there: the product over their bidding decisions. A
 /// world whose deal cannot be rebuilt gets weight 1 (nothing is inferred).
 pub fn bidding_likelihood(world: &Deal, me: Seat, model: &BidModel) -> f64 {
+    likelihood(world, me, model, None)
+}
+
+/// The chance that the seats other than `me` would have decided as they did in `world`: their
+/// bids under `bids` and, with a `play` model, the cards they played too.
+pub fn likelihood(world: &Deal, me: Seat, bids: &BidModel, play: Option<&PlayModel>) -> f64 {
     let Ok(mut d) = Deal::new(
         *world.rules(),
         world.dealer(),
@@ -158,11 +213,17 @@ pub fn bidding_likelihood(world: &Deal, me: Seat, model: &BidModel) -> f64 {
     };
     let mut p = 1.0;
     for (seat, a) in world.history() {
-        if !matches!(d.phase(), Phase::Bidding1 | Phase::Bidding2 | Phase::MakerAlone) {
+        let bidding = matches!(d.phase(), Phase::Bidding1 | Phase::Bidding2 | Phase::MakerAlone);
+        if !bidding && play.is_none() {
             break;
         }
         if seat != me {
-            if let Some(q) = model.probability(&d.observation(seat), a) {
+            let q = if bidding {
+                bids.probability(&d.observation(seat), a)
+            } else {
+                play.and_then(|m| m.probability(&d.observation(seat), a))
+            };
+            if let Some(q) = q {
                 p *= q;
             }
         }

@@ -22,6 +22,7 @@ pub mod infer;
 pub mod pimc;
 pub mod player;
 pub mod random;
+pub mod real_outcomes;
 pub mod seeds;
 pub mod solver;
 pub mod view;

@@ -9,7 +9,9 @@
 //! play, and before that by letting `basic` play it out for every seat.
 
 use crate::basic::BasicPlayer;
+use crate::infer::BidModel;
 use crate::player::{Budget, Choice, Player};
+use crate::real_outcomes::Expectations;
 use crate::solver::{scale, scaled_outcome, Solver};
 use crate::view::GameView;
 use crate::win_prob::WinTable;
@@ -33,6 +35,12 @@ pub struct Pimc {
     table: Option<WinTable>,
     /// Value the bidding by letting `basic` play the deal out, not by solving it.
     pub(crate) bidding_playouts: bool,
+    /// How the rest of the auction goes in each world: `basic`'s bids (`None`), or bids drawn
+    /// from this model of how the others bid.
+    pub(crate) continuation: Option<BidModel>,
+    /// Correct the solved value of a bid's world to what such an outcome really brings
+    /// ([`crate::real_outcomes`]).
+    pub(crate) real: Option<Expectations>,
 }
 
 impl Pimc {
@@ -43,6 +51,8 @@ impl Pimc {
             score_aware: false,
             table: None,
             bidding_playouts: false,
+            continuation: None,
+            real: None,
         }
     }
 
@@ -153,8 +163,10 @@ fn play_out(mut deal: AnyDeal, me: Seat, rng: &mut ChaCha8Rng) -> f64 {
 }
 
 /// Lets `basic` take every decision until the trick play begins (or the deal ends), each seat
-/// seeing only its own view of the world.
-pub(crate) fn finish_auction(deal: &mut AnyDeal, rng: &mut ChaCha8Rng) {
+/// seeing only its own view of the world; with a `model`, the bids (making trump, going alone)
+/// of the four-handed game are drawn from it instead, so the auction goes on as the others
+/// are likely to bid, not as `basic` would.
+pub(crate) fn finish_auction(deal: &mut AnyDeal, model: Option<&BidModel>, rng: &mut ChaCha8Rng) {
     let mut basic = BasicPlayer;
     // A deal's auction is short; the bound only guards against a policy that never ends it.
     for _ in 0..64 {
@@ -166,7 +178,11 @@ pub(crate) fn finish_auction(deal: &mut AnyDeal, rng: &mut ChaCha8Rng) {
         if view.legal().is_empty() {
             return;
         }
-        let a = basic.choose(&view, &Budget::UNLIMITED, rng).action;
+        let drawn = match (model, &view.view) {
+            (Some(m), View::Partnership(o)) => m.draw(o, rng),
+            _ => None,
+        };
+        let a = drawn.unwrap_or_else(|| basic.choose(&view, &Budget::UNLIMITED, rng).action);
         if deal.apply(a).is_err() {
             return;
         }
@@ -205,7 +221,7 @@ impl Pimc {
             .map(|&a| {
                 let mut w = world.clone();
                 w.apply(a).ok()?;
-                finish_auction(&mut w, rng);
+                finish_auction(&mut w, self.continuation.as_ref(), rng);
                 let we_made = we_made(&w, me);
                 let exact = solo_cards_left(&w).is_none_or(|n| n <= SOLO_EXACT_CARDS);
                 let points = if !exact {
@@ -214,7 +230,11 @@ impl Pimc {
                     // Half the exact value, half a playout without seeing through the cards.
                     0.5 * self.solver.value(&w, me) + 0.5 * play_out(w, me, rng)
                 } else {
-                    self.solver.value(&w, me)
+                    let real = self
+                        .real
+                        .as_ref()
+                        .and_then(|r| r.real_value(&w, me, &mut self.solver));
+                    real.unwrap_or_else(|| self.solver.value(&w, me))
                 };
                 Some(WorldOutcome { points, we_made })
             })

@@ -163,6 +163,13 @@ impl TrickSolver {
         self.class_of(tp, &Self::breakpoints(tp))
     }
 
+    /// The makers' final trick count, exactly (not rounded to where the points change), when
+    /// both sides play perfectly from `tp`.
+    pub fn exact_tricks(&mut self, tp: &TrickPlay) -> u8 {
+        self.begin(tp);
+        self.class_of(tp, &[1, 2, 3, 4, 5])
+    }
+
     /// The value of every legal card for the seat to act.
     pub fn values(&mut self, tp: &TrickPlay) -> TrickValues {
         self.begin(tp);
