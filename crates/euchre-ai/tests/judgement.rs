@@ -181,3 +181,19 @@ fn expert_outlooks_are_chances() {
         assert!((0.0..=1.0).contains(&w), "{o:?}");
     }
 }
+
+#[test]
+fn a_defensive_order_up_when_the_dealers_side_needs_one_point() {
+    // Seat 0 deals and turns the right bower; seat 1, on the other side, bids first holding the
+    // ace and king of hearts and two off aces. At 0-0 it passes: the dealer takes the right
+    // bower up over its trumps, and it defends. When the dealer's side is at 9 and it at 8, a
+    // point for the dealer's side ends the game, and a euchre of its own order costs no more
+    // than that: ordering up is its better chance to stay alive. A close call (the search puts
+    // the game at 31.6% after the order and 30.9% after a pass), but one the points cannot
+    // see: the point-counting `expert-points` passes.
+    let deal = deal_with(Seat::new(0), Seat::new(1), "AH KH 9S AC AD", "JH");
+    let order: Action = "order".parse().unwrap();
+    assert_eq!(choice("expert", &deal, Seat::new(1), [9, 8]), order);
+    assert_eq!(choice("expert", &deal, Seat::new(1), [0, 0]), Action::Pass);
+    assert_eq!(choice("expert-points", &deal, Seat::new(1), [9, 8]), Action::Pass);
+}
