@@ -8,9 +8,12 @@
 //! - **More worlds where the choice is close**: worlds are searched in batches until the best
 //!   action is clearly ahead (a paired test over the worlds) or the most worlds are searched.
 //!
-//! Tried and dropped (measured in `docs/players.md`): more candidate worlds per world searched,
-//! and valuing the bidding by `basic` playing the deal out (`-playouts`: half the exact value,
-//! half a playout) instead of by the solver alone.
+//! Tried and dropped (measured in `docs/players.md`): more candidate worlds per world searched;
+//! valuing the bidding by `basic` playing the deal out (`-playouts`: half the exact value,
+//! half a playout) instead of by the solver alone; finishing each world's auction with bids
+//! drawn from the bidding model rather than `basic`'s (`-auction`); correcting solved
+//! outcomes by how such deals really end (`-real`, [`crate::real_outcomes`]); weighing worlds
+//! by the cards the others played too (`-plays`, `-plays10`, [`crate::infer::PlayModel`]).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 

@@ -9,6 +9,12 @@
 //! whether either side went alone), so a bid can be valued by the points a solved outcome
 //! really brings rather than by the solved points themselves.
 //!
+//! Tried as `expert-real` and dropped (`docs/players.md`): the deals in the table were bid on by
+//! a player who judged them worth it, so a solved euchre in it is often a hand that was good but
+//! unlucky, and really costs the makers less than 2. Applied to any hand the table makes a bad
+//! bid look cheap, and `expert-real` bid too much. Kept for the measurement, and for what the
+//! table says of how far the solver is from real play.
+//!
 //! The table kept in the repository (`data/real_outcomes.json`) comes from
 //! `cargo run --release -p euchre-ai --example real_outcomes -- expert-100 6000 1`.
 
