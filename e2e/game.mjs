@@ -246,7 +246,7 @@ try {
 
   const [a, b] = await Promise.all([
     play(pageA, 'A', { how: 'click', hint: true, reloadAfter: 14, screenshot: path.join(shots, 'table-desktop.png') }),
-    play(pageB, 'B', { how: 'tap', restartAfter: 25, screenshot: path.join(shots, 'table-phone.png') }),
+    play(pageB, 'B', { how: 'tap', restartAfter: 12, screenshot: path.join(shots, 'table-phone.png') }),
   ]);
 
   // The spectator saw the end too, without cards.
