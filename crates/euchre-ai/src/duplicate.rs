@@ -442,6 +442,17 @@ impl Summary {
 mod tests {
     use super::*;
 
+    /// A contest of the `north-american` preset with no time limit.
+    fn north_american(players: [&str; 2], whole_games: bool, seed: u64) -> Contest {
+        Contest {
+            rules: AnyRules::preset("north-american").unwrap(),
+            players: players.map(String::from),
+            whole_games,
+            seed,
+            budget: Budget::UNLIMITED,
+        }
+    }
+
     #[test]
     fn the_ratio_interval_matches_the_mean_interval_when_every_board_has_one_deal() {
         let ys = [1.0, -2.0, 4.0, 0.0, 3.0];
@@ -464,13 +475,7 @@ mod tests {
     fn a_player_against_itself_scores_the_same_on_both_plays_of_a_board_with_no_search() {
         // `basic` decides from the view alone, with no randomness of its own: with the seats
         // swapped, each side holds exactly the cards the other held, so the board is a tie.
-        let contest = Contest {
-            rules: AnyRules::preset("north-american").unwrap(),
-            players: ["basic".into(), "basic".into()],
-            whole_games: false,
-            seed: 3,
-            budget: Budget::UNLIMITED,
-        };
+        let contest = north_american(["basic", "basic"], false, 3);
         for i in 0..50 {
             let b = play_board(&contest, i).unwrap();
             assert_eq!(b.difference(), 0, "board {i}");
@@ -483,13 +488,7 @@ mod tests {
         // Each seat draws the same random numbers on both plays of a board, so a sampling
         // player against itself plays the second game as the first, seats swapped: whole
         // games tie on points and on games won.
-        let contest = Contest {
-            rules: AnyRules::preset("north-american").unwrap(),
-            players: ["pimc-5".into(), "pimc-5".into()],
-            whole_games: true,
-            seed: 8,
-            budget: Budget::UNLIMITED,
-        };
+        let contest = north_american(["pimc-5", "pimc-5"], true, 8);
         for i in 0..3 {
             let b = play_board(&contest, i).unwrap();
             assert_eq!(b.difference(), 0, "board {i}");
@@ -513,13 +512,7 @@ mod tests {
 
     #[test]
     fn an_unknown_player_is_named() {
-        let contest = Contest {
-            rules: AnyRules::preset("north-american").unwrap(),
-            players: ["basic".into(), "grandmaster".into()],
-            whole_games: false,
-            seed: 3,
-            budget: Budget::UNLIMITED,
-        };
+        let contest = north_american(["basic", "grandmaster"], false, 3);
         let e = play_board(&contest, 0).unwrap_err();
         assert!(e.to_string().contains("grandmaster"), "{e}");
     }

@@ -379,11 +379,16 @@ mod tests {
         assert_eq!((c.worlds, c.score_aware, c.candidates), (100, false, 1));
         assert_eq!(ExpertConfig::parse("expert-c8").unwrap().candidates, 8);
         assert!(ExpertConfig::parse("expert-playouts").unwrap().playouts);
+        let c = ExpertConfig::parse("expert-auction-real-e600-plays10").unwrap();
+        assert!(c.model_auction && c.real);
+        assert_eq!(c.bid_evaluations, 600);
+        assert_eq!(c.plays, Some(PlayModel { stray: 0.10 }));
         for bad in [
             "expert-0",
             "expertx",
             "expert-",
             "expert-c0",
+            "expert-e0",
             "expert-fast",
             "pimc-50",
         ] {

@@ -10,7 +10,7 @@
 
 use crate::basic::BasicPlayer;
 use crate::infer::BidModel;
-use crate::player::{Budget, Choice, Player};
+use crate::player::{play_deal_out, Budget, Choice, Player};
 use crate::real_outcomes::Expectations;
 use crate::solver::{scale, scaled_outcome, Solver};
 use crate::view::GameView;
@@ -146,19 +146,7 @@ pub fn solo_cards_left(deal: &AnyDeal) -> Option<u32> {
 
 /// Lets `basic` play the deal out for every seat; the outcome for `me`'s side, in points.
 fn play_out(mut deal: AnyDeal, me: Seat, rng: &mut ChaCha8Rng) -> f64 {
-    let mut basic = BasicPlayer;
-    // A deal has at most a few dozen decisions; the bound only guards against a stuck policy.
-    for _ in 0..256 {
-        let Some(seat) = deal.to_act() else { break };
-        let view = GameView::of_deal(&deal, seat);
-        if view.legal().is_empty() {
-            break;
-        }
-        let a = basic.choose(&view, &Budget::UNLIMITED, rng).action;
-        if deal.apply(a).is_err() {
-            break;
-        }
-    }
+    play_deal_out(&mut deal, &mut BasicPlayer, rng, |_| {});
     f64::from(scaled_outcome(&deal, me)) / f64::from(scale(&deal))
 }
 

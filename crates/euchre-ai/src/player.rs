@@ -1,7 +1,8 @@
 //! The one interface every computer player implements, and the players by name.
 
 use crate::view::GameView;
-use euchre::Action;
+use euchre::table::AnyDeal;
+use euchre::{Action, Decisions};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use std::fmt;
@@ -68,6 +69,29 @@ impl Budget {
     pub fn millis(ms: u64) -> Budget {
         Budget {
             time: Some(Duration::from_millis(ms)),
+        }
+    }
+}
+
+/// Lets `player` take every decision of `deal` until it ends, each seat seeing only its own
+/// view; `watch` is shown the deal before each decision.
+pub fn play_deal_out(
+    deal: &mut AnyDeal,
+    player: &mut dyn Player,
+    rng: &mut ChaCha8Rng,
+    mut watch: impl FnMut(&AnyDeal),
+) {
+    // A deal has at most a few dozen decisions; the bound only guards against a stuck policy.
+    for _ in 0..256 {
+        watch(deal);
+        let Some(seat) = deal.to_act() else { break };
+        let view = GameView::of_deal(deal, seat);
+        if view.legal().is_empty() {
+            break;
+        }
+        let a = player.choose(&view, &Budget::UNLIMITED, rng).action;
+        if deal.apply(a).is_err() {
+            break;
         }
     }
 }

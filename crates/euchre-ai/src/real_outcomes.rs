@@ -5,9 +5,10 @@
 //! every card. Real players do not, and the makers lose more of what the solver grants them than
 //! the defenders do: in `expert` self-play the solver expects the makers to march 23% of the
 //! time and they march 19% (`docs/players.md`). This table holds, for deals played out by a
-//! real player, how often each real outcome followed each solved one (the makers' points, with
-//! whether either side went alone), so a bid can be valued by the points a solved outcome
-//! really brings rather than by the solved points themselves.
+//! real player, how often each real outcome (the makers' points less the defenders') followed
+//! each solved one (the makers' tricks with every card seen), with whether either side went
+//! alone, so a bid can be valued by the points a solved outcome really brings rather than by
+//! the solved points themselves.
 //!
 //! Tried as `expert-real` and dropped (`docs/players.md`): the deals in the table were bid on by
 //! a player who judged them worth it, so a solved euchre in it is often a hand that was good but
@@ -18,14 +19,14 @@
 //! The table kept in the repository (`data/real_outcomes.json`) comes from
 //! `cargo run --release -p euchre-ai --example real_outcomes -- expert-100 6000 1`.
 
-use crate::player::{Budget, Player};
+use crate::player::{play_deal_out, Player};
 use crate::solver::Solver;
-use crate::view::GameView;
 use euchre::table::AnyDeal;
-use euchre::{Deal, Decisions, Rules, Seat};
+use euchre::{Deal, Rules, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// One solved outcome and one real outcome of the same deals, with how often they met.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,7 +35,7 @@ pub struct Pair {
     pub lone_defender: bool,
     /// The makers' tricks with best play by all from the first lead.
     pub solved: i32,
-    /// The same, as the deal was played.
+    /// The makers' points less the defenders', as the deal was played.
     pub real: i32,
     pub count: u64,
 }
@@ -63,30 +64,29 @@ impl RealOutcomes {
 
     /// Counts one deal.
     pub fn add(&mut self, lone_maker: bool, lone_defender: bool, solved: i32, real: i32) {
-        self.deals += 1;
-        let key = (lone_maker, lone_defender, solved, real);
-        match self
-            .pairs
-            .iter_mut()
-            .find(|p| (p.lone_maker, p.lone_defender, p.solved, p.real) == key)
-        {
-            Some(p) => p.count += 1,
-            None => self.pairs.push(Pair {
-                lone_maker,
-                lone_defender,
-                solved,
-                real,
-                count: 1,
-            }),
-        }
+        self.count(Pair {
+            lone_maker,
+            lone_defender,
+            solved,
+            real,
+            count: 1,
+        });
     }
 
     /// Adds another measurement's counts to this one.
     pub fn merge(&mut self, other: &RealOutcomes) {
-        for p in &other.pairs {
-            for _ in 0..p.count {
-                self.add(p.lone_maker, p.lone_defender, p.solved, p.real);
-            }
+        for &p in &other.pairs {
+            self.count(p);
+        }
+    }
+
+    /// Adds `p.count` deals of `p`'s outcomes.
+    fn count(&mut self, p: Pair) {
+        self.deals += p.count;
+        let key = |q: &Pair| (q.lone_maker, q.lone_defender, q.solved, q.real);
+        match self.pairs.iter_mut().find(|q| key(q) == key(&p)) {
+            Some(q) => q.count += p.count,
+            None => self.pairs.push(p),
         }
     }
 
@@ -112,22 +112,16 @@ impl RealOutcomes {
             let mut deal =
                 AnyDeal::Partnership(Box::new(Deal::from_seed(rules, dealer, crate::mix_seed(seed, i))));
             let mut solved = None;
-            // A deal has a few dozen decisions; the bound guards against a stuck player.
-            for _ in 0..256 {
-                if solved.is_none() && crate::pimc::in_trick_play(&deal) {
-                    if let AnyDeal::Partnership(d) = &deal {
-                        solved = d
-                            .trick_play()
-                            .map(|tp| i32::from(solver.tricks().exact_tricks(&tp)));
-                    }
+            play_deal_out(&mut deal, player, &mut rng, |now| {
+                if solved.is_some() || !crate::pimc::in_trick_play(now) {
+                    return;
                 }
-                let Some(seat) = deal.to_act() else { break };
-                let view = GameView::of_deal(&deal, seat);
-                let a = player.choose(&view, &Budget::UNLIMITED, &mut rng).action;
-                if deal.apply(a).is_err() {
-                    break;
+                if let AnyDeal::Partnership(d) = now {
+                    solved = d
+                        .trick_play()
+                        .map(|tp| i32::from(solver.tricks().exact_tricks(&tp)));
                 }
-            }
+            });
             if let (AnyDeal::Partnership(d), Some(solved)) = (&deal, solved) {
                 let Some(team) = d.maker_team() else { continue };
                 let p = d.points();
@@ -146,24 +140,18 @@ impl RealOutcomes {
 
     /// The mean real outcome for each solved one seen often enough.
     pub fn expectations(&self) -> Expectations {
-        let mut means: Vec<((bool, bool, i32), f64, u64)> = Vec::new();
+        // (lone maker, lone defender, solved tricks) -> (sum of real points, deals).
+        let mut sums: BTreeMap<(bool, bool, i32), (f64, u64)> = BTreeMap::new();
         for p in &self.pairs {
-            let key = (p.lone_maker, p.lone_defender, p.solved);
-            let i = match means.iter().position(|(k, _, _)| *k == key) {
-                Some(i) => i,
-                None => {
-                    means.push((key, 0.0, 0));
-                    means.len() - 1
-                }
-            };
-            means[i].1 += p.real as f64 * p.count as f64;
-            means[i].2 += p.count;
+            let s = sums.entry((p.lone_maker, p.lone_defender, p.solved)).or_default();
+            s.0 += p.real as f64 * p.count as f64;
+            s.1 += p.count;
         }
         Expectations {
-            means: means
+            means: sums
                 .into_iter()
-                .filter(|(_, _, n)| *n >= MIN_SEEN)
-                .map(|(k, sum, n)| (k, sum / n as f64))
+                .filter(|(_, (_, n))| *n >= MIN_SEEN)
+                .map(|(k, (sum, n))| (k, sum / n as f64))
                 .collect(),
         }
     }

@@ -11,10 +11,9 @@
 //! from `euchre winprob --player pimc-50 --deals 4000 --seed 1 --save`, which also prints the
 //! table for a target.
 
-use crate::player::{Budget, Player};
-use crate::view::GameView;
+use crate::player::{play_deal_out, Player};
 use euchre::table::AnyDeal;
-use euchre::{Deal, Decisions, Rules, Seat};
+use euchre::{Deal, Rules, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -64,15 +63,7 @@ impl DealOutcomes {
             let dealer = Seat::new((i % 4) as u8);
             let mut deal =
                 AnyDeal::Partnership(Box::new(Deal::from_seed(rules, dealer, crate::mix_seed(seed, i))));
-            // A deal has a few dozen decisions; the bound guards against a stuck player.
-            for _ in 0..256 {
-                let Some(seat) = deal.to_act() else { break };
-                let view = GameView::of_deal(&deal, seat);
-                let a = player.choose(&view, &Budget::UNLIMITED, &mut rng).action;
-                if deal.apply(a).is_err() {
-                    break;
-                }
-            }
+            play_deal_out(&mut deal, player, &mut rng, |_| {});
             if let AnyDeal::Partnership(d) = &deal {
                 let p = d.points();
                 let side = dealer.index() % 2;
