@@ -1,6 +1,7 @@
 //! Times every decision of `pimc-50` (or the player named by the first argument) over seeded
-//! four-handed deals where it holds every seat, and prints the median and 99th percentile per
-//! phase. One thread: `cargo run --release -p euchre-ai --example pimc_timing [PLAYER] [DEALS]`.
+//! games (of the preset named by the third argument, `north-american` by default) where it holds
+//! every seat, and prints the median and 99th percentile per phase. One thread:
+//! `cargo run --release -p euchre-ai --example pimc_timing [PLAYER] [DEALS] [PRESET]`.
 
 use euchre::table::{AnyRules, Table};
 use euchre_ai::{player, Budget, GameView};
@@ -14,17 +15,15 @@ fn main() {
     let name = args.get(1).map_or("pimc-50", String::as_str);
     let deals: u64 = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(200);
     let mut p = player(name).expect("a known player");
-    let rules = AnyRules::preset("north-american").expect("preset");
+    let preset = args.get(3).map_or("north-american", String::as_str);
+    let rules = AnyRules::preset(preset).expect("a known preset");
     let mut times: BTreeMap<&'static str, Vec<f64>> = BTreeMap::new();
     for seed in 0..deals {
         let mut game = rules.new_game(seed);
         let mut k = 0u64;
         while let Some(seat) = game.to_act() {
             let view = GameView::of_game(&game, seat);
-            let phase = match &view.view {
-                euchre::table::View::Partnership(o) if o.phase.in_or_after_play() => "play",
-                _ => "bidding",
-            };
+            let phase = if view.in_trick_play() { "play" } else { "bidding" };
             let mut rng = ChaCha8Rng::seed_from_u64(seed * 1000 + k);
             k += 1;
             let start = Instant::now();
@@ -40,7 +39,7 @@ fn main() {
         t.sort_by(f64::total_cmp);
         let q = |f: f64| t[((t.len() - 1) as f64 * f).round() as usize];
         println!(
-            "{name} {phase}: {} decisions, median {:.3} ms, p99 {:.3} ms",
+            "{name} {preset} {phase}: {} decisions, median {:.3} ms, p99 {:.3} ms",
             t.len(),
             q(0.5),
             q(0.99)

@@ -19,7 +19,7 @@
 
 use crate::basic::BasicPlayer;
 use crate::infer::{likelihood, BidModel, PlayModel};
-use crate::pimc::{best_index, GamePosition, Pimc, WorldOutcome};
+use crate::pimc::{best_index, GamePosition, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
 use crate::view::GameView;
@@ -56,6 +56,12 @@ pub struct ExpertConfig {
     pub bid_evaluations: u32,
     /// Weigh worlds by the cards the others played too, not only by their bids.
     pub plays: Option<PlayModel>,
+    /// The most work per decision, in [`Work`] units (about nanoseconds on the machine where
+    /// the weights were measured): the search stops after the world that reaches it. Counted,
+    /// not timed, so the choice stays reproducible; it is what keeps the slow variants (a
+    /// `railroad` bid solves jambone through the engine, `bid-euchre` deals out every card)
+    /// within the time target, and seldom binds in the four-handed game.
+    pub work: u64,
 }
 
 impl ExpertConfig {
@@ -74,6 +80,13 @@ impl ExpertConfig {
                 "real" => config.real = true,
                 "plays" => config.plays = Some(PlayModel { stray: 0.25 }),
                 "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
+                w if w.starts_with('w') && w.len() > 1 => {
+                    config.work = w[1..]
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|n| *n >= 1)?
+                        .saturating_mul(Work::MS)
+                }
                 e if e.starts_with('e') && e.len() > 1 => {
                     config.bid_evaluations = e[1..].parse::<u32>().ok().filter(|n| *n >= 1)?
                 }
@@ -100,6 +113,7 @@ impl ExpertConfig {
         real: false,
         bid_evaluations: 1200,
         plays: None,
+        work: 30 * Work::MS,
     };
 }
 
@@ -122,11 +136,19 @@ impl Expert {
                 p.bidding_playouts = config.playouts;
                 p.continuation = config.model_auction.then_some(BidModel::PIMC);
                 p.real = config.real.then(|| RealOutcomes::partnership().expectations());
+                // A tenth of the decision's work for one world's search.
+                p.world_nodes = Some((config.work / 10 / Work::ENGINE_NODE).max(1));
                 p
             },
             model: BidModel::PIMC,
             table: None,
         }
+    }
+
+    /// The work its searches have done so far, in [`Work`] units (the worlds themselves not
+    /// counted).
+    pub fn work(&self) -> u64 {
+        self.pimc.work()
     }
 
     /// `worlds` worlds to search, each with the times it was drawn: resampled from candidates
@@ -303,6 +325,7 @@ impl Player for Expert {
             return Choice::plain(legal[0]);
         }
         let started = Instant::now();
+        let work_at_start = self.pimc.work();
         let me: Seat = view.seat;
         let game = GamePosition::of(view, &mut self.table);
         // What the player maximises: the chance of winning the game, or the points.
@@ -345,6 +368,10 @@ impl Player for Expert {
                 }
                 seen.push((*times, keys));
                 searched += *times as u32;
+                let work = self.pimc.work() - work_at_start + u64::from(searched) * Work::WORLD;
+                if work >= self.config.work {
+                    break 'search;
+                }
             }
             if settled(&seen) {
                 break;

@@ -56,11 +56,25 @@ fn same_side(deal: &AnyDeal, a: Seat, b: Seat) -> bool {
 }
 
 /// The exact solver. Keep one per thread and reuse it.
-#[derive(Default)]
 pub struct Solver {
     tricks: TrickSolver,
     /// Positions visited through the engine's `apply` (the trick solver counts its own).
     pub nodes: u64,
+    /// The engine-level search gives up once `nodes` passes this (see [`Solver::limit_nodes`]).
+    stop_at: u64,
+    /// Whether a search gave up at `stop_at` since the limit was set: its values mean nothing.
+    gave_up: bool,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver {
+            tricks: TrickSolver::new(),
+            nodes: 0,
+            stop_at: u64::MAX,
+            gave_up: false,
+        }
+    }
 }
 
 impl Solver {
@@ -68,9 +82,28 @@ impl Solver {
         Solver::default()
     }
 
+    /// From now on, the engine-level search gives up after `most` more positions (`None`: never);
+    /// [`Solver::gave_up`] then tells whether any search since did. The trick solver's searches
+    /// are small and never give up.
+    pub fn limit_nodes(&mut self, most: Option<u64>) {
+        self.stop_at = most.map_or(u64::MAX, |m| self.nodes.saturating_add(m));
+        self.gave_up = false;
+    }
+
+    /// Whether a search gave up since [`Solver::limit_nodes`]: the values it returned since are
+    /// meaningless.
+    pub fn gave_up(&self) -> bool {
+        self.gave_up
+    }
+
     /// Positions visited in all, both searches.
     pub fn total_nodes(&self) -> u64 {
         self.nodes + self.tricks.nodes
+    }
+
+    /// Positions the trick solver has visited.
+    pub fn trick_nodes(&self) -> u64 {
+        self.tricks.nodes
     }
 
     /// The trick solver, for callers that hold a [`euchre::TrickPlay`].
@@ -117,6 +150,10 @@ impl Solver {
     /// Alpha-beta over the engine's decisions; the value for `me`'s side, scaled.
     fn search(&mut self, deal: &AnyDeal, me: Seat, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.stop_at {
+            self.gave_up = true;
+            return 0;
+        }
         if let AnyDeal::Partnership(d) = deal {
             if let Some(tp) = d.trick_play() {
                 let t = self.tricks.value(&tp);
