@@ -62,6 +62,8 @@ pub struct ExpertConfig {
     /// `railroad` bid solves jambone through the engine, `bid-euchre` deals out every card)
     /// within the time target, and seldom binds in the four-handed game.
     pub work: u64,
+    /// Points taken off the makers' solved outcome when valuing a bid.
+    pub maker_bias: f64,
 }
 
 impl ExpertConfig {
@@ -80,6 +82,9 @@ impl ExpertConfig {
                 "real" => config.real = true,
                 "plays" => config.plays = Some(PlayModel { stray: 0.25 }),
                 "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
+                b if b.starts_with("bias") && b.len() > 4 => {
+                    config.maker_bias = f64::from(b[4..].parse::<u16>().ok()?) / 100.0
+                }
                 w if w.starts_with('w') && w.len() > 1 => {
                     config.work = w[1..]
                         .parse::<u64>()
@@ -114,6 +119,7 @@ impl ExpertConfig {
         bid_evaluations: 1200,
         plays: None,
         work: 30 * Work::MS,
+        maker_bias: 0.0,
     };
 }
 
@@ -138,6 +144,7 @@ impl Expert {
                 p.real = config.real.then(|| RealOutcomes::partnership().expectations());
                 // A tenth of the decision's work for one world's search.
                 p.world_nodes = Some((config.work / 10 / Work::ENGINE_NODE).max(1));
+                p.maker_bias = config.maker_bias;
                 p
             },
             model: BidModel::PIMC,

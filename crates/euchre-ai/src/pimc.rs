@@ -46,6 +46,9 @@ pub struct Pimc {
     /// The most engine-level positions searched in one world (`None`: no limit); a search that
     /// would need more is replaced by play-outs (see [`Work`]).
     pub(crate) world_nodes: Option<u64>,
+    /// Points taken off the makers' solved outcome in the bidding: solving sees through the
+    /// cards and overrates the makers (`examples/calibration.rs`).
+    pub(crate) maker_bias: f64,
 }
 
 impl Pimc {
@@ -60,6 +63,7 @@ impl Pimc {
             real: None,
             steps: 0,
             world_nodes: None,
+            maker_bias: 0.0,
         }
     }
 
@@ -152,9 +156,15 @@ impl GamePosition {
 
     /// The chance of winning after the deal leaves `points` for our side (less than 0: for
     /// theirs).
+    /// Between whole points (a value corrected or averaged), the chance is interpolated.
     pub(crate) fn win_after(&self, points: f64) -> f64 {
-        self.table
-            .after_deal(self.ours, self.theirs, self.we_dealt, points.round() as i32)
+        let at = |p: i32| self.table.after_deal(self.ours, self.theirs, self.we_dealt, p);
+        let low = points.floor();
+        let frac = points - low;
+        if frac < 1e-9 {
+            return at(low as i32);
+        }
+        (1.0 - frac) * at(low as i32) + frac * at(low as i32 + 1)
     }
 }
 
@@ -295,9 +305,15 @@ impl Pimc {
             .iter()
             .zip(points)
             .map(|(w, points)| {
+                let we_made = we_made(w.as_ref()?, me);
+                let bias = match we_made {
+                    Some(true) => -self.maker_bias,
+                    Some(false) => self.maker_bias,
+                    None => 0.0,
+                };
                 Some(WorldOutcome {
-                    points: points?,
-                    we_made: we_made(w.as_ref()?, me),
+                    points: points? + bias,
+                    we_made,
                 })
             })
             .collect()
@@ -405,6 +421,27 @@ impl Player for Pimc {
             action: values[best].0,
             values,
             outlooks: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chance_after_a_fraction_of_a_point_lies_between_the_whole_points() {
+        let g = GamePosition {
+            table: WinTable::partnership(10),
+            ours: 6,
+            theirs: 7,
+            we_dealt: false,
+        };
+        for p in -2..3 {
+            let (a, b) = (g.win_after(f64::from(p)), g.win_after(f64::from(p) + 1.0));
+            assert_ne!(a, b, "{p} and {} points leave different chances", p + 1);
+            let quarter = g.win_after(f64::from(p) + 0.25);
+            assert!((quarter - (0.75 * a + 0.25 * b)).abs() < 1e-12, "{p}.25 points");
         }
     }
 }
