@@ -7,13 +7,17 @@
 //!   score it leaves ([`crate::win_prob`]), not by the deal's points.
 //! - **More worlds where the choice is close**: worlds are searched in batches until the best
 //!   action is clearly ahead (a paired test over the worlds) or the most worlds are searched.
+//! - **Bounded work**: a decision stops after the world that takes its counted work (solver
+//!   positions, `basic`'s decisions, worlds, at their measured costs: [`Work`]) past its bound,
+//!   so it stays near 30 ms in every variant and its choice stays reproducible.
 //!
 //! Tried and dropped (measured in `docs/players.md`): more candidate worlds per world searched;
 //! valuing the bidding by `basic` playing the deal out (`-playouts`: half the exact value,
 //! half a playout) instead of by the solver alone; finishing each world's auction with bids
 //! drawn from the bidding model rather than `basic`'s (`-auction`); correcting solved
 //! outcomes by how such deals really end (`-real`, [`crate::real_outcomes`]); weighing worlds
-//! by the cards the others played too (`-plays`, `-plays10`, [`crate::infer::PlayModel`]).
+//! by the cards the others played too (`-plays`, `-plays10`, [`crate::infer::PlayModel`]);
+//! taking a fixed amount off the makers' solved outcome in the bidding (`-biasN`).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 

@@ -155,8 +155,8 @@ impl GamePosition {
     }
 
     /// The chance of winning after the deal leaves `points` for our side (less than 0: for
-    /// theirs).
-    /// Between whole points (a value corrected or averaged), the chance is interpolated.
+    /// theirs). Between whole points (a corrected or averaged value), the chance is
+    /// interpolated.
     pub(crate) fn win_after(&self, points: f64) -> f64 {
         let at = |p: i32| self.table.after_deal(self.ours, self.theirs, self.we_dealt, p);
         let low = points.floor();
