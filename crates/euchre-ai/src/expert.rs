@@ -9,7 +9,7 @@
 //!   action is clearly ahead (a paired test over the worlds) or the most worlds are searched.
 //! - **Bounded work**: a decision stops after the world that takes its counted work (solver
 //!   positions, `basic`'s decisions, worlds, at their measured costs: [`Work`]) past its bound,
-//!   so it stays near 30 ms in every variant and its choice stays reproducible.
+//!   so it stays near 30 ms (20 in the individual games) and its choice stays reproducible.
 //!
 //! Tried and dropped (measured in `docs/players.md`): more candidate worlds per world searched;
 //! valuing the bidding by `basic` playing the deal out (`-playouts`: half the exact value,
