@@ -271,52 +271,37 @@ impl Pimc {
                 })
                 .collect();
         }
-        // Each action with the rest of the auction played, then valued.
-        let finished: Vec<Option<AnyDeal>> = legal
-            .iter()
-            .map(|&a| {
-                let mut w = world.clone();
-                w.apply(a).ok()?;
-                finish_auction(&mut w, self.continuation.as_ref(), rng, &mut self.steps);
-                Some(w)
-            })
-            .collect();
         // The world's search budget is shared among its actions; an action whose search would
         // need more than its share (a `railroad` jambone, solved through the engine) is valued
         // by a play-out instead.
         let share = self
             .world_nodes
             .map(|n| n / u64::try_from(legal.len()).unwrap_or(1).max(1));
-        let points: Vec<Option<f64>> = finished
+        let outcomes = legal
             .iter()
-            .map(|w| {
-                let w = w.as_ref()?;
+            .map(|&a| {
+                let mut w = world.clone();
+                w.apply(a).ok()?;
+                finish_auction(&mut w, self.continuation.as_ref(), rng, &mut self.steps);
                 self.solver.limit_nodes(share);
-                let v = self.deal_value(w, me, rng);
-                Some(if self.solver.gave_up() {
-                    play_out(w.clone(), me, rng, &mut self.steps)
-                } else {
-                    v
-                })
-            })
-            .collect();
-        self.solver.limit_nodes(None);
-        finished
-            .iter()
-            .zip(points)
-            .map(|(w, points)| {
-                let we_made = we_made(w.as_ref()?, me);
+                let mut points = self.deal_value(&w, me, rng);
+                let we_made = we_made(&w, me);
+                if self.solver.gave_up() {
+                    points = play_out(w, me, rng, &mut self.steps);
+                }
                 let bias = match we_made {
                     Some(true) => -self.maker_bias,
                     Some(false) => self.maker_bias,
                     None => 0.0,
                 };
                 Some(WorldOutcome {
-                    points: points? + bias,
+                    points: points + bias,
                     we_made,
                 })
             })
-            .collect()
+            .collect();
+        self.solver.limit_nodes(None);
+        outcomes
     }
 
     /// The value for `me`'s side of a deal whose auction is over: solved, or (in an individual
