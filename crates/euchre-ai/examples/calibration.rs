@@ -18,9 +18,9 @@ fn main() {
     let AnyRules::Partnership(rules) = AnyRules::preset("north-american").expect("preset") else {
         panic!("the four-handed preset");
     };
-    // (expected, real) sums: make, march, euchred, points; and the count.
-    let mut sums = [[0.0f64; 2]; 4];
-    let mut bids = 0u32;
+    // Per kind of call (round, alone, the maker's place), then all together: (expected, real)
+    // sums of make, march, euchred and points, and the count.
+    let mut kinds: std::collections::BTreeMap<String, ([[f64; 2]; 4], u32)> = Default::default();
     for seed in 0..deals {
         let mut deal = AnyDeal::Partnership(Box::new(Deal::from_seed(
             rules,
@@ -28,7 +28,7 @@ fn main() {
             seed,
         )));
         let mut k = 0u64;
-        let mut expected: Option<(Seat, Outlook)> = None;
+        let mut expected: Option<(Seat, Outlook, String)> = None;
         while let Some(seat) = deal.to_act() {
             let view = GameView::of_deal(&deal, seat);
             let mut rng = ChaCha8Rng::seed_from_u64(seed * 1000 + k);
@@ -38,12 +38,28 @@ fn main() {
             if made {
                 let i = choice.values.iter().position(|(a, _)| *a == choice.action);
                 if let Some(o) = i.and_then(|i| choice.outlooks.get(i)) {
-                    expected = Some((seat, *o));
+                    let round = if matches!(choice.action, Action::Order { .. }) {
+                        1
+                    } else {
+                        2
+                    };
+                    let alone = matches!(
+                        choice.action,
+                        Action::Order { alone: true } | Action::Call { alone: true, .. }
+                    );
+                    // 1: left of the dealer, ..., 4: the dealer.
+                    let place = (seat.index() + 4 - deal_dealer(&deal)) % 4;
+                    let place = if place == 0 { 4 } else { place };
+                    let kind = format!(
+                        "round {round}, {}, seat {place}",
+                        if alone { "alone" } else { "partner" }
+                    );
+                    expected = Some((seat, *o, kind));
                 }
             }
             deal.apply(choice.action).expect("a legal choice");
         }
-        let (Some((seat, o)), AnyDeal::Partnership(d)) = (expected, &deal) else {
+        let (Some((seat, o, kind)), AnyDeal::Partnership(d)) = (expected, &deal) else {
             continue;
         };
         let team = seat.team().index();
@@ -52,20 +68,42 @@ fn main() {
         let real_make = f64::from(u8::from(real > 0.0));
         let real_march = f64::from(u8::from(real >= 2.0));
         let real_euchred = f64::from(u8::from(real < 0.0));
-        for (s, (e, r)) in sums.iter_mut().zip([
-            (o.make, real_make),
-            (o.march, real_march),
-            (o.euchred, real_euchred),
-            (o.points, real),
-        ]) {
-            s[0] += e;
-            s[1] += r;
+        for key in [kind, "all".to_string()] {
+            let (sums, count) = kinds.entry(key).or_default();
+            for (s, (e, r)) in sums.iter_mut().zip([
+                (o.make, real_make),
+                (o.march, real_march),
+                (o.euchred, real_euchred),
+                (o.points, real),
+            ]) {
+                s[0] += e;
+                s[1] += r;
+            }
+            *count += 1;
         }
-        bids += 1;
     }
-    let n = f64::from(bids.max(1));
-    println!("{name}: {bids} deals where a seat made trump (of {deals})");
-    for (what, s) in ["make", "march", "euchred", "points"].iter().zip(sums) {
-        println!("{what:>8}: expected {:.3}, real {:.3}", s[0] / n, s[1] / n);
+    let all = kinds.get("all").map_or(0, |k| k.1);
+    println!("{name}: {all} deals where a seat made trump (of {deals}); expected / real");
+    println!(
+        "{:<28} {:>6} {:>15} {:>15} {:>15} {:>15}",
+        "call", "deals", "make", "march", "euchred", "points"
+    );
+    for (kind, (sums, count)) in &kinds {
+        let n = f64::from((*count).max(1));
+        let cells: Vec<String> = sums
+            .iter()
+            .map(|s| format!("{:.3} / {:.3}", s[0] / n, s[1] / n))
+            .collect();
+        println!(
+            "{kind:<28} {count:>6} {:>15} {:>15} {:>15} {:>15}",
+            cells[0], cells[1], cells[2], cells[3]
+        );
+    }
+}
+
+fn deal_dealer(deal: &AnyDeal) -> usize {
+    match deal {
+        AnyDeal::Partnership(d) => d.dealer().index(),
+        AnyDeal::Solo(_) => 0,
     }
 }

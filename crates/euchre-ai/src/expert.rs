@@ -44,6 +44,10 @@ pub struct ExpertConfig {
     pub candidates: u32,
     /// Value outcomes by the chance of winning the game.
     pub score_aware: bool,
+    /// With `score_aware`, each point of the deal is worth this much game-win chance on top,
+    /// so that where the game is won or lost whatever happens (the chance flat), the points
+    /// still decide.
+    pub points_weight: f64,
     /// Value the bidding by `basic` playing each world out (imperfect information) rather than
     /// by solving it.
     pub playouts: bool,
@@ -68,12 +72,21 @@ pub struct ExpertConfig {
     pub work: u64,
     /// Points taken off the makers' solved outcome when valuing a bid.
     pub maker_bias: f64,
+    /// More off when the makers are the dealer's opponents with a partner.
+    pub leading_maker_bias: f64,
+    /// Points taken off a lone maker's solved outcome (less than 0: added).
+    pub alone_bias: f64,
+    /// In the bidding, each world's opening lead is `basic`'s, not the solver's.
+    pub plain_opening_lead: bool,
+    /// Among actions whose mean value is within this of the best, take `basic`'s choice if
+    /// it is one of them.
+    pub tie_break: Option<f64>,
 }
 
 impl ExpertConfig {
     /// Reads a player name: `expert`, then optionally `-N` (worlds), `-points` (outcomes valued
-    /// in points, not game-win chance), `-uniform` (no inference) and `-cN` (N candidate worlds
-    /// per world searched), in any order.
+    /// in points, not game-win chance), `-uniform` (no inference), `-cN` (N candidate worlds
+    /// per world searched) and the measured variants in `docs/players.md`, in any order.
     pub fn parse(name: &str) -> Option<ExpertConfig> {
         let rest = name.strip_prefix("expert")?;
         let mut config = ExpertConfig::DEFAULT;
@@ -86,6 +99,20 @@ impl ExpertConfig {
                 "real" => config.real = true,
                 "plays" => config.plays = Some(PlayModel { stray: 0.25 }),
                 "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
+                "ties" => config.tie_break = Some(1e-9),
+                p if p.starts_with("pts") && p.len() > 3 => {
+                    config.points_weight = f64::from(p[3..].parse::<u16>().ok()?) / 10_000.0
+                }
+                "olead" => config.plain_opening_lead = true,
+                l if l.starts_with("lead") && l.len() > 4 => {
+                    config.leading_maker_bias = f64::from(l[4..].parse::<u16>().ok()?) / 100.0
+                }
+                l if l.starts_with("lone") && l.len() > 4 => {
+                    config.alone_bias = -f64::from(l[4..].parse::<u16>().ok()?) / 100.0
+                }
+                t if t.starts_with("ties") => {
+                    config.tie_break = Some(f64::from(t[4..].parse::<u16>().ok()?) / 10_000.0)
+                }
                 b if b.starts_with("bias") && b.len() > 4 => {
                     config.maker_bias = f64::from(b[4..].parse::<u16>().ok()?) / 100.0
                 }
@@ -117,6 +144,7 @@ impl ExpertConfig {
         worlds: 400,
         candidates: 4,
         score_aware: true,
+        points_weight: 0.0,
         playouts: false,
         model_auction: false,
         real: false,
@@ -124,6 +152,10 @@ impl ExpertConfig {
         plays: None,
         work: 30 * Work::MS,
         maker_bias: 0.0,
+        leading_maker_bias: 0.0,
+        alone_bias: 0.0,
+        plain_opening_lead: false,
+        tie_break: None,
     };
 }
 
@@ -149,6 +181,9 @@ impl Expert {
                 // A tenth of the decision's work for one world's search.
                 p.world_nodes = Some((config.work / 10 / Work::ENGINE_NODE).max(1));
                 p.maker_bias = config.maker_bias;
+                p.leading_maker_bias = config.leading_maker_bias;
+                p.alone_bias = config.alone_bias;
+                p.plain_opening_lead = config.plain_opening_lead;
                 p
             },
             model: BidModel::PIMC,
@@ -160,6 +195,14 @@ impl Expert {
     /// counted).
     pub fn work(&self) -> u64 {
         self.pimc.work()
+    }
+
+    /// What the search maximises for an outcome (one world's or a mean).
+    fn key(&self, score_aware: bool, win: Option<f64>, points: f64) -> f64 {
+        match win.filter(|_| score_aware) {
+            Some(w) => w + self.config.points_weight * points,
+            None => points,
+        }
     }
 
     /// `worlds` worlds to search, each with the times it was drawn: resampled from candidates
@@ -379,7 +422,7 @@ impl Player for Expert {
                         Some(o) => {
                             let win = game.as_ref().map(|g| g.win_after(o.points));
                             tally.add(*times, *o, win);
-                            keys.push(win.filter(|_| score_aware).unwrap_or(o.points));
+                            keys.push(self.key(score_aware, win, o.points));
                         }
                         None => keys.push(f64::NEG_INFINITY),
                     }
@@ -399,11 +442,19 @@ impl Player for Expert {
             return BasicPlayer.choose(view, budget, rng);
         }
         let outlooks: Vec<Outlook> = tallies.iter().map(|t| t.outlook(game.as_ref())).collect();
-        let best = best_index(
-            outlooks
-                .iter()
-                .map(|o| o.win.filter(|_| score_aware).unwrap_or(o.points)),
-        );
+        let keys: Vec<f64> = outlooks
+            .iter()
+            .map(|o| self.key(score_aware, o.win, o.points))
+            .collect();
+        let mut best = best_index(keys.iter().copied());
+        if let Some(tol) = self.config.tie_break {
+            let plain = BasicPlayer.choose(view, budget, rng).action;
+            if let Some(b) = legal.iter().position(|&a| a == plain) {
+                if keys[b] >= keys[best] - tol {
+                    best = b;
+                }
+            }
+        }
         Choice {
             action: legal[best],
             values: legal.iter().zip(&outlooks).map(|(&a, o)| (a, o.points)).collect(),

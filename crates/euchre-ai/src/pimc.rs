@@ -49,6 +49,14 @@ pub struct Pimc {
     /// Points taken off the makers' solved outcome in the bidding: solving sees through the
     /// cards and overrates the makers (`examples/calibration.rs`).
     pub(crate) maker_bias: f64,
+    /// More points taken off when the makers are the dealer's opponents playing with a partner
+    /// (their side leads the first trick, which solving plays seeing every card).
+    pub(crate) leading_maker_bias: f64,
+    /// Points taken off a lone maker's solved outcome (less than 0: added).
+    pub(crate) alone_bias: f64,
+    /// In the bidding, the opening lead of each world is `basic`'s, not the solver's (the
+    /// leader does not see the others' cards).
+    pub(crate) plain_opening_lead: bool,
 }
 
 impl Pimc {
@@ -64,6 +72,9 @@ impl Pimc {
             steps: 0,
             world_nodes: None,
             maker_bias: 0.0,
+            leading_maker_bias: 0.0,
+            alone_bias: 0.0,
+            plain_opening_lead: false,
         }
     }
 
@@ -230,6 +241,21 @@ pub(crate) fn finish_auction(
     }
 }
 
+/// Makes the opening lead of a four-handed deal whose auction is over as `basic` would.
+fn lead_plainly(deal: &mut AnyDeal, rng: &mut ChaCha8Rng, steps: &mut u64) {
+    let AnyDeal::Partnership(d) = deal else {
+        return;
+    };
+    if d.phase() != Phase::Play || d.tricks_done() > 0 || !d.current_trick().is_empty() {
+        return;
+    }
+    let Some(seat) = deal.to_act() else { return };
+    let view = GameView::of_deal(deal, seat);
+    *steps += 1;
+    let a = BasicPlayer.choose(&view, &Budget::UNLIMITED, rng).action;
+    let _ = deal.apply(a);
+}
+
 impl Pimc {
     /// Each legal action's value in one fully known world, in points for `me`'s side (`None`
     /// where the action could not be applied): exactly from the first card on (in the
@@ -283,15 +309,19 @@ impl Pimc {
                 let mut w = world.clone();
                 w.apply(a).ok()?;
                 finish_auction(&mut w, self.continuation.as_ref(), rng, &mut self.steps);
+                if self.plain_opening_lead {
+                    lead_plainly(&mut w, rng, &mut self.steps);
+                }
                 self.solver.limit_nodes(share);
                 let mut points = self.deal_value(&w, me, rng);
                 let we_made = we_made(&w, me);
+                let off = self.bias_off_makers(&w);
                 if self.solver.gave_up() {
                     points = play_out(w, me, rng, &mut self.steps);
                 }
                 let bias = match we_made {
-                    Some(true) => -self.maker_bias,
-                    Some(false) => self.maker_bias,
+                    Some(true) => -off,
+                    Some(false) => off,
                     None => 0.0,
                 };
                 Some(WorldOutcome {
@@ -302,6 +332,26 @@ impl Pimc {
             .collect();
         self.solver.limit_nodes(None);
         outcomes
+    }
+
+    /// Points taken off the makers' solved outcome in a world whose auction is over.
+    fn bias_off_makers(&self, w: &AnyDeal) -> f64 {
+        let AnyDeal::Partnership(d) = w else {
+            return 0.0;
+        };
+        let Some(maker) = d.maker() else {
+            return 0.0;
+        };
+        if d.lone_maker().is_some() {
+            return self.alone_bias;
+        }
+        let dealers_opponent = (maker.index() + 4 - d.dealer().index()) % 2 == 1;
+        self.maker_bias
+            + if dealers_opponent {
+                self.leading_maker_bias
+            } else {
+                0.0
+            }
     }
 
     /// The value for `me`'s side of a deal whose auction is over: solved, or (in an individual

@@ -151,6 +151,27 @@ pub const PLAYERS: [(&str, &str); 9] = [
     ("default", "the player behind hints and analysis: expert"),
 ];
 
+/// `BIDDER/CARD_PLAYER`: bids (and discards) as one player and plays the cards as another.
+struct Split {
+    name: String,
+    bidder: Box<dyn Player>,
+    card_player: Box<dyn Player>,
+}
+
+impl Player for Split {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, view: &GameView, budget: &Budget, rng: &mut ChaCha8Rng) -> Choice {
+        if view.in_trick_play() {
+            self.card_player.choose(view, budget, rng)
+        } else {
+            self.bidder.choose(view, budget, rng)
+        }
+    }
+}
+
 /// The player that hints and analysis use.
 pub const DEFAULT_PLAYER: &str = "expert";
 
@@ -160,6 +181,14 @@ pub const DEFAULT_PLAYER: &str = "expert";
 /// An unknown name, listing the known ones.
 pub fn player(name: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
     let lower = name.trim().to_ascii_lowercase();
+    if let Some((bidder, card_player)) = lower.split_once('/') {
+        // A measuring aid: which of two players' bidding or play makes the difference.
+        return Ok(Box::new(Split {
+            name: lower.clone(),
+            bidder: player(bidder)?,
+            card_player: player(card_player)?,
+        }));
+    }
     match lower.as_str() {
         "random" => Ok(Box::new(crate::random::RandomPlayer)),
         "basic" | "easy" => Ok(Box::new(crate::basic::BasicPlayer)),

@@ -102,3 +102,35 @@ fn unknown_players_are_named_in_the_error() {
     assert_eq!(player("medium").unwrap().name(), "pimc-10");
     assert_eq!(player("easy").unwrap().name(), "basic");
 }
+
+#[test]
+fn a_split_player_bids_as_the_first_and_plays_as_the_second() {
+    let rules = Rules::preset("north-american").unwrap();
+    let (mut bids, mut plays) = (0, 0);
+    for seed in 0..20u64 {
+        let mut deal = AnyDeal::Partnership(Box::new(Deal::from_seed(rules, Seat::new(3), seed)));
+        let mut split = player("basic/random").unwrap();
+        let (mut bidder, mut card_player) = (player("basic").unwrap(), player("random").unwrap());
+        let mut step = 0u64;
+        while let Some(seat) = deal.to_act() {
+            let view = GameView::of_deal(&deal, seat);
+            let key = seed * 100 + step;
+            let rng = || ChaCha8Rng::seed_from_u64(key);
+            step += 1;
+            let got = split.choose(&view, &Budget::UNLIMITED, &mut rng());
+            let reference = if view.in_trick_play() {
+                plays += 1;
+                card_player.choose(&view, &Budget::UNLIMITED, &mut rng())
+            } else {
+                bids += 1;
+                bidder.choose(&view, &Budget::UNLIMITED, &mut rng())
+            };
+            assert_eq!(got, reference, "deal {seed}, step {step}");
+            deal.apply(got.action).unwrap();
+        }
+    }
+    assert!(bids > 40 && plays > 300, "{bids} bids, {plays} plays");
+    assert_eq!(player("Basic/Random").unwrap().name(), "basic/random");
+    let err = player("basic/nobody").err().expect("refused").to_string();
+    assert!(err.contains("nobody"), "{err}");
+}
