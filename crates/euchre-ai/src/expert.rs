@@ -44,9 +44,9 @@ pub struct ExpertConfig {
     pub candidates: u32,
     /// Value outcomes by the chance of winning the game.
     pub score_aware: bool,
-    /// With `score_aware`, each point of the deal is worth this much game-win chance on top,
-    /// so that where the game is won or lost whatever happens (the chance flat), the points
-    /// still decide.
+    /// With `score_aware`, each point of the deal toward the target is worth this much
+    /// game-win chance on top, so that where the chance is flat (one deal's outcome does not
+    /// change it) the points still decide; points past the target are worth nothing.
     pub points_weight: f64,
     /// Value the bidding by `basic` playing each world out (imperfect information) rather than
     /// by solving it.
@@ -54,6 +54,8 @@ pub struct ExpertConfig {
     /// Finish the auction in each world with bids drawn from the bidding model (how the
     /// others are likely to bid), not with `basic`'s.
     pub model_auction: bool,
+    /// With `model_auction`, each seat takes the model's likeliest bid rather than a drawn one.
+    pub auction_likeliest: bool,
     /// Value a bid's worlds by what their solved outcome really brings, not by the solved
     /// points ([`crate::real_outcomes`]).
     pub real: bool,
@@ -96,6 +98,10 @@ impl ExpertConfig {
                 "uniform" => config.candidates = 1,
                 "playouts" => config.playouts = true,
                 "auction" => config.model_auction = true,
+                "auctionmax" => {
+                    config.model_auction = true;
+                    config.auction_likeliest = true
+                }
                 "real" => config.real = true,
                 "plays" => config.plays = Some(PlayModel { stray: 0.25 }),
                 "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
@@ -147,6 +153,7 @@ impl ExpertConfig {
         points_weight: 0.0,
         playouts: false,
         model_auction: false,
+        auction_likeliest: false,
         real: false,
         bid_evaluations: 1200,
         plays: None,
@@ -177,6 +184,7 @@ impl Expert {
                 let mut p = Pimc::new(config.worlds);
                 p.bidding_playouts = config.playouts;
                 p.continuation = config.model_auction.then_some(BidModel::PIMC);
+                p.continuation_likeliest = config.auction_likeliest;
                 p.real = config.real.then(|| RealOutcomes::partnership().expectations());
                 // A tenth of the decision's work for one world's search.
                 p.world_nodes = Some((config.work / 10 / Work::ENGINE_NODE).max(1));
@@ -197,11 +205,14 @@ impl Expert {
         self.pimc.work()
     }
 
-    /// What the search maximises for an outcome (one world's or a mean).
-    fn key(&self, score_aware: bool, win: Option<f64>, points: f64) -> f64 {
-        match win.filter(|_| score_aware) {
-            Some(w) => w + self.config.points_weight * points,
-            None => points,
+    /// What the search maximises for an outcome (one world's or a mean): the points, or the
+    /// chance of winning the game with the points toward the target as a small tie-break.
+    fn key(&self, game: Option<&GamePosition>, win: Option<f64>, points: f64) -> f64 {
+        match (game, win) {
+            (Some(g), Some(w)) if self.config.score_aware => {
+                w + self.config.points_weight * g.points_toward_target(points)
+            }
+            _ => points,
         }
     }
 
@@ -382,8 +393,6 @@ impl Player for Expert {
         let work_at_start = self.pimc.work();
         let me: Seat = view.seat;
         let game = GamePosition::of(view, &mut self.table);
-        // What the player maximises: the chance of winning the game, or the points.
-        let score_aware = self.config.score_aware && game.is_some();
         let mut tallies = vec![Tally::default(); legal.len()];
         // Each world's key value per action, with the times it was drawn, for the stopping rule.
         let mut seen: Vec<(f64, Vec<f64>)> = Vec::new();
@@ -422,7 +431,7 @@ impl Player for Expert {
                         Some(o) => {
                             let win = game.as_ref().map(|g| g.win_after(o.points));
                             tally.add(*times, *o, win);
-                            keys.push(self.key(score_aware, win, o.points));
+                            keys.push(self.key(game.as_ref(), win, o.points));
                         }
                         None => keys.push(f64::NEG_INFINITY),
                     }
@@ -444,7 +453,7 @@ impl Player for Expert {
         let outlooks: Vec<Outlook> = tallies.iter().map(|t| t.outlook(game.as_ref())).collect();
         let keys: Vec<f64> = outlooks
             .iter()
-            .map(|o| self.key(score_aware, o.win, o.points))
+            .map(|o| self.key(game.as_ref(), o.win, o.points))
             .collect();
         let mut best = best_index(keys.iter().copied());
         if let Some(tol) = self.config.tie_break {
@@ -479,7 +488,15 @@ mod tests {
         assert!(c.model_auction && c.real);
         assert_eq!(c.bid_evaluations, 600);
         assert_eq!(c.plays, Some(PlayModel { stray: 0.10 }));
+        let c = ExpertConfig::parse("expert-pts20-ties15-lead50-lone25-olead-auctionmax").unwrap();
+        assert_eq!(c.points_weight, 0.002);
+        assert_eq!(c.tie_break, Some(0.0015));
+        assert_eq!((c.leading_maker_bias, c.alone_bias), (0.5, -0.25));
+        assert!(c.plain_opening_lead && c.model_auction && c.auction_likeliest);
+        assert_eq!(ExpertConfig::parse("expert-ties").unwrap().tie_break, Some(1e-9));
         for bad in [
+            "expert-ptsx",
+            "expert-lead",
             "expert-0",
             "expertx",
             "expert-",

@@ -111,6 +111,19 @@ impl BidModel {
         chances.last().map(|(a, _)| *a)
     }
 
+    /// The model's likeliest bid for the seat seeing `o` (the first of equals); `None` where
+    /// the model says nothing.
+    pub fn likeliest(&self, o: &Observation) -> Option<Action> {
+        let mut best: Option<(Action, f64)> = None;
+        for &a in o.legal.iter() {
+            let p = self.probability(o, a)?;
+            if best.is_none_or(|(_, q)| p > q) {
+                best = Some((a, p));
+            }
+        }
+        best.map(|(a, _)| a)
+    }
+
     /// Each legal way to bid (`None` for passing) with its unnormalised weight.
     fn options(&self, o: &Observation) -> Vec<(Option<Trump>, f64)> {
         let mut out = Vec::with_capacity(5);

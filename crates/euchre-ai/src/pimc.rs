@@ -38,6 +38,8 @@ pub struct Pimc {
     /// How the rest of the auction goes in each world: `basic`'s bids (`None`), or bids drawn
     /// from this model of how the others bid.
     pub(crate) continuation: Option<BidModel>,
+    /// With a `continuation` model, take its likeliest bid rather than drawing one.
+    pub(crate) continuation_likeliest: bool,
     /// Correct the solved value of a bid's world to what such an outcome really brings
     /// ([`crate::real_outcomes`]).
     pub(crate) real: Option<Expectations>,
@@ -68,6 +70,7 @@ impl Pimc {
             table: None,
             bidding_playouts: false,
             continuation: None,
+            continuation_likeliest: false,
             real: None,
             steps: 0,
             world_nodes: None,
@@ -165,6 +168,17 @@ impl GamePosition {
         self.table.win(self.ours, self.theirs, self.we_dealt)
     }
 
+    /// A deal's `points` for our side (less than 0: for theirs) counted only as far as they
+    /// take either side toward the target: past it they change nothing.
+    pub(crate) fn points_toward_target(&self, points: f64) -> f64 {
+        let room = |score: i32| f64::from((self.table.target() - score).max(0));
+        if points >= 0.0 {
+            points.min(room(self.ours))
+        } else {
+            -(-points).min(room(self.theirs))
+        }
+    }
+
     /// The chance of winning after the deal leaves `points` for our side (less than 0: for
     /// theirs). Between whole points (a corrected or averaged value), the chance is
     /// interpolated.
@@ -214,7 +228,7 @@ fn play_out(mut deal: AnyDeal, me: Seat, rng: &mut ChaCha8Rng, steps: &mut u64) 
 /// are likely to bid, not as `basic` would. `steps` counts the decisions taken.
 pub(crate) fn finish_auction(
     deal: &mut AnyDeal,
-    model: Option<&BidModel>,
+    model: Option<(&BidModel, bool)>,
     rng: &mut ChaCha8Rng,
     steps: &mut u64,
 ) {
@@ -231,7 +245,8 @@ pub(crate) fn finish_auction(
             return;
         }
         let drawn = match (model, &view.view) {
-            (Some(m), View::Partnership(o)) => m.draw(o, rng),
+            (Some((m, true)), View::Partnership(o)) => m.likeliest(o),
+            (Some((m, false)), View::Partnership(o)) => m.draw(o, rng),
             _ => None,
         };
         let a = drawn.unwrap_or_else(|| basic.choose(&view, &Budget::UNLIMITED, rng).action);
@@ -308,7 +323,11 @@ impl Pimc {
             .map(|&a| {
                 let mut w = world.clone();
                 w.apply(a).ok()?;
-                finish_auction(&mut w, self.continuation.as_ref(), rng, &mut self.steps);
+                let model = self
+                    .continuation
+                    .as_ref()
+                    .map(|m| (m, self.continuation_likeliest));
+                finish_auction(&mut w, model, rng, &mut self.steps);
                 if self.plain_opening_lead {
                     lead_plainly(&mut w, rng, &mut self.steps);
                 }
@@ -478,5 +497,24 @@ mod tests {
             let quarter = g.win_after(f64::from(p) + 0.25);
             assert!((quarter - (0.75 * a + 0.25 * b)).abs() < 1e-12, "{p}.25 points");
         }
+    }
+
+    #[test]
+    fn points_past_the_target_count_for_nothing() {
+        let at = |ours, theirs| GamePosition {
+            table: WinTable::partnership(10),
+            ours,
+            theirs,
+            we_dealt: true,
+        };
+        // At 9-6 a point wins: a march alone adds nothing; a euchre against us counts whole.
+        let g = at(9, 6);
+        assert_eq!(g.points_toward_target(4.0), 1.0);
+        assert_eq!(g.points_toward_target(1.0), 1.0);
+        assert_eq!(g.points_toward_target(-2.0), -2.0);
+        // At 3-9 their euchre of us is worth one point to them.
+        assert_eq!(at(3, 9).points_toward_target(-2.0), -1.0);
+        assert_eq!(at(3, 9).points_toward_target(2.0), 2.0);
+        assert_eq!(at(0, 0).points_toward_target(-0.5), -0.5);
     }
 }
