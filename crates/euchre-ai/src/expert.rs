@@ -76,7 +76,7 @@ pub struct ExpertConfig {
     pub maker_bias: f64,
     /// More off when the makers are the dealer's opponents with a partner.
     pub leading_maker_bias: f64,
-    /// Points taken off a lone maker's solved outcome (less than 0: added).
+    /// More points taken off a lone maker's solved outcome (less than 0: added).
     pub alone_bias: f64,
     /// In the bidding, each world's opening lead is `basic`'s, not the solver's.
     pub plain_opening_lead: bool,

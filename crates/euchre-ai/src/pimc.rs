@@ -54,7 +54,7 @@ pub struct Pimc {
     /// More points taken off when the makers are the dealer's opponents playing with a partner
     /// (their side leads the first trick, which solving plays seeing every card).
     pub(crate) leading_maker_bias: f64,
-    /// Points taken off a lone maker's solved outcome (less than 0: added).
+    /// More points taken off a lone maker's solved outcome (less than 0: added).
     pub(crate) alone_bias: f64,
     /// In the bidding, the opening lead of each world is `basic`'s, not the solver's (the
     /// leader does not see the others' cards).
@@ -362,7 +362,7 @@ impl Pimc {
             return 0.0;
         };
         if d.lone_maker().is_some() {
-            return self.alone_bias;
+            return self.maker_bias + self.alone_bias;
         }
         let dealers_opponent = (maker.index() + 4 - d.dealer().index()) % 2 == 1;
         self.maker_bias
