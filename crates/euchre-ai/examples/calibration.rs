@@ -22,11 +22,8 @@ fn main() {
     // sums of make, march, euchred and points, and the count.
     let mut kinds: std::collections::BTreeMap<String, ([[f64; 2]; 4], u32)> = Default::default();
     for seed in 0..deals {
-        let mut deal = AnyDeal::Partnership(Box::new(Deal::from_seed(
-            rules,
-            Seat::new((seed % 4) as u8),
-            seed,
-        )));
+        let dealer = Seat::new((seed % 4) as u8);
+        let mut deal = AnyDeal::Partnership(Box::new(Deal::from_seed(rules, dealer, seed)));
         let mut k = 0u64;
         let mut expected: Option<(Seat, Outlook, String)> = None;
         while let Some(seat) = deal.to_act() {
@@ -48,7 +45,7 @@ fn main() {
                         Action::Order { alone: true } | Action::Call { alone: true, .. }
                     );
                     // 1: left of the dealer, ..., 4: the dealer.
-                    let place = (seat.index() + 4 - deal_dealer(&deal)) % 4;
+                    let place = (seat.index() + 4 - dealer.index()) % 4;
                     let place = if place == 0 { 4 } else { place };
                     let kind = format!(
                         "round {round}, {}, seat {place}",
@@ -98,12 +95,5 @@ fn main() {
             "{kind:<28} {count:>6} {:>15} {:>15} {:>15} {:>15}",
             cells[0], cells[1], cells[2], cells[3]
         );
-    }
-}
-
-fn deal_dealer(deal: &AnyDeal) -> usize {
-    match deal {
-        AnyDeal::Partnership(d) => d.dealer().index(),
-        AnyDeal::Solo(_) => 0,
     }
 }

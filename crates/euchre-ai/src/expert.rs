@@ -23,7 +23,7 @@
 
 use crate::basic::BasicPlayer;
 use crate::infer::{likelihood, BidModel, PlayModel};
-use crate::pimc::{best_index, GamePosition, Pimc, Work, WorldOutcome};
+use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
 use crate::view::GameView;
@@ -51,11 +51,8 @@ pub struct ExpertConfig {
     /// Value the bidding by `basic` playing each world out (imperfect information) rather than
     /// by solving it.
     pub playouts: bool,
-    /// Finish the auction in each world with bids drawn from the bidding model (how the
-    /// others are likely to bid), not with `basic`'s.
-    pub model_auction: bool,
-    /// With `model_auction`, each seat takes the model's likeliest bid rather than a drawn one.
-    pub auction_likeliest: bool,
+    /// Who finishes the auction in each world a bid is valued in.
+    pub continuation: Continuation,
     /// Value a bid's worlds by what their solved outcome really brings, not by the solved
     /// points ([`crate::real_outcomes`]).
     pub real: bool,
@@ -73,11 +70,7 @@ pub struct ExpertConfig {
     /// within the time target, and seldom binds in the four-handed game.
     pub work: u64,
     /// Points taken off the makers' solved outcome when valuing a bid.
-    pub maker_bias: f64,
-    /// More off when the makers are the dealer's opponents with a partner.
-    pub leading_maker_bias: f64,
-    /// More points taken off a lone maker's solved outcome (less than 0: added).
-    pub alone_bias: f64,
+    pub maker_bias: MakerBias,
     /// In the bidding, each world's opening lead is `basic`'s, not the solver's.
     pub plain_opening_lead: bool,
     /// Among actions whose mean value is within this of the best, take `basic`'s choice if
@@ -97,11 +90,8 @@ impl ExpertConfig {
                 "points" => config.score_aware = false,
                 "uniform" => config.candidates = 1,
                 "playouts" => config.playouts = true,
-                "auction" => config.model_auction = true,
-                "auctionmax" => {
-                    config.model_auction = true;
-                    config.auction_likeliest = true
-                }
+                "auction" => config.continuation = Continuation::Drawn,
+                "auctionmax" => config.continuation = Continuation::Likeliest,
                 "real" => config.real = true,
                 "plays" => config.plays = Some(PlayModel { stray: 0.25 }),
                 "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
@@ -111,16 +101,16 @@ impl ExpertConfig {
                 }
                 "olead" => config.plain_opening_lead = true,
                 l if l.starts_with("lead") && l.len() > 4 => {
-                    config.leading_maker_bias = f64::from(l[4..].parse::<u16>().ok()?) / 100.0
+                    config.maker_bias.leading = f64::from(l[4..].parse::<u16>().ok()?) / 100.0
                 }
                 l if l.starts_with("lone") && l.len() > 4 => {
-                    config.alone_bias = -f64::from(l[4..].parse::<u16>().ok()?) / 100.0
+                    config.maker_bias.alone = -f64::from(l[4..].parse::<u16>().ok()?) / 100.0
                 }
                 t if t.starts_with("ties") => {
                     config.tie_break = Some(f64::from(t[4..].parse::<u16>().ok()?) / 10_000.0)
                 }
                 b if b.starts_with("bias") && b.len() > 4 => {
-                    config.maker_bias = f64::from(b[4..].parse::<u16>().ok()?) / 100.0
+                    config.maker_bias.all = f64::from(b[4..].parse::<u16>().ok()?) / 100.0
                 }
                 w if w.starts_with('w') && w.len() > 1 => {
                     config.work = w[1..]
@@ -152,15 +142,12 @@ impl ExpertConfig {
         score_aware: true,
         points_weight: 0.0,
         playouts: false,
-        model_auction: false,
-        auction_likeliest: false,
+        continuation: Continuation::Basic,
         real: false,
         bid_evaluations: 1200,
         plays: None,
         work: 30 * Work::MS,
-        maker_bias: 0.0,
-        leading_maker_bias: 0.0,
-        alone_bias: 0.0,
+        maker_bias: MakerBias::NONE,
         plain_opening_lead: false,
         tie_break: None,
     };
@@ -183,14 +170,11 @@ impl Expert {
             pimc: {
                 let mut p = Pimc::new(config.worlds);
                 p.bidding_playouts = config.playouts;
-                p.continuation = config.model_auction.then_some(BidModel::PIMC);
-                p.continuation_likeliest = config.auction_likeliest;
+                p.continuation = config.continuation;
                 p.real = config.real.then(|| RealOutcomes::partnership().expectations());
                 // A tenth of the decision's work for one world's search.
                 p.world_nodes = Some((config.work / 10 / Work::ENGINE_NODE).max(1));
                 p.maker_bias = config.maker_bias;
-                p.leading_maker_bias = config.leading_maker_bias;
-                p.alone_bias = config.alone_bias;
                 p.plain_opening_lead = config.plain_opening_lead;
                 p
             },
@@ -485,14 +469,14 @@ mod tests {
         assert_eq!(ExpertConfig::parse("expert-c8").unwrap().candidates, 8);
         assert!(ExpertConfig::parse("expert-playouts").unwrap().playouts);
         let c = ExpertConfig::parse("expert-auction-real-e600-plays10").unwrap();
-        assert!(c.model_auction && c.real);
+        assert!(c.continuation == Continuation::Drawn && c.real);
         assert_eq!(c.bid_evaluations, 600);
         assert_eq!(c.plays, Some(PlayModel { stray: 0.10 }));
         let c = ExpertConfig::parse("expert-pts20-ties15-lead50-lone25-olead-auctionmax").unwrap();
         assert_eq!(c.points_weight, 0.002);
         assert_eq!(c.tie_break, Some(0.0015));
-        assert_eq!((c.leading_maker_bias, c.alone_bias), (0.5, -0.25));
-        assert!(c.plain_opening_lead && c.model_auction && c.auction_likeliest);
+        assert_eq!((c.maker_bias.leading, c.maker_bias.alone), (0.5, -0.25));
+        assert!(c.plain_opening_lead && c.continuation == Continuation::Likeliest);
         assert_eq!(ExpertConfig::parse("expert-ties").unwrap().tie_break, Some(1e-9));
         for bad in [
             "expert-ptsx",

@@ -35,11 +35,8 @@ pub struct Pimc {
     table: Option<WinTable>,
     /// Value the bidding by letting `basic` play the deal out, not by solving it.
     pub(crate) bidding_playouts: bool,
-    /// How the rest of the auction goes in each world: `basic`'s bids (`None`), or bids drawn
-    /// from this model of how the others bid.
-    pub(crate) continuation: Option<BidModel>,
-    /// With a `continuation` model, take its likeliest bid rather than drawing one.
-    pub(crate) continuation_likeliest: bool,
+    /// How the rest of the auction goes in each world.
+    pub(crate) continuation: Continuation,
     /// Correct the solved value of a bid's world to what such an outcome really brings
     /// ([`crate::real_outcomes`]).
     pub(crate) real: Option<Expectations>,
@@ -50,12 +47,7 @@ pub struct Pimc {
     pub(crate) world_nodes: Option<u64>,
     /// Points taken off the makers' solved outcome in the bidding: solving sees through the
     /// cards and overrates the makers (`examples/calibration.rs`).
-    pub(crate) maker_bias: f64,
-    /// More points taken off when the makers are the dealer's opponents playing with a partner
-    /// (their side leads the first trick, which solving plays seeing every card).
-    pub(crate) leading_maker_bias: f64,
-    /// More points taken off a lone maker's solved outcome (less than 0: added).
-    pub(crate) alone_bias: f64,
+    pub(crate) maker_bias: MakerBias,
     /// In the bidding, the opening lead of each world is `basic`'s, not the solver's (the
     /// leader does not see the others' cards).
     pub(crate) plain_opening_lead: bool,
@@ -69,14 +61,11 @@ impl Pimc {
             score_aware: false,
             table: None,
             bidding_playouts: false,
-            continuation: None,
-            continuation_likeliest: false,
+            continuation: Continuation::Basic,
             real: None,
             steps: 0,
             world_nodes: None,
-            maker_bias: 0.0,
-            leading_maker_bias: 0.0,
-            alone_bias: 0.0,
+            maker_bias: MakerBias::NONE,
             plain_opening_lead: false,
         }
     }
@@ -228,7 +217,7 @@ fn play_out(mut deal: AnyDeal, me: Seat, rng: &mut ChaCha8Rng, steps: &mut u64) 
 /// are likely to bid, not as `basic` would. `steps` counts the decisions taken.
 pub(crate) fn finish_auction(
     deal: &mut AnyDeal,
-    model: Option<(&BidModel, bool)>,
+    continuation: Continuation,
     rng: &mut ChaCha8Rng,
     steps: &mut u64,
 ) {
@@ -244,15 +233,65 @@ pub(crate) fn finish_auction(
         if view.legal().is_empty() {
             return;
         }
-        let drawn = match (model, &view.view) {
-            (Some((m, true)), View::Partnership(o)) => m.likeliest(o),
-            (Some((m, false)), View::Partnership(o)) => m.draw(o, rng),
+        let drawn = match (continuation, &view.view) {
+            (Continuation::Drawn, View::Partnership(o)) => BidModel::PIMC.draw(o, rng),
+            (Continuation::Likeliest, View::Partnership(o)) => BidModel::PIMC.likeliest(o),
             _ => None,
         };
         let a = drawn.unwrap_or_else(|| basic.choose(&view, &Budget::UNLIMITED, rng).action);
         if deal.apply(a).is_err() {
             return;
         }
+    }
+}
+
+/// Who finishes the auction in each world a bid is valued in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Continuation {
+    /// `basic`.
+    Basic,
+    /// Bids drawn from the bidding model fitted to `pimc-50` (how the others are likely to
+    /// bid), `basic` where it says nothing.
+    Drawn,
+    /// The same model's likeliest bid.
+    Likeliest,
+}
+
+/// Points taken off the makers' solved outcome when valuing a bid (four-handed game).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MakerBias {
+    /// Off every maker.
+    pub all: f64,
+    /// More off the dealer's opponents playing with a partner (their side leads the first
+    /// trick, which solving plays seeing every card).
+    pub leading: f64,
+    /// More off a lone maker (less than 0: added).
+    pub alone: f64,
+}
+
+impl MakerBias {
+    pub const NONE: MakerBias = MakerBias {
+        all: 0.0,
+        leading: 0.0,
+        alone: 0.0,
+    };
+
+    /// The points off the makers in a world whose auction is over.
+    fn off(&self, w: &AnyDeal) -> f64 {
+        let AnyDeal::Partnership(d) = w else {
+            return 0.0;
+        };
+        let Some(maker) = d.maker() else {
+            return 0.0;
+        };
+        let more = if d.lone_maker().is_some() {
+            self.alone
+        } else if (maker.index() + 4 - d.dealer().index()) % 2 == 1 {
+            self.leading
+        } else {
+            0.0
+        };
+        self.all + more
     }
 }
 
@@ -323,18 +362,14 @@ impl Pimc {
             .map(|&a| {
                 let mut w = world.clone();
                 w.apply(a).ok()?;
-                let model = self
-                    .continuation
-                    .as_ref()
-                    .map(|m| (m, self.continuation_likeliest));
-                finish_auction(&mut w, model, rng, &mut self.steps);
+                finish_auction(&mut w, self.continuation, rng, &mut self.steps);
                 if self.plain_opening_lead {
                     lead_plainly(&mut w, rng, &mut self.steps);
                 }
                 self.solver.limit_nodes(share);
                 let mut points = self.deal_value(&w, me, rng);
                 let we_made = we_made(&w, me);
-                let off = self.bias_off_makers(&w);
+                let off = self.maker_bias.off(&w);
                 if self.solver.gave_up() {
                     points = play_out(w, me, rng, &mut self.steps);
                 }
@@ -351,26 +386,6 @@ impl Pimc {
             .collect();
         self.solver.limit_nodes(None);
         outcomes
-    }
-
-    /// Points taken off the makers' solved outcome in a world whose auction is over.
-    fn bias_off_makers(&self, w: &AnyDeal) -> f64 {
-        let AnyDeal::Partnership(d) = w else {
-            return 0.0;
-        };
-        let Some(maker) = d.maker() else {
-            return 0.0;
-        };
-        if d.lone_maker().is_some() {
-            return self.maker_bias + self.alone_bias;
-        }
-        let dealers_opponent = (maker.index() + 4 - d.dealer().index()) % 2 == 1;
-        self.maker_bias
-            + if dealers_opponent {
-                self.leading_maker_bias
-            } else {
-                0.0
-            }
     }
 
     /// The value for `me`'s side of a deal whose auction is over: solved, or (in an individual
