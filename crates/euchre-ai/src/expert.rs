@@ -22,6 +22,7 @@
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
 use crate::basic::BasicPlayer;
+use crate::bid_correction::{self, BidCorrection};
 use crate::infer::{likelihood, BidModel, PlayModel};
 use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
@@ -76,6 +77,9 @@ pub struct ExpertConfig {
     /// Among actions whose mean value is within this of the best, take `basic`'s choice if
     /// it is one of them.
     pub tie_break: Option<f64>,
+    /// Correct each bid's searched difference from passing by what such bids really bring
+    /// ([`crate::bid_correction`]), in the rules it was fitted to.
+    pub bid_correction: Option<BidCorrection>,
 }
 
 impl ExpertConfig {
@@ -96,6 +100,7 @@ impl ExpertConfig {
                 "plays" => config.plays = Some(PlayModel { stray: 0.25 }),
                 "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
                 "ties" => config.tie_break = Some(1e-9),
+                "cf" => config.bid_correction = Some(BidCorrection::FITTED),
                 p if p.starts_with("pts") && p.len() > 3 => {
                     config.points_weight = f64::from(p[3..].parse::<u16>().ok()?) / 10_000.0
                 }
@@ -150,6 +155,7 @@ impl ExpertConfig {
         maker_bias: MakerBias::NONE,
         plain_opening_lead: false,
         tie_break: None,
+        bid_correction: None,
     };
 }
 
@@ -311,6 +317,34 @@ fn others_have_bid(view: &GameView) -> bool {
     }
 }
 
+/// Moves each bid's key by the correction of its searched difference from passing: in points,
+/// or (score-aware) by the change in the chance of winning that moving its mean points brings.
+fn correct_bids(
+    c: &BidCorrection,
+    o: &euchre::observation::Observation,
+    legal: &euchre::ActionList,
+    outlooks: &[Outlook],
+    game: Option<&GamePosition>,
+    keys: &mut [f64],
+) {
+    let Some(pass) = legal.iter().position(|a| *a == euchre::Action::Pass) else {
+        return;
+    };
+    let passing = outlooks[pass].points;
+    for (i, &a) in legal.iter().enumerate() {
+        let Some(kind) = bid_correction::kind(o, a) else {
+            continue;
+        };
+        let searched = outlooks[i].points - passing;
+        let shift = c.predict(kind, searched, bid_correction::estimate(o, a)) - searched;
+        let points = outlooks[i].points;
+        keys[i] += match game {
+            Some(g) => g.win_after(points + shift) - g.win_after(points),
+            None => shift,
+        };
+    }
+}
+
 /// Sums over the worlds of how one action ends, for its [`Outlook`].
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
@@ -439,6 +473,12 @@ impl Player for Expert {
             .iter()
             .map(|o| self.key(game.as_ref(), o.win, o.points))
             .collect();
+        let mut keys = keys;
+        if let (Some(c), View::Partnership(o)) = (&self.config.bid_correction, &view.view) {
+            if o.rules == BidCorrection::FITTED_RULES {
+                correct_bids(c, o, &legal, &outlooks, game.as_ref(), &mut keys);
+            }
+        }
         let mut best = best_index(keys.iter().copied());
         if let Some(tol) = self.config.tie_break {
             let plain = BasicPlayer.choose(view, budget, rng).action;
@@ -478,6 +518,8 @@ mod tests {
         assert_eq!((c.maker_bias.leading, c.maker_bias.alone), (0.5, -0.25));
         assert!(c.plain_opening_lead && c.continuation == Continuation::Likeliest);
         assert_eq!(ExpertConfig::parse("expert-ties").unwrap().tie_break, Some(1e-9));
+        let c = ExpertConfig::parse("expert-cf").unwrap().bid_correction;
+        assert_eq!(c, Some(BidCorrection::FITTED));
         for bad in [
             "expert-ptsx",
             "expert-lead",
@@ -491,6 +533,36 @@ mod tests {
         ] {
             assert_eq!(ExpertConfig::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_bid_is_corrected_by_its_kind_and_passing_is_not() {
+        let rules = euchre::rules::Rules::preset("north-american").unwrap();
+        let mut deal = euchre::Deal::from_seed(rules, Seat::new(3), 8);
+        for _ in 0..3 {
+            deal.apply(euchre::Action::Pass).unwrap();
+        }
+        // The dealer (seat 3) decides whether to take the upcard up.
+        let o = deal.observation(Seat::new(3));
+        let legal = o.legal;
+        assert_eq!(legal[0], euchre::Action::Pass);
+        let outlook = |points| Outlook {
+            points,
+            ..Outlook::default()
+        };
+        let outlooks: Vec<Outlook> = [0.1, 0.3, -1.0].map(outlook).into();
+        let mut keys: Vec<f64> = outlooks.iter().map(|o| o.points).collect();
+        let c = BidCorrection::FITTED;
+        correct_bids(&c, &o, &legal, &outlooks, None, &mut keys);
+        assert_eq!(keys[0], 0.1, "passing is the reference");
+        for (i, &a) in legal.iter().enumerate().skip(1) {
+            let kind = bid_correction::kind(&o, a).unwrap();
+            let predicted = c.predict(kind, outlooks[i].points - 0.1, bid_correction::estimate(&o, a));
+            assert!((keys[i] - (0.1 + predicted)).abs() < 1e-12, "{a}");
+        }
+        // The dealer takes it up too readily by the search's view: here the correction
+        // turns a searched 0.2 over passing into less than passing.
+        assert!(keys[1] < keys[0], "{keys:?}");
     }
 
     fn worlds(n: u64) -> Vec<AnyDeal> {

@@ -16,6 +16,7 @@
 
 pub mod analysis;
 pub mod basic;
+pub mod bid_correction;
 pub mod duplicate;
 pub mod expert;
 pub mod infer;

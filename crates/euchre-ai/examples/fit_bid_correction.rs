@@ -1,0 +1,232 @@
+//! Fits [`euchre_ai::bid_correction::BidCorrection`] to the rows of `examples/counterfactual.rs`
+//! and prints it as Rust, with what it would have gained on the deals it was not fitted to.
+//!
+//! `cargo run --release -p euchre-ai --example fit_bid_correction -- FILE.csv...`
+//!
+//! Per kind of bid, a ridge regression (pulled toward "the search is right": level 0, slope 1,
+//! nothing per trick) of each bid's real difference from passing on the search's difference and
+//! `basic`'s estimate. The gain is measured by two-fold cross-validation over the deals: fitted
+//! on the odd deals, the corrected choice at each decision of the even ones is set against the
+//! choice made, by the points each really brought, and the other way about. It is the gain of
+//! changing one decision with the rest of the deal played by the counterfactual's player.
+
+use euchre_ai::bid_correction::{BidCorrection, KINDS};
+use std::collections::BTreeMap;
+
+/// How hard the fit is pulled toward the uncorrected search, in rows' worth.
+const RIDGE: f64 = 100.0;
+
+/// One bid at one decision.
+struct Bid {
+    /// Its kind, `None` for passing.
+    kind: Option<usize>,
+    chosen: bool,
+    estimate: f64,
+    expected: f64,
+    real: f64,
+}
+
+/// A decision's bids, passing among them, and its deal's seed.
+struct Decision {
+    seed: u64,
+    bids: Vec<Bid>,
+}
+
+impl Decision {
+    fn pass(&self) -> Option<&Bid> {
+        self.bids.iter().find(|b| b.kind.is_none())
+    }
+}
+
+fn kind_of(place: usize, round: usize, alone: bool) -> Option<usize> {
+    let place = place.checked_sub(1).filter(|p| *p < 4)?;
+    let index = match round {
+        1 => place,
+        2 => 4 + place.min(2),
+        _ => return None,
+    };
+    Some(index * 2 + usize::from(alone))
+}
+
+fn read(path: &str) -> Result<Vec<Decision>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut decisions: BTreeMap<(u64, u64), Decision> = BTreeMap::new();
+    for (n, line) in text.lines().enumerate().skip(1) {
+        let bad = || format!("{path}:{}: not a counterfactual row: {line}", n + 1);
+        let f: Vec<&str> = line.split(',').collect();
+        let [seed, decision, place, round, bid, alone, chosen, estimate, expected, real] = f[..] else {
+            return Err(bad());
+        };
+        let num = |s: &str| s.parse::<f64>().map_err(|_| bad());
+        let int = |s: &str| s.parse::<u64>().map_err(|_| bad());
+        let (seed, decision) = (int(seed)?, int(decision)?);
+        let kind = if bid == "pass" {
+            None
+        } else {
+            let (place, round) = (int(place)? as usize, int(round)? as usize);
+            Some(kind_of(place, round, alone == "1").ok_or_else(bad)?)
+        };
+        decisions
+            .entry((seed, decision))
+            .or_insert(Decision {
+                seed,
+                bids: Vec::new(),
+            })
+            .bids
+            .push(Bid {
+                kind,
+                chosen: chosen == "1",
+                estimate: num(estimate)?,
+                expected: num(expected)?,
+                real: num(real)?,
+            });
+    }
+    Ok(decisions.into_values().collect())
+}
+
+/// Solves `a x = b` for a 3×3 system by Gaussian elimination with partial pivoting.
+fn solve3(mut a: [[f64; 3]; 3], mut b: [f64; 3]) -> Option<[f64; 3]> {
+    for col in 0..3 {
+        let pivot = (col..3).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        for row in col + 1..3 {
+            let f = a[row][col] / a[col][col];
+            for k in col..3 {
+                a[row][k] -= f * a[col][k];
+            }
+            b[row] -= f * b[col];
+        }
+    }
+    let mut x = [0.0; 3];
+    for row in (0..3).rev() {
+        let rest: f64 = (row + 1..3).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - rest) / a[row][row];
+    }
+    Some(x)
+}
+
+fn fit<'a>(decisions: impl Iterator<Item = &'a Decision>) -> (BidCorrection, [usize; KINDS]) {
+    let prior = [0.0, 1.0, 0.0];
+    let mut xtx = [[[0.0; 3]; 3]; KINDS];
+    let mut xty = [[0.0; 3]; KINDS];
+    let mut counts = [0; KINDS];
+    for d in decisions {
+        let Some(pass) = d.pass() else { continue };
+        for b in &d.bids {
+            let Some(k) = b.kind else { continue };
+            let x = [1.0, b.expected - pass.expected, b.estimate];
+            let y = b.real - pass.real;
+            for i in 0..3 {
+                for j in 0..3 {
+                    xtx[k][i][j] += x[i] * x[j];
+                }
+                xty[k][i] += x[i] * y;
+            }
+            counts[k] += 1;
+        }
+    }
+    let mut lines = [prior; KINDS];
+    for k in 0..KINDS {
+        let mut a = xtx[k];
+        let mut b = xty[k];
+        for i in 0..3 {
+            a[i][i] += RIDGE;
+            b[i] += RIDGE * prior[i];
+        }
+        if let Some(x) = solve3(a, b) {
+            lines[k] = x;
+        }
+    }
+    (BidCorrection { lines }, counts)
+}
+
+/// Per deal, the points the corrected choice really brought less the choice made's.
+fn gains<'a>(
+    decisions: impl Iterator<Item = &'a Decision>,
+    c: &BidCorrection,
+) -> (BTreeMap<u64, f64>, usize) {
+    let mut per_deal = BTreeMap::new();
+    let mut changed = 0;
+    for d in decisions {
+        let (Some(pass), Some(made)) = (d.pass(), d.bids.iter().find(|b| b.chosen)) else {
+            continue;
+        };
+        let score = |b: &Bid| match b.kind {
+            None => 0.0,
+            Some(k) => c.predict(k, b.expected - pass.expected, b.estimate),
+        };
+        let best = d.bids.iter().fold(
+            pass,
+            |best, b| if score(b) > score(best) + 1e-12 { b } else { best },
+        );
+        if !std::ptr::eq(best, made) {
+            changed += 1;
+        }
+        *per_deal.entry(d.seed).or_insert(0.0) += best.real - made.real;
+    }
+    (per_deal, changed)
+}
+
+fn main() {
+    let paths: Vec<String> = std::env::args().skip(1).collect();
+    if paths.is_empty() {
+        eprintln!("usage: fit_bid_correction FILE.csv... (rows of examples/counterfactual.rs)");
+        std::process::exit(2);
+    }
+    let mut decisions = Vec::new();
+    for p in &paths {
+        match read(p) {
+            Ok(d) => decisions.extend(d),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        }
+    }
+    let deals: std::collections::BTreeSet<u64> = decisions.iter().map(|d| d.seed).collect();
+    let half = |i: u64| decisions.iter().filter(move |d| d.seed % 2 == i);
+    let mut all = BTreeMap::new();
+    let mut changed = 0;
+    for (fit_on, test_on) in [(0, 1), (1, 0)] {
+        let (c, _) = fit(half(fit_on));
+        let (g, n) = gains(half(test_on), &c);
+        all.extend(g);
+        changed += n;
+    }
+    let n = deals.len() as f64;
+    let values: Vec<f64> = deals.iter().map(|s| all.get(s).copied().unwrap_or(0.0)).collect();
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let (c, counts) = fit(decisions.iter());
+    println!(
+        "// {} decisions in {} deals; cross-validated gain {:+.4} points a deal (95% CI ±{:.4}), \
+         {} choices changed",
+        decisions.len(),
+        deals.len(),
+        mean,
+        1.96 * (var / n).sqrt(),
+        changed
+    );
+    println!("pub const FITTED: BidCorrection = BidCorrection {{");
+    println!("    lines: [");
+    for (k, [level, slope, per_trick]) in c.lines.iter().enumerate() {
+        let (round, place, alone) = if k < 8 {
+            (1, format!("place {}", k / 2 + 1), k % 2 == 1)
+        } else if k < 12 {
+            (2, format!("place {}", (k - 8) / 2 + 1), k % 2 == 1)
+        } else {
+            (2, "places 3-4".to_string(), k % 2 == 1)
+        };
+        let with = if alone { "alone" } else { "partner" };
+        println!(
+            "        [{level:.3}, {slope:.3}, {per_trick:.3}], // round {round}, {place}, {with}: {} bids",
+            counts[k]
+        );
+    }
+    println!("    ],");
+    println!("}};");
+}
