@@ -59,20 +59,20 @@ impl BidCorrection {
     /// then `cargo run --release -p euchre-ai --example fit_bid_correction -- a.csv b.csv`.
     pub const FITTED: BidCorrection = BidCorrection {
         lines: [
-            [0.136, 0.859, -0.083], // round 1, place 1, partner: 26000 bids
-            [-0.076, 0.806, 0.038], // round 1, place 1, alone: 26000 bids
+            [0.136, 0.859, -0.083],  // round 1, place 1, partner: 26000 bids
+            [-0.076, 0.806, 0.038],  // round 1, place 1, alone: 26000 bids
             [-0.146, 0.803, -0.009], // round 1, place 2, partner: 25325 bids
-            [-0.642, 0.925, 0.162], // round 1, place 2, alone: 25325 bids
-            [0.113, 0.643, -0.066], // round 1, place 3, partner: 17259 bids
-            [-0.404, 0.804, 0.271], // round 1, place 3, alone: 17259 bids
-            [-0.449, 1.000, 0.053], // round 1, place 4, partner: 16249 bids
-            [-0.351, 0.993, 0.072], // round 1, place 4, alone: 16249 bids
-            [0.127, 1.034, -0.112], // round 2, place 1, partner: 15735 bids
-            [0.406, 0.978, -0.076], // round 2, place 1, alone: 15735 bids
-            [0.092, 0.781, -0.019], // round 2, place 2, partner: 3117 bids
-            [-0.482, 0.981, 0.149], // round 2, place 2, alone: 3117 bids
+            [-0.642, 0.925, 0.162],  // round 1, place 2, alone: 25325 bids
+            [0.113, 0.643, -0.066],  // round 1, place 3, partner: 17259 bids
+            [-0.404, 0.804, 0.271],  // round 1, place 3, alone: 17259 bids
+            [-0.449, 1.000, 0.053],  // round 1, place 4, partner: 16249 bids
+            [-0.351, 0.993, 0.072],  // round 1, place 4, alone: 16249 bids
+            [0.127, 1.034, -0.112],  // round 2, place 1, partner: 15735 bids
+            [0.406, 0.978, -0.076],  // round 2, place 1, alone: 15735 bids
+            [0.092, 0.781, -0.019],  // round 2, place 2, partner: 3117 bids
+            [-0.482, 0.981, 0.149],  // round 2, place 2, alone: 3117 bids
             [-0.008, 0.917, -0.037], // round 2, places 3-4, partner: 885 bids
-            [0.181, 0.943, 0.078], // round 2, places 3-4, alone: 885 bids
+            [0.181, 0.943, 0.078],   // round 2, places 3-4, alone: 885 bids
         ],
     };
 

@@ -317,31 +317,32 @@ fn others_have_bid(view: &GameView) -> bool {
     }
 }
 
-/// Moves each bid's key by the correction of its searched difference from passing: in points,
-/// or (score-aware) by the change in the chance of winning that moving its mean points brings.
+/// Moves each bid's expected points by the correction of its searched difference from passing,
+/// and its chance of winning the game by what moving the points that much changes it (the
+/// chances to make, march and be euchred stay the search's).
 fn correct_bids(
     c: &BidCorrection,
     o: &euchre::observation::Observation,
     legal: &euchre::ActionList,
-    outlooks: &[Outlook],
+    outlooks: &mut [Outlook],
     game: Option<&GamePosition>,
-    keys: &mut [f64],
 ) {
     let Some(pass) = legal.iter().position(|a| *a == euchre::Action::Pass) else {
         return;
     };
     let passing = outlooks[pass].points;
-    for (i, &a) in legal.iter().enumerate() {
+    for (&a, outlook) in legal.iter().zip(outlooks.iter_mut()) {
         let Some(kind) = bid_correction::kind(o, a) else {
             continue;
         };
-        let searched = outlooks[i].points - passing;
+        let searched = outlook.points - passing;
         let shift = c.predict(kind, searched, bid_correction::estimate(o, a)) - searched;
-        let points = outlooks[i].points;
-        keys[i] += match game {
-            Some(g) => g.win_after(points + shift) - g.win_after(points),
-            None => shift,
-        };
+        if let Some(g) = game {
+            let change = g.win_after(outlook.points + shift) - g.win_after(outlook.points);
+            outlook.win = outlook.win.map(|w| w + change);
+            outlook.win_change = outlook.win_change.map(|w| w + change);
+        }
+        outlook.points += shift;
     }
 }
 
@@ -468,17 +469,16 @@ impl Player for Expert {
         if searched == 0 {
             return BasicPlayer.choose(view, budget, rng);
         }
-        let outlooks: Vec<Outlook> = tallies.iter().map(|t| t.outlook(game.as_ref())).collect();
+        let mut outlooks: Vec<Outlook> = tallies.iter().map(|t| t.outlook(game.as_ref())).collect();
+        if let (Some(c), View::Partnership(o)) = (&self.config.bid_correction, &view.view) {
+            if o.rules == BidCorrection::FITTED_RULES {
+                correct_bids(c, o, &legal, &mut outlooks, game.as_ref());
+            }
+        }
         let keys: Vec<f64> = outlooks
             .iter()
             .map(|o| self.key(game.as_ref(), o.win, o.points))
             .collect();
-        let mut keys = keys;
-        if let (Some(c), View::Partnership(o)) = (&self.config.bid_correction, &view.view) {
-            if o.rules == BidCorrection::FITTED_RULES {
-                correct_bids(c, o, &legal, &outlooks, game.as_ref(), &mut keys);
-            }
-        }
         let mut best = best_index(keys.iter().copied());
         if let Some(tol) = self.config.tie_break {
             let plain = BasicPlayer.choose(view, budget, rng).action;
@@ -550,19 +550,35 @@ mod tests {
             points,
             ..Outlook::default()
         };
-        let outlooks: Vec<Outlook> = [0.1, 0.3, -1.0].map(outlook).into();
-        let mut keys: Vec<f64> = outlooks.iter().map(|o| o.points).collect();
+        let searched: Vec<Outlook> = [0.1, 0.3, -1.0].map(outlook).into();
+        let mut outlooks = searched.clone();
         let c = BidCorrection::FITTED;
-        correct_bids(&c, &o, &legal, &outlooks, None, &mut keys);
-        assert_eq!(keys[0], 0.1, "passing is the reference");
+        correct_bids(&c, &o, &legal, &mut outlooks, None);
+        assert_eq!(outlooks[0], searched[0], "passing is the reference");
         for (i, &a) in legal.iter().enumerate().skip(1) {
             let kind = bid_correction::kind(&o, a).unwrap();
-            let predicted = c.predict(kind, outlooks[i].points - 0.1, bid_correction::estimate(&o, a));
-            assert!((keys[i] - (0.1 + predicted)).abs() < 1e-12, "{a}");
+            let difference = searched[i].points - 0.1;
+            let predicted = c.predict(kind, difference, bid_correction::estimate(&o, a));
+            assert!((outlooks[i].points - (0.1 + predicted)).abs() < 1e-12, "{a}");
+            assert_eq!(outlooks[i].make, searched[i].make);
         }
         // The dealer takes it up too readily by the search's view: here the correction
         // turns a searched 0.2 over passing into less than passing.
-        assert!(keys[1] < keys[0], "{keys:?}");
+        assert!(outlooks[1].points < outlooks[0].points, "{outlooks:?}");
+        // Valued by the game: the chance of winning moves as the points do.
+        let view = GameView::of_deal(&AnyDeal::Partnership(Box::new(deal)), Seat::new(3));
+        let game = GamePosition::of(&view, &mut None).unwrap();
+        let with_win = |points| Outlook {
+            win: Some(game.win_after(points)),
+            win_change: Some(game.win_after(points) - game.win_now()),
+            ..outlook(points)
+        };
+        let searched: Vec<Outlook> = [0.1, 0.3, -1.0].map(with_win).into();
+        let mut outlooks = searched.clone();
+        correct_bids(&c, &o, &legal, &mut outlooks, Some(&game));
+        for o in &outlooks {
+            assert!((o.win.unwrap() - game.win_after(o.points)).abs() < 1e-9, "{o:?}");
+        }
     }
 
     fn worlds(n: u64) -> Vec<AnyDeal> {
