@@ -79,6 +79,15 @@ impl BidCorrection {
     /// The rules the correction was fitted in.
     pub const FITTED_RULES: Rules = Rules::NORTH_AMERICAN;
 
+    /// The correction taken `weight` of the way (0: none, 1: all of it).
+    pub fn scaled(&self, weight: f64) -> BidCorrection {
+        BidCorrection {
+            lines: self.lines.map(|[level, slope, per_trick]| {
+                [weight * level, 1.0 + weight * (slope - 1.0), weight * per_trick]
+            }),
+        }
+    }
+
     /// The bid's real difference from passing in points, predicted from the search's
     /// `searched` difference and `basic`'s `estimate`.
     pub fn predict(&self, kind: usize, searched: f64, estimate: f64) -> f64 {

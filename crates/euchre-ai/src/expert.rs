@@ -101,6 +101,10 @@ impl ExpertConfig {
                 "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
                 "ties" => config.tie_break = Some(1e-9),
                 "cf" => config.bid_correction = Some(BidCorrection::FITTED),
+                c if c.starts_with("cf") => {
+                    let weight = f64::from(c[2..].parse::<u16>().ok()?) / 100.0;
+                    config.bid_correction = Some(BidCorrection::FITTED.scaled(weight))
+                }
                 p if p.starts_with("pts") && p.len() > 3 => {
                     config.points_weight = f64::from(p[3..].parse::<u16>().ok()?) / 10_000.0
                 }
@@ -520,8 +524,11 @@ mod tests {
         assert_eq!(ExpertConfig::parse("expert-ties").unwrap().tie_break, Some(1e-9));
         let c = ExpertConfig::parse("expert-cf").unwrap().bid_correction;
         assert_eq!(c, Some(BidCorrection::FITTED));
+        let c = ExpertConfig::parse("expert-cf50").unwrap().bid_correction;
+        assert_eq!(c, Some(BidCorrection::FITTED.scaled(0.5)));
         for bad in [
             "expert-ptsx",
+            "expert-cfx",
             "expert-lead",
             "expert-0",
             "expertx",
