@@ -12,6 +12,11 @@
 //! difference from the searched one and `basic`'s estimate of the makers' tricks. The lines'
 //! slopes are below 1 (the search's differences are overconfident), and their levels move the
 //! threshold of a call by seat: the dealer and the dealer's partner order up too readily.
+//!
+//! How far the search is off depends on how well the deal is then played: finished by
+//! `pimc-50` rather than `pimc-20`, the lines lie much nearer the search's view, and in matches
+//! the correction gains about 0.007 points a deal, not shown (`docs/players.md`). It is the
+//! variant `expert-cf`, not the default.
 
 use crate::basic::{call_estimate, order_estimate};
 use euchre::observation::Observation;

@@ -17,7 +17,9 @@
 //! drawn from the bidding model rather than `basic`'s (`-auction`); correcting solved
 //! outcomes by how such deals really end (`-real`, [`crate::real_outcomes`]); weighing worlds
 //! by the cards the others played too (`-plays`, `-plays10`, [`crate::infer::PlayModel`]);
-//! taking a fixed amount off the makers' solved outcome in the bidding (`-biasN`).
+//! taking a fixed amount off the makers' solved outcome in the bidding (`-biasN`); correcting
+//! each bid's searched difference from passing by lines fitted to counterfactual play-outs
+//! (`-cf`, [`crate::bid_correction`]).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
