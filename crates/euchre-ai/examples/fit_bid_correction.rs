@@ -10,7 +10,7 @@
 //! choice made, by the points each really brought, and the other way about. It is the gain of
 //! changing one decision with the rest of the deal played by the counterfactual's player.
 
-use euchre_ai::bid_correction::{BidCorrection, KINDS};
+use euchre_ai::bid_correction::{kind_of, BidCorrection, KINDS};
 use std::collections::BTreeMap;
 
 /// How hard the fit is pulled toward the uncorrected search, in rows' worth.
@@ -38,16 +38,6 @@ impl Decision {
     }
 }
 
-fn kind_of(place: usize, round: usize, alone: bool) -> Option<usize> {
-    let place = place.checked_sub(1).filter(|p| *p < 4)?;
-    let index = match round {
-        1 => place,
-        2 => 4 + place.min(2),
-        _ => return None,
-    };
-    Some(index * 2 + usize::from(alone))
-}
-
 fn read(path: &str) -> Result<Vec<Decision>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut decisions: BTreeMap<(u64, u64), Decision> = BTreeMap::new();
@@ -64,7 +54,7 @@ fn read(path: &str) -> Result<Vec<Decision>, String> {
             None
         } else {
             let (place, round) = (int(place)? as usize, int(round)? as usize);
-            Some(kind_of(place, round, alone == "1").ok_or_else(bad)?)
+            Some(kind_of(round, place, alone == "1").ok_or_else(bad)?)
         };
         decisions
             .entry((seed, decision))

@@ -30,13 +30,24 @@ pub const KINDS: usize = 14;
 /// A bid's kind, or `None` for a pass and anything that is not a bid.
 pub fn kind(o: &Observation, a: Action) -> Option<usize> {
     let (round, alone) = match (o.phase, a) {
-        (Phase::Bidding1, Action::Order { alone }) => (0, alone),
-        (Phase::Bidding2, Action::Call { alone, .. }) => (1, alone),
+        (Phase::Bidding1, Action::Order { alone }) => (1, alone),
+        (Phase::Bidding2, Action::Call { alone, .. }) => (2, alone),
         _ => return None,
     };
-    // 0: the dealer's left, ..., 3: the dealer.
-    let place = (o.seat.index() + 3 - o.dealer.index()) % 4;
-    let index = if round == 0 { place } else { 4 + place.min(2) };
+    // 1: the dealer's left, ..., 4: the dealer.
+    let place = (o.seat.index() + 3 - o.dealer.index()) % 4 + 1;
+    kind_of(round, place, alone)
+}
+
+/// The kind of a bid in `round` (1 or 2) by the seat in `place` (1: the dealer's left, ...,
+/// 4: the dealer), alone or not; `None` for a round or place that does not exist.
+pub fn kind_of(round: usize, place: usize, alone: bool) -> Option<usize> {
+    let place = place.checked_sub(1).filter(|p| *p < 4)?;
+    let index = match round {
+        1 => place,
+        2 => 4 + place.min(2),
+        _ => return None,
+    };
     Some(index * 2 + usize::from(alone))
 }
 
