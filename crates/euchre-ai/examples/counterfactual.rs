@@ -28,8 +28,13 @@ fn main() {
     let playout_name = args.get(2).map_or("pimc-20", String::as_str);
     let first: u64 = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(0);
     let deals: u64 = args.get(4).and_then(|n| n.parse().ok()).unwrap_or(100);
-    let mut p = player(name).expect("a known player");
-    let mut playout = player(playout_name).expect("a known player");
+    let (mut p, mut playout) = match (player(name), player(playout_name)) {
+        (Ok(p), Ok(q)) => (p, q),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
     let AnyRules::Partnership(rules) = AnyRules::preset("north-american").expect("preset") else {
         panic!("the four-handed preset");
     };
