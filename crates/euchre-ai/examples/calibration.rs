@@ -6,7 +6,7 @@
 
 use euchre::table::{AnyDeal, AnyRules};
 use euchre::{Action, Deal, Decisions, Seat};
-use euchre_ai::{player, Budget, GameView, Outlook};
+use euchre_ai::{bid_correction, player, Budget, GameView, Outlook};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -44,9 +44,7 @@ fn main() {
                         choice.action,
                         Action::Order { alone: true } | Action::Call { alone: true, .. }
                     );
-                    // 1: left of the dealer, ..., 4: the dealer.
-                    let place = (seat.index() + 4 - dealer.index()) % 4;
-                    let place = if place == 0 { 4 } else { place };
+                    let place = bid_correction::place(seat, dealer);
                     let kind = format!(
                         "round {round}, {}, seat {place}",
                         if alone { "alone" } else { "partner" }

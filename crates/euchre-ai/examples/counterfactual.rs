@@ -15,8 +15,8 @@
 //! in the bid's trump (the one the bidding model reads).
 
 use euchre::table::{AnyDeal, AnyRules, View};
-use euchre::{Action, Deal, Decisions, Seat};
-use euchre_ai::basic::{call_estimate, order_estimate};
+use euchre::{Action, Deal, Decisions, Phase, Seat};
+use euchre_ai::bid_correction;
 use euchre_ai::player::play_deal_out;
 use euchre_ai::{player, Budget, GameView};
 use rand::SeedableRng;
@@ -54,13 +54,12 @@ fn main() {
             let mut rng = ChaCha8Rng::seed_from_u64(seed * 1000 + k);
             let choice = p.choose(&view, &Budget::UNLIMITED, &mut rng);
             let is_bid = |a: &Action| matches!(a, Action::Pass | Action::Order { .. } | Action::Call { .. });
+            let View::Partnership(seen) = &view.view else {
+                break;
+            };
             if choice.values.len() > 1 && choice.values.iter().all(|(a, _)| is_bid(a)) {
-                let place = (seat.index() + 4 - dealer.index() + 3) % 4 + 1;
-                let round = if view.legal().iter().any(|a| matches!(a, Action::Order { .. })) {
-                    1
-                } else {
-                    2
-                };
+                let place = bid_correction::place(seat, dealer);
+                let round = if seen.phase == Phase::Bidding1 { 1 } else { 2 };
                 for (i, (a, _)) in choice.values.iter().enumerate() {
                     let Some(o) = choice.outlooks.get(i) else {
                         continue;
@@ -75,21 +74,17 @@ fn main() {
                     let pts = f.points();
                     let team = seat.team().index();
                     let real = i32::from(pts[team]) - i32::from(pts[1 - team]);
-                    let View::Partnership(seen) = &view.view else {
-                        continue;
-                    };
-                    let (bid, alone, estimate) = match a {
-                        Action::Pass => ("pass".to_string(), false, 0.0),
-                        Action::Order { alone } => ("order".to_string(), *alone, order_estimate(seen)),
-                        Action::Call { trump, alone } => {
-                            (format!("call-{trump}"), *alone, call_estimate(seen, *trump))
-                        }
+                    let (bid, alone) = match a {
+                        Action::Pass => ("pass".to_string(), false),
+                        Action::Order { alone } => ("order".to_string(), *alone),
+                        Action::Call { trump, alone } => (format!("call-{trump}"), *alone),
                         _ => continue,
                     };
                     println!(
-                        "{seed},{k},{place},{round},{bid},{},{},{estimate:.3},{:.4},{real}",
+                        "{seed},{k},{place},{round},{bid},{},{},{:.3},{:.4},{real}",
                         u8::from(alone),
                         u8::from(*a == choice.action),
+                        bid_correction::estimate(seen, *a),
                         o.points
                     );
                 }

@@ -21,7 +21,7 @@
 use crate::basic::{call_estimate, order_estimate};
 use euchre::observation::Observation;
 use euchre::rules::Rules;
-use euchre::{Action, Phase};
+use euchre::{Action, Phase, Seat};
 
 /// Kinds of bid: round 1 places 1 to 4, round 2 places 1 to 3 (the dealer's partner and the
 /// dealer together: they seldom get to bid), each with a partner or alone.
@@ -34,9 +34,12 @@ pub fn kind(o: &Observation, a: Action) -> Option<usize> {
         (Phase::Bidding2, Action::Call { alone, .. }) => (2, alone),
         _ => return None,
     };
-    // 1: the dealer's left, ..., 4: the dealer.
-    let place = (o.seat.index() + 3 - o.dealer.index()) % 4 + 1;
-    kind_of(round, place, alone)
+    kind_of(round, place(o.seat, o.dealer), alone)
+}
+
+/// `seat`'s place at the table in bidding order: 1 for the dealer's left, ..., 4 for the dealer.
+pub fn place(seat: Seat, dealer: Seat) -> usize {
+    (seat.index() + 3 - dealer.index()) % 4 + 1
 }
 
 /// The kind of a bid in `round` (1 or 2) by the seat in `place` (1: the dealer's left, ...,
@@ -118,7 +121,7 @@ impl BidCorrection {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use euchre::{Deal, Seat, Trump};
+    use euchre::{Deal, Trump};
 
     #[test]
     fn kinds_are_told_apart_by_round_place_and_alone() {

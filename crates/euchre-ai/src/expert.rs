@@ -31,8 +31,9 @@ use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
 use crate::view::GameView;
 use crate::win_prob::WinTable;
+use euchre::observation::Observation;
 use euchre::table::{AnyDeal, View};
-use euchre::{Decisions, Seat};
+use euchre::{Action, ActionList, Decisions, Seat};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -328,12 +329,12 @@ fn others_have_bid(view: &GameView) -> bool {
 /// chances to make, march and be euchred stay the search's).
 fn correct_bids(
     c: &BidCorrection,
-    o: &euchre::observation::Observation,
-    legal: &euchre::ActionList,
+    o: &Observation,
+    legal: &ActionList,
     outlooks: &mut [Outlook],
     game: Option<&GamePosition>,
 ) {
-    let Some(pass) = legal.iter().position(|a| *a == euchre::Action::Pass) else {
+    let Some(pass) = legal.iter().position(|a| *a == Action::Pass) else {
         return;
     };
     let passing = outlooks[pass].points;

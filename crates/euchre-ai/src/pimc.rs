@@ -212,9 +212,10 @@ fn play_out(mut deal: AnyDeal, me: Seat, rng: &mut ChaCha8Rng, steps: &mut u64) 
 }
 
 /// Lets `basic` take every decision until the trick play begins (or the deal ends), each seat
-/// seeing only its own view of the world; with a `model`, the bids (making trump, going alone)
-/// of the four-handed game are drawn from it instead, so the auction goes on as the others
-/// are likely to bid, not as `basic` would. `steps` counts the decisions taken.
+/// seeing only its own view of the world; with a [`Continuation`] other than `Basic`, the bids
+/// (making trump, going alone) of the four-handed game come from the bidding model instead, so
+/// the auction goes on as the others are likely to bid, not as `basic` would. `steps` counts
+/// the decisions taken.
 pub(crate) fn finish_auction(
     deal: &mut AnyDeal,
     continuation: Continuation,
