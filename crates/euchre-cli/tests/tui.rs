@@ -70,15 +70,22 @@ impl Tmux {
 
     /// Waits until the screen shows `text`; the screen then.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_until(&format!("{text:?} shown"), |s| s.contains(text))
+    }
+
+    /// Waits until `ready` holds for the screen (at most 30 s, then fails naming `what`);
+    /// the screen then. A key's effect is drawn a moment after it is sent, so a test that
+    /// expects something to go away must wait for that, not read the screen once.
+    fn wait_until(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(text) {
+            if ready(&s) {
                 return s;
             }
             assert!(
                 start.elapsed() < Duration::from_secs(30),
-                "waited for {text:?}; the screen:\n{s}"
+                "waited for {what}; the screen:\n{s}"
             );
             sleep(Duration::from_millis(40));
         }
@@ -188,8 +195,9 @@ fn a_whole_game_through_the_keyboard() {
         "{h}"
     );
     t.keys(&["Escape"]);
-    let s = t.wait_for("Your turn");
-    assert!(!s.contains("expert would take"));
+    t.wait_until("the hint to close", |s| {
+        s.contains("Your turn") && !s.contains("expert would take")
+    });
     let screens = drive(&t, None);
     let all = screens.join("\n");
     assert!(all.contains(" led"), "a trick in progress was shown");
