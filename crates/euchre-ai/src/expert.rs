@@ -26,6 +26,7 @@
 use crate::basic::BasicPlayer;
 use crate::bid_correction::{self, BidCorrection};
 use crate::infer::{likelihood, BidModel, PlayModel};
+use crate::next_card::NextCard;
 use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
@@ -83,6 +84,10 @@ pub struct ExpertConfig {
     /// Correct each bid's searched difference from passing by what such bids really bring
     /// ([`crate::bid_correction`]), in the rules it was fitted to.
     pub bid_correction: Option<BidCorrection>,
+    /// In the four-handed game's card play, the seat's own next card is chosen in each world
+    /// from its view then, over this many fresh worlds, not by seeing the world
+    /// ([`crate::next_card`]).
+    pub next_card: Option<u32>,
 }
 
 impl ExpertConfig {
@@ -104,6 +109,9 @@ impl ExpertConfig {
                 "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
                 "ties" => config.tie_break = Some(1e-9),
                 "cf" => config.bid_correction = Some(BidCorrection::FITTED),
+                n if n.starts_with("next") => {
+                    config.next_card = Some(n[4..].parse::<u32>().ok().filter(|n| (1..=1000).contains(n))?)
+                }
                 c if c.starts_with("cf") => {
                     let weight = f64::from(c[2..].parse::<u16>().ok()?) / 100.0;
                     config.bid_correction = Some(BidCorrection::FITTED.scaled(weight))
@@ -163,6 +171,7 @@ impl ExpertConfig {
         plain_opening_lead: false,
         tie_break: None,
         bid_correction: None,
+        next_card: None,
     };
 }
 
@@ -246,6 +255,53 @@ impl Expert {
         } else {
             out
         }
+    }
+}
+
+impl Expert {
+    /// With [`ExpertConfig::next_card`], each action's outcome in `world` with the seat's own
+    /// next card chosen from its view ([`crate::next_card`]); `None` otherwise, or where the
+    /// world's play is not plain four-handed trick play.
+    fn next_card_values(
+        &mut self,
+        view: &GameView,
+        world: &AnyDeal,
+        legal: &ActionList,
+        game: Option<&GamePosition>,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Vec<Option<WorldOutcome>>> {
+        let worlds = self.config.next_card?;
+        let AnyDeal::Partnership(d) = world else {
+            return None;
+        };
+        if !view.in_trick_play() {
+            return None;
+        }
+        let me = view.seat;
+        let score_aware = self.config.score_aware;
+        let worth = |p: f64| match game {
+            Some(g) if score_aware => g.win_after(p),
+            _ => p,
+        };
+        let (model, plays, infer) = (
+            &self.model,
+            self.config.plays.as_ref(),
+            self.config.candidates > 1,
+        );
+        let weigh = |w: &euchre::Deal| {
+            if infer {
+                likelihood(w, me, model, plays)
+            } else {
+                1.0
+            }
+        };
+        let search = NextCard {
+            worlds,
+            worth: &worth,
+            weigh: &weigh,
+        };
+        let (tricks, draws) = self.pimc.tricks_and_steps();
+        search.values(tricks, d, legal, me, rng, draws)
     }
 }
 
@@ -450,7 +506,9 @@ impl Player for Expert {
                         break 'search;
                     }
                 }
-                let outcomes = self.pimc.world_values(world, &legal, me, rng);
+                let outcomes = self
+                    .next_card_values(view, world, &legal, game.as_ref(), rng)
+                    .unwrap_or_else(|| self.pimc.world_values(world, &legal, me, rng));
                 let mut keys = Vec::with_capacity(legal.len());
                 for (tally, o) in tallies.iter_mut().zip(&outcomes) {
                     match o {
@@ -527,11 +585,14 @@ mod tests {
         assert_eq!(ExpertConfig::parse("expert-ties").unwrap().tie_break, Some(1e-9));
         let c = ExpertConfig::parse("expert-cf").unwrap().bid_correction;
         assert_eq!(c, Some(BidCorrection::FITTED));
+        assert_eq!(ExpertConfig::parse("expert-next8").unwrap().next_card, Some(8));
         let c = ExpertConfig::parse("expert-cf50").unwrap().bid_correction;
         assert_eq!(c, Some(BidCorrection::FITTED.scaled(0.5)));
         for bad in [
             "expert-ptsx",
             "expert-cfx",
+            "expert-next",
+            "expert-next0",
             "expert-lead",
             "expert-0",
             "expertx",

@@ -20,6 +20,7 @@ pub mod bid_correction;
 pub mod duplicate;
 pub mod expert;
 pub mod infer;
+mod next_card;
 pub mod pimc;
 pub mod player;
 pub mod random;

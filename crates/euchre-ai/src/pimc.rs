@@ -93,6 +93,13 @@ impl Pimc {
         self.solver.total_nodes()
     }
 
+    /// The trick solver and the count of `basic`'s decisions (a draw of a world in the
+    /// next-card search counts as one), for searches that value worlds their own way
+    /// ([`crate::next_card`]) within the same counted work.
+    pub(crate) fn tricks_and_steps(&mut self) -> (&mut crate::solver::TrickSolver, &mut u64) {
+        (self.solver.tricks(), &mut self.steps)
+    }
+
     /// The work this player has done so far, in [`Work`] units: what its searches cost,
     /// counted rather than timed, so a bound on it keeps choices reproducible.
     pub fn work(&self) -> u64 {
