@@ -88,6 +88,9 @@ pub struct ExpertConfig {
     /// from its view then, over this many fresh worlds, not by seeing the world
     /// ([`crate::next_card`]).
     pub next_card: Option<u32>,
+    /// With `next_card`, the partner's cards up to the seat's next turn are chosen from the
+    /// partner's view too.
+    pub partner_next_card: bool,
 }
 
 impl ExpertConfig {
@@ -109,6 +112,10 @@ impl ExpertConfig {
                 "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
                 "ties" => config.tie_break = Some(1e-9),
                 "cf" => config.bid_correction = Some(BidCorrection::FITTED),
+                n if n.starts_with("both") => {
+                    config.next_card = Some(n[4..].parse::<u32>().ok().filter(|n| (1..=1000).contains(n))?);
+                    config.partner_next_card = true;
+                }
                 n if n.starts_with("next") => {
                     config.next_card = Some(n[4..].parse::<u32>().ok().filter(|n| (1..=1000).contains(n))?)
                 }
@@ -172,6 +179,7 @@ impl ExpertConfig {
         tie_break: None,
         bid_correction: None,
         next_card: None,
+        partner_next_card: false,
     };
 }
 
@@ -288,9 +296,9 @@ impl Expert {
             self.config.plays.as_ref(),
             self.config.candidates > 1,
         );
-        let weigh = |w: &euchre::Deal| {
+        let weigh = |w: &euchre::Deal, seat: Seat| {
             if infer {
-                likelihood(w, me, model, plays)
+                likelihood(w, seat, model, plays)
             } else {
                 1.0
             }
@@ -299,6 +307,7 @@ impl Expert {
             worlds,
             worth: &worth,
             weigh: &weigh,
+            partner: self.config.partner_next_card,
         };
         let (tricks, draws) = self.pimc.tricks_and_steps();
         search.values(tricks, d, legal, me, rng, draws)
@@ -586,6 +595,8 @@ mod tests {
         let c = ExpertConfig::parse("expert-cf").unwrap().bid_correction;
         assert_eq!(c, Some(BidCorrection::FITTED));
         assert_eq!(ExpertConfig::parse("expert-next8").unwrap().next_card, Some(8));
+        let c = ExpertConfig::parse("expert-both6").unwrap();
+        assert!(c.next_card == Some(6) && c.partner_next_card);
         let c = ExpertConfig::parse("expert-cf50").unwrap().bid_correction;
         assert_eq!(c, Some(BidCorrection::FITTED.scaled(0.5)));
         for bad in [
