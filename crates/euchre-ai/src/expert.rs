@@ -26,7 +26,7 @@
 use crate::basic::BasicPlayer;
 use crate::bid_correction::{self, BidCorrection};
 use crate::infer::{likelihood, BidModel, PlayModel};
-use crate::next_card::NextCard;
+use crate::next_card::{Blind, NextCard};
 use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
@@ -88,9 +88,9 @@ pub struct ExpertConfig {
     /// from its view then, over this many fresh worlds, not by seeing the world
     /// ([`crate::next_card`]).
     pub next_card: Option<u32>,
-    /// With `next_card`, the partner's cards up to the seat's next turn are chosen from the
-    /// partner's view too.
-    pub partner_next_card: bool,
+    /// With `next_card`, whose cards up to the seat's next turn are chosen from their own
+    /// view.
+    pub blind: Blind,
 }
 
 impl ExpertConfig {
@@ -114,7 +114,11 @@ impl ExpertConfig {
                 "cf" => config.bid_correction = Some(BidCorrection::FITTED),
                 n if n.starts_with("both") => {
                     config.next_card = Some(n[4..].parse::<u32>().ok().filter(|n| (1..=1000).contains(n))?);
-                    config.partner_next_card = true;
+                    config.blind = Blind::OurSide;
+                }
+                n if n.starts_with("all") => {
+                    config.next_card = Some(n[3..].parse::<u32>().ok().filter(|n| (1..=1000).contains(n))?);
+                    config.blind = Blind::Everyone;
                 }
                 n if n.starts_with("next") => {
                     config.next_card = Some(n[4..].parse::<u32>().ok().filter(|n| (1..=1000).contains(n))?)
@@ -179,7 +183,7 @@ impl ExpertConfig {
         tie_break: None,
         bid_correction: None,
         next_card: None,
-        partner_next_card: false,
+        blind: Blind::Own,
     };
 }
 
@@ -307,7 +311,7 @@ impl Expert {
             worlds,
             worth: &worth,
             weigh: &weigh,
-            partner: self.config.partner_next_card,
+            blind: self.config.blind,
         };
         let (tricks, draws) = self.pimc.tricks_and_steps();
         search.values(tricks, d, legal, me, rng, draws)
@@ -596,7 +600,9 @@ mod tests {
         assert_eq!(c, Some(BidCorrection::FITTED));
         assert_eq!(ExpertConfig::parse("expert-next8").unwrap().next_card, Some(8));
         let c = ExpertConfig::parse("expert-both6").unwrap();
-        assert!(c.next_card == Some(6) && c.partner_next_card);
+        assert!(c.next_card == Some(6) && c.blind == Blind::OurSide);
+        let c = ExpertConfig::parse("expert-all4").unwrap();
+        assert!(c.next_card == Some(4) && c.blind == Blind::Everyone);
         let c = ExpertConfig::parse("expert-cf50").unwrap().bid_correction;
         assert_eq!(c, Some(BidCorrection::FITTED.scaled(0.5)));
         for bad in [

@@ -11,6 +11,8 @@
 //! - [`expert`]: the strongest player: PIMC with worlds weighed by the others' bids
 //!   ([`infer`]), valued by the chance of winning the game, searching more worlds where the
 //!   choice is close; it explains each action ([`Outlook`]).
+//! - [`next_card`]: a measured remedy for strategy fusion in `expert`'s card play (the next
+//!   cards chosen from each seat's own view, not by seeing the world).
 //!
 //! No I/O. Every choice is reproducible from the random generator it is given.
 
@@ -20,7 +22,7 @@ pub mod bid_correction;
 pub mod duplicate;
 pub mod expert;
 pub mod infer;
-mod next_card;
+pub mod next_card;
 pub mod pimc;
 pub mod player;
 pub mod random;

@@ -34,9 +34,20 @@ pub(crate) struct NextCard<'a> {
     /// A drawn world's weight for the seat that drew it: how likely the others were to bid
     /// as they did in it.
     pub weigh: &'a dyn Fn(&Deal, Seat) -> f64,
-    /// The partner's cards up to the seat's next turn are chosen from the partner's view in
-    /// the same way, not by seeing the world.
-    pub partner: bool,
+    /// Whose cards, up to the seat's next turn, are chosen blind.
+    pub blind: Blind,
+}
+
+/// Whose cards the next-card search chooses from their own view (the rest are the solver's,
+/// seeing the world).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blind {
+    /// The seat's own next card.
+    Own,
+    /// The partner's cards before it too.
+    OurSide,
+    /// Every seat's card before it: the opponents do not see through the cards either.
+    Everyone,
 }
 
 /// The points for `me`'s side, less the other side's, of each card of a trick play: the
@@ -49,6 +60,11 @@ fn signed_values(tricks: &mut TrickSolver, tp: &TrickPlay, me: Seat) -> Vec<(Car
         .into_iter()
         .map(|(c, _, [m, d])| (c, sign * (f64::from(m) - f64::from(d))))
         .collect()
+}
+
+/// The cards the seat to act may play.
+fn cards(tp: &TrickPlay) -> Vec<Card> {
+    tp.legal().into_iter().collect()
 }
 
 /// The card the seat to act plays seeing the whole deal: the best for its side, and of cards
@@ -110,9 +126,13 @@ impl NextCard<'_> {
             if tp.is_over() || actor == me {
                 break;
             }
-            let c = if self.partner && actor == me.partner() && tp.legal().len() > 1 {
-                let here = signed_values(tricks, &tp, actor);
-                self.blind_choice(tricks, &d, &here, actor, rng, draws)
+            let blind = match self.blind {
+                Blind::Own => false,
+                Blind::OurSide => actor == me.partner(),
+                Blind::Everyone => true,
+            };
+            let c = if blind && tp.legal().len() > 1 {
+                self.blind_choice(tricks, &d, &cards(&tp), actor, me, rng, draws)
             } else {
                 solver_card(tricks, &tp)?
             };
@@ -125,25 +145,29 @@ impl NextCard<'_> {
             let sign = if me.team() == tp.makers() { 1.0 } else { -1.0 };
             return Some(sign * (f64::from(m) - f64::from(dp)));
         }
+        let chosen = self.blind_choice(tricks, &d, &cards(&tp), me, me, rng, draws);
         let here = signed_values(tricks, &tp, me);
-        let chosen = self.blind_choice(tricks, &d, &here, me, rng, draws);
         here.iter().find(|(c, _)| *c == chosen).map(|(_, v)| *v)
     }
 
-    /// `me`'s card at this point of `d` chosen from `me`'s view alone: the best mean value over
-    /// fresh worlds drawn from that view, weighed by the others' bids. `here` lists the legal
-    /// cards (with their values in `d`, unused: the choice must not see `d`).
+    /// `chooser`'s card (one of `legal`) at this point of `d`, chosen from `chooser`'s view
+    /// alone: the best mean value for its side over fresh worlds drawn from that view, weighed
+    /// by the others' bids. Values are `worth` for `me`'s side, so an opponent of `me`
+    /// minimises them.
+    #[allow(clippy::too_many_arguments)]
     fn blind_choice(
         &self,
         tricks: &mut TrickSolver,
         d: &Deal,
-        here: &[(Card, f64)],
+        legal: &[Card],
+        chooser: Seat,
         me: Seat,
         rng: &mut ChaCha8Rng,
         draws: &mut u64,
     ) -> Card {
-        let obs = d.observation(me);
-        let mut totals = vec![0.0; here.len()];
+        let obs = d.observation(chooser);
+        let ours = chooser.team() == me.team();
+        let mut totals = vec![0.0; legal.len()];
         let mut taken = 0;
         for _ in 0..self.worlds.saturating_mul(4) {
             if taken >= self.worlds {
@@ -154,19 +178,20 @@ impl NextCard<'_> {
             };
             *draws += DRAW_STEPS;
             let Some(tp) = w.trick_play() else { continue };
-            let p = (self.weigh)(&w, me);
+            let p = (self.weigh)(&w, chooser);
             if p <= 0.0 {
                 continue;
             }
             taken += 1;
             let values = signed_values(tricks, &tp, me);
-            for ((c, _), total) in here.iter().zip(totals.iter_mut()) {
+            for (c, total) in legal.iter().zip(totals.iter_mut()) {
                 if let Some((_, v)) = values.iter().find(|(x, _)| x == c) {
-                    *total += p * (self.worth)(*v);
+                    let worth = (self.worth)(*v);
+                    *total += p * if ours { worth } else { -worth };
                 }
             }
         }
-        here[best_index(totals)].0
+        legal[best_index(totals)]
     }
 }
 
@@ -216,7 +241,7 @@ mod tests {
             worlds: 6,
             worth: &worth,
             weigh: &weigh,
-            partner,
+            blind: if partner { Blind::OurSide } else { Blind::Own },
         };
         let mut solver = Solver::new();
         let mut tricks = TrickSolver::new();
