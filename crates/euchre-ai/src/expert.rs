@@ -26,7 +26,7 @@
 use crate::basic::BasicPlayer;
 use crate::bid_correction::{self, BidCorrection};
 use crate::infer::{likelihood, BidModel, PlayModel};
-use crate::next_card::{Blind, NextCard};
+use crate::next_card::{Blind, Memo, NextCard};
 use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
@@ -37,6 +37,7 @@ use euchre::table::{AnyDeal, View};
 use euchre::{Action, ActionList, Decisions, Seat};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+use std::cell::RefCell;
 use std::time::Instant;
 
 /// What an `expert` does; [`ExpertConfig::DEFAULT`] is the player `expert`.
@@ -194,6 +195,8 @@ pub struct Expert {
     model: BidModel,
     /// The win-probability table of the last target seen.
     table: Option<WinTable>,
+    /// The next-card search's blind choices in the decision being made.
+    memo: RefCell<Memo>,
 }
 
 impl Expert {
@@ -214,6 +217,7 @@ impl Expert {
             },
             model: BidModel::PIMC,
             table: None,
+            memo: RefCell::new(Memo::new()),
         }
     }
 
@@ -312,6 +316,7 @@ impl Expert {
             worth: &worth,
             weigh: &weigh,
             blind: self.config.blind,
+            memo: &self.memo,
         };
         let (tricks, draws) = self.pimc.tricks_and_steps();
         search.values(tricks, d, legal, me, rng, draws)
@@ -485,6 +490,7 @@ impl Player for Expert {
             return Choice::plain(legal[0]);
         }
         let started = Instant::now();
+        self.memo.borrow_mut().clear();
         let work_at_start = self.pimc.work();
         let me: Seat = view.seat;
         let game = GamePosition::of(view, &mut self.table);

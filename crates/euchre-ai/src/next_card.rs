@@ -18,6 +18,8 @@ use crate::pimc::{best_index, WorldOutcome};
 use crate::solver::TrickSolver;
 use euchre::{Action, ActionList, Card, Deal, Seat, TrickPlay};
 use rand_chacha::ChaCha8Rng;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// What drawing a world and weighing it by the bids costs, in decisions of `basic` (the unit
 /// the caller counts work in: about 0.75 µs; a draw took 3.2 µs on the machine where the
@@ -36,7 +38,14 @@ pub(crate) struct NextCard<'a> {
     pub weigh: &'a dyn Fn(&Deal, Seat) -> f64,
     /// Whose cards, up to the seat's next turn, are chosen blind.
     pub blind: Blind,
+    /// The blind choices made so far in this decision, by the chooser and the cards played
+    /// before it: the same point reached in another world is the same choice, as the
+    /// chooser cannot tell the worlds apart there (and it is not drawn for again).
+    pub memo: &'a RefCell<Memo>,
 }
+
+/// Blind choices already made in a decision ([`NextCard::memo`]).
+pub(crate) type Memo = HashMap<(Seat, Vec<Card>), Card>;
 
 /// Whose cards the next-card search chooses from their own view (the rest are the solver's,
 /// seeing the world).
@@ -165,6 +174,10 @@ impl NextCard<'_> {
         rng: &mut ChaCha8Rng,
         draws: &mut u64,
     ) -> Card {
+        let key = (chooser, d.plays().to_vec());
+        if let Some(&c) = self.memo.borrow().get(&key) {
+            return c;
+        }
         let obs = d.observation(chooser);
         let ours = chooser.team() == me.team();
         let mut totals = vec![0.0; legal.len()];
@@ -191,7 +204,9 @@ impl NextCard<'_> {
                 }
             }
         }
-        legal[best_index(totals)]
+        let chosen = legal[best_index(totals)];
+        self.memo.borrow_mut().insert(key, chosen);
+        chosen
     }
 }
 
@@ -238,12 +253,6 @@ mod tests {
     fn against_the_solver(blind: Blind) -> (usize, usize, usize, u64) {
         let worth = |p: f64| p;
         let weigh = |_: &Deal, _: Seat| 1.0;
-        let search = NextCard {
-            worlds: 6,
-            worth: &worth,
-            weigh: &weigh,
-            blind,
-        };
         let mut solver = Solver::new();
         let mut tricks = TrickSolver::new();
         let mut rng = ChaCha8Rng::seed_from_u64(9);
@@ -254,6 +263,14 @@ mod tests {
                 let me = d.to_act().unwrap();
                 let legal = d.legal_actions();
                 let mut draws = 0;
+                // One decision: its own memo.
+                let search = NextCard {
+                    worlds: 6,
+                    worth: &worth,
+                    weigh: &weigh,
+                    blind,
+                    memo: &RefCell::new(Memo::new()),
+                };
                 let values = search
                     .values(&mut tricks, &d, &legal, me, &mut rng, &mut draws)
                     .unwrap();
