@@ -19,7 +19,9 @@
 //! by the cards the others played too (`-plays`, `-plays10`, [`crate::infer::PlayModel`]);
 //! taking a fixed amount off the makers' solved outcome in the bidding (`-biasN`); correcting
 //! each bid's searched difference from passing by lines fitted to counterfactual play-outs
-//! (`-cf`, [`crate::bid_correction`]).
+//! (`-cf`, [`crate::bid_correction`]); choosing the seat's next card (and the partner's, or
+//! everyone's) from its own view rather than seeing each world, against strategy fusion
+//! (`-nextN`, `-bothN`, `-allN`, [`crate::next_card`]).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
