@@ -96,6 +96,12 @@ pub struct ExpertConfig {
     pub blind: Blind,
 }
 
+/// The worlds a blind choice of the next-card search is made over, from a name's `N` (1 to
+/// 1,000).
+fn blind_worlds(n: &str) -> Option<u32> {
+    n.parse::<u32>().ok().filter(|n| (1..=1000).contains(n))
+}
+
 impl ExpertConfig {
     /// Reads a player name: `expert`, then optionally `-N` (worlds), `-points` (outcomes valued
     /// in points, not game-win chance), `-uniform` (no inference), `-cN` (N candidate worlds
@@ -115,16 +121,14 @@ impl ExpertConfig {
                 "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
                 "ties" => config.tie_break = Some(1e-9),
                 "cf" => config.bid_correction = Some(BidCorrection::FITTED),
+                n if n.starts_with("next") => config.next_card = Some(blind_worlds(&n[4..])?),
                 n if n.starts_with("both") => {
-                    config.next_card = Some(n[4..].parse::<u32>().ok().filter(|n| (1..=1000).contains(n))?);
+                    config.next_card = Some(blind_worlds(&n[4..])?);
                     config.blind = Blind::OurSide;
                 }
                 n if n.starts_with("all") => {
-                    config.next_card = Some(n[3..].parse::<u32>().ok().filter(|n| (1..=1000).contains(n))?);
+                    config.next_card = Some(blind_worlds(&n[3..])?);
                     config.blind = Blind::Everyone;
-                }
-                n if n.starts_with("next") => {
-                    config.next_card = Some(n[4..].parse::<u32>().ok().filter(|n| (1..=1000).contains(n))?)
                 }
                 c if c.starts_with("cf") => {
                     let weight = f64::from(c[2..].parse::<u16>().ok()?) / 100.0;
@@ -274,9 +278,7 @@ impl Expert {
             out
         }
     }
-}
 
-impl Expert {
     /// With [`ExpertConfig::next_card`], each action's outcome in `world` with the seat's own
     /// next card chosen from its view ([`crate::next_card`]); `None` otherwise, or where the
     /// world's play is not plain four-handed trick play.

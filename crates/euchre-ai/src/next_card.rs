@@ -94,7 +94,8 @@ impl NextCard<'_> {
     /// The outcome for `me` of each legal action in `world` (the four-handed game, in trick
     /// play; `me` to act), with `me`'s next card chosen from its own view. `None` when the
     /// world's play is not plain trick play (the caller then values it as PIMC does); an
-    /// action that cannot be applied is `None` in the list. `draws` counts the worlds drawn, in `basic`'s decisions ([`DRAW_STEPS`] each).
+    /// action that cannot be applied is `None` in the list. `draws` counts the worlds drawn,
+    /// in `basic`'s decisions ([`DRAW_STEPS`] each).
     pub(crate) fn values(
         &self,
         tricks: &mut TrickSolver,
