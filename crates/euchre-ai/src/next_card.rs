@@ -10,9 +10,13 @@
 //! others' bids. The world's value of the first card is the solved value of the world after
 //! that second card, not after the best second card for that world.
 //!
-//! Only the seat's next card is chosen blind; the partner's cards and everything after are
-//! still solved seeing the world, so this removes the fusion nearest the decision, where it
-//! costs most, at a bounded price: a handful of small solves per (world, card).
+//! With [`Blind::Own`] only the seat's next card is chosen blind; the partner's cards
+//! ([`Blind::OurSide`]) or every seat's ([`Blind::Everyone`]) before it can be too. Everything
+//! after is still solved seeing the world: this removes the fusion nearest the decision at
+//! the price of a handful of small solves per (world, card).
+//!
+//! Measured against `expert` (`docs/players.md`, "Strategy fusion"), no form plays better:
+//! in Euchre the play reveals the hidden cards quickly, and PIMC's fusion costs little.
 
 use crate::pimc::{best_index, WorldOutcome};
 use crate::solver::TrickSolver;
