@@ -20,7 +20,7 @@
 
 use crate::pimc::{best_index, WorldOutcome};
 use crate::solver::TrickSolver;
-use euchre::{Action, ActionList, Card, Deal, Seat, TrickPlay};
+use euchre::{Action, ActionList, Card, CardSet, Deal, Seat, TrickPlay};
 use rand_chacha::ChaCha8Rng;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -42,14 +42,15 @@ pub(crate) struct NextCard<'a> {
     pub weigh: &'a dyn Fn(&Deal, Seat) -> f64,
     /// Whose cards, up to the seat's next turn, are chosen blind.
     pub blind: Blind,
-    /// The blind choices made so far in this decision, by the chooser and the cards played
-    /// before it: the same point reached in another world is the same choice, as the
-    /// chooser cannot tell the worlds apart there (and it is not drawn for again).
+    /// The blind choices made so far in this decision, by the chooser, its hand and the cards
+    /// played before it: the same point reached in another world is the same choice, as the
+    /// chooser cannot tell the worlds apart there (and it is not drawn for again). The hand
+    /// is the seat's own in every world, but the partner's and the opponents' differ.
     pub memo: &'a RefCell<Memo>,
 }
 
 /// Blind choices already made in a decision ([`NextCard::memo`]).
-pub(crate) type Memo = HashMap<(Seat, Vec<Card>), Card>;
+pub(crate) type Memo = HashMap<(Seat, CardSet, Vec<Card>), Card>;
 
 /// Whose cards the next-card search chooses from their own view (the rest are the solver's,
 /// seeing the world).
@@ -179,7 +180,7 @@ impl NextCard<'_> {
         rng: &mut ChaCha8Rng,
         draws: &mut u64,
     ) -> Card {
-        let key = (chooser, d.plays().to_vec());
+        let key = (chooser, d.hands()[chooser.index()], d.plays().to_vec());
         if let Some(&c) = self.memo.borrow().get(&key) {
             return c;
         }
@@ -315,5 +316,39 @@ mod tests {
     fn blind_opponents_sometimes_give_away_what_the_solver_would_not() {
         let (compared, _, above, _) = against_the_solver(Blind::Everyone);
         assert!(above > 0 && above < compared / 4, "{above} of {compared}");
+    }
+
+    #[test]
+    fn a_decision_shares_its_memo_over_worlds_without_mixing_hands() {
+        // Many worlds of one decision, one memo: a blind choice remembered for a seat must be
+        // one that seat can play in the world at hand, whose hidden hands differ.
+        let worth = |p: f64| p;
+        let weigh = |_: &Deal, _: Seat| 1.0;
+        let mut tricks = TrickSolver::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let mut shared = 0;
+        for seed in 0..40 {
+            let Some(d) = into_play(seed, 1) else { continue };
+            let me = d.to_act().unwrap();
+            let obs = d.observation(me);
+            let memo = RefCell::new(Memo::new());
+            let search = NextCard {
+                worlds: 4,
+                worth: &worth,
+                weigh: &weigh,
+                blind: Blind::Everyone,
+                memo: &memo,
+            };
+            for _ in 0..30 {
+                let w = euchre::sample::sample_world(&obs, &mut rng).unwrap();
+                let legal = w.legal_actions();
+                let mut draws = 0;
+                let values = search.values(&mut tricks, &w, &legal, me, &mut rng, &mut draws);
+                let values = values.expect("plain trick play");
+                assert!(values.iter().all(Option::is_some), "seed {seed}");
+            }
+            shared += memo.borrow().len();
+        }
+        assert!(shared > 0);
     }
 }
