@@ -67,13 +67,18 @@ pub enum Blind {
 /// The points for `me`'s side, less the other side's, of each card of a trick play: the
 /// solver's values, signed for `me`.
 fn signed_values(tricks: &mut TrickSolver, tp: &TrickPlay, me: Seat) -> Vec<(Card, f64)> {
-    let sign = if me.team() == tp.makers() { 1.0 } else { -1.0 };
     tricks
         .values(tp)
         .cards
         .into_iter()
-        .map(|(c, _, [m, d])| (c, sign * (f64::from(m) - f64::from(d))))
+        .map(|(c, _, points)| (c, for_side(tp, me, points)))
         .collect()
+}
+
+/// Points to (makers, defenders) as `me`'s side's less the other side's.
+fn for_side(tp: &TrickPlay, me: Seat, [m, d]: [u8; 2]) -> f64 {
+    let sign = if me.team() == tp.makers() { 1.0 } else { -1.0 };
+    sign * (f64::from(m) - f64::from(d))
 }
 
 /// The cards the seat to act may play.
@@ -156,9 +161,7 @@ impl NextCard<'_> {
         let tp = d.trick_play()?;
         if tp.is_over() || tp.legal().len() == 1 {
             let t = tricks.value(&tp);
-            let [m, dp] = tp.points_by_maker_tricks()[usize::from(t)];
-            let sign = if me.team() == tp.makers() { 1.0 } else { -1.0 };
-            return Some(sign * (f64::from(m) - f64::from(dp)));
+            return Some(for_side(&tp, me, tp.points_by_maker_tricks()[usize::from(t)]));
         }
         let chosen = self.blind_choice(tricks, &d, &cards(&tp), me, me, rng, draws);
         let here = signed_values(tricks, &tp, me);
