@@ -29,6 +29,7 @@ use crate::basic::BasicPlayer;
 use crate::bid_correction::{self, BidCorrection};
 use crate::infer::{likelihood, BidModel, PlayModel};
 use crate::next_card::{Blind, Memo, NextCard};
+use crate::own_lead::{choose_leads, value_led, OwnLead};
 use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
@@ -94,6 +95,10 @@ pub struct ExpertConfig {
     /// With `next_card`, whose cards up to the seat's next turn are chosen from their own
     /// view.
     pub blind: Blind,
+    /// In the bidding, where the seat itself makes the opening lead, it leads the same card
+    /// in every world where it knows the same things then, not the best card for each world
+    /// ([`crate::own_lead`]).
+    pub own_lead: bool,
 }
 
 /// The worlds a blind choice of the next-card search is made over, from a name's `N` (1 to
@@ -138,6 +143,7 @@ impl ExpertConfig {
                     config.points_weight = f64::from(p[3..].parse::<u16>().ok()?) / 10_000.0
                 }
                 "olead" => config.plain_opening_lead = true,
+                "ownlead" => config.own_lead = true,
                 l if l.starts_with("lead") && l.len() > 4 => {
                     config.maker_bias.leading = f64::from(l[4..].parse::<u16>().ok()?) / 100.0
                 }
@@ -191,6 +197,7 @@ impl ExpertConfig {
         bid_correction: None,
         next_card: None,
         blind: Blind::Own,
+        own_lead: false,
     };
 }
 
@@ -219,6 +226,7 @@ impl Expert {
                 p.world_nodes = Some((config.work / 10 / Work::ENGINE_NODE).max(1));
                 p.maker_bias = config.maker_bias;
                 p.plain_opening_lead = config.plain_opening_lead;
+                p.own_lead = config.own_lead;
                 p
             },
             model: BidModel::PIMC,
@@ -277,6 +285,46 @@ impl Expert {
         } else {
             out
         }
+    }
+
+    /// Each action's tally over the worlds searched, and each world's key value per action
+    /// with the times it was drawn (for the stopping rule). With the seat's own opening lead
+    /// chosen blind ([`ExpertConfig::own_lead`]), a world's outcome is that of the card led at
+    /// its spot, chosen over every world searched so far.
+    fn summarise(
+        &self,
+        records: &[Searched],
+        actions: usize,
+        game: Option<&GamePosition>,
+    ) -> (Vec<Tally>, Vec<(f64, Vec<f64>)>) {
+        let worth = |p: f64| self.key(game, game.map(|g| g.win_after(p)), p);
+        let all_leads = records
+            .iter()
+            .flat_map(|r| r.leads.iter().flatten().map(move |l| (r.times, l)));
+        let chosen = choose_leads(all_leads, worth);
+        let mut tallies = vec![Tally::default(); actions];
+        let mut seen = Vec::with_capacity(records.len());
+        for r in records {
+            let mut keys = Vec::with_capacity(actions);
+            for ((tally, o), lead) in tallies.iter_mut().zip(&r.outcomes).zip(&r.leads) {
+                let Some(o) = o else {
+                    keys.push(f64::NEG_INFINITY);
+                    continue;
+                };
+                let o = match lead {
+                    Some(l) => WorldOutcome {
+                        points: value_led(l, &chosen),
+                        ..*o
+                    },
+                    None => *o,
+                };
+                let win = game.map(|g| g.win_after(o.points));
+                tally.add(r.times, o, win);
+                keys.push(self.key(game, win, o.points));
+            }
+            seen.push((r.times, keys));
+        }
+        (tallies, seen)
     }
 
     /// With [`ExpertConfig::next_card`], each action's outcome in `world` with the seat's own
@@ -431,6 +479,14 @@ fn correct_bids(
     }
 }
 
+/// One world searched: the times it was drawn, how each action ends in it and, where the seat
+/// makes the opening lead after it, the value of each card it could lead.
+struct Searched {
+    times: f64,
+    outcomes: Vec<Option<WorldOutcome>>,
+    leads: Vec<Option<OwnLead>>,
+}
+
 /// Sums over the worlds of how one action ends, for its [`Outlook`].
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
@@ -498,9 +554,8 @@ impl Player for Expert {
         let work_at_start = self.pimc.work();
         let me: Seat = view.seat;
         let game = GamePosition::of(view, &mut self.table);
-        let mut tallies = vec![Tally::default(); legal.len()];
-        // Each world's key value per action, with the times it was drawn, for the stopping rule.
-        let mut seen: Vec<(f64, Vec<f64>)> = Vec::new();
+        // Each world searched, with how each action ends in it.
+        let mut records: Vec<Searched> = Vec::new();
         let mut searched = 0u32;
         // The individual games' costs are the least predictable from the counts (their
         // play-outs and engine searches vary most: decisions took up to 2.7 times their counted
@@ -529,34 +584,29 @@ impl Player for Expert {
                         break 'search;
                     }
                 }
-                let outcomes = self
-                    .next_card_values(view, world, &legal, game.as_ref(), rng)
-                    .unwrap_or_else(|| self.pimc.world_values(world, &legal, me, rng));
-                let mut keys = Vec::with_capacity(legal.len());
-                for (tally, o) in tallies.iter_mut().zip(&outcomes) {
-                    match o {
-                        Some(o) => {
-                            let win = game.as_ref().map(|g| g.win_after(o.points));
-                            tally.add(*times, *o, win);
-                            keys.push(self.key(game.as_ref(), win, o.points));
-                        }
-                        None => keys.push(f64::NEG_INFINITY),
-                    }
-                }
-                seen.push((*times, keys));
+                let (outcomes, leads) = match self.next_card_values(view, world, &legal, game.as_ref(), rng) {
+                    Some(outcomes) => (outcomes, vec![None; legal.len()]),
+                    None => self.pimc.world_values_and_leads(world, &legal, me, rng),
+                };
+                records.push(Searched {
+                    times: *times,
+                    outcomes,
+                    leads,
+                });
                 searched += *times as u32;
                 let work = self.pimc.work() - work_at_start + u64::from(searched) * Work::WORLD;
                 if work >= bound {
                     break 'search;
                 }
             }
-            if settled(&seen) {
+            if settled(&self.summarise(&records, legal.len(), game.as_ref()).1) {
                 break;
             }
         }
         if searched == 0 {
             return BasicPlayer.choose(view, budget, rng);
         }
+        let (tallies, _) = self.summarise(&records, legal.len(), game.as_ref());
         let mut outlooks: Vec<Outlook> = tallies.iter().map(|t| t.outlook(game.as_ref())).collect();
         if let (Some(c), View::Partnership(o)) = (&self.config.bid_correction, &view.view) {
             if o.rules == BidCorrection::FITTED_RULES {

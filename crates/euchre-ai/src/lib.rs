@@ -23,6 +23,7 @@ pub mod duplicate;
 pub mod expert;
 pub mod infer;
 pub mod next_card;
+pub(crate) mod own_lead;
 pub mod pimc;
 pub mod player;
 pub mod random;

@@ -10,6 +10,7 @@
 
 use crate::basic::BasicPlayer;
 use crate::infer::BidModel;
+use crate::own_lead::{own_lead, OwnLead};
 use crate::player::{play_deal_out, Budget, Choice, Player};
 use crate::real_outcomes::Expectations;
 use crate::solver::{scale, scaled_outcome, Solver};
@@ -51,6 +52,9 @@ pub struct Pimc {
     /// In the bidding, the opening lead of each world is `basic`'s, not the solver's (the
     /// leader does not see the others' cards).
     pub(crate) plain_opening_lead: bool,
+    /// In the bidding, where the seat itself makes the opening lead, every card it could lead
+    /// is valued, for a lead chosen over the worlds ([`crate::own_lead`]).
+    pub(crate) own_lead: bool,
 }
 
 impl Pimc {
@@ -67,6 +71,7 @@ impl Pimc {
             world_nodes: None,
             maker_bias: MakerBias::NONE,
             plain_opening_lead: false,
+            own_lead: false,
         }
     }
 
@@ -330,6 +335,19 @@ impl Pimc {
         me: Seat,
         rng: &mut ChaCha8Rng,
     ) -> Vec<Option<WorldOutcome>> {
+        self.world_values_and_leads(world, legal, me, rng).0
+    }
+
+    /// [`Pimc::world_values`], and with [`Pimc::own_lead`], for each bid after which the seat
+    /// makes the opening lead, the value of every card it could lead (the outcome's points
+    /// are then the best card's).
+    pub(crate) fn world_values_and_leads(
+        &mut self,
+        world: &AnyDeal,
+        legal: &ActionList,
+        me: Seat,
+        rng: &mut ChaCha8Rng,
+    ) -> (Vec<Option<WorldOutcome>>, Vec<Option<OwnLead>>) {
         let exact = solo_cards_left(world).is_none_or(|n| n <= SOLO_EXACT_CARDS);
         if in_trick_play(world) && exact {
             self.solver.limit_nodes(self.world_nodes);
@@ -348,7 +366,7 @@ impl Pimc {
                     .collect();
             }
             let we_made = we_made(world, me);
-            return legal
+            let outcomes = legal
                 .iter()
                 .map(|a| {
                     let (_, points) = values.iter().find(|(b, _)| b == a)?;
@@ -358,6 +376,7 @@ impl Pimc {
                     })
                 })
                 .collect();
+            return (outcomes, vec![None; legal.len()]);
         }
         // The world's search budget is shared among its actions; an action whose search would
         // need more than its share (a `railroad` jambone, solved through the engine) is valued
@@ -365,9 +384,11 @@ impl Pimc {
         let share = self
             .world_nodes
             .map(|n| n / u64::try_from(legal.len()).unwrap_or(1).max(1));
+        let mut leads = vec![None; legal.len()];
         let outcomes = legal
             .iter()
-            .map(|&a| {
+            .enumerate()
+            .map(|(i, &a)| {
                 let mut w = world.clone();
                 w.apply(a).ok()?;
                 finish_auction(&mut w, self.continuation, rng, &mut self.steps);
@@ -375,25 +396,42 @@ impl Pimc {
                     lead_plainly(&mut w, rng, &mut self.steps);
                 }
                 self.solver.limit_nodes(share);
-                let mut points = self.deal_value(&w, me, rng);
                 let we_made = we_made(&w, me);
                 let off = self.maker_bias.off(&w);
-                if self.solver.gave_up() {
-                    points = play_out(w, me, rng, &mut self.steps);
-                }
                 let bias = match we_made {
                     Some(true) => -off,
                     Some(false) => off,
                     None => 0.0,
                 };
-                Some(WorldOutcome {
-                    points: points + bias,
-                    we_made,
-                })
+                let lead = if self.own_lead {
+                    own_lead(&w, me, i, &mut self.solver)
+                } else {
+                    None
+                };
+                let points = match lead {
+                    Some(mut lead) => {
+                        lead.cards.iter_mut().for_each(|(_, v)| *v += bias);
+                        let best = lead
+                            .cards
+                            .iter()
+                            .map(|(_, v)| *v)
+                            .fold(f64::NEG_INFINITY, f64::max);
+                        leads[i] = Some(lead);
+                        best
+                    }
+                    None => {
+                        let mut points = self.deal_value(&w, me, rng);
+                        if self.solver.gave_up() {
+                            points = play_out(w, me, rng, &mut self.steps);
+                        }
+                        points + bias
+                    }
+                };
+                Some(WorldOutcome { points, we_made })
             })
             .collect();
         self.solver.limit_nodes(None);
-        outcomes
+        (outcomes, leads)
     }
 
     /// The value for `me`'s side of a deal whose auction is over: solved, or (in an individual
