@@ -21,7 +21,9 @@
 //! each bid's searched difference from passing by lines fitted to counterfactual play-outs
 //! (`-cf`, [`crate::bid_correction`]); choosing the seat's next card (and the partner's, or
 //! everyone's) from its own view rather than seeing each world, against strategy fusion
-//! (`-nextN`, `-bothN`, `-allN`, [`crate::next_card`]).
+//! (`-nextN`, `-bothN`, `-allN`, [`crate::next_card`]); in the bidding, leading the same
+//! card at the seat's own opening lead in every world where it knows the same things
+//! (`-ownlead`, [`crate::own_lead`]).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
@@ -659,6 +661,7 @@ mod tests {
         let c = ExpertConfig::parse("expert-cf").unwrap().bid_correction;
         assert_eq!(c, Some(BidCorrection::FITTED));
         assert_eq!(ExpertConfig::parse("expert-next8").unwrap().next_card, Some(8));
+        assert!(ExpertConfig::parse("expert-ownlead").unwrap().own_lead);
         let c = ExpertConfig::parse("expert-both6").unwrap();
         assert!(c.next_card == Some(6) && c.blind == Blind::OurSide);
         let c = ExpertConfig::parse("expert-all4").unwrap();

@@ -13,6 +13,7 @@
 //!   choice is close; it explains each action ([`Outlook`]).
 //! - [`next_card`]: a measured remedy for strategy fusion in `expert`'s card play (the next
 //!   cards chosen from each seat's own view, not by seeing the world).
+//! - [`own_lead`]: the same in the bidding, for the seat's own opening lead.
 //!
 //! No I/O. Every choice is reproducible from the random generator it is given.
 
@@ -23,7 +24,7 @@ pub mod duplicate;
 pub mod expert;
 pub mod infer;
 pub mod next_card;
-pub(crate) mod own_lead;
+pub mod own_lead;
 pub mod pimc;
 pub mod player;
 pub mod random;
