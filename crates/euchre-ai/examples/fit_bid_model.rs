@@ -1,8 +1,9 @@
 //! Fits the bidding model of `infer` ([`BidModel`]) to the bids a player makes in self-play:
 //! the parameters that make its observed bids most likely (maximum likelihood, by coordinate
-//! search). `cargo run --release -p euchre-ai --example fit_bid_model [DEALS] [PLAYER]`
-//! (3,000 deals of `pimc-50` by default), and prints the fitted model with its log-likelihood
-//! against the one in use.
+//! search). `cargo run --release -p euchre-ai --example fit_bid_model [DEALS] [PLAYER]
+//! [--by-place]` (3,000 deals of `pimc-50` by default), and prints the fitted model with its
+//! log-likelihood against the one in use; `--by-place` fits the make threshold by the bidder's
+//! round and place too.
 
 use euchre::observation::Observation;
 use euchre::table::{AnyRules, Table, View};
@@ -23,6 +24,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let deals: u64 = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(3000);
     let name = args.get(2).map_or("pimc-50", String::as_str);
+    let by_place = args.iter().any(|a| a == "--by-place");
     let mut p = player(name).expect("a known player");
     let rules = AnyRules::preset("north-american").expect("preset");
     let mut data = Vec::new();
@@ -49,21 +51,30 @@ fn main() {
     let start = BidModel::PIMC;
     let mut m = start;
     let steps = [0.5, 0.1, 0.02];
+    // The make threshold by round and place only with `--by-place`.
+    let fields = if by_place { 12 } else { 4 };
     for &step in &steps {
         for _ in 0..6 {
-            for field in 0..4 {
-                let get = |m: &BidModel| [m.make_at, m.make_slope, m.alone_at, m.alone_slope][field];
+            for field in 0..fields {
+                let get = |m: &BidModel| match field {
+                    0 => m.make_at,
+                    1 => m.make_slope,
+                    2 => m.alone_at,
+                    3 => m.alone_slope,
+                    f => m.at_by_place[f - 4],
+                };
                 let set = |m: &mut BidModel, v: f64| match field {
                     0 => m.make_at = v,
                     1 => m.make_slope = v,
                     2 => m.alone_at = v,
-                    _ => m.alone_slope = v,
+                    3 => m.alone_slope = v,
+                    f => m.at_by_place[f - 4] = v,
                 };
                 let mut best = (log_likelihood(&m, &data), get(&m));
                 for k in -10..=10 {
                     let mut c = m;
                     let v = get(&m) + f64::from(k) * step;
-                    if field % 2 == 1 && v <= 0.0 {
+                    if (field == 1 || field == 3) && v <= 0.0 {
                         continue;
                     }
                     set(&mut c, v);

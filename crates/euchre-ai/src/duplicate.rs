@@ -120,6 +120,75 @@ impl Board {
     }
 }
 
+/// What a board's result keeps for a comparison with another match on the same boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardResult {
+    pub index: u64,
+    /// Deals played in both plays together.
+    pub deals: u32,
+    /// Side 0's points less side 1's.
+    pub difference: i64,
+}
+
+impl Board {
+    pub fn result(&self) -> BoardResult {
+        BoardResult {
+            index: self.index,
+            deals: self.deals,
+            difference: self.difference(),
+        }
+    }
+}
+
+/// Two matches on the same boards (the same rules and seed) compared board by board: the
+/// difference per deal of `this` less that of `other`, with the delta method's 95% interval
+/// over the boards. Pairing the boards takes the cards' luck out of the comparison, so two
+/// players measured against a common opponent can be told apart where their own intervals
+/// overlap.
+///
+/// # Errors
+/// The two lists are not the same boards (named), or no deal was played.
+pub fn paired_difference(this: &[BoardResult], other: &[BoardResult]) -> Result<Estimate, String> {
+    if this.len() != other.len() {
+        return Err(format!(
+            "the matches played {} and {} boards, not the same boards",
+            this.len(),
+            other.len()
+        ));
+    }
+    if let Some((a, b)) = this.iter().zip(other).find(|(a, b)| a.index != b.index) {
+        return Err(format!("board {} is paired with board {}", a.index, b.index));
+    }
+    let rate = |rs: &[BoardResult]| {
+        let deals: f64 = rs.iter().map(|r| f64::from(r.deals)).sum();
+        let points: f64 = rs.iter().map(|r| r.difference as f64).sum();
+        (deals > 0.0).then(|| (points / deals, deals / rs.len() as f64))
+    };
+    let (Some((r1, mean1)), Some((r2, mean2))) = (rate(this), rate(other)) else {
+        return Err("no deal was played".into());
+    };
+    let n = this.len() as f64;
+    // Each board's share of the difference of the two ratios, linearised (delta method).
+    let z: Vec<f64> = this
+        .iter()
+        .zip(other)
+        .map(|(a, b)| {
+            (a.difference as f64 - r1 * f64::from(a.deals)) / mean1
+                - (b.difference as f64 - r2 * f64::from(b.deals)) / mean2
+        })
+        .collect();
+    let half_width = if n < 2.0 {
+        f64::INFINITY
+    } else {
+        let var = z.iter().map(|v| v * v).sum::<f64>() / (n - 1.0);
+        1.96 * (var / n).sqrt()
+    };
+    Ok(Estimate {
+        mean: r1 - r2,
+        half_width,
+    })
+}
+
 /// The side holding `seat` in play `play` (0 or 1) of a board.
 pub fn side_of(seat: Seat, play: usize) -> usize {
     (seat.index() % 2) ^ play
@@ -508,6 +577,65 @@ mod tests {
             assert_eq!(g.deal().dealer(), dealer);
             assert_eq!(g.players(), 3);
         }
+    }
+
+    fn results(diffs: &[(u32, i64)]) -> Vec<BoardResult> {
+        diffs
+            .iter()
+            .enumerate()
+            .map(|(i, &(deals, difference))| BoardResult {
+                index: i as u64,
+                deals,
+                difference,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pairing_boards_takes_out_their_luck() {
+        // Two matches whose boards swing wildly alike, one always a point ahead on a board.
+        let swings = [6, -8, 4, 0, -2, 8, -6, 2];
+        let other = results(&swings.map(|d| (2, d)));
+        let this = results(&swings.map(|d| (2, d + 1)));
+        let paired = paired_difference(&this, &other).unwrap();
+        assert!((paired.mean - 0.5).abs() < 1e-12, "{paired:?}");
+        assert!(paired.half_width < 1e-9, "{paired:?}");
+        // Unpaired, each match's own interval is wide.
+        let alone = Estimate::ratio(
+            &this
+                .iter()
+                .map(|r| (2.0, r.difference as f64))
+                .collect::<Vec<_>>(),
+        );
+        assert!(alone.half_width > 1.0, "{alone:?}");
+        // With noise of its own, the interval widens but stays centred on the mean difference.
+        let noisy = results(&[(2, 8), (2, -8), (2, 5), (2, 1), (2, -2), (2, 10), (2, -5), (2, 3)]);
+        let paired = paired_difference(&noisy, &other).unwrap();
+        assert!((paired.mean - 0.5).abs() < 1e-12);
+        assert!(paired.half_width > 0.1 && paired.half_width < 1.0, "{paired:?}");
+    }
+
+    #[test]
+    fn whole_games_of_different_lengths_are_compared_per_deal() {
+        // A board's two games last different numbers of deals in the two matches.
+        let other = results(&[(10, 4), (14, -2), (12, 0)]);
+        let this = results(&[(12, 6), (10, 0), (16, 4)]);
+        let paired = paired_difference(&this, &other).unwrap();
+        let expected = 10.0 / 38.0 - 2.0 / 36.0;
+        assert!((paired.mean - expected).abs() < 1e-12, "{paired:?}");
+        assert!(paired.half_width.is_finite());
+    }
+
+    #[test]
+    fn boards_that_do_not_match_are_refused_by_name() {
+        let a = results(&[(2, 1), (2, 0)]);
+        let err = paired_difference(&a, &a[..1]).unwrap_err();
+        assert!(err.contains("2 and 1 boards"), "{err}");
+        let mut b = a.clone();
+        b[1].index = 7;
+        let err = paired_difference(&a, &b).unwrap_err();
+        assert!(err.contains("board 1 is paired with board 7"), "{err}");
+        assert!(paired_difference(&[], &[]).is_err());
     }
 
     #[test]

@@ -101,6 +101,8 @@ pub struct ExpertConfig {
     /// in every world where it knows the same things then, not the best card for each world
     /// ([`crate::own_lead`]).
     pub own_lead: bool,
+    /// How the others are taken to bid, for the inference.
+    pub bid_model: BidModel,
 }
 
 /// The worlds a blind choice of the next-card search is made over, from a name's `N` (1 to
@@ -146,6 +148,7 @@ impl ExpertConfig {
                 }
                 "olead" => config.plain_opening_lead = true,
                 "ownlead" => config.own_lead = true,
+                "place" => config.bid_model = BidModel::PIMC_BY_PLACE,
                 l if l.starts_with("lead") && l.len() > 4 => {
                     config.maker_bias.leading = f64::from(l[4..].parse::<u16>().ok()?) / 100.0
                 }
@@ -200,6 +203,7 @@ impl ExpertConfig {
         next_card: None,
         blind: Blind::Own,
         own_lead: false,
+        bid_model: BidModel::PIMC,
     };
 }
 
@@ -207,7 +211,6 @@ pub struct Expert {
     config: ExpertConfig,
     name: String,
     pimc: Pimc,
-    model: BidModel,
     /// The win-probability table of the last target seen.
     table: Option<WinTable>,
     /// The next-card search's blind choices in the decision being made.
@@ -231,7 +234,6 @@ impl Expert {
                 p.own_lead = config.own_lead;
                 p
             },
-            model: BidModel::PIMC,
             table: None,
             memo: RefCell::new(Memo::new()),
         }
@@ -277,7 +279,9 @@ impl Expert {
                 continue;
             }
             let w = match (&world, infer) {
-                (AnyDeal::Partnership(d), true) => likelihood(d, me, &self.model, self.config.plays.as_ref()),
+                (AnyDeal::Partnership(d), true) => {
+                    likelihood(d, me, &self.config.bid_model, self.config.plays.as_ref())
+                }
                 _ => 1.0,
             };
             out.push((world, w));
@@ -354,7 +358,7 @@ impl Expert {
             _ => p,
         };
         let (model, plays, infer) = (
-            &self.model,
+            &self.config.bid_model,
             self.config.plays.as_ref(),
             self.config.candidates > 1,
         );
@@ -662,6 +666,8 @@ mod tests {
         assert_eq!(c, Some(BidCorrection::FITTED));
         assert_eq!(ExpertConfig::parse("expert-next8").unwrap().next_card, Some(8));
         assert!(ExpertConfig::parse("expert-ownlead").unwrap().own_lead);
+        let c = ExpertConfig::parse("expert-place").unwrap();
+        assert_eq!(c.bid_model, BidModel::PIMC_BY_PLACE);
         let c = ExpertConfig::parse("expert-both6").unwrap();
         assert!(c.next_card == Some(6) && c.blind == Blind::OurSide);
         let c = ExpertConfig::parse("expert-all4").unwrap();

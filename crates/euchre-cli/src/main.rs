@@ -115,6 +115,14 @@ enum Command {
         /// Draw the running point difference with its confidence band to this SVG file.
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<std::path::PathBuf>,
+        /// Write each board's result to this CSV file, for `--compare` in a later match.
+        #[arg(long, value_name = "FILE.csv")]
+        save_boards: Option<std::path::PathBuf>,
+        /// Compare this match board by board with an earlier one on the same boards (same
+        /// rules, seed and mode; its `--save-boards` file): two players against a common
+        /// opponent, without the cards' luck.
+        #[arg(long, value_name = "FILE.csv")]
+        compare: Option<std::path::PathBuf>,
     },
     /// Play a game in the terminal: you sit South against computer players.
     Play {
@@ -571,10 +579,34 @@ fn run(cli: Cli) -> Result<i32> {
             threads,
             json,
             plot,
+            save_boards,
+            compare,
         } => {
-            // Name a bad player before any board is played.
+            // Name a bad player, or a board file that does not pair, before any board is played.
             for p in [&first, &second] {
                 euchre_ai::player(p)?;
+            }
+            let key = sim::BoardsKey {
+                rules: rules.name().to_string(),
+                set: rules.set.clone(),
+                seed,
+                games,
+            };
+            let saved = compare
+                .as_deref()
+                .map(|path| sim::read_boards(path, &key))
+                .transpose()?;
+            if let Some(s) = &saved {
+                if s.results.len() as u64 != boards {
+                    anyhow::bail!(
+                        "{} has {} boards, this match {boards}: boards pair only when they are the same",
+                        compare
+                            .as_deref()
+                            .map(|p| p.display().to_string())
+                            .unwrap_or_default(),
+                        s.results.len()
+                    );
+                }
             }
             let contest = euchre_ai::duplicate::Contest {
                 rules: rules.resolve(None)?,
@@ -591,10 +623,29 @@ fn run(cli: Cli) -> Result<i32> {
             if let Some(path) = plot {
                 sim::plot(&path, &contest, &played)?;
             }
+            if let Some(path) = &save_boards {
+                sim::write_boards(path, &key, &contest, &played)?;
+            }
+            let compared = match (&saved, &compare) {
+                (Some(s), Some(path)) => Some((path, s, sim::compare(&played, s)?)),
+                _ => None,
+            };
             if json {
-                emit(&sim::to_json(&contest, rules.name(), &summary).to_string());
+                let mut v = sim::to_json(&contest, rules.name(), &summary);
+                if let Some((path, s, d)) = &compared {
+                    v["compared"] = serde_json::json!({
+                        "file": path.display().to_string(),
+                        "players": s.players,
+                        "difference_per_deal": {"mean": d.mean, "low": d.low(), "high": d.high()},
+                    });
+                }
+                emit(&v.to_string());
             } else {
-                emit(&sim::human(&contest, rules.name(), &summary));
+                let mut text = sim::human(&contest, rules.name(), &summary);
+                if let Some((path, s, d)) = &compared {
+                    text += &sim::compared_line(&contest, path, s, d);
+                }
+                emit(&text);
             }
             Ok(0)
         }

@@ -126,3 +126,85 @@ fn bad_arguments_are_named() {
     let e = sim(&["basic", "random", "--rules", "bogus"]).unwrap_err();
     assert!(e.contains("bogus"), "{e}");
 }
+
+#[test]
+fn a_match_compares_board_by_board_with_an_earlier_one_on_the_same_boards() {
+    let dir = std::env::temp_dir().join(format!("euchre-sim-boards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("basic-random.csv");
+    let path = file.to_str().unwrap();
+    let first = sim(&[
+        "basic",
+        "random",
+        "--boards",
+        "30",
+        "--seed",
+        "5",
+        "--save-boards",
+        path,
+    ])
+    .unwrap();
+    // The same match again: the same boards, so no difference, and no doubt about it.
+    let again = sim(&[
+        "basic",
+        "random",
+        "--boards",
+        "30",
+        "--seed",
+        "5",
+        "--compare",
+        path,
+    ])
+    .unwrap();
+    let d = &again["compared"]["difference_per_deal"];
+    assert_eq!(d["mean"], 0.0, "{again}");
+    assert_eq!(d["low"], 0.0);
+    assert_eq!(
+        again["compared"]["players"],
+        serde_json::json!(["basic", "random"])
+    );
+    // Another first player against the same opponent: the paired difference is the difference
+    // of the two matches' own figures.
+    let other = sim(&[
+        "random",
+        "random",
+        "--boards",
+        "30",
+        "--seed",
+        "5",
+        "--compare",
+        path,
+    ])
+    .unwrap();
+    let own = |v: &Value| v["difference_per_deal"]["mean"].as_f64().unwrap();
+    let paired = other["compared"]["difference_per_deal"]["mean"].as_f64().unwrap();
+    assert!((paired - (own(&other) - own(&first))).abs() < 1e-9, "{other}");
+    assert!(other["compared"]["difference_per_deal"]["high"].as_f64().unwrap() < 0.0);
+    // Other deals do not pair, and the file says why.
+    for args in [
+        &["--seed", "6", "--boards", "30"][..],
+        &["--seed", "5", "--boards", "20"],
+        &["--seed", "5", "--boards", "30", "--games"],
+        &["--seed", "5", "--boards", "30", "--rules", "british"],
+    ] {
+        let mut all = vec!["basic", "random", "--compare", path];
+        all.extend_from_slice(args);
+        let err = sim(&all).unwrap_err();
+        assert!(err.contains("boards pair only when"), "{args:?}: {err}");
+    }
+    std::fs::write(dir.join("bad.csv"), "# euchre sim boards\nnothing\n").unwrap();
+    let bad = dir.join("bad.csv");
+    let err = sim(&[
+        "basic",
+        "random",
+        "--boards",
+        "30",
+        "--seed",
+        "5",
+        "--compare",
+        bad.to_str().unwrap(),
+    ])
+    .unwrap_err();
+    assert!(err.contains("line 2"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
