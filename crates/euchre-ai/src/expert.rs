@@ -29,7 +29,7 @@
 
 use crate::basic::BasicPlayer;
 use crate::bid_correction::{self, BidCorrection};
-use crate::infer::{likelihood, BidModel, PlayModel};
+use crate::infer::{likelihood, BidModel, Bidders, PlayModel};
 use crate::next_card::{Blind, Memo, NextCard};
 use crate::own_lead::{choose_leads, value_led, OwnLead};
 use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, Pimc, Work, WorldOutcome};
@@ -102,7 +102,7 @@ pub struct ExpertConfig {
     /// ([`crate::own_lead`]).
     pub own_lead: bool,
     /// How the others are taken to bid, for the inference.
-    pub bid_model: BidModel,
+    pub bidders: Bidders,
 }
 
 /// The worlds a blind choice of the next-card search is made over, from a name's `N` (1 to
@@ -148,7 +148,13 @@ impl ExpertConfig {
                 }
                 "olead" => config.plain_opening_lead = true,
                 "ownlead" => config.own_lead = true,
-                "place" => config.bid_model = BidModel::PIMC_BY_PLACE,
+                "place" => config.bidders = Bidders::all(BidModel::PIMC_BY_PLACE),
+                "place2" => {
+                    config.bidders = Bidders {
+                        partner: BidModel::EXPERT_BY_PLACE,
+                        opponents: BidModel::PIMC_BY_PLACE,
+                    }
+                }
                 l if l.starts_with("lead") && l.len() > 4 => {
                     config.maker_bias.leading = f64::from(l[4..].parse::<u16>().ok()?) / 100.0
                 }
@@ -203,7 +209,7 @@ impl ExpertConfig {
         next_card: None,
         blind: Blind::Own,
         own_lead: false,
-        bid_model: BidModel::PIMC,
+        bidders: Bidders::all(BidModel::PIMC),
     };
 }
 
@@ -280,7 +286,7 @@ impl Expert {
             }
             let w = match (&world, infer) {
                 (AnyDeal::Partnership(d), true) => {
-                    likelihood(d, me, &self.config.bid_model, self.config.plays.as_ref())
+                    likelihood(d, me, &self.config.bidders, self.config.plays.as_ref())
                 }
                 _ => 1.0,
             };
@@ -358,7 +364,7 @@ impl Expert {
             _ => p,
         };
         let (model, plays, infer) = (
-            &self.config.bid_model,
+            &self.config.bidders,
             self.config.plays.as_ref(),
             self.config.candidates > 1,
         );
@@ -667,7 +673,9 @@ mod tests {
         assert_eq!(ExpertConfig::parse("expert-next8").unwrap().next_card, Some(8));
         assert!(ExpertConfig::parse("expert-ownlead").unwrap().own_lead);
         let c = ExpertConfig::parse("expert-place").unwrap();
-        assert_eq!(c.bid_model, BidModel::PIMC_BY_PLACE);
+        assert_eq!(c.bidders, Bidders::all(BidModel::PIMC_BY_PLACE));
+        let c = ExpertConfig::parse("expert-place2").unwrap();
+        assert_eq!(c.bidders.partner, BidModel::EXPERT_BY_PLACE);
         let c = ExpertConfig::parse("expert-both6").unwrap();
         assert!(c.next_card == Some(6) && c.blind == Blind::OurSide);
         let c = ExpertConfig::parse("expert-all4").unwrap();
