@@ -2,7 +2,7 @@
 //!
 //! - [`solver`]: the exact (double-dummy) solver, from any point of a fully known deal.
 //! - [`Player`]: the one interface of every computer player, given one seat's [`GameView`]
-//!   and nothing else; [`player`] makes one by name (`random`, `basic`, `pimc-N`, `expert`, and
+//!   and nothing else; [`player()`] makes one by name (`random`, `basic`, `pimc-N`, `expert`, and
 //!   the levels `easy`, `medium`, `hard`).
 //! - [`analysis`]: every decision of a recorded deal judged from the deciding seat's view.
 //! - [`duplicate`]: duplicate matches between two players, and their figures.

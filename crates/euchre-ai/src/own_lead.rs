@@ -8,7 +8,7 @@
 //! kind of call). Here the seat leads the same card in every world where it knows the same
 //! things at that lead: its hand and the public auction. Each world keeps the solved value of
 //! every card it could lead; the card led at a spot is the one with the best weighed mean over
-//! that spot's worlds, chosen once the worlds are in ([`choose_leads`]). Everything after the
+//! that spot's worlds, chosen once the worlds are in (`choose_leads`). Everything after the
 //! lead is still solved seeing the world.
 //!
 //! Measured against `expert` (`docs/players.md`), it brings the dealer's left's expectations
