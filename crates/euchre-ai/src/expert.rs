@@ -23,8 +23,8 @@
 //! everyone's) from its own view rather than seeing each world, against strategy fusion
 //! (`-nextN`, `-bothN`, `-allN`, [`crate::next_card`]); in the bidding, leading the same
 //! card at the seat's own opening lead in every world where it knows the same things
-//! (`-ownlead`, [`crate::own_lead`]). Measured but not yet settled: reading the others' bids
-//! by a model fitted by round and place (`-place`, `-place2`, [`BidModel::PIMC_BY_PLACE`]).
+//! (`-ownlead`, [`crate::own_lead`]); reading the others' bids by a model fitted by round
+//! and place (`-place`, `-place2`, [`BidModel::PIMC_BY_PLACE`]).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
