@@ -32,7 +32,7 @@ use crate::basic::BasicPlayer;
 use crate::bid_correction::{self, BidCorrection};
 use crate::infer::{likelihood, BidModel, Bidders, PlayModel};
 use crate::next_card::{Blind, Memo, NextCard};
-use crate::own_lead::{choose_leads, value_led, OwnLead};
+use crate::own_lead::{choose_leads, value_led, LeadSpot, OwnLead};
 use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
@@ -40,10 +40,11 @@ use crate::view::GameView;
 use crate::win_prob::WinTable;
 use euchre::observation::Observation;
 use euchre::table::{AnyDeal, View};
-use euchre::{Action, ActionList, Decisions, Seat};
+use euchre::{Action, ActionList, Card, Decisions, Seat};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::time::Instant;
 
 /// What an `expert` does; [`ExpertConfig::DEFAULT`] is the player `expert`.
@@ -300,44 +301,49 @@ impl Expert {
         }
     }
 
-    /// Each action's tally over the worlds searched, and each world's key value per action
-    /// with the times it was drawn (for the stopping rule). With the seat's own opening lead
-    /// chosen blind ([`ExpertConfig::own_lead`]), a world's outcome is that of the card led at
-    /// its spot, chosen over every world searched so far.
-    fn summarise(
+    /// How each action ends in world `r`, with the game-win chance it leaves, and its key
+    /// value per action (for the stopping rule). Where the seat makes the opening lead after
+    /// an action ([`ExpertConfig::own_lead`]), the outcome is that of the card `chosen` for
+    /// the lead's spot (the best card's where none is chosen yet).
+    fn resolve(
         &self,
-        records: &[Searched],
-        actions: usize,
+        r: &Searched,
+        chosen: &HashMap<&LeadSpot, Card>,
         game: Option<&GamePosition>,
-    ) -> (Vec<Tally>, Vec<(f64, Vec<f64>)>) {
+    ) -> (Vec<Option<WorldEnd>>, Vec<f64>) {
+        let mut ends = Vec::with_capacity(r.outcomes.len());
+        let mut keys = Vec::with_capacity(r.outcomes.len());
+        for (o, lead) in r.outcomes.iter().zip(&r.leads) {
+            let Some(o) = o else {
+                ends.push(None);
+                keys.push(f64::NEG_INFINITY);
+                continue;
+            };
+            let o = match lead {
+                Some(l) => WorldOutcome {
+                    points: value_led(l, chosen),
+                    ..*o
+                },
+                None => *o,
+            };
+            let win = game.map(|g| g.win_after(o.points));
+            ends.push(Some((o, win)));
+            keys.push(self.key(game, win, o.points));
+        }
+        (ends, keys)
+    }
+
+    /// The card led at each of the seat's own opening-lead spots, over every world searched.
+    fn choose_leads<'a>(
+        &self,
+        records: &'a [Searched],
+        game: Option<&GamePosition>,
+    ) -> HashMap<&'a LeadSpot, Card> {
         let worth = |p: f64| self.key(game, game.map(|g| g.win_after(p)), p);
-        let all_leads = records
+        let leads = records
             .iter()
             .flat_map(|r| r.leads.iter().flatten().map(move |l| (r.times, l)));
-        let chosen = choose_leads(all_leads, worth);
-        let mut tallies = vec![Tally::default(); actions];
-        let mut seen = Vec::with_capacity(records.len());
-        for r in records {
-            let mut keys = Vec::with_capacity(actions);
-            for ((tally, o), lead) in tallies.iter_mut().zip(&r.outcomes).zip(&r.leads) {
-                let Some(o) = o else {
-                    keys.push(f64::NEG_INFINITY);
-                    continue;
-                };
-                let o = match lead {
-                    Some(l) => WorldOutcome {
-                        points: value_led(l, &chosen),
-                        ..*o
-                    },
-                    None => *o,
-                };
-                let win = game.map(|g| g.win_after(o.points));
-                tally.add(r.times, o, win);
-                keys.push(self.key(game, win, o.points));
-            }
-            seen.push((r.times, keys));
-        }
-        (tallies, seen)
+        choose_leads(leads, worth)
     }
 
     /// With [`ExpertConfig::next_card`], each action's outcome in `world` with the seat's own
@@ -492,6 +498,9 @@ fn correct_bids(
     }
 }
 
+/// How an action ends in one world, with the game-win chance it leaves (four-handed game).
+type WorldEnd = (WorldOutcome, Option<f64>);
+
 /// One world searched: the times it was drawn, how each action ends in it and, where the seat
 /// makes the opening lead after it, the value of each card it could lead.
 struct Searched {
@@ -567,8 +576,11 @@ impl Player for Expert {
         let work_at_start = self.pimc.work();
         let me: Seat = view.seat;
         let game = GamePosition::of(view, &mut self.table);
-        // Each world searched, with how each action ends in it.
+        // Each world searched, with how each action ends in it, and (for the stopping rule)
+        // its key value per action with the times it was drawn.
         let mut records: Vec<Searched> = Vec::new();
+        let mut seen: Vec<(f64, Vec<f64>)> = Vec::new();
+        let no_choice = HashMap::new();
         let mut searched = 0u32;
         // The individual games' costs are the least predictable from the counts (their
         // play-outs and engine searches vary most: decisions took up to 2.7 times their counted
@@ -601,25 +613,45 @@ impl Player for Expert {
                     Some(outcomes) => (outcomes, vec![None; legal.len()]),
                     None => self.pimc.world_values_and_leads(world, &legal, me, rng),
                 };
-                records.push(Searched {
+                let r = Searched {
                     times: *times,
                     outcomes,
                     leads,
-                });
+                };
+                seen.push((r.times, self.resolve(&r, &no_choice, game.as_ref()).1));
+                records.push(r);
                 searched += *times as u32;
                 let work = self.pimc.work() - work_at_start + u64::from(searched) * Work::WORLD;
                 if work >= bound {
                     break 'search;
                 }
             }
-            if settled(&self.summarise(&records, legal.len(), game.as_ref()).1) {
+            // Worlds with a blind lead take the card now chosen for its spot; the others' keys
+            // do not change.
+            let chosen = self.choose_leads(&records, game.as_ref());
+            if !chosen.is_empty() {
+                for (r, (_, keys)) in records.iter().zip(seen.iter_mut()) {
+                    if r.leads.iter().any(Option::is_some) {
+                        *keys = self.resolve(r, &chosen, game.as_ref()).1;
+                    }
+                }
+            }
+            if settled(&seen) {
                 break;
             }
         }
         if searched == 0 {
             return BasicPlayer.choose(view, budget, rng);
         }
-        let (tallies, _) = self.summarise(&records, legal.len(), game.as_ref());
+        let chosen = self.choose_leads(&records, game.as_ref());
+        let mut tallies = vec![Tally::default(); legal.len()];
+        for r in &records {
+            for (tally, end) in tallies.iter_mut().zip(self.resolve(r, &chosen, game.as_ref()).0) {
+                if let Some((o, win)) = end {
+                    tally.add(r.times, o, win);
+                }
+            }
+        }
         let mut outlooks: Vec<Outlook> = tallies.iter().map(|t| t.outlook(game.as_ref())).collect();
         if let (Some(c), View::Partnership(o)) = (&self.config.bid_correction, &view.view) {
             if o.rules == BidCorrection::FITTED_RULES {

@@ -39,6 +39,16 @@ pub(crate) struct OwnLead {
     pub cards: Vec<(Card, f64)>,
 }
 
+impl OwnLead {
+    /// The best card's value: the world's value seeing the cards.
+    pub fn best(&self) -> f64 {
+        self.cards
+            .iter()
+            .map(|(_, v)| *v)
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+}
+
 /// In a four-handed world whose auction is over after the action at index `action` was
 /// taken, the solved value of each card `me` could lead, when `me` makes the opening lead;
 /// `None` otherwise.
@@ -100,16 +110,10 @@ pub(crate) fn choose_leads<'a>(
 /// The value of the card led at the lead's spot in this world (the best card's where the
 /// spot has no choice yet).
 pub(crate) fn value_led(lead: &OwnLead, chosen: &HashMap<&LeadSpot, Card>) -> f64 {
-    let best = || {
-        lead.cards
-            .iter()
-            .map(|(_, v)| *v)
-            .fold(f64::NEG_INFINITY, f64::max)
-    };
     chosen
         .get(&lead.spot)
         .and_then(|c| lead.cards.iter().find(|(d, _)| d == c))
-        .map_or_else(best, |(_, v)| *v)
+        .map_or_else(|| lead.best(), |(_, v)| *v)
 }
 
 #[cfg(test)]

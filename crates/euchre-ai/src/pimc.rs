@@ -411,11 +411,7 @@ impl Pimc {
                 let points = match lead {
                     Some(mut lead) => {
                         lead.cards.iter_mut().for_each(|(_, v)| *v += bias);
-                        let best = lead
-                            .cards
-                            .iter()
-                            .map(|(_, v)| *v)
-                            .fold(f64::NEG_INFINITY, f64::max);
+                        let best = lead.best();
                         leads[i] = Some(lead);
                         best
                     }
