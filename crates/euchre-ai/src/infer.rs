@@ -321,12 +321,17 @@ mod tests {
     /// Seat 0 deals, `seat1` holds seat 1's cards, the upcard is the queen of hearts, and the
     /// rest go round in deck order; then `bids` are made.
     fn deal(seat1: &str, bids: &[&str]) -> Deal {
+        deal_holding(1, seat1, bids)
+    }
+
+    /// The same with `hand` held by seat `holder`.
+    fn deal_holding(holder: usize, hand: &str, bids: &[&str]) -> Deal {
         let rules = Rules::preset("north-american").unwrap();
         let upcard: Card = "QH".parse().unwrap();
-        let mine = cards(seat1);
+        let mine = cards(hand);
         let mut rest = rules.deck().minus(mine).without(upcard).iter();
         let hands = std::array::from_fn(|i| {
-            if i == 1 {
+            if i == holder {
                 return mine;
             }
             (0..5).map(|_| rest.next().unwrap()).collect()
@@ -396,23 +401,10 @@ mod tests {
     fn by_place_a_dealer_calling_in_round_2_says_little_of_its_hand() {
         let strong = "JS JC AS KS QS";
         let weak = "9S 10S 9D 10D 9C";
-        let rules = Rules::preset("north-american").unwrap();
-        let upcard: Card = "QH".parse().unwrap();
         // The chance that seat 0, dealing and holding `hand`, calls spades (with its partner or
         // alone) once all have passed in both rounds but it.
         let chance = |m: &BidModel, hand: &str| {
-            let mine = cards(hand);
-            let mut rest = rules.deck().minus(mine).without(upcard).iter();
-            let hands = std::array::from_fn(|i| {
-                if i == 0 {
-                    return mine;
-                }
-                (0..5).map(|_| rest.next().unwrap()).collect()
-            });
-            let mut d = Deal::new(rules, Seat::new(0), hands, upcard, CardSet::EMPTY).unwrap();
-            for _ in 0..7 {
-                d.apply(Action::Pass).unwrap();
-            }
+            let d = deal_holding(0, hand, &["pass"; 7]);
             let o = d.observation(Seat::new(0));
             ["call S", "call S alone"]
                 .iter()

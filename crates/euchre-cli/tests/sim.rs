@@ -133,29 +133,13 @@ fn a_match_compares_board_by_board_with_an_earlier_one_on_the_same_boards() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("basic-random.csv");
     let path = file.to_str().unwrap();
-    let first = sim(&[
-        "basic",
-        "random",
-        "--boards",
-        "30",
-        "--seed",
-        "5",
-        "--save-boards",
-        path,
-    ])
-    .unwrap();
+    // 30 boards at seed 5 between `first` and `random`, with `flag` naming the board file.
+    let on_the_boards = |first: &str, flag: &str, file: &str| {
+        sim(&[first, "random", "--boards", "30", "--seed", "5", flag, file])
+    };
+    let first = on_the_boards("basic", "--save-boards", path).unwrap();
     // The same match again: the same boards, so no difference, and no doubt about it.
-    let again = sim(&[
-        "basic",
-        "random",
-        "--boards",
-        "30",
-        "--seed",
-        "5",
-        "--compare",
-        path,
-    ])
-    .unwrap();
+    let again = on_the_boards("basic", "--compare", path).unwrap();
     let d = &again["compared"]["difference_per_deal"];
     assert_eq!(d["mean"], 0.0, "{again}");
     assert_eq!(d["low"], 0.0);
@@ -165,17 +149,7 @@ fn a_match_compares_board_by_board_with_an_earlier_one_on_the_same_boards() {
     );
     // Another first player against the same opponent: the paired difference is the difference
     // of the two matches' own figures.
-    let other = sim(&[
-        "random",
-        "random",
-        "--boards",
-        "30",
-        "--seed",
-        "5",
-        "--compare",
-        path,
-    ])
-    .unwrap();
+    let other = on_the_boards("random", "--compare", path).unwrap();
     let own = |v: &Value| v["difference_per_deal"]["mean"].as_f64().unwrap();
     let paired = other["compared"]["difference_per_deal"]["mean"].as_f64().unwrap();
     assert!((paired - (own(&other) - own(&first))).abs() < 1e-9, "{other}");
@@ -192,19 +166,9 @@ fn a_match_compares_board_by_board_with_an_earlier_one_on_the_same_boards() {
         let err = sim(&all).unwrap_err();
         assert!(err.contains("boards pair only when"), "{args:?}: {err}");
     }
-    std::fs::write(dir.join("bad.csv"), "# euchre sim boards\nnothing\n").unwrap();
     let bad = dir.join("bad.csv");
-    let err = sim(&[
-        "basic",
-        "random",
-        "--boards",
-        "30",
-        "--seed",
-        "5",
-        "--compare",
-        bad.to_str().unwrap(),
-    ])
-    .unwrap_err();
+    std::fs::write(&bad, "# euchre sim boards\nnothing\n").unwrap();
+    let err = on_the_boards("basic", "--compare", bad.to_str().unwrap()).unwrap_err();
     assert!(err.contains("line 2"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
