@@ -36,6 +36,7 @@ use crate::own_lead::{choose_leads, value_led, LeadSpot, OwnLead};
 use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
+use crate::solver::TrickSolver;
 use crate::view::GameView;
 use crate::win_prob::WinTable;
 use euchre::observation::Observation;
@@ -128,8 +129,12 @@ impl ExpertConfig {
                 "auction" => config.continuation = Continuation::Drawn,
                 "auctionmax" => config.continuation = Continuation::Likeliest,
                 "real" => config.real = true,
-                "plays" => config.plays = Some(PlayModel { stray: 0.25 }),
-                "plays10" => config.plays = Some(PlayModel { stray: 0.10 }),
+                "plays" => config.plays = Some(PlayModel::Basic { stray: 0.25 }),
+                "plays10" => config.plays = Some(PlayModel::Basic { stray: 0.10 }),
+                d if d.starts_with("solvedplays") => {
+                    let sharpness = f64::from(d[11..].parse::<u16>().ok()?) / 10.0;
+                    config.plays = Some(PlayModel::Solved { sharpness })
+                }
                 "ties" => config.tie_break = Some(1e-9),
                 "cf" => config.bid_correction = Some(BidCorrection::FITTED),
                 n if n.starts_with("next") => config.next_card = Some(blind_worlds(&n[4..])?),
@@ -223,6 +228,9 @@ pub struct Expert {
     table: Option<WinTable>,
     /// The next-card search's blind choices in the decision being made.
     memo: RefCell<Memo>,
+    /// Solves the positions of the others' past plays, for the inference from them
+    /// ([`PlayModel::Solved`]).
+    infer_tricks: RefCell<TrickSolver>,
 }
 
 impl Expert {
@@ -244,13 +252,14 @@ impl Expert {
             },
             table: None,
             memo: RefCell::new(Memo::new()),
+            infer_tricks: RefCell::new(TrickSolver::new()),
         }
     }
 
     /// The work its searches have done so far, in [`Work`] units (the worlds themselves not
     /// counted).
     pub fn work(&self) -> u64 {
-        self.pimc.work()
+        self.pimc.work() + self.infer_tricks.borrow().nodes * Work::TRICK_NODE
     }
 
     /// What the search maximises for an outcome (one world's or a mean): the points, or the
@@ -288,7 +297,8 @@ impl Expert {
             }
             let w = match (&world, infer) {
                 (AnyDeal::Partnership(d), true) => {
-                    likelihood(d, me, &self.config.bidders, self.config.plays.as_ref())
+                    let tricks = &mut self.infer_tricks.borrow_mut();
+                    likelihood(d, me, &self.config.bidders, self.config.plays.as_ref(), tricks)
                 }
                 _ => 1.0,
             };
@@ -377,7 +387,7 @@ impl Expert {
         );
         let weigh = |w: &euchre::Deal, seat: Seat| {
             if infer {
-                likelihood(w, seat, model, plays)
+                likelihood(w, seat, model, plays, &mut self.infer_tricks.borrow_mut())
             } else {
                 1.0
             }
@@ -573,7 +583,7 @@ impl Player for Expert {
         }
         let started = Instant::now();
         self.memo.borrow_mut().clear();
-        let work_at_start = self.pimc.work();
+        let work_at_start = self.work();
         let me: Seat = view.seat;
         let game = GamePosition::of(view, &mut self.table);
         // Each world searched, with how each action ends in it, and (for the stopping rule)
@@ -621,7 +631,7 @@ impl Player for Expert {
                 seen.push((r.times, self.resolve(&r, &no_choice, game.as_ref()).1));
                 records.push(r);
                 searched += *times as u32;
-                let work = self.pimc.work() - work_at_start + u64::from(searched) * Work::WORLD;
+                let work = self.work() - work_at_start + u64::from(searched) * Work::WORLD;
                 if work >= bound {
                     break 'search;
                 }
@@ -694,7 +704,7 @@ mod tests {
         let c = ExpertConfig::parse("expert-auction-real-e600-plays10").unwrap();
         assert!(c.continuation == Continuation::Drawn && c.real);
         assert_eq!(c.bid_evaluations, 600);
-        assert_eq!(c.plays, Some(PlayModel { stray: 0.10 }));
+        assert_eq!(c.plays, Some(PlayModel::Basic { stray: 0.10 }));
         let c = ExpertConfig::parse("expert-pts20-ties15-lead50-lone25-olead-auctionmax").unwrap();
         assert_eq!(c.points_weight, 0.002);
         assert_eq!(c.tie_break, Some(0.0015));

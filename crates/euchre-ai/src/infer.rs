@@ -15,8 +15,9 @@
 //! others are modelled as the reference player decides, not as `basic` does.
 
 use crate::basic::{call_estimate, order_estimate};
+use crate::solver::TrickSolver;
 use euchre::observation::Observation;
-use euchre::{Action, CardSet, Deal, Phase, Seat, Trump};
+use euchre::{Action, Card, CardSet, Deal, Phase, Seat, Trump};
 use rand::Rng;
 
 /// How a seat bids, as a function of its estimate of the makers' tricks.
@@ -238,29 +239,58 @@ impl Bidders {
     }
 }
 
-/// How a seat plays its cards: as `basic` would, but for a `stray` share of its plays, spread
-/// evenly over the other legal cards. A card that `basic` would not have played then says
-/// something about the hand: a seat that did not take a trick it could have taken cheaply
-/// probably could not.
+/// How a seat plays its cards, for weighing worlds by the cards the others played.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PlayModel {
-    pub stray: f64,
+pub enum PlayModel {
+    /// As `basic` would, but for a `stray` share of its plays, spread evenly over the other
+    /// legal cards. A card that `basic` would not have played then says something about the
+    /// hand: a seat that did not take a trick it could have taken cheaply probably could not.
+    Basic { stray: f64 },
+    /// As a player who plays the card that is best in the world it is in, most of the time:
+    /// each legal card is drawn with a weight of `exp(-sharpness × tricks)`, where `tricks`
+    /// are those the card gives up for its side against the best card there, solved seeing
+    /// every hand. Search players (`pimc-50`, `expert`) choose the card that is best over the
+    /// worlds they imagine, which is the best in the real world more often than not, so a card
+    /// that would throw a trick away in a world makes that world less likely. Tricks, not
+    /// points: the points seldom turn on one card (in self-play a card changes them in a few
+    /// positions in a hundred), the tricks often.
+    Solved { sharpness: f64 },
 }
 
 impl PlayModel {
-    /// The chance that the seat seeing `o` plays `a` (a card), or `None` where the model says
-    /// nothing (not a card, or no choice).
-    pub fn probability(&self, o: &Observation, a: Action) -> Option<f64> {
+    /// The chance that the seat seeing `o` plays `a` (a card) in the deal `d`, or `None`
+    /// where the model says nothing (not a card, or no choice). `tricks` solves the position
+    /// for [`PlayModel::Solved`].
+    pub fn probability(&self, d: &Deal, o: &Observation, a: Action, tricks: &mut TrickSolver) -> Option<f64> {
         if o.phase != Phase::Play || o.legal.len() < 2 {
             return None;
         }
-        let expected = crate::basic::partnership_action(o)?;
-        let others = (o.legal.len() - 1) as f64;
-        Some(if a == expected {
-            1.0 - self.stray
-        } else {
-            self.stray / others
-        })
+        match *self {
+            PlayModel::Basic { stray } => {
+                let expected = crate::basic::partnership_action(o)?;
+                let others = (o.legal.len() - 1) as f64;
+                Some(if a == expected {
+                    1.0 - stray
+                } else {
+                    stray / others
+                })
+            }
+            PlayModel::Solved { sharpness } => {
+                let Action::Play(card) = a else { return None };
+                let tp = d.trick_play()?;
+                let side = if o.seat.team() == tp.makers() { 1.0 } else { -1.0 };
+                let values: Vec<(Card, f64)> = tricks
+                    .exact_values(&tp)
+                    .into_iter()
+                    .map(|(c, t)| (c, side * f64::from(t)))
+                    .collect();
+                let best = values.iter().map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);
+                let weight = |v: f64| (-sharpness * (best - v)).exp();
+                let played = values.iter().find(|(c, _)| *c == card)?.1;
+                let all: f64 = values.iter().map(|(_, v)| weight(*v)).sum();
+                Some(weight(played) / all)
+            }
+        }
     }
 }
 
@@ -268,12 +298,19 @@ impl PlayModel {
 /// `world` holding the cards they hold there: the product over their bidding decisions. A
 /// world whose deal cannot be rebuilt gets weight 1 (nothing is inferred).
 pub fn bidding_likelihood(world: &Deal, me: Seat, model: &BidModel) -> f64 {
-    likelihood(world, me, &Bidders::all(*model), None)
+    likelihood(world, me, &Bidders::all(*model), None, &mut TrickSolver::new())
 }
 
 /// The chance that the seats other than `me` would have decided as they did in `world`: their
-/// bids under `bids` and, with a `play` model, the cards they played too.
-pub fn likelihood(world: &Deal, me: Seat, bids: &Bidders, play: Option<&PlayModel>) -> f64 {
+/// bids under `bids` and, with a `play` model, the cards they played too (`tricks` solving
+/// positions for [`PlayModel::Solved`]).
+pub fn likelihood(
+    world: &Deal,
+    me: Seat,
+    bids: &Bidders,
+    play: Option<&PlayModel>,
+    tricks: &mut TrickSolver,
+) -> f64 {
     let Ok(mut d) = Deal::new(
         *world.rules(),
         world.dealer(),
@@ -293,7 +330,7 @@ pub fn likelihood(world: &Deal, me: Seat, bids: &Bidders, play: Option<&PlayMode
             let q = if bidding {
                 bids.of(seat, me).probability(&d.observation(seat), a)
             } else {
-                play.and_then(|m| m.probability(&d.observation(seat), a))
+                play.and_then(|m| m.probability(&d, &d.observation(seat), a, tricks))
             };
             if let Some(q) = q {
                 p *= q;
@@ -368,6 +405,69 @@ mod tests {
             bidding_likelihood(&deal(weak, &["pass"]), Seat::new(1), &model),
             1.0
         );
+    }
+
+    #[test]
+    fn a_solved_play_model_draws_the_best_card_most_and_mistakes_least() {
+        let rules = Rules::preset("north-american").unwrap();
+        let model = PlayModel::Solved { sharpness: 1.0 };
+        let mut tricks = TrickSolver::new();
+        let (mut checked, mut uneven) = (0, 0);
+        for seed in 0..60u64 {
+            // Seat 1 orders up; the dealer discards its lowest card; then some cards are
+            // played (each the first legal one) to reach positions in every trick.
+            let mut d = Deal::from_seed(rules, Seat::new(0), seed);
+            d.apply(Action::Order { alone: false }).unwrap();
+            while d.phase() != Phase::Play {
+                let first = d.legal_actions()[0];
+                d.apply(first).unwrap();
+            }
+            for _ in 0..(seed % 12) {
+                let first = d.legal_actions()[0];
+                d.apply(first).unwrap();
+            }
+            let seat = d.to_act().unwrap();
+            let o = d.observation(seat);
+            if o.legal.len() < 2 {
+                continue;
+            }
+            let tp = d.trick_play().unwrap();
+            let side = if seat.team() == tp.makers() { 1 } else { -1 };
+            let values = tricks.exact_values(&tp);
+            let value = |a: Action| {
+                let (_, t) = values.iter().find(|(c, _)| Action::Play(*c) == a).unwrap();
+                side * i32::from(*t)
+            };
+            let chances: Vec<(Action, f64)> = o
+                .legal
+                .iter()
+                .map(|&a| (a, model.probability(&d, &o, a, &mut tricks).unwrap()))
+                .collect();
+            let total: f64 = chances.iter().map(|(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-9, "seed {seed}: {total}");
+            // A better card is always the likelier; a card a trick worse is e times less likely.
+            for &(a, p) in &chances {
+                for &(b, q) in &chances {
+                    let gap = value(a) - value(b);
+                    let ratio = (f64::from(gap)).exp();
+                    assert!(
+                        (p / q - ratio).abs() < 1e-9 * ratio,
+                        "seed {seed}: {a} {p}, {b} {q}"
+                    );
+                }
+            }
+            checked += 1;
+            uneven += usize::from(o.legal.iter().any(|&a| value(a) != value(o.legal[0])));
+        }
+        assert!(checked > 30, "only {checked} positions with a choice");
+        assert!(
+            uneven > 5,
+            "only {uneven} positions where a card is worse than another"
+        );
+        // A decision that is not a play says nothing.
+        let d = Deal::from_seed(rules, Seat::new(0), 1);
+        let o = d.observation(Seat::new(1));
+        assert_eq!(model.probability(&d, &o, Action::Pass, &mut tricks), None);
     }
 
     #[test]

@@ -199,3 +199,48 @@ fn solver_equals_plain_minimax_on_10000_positions() {
     eprintln!("lone hands {lone}, jambone {jambone}, Joker decks {joker}, individual games {solo}");
     assert!(lone >= 500 && jambone >= 20 && joker >= 500 && solo >= 1500);
 }
+
+/// The makers' final trick count with best play, by plain minimax over the trick play (the
+/// makers maximise it, the defenders minimise it).
+fn trick_minimax(tp: &euchre::TrickPlay) -> u8 {
+    if tp.is_over() {
+        return tp.maker_tricks();
+    }
+    let makers = tp.to_act().team() == tp.makers();
+    let values = tp.legal().iter().map(|c| {
+        let mut next = *tp;
+        next.play(c);
+        trick_minimax(&next)
+    });
+    if makers {
+        values.max().unwrap_or(0)
+    } else {
+        values.min().unwrap_or(0)
+    }
+}
+
+#[test]
+fn exact_trick_values_equal_plain_minimax() {
+    let rules = AnyRulesLite::P(Rules::preset("north-american").unwrap());
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let mut solver = Solver::new();
+    let mut checked = 0;
+    let mut uneven = 0;
+    while checked < 1000 {
+        let tricks = rng.gen_range(1..=3);
+        let Some(AnyDeal::Partnership(d)) = position(&rules, &mut rng, tricks * 4) else {
+            continue;
+        };
+        let Some(tp) = d.trick_play() else { continue };
+        let got = solver.tricks().exact_values(&tp);
+        assert_eq!(got.len(), tp.legal().len() as usize, "one value per legal card");
+        for &(c, t) in &got {
+            let mut next = tp;
+            next.play(c);
+            assert_eq!(t, trick_minimax(&next), "{c} in {tp:?}");
+        }
+        uneven += usize::from(got.iter().any(|(_, t)| *t != got[0].1));
+        checked += 1;
+    }
+    assert!(uneven > 100, "only {uneven} positions where the cards differ");
+}

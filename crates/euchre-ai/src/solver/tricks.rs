@@ -188,6 +188,20 @@ impl TrickSolver {
         TrickValues { cards }
     }
 
+    /// The makers' final trick count, exactly, after each legal card for the seat to act,
+    /// with best play by all after it.
+    pub fn exact_values(&mut self, tp: &TrickPlay) -> Vec<(Card, u8)> {
+        self.begin(tp);
+        let mut cards = Vec::with_capacity(8);
+        for g in self.groups(tp) {
+            let mut next = *tp;
+            next.play(g.card);
+            let t = self.class_of(&next, &[1, 2, 3, 4, 5]);
+            cards.extend(g.alike.iter().map(|c| (c, t)));
+        }
+        cards
+    }
+
     /// The highest breakpoint (or 0) the makers reach with best play.
     fn class_of(&mut self, tp: &TrickPlay, bps: &[u8]) -> u8 {
         let have = tp.maker_tricks();
