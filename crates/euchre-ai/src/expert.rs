@@ -16,7 +16,8 @@
 //! half a playout) instead of by the solver alone; finishing each world's auction with bids
 //! drawn from the bidding model rather than `basic`'s (`-auction`); correcting solved
 //! outcomes by how such deals really end (`-real`, [`crate::real_outcomes`]); weighing worlds
-//! by the cards the others played too (`-plays`, `-plays10`, [`crate::infer::PlayModel`]);
+//! by the cards the others played too (`-plays`, `-plays10`, or as a solver would, `-solvedplaysN`,
+//! [`crate::infer::PlayModel`]);
 //! taking a fixed amount off the makers' solved outcome in the bidding (`-biasN`); correcting
 //! each bid's searched difference from passing by lines fitted to counterfactual play-outs
 //! (`-cf`, [`crate::bid_correction`]); choosing the seat's next card (and the partner's, or
