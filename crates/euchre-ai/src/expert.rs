@@ -129,6 +129,8 @@ impl ExpertConfig {
                 "playouts" => config.playouts = true,
                 "auction" => config.continuation = Continuation::Drawn,
                 "auctionmax" => config.continuation = Continuation::Likeliest,
+                "oppauction" => config.continuation = Continuation::OpponentsDrawn,
+                "oppauctionmax" => config.continuation = Continuation::OpponentsLikeliest,
                 "real" => config.real = true,
                 "plays" => config.plays = Some(PlayModel::Basic { stray: 0.25 }),
                 "plays10" => config.plays = Some(PlayModel::Basic { stray: 0.10 }),

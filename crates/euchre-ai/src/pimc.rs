@@ -226,10 +226,11 @@ fn play_out(mut deal: AnyDeal, me: Seat, rng: &mut ChaCha8Rng, steps: &mut u64) 
 /// Lets `basic` take every decision until the trick play begins (or the deal ends), each seat
 /// seeing only its own view of the world; with a [`Continuation`] other than `Basic`, the bids
 /// (making trump, going alone) of the four-handed game come from the bidding model instead, so
-/// the auction goes on as the others are likely to bid, not as `basic` would. `steps` counts
-/// the decisions taken.
+/// the auction goes on as the others are likely to bid, not as `basic` would (for `me`'s
+/// opponents only, with the `Opponents` kinds). `steps` counts the decisions taken.
 pub(crate) fn finish_auction(
     deal: &mut AnyDeal,
+    me: Seat,
     continuation: Continuation,
     rng: &mut ChaCha8Rng,
     steps: &mut u64,
@@ -246,9 +247,16 @@ pub(crate) fn finish_auction(
         if view.legal().is_empty() {
             return;
         }
+        let opponent = seat.team() != me.team();
         let drawn = match (continuation, &view.view) {
             (Continuation::Drawn, View::Partnership(o)) => BidModel::PIMC.draw(o, rng),
             (Continuation::Likeliest, View::Partnership(o)) => BidModel::PIMC.likeliest(o),
+            (Continuation::OpponentsDrawn, View::Partnership(o)) if opponent => {
+                BidModel::PIMC_BY_PLACE.draw(o, rng)
+            }
+            (Continuation::OpponentsLikeliest, View::Partnership(o)) if opponent => {
+                BidModel::PIMC_BY_PLACE.likeliest(o)
+            }
             _ => None,
         };
         let a = drawn.unwrap_or_else(|| basic.choose(&view, &Budget::UNLIMITED, rng).action);
@@ -268,6 +276,12 @@ pub enum Continuation {
     Drawn,
     /// The same model's likeliest bid.
     Likeliest,
+    /// The opponents' bids drawn from the model fitted to `pimc-50` by round and place
+    /// ([`BidModel::PIMC_BY_PLACE`]: its dealer calls almost any hand in round 2); the
+    /// partner's and the seat's own by `basic`.
+    OpponentsDrawn,
+    /// The same model's likeliest bid for the opponents.
+    OpponentsLikeliest,
 }
 
 /// Points taken off the makers' solved outcome when valuing a bid (four-handed game).
@@ -391,7 +405,7 @@ impl Pimc {
             .map(|(i, &a)| {
                 let mut w = world.clone();
                 w.apply(a).ok()?;
-                finish_auction(&mut w, self.continuation, rng, &mut self.steps);
+                finish_auction(&mut w, me, self.continuation, rng, &mut self.steps);
                 if self.plain_opening_lead {
                     lead_plainly(&mut w, rng, &mut self.steps);
                 }
@@ -554,6 +568,42 @@ mod tests {
             let quarter = g.win_after(f64::from(p) + 0.25);
             assert!((quarter - (0.75 * a + 0.25 * b)).abs() < 1e-12, "{p}.25 points");
         }
+    }
+
+    #[test]
+    fn the_opponents_model_has_a_weak_dealer_call_where_basic_lets_the_deal_go() {
+        use euchre::rules::Rules;
+        use euchre::{Action, Card, CardSet, Deal};
+        use rand::SeedableRng;
+        let cards =
+            |t: &str| -> CardSet { t.split_whitespace().map(|c| c.parse::<Card>().unwrap()).collect() };
+        let rules = Rules::preset("north-american").unwrap();
+        // Seat 3 deals a hand with no trick in it; everyone passes both times round to it.
+        let hands = [
+            cards("JS JC AS KS QS"),
+            cards("AH KH QH JH TH"),
+            cards("AD KD QD JD TD"),
+            cards("9C TC 9H 9D TS"),
+        ];
+        let mut deal = Deal::new(rules, Seat::new(3), hands, "AC".parse().unwrap(), CardSet::EMPTY).unwrap();
+        for _ in 0..7 {
+            deal.apply(Action::Pass).unwrap();
+        }
+        let after = |me: u8, c: Continuation| {
+            let mut w = AnyDeal::Partnership(Box::new(deal.clone()));
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            finish_auction(&mut w, Seat::new(me), c, &mut rng, &mut 0);
+            let AnyDeal::Partnership(d) = w else {
+                unreachable!()
+            };
+            d.maker()
+        };
+        // `basic` passes such a hand; `pimc-50`, read by place, calls.
+        assert_eq!(after(0, Continuation::Basic), None);
+        assert_eq!(after(0, Continuation::OpponentsLikeliest), Some(Seat::new(3)));
+        assert_eq!(after(2, Continuation::OpponentsLikeliest), Some(Seat::new(3)));
+        // The dealer's partner reads it as `basic`.
+        assert_eq!(after(1, Continuation::OpponentsLikeliest), None);
     }
 
     #[test]
