@@ -14,7 +14,8 @@
 //! Tried and dropped (measured in `docs/players.md`): more candidate worlds per world searched;
 //! valuing the bidding by `basic` playing the deal out (`-playouts`: half the exact value,
 //! half a playout) instead of by the solver alone; finishing each world's auction with bids
-//! drawn from the bidding model rather than `basic`'s (`-auction`); correcting solved
+//! drawn from the bidding model rather than `basic`'s (`-auction`; the opponents' only, by
+//! round and place, `-oppauction`); correcting solved
 //! outcomes by how such deals really end (`-real`, [`crate::real_outcomes`]); weighing worlds
 //! by the cards the others played too (`-plays`, `-plays10`, or as a solver would, `-solvedplaysN`,
 //! [`crate::infer::PlayModel`]);
