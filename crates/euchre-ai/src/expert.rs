@@ -12,21 +12,20 @@
 //!   so it stays near 30 ms (20 in the individual games) and its choice stays reproducible.
 //!
 //! Tried and dropped (measured in `docs/players.md`): more candidate worlds per world searched;
-//! valuing the bidding by `basic` playing the deal out (`-playouts`: half the exact value,
-//! half a playout) instead of by the solver alone; finishing each world's auction with bids
-//! drawn from the bidding model rather than `basic`'s (`-auction`; the opponents' only, by
-//! round and place, `-oppauction`); correcting solved
-//! outcomes by how such deals really end (`-real`, [`crate::real_outcomes`]); weighing worlds
-//! by the cards the others played too (`-plays`, `-plays10`, or as a solver would, `-solvedplaysN`,
-//! [`crate::infer::PlayModel`]);
-//! taking a fixed amount off the makers' solved outcome in the bidding (`-biasN`); correcting
-//! each bid's searched difference from passing by lines fitted to counterfactual play-outs
-//! (`-cf`, [`crate::bid_correction`]); choosing the seat's next card (and the partner's, or
-//! everyone's) from its own view rather than seeing each world, against strategy fusion
-//! (`-nextN`, `-bothN`, `-allN`, [`crate::next_card`]); in the bidding, leading the same
-//! card at the seat's own opening lead in every world where it knows the same things
-//! (`-ownlead`, [`crate::own_lead`]); reading the others' bids by a model fitted by round
-//! and place (`-place`, `-place2`, [`BidModel::PIMC_BY_PLACE`]).
+//! valuing the bidding by `basic` playing the deal out (`-playouts`: half the exact value, half
+//! a playout) instead of by the solver alone; finishing each world's auction with bids drawn
+//! from the bidding model rather than `basic`'s (`-auction`; the opponents' only, by round and
+//! place, `-oppauction`); correcting solved outcomes by how such deals really end (`-real`,
+//! [`crate::real_outcomes`]); weighing worlds by the cards the others played too (`-plays`,
+//! `-plays10`, or as a solver would, `-solvedplaysN`, [`crate::infer::PlayModel`]); taking a
+//! fixed amount off the makers' solved outcome in the bidding (`-biasN`); correcting each bid's
+//! searched difference from passing by lines fitted to counterfactual play-outs (`-cf`,
+//! [`crate::bid_correction`]); choosing the seat's next card (and the partner's, or everyone's)
+//! from its own view rather than seeing each world, against strategy fusion (`-nextN`,
+//! `-bothN`, `-allN`, [`crate::next_card`]); in the bidding, leading the same card at the
+//! seat's own opening lead in every world where it knows the same things (`-ownlead`,
+//! [`crate::own_lead`]); reading the others' bids by a model fitted by round and place
+//! (`-place`, `-place2`, [`BidModel::PIMC_BY_PLACE`]).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
