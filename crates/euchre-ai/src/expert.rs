@@ -708,6 +708,14 @@ mod tests {
         assert!(c.continuation == Continuation::Drawn && c.real);
         assert_eq!(c.bid_evaluations, 600);
         assert_eq!(c.plays, Some(PlayModel::Basic { stray: 0.10 }));
+        let c = ExpertConfig::parse("expert-solvedplays15-oppauction").unwrap();
+        assert_eq!(c.plays, Some(PlayModel::Solved { sharpness: 1.5 }));
+        assert_eq!(c.continuation, Continuation::OpponentsDrawn);
+        assert_eq!(
+            ExpertConfig::parse("expert-oppauctionmax").map(|c| c.continuation),
+            Some(Continuation::OpponentsLikeliest)
+        );
+        assert_eq!(ExpertConfig::parse("expert-solvedplaysx"), None);
         let c = ExpertConfig::parse("expert-pts20-ties15-lead50-lone25-olead-auctionmax").unwrap();
         assert_eq!(c.points_weight, 0.002);
         assert_eq!(c.tie_break, Some(0.0015));
