@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use euchre::table::{AnyDeal, AnyRules};
 use euchre::{Action, Deal, Decisions, Seat};
-use euchre_ai::{mix_seed, player, Budget, GameView};
+use euchre_ai::{bid_correction, mix_seed, player, Budget, GameView};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -161,7 +161,7 @@ fn divergence(first: &str, second: &str, rules: AnyRules, board: u64, seed: u64)
     let b = play([first, second], false, rules, board, seed);
     // The first player's side: seats 0 and 2 in `a`, 1 and 3 in `b`.
     let diff = (a.points[0] - a.points[1]) + (b.points[1] - b.points[0]);
-    let dealer = (board % 4) as usize;
+    let dealer = Seat::new((board % 4) as u8);
     let at = a
         .moves
         .iter()
@@ -170,10 +170,9 @@ fn divergence(first: &str, second: &str, rules: AnyRules, board: u64, seed: u64)
     let kind = match at {
         None => "no difference".to_string(),
         Some((x, y)) => {
-            let seat = x.0.index();
-            let place = (seat + 4 - dealer - 1) % 4 + 1;
+            let place = bid_correction::place(x.0, dealer);
             // In `a` the first player sits at the even seats.
-            let (mine, theirs) = if seat % 2 == 0 { (x, y) } else { (y, x) };
+            let (mine, theirs) = if x.0.index() % 2 == 0 { (x, y) } else { (y, x) };
             format!("{} place {place}: {} / {}", x.1, word(mine.2), word(theirs.2))
         }
     };

@@ -300,8 +300,9 @@ impl Expert {
             }
             let w = match (&world, infer) {
                 (AnyDeal::Partnership(d), true) => {
-                    let tricks = &mut self.infer_tricks.borrow_mut();
-                    likelihood(d, me, &self.config.bidders, self.config.plays.as_ref(), tricks)
+                    let mut tricks = self.infer_tricks.borrow_mut();
+                    let plays = self.config.plays.as_ref().map(|m| (m, &mut *tricks));
+                    likelihood(d, me, &self.config.bidders, plays)
                 }
                 _ => 1.0,
             };
@@ -344,6 +345,27 @@ impl Expert {
             keys.push(self.key(game, win, o.points));
         }
         (ends, keys)
+    }
+
+    /// Chooses the seat's own opening leads over every world searched so far, and resolves
+    /// again the worlds with a blind lead, to the card now chosen for its spot; the other
+    /// worlds' ends and keys do not change. Nothing to do without blind leads (the default).
+    fn rechoose_leads(
+        &self,
+        records: &[Searched],
+        game: Option<&GamePosition>,
+        ends: &mut [Vec<Option<WorldEnd>>],
+        seen: &mut [(f64, Vec<f64>)],
+    ) {
+        let chosen = self.choose_leads(records, game);
+        if chosen.is_empty() {
+            return;
+        }
+        for ((r, e), (_, keys)) in records.iter().zip(ends).zip(seen) {
+            if r.leads.iter().any(Option::is_some) {
+                (*e, *keys) = self.resolve(r, &chosen, game);
+            }
+        }
     }
 
     /// The card led at each of the seat's own opening-lead spots, over every world searched.
@@ -390,7 +412,8 @@ impl Expert {
         );
         let weigh = |w: &euchre::Deal, seat: Seat| {
             if infer {
-                likelihood(w, seat, model, plays, &mut self.infer_tricks.borrow_mut())
+                let mut tricks = self.infer_tricks.borrow_mut();
+                likelihood(w, seat, model, plays.map(|m| (m, &mut *tricks)))
             } else {
                 1.0
             }
@@ -589,9 +612,11 @@ impl Player for Expert {
         let work_at_start = self.work();
         let me: Seat = view.seat;
         let game = GamePosition::of(view, &mut self.table);
-        // Each world searched, with how each action ends in it, and (for the stopping rule)
-        // its key value per action with the times it was drawn.
+        // Each world searched, with how each action ends in it (resolved once as it comes in;
+        // again only where the seat's own blind lead is chosen anew), and (for the stopping
+        // rule) its key value per action with the times it was drawn.
         let mut records: Vec<Searched> = Vec::new();
+        let mut ends: Vec<Vec<Option<WorldEnd>>> = Vec::new();
         let mut seen: Vec<(f64, Vec<f64>)> = Vec::new();
         let no_choice = HashMap::new();
         let mut searched = 0u32;
@@ -631,7 +656,9 @@ impl Player for Expert {
                     outcomes,
                     leads,
                 };
-                seen.push((r.times, self.resolve(&r, &no_choice, game.as_ref()).1));
+                let (e, keys) = self.resolve(&r, &no_choice, game.as_ref());
+                ends.push(e);
+                seen.push((r.times, keys));
                 records.push(r);
                 searched += *times as u32;
                 let work = self.work() - work_at_start + u64::from(searched) * Work::WORLD;
@@ -639,16 +666,7 @@ impl Player for Expert {
                     break 'search;
                 }
             }
-            // Worlds with a blind lead take the card now chosen for its spot; the others' keys
-            // do not change.
-            let chosen = self.choose_leads(&records, game.as_ref());
-            if !chosen.is_empty() {
-                for (r, (_, keys)) in records.iter().zip(seen.iter_mut()) {
-                    if r.leads.iter().any(Option::is_some) {
-                        *keys = self.resolve(r, &chosen, game.as_ref()).1;
-                    }
-                }
-            }
+            self.rechoose_leads(&records, game.as_ref(), &mut ends, &mut seen);
             if settled(&seen) {
                 break;
             }
@@ -656,12 +674,14 @@ impl Player for Expert {
         if searched == 0 {
             return BasicPlayer.choose(view, budget, rng);
         }
-        let chosen = self.choose_leads(&records, game.as_ref());
+        // Worlds searched since the last batch's choice (the work bound can end a batch early)
+        // take the leads chosen over all of them.
+        self.rechoose_leads(&records, game.as_ref(), &mut ends, &mut seen);
         let mut tallies = vec![Tally::default(); legal.len()];
-        for r in &records {
-            for (tally, end) in tallies.iter_mut().zip(self.resolve(r, &chosen, game.as_ref()).0) {
+        for (r, e) in records.iter().zip(&ends) {
+            for (tally, end) in tallies.iter_mut().zip(e) {
                 if let Some((o, win)) = end {
-                    tally.add(r.times, o, win);
+                    tally.add(r.times, *o, *win);
                 }
             }
         }

@@ -298,18 +298,17 @@ impl PlayModel {
 /// `world` holding the cards they hold there: the product over their bidding decisions. A
 /// world whose deal cannot be rebuilt gets weight 1 (nothing is inferred).
 pub fn bidding_likelihood(world: &Deal, me: Seat, model: &BidModel) -> f64 {
-    likelihood(world, me, &Bidders::all(*model), None, &mut TrickSolver::new())
+    likelihood(world, me, &Bidders::all(*model), None)
 }
 
 /// The chance that the seats other than `me` would have decided as they did in `world`: their
-/// bids under `bids` and, with a `play` model, the cards they played too (`tricks` solving
+/// bids under `bids` and, with a `play` model, the cards they played too (its solver solving
 /// positions for [`PlayModel::Solved`]).
 pub fn likelihood(
     world: &Deal,
     me: Seat,
     bids: &Bidders,
-    play: Option<&PlayModel>,
-    tricks: &mut TrickSolver,
+    mut play: Option<(&PlayModel, &mut TrickSolver)>,
 ) -> f64 {
     let Ok(mut d) = Deal::new(
         *world.rules(),
@@ -330,7 +329,8 @@ pub fn likelihood(
             let q = if bidding {
                 bids.of(seat, me).probability(&d.observation(seat), a)
             } else {
-                play.and_then(|m| m.probability(&d, &d.observation(seat), a, tricks))
+                play.as_mut()
+                    .and_then(|(m, tricks)| m.probability(&d, &d.observation(seat), a, tricks))
             };
             if let Some(q) = q {
                 p *= q;
