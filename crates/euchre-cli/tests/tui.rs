@@ -22,6 +22,9 @@ fn have_tmux() -> bool {
     ok
 }
 
+/// One tmux server per session, on its own socket (`-L`): the tests run in parallel, and on a
+/// shared server one test's last `kill-session` shuts the server down while another's
+/// `new-session` is still connecting ("server exited unexpectedly").
 struct Tmux {
     name: String,
 }
@@ -38,6 +41,8 @@ impl Tmux {
         cmd.push_str("; echo EXITED $?; sleep 30");
         let st = Command::new("tmux")
             .args([
+                "-L",
+                &name,
                 "new-session",
                 "-d",
                 "-s",
@@ -56,14 +61,14 @@ impl Tmux {
 
     fn screen(&self) -> String {
         let out = Command::new("tmux")
-            .args(["capture-pane", "-p", "-t", &self.name])
+            .args(["-L", &self.name, "capture-pane", "-p", "-t", &self.name])
             .output()
             .unwrap();
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
     fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", &self.name];
+        let mut args = vec!["-L", &self.name, "send-keys", "-t", &self.name];
         args.extend_from_slice(keys);
         assert!(Command::new("tmux").args(&args).status().unwrap().success());
     }
@@ -95,7 +100,7 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.name])
+            .args(["-L", &self.name, "kill-server"])
             .status();
     }
 }
