@@ -223,6 +223,19 @@ impl ExpertConfig {
     };
 }
 
+/// [`Expert::likelihood`], on the fields it needs (so a search may hold it while it borrows
+/// the rest of the player).
+fn world_likelihood(
+    config: &ExpertConfig,
+    solver: &RefCell<Option<TrickSolver>>,
+    world: &euchre::Deal,
+    seat: Seat,
+) -> f64 {
+    let mut solver = solver.borrow_mut();
+    let plays = (config.plays.as_ref()).map(|m| (m, solver.get_or_insert_with(TrickSolver::new)));
+    likelihood(world, seat, &config.bidders, plays)
+}
+
 pub struct Expert {
     config: ExpertConfig,
     name: String,
@@ -232,8 +245,8 @@ pub struct Expert {
     /// The next-card search's blind choices in the decision being made.
     memo: RefCell<Memo>,
     /// Solves the positions of the others' past plays, for the inference from them
-    /// ([`PlayModel::Solved`]).
-    infer_tricks: RefCell<TrickSolver>,
+    /// ([`PlayModel::Solved`]); made at first use, as most configurations never need it.
+    infer_tricks: RefCell<Option<TrickSolver>>,
 }
 
 impl Expert {
@@ -255,14 +268,23 @@ impl Expert {
             },
             table: None,
             memo: RefCell::new(Memo::new()),
-            infer_tricks: RefCell::new(TrickSolver::new()),
+            infer_tricks: RefCell::new(None),
         }
     }
 
     /// The work its searches have done so far, in [`Work`] units (the worlds themselves not
     /// counted).
     pub fn work(&self) -> u64 {
-        self.pimc.work() + self.infer_tricks.borrow().nodes * Work::TRICK_NODE
+        let inference = self.infer_tricks.borrow().as_ref().map_or(0, |t| t.nodes);
+        self.pimc.work() + inference * Work::TRICK_NODE
+    }
+
+    /// How likely the others' bids (and, with a play model, their cards) in `world` are, seen
+    /// from `seat`: the weight of a candidate world.
+    fn likelihood(&self, world: &euchre::Deal, seat: Seat) -> f64 {
+        let mut solver = self.infer_tricks.borrow_mut();
+        let plays = (self.config.plays.as_ref()).map(|m| (m, solver.get_or_insert_with(TrickSolver::new)));
+        likelihood(world, seat, &self.config.bidders, plays)
     }
 
     /// What the search maximises for an outcome (one world's or a mean): the points, or the
@@ -299,11 +321,7 @@ impl Expert {
                 continue;
             }
             let w = match (&world, infer) {
-                (AnyDeal::Partnership(d), true) => {
-                    let mut tricks = self.infer_tricks.borrow_mut();
-                    let plays = self.config.plays.as_ref().map(|m| (m, &mut *tricks));
-                    likelihood(d, me, &self.config.bidders, plays)
-                }
+                (AnyDeal::Partnership(d), true) => self.likelihood(d, me),
                 _ => 1.0,
             };
             out.push((world, w));
@@ -405,15 +423,11 @@ impl Expert {
             Some(g) if score_aware => g.win_after(p),
             _ => p,
         };
-        let (model, plays, infer) = (
-            &self.config.bidders,
-            self.config.plays.as_ref(),
-            self.config.candidates > 1,
-        );
+        let infer = self.config.candidates > 1;
+        let (config, solver) = (&self.config, &self.infer_tricks);
         let weigh = |w: &euchre::Deal, seat: Seat| {
             if infer {
-                let mut tricks = self.infer_tricks.borrow_mut();
-                likelihood(w, seat, model, plays.map(|m| (m, &mut *tricks)))
+                world_likelihood(config, solver, w, seat)
             } else {
                 1.0
             }
