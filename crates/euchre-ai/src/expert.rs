@@ -223,16 +223,42 @@ impl ExpertConfig {
     };
 }
 
+/// What weighing worlds by the others' past plays ([`ExpertConfig::plays`]) needs and has
+/// cost: made at first use, as most configurations never weigh plays.
+#[derive(Default)]
+struct PlayInference {
+    /// Solves the positions of the plays, for [`PlayModel::Solved`].
+    tricks: Option<TrickSolver>,
+    /// The plays read with `basic`'s choice, for [`PlayModel::Basic`].
+    basic_steps: u64,
+}
+
+impl PlayInference {
+    fn work(&self) -> u64 {
+        let nodes = self.tricks.as_ref().map_or(0, |t| t.nodes);
+        nodes * Work::TRICK_NODE + self.basic_steps * Work::BASIC_STEP
+    }
+}
+
 /// [`Expert::likelihood`], on the fields it needs (so a search may hold it while it borrows
 /// the rest of the player).
 fn world_likelihood(
     config: &ExpertConfig,
-    solver: &RefCell<Option<TrickSolver>>,
+    inference: &RefCell<PlayInference>,
     world: &euchre::Deal,
     seat: Seat,
 ) -> f64 {
-    let mut solver = solver.borrow_mut();
-    let plays = (config.plays.as_ref()).map(|m| (m, solver.get_or_insert_with(TrickSolver::new)));
+    let mut inference = inference.borrow_mut();
+    if let Some(PlayModel::Basic { .. }) = config.plays {
+        // Each of the others' plays is one decision of `basic` (an upper bound: a play
+        // without a choice is not asked).
+        let plays = world
+            .history()
+            .into_iter()
+            .filter(|(s, a)| *s != seat && matches!(a, Action::Play(_)));
+        inference.basic_steps += plays.count() as u64;
+    }
+    let plays = (config.plays.as_ref()).map(|m| (m, inference.tricks.get_or_insert_with(TrickSolver::new)));
     likelihood(world, seat, &config.bidders, plays)
 }
 
@@ -244,9 +270,8 @@ pub struct Expert {
     table: Option<WinTable>,
     /// The next-card search's blind choices in the decision being made.
     memo: RefCell<Memo>,
-    /// Solves the positions of the others' past plays, for the inference from them
-    /// ([`PlayModel::Solved`]); made at first use, as most configurations never need it.
-    infer_tricks: RefCell<Option<TrickSolver>>,
+    /// For weighing worlds by the others' past plays.
+    inference: RefCell<PlayInference>,
 }
 
 impl Expert {
@@ -268,23 +293,20 @@ impl Expert {
             },
             table: None,
             memo: RefCell::new(Memo::new()),
-            infer_tricks: RefCell::new(None),
+            inference: RefCell::default(),
         }
     }
 
     /// The work its searches have done so far, in [`Work`] units (the worlds themselves not
     /// counted).
     pub fn work(&self) -> u64 {
-        let inference = self.infer_tricks.borrow().as_ref().map_or(0, |t| t.nodes);
-        self.pimc.work() + inference * Work::TRICK_NODE
+        self.pimc.work() + self.inference.borrow().work()
     }
 
     /// How likely the others' bids (and, with a play model, their cards) in `world` are, seen
     /// from `seat`: the weight of a candidate world.
     fn likelihood(&self, world: &euchre::Deal, seat: Seat) -> f64 {
-        let mut solver = self.infer_tricks.borrow_mut();
-        let plays = (self.config.plays.as_ref()).map(|m| (m, solver.get_or_insert_with(TrickSolver::new)));
-        likelihood(world, seat, &self.config.bidders, plays)
+        world_likelihood(&self.config, &self.inference, world, seat)
     }
 
     /// What the search maximises for an outcome (one world's or a mean): the points, or the
@@ -424,10 +446,10 @@ impl Expert {
             _ => p,
         };
         let infer = self.config.candidates > 1;
-        let (config, solver) = (&self.config, &self.infer_tricks);
+        let (config, inference) = (&self.config, &self.inference);
         let weigh = |w: &euchre::Deal, seat: Seat| {
             if infer {
-                world_likelihood(config, solver, w, seat)
+                world_likelihood(config, inference, w, seat)
             } else {
                 1.0
             }
