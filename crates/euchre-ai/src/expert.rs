@@ -118,12 +118,14 @@ fn blind_worlds(n: &str) -> Option<u32> {
 impl ExpertConfig {
     /// Reads a player name: `expert`, then optionally `-N` (worlds), `-points` (outcomes valued
     /// in points, not game-win chance), `-uniform` (no inference), `-cN` (N candidate worlds
-    /// per world searched) and the measured variants in `docs/players.md`, in any order.
+    /// per world searched) and the measured variants in `docs/players.md`, in any order; or
+    /// first `-classic`, for the same parts on [`ExpertConfig::CLASSIC`].
     pub fn parse(name: &str) -> Option<ExpertConfig> {
         let rest = name.strip_prefix("expert")?;
         let mut config = ExpertConfig::DEFAULT;
-        for part in rest.split('-').skip(1) {
+        for (i, part) in rest.split('-').skip(1).enumerate() {
             match part {
+                "classic" if i == 0 => config = ExpertConfig::CLASSIC,
                 "points" => config.score_aware = false,
                 "uniform" => config.candidates = 1,
                 "playouts" => config.playouts = true,
@@ -201,7 +203,23 @@ impl ExpertConfig {
         (rest.is_empty() || rest.starts_with('-')).then_some(config)
     }
 
+    /// The player `expert`: [`ExpertConfig::CLASSIC`] with four ideas that each measured a
+    /// little (not significantly) above nothing alone, and together beat it against `pimc-50`
+    /// board by board (`docs/players.md`): up to 800 worlds, the bidding model by round and
+    /// place, the cards the others played read by `basic`'s model, and `basic`'s choice among
+    /// near ties.
     pub const DEFAULT: ExpertConfig = ExpertConfig {
+        worlds: 800,
+        bidders: Bidders::all(BidModel::PIMC_BY_PLACE),
+        plays: Some(PlayModel::Basic { stray: 0.10 }),
+        tie_break: Some(0.002),
+        ..ExpertConfig::CLASSIC
+    };
+
+    /// The player `expert` was until 2026-11-26 (`expert-classic`), on which the ideas in
+    /// `docs/players.md` measured before then were measured: a name's parts after `classic`
+    /// change it as they changed `expert` then.
+    pub const CLASSIC: ExpertConfig = ExpertConfig {
         worlds: 400,
         candidates: 4,
         score_aware: true,
@@ -756,6 +774,15 @@ mod tests {
     #[test]
     fn names_read_as_configurations() {
         assert_eq!(ExpertConfig::parse("expert"), Some(ExpertConfig::DEFAULT));
+        let named = "expert-800-place-plays10-ties20";
+        let classic = ExpertConfig::parse(&named.replace("expert", "expert-classic"));
+        assert_eq!(
+            classic,
+            Some(ExpertConfig::DEFAULT),
+            "the default named on the classic"
+        );
+        let c = ExpertConfig::parse("expert-classic-800-points").unwrap();
+        assert_eq!((c.worlds, c.score_aware, c.plays), (800, false, None));
         let c = ExpertConfig::parse("expert-100-points-uniform").unwrap();
         assert_eq!((c.worlds, c.score_aware, c.candidates), (100, false, 1));
         assert_eq!(ExpertConfig::parse("expert-c8").unwrap().candidates, 8);
@@ -804,6 +831,8 @@ mod tests {
             "expert-c0",
             "expert-e0",
             "expert-fast",
+            "expert-800-classic",
+            "expert-classic-classic",
             "pimc-50",
         ] {
             assert_eq!(ExpertConfig::parse(bad), None, "{bad}");
