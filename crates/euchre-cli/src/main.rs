@@ -5,6 +5,7 @@ mod analyze;
 mod bench;
 mod egn_cmd;
 mod play;
+mod pool;
 mod serve_cmd;
 mod show;
 mod sim;
@@ -123,6 +124,16 @@ enum Command {
         /// opponent, without the cards' luck.
         #[arg(long, value_name = "FILE.csv")]
         compare: Option<std::path::PathBuf>,
+    },
+    /// Pool the reports of several `euchre sim --json` matches between the same players on
+    /// different seeds into one estimate, without playing them again.
+    Pool {
+        /// The reports (each the output of `euchre sim --json`).
+        #[arg(required = true, value_name = "REPORT.json")]
+        reports: Vec<std::path::PathBuf>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Play a game in the terminal: you sit South against computer players.
     Play {
@@ -632,6 +643,9 @@ fn run(cli: Cli) -> Result<i32> {
             };
             if json {
                 let mut v = sim::to_json(&contest, rules.name(), &summary);
+                // What else makes two reports the same match, for `euchre pool`.
+                v["set"] = serde_json::json!(rules.set);
+                v["time_ms"] = serde_json::json!(time_ms);
                 if let Some((path, s, d)) = &compared {
                     v["compared"] = serde_json::json!({
                         "file": path.display().to_string(),
@@ -647,6 +661,15 @@ fn run(cli: Cli) -> Result<i32> {
                 }
                 emit(&text);
             }
+            Ok(0)
+        }
+        Command::Pool { reports, json } => {
+            let pooled = pool::pool(&reports)?;
+            emit(&if json {
+                pool::to_json(&pooled).to_string()
+            } else {
+                pool::human(&pooled)
+            });
             Ok(0)
         }
         Command::Play {

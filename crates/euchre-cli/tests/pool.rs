@@ -1,0 +1,150 @@
+//! `euchre pool`: the reports of `euchre sim --json` on different seeds pool into one match;
+//! reports of different matches, or of the same boards twice, are refused by name.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const EUCHRE: &str = env!("CARGO_BIN_EXE_euchre");
+
+/// A scratch folder of this test's own, emptied first.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("euchre-pool-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `euchre sim --json` with `args` and saves its report as `name` in `dir`.
+fn report(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, Value) {
+    let out = Command::new(EUCHRE)
+        .arg("sim")
+        .args(args)
+        .args(["--json", "--threads", "2"])
+        .output()
+        .expect("run euchre sim");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let path = dir.join(name);
+    std::fs::write(&path, &out.stdout).unwrap();
+    (path, serde_json::from_slice(&out.stdout).unwrap())
+}
+
+fn pool(args: &[&Path]) -> Result<String, String> {
+    let out = Command::new(EUCHRE)
+        .arg("pool")
+        .args(args)
+        .output()
+        .expect("run euchre pool");
+    if out.status.success() {
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+}
+
+#[test]
+fn runs_on_different_seeds_pool_to_their_weighted_means_with_a_narrower_interval() {
+    let dir = scratch("pooled");
+    let args = |seed: &'static str| ["basic", "random", "--boards", "30", "--games", "--seed", seed];
+    let (a, ra) = report(&dir, "a.json", &args("1"));
+    let (b, rb) = report(&dir, "b.json", &args("2"));
+    let out = Command::new(EUCHRE)
+        .args(["pool", "--json"])
+        .args([&a, &b])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let p: Value = serde_json::from_slice(&out.stdout).unwrap();
+
+    let (da, db) = (f(&ra["deals"]), f(&rb["deals"]));
+    assert_eq!(f(&p["deals"]), da + db);
+    assert_eq!(p["games"], 120, "two runs of 30 boards, two games each");
+    assert_eq!(p["seeds"], serde_json::json!([1, 2]));
+    let d = |r: &Value, k: &str| f(&r["difference_per_deal"][k]);
+    let weighted = (da * d(&ra, "mean") + db * d(&rb, "mean")) / (da + db);
+    assert!(
+        (d(&p, "mean") - weighted).abs() < 1e-9,
+        "{} vs {weighted}",
+        d(&p, "mean")
+    );
+    let width = |r: &Value| d(r, "high") - d(r, "low");
+    assert!(width(&p) < width(&ra) && width(&p) < width(&rb), "{p}");
+    assert!(width(&p) > 0.0);
+
+    let wins = |r: &Value| f(&r["sides"][0]["game_wins"]["mean"]);
+    let both = (wins(&ra) + wins(&rb)) / 2.0;
+    assert!((wins(&p) - both).abs() < 1e-9, "equal games: the plain mean");
+    let second = f(&p["sides"][1]["game_wins"]["mean"]);
+    assert!((wins(&p) + second - 1.0).abs() < 1e-9);
+
+    let text = pool(&[&a, &b]).unwrap();
+    assert!(
+        text.contains("2 runs pooled, north-american: seeds 1, 2; 60 boards"),
+        "{text}"
+    );
+    assert!(text.contains("basic − random:"), "{text}");
+    assert!(text.contains("basic's games won:"), "{text}");
+}
+
+#[test]
+fn reports_of_other_matches_or_the_same_boards_are_refused_by_name() {
+    let dir = scratch("refused");
+    let (a, _) = report(
+        &dir,
+        "a.json",
+        &["basic", "random", "--boards", "3", "--seed", "1"],
+    );
+    let (same, _) = report(
+        &dir,
+        "same.json",
+        &["basic", "random", "--boards", "3", "--seed", "1"],
+    );
+    let (players, _) = report(
+        &dir,
+        "players.json",
+        &["random", "basic", "--boards", "3", "--seed", "2"],
+    );
+    let (games, _) = report(
+        &dir,
+        "games.json",
+        &["basic", "random", "--boards", "3", "--seed", "3", "--games"],
+    );
+    let (rules, _) = report(
+        &dir,
+        "rules.json",
+        &[
+            "basic",
+            "random",
+            "--boards",
+            "3",
+            "--seed",
+            "4",
+            "--set",
+            "stick_the_dealer=true",
+        ],
+    );
+    let not_json = dir.join("notes.txt");
+    std::fs::write(&not_json, "expert won, I think").unwrap();
+
+    let cases: [(&Path, &[&str]); 6] = [
+        (&same, &["same.json", "a.json", "both seed 1"]),
+        (&players, &["players.json", "players random against basic"]),
+        (&games, &["games.json", "mode whole games"]),
+        (&rules, &["rules.json", "stick_the_dealer=true"]),
+        (
+            &not_json,
+            &["notes.txt", "is not the report of `euchre sim --json`"],
+        ),
+        (&dir.join("missing.json"), &["missing.json"]),
+    ];
+    for (other, words) in cases {
+        let err = pool(&[&a, other]).expect_err("refused");
+        for w in words {
+            assert!(err.contains(w), "{other:?}: `{w}` not in {err}");
+        }
+    }
+}
