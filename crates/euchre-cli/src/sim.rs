@@ -9,6 +9,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// Plays `boards` boards of the contest in parallel and sums them up (boards in index order).
 ///
@@ -25,16 +27,61 @@ pub fn run(contest: &Contest, boards: u64, progress: bool) -> Result<(Summary, V
             .context("progress bar template")?
             .progress_chars("=> "),
     );
+    let log = (!progress).then(|| LogProgress::new(boards));
     let results: Vec<Board> = (0..boards)
         .into_par_iter()
         .map(|i| {
             let b = play_board(contest, i);
             bar.inc(1);
+            if let Some(l) = &log {
+                l.board_done();
+            }
             b
         })
         .collect::<Result<_, _>>()?;
     bar.finish_and_clear();
     Ok((Summary::of(contest, &results), results))
+}
+
+/// Progress for a log rather than a terminal (a match run in the background takes hours): a
+/// line at each tenth of the boards, once the match has run long enough to want one.
+struct LogProgress {
+    boards: u64,
+    done: AtomicU64,
+    start: Instant,
+}
+
+impl LogProgress {
+    /// A match shorter than this says nothing.
+    const QUIET: Duration = Duration::from_secs(10);
+
+    fn new(boards: u64) -> LogProgress {
+        LogProgress {
+            boards,
+            done: AtomicU64::new(0),
+            start: Instant::now(),
+        }
+    }
+
+    fn board_done(&self) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        let tenth = |n: u64| n * 10 / self.boards;
+        let elapsed = self.start.elapsed();
+        if tenth(done) > tenth(done - 1) && done < self.boards && elapsed >= Self::QUIET {
+            let left = elapsed.mul_f64((self.boards - done) as f64 / done as f64);
+            eprintln!(
+                "euchre sim: {done} of {} boards after {}, about {} left",
+                self.boards,
+                minutes(elapsed),
+                minutes(left)
+            );
+        }
+    }
+}
+
+fn minutes(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}m{:02}s", s / 60, s % 60)
 }
 
 /// What makes two matches' boards the same deals: a board file names it, and a match pairs
