@@ -252,12 +252,15 @@ pub fn human(p: &Pool) -> String {
     } else {
         format!("{} deals", p.deals)
     };
-    let mut out = format!(
-        "{} runs pooled, {rules}: seeds {}; {} boards, {mode}\n\n",
-        p.seeds.len(),
-        seeds.join(", "),
-        p.boards
-    );
+    let runs = match p.seeds.len() {
+        1 => "1 run".to_string(),
+        n => format!("{n} runs pooled"),
+    };
+    let seeds = match &seeds[..] {
+        [one] => format!("seed {one}"),
+        _ => format!("seeds {}", seeds.join(", ")),
+    };
+    let mut out = format!("{runs}, {rules}: {seeds}; {} boards, {mode}\n\n", p.boards);
     let row = |label: &str, x: String, y: String| format!("{label:<25} {x:>20} {y:>20}\n");
     out += &row("", a.clone(), b.clone());
     let est = |e: &Pooled| format!("{:+.3} ± {:.3}", e.mean, e.half_width);
