@@ -642,10 +642,7 @@ fn run(cli: Cli) -> Result<i32> {
                 _ => None,
             };
             if json {
-                let mut v = sim::to_json(&contest, rules.name(), &summary);
-                // What else makes two reports the same match, for `euchre pool`.
-                v["set"] = serde_json::json!(rules.set);
-                v["time_ms"] = serde_json::json!(time_ms);
+                let mut v = sim::to_json(&contest, &key, &summary);
                 if let Some((path, s, d)) = &compared {
                     v["compared"] = serde_json::json!({
                         "file": path.display().to_string(),

@@ -8,7 +8,9 @@
 //! interval is what one run of all the boards would have given, up to the delta method's
 //! per-run denominators.
 
+use crate::sim::{est, est_json, verdict};
 use anyhow::{Context, Result};
+use euchre_ai::duplicate::Estimate;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -52,38 +54,21 @@ struct Report {
     sides: [Side; 2],
 }
 
-/// One pooled estimate: the mean and the half-width of its 95% interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Pooled {
-    pub mean: f64,
-    pub half_width: f64,
-}
-
-impl Pooled {
-    /// Runs' `(weight, interval)` pooled: the weighted mean, and the weighted errors added in
-    /// quadrature (the runs are independent).
-    fn of(parts: &[(f64, Interval)]) -> Pooled {
-        let total: f64 = parts.iter().map(|(w, _)| w).sum();
-        if total == 0.0 {
-            return Pooled {
-                mean: 0.0,
-                half_width: f64::INFINITY,
-            };
-        }
-        let mean = parts.iter().map(|(w, i)| w * i.mean).sum::<f64>() / total;
-        let squares: f64 = parts.iter().map(|(w, i)| (w * i.half_width()).powi(2)).sum();
-        Pooled {
-            mean,
-            half_width: squares.sqrt() / total,
-        }
+/// Runs' `(weight, interval)` pooled: the weighted mean, and the weighted errors added in
+/// quadrature (the runs are independent).
+fn pooled(parts: &[(f64, Interval)]) -> Estimate {
+    let total: f64 = parts.iter().map(|(w, _)| w).sum();
+    if total == 0.0 {
+        return Estimate {
+            mean: 0.0,
+            half_width: f64::INFINITY,
+        };
     }
-
-    fn low(&self) -> f64 {
-        self.mean - self.half_width
-    }
-
-    fn high(&self) -> f64 {
-        self.mean + self.half_width
+    let mean = parts.iter().map(|(w, i)| w * i.mean).sum::<f64>() / total;
+    let squares: f64 = parts.iter().map(|(w, i)| (w * i.half_width()).powi(2)).sum();
+    Estimate {
+        mean,
+        half_width: squares.sqrt() / total,
     }
 }
 
@@ -97,11 +82,11 @@ pub struct Pool {
     boards: u64,
     deals: u64,
     games: u64,
-    difference: Pooled,
-    points_per_deal: [Pooled; 2],
+    difference: Estimate,
+    points_per_deal: [Estimate; 2],
     share: f64,
     /// The first side's share of the games (the second's is the rest).
-    game_wins: Option<Pooled>,
+    game_wins: Option<Estimate>,
 }
 
 fn read(path: &Path) -> Result<Report> {
@@ -193,7 +178,7 @@ pub fn pool(paths: &[PathBuf]) -> Result<Pool> {
     }
     let by_deals = |f: &dyn Fn(&Report) -> Interval| {
         let parts: Vec<(f64, Interval)> = reports.iter().map(|(_, r)| (r.deals as f64, f(r))).collect();
-        Pooled::of(&parts)
+        pooled(&parts)
     };
     let points_per_deal = [
         by_deals(&|r| r.sides[0].points_per_deal),
@@ -205,7 +190,7 @@ pub fn pool(paths: &[PathBuf]) -> Result<Pool> {
             .iter()
             .filter_map(|(_, r)| Some((r.games as f64, r.sides[0].game_wins?)))
             .collect();
-        Pooled::of(&parts)
+        pooled(&parts)
     });
     Ok(Pool {
         rules: first.rules.clone(),
@@ -225,17 +210,6 @@ pub fn pool(paths: &[PathBuf]) -> Result<Pool> {
         },
         game_wins,
     })
-}
-
-/// What an interval says about a difference from `zero`.
-fn verdict(p: &Pooled, zero: f64, first: &str, second: &str, more: &str) -> String {
-    if p.low() > zero {
-        format!("{first} {more}")
-    } else if p.high() < zero {
-        format!("{second} {more}")
-    } else {
-        "no difference shown at 95%".into()
-    }
 }
 
 /// The pooled figures for people.
@@ -263,7 +237,6 @@ pub fn human(p: &Pool) -> String {
     let mut out = format!("{runs}, {rules}: {seeds}; {} boards, {mode}\n\n", p.boards);
     let row = |label: &str, x: String, y: String| format!("{label:<25} {x:>20} {y:>20}\n");
     out += &row("", a.clone(), b.clone());
-    let est = |e: &Pooled| format!("{:+.3} ± {:.3}", e.mean, e.half_width);
     out += &row(
         "points per deal (95% CI)",
         est(&p.points_per_deal[0]),
@@ -284,7 +257,7 @@ pub fn human(p: &Pool) -> String {
         d.mean,
         d.low(),
         d.high(),
-        verdict(d, 0.0, a, b, "is stronger")
+        verdict(d, 0.0, [a, b], "is stronger")
     );
     if let Some(g) = &p.game_wins {
         out += &format!(
@@ -292,14 +265,10 @@ pub fn human(p: &Pool) -> String {
             100.0 * g.mean,
             100.0 * g.low(),
             100.0 * g.high(),
-            verdict(g, 0.5, a, b, "wins more games")
+            verdict(g, 0.5, [a, b], "wins more games")
         );
     }
     out
-}
-
-fn interval_json(p: &Pooled) -> Value {
-    json!({"mean": p.mean, "low": p.low(), "high": p.high()})
 }
 
 /// The pooled figures for programs, in the shape of a `euchre sim --json` report where they
@@ -308,19 +277,19 @@ pub fn to_json(p: &Pool) -> Value {
     let side = |i: usize| {
         let mut v = json!({
             "player": p.players[i],
-            "points_per_deal": interval_json(&p.points_per_deal[i]),
+            "points_per_deal": est_json(&p.points_per_deal[i]),
             "share_of_points": if i == 0 { p.share } else { 1.0 - p.share },
         });
         if let Some(g) = &p.game_wins {
             let mine = if i == 0 {
                 *g
             } else {
-                Pooled {
+                Estimate {
                     mean: 1.0 - g.mean,
                     half_width: g.half_width,
                 }
             };
-            v["game_wins"] = interval_json(&mine);
+            v["game_wins"] = est_json(&mine);
         }
         v
     };
@@ -332,7 +301,7 @@ pub fn to_json(p: &Pool) -> Value {
         "boards": p.boards,
         "deals": p.deals,
         "games": p.games,
-        "difference_per_deal": interval_json(&p.difference),
+        "difference_per_deal": est_json(&p.difference),
         "sides": [side(0), side(1)],
     })
 }
@@ -351,14 +320,14 @@ mod tests {
 
     #[test]
     fn equal_runs_pool_to_their_mean_with_the_interval_narrowed_by_root_n() {
-        let p = Pooled::of(&[(100.0, interval(0.1, 0.2)); 4]);
+        let p = pooled(&[(100.0, interval(0.1, 0.2)); 4]);
         assert!((p.mean - 0.1).abs() < 1e-12);
         assert!((p.half_width - 0.1).abs() < 1e-12, "{}", p.half_width);
     }
 
     #[test]
     fn a_bigger_run_weighs_more() {
-        let p = Pooled::of(&[(300.0, interval(1.0, 0.1)), (100.0, interval(0.0, 0.1))]);
+        let p = pooled(&[(300.0, interval(1.0, 0.1)), (100.0, interval(0.0, 0.1))]);
         assert!((p.mean - 0.75).abs() < 1e-12);
         // sqrt(30² + 10²) / 400
         assert!((p.half_width - 1000f64.sqrt() / 400.0).abs() < 1e-12);

@@ -230,7 +230,7 @@ fn pct(part: u32, whole: u64) -> String {
     }
 }
 
-fn est(e: &Estimate) -> String {
+pub fn est(e: &Estimate) -> String {
     format!("{:+.3} ± {:.3}", e.mean, e.half_width)
 }
 
@@ -277,25 +277,31 @@ pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
     out += &row("decision, bidding (median / p99)", &|x| timing(&x.bidding));
     out += &row("decision, play (median / p99)", &|x| timing(&x.play));
     let d = &s.difference;
-    let verdict = if d.above_zero() {
-        format!("{} is stronger", a.player)
-    } else if d.high() < 0.0 {
-        format!("{} is stronger", b.player)
-    } else {
-        "no difference shown at 95%".into()
-    };
     out += &format!(
-        "\n{} − {}: {:+.3} points per deal, 95% CI [{:+.3}, {:+.3}]: {verdict}",
+        "\n{} − {}: {:+.3} points per deal, 95% CI [{:+.3}, {:+.3}]: {}",
         a.player,
         b.player,
         d.mean,
         d.low(),
-        d.high()
+        d.high(),
+        verdict(d, 0.0, [&a.player, &b.player], "is stronger")
     );
     out
 }
 
-fn est_json(e: &Estimate) -> Value {
+/// What an interval says about its distance from `even`: which of `players` is `more`
+/// (above it: the first; below: the second), or that no difference is shown.
+pub fn verdict(e: &Estimate, even: f64, players: [&str; 2], more: &str) -> String {
+    if e.low() > even {
+        format!("{} {more}", players[0])
+    } else if e.high() < even {
+        format!("{} {more}", players[1])
+    } else {
+        "no difference shown at 95%".into()
+    }
+}
+
+pub fn est_json(e: &Estimate) -> Value {
     json!({"mean": e.mean, "low": e.low(), "high": e.high()})
 }
 
@@ -303,8 +309,9 @@ fn timing_json(t: &Timing) -> Value {
     json!({"decisions": t.decisions, "median_ms": t.median_ms, "p99_ms": t.p99_ms})
 }
 
-/// The report for programs.
-pub fn to_json(contest: &Contest, rules_name: &str, s: &Summary) -> Value {
+/// The report for programs. It names everything that makes two reports the same match (the
+/// rules with their `--set` options, the time limit, the mode), for `euchre pool`.
+pub fn to_json(contest: &Contest, key: &BoardsKey, s: &Summary) -> Value {
     let side = |x: &SideSummary| {
         let mut v = json!({
             "player": x.player,
@@ -323,8 +330,11 @@ pub fn to_json(contest: &Contest, rules_name: &str, s: &Summary) -> Value {
         }
         v
     };
+    let time_ms = contest.budget.time.map(|t| t.as_millis() as u64);
     json!({
-        "rules": rules_name,
+        "rules": key.rules,
+        "set": key.set,
+        "time_ms": time_ms,
         "seed": contest.seed,
         "whole_games": contest.whole_games,
         "boards": s.boards,

@@ -93,57 +93,50 @@ fn runs_on_different_seeds_pool_to_their_weighted_means_with_a_narrower_interval
 #[test]
 fn reports_of_other_matches_or_the_same_boards_are_refused_by_name() {
     let dir = scratch("refused");
-    let (a, _) = report(
-        &dir,
-        "a.json",
-        &["basic", "random", "--boards", "3", "--seed", "1"],
-    );
-    let (same, _) = report(
-        &dir,
-        "same.json",
-        &["basic", "random", "--boards", "3", "--seed", "1"],
-    );
-    let (players, _) = report(
-        &dir,
-        "players.json",
-        &["random", "basic", "--boards", "3", "--seed", "2"],
-    );
-    let (games, _) = report(
-        &dir,
-        "games.json",
-        &["basic", "random", "--boards", "3", "--seed", "3", "--games"],
-    );
-    let (rules, _) = report(
-        &dir,
-        "rules.json",
-        &[
-            "basic",
-            "random",
-            "--boards",
-            "3",
-            "--seed",
-            "4",
-            "--set",
-            "stick_the_dealer=true",
-        ],
-    );
+    let base = ["basic", "random", "--boards", "3", "--seed"];
+    let run = |name: &str, seed: &str, more: &[&str]| {
+        let mut args = base.to_vec();
+        args.push(seed);
+        args.extend_from_slice(more);
+        report(&dir, name, &args).0
+    };
+    let a = run("a.json", "1", &[]);
     let not_json = dir.join("notes.txt");
     std::fs::write(&not_json, "expert won, I think").unwrap();
+    let mut players = base.to_vec();
+    players.swap(0, 1);
+    players.push("2");
 
-    let cases: [(&Path, &[&str]); 6] = [
-        (&same, &["same.json", "a.json", "both seed 1"]),
-        (&players, &["players.json", "players random against basic"]),
-        (&games, &["games.json", "mode whole games"]),
-        (&rules, &["rules.json", "stick_the_dealer=true"]),
+    let cases: [(PathBuf, &[&str]); 7] = [
         (
-            &not_json,
+            run("same.json", "1", &[]),
+            &["same.json", "a.json", "both seed 1"],
+        ),
+        (
+            report(&dir, "players.json", &players).0,
+            &["players.json", "players random against basic"],
+        ),
+        (
+            run("games.json", "3", &["--games"]),
+            &["games.json", "mode whole games"],
+        ),
+        (
+            run("rules.json", "4", &["--set", "stick_the_dealer=true"]),
+            &["rules.json", "stick_the_dealer=true"],
+        ),
+        (
+            run("time.json", "5", &["--time-ms", "40"]),
+            &["time.json", "the time limit 40 ms", "has none"],
+        ),
+        (
+            not_json,
             &["notes.txt", "is not the report of `euchre sim --json`"],
         ),
-        (&dir.join("missing.json"), &["missing.json"]),
+        (dir.join("missing.json"), &["missing.json"]),
     ];
-    for (other, words) in cases {
+    for (other, words) in &cases {
         let err = pool(&[&a, other]).expect_err("refused");
-        for w in words {
+        for w in *words {
             assert!(err.contains(w), "{other:?}: `{w}` not in {err}");
         }
     }
