@@ -5,7 +5,9 @@
 //!   and nothing else; [`player()`] makes one by name (`random`, `basic`, `pimc-N`, `expert`, and
 //!   the levels `easy`, `medium`, `hard`).
 //! - [`analysis`]: every decision of a recorded deal judged from the deciding seat's view.
-//! - [`duplicate`]: duplicate matches between two players, and their figures.
+//! - [`duplicate`]: duplicate matches between two players, and their figures; [`board_file`]
+//!   keeps a match's boards for a later comparison, [`pooling`] sums up several matches'
+//!   reports.
 //! - [`win_prob`]: the chance of winning the game from a score, from deal outcomes measured by
 //!   self-play.
 //! - [`expert`]: the strongest player: PIMC with worlds weighed by the others' bids
@@ -20,6 +22,7 @@
 pub mod analysis;
 pub mod basic;
 pub mod bid_correction;
+pub mod board_file;
 pub mod duplicate;
 pub mod expert;
 pub mod infer;
@@ -27,6 +30,7 @@ pub mod next_card;
 pub mod own_lead;
 pub mod pimc;
 pub mod player;
+pub mod pooling;
 pub mod random;
 pub mod real_outcomes;
 pub mod seeds;

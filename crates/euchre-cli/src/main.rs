@@ -597,7 +597,7 @@ fn run(cli: Cli) -> Result<i32> {
             for p in [&first, &second] {
                 euchre_ai::player(p)?;
             }
-            let key = sim::BoardsKey {
+            let key = euchre_ai::board_file::BoardsKey {
                 rules: rules.name().to_string(),
                 set: rules.set.clone(),
                 seed,

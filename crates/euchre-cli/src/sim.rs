@@ -2,6 +2,7 @@
 //! report (text or JSON) and a plot of the running point difference.
 
 use anyhow::{Context, Result};
+use euchre_ai::board_file::{self, BoardsKey, SavedBoards};
 use euchre_ai::duplicate::{
     paired_difference, play_board, Board, BoardResult, Contest, Estimate, SideSummary, Summary, Timing,
 };
@@ -84,55 +85,16 @@ fn minutes(d: Duration) -> String {
     format!("{}m{:02}s", s / 60, s % 60)
 }
 
-/// What makes two matches' boards the same deals: a board file names it, and a match pairs
-/// with a board file only when it is the same.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardsKey {
-    pub rules: String,
-    /// The `--set` overrides, as given.
-    pub set: Vec<String>,
-    pub seed: u64,
-    pub games: bool,
-}
-
-impl BoardsKey {
-    fn fields(&self) -> [(&'static str, String); 4] {
-        [
-            ("rules", self.rules.clone()),
-            ("set", self.set.join(",")),
-            ("seed", self.seed.to_string()),
-            ("games", self.games.to_string()),
-        ]
-    }
-}
-
-const BOARDS_TITLE: &str = "# euchre sim boards";
-const BOARDS_COLUMNS: &str = "board,deals,difference";
-
 /// Writes each board's result (its deals and the first side's points less the second's) to a
-/// CSV file, headed by what the boards were, for `--compare` in a later match.
+/// board file, for `--compare` in a later match.
 ///
 /// # Errors
 /// The file cannot be written.
 pub fn write_boards(path: &Path, key: &BoardsKey, contest: &Contest, boards: &[Board]) -> Result<()> {
-    let mut text = format!("{BOARDS_TITLE}\n#");
-    for (k, v) in key.fields() {
-        text += &format!(" {k}={v};");
-    }
-    text += &format!(
-        " first={}; second={}\n{BOARDS_COLUMNS}\n",
-        contest.players[0], contest.players[1]
-    );
-    for r in boards.iter().map(Board::result) {
-        text += &format!("{},{},{}\n", r.index, r.deals, r.difference);
-    }
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
-}
-
-/// An earlier match's boards read back: its players and results.
-pub struct SavedBoards {
-    pub players: [String; 2],
-    pub results: Vec<BoardResult>,
+    let results: Vec<BoardResult> = boards.iter().map(Board::result).collect();
+    let players = [contest.players[0].as_str(), contest.players[1].as_str()];
+    std::fs::write(path, board_file::write(key, players, &results))
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 /// Reads a board file written by [`write_boards`], refusing one whose boards are not `key`'s.
@@ -143,53 +105,7 @@ pub struct SavedBoards {
 pub fn read_boards(path: &Path, key: &BoardsKey) -> Result<SavedBoards> {
     let name = path.display();
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {name}"))?;
-    let mut lines = text.lines();
-    if lines.next() != Some(BOARDS_TITLE) {
-        anyhow::bail!("{name} is not a board file of `euchre sim --save-boards` (its first line is not `{BOARDS_TITLE}`)");
-    }
-    let header = lines
-        .next()
-        .and_then(|l| l.strip_prefix('#'))
-        .with_context(|| format!("{name}: line 2 should say what the boards were"))?;
-    let field = |k: &str| {
-        header
-            .split(';')
-            .filter_map(|f| f.trim().split_once('='))
-            .find(|(n, _)| *n == k)
-            .map(|(_, v)| v.to_string())
-            .with_context(|| format!("{name}: line 2 does not give `{k}`"))
-    };
-    for (k, mine) in key.fields() {
-        let theirs = field(k)?;
-        if theirs != mine {
-            anyhow::bail!(
-                "{name} was played with {k} `{theirs}`, this match with `{mine}`: boards pair only when they are the same deals"
-            );
-        }
-    }
-    let players = [field("first")?, field("second")?];
-    if lines.next() != Some(BOARDS_COLUMNS) {
-        anyhow::bail!("{name}: line 3 should be `{BOARDS_COLUMNS}`");
-    }
-    let mut results = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let at = i + 4;
-        let cells: Vec<&str> = line.split(',').map(str::trim).collect();
-        let [index, deals, difference] = cells[..] else {
-            anyhow::bail!(
-                "{name}, line {at}: three numbers expected (board, deals, difference), found `{line}`"
-            );
-        };
-        let bad = |what: &str, v: &str| anyhow::anyhow!("{name}, line {at}: `{v}` is not a {what}");
-        results.push(BoardResult {
-            index: index.parse().map_err(|_| bad("board number", index))?,
-            deals: deals.parse().map_err(|_| bad("count of deals", deals))?,
-            difference: difference
-                .parse()
-                .map_err(|_| bad("point difference", difference))?,
-        });
-    }
-    Ok(SavedBoards { players, results })
+    board_file::read(&text, key).map_err(|e| anyhow::anyhow!("{name}: {e}"))
 }
 
 /// This match against an earlier one on the same boards: the difference per deal of this one

@@ -128,10 +128,7 @@ fn reports_of_other_matches_or_the_same_boards_are_refused_by_name() {
             run("time.json", "5", &["--time-ms", "40"]),
             &["time.json", "the time limit 40 ms", "has none"],
         ),
-        (
-            not_json,
-            &["notes.txt", "is not the report of `euchre sim --json`"],
-        ),
+        (not_json, &["notes.txt: not the report of `euchre sim --json`"]),
         (dir.join("missing.json"), &["missing.json"]),
     ];
     for (other, words) in &cases {

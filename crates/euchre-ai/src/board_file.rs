@@ -1,0 +1,188 @@
+//! The board file of a duplicate match (`euchre sim --save-boards`): each board's result, headed
+//! by what the boards were, so that a later match on the same boards can be compared with it
+//! board by board ([`crate::duplicate::paired_difference`]).
+//!
+//! ```text
+//! # euchre sim boards
+//! # rules=north-american; set=; seed=182; games=false; first=expert; second=pimc-50
+//! board,deals,difference
+//! 0,2,-1
+//! ```
+//!
+//! Text in, text out: the caller reads and writes the file.
+
+use crate::duplicate::BoardResult;
+
+const TITLE: &str = "# euchre sim boards";
+const COLUMNS: &str = "board,deals,difference";
+
+/// What makes two matches' boards the same deals: a board file names it, and a match pairs with
+/// a board file only when it is the same.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardsKey {
+    pub rules: String,
+    /// The rule options overridden (`--set`), as given.
+    pub set: Vec<String>,
+    pub seed: u64,
+    pub games: bool,
+}
+
+impl BoardsKey {
+    fn fields(&self) -> [(&'static str, String); 4] {
+        [
+            ("rules", self.rules.clone()),
+            ("set", self.set.join(",")),
+            ("seed", self.seed.to_string()),
+            ("games", self.games.to_string()),
+        ]
+    }
+}
+
+/// An earlier match's boards read back: its players and results.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedBoards {
+    pub players: [String; 2],
+    pub results: Vec<BoardResult>,
+}
+
+/// The board file of a match on `key`'s boards between `players`.
+pub fn write(key: &BoardsKey, players: [&str; 2], results: &[BoardResult]) -> String {
+    let mut text = format!("{TITLE}\n#");
+    for (k, v) in key.fields() {
+        text += &format!(" {k}={v};");
+    }
+    text += &format!(" first={}; second={}\n{COLUMNS}\n", players[0], players[1]);
+    for r in results {
+        text += &format!("{},{},{}\n", r.index, r.deals, r.difference);
+    }
+    text
+}
+
+/// Reads a board file written by [`write`], refusing one whose boards are not `key`'s.
+///
+/// # Errors
+/// The text is not a board file (the line and what is wrong named, to follow the file's name
+/// and a colon), or its boards were other deals.
+pub fn read(text: &str, key: &BoardsKey) -> Result<SavedBoards, String> {
+    let mut lines = text.lines();
+    if lines.next() != Some(TITLE) {
+        return Err(format!(
+            "not a board file of `euchre sim --save-boards` (its first line is not `{TITLE}`)"
+        ));
+    }
+    let header = lines
+        .next()
+        .and_then(|l| l.strip_prefix('#'))
+        .ok_or("line 2 should say what the boards were")?;
+    let field = |k: &str| {
+        header
+            .split(';')
+            .filter_map(|f| f.trim().split_once('='))
+            .find(|(n, _)| *n == k)
+            .map(|(_, v)| v.to_string())
+            .ok_or_else(|| format!("line 2 does not give `{k}`"))
+    };
+    for (k, mine) in key.fields() {
+        let theirs = field(k)?;
+        if theirs != mine {
+            return Err(format!(
+                "played with {k} `{theirs}`, this match with `{mine}`: boards pair only when they are the same deals"
+            ));
+        }
+    }
+    let players = [field("first")?, field("second")?];
+    if lines.next() != Some(COLUMNS) {
+        return Err(format!("line 3 should be `{COLUMNS}`"));
+    }
+    let mut results = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let at = i + 4;
+        let cells: Vec<&str> = line.split(',').map(str::trim).collect();
+        let [index, deals, difference] = cells[..] else {
+            return Err(format!(
+                "line {at}: three numbers expected (board, deals, difference), found `{line}`"
+            ));
+        };
+        let bad = |what: &str, v: &str| format!("line {at}: `{v}` is not a {what}");
+        results.push(BoardResult {
+            index: index.parse().map_err(|_| bad("board number", index))?,
+            deals: deals.parse().map_err(|_| bad("count of deals", deals))?,
+            difference: difference
+                .parse()
+                .map_err(|_| bad("point difference", difference))?,
+        });
+    }
+    Ok(SavedBoards { players, results })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn key() -> BoardsKey {
+        BoardsKey {
+            rules: "north-american".into(),
+            set: vec!["stick_the_dealer=true".into()],
+            seed: 182,
+            games: false,
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn a_written_file_reads_back_as_it_was(
+            rows in proptest::collection::vec((any::<u64>(), any::<u32>(), any::<i64>()), 0..40),
+            first in "[a-z0-9-]{1,20}",
+            second in "[a-z0-9-]{1,20}",
+        ) {
+            let results: Vec<BoardResult> = rows
+                .iter()
+                .map(|&(index, deals, difference)| BoardResult { index, deals, difference })
+                .collect();
+            let text = write(&key(), [&first, &second], &results);
+            let saved = read(&text, &key()).unwrap();
+            prop_assert_eq!(saved.players, [first, second]);
+            prop_assert_eq!(saved.results, results);
+        }
+    }
+
+    #[test]
+    fn a_file_of_other_boards_is_refused_naming_what_differs() {
+        let text = write(&key(), ["a", "b"], &[]);
+        let other = BoardsKey { seed: 183, ..key() };
+        let e = read(&text, &other).unwrap_err();
+        assert!(e.contains("seed `182`, this match with `183`"), "{e}");
+        let other = BoardsKey { games: true, ..key() };
+        assert!(read(&text, &other).unwrap_err().contains("games `false`"));
+    }
+
+    #[test]
+    fn each_malformed_line_is_named() {
+        let good = write(&key(), ["a", "b"], &[]);
+        let cases = [
+            ("", "not a board file"),
+            ("board,deals,difference\n", "not a board file"),
+            ("# euchre sim boards\n", "line 2 should say"),
+            (
+                "# euchre sim boards\n# rules=north-american;\n",
+                "does not give `set`",
+            ),
+            (&format!("{good}1,2\n"), "line 4: three numbers expected"),
+            (
+                &format!("{good}1,2,3\nx,2,3\n"),
+                "line 5: `x` is not a board number",
+            ),
+            (&format!("{good}1,-2,3\n"), "`-2` is not a count of deals"),
+            (&format!("{good}1,2,1.5\n"), "`1.5` is not a point difference"),
+            (
+                &good.replace("board,deals,difference", "a,b,c"),
+                "line 3 should be",
+            ),
+        ];
+        for (text, want) in cases {
+            let e = read(text, &key()).unwrap_err();
+            assert!(e.contains(want), "{text:?}: `{want}` not in {e}");
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! Several duplicate matches between the same two players, on different seeds, pooled as one
+//! match from their reports (`euchre sim --json`): a figure too small to show in one run's
+//! boards can be shown in several runs' without playing any of them again.
+//!
+//! Each run's boards are independent of every other's (different seeds deal different cards),
+//! so each pooled mean is the runs' means weighted by their deals (games, for the games won),
+//! and its standard error is the square root of the weighted runs' squared errors: the
+//! interval is what one run of all the boards would have given, up to the delta method's
+//! per-run denominators.
+//!
+//! Text in: the caller reads the files and names them.
+
+use crate::duplicate::Estimate;
+use serde::Deserialize;
+
+/// A mean with its 95% interval, as a report gives it.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+pub struct Interval {
+    pub mean: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Interval {
+    pub fn half_width(&self) -> f64 {
+        (self.high - self.low) / 2.0
+    }
+}
+
+/// One side of a report.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Side {
+    pub player: String,
+    pub points_per_deal: Interval,
+    pub game_wins: Option<Interval>,
+}
+
+/// The fields of a `euchre sim --json` report that pooling reads.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Report {
+    pub rules: String,
+    /// Absent from reports written before the field was added: no overrides then.
+    #[serde(default)]
+    pub set: Vec<String>,
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+    pub seed: u64,
+    pub whole_games: bool,
+    pub boards: u64,
+    pub deals: u64,
+    pub games: u64,
+    pub difference_per_deal: Interval,
+    pub sides: [Side; 2],
+}
+
+/// Runs' `(weight, interval)` pooled: the weighted mean, and the weighted errors added in
+/// quadrature (the runs are independent).
+fn pooled(parts: &[(f64, Interval)]) -> Estimate {
+    let total: f64 = parts.iter().map(|(w, _)| w).sum();
+    if total == 0.0 {
+        return Estimate {
+            mean: 0.0,
+            half_width: f64::INFINITY,
+        };
+    }
+    let mean = parts.iter().map(|(w, i)| w * i.mean).sum::<f64>() / total;
+    let squares: f64 = parts.iter().map(|(w, i)| (w * i.half_width()).powi(2)).sum();
+    Estimate {
+        mean,
+        half_width: squares.sqrt() / total,
+    }
+}
+
+/// The runs pooled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pool {
+    pub rules: String,
+    pub set: Vec<String>,
+    pub whole_games: bool,
+    pub players: [String; 2],
+    pub seeds: Vec<u64>,
+    pub boards: u64,
+    pub deals: u64,
+    pub games: u64,
+    pub difference: Estimate,
+    pub points_per_deal: [Estimate; 2],
+    pub share: f64,
+    /// The first side's share of the games (the second's is the rest).
+    pub game_wins: Option<Estimate>,
+}
+
+impl Report {
+    /// Reads a report of `euchre sim --json`.
+    ///
+    /// # Errors
+    /// The text is not such a report, or an interval it gives is not finite (too few boards to
+    /// pool).
+    pub fn parse(text: &str) -> Result<Report, String> {
+        let report: Report =
+            serde_json::from_str(text).map_err(|e| format!("not the report of `euchre sim --json`: {e}"))?;
+        let intervals = [
+            ("difference_per_deal", Some(report.difference_per_deal)),
+            (
+                "first side's points per deal",
+                Some(report.sides[0].points_per_deal),
+            ),
+            (
+                "second side's points per deal",
+                Some(report.sides[1].points_per_deal),
+            ),
+            ("game_wins", report.sides[0].game_wins),
+        ];
+        for (what, i) in intervals {
+            if i.is_some_and(|i| !(i.low.is_finite() && i.high.is_finite() && i.low <= i.high)) {
+                return Err(format!(
+                    "its {what} has no finite interval (too few boards to pool)"
+                ));
+            }
+        }
+        if report.whole_games && report.sides[0].game_wins.is_none() {
+            return Err("a match of whole games without `game_wins`".into());
+        }
+        Ok(report)
+    }
+
+    fn players(&self) -> [String; 2] {
+        [self.sides[0].player.clone(), self.sides[1].player.clone()]
+    }
+}
+
+/// The sum of one count over the reports.
+fn total(reports: &[(&str, Report)], what: &str, count: impl Fn(&Report) -> u64) -> Result<u64, String> {
+    reports
+        .iter()
+        .try_fold(0u64, |sum, (_, r)| sum.checked_add(count(r)))
+        .ok_or_else(|| format!("the reports' {what} add up past the largest count"))
+}
+
+/// Pools the reports, each with the name it is known by (its file), refusing any that are not
+/// the same match on other boards.
+///
+/// # Errors
+/// No reports, reports of different players, rules, overrides, time limits or modes, two
+/// reports of the same seed (the same boards counted twice), or counts too large to add up;
+/// each error names the reports.
+pub fn pool(reports: &[(&str, Report)]) -> Result<Pool, String> {
+    let Some((first_name, first)) = reports.first() else {
+        return Err("no reports to pool".into());
+    };
+    for (name, r) in &reports[1..] {
+        let differ = |what: &str, theirs: String, mine: String| {
+            format!("{name} has {what} {theirs}, {first_name} has {mine}: only runs of the same match pool")
+        };
+        if r.players() != first.players() {
+            return Err(differ(
+                "players",
+                r.players().join(" against "),
+                first.players().join(" against "),
+            ));
+        }
+        if r.rules != first.rules || r.set != first.set {
+            let rules = |r: &Report| format!("`{}` {}", r.rules, r.set.join(","));
+            return Err(differ("rules", rules(r), rules(first)));
+        }
+        if r.time_ms != first.time_ms {
+            let limit = |r: &Report| r.time_ms.map_or("none".into(), |t| format!("{t} ms"));
+            return Err(differ("the time limit", limit(r), limit(first)));
+        }
+        if r.whole_games != first.whole_games {
+            let mode = |r: &Report| {
+                if r.whole_games {
+                    "whole games"
+                } else {
+                    "single deals"
+                }
+            };
+            return Err(differ("mode", mode(r).into(), mode(first).into()));
+        }
+    }
+    for (i, (name, r)) in reports.iter().enumerate() {
+        if let Some((other, _)) = reports[..i].iter().find(|(_, o)| o.seed == r.seed) {
+            return Err(format!(
+                "{other} and {name} are both seed {}: the same boards would count twice",
+                r.seed
+            ));
+        }
+    }
+    let by_deals = |f: &dyn Fn(&Report) -> Interval| {
+        let parts: Vec<(f64, Interval)> = reports.iter().map(|(_, r)| (r.deals as f64, f(r))).collect();
+        pooled(&parts)
+    };
+    let points_per_deal = [
+        by_deals(&|r| r.sides[0].points_per_deal),
+        by_deals(&|r| r.sides[1].points_per_deal),
+    ];
+    let sum = points_per_deal[0].mean + points_per_deal[1].mean;
+    let game_wins = first.whole_games.then(|| {
+        let parts: Vec<(f64, Interval)> = reports
+            .iter()
+            .filter_map(|(_, r)| Some((r.games as f64, r.sides[0].game_wins?)))
+            .collect();
+        pooled(&parts)
+    });
+    Ok(Pool {
+        rules: first.rules.clone(),
+        set: first.set.clone(),
+        whole_games: first.whole_games,
+        players: first.players(),
+        seeds: reports.iter().map(|(_, r)| r.seed).collect(),
+        boards: total(reports, "boards", |r| r.boards)?,
+        deals: total(reports, "deals", |r| r.deals)?,
+        games: total(reports, "games", |r| r.games)?,
+        difference: by_deals(&|r| r.difference_per_deal),
+        points_per_deal,
+        share: if sum > 0.0 {
+            points_per_deal[0].mean / sum
+        } else {
+            0.5
+        },
+        game_wins,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn interval(mean: f64, half: f64) -> Interval {
+        Interval {
+            mean,
+            low: mean - half,
+            high: mean + half,
+        }
+    }
+
+    #[test]
+    fn equal_runs_pool_to_their_mean_with_the_interval_narrowed_by_root_n() {
+        let p = pooled(&[(100.0, interval(0.1, 0.2)); 4]);
+        assert!((p.mean - 0.1).abs() < 1e-12);
+        assert!((p.half_width - 0.1).abs() < 1e-12, "{}", p.half_width);
+    }
+
+    /// A report of whole games at `seed`, of `boards` boards.
+    fn report(seed: u64, boards: u64) -> Report {
+        let i = r#"{"mean": 0.1, "low": 0.0, "high": 0.2}"#;
+        let side = |p: &str| format!(r#"{{"player": "{p}", "points_per_deal": {i}, "game_wins": {i}}}"#);
+        Report::parse(&format!(
+            r#"{{"rules": "north-american", "seed": {seed}, "whole_games": true, "boards": {boards},
+                "deals": 20, "games": 2, "difference_per_deal": {i},
+                "sides": [{}, {}]}}"#,
+            side("expert"),
+            side("expert-points")
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn counts_add_up_and_counts_too_large_to_add_are_refused() {
+        let p = pool(&[("a", report(1, 10)), ("b", report(2, 30))]).unwrap();
+        assert_eq!((p.boards, p.deals, p.games, p.seeds), (40, 40, 4, vec![1, 2]));
+        let e = pool(&[("a", report(1, u64::MAX)), ("b", report(2, 1))]).unwrap_err();
+        assert!(e.contains("boards add up past"), "{e}");
+    }
+
+    #[test]
+    fn a_report_without_finite_intervals_is_refused() {
+        let text = r#"{"rules": "r", "seed": 1, "whole_games": false, "boards": 1, "deals": 2,
+            "games": 0, "difference_per_deal": {"mean": 0.5, "low": null, "high": 1.0},
+            "sides": [{"player": "a", "points_per_deal": {"mean": 0, "low": 0, "high": 0}},
+                      {"player": "b", "points_per_deal": {"mean": 0, "low": 0, "high": 0}}]}"#;
+        let e = Report::parse(text).unwrap_err();
+        assert!(e.contains("not the report"), "{e}");
+        let text = text.replace("null", "2.0");
+        let e = Report::parse(&text).unwrap_err();
+        assert!(e.contains("difference_per_deal has no finite interval"), "{e}");
+    }
+
+    #[test]
+    fn a_bigger_run_weighs_more() {
+        let p = pooled(&[(300.0, interval(1.0, 0.1)), (100.0, interval(0.0, 0.1))]);
+        assert!((p.mean - 0.75).abs() < 1e-12);
+        // sqrt(30² + 10²) / 400
+        assert!((p.half_width - 1000f64.sqrt() / 400.0).abs() < 1e-12);
+    }
+}
