@@ -129,7 +129,7 @@ impl Report {
 }
 
 /// The sum of one count over the reports.
-fn total(reports: &[(&str, Report)], what: &str, count: impl Fn(&Report) -> u64) -> Result<u64, String> {
+fn total<N>(reports: &[(N, Report)], what: &str, count: impl Fn(&Report) -> u64) -> Result<u64, String> {
     reports
         .iter()
         .try_fold(0u64, |sum, (_, r)| sum.checked_add(count(r)))
@@ -143,13 +143,17 @@ fn total(reports: &[(&str, Report)], what: &str, count: impl Fn(&Report) -> u64)
 /// No reports, reports of different players, rules, overrides, time limits or modes, two
 /// reports of the same seed (the same boards counted twice), or counts too large to add up;
 /// each error names the reports.
-pub fn pool(reports: &[(&str, Report)]) -> Result<Pool, String> {
+pub fn pool<N: AsRef<str>>(reports: &[(N, Report)]) -> Result<Pool, String> {
     let Some((first_name, first)) = reports.first() else {
         return Err("no reports to pool".into());
     };
     for (name, r) in &reports[1..] {
         let differ = |what: &str, theirs: String, mine: String| {
-            format!("{name} has {what} {theirs}, {first_name} has {mine}: only runs of the same match pool")
+            format!(
+                "{} has {what} {theirs}, {} has {mine}: only runs of the same match pool",
+                name.as_ref(),
+                first_name.as_ref()
+            )
         };
         if r.players() != first.players() {
             return Err(differ(
@@ -180,7 +184,9 @@ pub fn pool(reports: &[(&str, Report)]) -> Result<Pool, String> {
     for (i, (name, r)) in reports.iter().enumerate() {
         if let Some((other, _)) = reports[..i].iter().find(|(_, o)| o.seed == r.seed) {
             return Err(format!(
-                "{other} and {name} are both seed {}: the same boards would count twice",
+                "{} and {} are both seed {}: the same boards would count twice",
+                other.as_ref(),
+                name.as_ref(),
                 r.seed
             ));
         }

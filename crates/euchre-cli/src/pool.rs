@@ -21,8 +21,7 @@ pub fn pool(paths: &[PathBuf]) -> Result<Pool> {
         let report = Report::parse(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         reports.push((name, report));
     }
-    let named: Vec<(&str, Report)> = reports.iter().map(|(n, r)| (n.as_str(), r.clone())).collect();
-    pooling::pool(&named).map_err(anyhow::Error::msg)
+    pooling::pool(&reports).map_err(anyhow::Error::msg)
 }
 
 /// The pooled figures for people.
