@@ -1,32 +1,19 @@
 //! `euchre pool`: the reports of `euchre sim --json` on different seeds pool into one match;
 //! reports of different matches, or of the same boards twice, are refused by name.
 
+mod common;
+
+use common::{scratch, sim_report, EUCHRE};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const EUCHRE: &str = env!("CARGO_BIN_EXE_euchre");
-
-/// A scratch folder of this test's own, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("euchre-pool-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Runs `euchre sim --json` with `args` and saves its report as `name` in `dir`.
 fn report(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, Value) {
-    let out = Command::new(EUCHRE)
-        .arg("sim")
-        .args(args)
-        .args(["--json", "--threads", "2"])
-        .output()
-        .expect("run euchre sim");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = sim_report(args).unwrap_or_else(|e| panic!("{e}"));
     let path = dir.join(name);
-    std::fs::write(&path, &out.stdout).unwrap();
-    (path, serde_json::from_slice(&out.stdout).unwrap())
+    std::fs::write(&path, &out).unwrap();
+    (path, serde_json::from_slice(&out).unwrap())
 }
 
 fn pool(args: &[&Path]) -> Result<String, String> {
@@ -48,7 +35,7 @@ fn f(v: &Value) -> f64 {
 
 #[test]
 fn runs_on_different_seeds_pool_to_their_weighted_means_with_a_narrower_interval() {
-    let dir = scratch("pooled");
+    let dir = scratch("pool-pooled");
     let args = |seed: &'static str| ["basic", "random", "--boards", "30", "--games", "--seed", seed];
     let (a, ra) = report(&dir, "a.json", &args("1"));
     let (b, rb) = report(&dir, "b.json", &args("2"));
@@ -92,7 +79,7 @@ fn runs_on_different_seeds_pool_to_their_weighted_means_with_a_narrower_interval
 
 #[test]
 fn reports_of_other_matches_or_the_same_boards_are_refused_by_name() {
-    let dir = scratch("refused");
+    let dir = scratch("pool-refused");
     let base = ["basic", "random", "--boards", "3", "--seed"];
     let run = |name: &str, seed: &str, more: &[&str]| {
         let mut args = base.to_vec();

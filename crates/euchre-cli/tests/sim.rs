@@ -2,22 +2,13 @@
 //! played) to the end of whole games without an illegal action; the report's figures add up;
 //! bad arguments are named.
 
-use serde_json::Value;
-use std::process::Command;
+mod common;
 
-const EUCHRE: &str = env!("CARGO_BIN_EXE_euchre");
+use common::{scratch, sim_report};
+use serde_json::Value;
 
 fn sim(args: &[&str]) -> Result<Value, String> {
-    let out = Command::new(EUCHRE)
-        .arg("sim")
-        .args(args)
-        .args(["--json", "--threads", "2"])
-        .output()
-        .expect("run euchre");
-    if !out.status.success() {
-        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
-    }
-    serde_json::from_slice(&out.stdout).map_err(|e| e.to_string())
+    serde_json::from_slice(&sim_report(args)?).map_err(|e| e.to_string())
 }
 
 /// The rule sets: every preset, and variants with decisions of their own.
@@ -96,8 +87,7 @@ fn a_side_against_itself_without_search_ties_every_board() {
 
 #[test]
 fn the_plot_is_an_svg_with_the_band() {
-    let dir = std::env::temp_dir().join(format!("euchre-sim-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("sim-plot");
     let path = dir.join("diff.svg");
     sim(&[
         "basic",
@@ -129,8 +119,7 @@ fn bad_arguments_are_named() {
 
 #[test]
 fn a_match_compares_board_by_board_with_an_earlier_one_on_the_same_boards() {
-    let dir = std::env::temp_dir().join(format!("euchre-sim-boards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("sim-boards");
     let file = dir.join("basic-random.csv");
     let path = file.to_str().unwrap();
     // 30 boards at seed 5 between `first` and `random`, with `flag` naming the board file.
