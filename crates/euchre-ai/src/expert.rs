@@ -117,6 +117,30 @@ fn blind_worlds(n: &str) -> Option<u32> {
     n.parse::<u32>().ok().filter(|n| (1..=1000).contains(n))
 }
 
+/// `basic`'s play model from a name's `N` (N% stray, leading or following) or `NfM` (N% when
+/// leading, M% when following), each 0 to 99.
+fn play_strays(n: &str) -> Option<PlayModel> {
+    let share = |d: &str| {
+        d.parse::<u8>()
+            .ok()
+            .filter(|p| *p < 100)
+            .map(|p| f64::from(p) / 100.0)
+    };
+    match n.split_once('f') {
+        Some((lead, follow)) => Some(PlayModel::Basic {
+            lead: share(lead)?,
+            follow: share(follow)?,
+        }),
+        None => {
+            let both = share(n)?;
+            Some(PlayModel::Basic {
+                lead: both,
+                follow: both,
+            })
+        }
+    }
+}
+
 impl ExpertConfig {
     /// Reads a player name: `expert`, then optionally `-N` (worlds), `-points` (outcomes valued
     /// in points, not game-win chance), `-uniform` (no inference), `-cN` (N candidate worlds
@@ -136,8 +160,13 @@ impl ExpertConfig {
                 "oppauction" => config.continuation = Continuation::OpponentsDrawn,
                 "oppauctionmax" => config.continuation = Continuation::OpponentsLikeliest,
                 "real" => config.real = true,
-                "plays" => config.plays = Some(PlayModel::Basic { stray: 0.25 }),
-                "plays10" => config.plays = Some(PlayModel::Basic { stray: 0.10 }),
+                "plays" => {
+                    config.plays = Some(PlayModel::Basic {
+                        lead: 0.25,
+                        follow: 0.25,
+                    })
+                }
+                p if p.starts_with("plays") => config.plays = Some(play_strays(&p[5..])?),
                 d if d.starts_with("solvedplays") => {
                     let sharpness = f64::from(d[11..].parse::<u16>().ok()?) / 10.0;
                     config.plays = Some(PlayModel::Solved { sharpness })
@@ -219,7 +248,10 @@ impl ExpertConfig {
     pub const DEFAULT: ExpertConfig = ExpertConfig {
         worlds: 800,
         bidders: Bidders::all(BidModel::PIMC_BY_PLACE),
-        plays: Some(PlayModel::Basic { stray: 0.10 }),
+        plays: Some(PlayModel::Basic {
+            lead: 0.10,
+            follow: 0.10,
+        }),
         ..ExpertConfig::CLASSIC
     };
 
@@ -797,7 +829,27 @@ mod tests {
         let c = ExpertConfig::parse("expert-auction-real-e600-plays10").unwrap();
         assert!(c.continuation == Continuation::Drawn && c.real);
         assert_eq!(c.bid_evaluations, 600);
-        assert_eq!(c.plays, Some(PlayModel::Basic { stray: 0.10 }));
+        assert_eq!(
+            c.plays,
+            Some(PlayModel::Basic {
+                lead: 0.10,
+                follow: 0.10
+            })
+        );
+        let c = ExpertConfig::parse("expert-plays58f20").unwrap();
+        let fitted = PlayModel::Basic {
+            lead: 0.58,
+            follow: 0.20,
+        };
+        assert_eq!(c.plays, Some(fitted));
+        for bad in [
+            "expert-plays100",
+            "expert-plays5f",
+            "expert-playsf5",
+            "expert-plays5f5f5",
+        ] {
+            assert_eq!(ExpertConfig::parse(bad), None, "{bad}");
+        }
         let c = ExpertConfig::parse("expert-solvedplays15-oppauction").unwrap();
         assert_eq!(c.plays, Some(PlayModel::Solved { sharpness: 1.5 }));
         assert_eq!(c.continuation, Continuation::OpponentsDrawn);

@@ -242,10 +242,12 @@ impl Bidders {
 /// How a seat plays its cards, for weighing worlds by the cards the others played.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PlayModel {
-    /// As `basic` would, but for a `stray` share of its plays, spread evenly over the other
-    /// legal cards. A card that `basic` would not have played then says something about the
-    /// hand: a seat that did not take a trick it could have taken cheaply probably could not.
-    Basic { stray: f64 },
+    /// As `basic` would, but for a stray share of its plays (`lead` when it leads a trick,
+    /// `follow` otherwise), spread evenly over the other legal cards. A card that `basic`
+    /// would not have played then says something about the hand: a seat that did not take a
+    /// trick it could have taken cheaply probably could not. Search players lead unlike
+    /// `basic` far more often than they follow unlike it (`examples/fit_play_model.rs`).
+    Basic { lead: f64, follow: f64 },
     /// As a player who plays the card that is best in the world it is in, most of the time:
     /// each legal card is drawn with a weight of `exp(-sharpness × tricks)`, where `tricks`
     /// are those the card gives up for its side against the best card there, solved seeing
@@ -266,8 +268,10 @@ impl PlayModel {
             return None;
         }
         match *self {
-            PlayModel::Basic { stray } => {
+            PlayModel::Basic { lead, follow } => {
                 let expected = crate::basic::partnership_action(o)?;
+                let leads = o.tricks.last().is_none_or(|t| t.winner.is_some());
+                let stray = if leads { lead } else { follow };
                 let others = (o.legal.len() - 1) as f64;
                 Some(if a == expected {
                     1.0 - stray
