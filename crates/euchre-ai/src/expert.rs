@@ -32,6 +32,7 @@
 use crate::basic::BasicPlayer;
 use crate::bid_correction::{self, BidCorrection};
 use crate::infer::{likelihood, BidModel, Bidders, PlayModel};
+use crate::lead_model::LeadModel;
 use crate::next_card::{Blind, Memo, NextCard};
 use crate::own_lead::{choose_leads, value_led, LeadSpot, OwnLead};
 use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, Pimc, Work, WorldOutcome};
@@ -117,22 +118,22 @@ fn blind_worlds(n: &str) -> Option<u32> {
     n.parse::<u32>().ok().filter(|n| (1..=1000).contains(n))
 }
 
+/// A stray share from a name's `N` (N%, 0 to 99).
+fn stray_share(n: &str) -> Option<f64> {
+    let p = n.parse::<u8>().ok().filter(|p| *p < 100)?;
+    Some(f64::from(p) / 100.0)
+}
+
 /// `basic`'s play model from a name's `N` (N% stray, leading or following) or `NfM` (N% when
 /// leading, M% when following), each 0 to 99.
 fn play_strays(n: &str) -> Option<PlayModel> {
-    let share = |d: &str| {
-        d.parse::<u8>()
-            .ok()
-            .filter(|p| *p < 100)
-            .map(|p| f64::from(p) / 100.0)
-    };
     match n.split_once('f') {
         Some((lead, follow)) => Some(PlayModel::Basic {
-            lead: share(lead)?,
-            follow: share(follow)?,
+            lead: stray_share(lead)?,
+            follow: stray_share(follow)?,
         }),
         None => {
-            let both = share(n)?;
+            let both = stray_share(n)?;
             Some(PlayModel::Basic {
                 lead: both,
                 follow: both,
@@ -164,6 +165,12 @@ impl ExpertConfig {
                     config.plays = Some(PlayModel::Basic {
                         lead: 0.25,
                         follow: 0.25,
+                    })
+                }
+                l if l.starts_with("leads") => {
+                    config.plays = Some(PlayModel::Fitted {
+                        lead: LeadModel::PIMC,
+                        follow: stray_share(&l[5..])?,
                     })
                 }
                 p if p.starts_with("plays") => config.plays = Some(play_strays(&p[5..])?),
@@ -306,7 +313,7 @@ fn world_likelihood(
     seat: Seat,
 ) -> f64 {
     let mut inference = inference.borrow_mut();
-    if let Some(PlayModel::Basic { .. }) = config.plays {
+    if let Some(PlayModel::Basic { .. } | PlayModel::Fitted { .. }) = config.plays {
         // Each of the others' plays is one decision of `basic` (an upper bound: a play
         // without a choice is not asked).
         let plays = world
@@ -842,6 +849,10 @@ mod tests {
             follow: 0.20,
         };
         assert_eq!(c.plays, Some(fitted));
+        let c = ExpertConfig::parse("expert-leads20").unwrap();
+        let lead = LeadModel::PIMC;
+        assert_eq!(c.plays, Some(PlayModel::Fitted { lead, follow: 0.20 }));
+        assert_eq!(ExpertConfig::parse("expert-leads20f10"), None);
         for bad in [
             "expert-plays100",
             "expert-plays5f",

@@ -15,6 +15,7 @@
 //! others are modelled as the reference player decides, not as `basic` does.
 
 use crate::basic::{call_estimate, order_estimate};
+use crate::lead_model::LeadModel;
 use crate::solver::TrickSolver;
 use euchre::observation::Observation;
 use euchre::{Action, Card, CardSet, Deal, Phase, Seat, Trump};
@@ -248,6 +249,9 @@ pub enum PlayModel {
     /// trick it could have taken cheaply probably could not. Search players lead unlike
     /// `basic` far more often than they follow unlike it (`examples/fit_play_model.rs`).
     Basic { lead: f64, follow: f64 },
+    /// Leads by a fitted logit over the legal cards ([`LeadModel`]); follows as `basic` would
+    /// but for a `follow` share of strays.
+    Fitted { lead: LeadModel, follow: f64 },
     /// As a player who plays the card that is best in the world it is in, most of the time:
     /// each legal card is drawn with a weight of `exp(-sharpness × tricks)`, where `tricks`
     /// are those the card gives up for its side against the best card there, solved seeing
@@ -268,10 +272,21 @@ impl PlayModel {
             return None;
         }
         match *self {
+            PlayModel::Fitted { lead, follow } => {
+                if leads(o) {
+                    let Action::Play(card) = a else { return None };
+                    let options = o.legal.iter().filter_map(|x| match x {
+                        Action::Play(c) => Some(*c),
+                        _ => None,
+                    });
+                    lead.probability(o, options.collect(), card)
+                } else {
+                    PlayModel::Basic { lead: follow, follow }.probability(d, o, a, tricks)
+                }
+            }
             PlayModel::Basic { lead, follow } => {
                 let expected = crate::basic::partnership_action(o)?;
-                let leads = o.tricks.last().is_none_or(|t| t.winner.is_some());
-                let stray = if leads { lead } else { follow };
+                let stray = if leads(o) { lead } else { follow };
                 let others = (o.legal.len() - 1) as f64;
                 Some(if a == expected {
                     1.0 - stray
@@ -296,6 +311,11 @@ impl PlayModel {
             }
         }
     }
+}
+
+/// True when the seat seeing `o` leads the trick (no trick is under way).
+fn leads(o: &Observation) -> bool {
+    o.tricks.last().is_none_or(|t| t.winner.is_some())
 }
 
 /// The chance, under `model`, that the seats other than `me` would have bid as they did in

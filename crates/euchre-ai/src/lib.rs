@@ -26,6 +26,7 @@ pub mod board_file;
 pub mod duplicate;
 pub mod expert;
 pub mod infer;
+pub mod lead_model;
 pub mod next_card;
 pub mod own_lead;
 pub mod pimc;
