@@ -330,7 +330,8 @@ fn play_card(o: &Observation, options: CardSet, trump: Trump) -> Card {
     }
 }
 
-fn next_active(o: &Observation, s: Seat) -> Seat {
+/// The seat after `s` that plays in this deal (a lone maker's partner sits out).
+pub(crate) fn next_active(o: &Observation, s: Seat) -> Seat {
     let mut n = s.left();
     for _ in 0..3 {
         if o.active[n.index()] {

@@ -31,6 +31,7 @@
 
 use crate::basic::BasicPlayer;
 use crate::bid_correction::{self, BidCorrection};
+use crate::follow_model::FollowModel;
 use crate::infer::{likelihood, BidModel, Bidders, PlayModel};
 use crate::lead_model::LeadModel;
 use crate::next_card::{Blind, Memo, NextCard};
@@ -173,6 +174,12 @@ impl ExpertConfig {
                         follow: stray_share(&l[5..])?,
                     })
                 }
+                "logits" => {
+                    config.plays = Some(PlayModel::Logits {
+                        lead: LeadModel::PIMC,
+                        follow: FollowModel::PIMC,
+                    })
+                }
                 p if p.starts_with("plays") => config.plays = Some(play_strays(&p[5..])?),
                 d if d.starts_with("solvedplays") => {
                     let sharpness = f64::from(d[11..].parse::<u16>().ok()?) / 10.0;
@@ -313,7 +320,8 @@ fn world_likelihood(
     seat: Seat,
 ) -> f64 {
     let mut inference = inference.borrow_mut();
-    if let Some(PlayModel::Basic { .. } | PlayModel::Fitted { .. }) = config.plays {
+    if let Some(PlayModel::Basic { .. } | PlayModel::Fitted { .. } | PlayModel::Logits { .. }) = config.plays
+    {
         // Each of the others' plays is one decision of `basic` (an upper bound: a play
         // without a choice is not asked).
         let plays = world
@@ -853,6 +861,9 @@ mod tests {
         let lead = LeadModel::PIMC;
         assert_eq!(c.plays, Some(PlayModel::Fitted { lead, follow: 0.20 }));
         assert_eq!(ExpertConfig::parse("expert-leads20f10"), None);
+        let c = ExpertConfig::parse("expert-logits").unwrap();
+        let follow = FollowModel::PIMC;
+        assert_eq!(c.plays, Some(PlayModel::Logits { lead, follow }));
         for bad in [
             "expert-plays100",
             "expert-plays5f",

@@ -15,6 +15,7 @@
 //! others are modelled as the reference player decides, not as `basic` does.
 
 use crate::basic::{call_estimate, order_estimate};
+use crate::follow_model::FollowModel;
 use crate::lead_model::LeadModel;
 use crate::solver::TrickSolver;
 use euchre::observation::Observation;
@@ -252,6 +253,9 @@ pub enum PlayModel {
     /// Leads by a fitted logit over the legal cards ([`LeadModel`]); follows as `basic` would
     /// but for a `follow` share of strays.
     Fitted { lead: LeadModel, follow: f64 },
+    /// Leads and follows both by fitted logits over the legal cards ([`LeadModel`],
+    /// [`FollowModel`]).
+    Logits { lead: LeadModel, follow: FollowModel },
     /// As a player who plays the card that is best in the world it is in, most of the time:
     /// each legal card is drawn with a weight of `exp(-sharpness × tricks)`, where `tricks`
     /// are those the card gives up for its side against the best card there, solved seeing
@@ -274,14 +278,18 @@ impl PlayModel {
         match *self {
             PlayModel::Fitted { lead, follow } => {
                 if leads(o) {
-                    let Action::Play(card) = a else { return None };
-                    let options = o.legal.iter().filter_map(|x| match x {
-                        Action::Play(c) => Some(*c),
-                        _ => None,
-                    });
-                    lead.probability(o, options.collect(), card)
+                    let (options, card) = cards_of(o, a)?;
+                    lead.probability(o, options, card)
                 } else {
                     PlayModel::Basic { lead: follow, follow }.probability(d, o, a, tricks)
+                }
+            }
+            PlayModel::Logits { lead, follow } => {
+                let (options, card) = cards_of(o, a)?;
+                if leads(o) {
+                    lead.probability(o, options, card)
+                } else {
+                    follow.probability(o, options, card)
                 }
             }
             PlayModel::Basic { lead, follow } => {
@@ -311,6 +319,16 @@ impl PlayModel {
             }
         }
     }
+}
+
+/// The cards the seat seeing `o` may play, and the card `a` plays (`None` if it plays none).
+fn cards_of(o: &Observation, a: Action) -> Option<(CardSet, Card)> {
+    let Action::Play(card) = a else { return None };
+    let options = o.legal.iter().filter_map(|x| match x {
+        Action::Play(c) => Some(*c),
+        _ => None,
+    });
+    Some((options.collect(), card))
 }
 
 /// True when the seat seeing `o` leads the trick (no trick is under way).

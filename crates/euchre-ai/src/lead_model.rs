@@ -105,23 +105,33 @@ impl LeadModel {
             let f = LeadModel::features(o, c)?;
             Some(f.iter().zip(&self.weights).map(|(x, w)| x * w).sum())
         };
-        let utilities: Vec<(Card, f64)> = options
-            .iter()
-            .map(|c| Some((c, utility(c)?)))
-            .collect::<Option<_>>()?;
-        let top = utilities
-            .iter()
-            .map(|(_, u)| *u)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let total: f64 = utilities.iter().map(|(_, u)| (u - top).exp()).sum();
-        let own = utilities.iter().find(|(c, _)| *c == card)?.1;
-        Some((own - top).exp() / total)
+        logit_chance(options, card, utility)
     }
+}
+
+/// The chance of `card` among `options` under a logit with each card's `utility` (`None` if
+/// a card has none).
+pub(crate) fn logit_chance(
+    options: CardSet,
+    card: Card,
+    utility: impl Fn(Card) -> Option<f64>,
+) -> Option<f64> {
+    let utilities: Vec<(Card, f64)> = options
+        .iter()
+        .map(|c| Some((c, utility(c)?)))
+        .collect::<Option<_>>()?;
+    let top = utilities
+        .iter()
+        .map(|(_, u)| *u)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let total: f64 = utilities.iter().map(|(_, u)| (u - top).exp()).sum();
+    let own = utilities.iter().find(|(c, _)| *c == card)?.1;
+    Some((own - top).exp() / total)
 }
 
 /// A card's power within its effective suit in `deck`, from 0 (the lowest of the suit) to 1
 /// (its highest).
-fn power_share(table: &TrumpTable, deck: CardSet, card: Card) -> f64 {
+pub(crate) fn power_share(table: &TrumpTable, deck: CardSet, card: Card) -> f64 {
     let suit = table.effective_suit(card);
     let powers = deck
         .iter()

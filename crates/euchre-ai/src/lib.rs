@@ -25,6 +25,7 @@ pub mod bid_correction;
 pub mod board_file;
 pub mod duplicate;
 pub mod expert;
+pub mod follow_model;
 pub mod infer;
 pub mod lead_model;
 pub mod next_card;
