@@ -58,7 +58,7 @@ pub fn write(key: &BoardsKey, players: [&str; 2], results: &[BoardResult]) -> St
     text
 }
 
-/// Reads a board file written by [`write`], refusing one whose boards are not `key`'s.
+/// Reads a board file written by [`write()`], refusing one whose boards are not `key`'s.
 ///
 /// # Errors
 /// The text is not a board file (the line and what is wrong named, to follow the file's name

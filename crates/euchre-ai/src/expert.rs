@@ -1,8 +1,9 @@
 //! `expert`: the strongest player, PIMC improved where PIMC is weak (issue 12).
 //!
-//! - **Inference**: worlds are drawn in proportion to how likely the others were to bid as they
-//!   did holding the cards they hold in them ([`crate::infer`]): several candidate worlds are
-//!   sampled per world searched, weighed, and resampled.
+//! - **Inference**: worlds are drawn in proportion to how likely the others were to bid and
+//!   play as they did holding the cards they hold in them ([`crate::infer`]: bids by a model
+//!   fitted by round and place, cards by `basic`'s choice but for 10% strays): several
+//!   candidate worlds are sampled per world searched, weighed, and resampled.
 //! - **Score-aware**: a world's outcome is valued by the chance of winning the game from the
 //!   score it leaves ([`crate::win_prob`]), not by the deal's points.
 //! - **More worlds where the choice is close**: worlds are searched in batches until the best
@@ -16,16 +17,19 @@
 //! a playout) instead of by the solver alone; finishing each world's auction with bids drawn
 //! from the bidding model rather than `basic`'s (`-auction`; the opponents' only, by round and
 //! place, `-oppauction`); correcting solved outcomes by how such deals really end (`-real`,
-//! [`crate::real_outcomes`]); weighing worlds by the cards the others played too (`-plays`,
-//! `-plays10`, or as a solver would, `-solvedplaysN`, [`crate::infer::PlayModel`]); taking a
+//! [`crate::real_outcomes`]); reading the others' cards by other models
+//! ([`crate::infer::PlayModel`]): `basic`'s with other strays, apart for leads and follows
+//! (`-playsN`, `-playsNfM`), fitted logits for the leads (`-leadsN`, [`crate::lead_model`]) or
+//! for leads and follows (`-logits`, [`crate::follow_model`]), or as a solver would
+//! (`-solvedplaysN`); taking a
 //! fixed amount off the makers' solved outcome in the bidding (`-biasN`); correcting each bid's
 //! searched difference from passing by lines fitted to counterfactual play-outs (`-cf`,
 //! [`crate::bid_correction`]); choosing the seat's next card (and the partner's, or everyone's)
 //! from its own view rather than seeing each world, against strategy fusion (`-nextN`,
 //! `-bothN`, `-allN`, [`crate::next_card`]); in the bidding, leading the same card at the
 //! seat's own opening lead in every world where it knows the same things (`-ownlead`,
-//! [`crate::own_lead`]); reading the others' bids by a model fitted by round and place
-//! (`-place`, `-place2`, [`BidModel::PIMC_BY_PLACE`]).
+//! [`crate::own_lead`]); reading the partner's bids by a model fitted to `expert`'s own
+//! (`-place2`, [`BidModel::EXPERT_BY_PLACE`]).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
