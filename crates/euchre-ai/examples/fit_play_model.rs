@@ -5,8 +5,8 @@
 //! That share, leading and following, is one less the maximum-likelihood stray of
 //! `PlayModel::Basic`. Then it fits the lead model ([`LeadModel`]) and the follow model
 //! ([`FollowModel`]) by maximum likelihood on the even deals, and checks each on the odd ones
-//! against `basic`'s card with the stray fitted on the even ones. It prints the weights to put
-//! in the models' constants.
+//! against the models in use and `basic`'s card with the stray fitted on the even ones. It
+//! prints the weights to put in the models' constants.
 //! `cargo run --release -p euchre-ai --example fit_play_model [DEALS] [PLAYER]` (1,000 deals
 //! by default).
 
@@ -108,18 +108,19 @@ fn fit<const N: usize>(data: &[&Choice<N>]) -> [f64; N] {
 }
 
 /// Fits a model to `data`'s even deals and reports it on the odd ones.
-fn report<const N: usize>(what: &str, data: &[Choice<N>], names: &[&str; N]) {
+fn report<const N: usize>(what: &str, data: &[Choice<N>], names: &[&str; N], in_use: &[f64; N]) {
     let (train, test): (Vec<&Choice<N>>, Vec<&Choice<N>>) = data.iter().partition(|c| c.seed % 2 == 0);
     let same = |d: &[&Choice<N>]| d.iter().filter(|c| c.basic).count() as f64 / d.len().max(1) as f64;
     let stray = 1.0 - same(&train);
     let w = fit(&train);
     println!(
-        "{what}: {} with a choice, basic's card in {:.1}% (stray {stray:.2}); fitted on {}, on the other {}: log-likelihood {:.1}, against {:.1} for basic's card with the stray and {:.1} for a card drawn evenly",
+        "{what}: {} with a choice, basic's card in {:.1}% (stray {stray:.2}); fitted on {}, on the other {}: log-likelihood {:.1}, against {:.1} for the model in use, {:.1} for basic's card with the stray and {:.1} for a card drawn evenly",
         data.len(),
         100.0 * same(&data.iter().collect::<Vec<_>>()),
         train.len(),
         test.len(),
         log_likelihood(&w, &test),
+        log_likelihood(in_use, &test),
         basic_log_likelihood(stray, &test),
         log_likelihood(&[0.0; N], &test),
     );
@@ -165,6 +166,12 @@ fn main() {
         }
     }
     println!("{name} in {deals} deals");
-    report("leads", &leads, &lead_model::FEATURE_NAMES);
-    report("follows", &follows, &follow_model::FEATURE_NAMES);
+    report(
+        "leads",
+        &leads,
+        &lead_model::FEATURE_NAMES,
+        &LeadModel::PIMC.weights,
+    );
+    let in_use = &FollowModel::PIMC.weights;
+    report("follows", &follows, &follow_model::FEATURE_NAMES, in_use);
 }
