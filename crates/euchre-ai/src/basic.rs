@@ -18,7 +18,7 @@
 use crate::player::{Budget, Choice, Player};
 use crate::view::GameView;
 use euchre::card::{Card, Rank, Suit};
-use euchre::observation::Observation;
+use euchre::observation::{Observation, TrickView};
 use euchre::solo::SoloObservation;
 use euchre::table::View;
 use euchre::trump::TrumpTable;
@@ -302,16 +302,7 @@ fn play_card(o: &Observation, options: CardSet, trump: Trump) -> Card {
         None => lead(o, options, trump),
         Some(t) => {
             let led = table.effective_suit(t.cards[0]);
-            // Who is winning the trick so far.
-            let mut best = (t.leader, table.strength(t.cards[0], led));
-            let mut seat = t.leader;
-            for &c in &t.cards[1..] {
-                seat = next_active(o, seat);
-                let p = table.strength(c, led);
-                if p > best.1 {
-                    best = (seat, p);
-                }
-            }
+            let best = winning(o, t, table, led);
             let partner_winning = best.0.team() == me.team();
             let winners: CardSet = options
                 .iter()
@@ -330,8 +321,23 @@ fn play_card(o: &Observation, options: CardSet, trump: Trump) -> Card {
     }
 }
 
+/// Who is winning the trick `t` under way (its first card of effective suit `led`) so far,
+/// and the strength of that seat's card.
+pub(crate) fn winning(o: &Observation, t: &TrickView, table: &TrumpTable, led: usize) -> (Seat, u8) {
+    let mut best = (t.leader, table.strength(t.cards[0], led));
+    let mut seat = t.leader;
+    for &c in &t.cards[1..] {
+        seat = next_active(o, seat);
+        let p = table.strength(c, led);
+        if p > best.1 {
+            best = (seat, p);
+        }
+    }
+    best
+}
+
 /// The seat after `s` that plays in this deal (a lone maker's partner sits out).
-pub(crate) fn next_active(o: &Observation, s: Seat) -> Seat {
+fn next_active(o: &Observation, s: Seat) -> Seat {
     let mut n = s.left();
     for _ in 0..3 {
         if o.active[n.index()] {

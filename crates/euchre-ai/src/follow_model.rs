@@ -10,7 +10,7 @@
 //! its suit, or its last), fitted by maximum likelihood to a search player's plays in
 //! self-play.
 
-use crate::basic::next_active;
+use crate::basic::winning;
 use crate::lead_model::{logit_chance, power_share};
 use euchre::observation::Observation;
 use euchre::{Card, CardSet, Rank};
@@ -61,16 +61,7 @@ impl FollowModel {
         let table = o.trump?.table();
         let trick = o.tricks.last().filter(|t| t.winner.is_none())?;
         let led = table.effective_suit(*trick.cards.first()?);
-        // The seat winning so far, and its card's strength.
-        let mut best = (trick.leader, table.strength(trick.cards[0], led));
-        let mut seat = trick.leader;
-        for &c in &trick.cards[1..] {
-            seat = next_active(o, seat);
-            let s = table.strength(c, led);
-            if s > best.1 {
-                best = (seat, s);
-            }
-        }
+        let best = winning(o, trick, table, led);
         let takes = |c: Card| table.strength(c, led) > best.1;
         let strength = table.strength(card, led);
         let cheapest = options

@@ -385,8 +385,9 @@ pub fn likelihood(
     p
 }
 
+/// The deals this module's tests build, shared with the other models' tests.
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use euchre::rules::Rules;
     use euchre::Card;
@@ -399,7 +400,7 @@ mod tests {
 
     /// Seat 0 deals, `seat1` holds seat 1's cards, the upcard is the queen of hearts, and the
     /// rest go round in deck order; then `bids` are made.
-    fn deal(seat1: &str, bids: &[&str]) -> Deal {
+    pub(crate) fn deal(seat1: &str, bids: &[&str]) -> Deal {
         deal_holding(1, seat1, bids)
     }
 

@@ -147,34 +147,16 @@ pub(crate) fn power_share(table: &TrumpTable, deck: CardSet, card: Card) -> f64 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use euchre::rules::Rules;
-    use euchre::{Action, Deal, Phase, Seat};
-
-    fn cards(text: &str) -> CardSet {
-        text.split_whitespace()
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect()
-    }
+    use crate::infer::tests::deal;
+    use euchre::{Phase, Seat};
 
     /// Seat 0 deals with the queen of hearts up, seat 1 holds `hand` (the others the rest in
     /// deck order), `orderer` orders hearts up, the dealer discards its first card: the
     /// observation of seat 1, about to lead the first trick.
     fn first_lead(hand: &str, orderer: usize) -> euchre::Observation {
-        let rules = Rules::preset("north-american").unwrap();
-        let upcard: Card = "QH".parse().unwrap();
-        let mine = cards(hand);
-        let mut rest = rules.deck().minus(mine).without(upcard).iter();
-        let hands = std::array::from_fn(|i| {
-            if i == 1 {
-                return mine;
-            }
-            (0..5).map(|_| rest.next().unwrap()).collect()
-        });
-        let mut d = Deal::new(rules, Seat::new(0), hands, upcard, CardSet::EMPTY).unwrap();
-        for _ in 1..orderer {
-            d.apply(Action::Pass).unwrap();
-        }
-        d.apply(Action::Order { alone: false }).unwrap();
+        let mut bids = vec!["pass"; orderer - 1];
+        bids.push("order");
+        let mut d = deal(hand, &bids);
         while d.phase() != Phase::Play {
             let first = d.legal_actions()[0];
             d.apply(first).unwrap();
