@@ -40,7 +40,7 @@ use crate::infer::{likelihood, BidModel, Bidders, PlayModel};
 use crate::lead_model::LeadModel;
 use crate::next_card::{Blind, Memo, NextCard};
 use crate::own_lead::{choose_leads, value_led, LeadSpot, OwnLead};
-use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, Pimc, Work, WorldOutcome};
+use crate::pimc::{best_index, Continuation, GamePosition, MakerBias, OpeningLead, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
 use crate::solver::TrickSolver;
@@ -92,8 +92,8 @@ pub struct ExpertConfig {
     pub work: u64,
     /// Points taken off the makers' solved outcome when valuing a bid.
     pub maker_bias: MakerBias,
-    /// In the bidding, each world's opening lead is `basic`'s, not the solver's.
-    pub plain_opening_lead: bool,
+    /// In the bidding, who makes each world's opening lead.
+    pub opening_lead: OpeningLead,
     /// Among actions whose mean value is within this of the best, take `basic`'s choice if
     /// it is one of them. The value is what the search maximises: game-win chance for a
     /// score-aware player (so the window spans whole points where the chance is flat), points
@@ -207,7 +207,8 @@ impl ExpertConfig {
                 p if p.starts_with("pts") && p.len() > 3 => {
                     config.points_weight = f64::from(p[3..].parse::<u16>().ok()?) / 10_000.0
                 }
-                "olead" => config.plain_opening_lead = true,
+                "olead" => config.opening_lead = OpeningLead::Basic,
+                "oleadfit" => config.opening_lead = OpeningLead::Likeliest(LeadModel::PIMC),
                 "ownlead" => config.own_lead = true,
                 "place" => config.bidders = Bidders::all(BidModel::PIMC_BY_PLACE),
                 "place2" => {
@@ -288,7 +289,7 @@ impl ExpertConfig {
         plays: None,
         work: 30 * Work::MS,
         maker_bias: MakerBias::NONE,
-        plain_opening_lead: false,
+        opening_lead: OpeningLead::Solved,
         tie_break: None,
         bid_correction: None,
         next_card: None,
@@ -363,7 +364,7 @@ impl Expert {
                 // A tenth of the decision's work for one world's search.
                 p.world_nodes = Some((config.work / 10 / Work::ENGINE_NODE).max(1));
                 p.maker_bias = config.maker_bias;
-                p.plain_opening_lead = config.plain_opening_lead;
+                p.opening_lead = config.opening_lead;
                 p.own_lead = config.own_lead;
                 p
             },
@@ -888,7 +889,9 @@ mod tests {
         assert_eq!(c.points_weight, 0.002);
         assert_eq!(c.tie_break, Some(0.0015));
         assert_eq!((c.maker_bias.leading, c.maker_bias.alone), (0.5, -0.25));
-        assert!(c.plain_opening_lead && c.continuation == Continuation::Likeliest);
+        assert!(c.opening_lead == OpeningLead::Basic && c.continuation == Continuation::Likeliest);
+        let c = ExpertConfig::parse("expert-oleadfit").unwrap();
+        assert_eq!(c.opening_lead, OpeningLead::Likeliest(LeadModel::PIMC));
         assert_eq!(ExpertConfig::parse("expert-ties").unwrap().tie_break, Some(1e-9));
         let c = ExpertConfig::parse("expert-cf").unwrap().bid_correction;
         assert_eq!(c, Some(BidCorrection::FITTED));

@@ -101,11 +101,26 @@ impl LeadModel {
         if !options.contains(card) {
             return None;
         }
-        let utility = |c: Card| -> Option<f64> {
-            let f = LeadModel::features(o, c)?;
-            Some(f.iter().zip(&self.weights).map(|(x, w)| x * w).sum())
-        };
-        logit_chance(options, card, utility)
+        logit_chance(options, card, |c| self.utility(o, c))
+    }
+
+    /// The card the seat seeing `o` most likely leads of `options` (the first of any that
+    /// tie), or `None` where the model says nothing.
+    pub fn likeliest(&self, o: &Observation, options: CardSet) -> Option<Card> {
+        let mut best: Option<(Card, f64)> = None;
+        for card in options.iter() {
+            let u = self.utility(o, card)?;
+            if best.is_none_or(|(_, b)| u > b) {
+                best = Some((card, u));
+            }
+        }
+        best.map(|(c, _)| c)
+    }
+
+    /// The utility of leading `card`: its features' weighted sum.
+    fn utility(&self, o: &Observation, card: Card) -> Option<f64> {
+        let f = LeadModel::features(o, card)?;
+        Some(f.iter().zip(&self.weights).map(|(x, w)| x * w).sum())
     }
 }
 
@@ -202,5 +217,18 @@ mod tests {
         let o = first_lead("AS 9H 10C 9C 10D", 3);
         assert!(chance(&o, "AS") > chance(&o, "9H"));
         assert!(chance(&o, "AS") > chance(&o, "10D"));
+    }
+
+    #[test]
+    fn the_likeliest_lead_is_the_card_of_the_highest_chance() {
+        for (hand, orderer, expected) in [("JH JD AH AS 9C", 1, "AH"), ("AS 9H 10C 9C 10D", 3, "AS")] {
+            let o = first_lead(hand, orderer);
+            let likeliest = LeadModel::PIMC.likeliest(&o, o.hand).unwrap();
+            // Of the trumps no trump out beats, the lowest: the three win alike.
+            assert_eq!(likeliest.to_string(), expected, "{hand}");
+            for c in o.hand.iter() {
+                assert!(chance(&o, &likeliest.to_string()) >= chance(&o, &c.to_string()));
+            }
+        }
     }
 }

@@ -10,6 +10,7 @@
 
 use crate::basic::BasicPlayer;
 use crate::infer::BidModel;
+use crate::lead_model::LeadModel;
 use crate::own_lead::{own_lead, OwnLead};
 use crate::player::{play_deal_out, Budget, Choice, Player};
 use crate::real_outcomes::Expectations;
@@ -17,7 +18,7 @@ use crate::solver::{scale, scaled_outcome, Solver};
 use crate::view::GameView;
 use crate::win_prob::WinTable;
 use euchre::table::{AnyDeal, View};
-use euchre::{ActionList, Decisions, Phase, Seat};
+use euchre::{Action, ActionList, Decisions, Phase, Seat};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
@@ -49,9 +50,9 @@ pub struct Pimc {
     /// Points taken off the makers' solved outcome in the bidding: solving sees through the
     /// cards and overrates the makers (`examples/calibration.rs`).
     pub(crate) maker_bias: MakerBias,
-    /// In the bidding, the opening lead of each world is `basic`'s, not the solver's (the
-    /// leader does not see the others' cards).
-    pub(crate) plain_opening_lead: bool,
+    /// In the bidding, who makes each world's opening lead: the solver, or a player that
+    /// does not see the others' cards.
+    pub(crate) opening_lead: OpeningLead,
     /// In the bidding, where the seat itself makes the opening lead, every card it could lead
     /// is valued, for a lead chosen over the worlds ([`crate::own_lead`]).
     pub(crate) own_lead: bool,
@@ -70,7 +71,7 @@ impl Pimc {
             steps: 0,
             world_nodes: None,
             maker_bias: MakerBias::NONE,
-            plain_opening_lead: false,
+            opening_lead: OpeningLead::Solved,
             own_lead: false,
         }
     }
@@ -322,18 +323,44 @@ impl MakerBias {
     }
 }
 
-/// Makes the opening lead of a four-handed deal whose auction is over as `basic` would.
-fn lead_plainly(deal: &mut AnyDeal, rng: &mut ChaCha8Rng, steps: &mut u64) {
-    let AnyDeal::Partnership(d) = deal else {
+/// Who makes the opening lead of each world a bid is valued in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum OpeningLead {
+    /// The solver, seeing every hand.
+    Solved,
+    /// `basic`.
+    Basic,
+    /// The card a fitted lead model finds likeliest from the leader's own view.
+    Likeliest(LeadModel),
+}
+
+/// Makes the opening lead of a four-handed deal whose auction is over as `how` says (with
+/// [`OpeningLead::Solved`], leaves it to the solver).
+fn lead_blind(deal: &mut AnyDeal, how: OpeningLead, rng: &mut ChaCha8Rng, steps: &mut u64) {
+    let AnyDeal::Partnership(d) = &*deal else {
         return;
     };
-    if d.phase() != Phase::Play || d.tricks_done() > 0 || !d.current_trick().is_empty() {
+    if how == OpeningLead::Solved
+        || d.phase() != Phase::Play
+        || d.tricks_done() > 0
+        || !d.current_trick().is_empty()
+    {
         return;
     }
     let Some(seat) = deal.to_act() else { return };
-    let view = GameView::of_deal(deal, seat);
+    // One decision of `basic`'s cost, in the work count.
     *steps += 1;
-    let a = BasicPlayer.choose(&view, &Budget::UNLIMITED, rng).action;
+    let card = match how {
+        OpeningLead::Likeliest(model) => {
+            let o = d.observation(seat);
+            model.likeliest(&o, o.hand).map(Action::Play)
+        }
+        _ => None,
+    };
+    let a = card.unwrap_or_else(|| {
+        let view = GameView::of_deal(deal, seat);
+        BasicPlayer.choose(&view, &Budget::UNLIMITED, rng).action
+    });
     let _ = deal.apply(a);
 }
 
@@ -406,9 +433,7 @@ impl Pimc {
                 let mut w = world.clone();
                 w.apply(a).ok()?;
                 finish_auction(&mut w, me, self.continuation, rng, &mut self.steps);
-                if self.plain_opening_lead {
-                    lead_plainly(&mut w, rng, &mut self.steps);
-                }
+                lead_blind(&mut w, self.opening_lead, rng, &mut self.steps);
                 self.solver.limit_nodes(share);
                 let we_made = we_made(&w, me);
                 let off = self.maker_bias.off(&w);
