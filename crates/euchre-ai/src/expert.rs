@@ -2,8 +2,9 @@
 //!
 //! - **Inference**: worlds are drawn in proportion to how likely the others were to bid and
 //!   play as they did holding the cards they hold in them ([`crate::infer`]: bids by a model
-//!   fitted by round and place, cards by `basic`'s choice but for 10% strays): several
-//!   candidate worlds are sampled per world searched, weighed, and resampled.
+//!   fitted by round and place, leads by a fitted logit ([`crate::lead_model`]), follows by
+//!   `basic`'s choice but for 20% strays): several candidate worlds are sampled per world
+//!   searched, weighed, and resampled.
 //! - **Score-aware**: a world's outcome is valued by the chance of winning the game from the
 //!   score it leaves ([`crate::win_prob`]), not by the deal's points.
 //! - **More worlds where the choice is close**: worlds are searched in batches until the best
@@ -19,9 +20,9 @@
 //! place, `-oppauction`); correcting solved outcomes by how such deals really end (`-real`,
 //! [`crate::real_outcomes`]); reading the others' cards by other models
 //! ([`crate::infer::PlayModel`]): `basic`'s with other strays, apart for leads and follows
-//! (`-playsN`, `-playsNfM`), fitted logits for the leads (`-leadsN`, [`crate::lead_model`]) or
-//! for leads and follows (`-logits`, [`crate::follow_model`]), or as a solver would
-//! (`-solvedplaysN`); taking a
+//! (`-playsN`, `-playsNfM`; `-plays10` was the default until 2026-11-27), the leads' logit
+//! with other follows' strays (`-leadsN`), fitted logits for leads and follows (`-logits`,
+//! [`crate::follow_model`]), or as a solver would (`-solvedplaysN`); taking a
 //! fixed amount off the makers' solved outcome in the bidding (`-biasN`); correcting each bid's
 //! searched difference from passing by lines fitted to counterfactual play-outs (`-cf`,
 //! [`crate::bid_correction`]); choosing the seat's next card (and the partner's, or everyone's)
@@ -256,7 +257,12 @@ impl ExpertConfig {
     /// The player `expert`: [`ExpertConfig::CLASSIC`] with three ideas that each measured a
     /// little (not significantly) above nothing alone, and together with a fourth beat it
     /// against `pimc-50` board by board (`docs/players.md`): up to 800 worlds, the bidding
-    /// model by round and place, and the cards the others played read by `basic`'s model.
+    /// model by round and place, and the cards the others played read by a model. Since
+    /// 2026-11-27 that model reads their leads by a logit fitted to `pimc-50`'s
+    /// ([`LeadModel::PIMC`]) and their follows as `basic`'s card but for 20% strays
+    /// (`expert-leads20`: +0.010 [+0.005, +0.015] points a deal against `pimc-50`, board by
+    /// board over 15,000 boards); before, both as `basic`'s card but for 10% strays (the
+    /// default of 2026-11-27 is `expert-plays10`).
     ///
     /// The fourth, `basic`'s choice among near ties (`expert-ties20`, the default from
     /// 2026-11-26 to 11-27), was dropped: its window is in what the search maximises, so in
@@ -267,9 +273,9 @@ impl ExpertConfig {
     pub const DEFAULT: ExpertConfig = ExpertConfig {
         worlds: 800,
         bidders: Bidders::all(BidModel::PIMC_BY_PLACE),
-        plays: Some(PlayModel::Basic {
-            lead: 0.10,
-            follow: 0.10,
+        plays: Some(PlayModel::Fitted {
+            lead: LeadModel::PIMC,
+            follow: 0.20,
         }),
         ..ExpertConfig::CLASSIC
     };
@@ -833,7 +839,7 @@ mod tests {
     #[test]
     fn names_read_as_configurations() {
         assert_eq!(ExpertConfig::parse("expert"), Some(ExpertConfig::DEFAULT));
-        let named = "expert-800-place-plays10";
+        let named = "expert-800-place-leads20";
         let classic = ExpertConfig::parse(&named.replace("expert", "expert-classic"));
         assert_eq!(
             classic,
@@ -846,6 +852,8 @@ mod tests {
         assert_eq!((c.worlds, c.score_aware, c.candidates), (100, false, 1));
         assert_eq!(ExpertConfig::parse("expert-c8").unwrap().candidates, 8);
         assert!(ExpertConfig::parse("expert-playouts").unwrap().playouts);
+        let before = ExpertConfig::parse("expert-plays10").unwrap();
+        assert_eq!(before.worlds, 800, "the default until 2026-11-27, still nameable");
         let c = ExpertConfig::parse("expert-auction-real-e600-plays10").unwrap();
         assert!(c.continuation == Continuation::Drawn && c.real);
         assert_eq!(c.bid_evaluations, 600);
