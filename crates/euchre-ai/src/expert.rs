@@ -29,8 +29,10 @@
 //! from its own view rather than seeing each world, against strategy fusion (`-nextN`,
 //! `-bothN`, `-allN`, [`crate::next_card`]); in the bidding, leading the same card at the
 //! seat's own opening lead in every world where it knows the same things (`-ownlead`,
-//! [`crate::own_lead`]); reading the partner's bids by a model fitted to `expert`'s own
-//! (`-place2`, [`BidModel::EXPERT_BY_PLACE`]).
+//! [`crate::own_lead`]); making each world's opening lead as `basic` would, or as the lead
+//! model finds likeliest, not as the solver would (`-olead`, `-oleadfit`); reading the
+//! partner's bids by a model fitted to `expert`'s own (`-place2`,
+//! [`BidModel::EXPERT_BY_PLACE`]).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
