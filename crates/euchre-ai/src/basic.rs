@@ -266,7 +266,7 @@ fn discard(legal: &ActionList, hand: CardSet, table: &TrumpTable) -> Action {
 
 /// The card to throw from `hand`: never a trump when anything else will do, never an ace when
 /// a lower card will; from the shortest side suit, to make a void.
-fn worst_card(hand: CardSet, table: &TrumpTable) -> Card {
+pub(crate) fn worst_card(hand: CardSet, table: &TrumpTable) -> Card {
     worst_card_of(hand, hand, table)
 }
 

@@ -214,6 +214,7 @@ impl ExpertConfig {
                 "oleadfit" => config.opening_lead = OpeningLead::Likeliest(LeadModel::PIMC),
                 "ownlead" => config.own_lead = true,
                 "place" => config.bidders = Bidders::all(BidModel::PIMC_BY_PLACE),
+                "bidhand" => config.bidders = Bidders::all(BidModel::PIMC_HAND),
                 "place2" => {
                     config.bidders = Bidders {
                         partner: BidModel::EXPERT_BY_PLACE,
@@ -909,6 +910,8 @@ mod tests {
         assert!(ExpertConfig::parse("expert-ownlead").unwrap().own_lead);
         let c = ExpertConfig::parse("expert-place").unwrap();
         assert_eq!(c.bidders, Bidders::all(BidModel::PIMC_BY_PLACE));
+        let c = ExpertConfig::parse("expert-bidhand").unwrap();
+        assert_eq!(c.bidders, Bidders::all(BidModel::PIMC_HAND));
         let c = ExpertConfig::parse("expert-place2").unwrap();
         assert_eq!(c.bidders.partner, BidModel::EXPERT_BY_PLACE);
         let c = ExpertConfig::parse("expert-both6").unwrap();
