@@ -123,6 +123,7 @@ impl BidModel {
     /// for [`BidModel::PIMC_BY_PLACE`]. Beside `basic`'s estimate, `pimc-50` makes trump
     /// more readily with more trumps and the right bower, and less with off-suit aces, which
     /// the estimate counts higher than its solver finds them worth.
+    #[allow(clippy::approx_constant)] // `make_at` is a fitted threshold, not π
     pub const PIMC_HAND: BidModel = BidModel {
         make_at: 3.14,
         make_slope: 3.94,
