@@ -32,7 +32,9 @@
 //! [`crate::own_lead`]); making each world's opening lead as `basic` would, or as the lead
 //! model finds likeliest, not as the solver would (`-olead`, `-oleadfit`); reading the
 //! partner's bids by a model fitted to `expert`'s own (`-place2`,
-//! [`BidModel::EXPERT_BY_PLACE`]).
+//! [`BidModel::EXPERT_BY_PLACE`]); reading the bids by a model that weighs the hand's
+//! features too (`-bidhand`, [`BidModel::PIMC_HAND`]: it reads them far better, and plays no
+//! better).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
