@@ -224,7 +224,8 @@ mod tests {
         for (hand, orderer, expected) in [("JH JD AH AS 9C", 1, "AH"), ("AS 9H 10C 9C 10D", 3, "AS")] {
             let o = first_lead(hand, orderer);
             let likeliest = LeadModel::PIMC.likeliest(&o, o.hand).unwrap();
-            // Of the trumps no trump out beats, the lowest: the three win alike.
+            // The maker: of its three trumps that no trump out beats (they win alike), the
+            // lowest, as the model favours the lowest of a suit. The defender: its ace.
             assert_eq!(likeliest.to_string(), expected, "{hand}");
             for c in o.hand.iter() {
                 assert!(chance(&o, &likeliest.to_string()) >= chance(&o, &c.to_string()));
