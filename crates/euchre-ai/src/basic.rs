@@ -207,9 +207,7 @@ pub fn order_estimate(o: &Observation) -> f64 {
     let me = o.seat;
     let upcard_value = hand_tricks(CardSet::single(o.upcard), trump);
     let mut est = if me == o.dealer {
-        // The dealer takes it up and throws the worst card.
-        let with = hand.with(o.upcard);
-        hand_tricks(with.without(worst_card(with, trump.table())), trump)
+        hand_tricks(taken_up(hand, o.upcard, trump.table()), trump)
     } else {
         hand_tricks(hand, trump)
     };
@@ -266,8 +264,14 @@ fn discard(legal: &ActionList, hand: CardSet, table: &TrumpTable) -> Action {
 
 /// The card to throw from `hand`: never a trump when anything else will do, never an ace when
 /// a lower card will; from the shortest side suit, to make a void.
-pub(crate) fn worst_card(hand: CardSet, table: &TrumpTable) -> Card {
+fn worst_card(hand: CardSet, table: &TrumpTable) -> Card {
     worst_card_of(hand, hand, table)
+}
+
+/// The dealer's hand after taking up `upcard` and throwing its worst card.
+pub(crate) fn taken_up(hand: CardSet, upcard: Card, table: &TrumpTable) -> CardSet {
+    let with = hand.with(upcard);
+    with.without(worst_card(with, table))
 }
 
 fn worst_card_of(hand: CardSet, options: CardSet, table: &TrumpTable) -> Card {

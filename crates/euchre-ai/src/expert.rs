@@ -857,8 +857,11 @@ mod tests {
         assert_eq!((c.worlds, c.score_aware, c.candidates), (100, false, 1));
         assert_eq!(ExpertConfig::parse("expert-c8").unwrap().candidates, 8);
         assert!(ExpertConfig::parse("expert-playouts").unwrap().playouts);
-        let before = ExpertConfig::parse("expert-plays10").unwrap();
-        assert_eq!(before.worlds, 800, "the default until 2026-11-27, still nameable");
+        assert_eq!(
+            ExpertConfig::parse("expert-plays10"),
+            ExpertConfig::parse("expert-classic-800-place-plays10"),
+            "the default until 2026-11-27, as the docs name it, still nameable"
+        );
         let c = ExpertConfig::parse("expert-auction-real-e600-plays10").unwrap();
         assert!(c.continuation == Continuation::Drawn && c.real);
         assert_eq!(c.bid_evaluations, 600);

@@ -17,7 +17,7 @@
 //! [`BidModel::PIMC_HAND`] reads `pimc-50`'s bids far better than the estimate alone, yet
 //! reading the others by it plays no better (`docs/players.md`).
 
-use crate::basic::{call_estimate, order_estimate, worst_card};
+use crate::basic::{call_estimate, order_estimate, taken_up};
 use crate::follow_model::FollowModel;
 use crate::lead_model::LeadModel;
 use crate::solver::TrickSolver;
@@ -62,8 +62,7 @@ pub fn hand_features(o: &Observation, trump: Trump) -> [f64; HAND_FEATURES] {
     let table = trump.table();
     let takes_up = o.phase == Phase::Bidding1 && o.seat == o.dealer;
     let hand = if takes_up {
-        let with = o.hand.with(o.upcard);
-        with.without(worst_card(with, table))
+        taken_up(o.hand, o.upcard, table)
     } else {
         o.hand
     };
@@ -77,14 +76,11 @@ pub fn hand_features(o: &Observation, trump: Trump) -> [f64; HAND_FEATURES] {
         .iter()
         .filter(|&c| !table.is_trump(c) && c.rank() == Some(Rank::Ace))
         .count();
-    let mut held_suits = [false; 8];
-    for c in hand.iter().filter(|&c| !table.is_trump(c)) {
-        if let Some(h) = held_suits.get_mut(table.effective_suit(c)) {
-            *h = true;
-        }
-    }
+    // The off suits held, one bit each.
+    let held = (hand.iter().filter(|&c| !table.is_trump(c)))
+        .fold(0u32, |bits, c| bits | 1 << table.effective_suit(c));
     let off_suits = if trump.suit().is_some() { 3 } else { 4 };
-    let voids = off_suits - held_suits.iter().filter(|&&h| h).count().min(off_suits);
+    let voids = off_suits - held.count_ones().min(off_suits);
     [
         trumps as f64,
         f64::from(u8::from(right)),
@@ -470,7 +466,7 @@ pub fn likelihood(
 pub(crate) mod tests {
     use super::*;
     use euchre::rules::Rules;
-    use euchre::Card;
+    use euchre::{Card, Suit};
 
     fn cards(text: &str) -> CardSet {
         text.split_whitespace()
@@ -536,12 +532,12 @@ pub(crate) mod tests {
         // spades and clubs are void.
         let d = deal("JH JD AD 10H 9H", &[]);
         let o = d.observation(Seat::new(1));
-        let hearts = Trump::Suit("QH".parse::<Card>().unwrap().suit().unwrap());
+        let hearts = Trump::Suit(Suit::Hearts);
         assert_eq!(hand_features(&o, hearts), [4.0, 1.0, 1.0, 2.0]);
         // The same hand calling diamonds in round 2: its bower is right, hearts' jack left.
         let d = deal("JH JD AD 10H 9H", &["pass"; 4]);
         let o = d.observation(Seat::new(1));
-        let diamonds = Trump::Suit("AD".parse::<Card>().unwrap().suit().unwrap());
+        let diamonds = Trump::Suit(Suit::Diamonds);
         assert_eq!(hand_features(&o, diamonds), [3.0, 1.0, 0.0, 2.0]);
         // The dealer ordered up in round 1 counts the upcard taken and its worst card thrown.
         let d = deal_holding(0, "9C 9S AS KS 10D", &[]);
