@@ -379,6 +379,18 @@ impl Pimc {
         self.world_values_and_leads(world, legal, me, rng).0
     }
 
+    /// The action this player would take if it knew the deal: the best in the one real world,
+    /// valued as in every sampled world (in the bidding, `basic` finishing the auction and the
+    /// play solved). A measuring aid for what perfect inference could be worth (the `oracle`
+    /// example); no player calls it, as no player sees the deal. `None` once the deal is over.
+    pub fn choose_knowing(&mut self, deal: &AnyDeal, rng: &mut ChaCha8Rng) -> Option<Action> {
+        let me = deal.to_act()?;
+        let legal = deal.legal_actions();
+        let values = self.world_values(deal, &legal, me, rng);
+        let best = best_index(values.iter().map(|v| v.map_or(f64::NEG_INFINITY, |v| v.points)));
+        legal.get(best).copied()
+    }
+
     /// [`Pimc::world_values`], and with [`Pimc::own_lead`], for each bid after which the seat
     /// makes the opening lead, the value of every card it could lead (the outcome's points
     /// are then the best card's).
@@ -629,6 +641,45 @@ mod tests {
         assert_eq!(after(2, Continuation::OpponentsLikeliest), Some(Seat::new(3)));
         // The dealer's partner reads it as `basic`.
         assert_eq!(after(1, Continuation::OpponentsLikeliest), None);
+    }
+
+    #[test]
+    fn knowing_the_deal_it_plays_the_solved_best_card_and_goes_alone_with_a_sure_march() {
+        use euchre::rules::Rules;
+        use euchre::{Card, CardSet, Deal};
+        use rand::SeedableRng;
+        let rules = Rules::preset("north-american").unwrap();
+        let mut solver = Solver::new();
+        let mut oracle = Pimc::new(1);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for seed in 0..6 {
+            let mut deal = AnyDeal::Partnership(Box::new(Deal::from_seed(rules, Seat::new(0), seed)));
+            while deal.to_act().is_some() {
+                let a = oracle.choose_knowing(&deal, &mut rng).unwrap();
+                assert!(deal.legal_actions().contains(&a), "seed {seed}: {a:?} is legal");
+                if in_trick_play(&deal) {
+                    let values = solver.action_values(&deal);
+                    let best = values.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
+                    let chosen = values.iter().find(|v| v.0 == a).unwrap().1;
+                    assert_eq!(chosen, best, "seed {seed}: {a:?} is worth the best card's value");
+                }
+                deal.apply(a).unwrap();
+            }
+            assert_eq!(oracle.choose_knowing(&deal, &mut rng), None, "the deal is over");
+        }
+        // The dealer's left holds the five highest hearts with a heart turned up: alone, the
+        // march is sure (4 points, against 2 with the partner).
+        let cards =
+            |t: &str| -> CardSet { t.split_whitespace().map(|c| c.parse::<Card>().unwrap()).collect() };
+        let hands = [
+            cards("JH JD AH KH QH"),
+            cards("AS KS QS JS TS"),
+            cards("AC KC QC JC TC"),
+            cards("AD KD QD TD 9D"),
+        ];
+        let deal = Deal::new(rules, Seat::new(3), hands, "9H".parse().unwrap(), CardSet::EMPTY).unwrap();
+        let a = oracle.choose_knowing(&AnyDeal::Partnership(Box::new(deal)), &mut rng);
+        assert_eq!(a, Some(Action::Order { alone: true }));
     }
 
     #[test]

@@ -1,0 +1,133 @@
+//! What perfect inference could be worth: a side that knows every hidden card (an "oracle":
+//! PIMC whose one world is the real deal, so it values each action as `expert` would if its
+//! inference were perfect) against a player that does not, deal by deal in duplicate
+//! (`north-american`; each board dealt twice, the oracle's side in seats 0 and 2, then 1 and 3).
+//! With PHASES `bid` the oracle's side knows the deal only in the bidding (the auction, going
+//! alone, the discard) and plays the cards as SIDE; with `play`, the other way round; with
+//! `none`, nowhere (SIDE against OPPONENT, a check of the harness against `euchre sim`).
+//! An upper bound for a player of `expert`'s kind: whatever it reads from the bids and the
+//! cards, it cannot know more than the deal.
+//! `cargo run --release -p euchre-ai --example oracle [SIDE] [OPPONENT] [BOARDS] [SEED] [PHASES]`
+//! (`pimc-50 pimc-50 1000 1 both` by default).
+
+use euchre::table::{AnyDeal, AnyRules};
+use euchre::{Deal, Decisions, Seat};
+use euchre_ai::duplicate::Estimate;
+use euchre_ai::pimc::Pimc;
+use euchre_ai::{mix_seed, player, Budget, GameView};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Where the oracle's side sees the deal.
+#[derive(Clone, Copy, PartialEq)]
+enum Phases {
+    /// Nowhere: the harness's own check (SIDE against OPPONENT as `euchre sim` plays them).
+    None,
+    Both,
+    Bid,
+    Play,
+}
+
+/// The points each team took in one play of a board, the oracle's side at the even seats or
+/// the odd ones.
+fn play(side: &str, opponent: &str, phases: Phases, oracle_even: bool, board: u64, seed: u64) -> [i64; 2] {
+    let AnyRules::Partnership(r) = AnyRules::preset("north-american").expect("preset") else {
+        panic!("four-handed rules")
+    };
+    let dealer = Seat::new((board % 4) as u8);
+    let deal_seed = mix_seed(seed, board);
+    let mut deal = AnyDeal::Partnership(Box::new(Deal::from_seed(r, dealer, deal_seed)));
+    let ours = |s: usize| s.is_multiple_of(2) == oracle_even;
+    let mut players: Vec<_> = (0..4)
+        .map(|s| player(if ours(s) { side } else { opponent }).expect("a known player"))
+        .collect();
+    let mut oracle = Pimc::new(1);
+    let mut rngs: Vec<ChaCha8Rng> = (0..4)
+        .map(|s| ChaCha8Rng::seed_from_u64(mix_seed(deal_seed, 1 + s)))
+        .collect();
+    while let Some(seat) = deal.to_act() {
+        let s = seat.index();
+        let AnyDeal::Partnership(d) = &deal else {
+            unreachable!()
+        };
+        let playing = d.phase().in_or_after_play();
+        let knows = ours(s)
+            && match phases {
+                Phases::None => false,
+                Phases::Both => true,
+                Phases::Bid => !playing,
+                Phases::Play => playing,
+            };
+        let a = if knows {
+            oracle.choose_knowing(&deal, &mut rngs[s]).expect("a seat to act")
+        } else {
+            let view = GameView::of_deal(&deal, seat);
+            players[s].choose(&view, &Budget::UNLIMITED, &mut rngs[s]).action
+        };
+        deal.apply(a).expect("a legal choice");
+    }
+    let AnyDeal::Partnership(d) = &deal else {
+        unreachable!()
+    };
+    let p = d.points();
+    [i64::from(p[0]), i64::from(p[1])]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let side = args.get(1).map_or("pimc-50", String::as_str).to_string();
+    let opponent = args.get(2).map_or("pimc-50", String::as_str).to_string();
+    let boards: u64 = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(1000);
+    let seed: u64 = args.get(4).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let phases = match args.get(5).map_or("both", String::as_str) {
+        "none" => Phases::None,
+        "both" => Phases::Both,
+        "bid" => Phases::Bid,
+        "play" => Phases::Play,
+        other => panic!("PHASES is none, both, bid or play, not {other}"),
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    // Per board: the oracle's side's points and the other side's, both plays together.
+    let results: Vec<(i64, i64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (side, opponent) = (side.as_str(), opponent.as_str());
+                scope.spawn(move || {
+                    (t..boards)
+                        .step_by(threads as usize)
+                        .map(|b| {
+                            let a = play(side, opponent, phases, true, b, seed);
+                            let c = play(side, opponent, phases, false, b, seed);
+                            (a[0] + c[1], a[1] + c[0])
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a board played"))
+            .collect()
+    });
+    let per_deal: Vec<(f64, f64)> = results.iter().map(|&(o, t)| (2.0, (o - t) as f64)).collect();
+    let share: Vec<(f64, f64)> = results.iter().map(|&(o, t)| ((o + t) as f64, o as f64)).collect();
+    let (d, s) = (Estimate::ratio(&per_deal), Estimate::ratio(&share));
+    let what = match phases {
+        Phases::None => "nowhere",
+        Phases::Both => "in the bidding and the play",
+        Phases::Bid => "in the bidding",
+        Phases::Play => "in the play",
+    };
+    println!(
+        "a side knowing the deal {what} (otherwise {side}) against {opponent}, {boards} boards, seed {seed}"
+    );
+    println!(
+        "difference per deal {:+.3} [{:+.3}, {:+.3}]; share of the points {:.1}% [{:.1}, {:.1}]",
+        d.mean,
+        d.low(),
+        d.high(),
+        100.0 * s.mean,
+        100.0 * s.low(),
+        100.0 * s.high()
+    );
+}
