@@ -8,6 +8,8 @@
 //! `cargo run --release -p euchre-ai --example divergence [FIRST] [SECOND] [BOARDS] [SEED]`
 //! (`expert pimc-50 1000 1` by default).
 
+mod shared;
+
 use std::collections::BTreeMap;
 
 use euchre::table::{AnyDeal, AnyRules};
@@ -106,26 +108,9 @@ fn main() {
     let boards: u64 = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(1000);
     let seed: u64 = args.get(4).and_then(|n| n.parse().ok()).unwrap_or(1);
     let rules = AnyRules::preset("north-american").expect("preset");
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     // Per kind: the boards' differences.
     let mut kinds: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-    let results: Vec<(String, f64)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (first, second) = (first.as_str(), second.as_str());
-                scope.spawn(move || {
-                    (t..boards)
-                        .step_by(threads as usize)
-                        .map(|b| divergence(first, second, rules, b, seed))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a board played"))
-            .collect()
-    });
+    let results = shared::on_every_core(boards, |b| divergence(&first, &second, rules, b, seed));
     for (kind, d) in results {
         kinds.entry(kind).or_default().push(d);
     }

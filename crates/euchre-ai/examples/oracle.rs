@@ -10,6 +10,8 @@
 //! `cargo run --release -p euchre-ai --example oracle [SIDE] [OPPONENT] [BOARDS] [SEED] [PHASES]`
 //! (`pimc-50 pimc-50 1000 1 both` by default).
 
+mod shared;
+
 use euchre::table::{AnyDeal, AnyRules};
 use euchre::{Deal, Decisions, Seat};
 use euchre_ai::duplicate::Estimate;
@@ -86,28 +88,11 @@ fn main() {
         "play" => Phases::Play,
         other => panic!("PHASES is none, both, bid or play, not {other}"),
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     // Per board: the oracle's side's points and the other side's, both plays together.
-    let results: Vec<(i64, i64)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (side, opponent) = (side.as_str(), opponent.as_str());
-                scope.spawn(move || {
-                    (t..boards)
-                        .step_by(threads as usize)
-                        .map(|b| {
-                            let a = play(side, opponent, phases, true, b, seed);
-                            let c = play(side, opponent, phases, false, b, seed);
-                            (a[0] + c[1], a[1] + c[0])
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a board played"))
-            .collect()
+    let results = shared::on_every_core(boards, |b| {
+        let a = play(&side, &opponent, phases, true, b, seed);
+        let c = play(&side, &opponent, phases, false, b, seed);
+        (a[0] + c[1], a[1] + c[0])
     });
     let per_deal: Vec<(f64, f64)> = results.iter().map(|&(o, t)| (2.0, (o - t) as f64)).collect();
     let share: Vec<(f64, f64)> = results.iter().map(|&(o, t)| ((o + t) as f64, o as f64)).collect();
