@@ -7,12 +7,15 @@
 //! `none`, nowhere (SIDE against OPPONENT, a check of the harness against `euchre sim`).
 //! An upper bound for a player of `expert`'s kind: whatever it reads from the bids and the
 //! cards, it cannot know more than the deal.
-//! `cargo run --release -p euchre-ai --example oracle [SIDE] [OPPONENT] [BOARDS] [SEED] [PHASES]`
-//! (`pimc-50 pimc-50 1000 1 both` by default).
+//! With KNOWS `partner` the side knows only its partner's hand where PHASES say (its own search
+//! then draws the opponents' hands and the kitty around it): a bound on what signalling between
+//! partners could bring.
+//! `cargo run --release -p euchre-ai --example oracle [SIDE] [OPPONENT] [BOARDS] [SEED] [PHASES]
+//! [KNOWS]` (`pimc-50 pimc-50 1000 1 both deal` by default).
 
 mod shared;
 
-use euchre::table::{AnyDeal, AnyRules};
+use euchre::table::{AnyDeal, AnyRules, View};
 use euchre::{Deal, Decisions, Seat};
 use euchre_ai::duplicate::Estimate;
 use euchre_ai::pimc::Pimc;
@@ -30,9 +33,36 @@ enum Phases {
     Play,
 }
 
+/// What the side knows where it knows more than its own cards.
+#[derive(Clone, Copy, PartialEq)]
+enum Knows {
+    /// Every hidden card: it decides by [`Pimc::choose_knowing`].
+    Deal,
+    /// Its partner's hand: it decides as SIDE, the partner's cards shown in its view.
+    Partner,
+}
+
+/// `seat`'s view with its partner's hand face up, as a jambone hand is: the view's worlds are
+/// then drawn with the partner holding exactly those cards.
+fn with_partner_shown(deal: &Deal, seat: Seat) -> GameView {
+    let mut obs = deal.observation(seat);
+    let partner = seat.partner();
+    obs.exposed = Some((partner, deal.hands()[partner.index()]));
+    GameView {
+        view: View::Partnership(Box::new(obs)),
+        ..GameView::of_deal(&AnyDeal::Partnership(Box::new(deal.clone())), seat)
+    }
+}
+
 /// The points each team took in one play of a board, the oracle's side at the even seats or
 /// the odd ones.
-fn play(side: &str, opponent: &str, phases: Phases, oracle_even: bool, board: u64, seed: u64) -> [i64; 2] {
+fn play(
+    (side, opponent): (&str, &str),
+    (phases, knowing): (Phases, Knows),
+    oracle_even: bool,
+    board: u64,
+    seed: u64,
+) -> [i64; 2] {
     let AnyRules::Partnership(r) = AnyRules::preset("north-american").expect("preset") else {
         panic!("four-handed rules")
     };
@@ -60,8 +90,11 @@ fn play(side: &str, opponent: &str, phases: Phases, oracle_even: bool, board: u6
                 Phases::Bid => !playing,
                 Phases::Play => playing,
             };
-        let a = if knows {
+        let a = if knows && knowing == Knows::Deal {
             oracle.choose_knowing(&deal, &mut rngs[s]).expect("a seat to act")
+        } else if knows {
+            let view = with_partner_shown(d, seat);
+            players[s].choose(&view, &Budget::UNLIMITED, &mut rngs[s]).action
         } else {
             let view = GameView::of_deal(&deal, seat);
             players[s].choose(&view, &Budget::UNLIMITED, &mut rngs[s]).action
@@ -88,10 +121,15 @@ fn main() {
         "play" => Phases::Play,
         other => panic!("PHASES is none, both, bid or play, not {other}"),
     };
+    let knowing = match args.get(6).map_or("deal", String::as_str) {
+        "deal" => Knows::Deal,
+        "partner" => Knows::Partner,
+        other => panic!("KNOWS is deal or partner, not {other}"),
+    };
     // Per board: the oracle's side's points and the other side's, both plays together.
     let results = shared::on_every_core(boards, |b| {
-        let a = play(&side, &opponent, phases, true, b, seed);
-        let c = play(&side, &opponent, phases, false, b, seed);
+        let a = play((&side, &opponent), (phases, knowing), true, b, seed);
+        let c = play((&side, &opponent), (phases, knowing), false, b, seed);
         (a[0] + c[1], a[1] + c[0])
     });
     let per_deal: Vec<(f64, f64)> = results.iter().map(|&(o, t)| (2.0, (o - t) as f64)).collect();
@@ -103,8 +141,12 @@ fn main() {
         Phases::Bid => "in the bidding",
         Phases::Play => "in the play",
     };
+    let known = match knowing {
+        Knows::Deal => "the deal",
+        Knows::Partner => "its partner's hand",
+    };
     println!(
-        "a side knowing the deal {what} (otherwise {side}) against {opponent}, {boards} boards, seed {seed}"
+        "a side knowing {known} {what} (otherwise {side}) against {opponent}, {boards} boards, seed {seed}"
     );
     println!(
         "difference per deal {:+.3} [{:+.3}, {:+.3}]; share of the points {:.1}% [{:.1}, {:.1}]",
