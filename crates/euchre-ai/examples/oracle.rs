@@ -4,7 +4,9 @@
 //! (`north-american`; each board dealt twice, the oracle's side in seats 0 and 2, then 1 and 3).
 //! With PHASES `bid` the oracle's side knows the deal only in the bidding (the auction, going
 //! alone, the discard) and plays the cards as SIDE; with `play`, the other way round; with
-//! `none`, nowhere (SIDE against OPPONENT, a check of the harness against `euchre sim`).
+//! `none`, nowhere (SIDE against OPPONENT, a check of the harness against `euchre sim`); with
+//! `lead`, at the opening lead only; with `trick1`, in the first trick only; with `leads` or
+//! `follows`, at every card that leads a trick or at every card that follows.
 //! An upper bound for a player of `expert`'s kind: whatever it reads from the bids and the
 //! cards, it cannot know more than the deal.
 //! With KNOWS `partner` the side knows only its partner's hand where PHASES say (its own search
@@ -16,7 +18,7 @@
 mod shared;
 
 use euchre::table::{AnyDeal, AnyRules, View};
-use euchre::{Deal, Decisions, Seat};
+use euchre::{Action, Deal, Decisions, Seat};
 use euchre_ai::duplicate::Estimate;
 use euchre_ai::pimc::Pimc;
 use euchre_ai::{mix_seed, player, Budget, GameView};
@@ -31,6 +33,14 @@ enum Phases {
     Both,
     Bid,
     Play,
+    /// The opening lead only.
+    Lead,
+    /// The first trick's four cards only (the opening lead and the three follows).
+    FirstTrick,
+    /// Every card that leads a trick.
+    Leads,
+    /// Every card that follows to a trick.
+    Follows,
 }
 
 /// What the side knows where it knows more than its own cards.
@@ -83,12 +93,21 @@ fn play(
             unreachable!()
         };
         let playing = d.phase().in_or_after_play();
+        let cards_played = d
+            .history()
+            .iter()
+            .filter(|(_, a)| matches!(a, Action::Play(_)))
+            .count();
         let knows = ours(s)
             && match phases {
                 Phases::None => false,
                 Phases::Both => true,
                 Phases::Bid => !playing,
                 Phases::Play => playing,
+                Phases::Lead => playing && cards_played == 0,
+                Phases::FirstTrick => playing && cards_played < 4,
+                Phases::Leads => playing && d.current_trick().is_empty(),
+                Phases::Follows => playing && !d.current_trick().is_empty(),
             };
         let a = if knows && knowing == Knows::Deal {
             oracle.choose_knowing(&deal, &mut rngs[s]).expect("a seat to act")
@@ -119,7 +138,11 @@ fn main() {
         "both" => Phases::Both,
         "bid" => Phases::Bid,
         "play" => Phases::Play,
-        other => panic!("PHASES is none, both, bid or play, not {other}"),
+        "lead" => Phases::Lead,
+        "trick1" => Phases::FirstTrick,
+        "leads" => Phases::Leads,
+        "follows" => Phases::Follows,
+        other => panic!("PHASES is none, both, bid, play, lead, trick1, leads or follows, not {other}"),
     };
     let knowing = match args.get(6).map_or("deal", String::as_str) {
         "deal" => Knows::Deal,
@@ -140,6 +163,10 @@ fn main() {
         Phases::Both => "in the bidding and the play",
         Phases::Bid => "in the bidding",
         Phases::Play => "in the play",
+        Phases::Lead => "at the opening lead",
+        Phases::FirstTrick => "in the first trick",
+        Phases::Leads => "at every lead",
+        Phases::Follows => "at every follow",
     };
     let known = match knowing {
         Knows::Deal => "the deal",

@@ -120,6 +120,13 @@ pub struct ExpertConfig {
     pub own_lead: bool,
     /// How the others are taken to bid, for the inference.
     pub bidders: Bidders,
+    /// With `plays`, the partner's cards read by this model instead (the partner is an
+    /// `expert` too, whose plays a convention may make easier to read).
+    pub partner_plays: Option<PlayModel>,
+    /// Following to a trick (four-handed game), among cards whose mean value is within this
+    /// of the best, take `basic`'s card if it is one of them: a convention that makes the
+    /// seat's follows easier for its partner to read.
+    pub play_ties: Option<f64>,
 }
 
 /// The worlds a blind choice of the next-card search is made over, from a name's `N` (1 to
@@ -229,6 +236,15 @@ impl ExpertConfig {
                 l if l.starts_with("lone") && l.len() > 4 => {
                     config.maker_bias.alone = -f64::from(l[4..].parse::<u16>().ok()?) / 100.0
                 }
+                t if t.starts_with("pties") => {
+                    config.play_ties = Some(f64::from(t[5..].parse::<u16>().ok()?) / 10_000.0)
+                }
+                f if f.starts_with("pf") => {
+                    config.partner_plays = Some(PlayModel::Fitted {
+                        lead: LeadModel::PIMC,
+                        follow: stray_share(&f[2..])?,
+                    })
+                }
                 t if t.starts_with("ties") => {
                     config.tie_break = Some(f64::from(t[4..].parse::<u16>().ok()?) / 10_000.0)
                 }
@@ -307,6 +323,8 @@ impl ExpertConfig {
         blind: Blind::Own,
         own_lead: false,
         bidders: Bidders::all(BidModel::PIMC),
+        partner_plays: None,
+        play_ties: None,
     };
 }
 
@@ -347,7 +365,7 @@ fn world_likelihood(
         inference.basic_steps += plays.count() as u64;
     }
     let plays = (config.plays.as_ref()).map(|m| (m, inference.tricks.get_or_insert_with(TrickSolver::new)));
-    likelihood(world, seat, &config.bidders, plays)
+    likelihood(world, seat, &config.bidders, plays, config.partner_plays.as_ref())
 }
 
 pub struct Expert {
@@ -820,7 +838,10 @@ impl Player for Expert {
             .map(|o| self.key(game.as_ref(), o.win, o.points))
             .collect();
         let mut best = best_index(keys.iter().copied());
-        if let Some(tol) = self.config.tie_break {
+        let follows =
+            matches!(&view.view, View::Partnership(o) if view.in_trick_play() && !crate::infer::leads(o));
+        let play_ties = self.config.play_ties.filter(|_| follows);
+        if let Some(tol) = self.config.tie_break.or(play_ties) {
             let plain = BasicPlayer.choose(view, budget, rng).action;
             if let Some(b) = legal.iter().position(|&a| a == plain) {
                 if keys[b] >= keys[best] - tol {
@@ -909,6 +930,13 @@ mod tests {
         let c = ExpertConfig::parse("expert-oleadfit").unwrap();
         assert_eq!(c.opening_lead, OpeningLead::Likeliest(LeadModel::PIMC));
         assert_eq!(ExpertConfig::parse("expert-ties").unwrap().tie_break, Some(1e-9));
+        let c = ExpertConfig::parse("expert-pties20-pf7").unwrap();
+        assert_eq!((c.tie_break, c.play_ties), (None, Some(0.002)));
+        let partner = PlayModel::Fitted {
+            lead: LeadModel::PIMC,
+            follow: 0.07,
+        };
+        assert_eq!(c.partner_plays, Some(partner));
         let c = ExpertConfig::parse("expert-cf").unwrap().bid_correction;
         assert_eq!(c, Some(BidCorrection::FITTED));
         assert_eq!(ExpertConfig::parse("expert-next8").unwrap().next_card, Some(8));
@@ -989,6 +1017,38 @@ mod tests {
         for o in &outlooks {
             assert!((o.win.unwrap() - game.win_after(o.points)).abs() < 1e-9, "{o:?}");
         }
+    }
+
+    #[test]
+    fn the_follow_convention_takes_basics_card_when_following_and_only_then() {
+        // A window wider than any difference in game-win chance: every follow is `basic`'s
+        // card, and the leads are still the search's own.
+        let r = euchre::rules::Rules::preset("north-american").unwrap();
+        let mut player = Expert::new(
+            "expert-50-pties10000",
+            ExpertConfig::parse("expert-50-pties10000").unwrap(),
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let (mut follows, mut leads_unlike_basic) = (0, 0);
+        for seed in 0..12u64 {
+            let mut deal = AnyDeal::Partnership(Box::new(euchre::Deal::from_seed(r, Seat::new(0), seed)));
+            while let Some(seat) = deal.to_act() {
+                let view = GameView::of_deal(&deal, seat);
+                let a = player.choose(&view, &Budget::UNLIMITED, &mut rng).action;
+                if let (true, View::Partnership(o)) = (view.in_trick_play(), &view.view) {
+                    let plain = crate::basic::partnership_action(o).unwrap();
+                    if o.legal.len() > 1 && !crate::infer::leads(o) {
+                        assert_eq!(a, plain, "seed {seed}: a follow not basic's");
+                        follows += 1;
+                    } else if o.legal.len() > 1 && a != plain {
+                        leads_unlike_basic += 1;
+                    }
+                }
+                deal.apply(a).unwrap();
+            }
+        }
+        assert!(follows > 40, "only {follows} follows with a choice");
+        assert!(leads_unlike_basic > 0, "every lead was basic's");
     }
 
     fn worlds(n: u64) -> Vec<AnyDeal> {

@@ -408,7 +408,7 @@ fn cards_of(o: &Observation, a: Action) -> Option<(CardSet, Card)> {
 }
 
 /// True when the seat seeing `o` leads the trick (no trick is under way).
-fn leads(o: &Observation) -> bool {
+pub(crate) fn leads(o: &Observation) -> bool {
     o.tricks.last().is_none_or(|t| t.winner.is_some())
 }
 
@@ -416,17 +416,18 @@ fn leads(o: &Observation) -> bool {
 /// `world` holding the cards they hold there: the product over their bidding decisions. A
 /// world whose deal cannot be rebuilt gets weight 1 (nothing is inferred).
 pub fn bidding_likelihood(world: &Deal, me: Seat, model: &BidModel) -> f64 {
-    likelihood(world, me, &Bidders::all(*model), None)
+    likelihood(world, me, &Bidders::all(*model), None, None)
 }
 
 /// The chance that the seats other than `me` would have decided as they did in `world`: their
 /// bids under `bids` and, with a `play` model, the cards they played too (its solver solving
-/// positions for [`PlayModel::Solved`]).
+/// positions for [`PlayModel::Solved`]); `me`'s partner's cards by `partner_play` where given.
 pub fn likelihood(
     world: &Deal,
     me: Seat,
     bids: &Bidders,
     mut play: Option<(&PlayModel, &mut TrickSolver)>,
+    partner_play: Option<&PlayModel>,
 ) -> f64 {
     let Ok(mut d) = Deal::new(
         *world.rules(),
@@ -447,8 +448,10 @@ pub fn likelihood(
             let q = if bidding {
                 bids.of(seat, me).probability(&d.observation(seat), a)
             } else {
-                play.as_mut()
-                    .and_then(|(m, tricks)| m.probability(&d, &d.observation(seat), a, tricks))
+                play.as_mut().and_then(|(m, tricks)| {
+                    let m = partner_play.filter(|_| seat == me.partner()).unwrap_or(m);
+                    m.probability(&d, &d.observation(seat), a, tricks)
+                })
             };
             if let Some(q) = q {
                 p *= q;
@@ -675,6 +678,66 @@ pub(crate) mod tests {
         let c = chance(&BidModel::PIMC_BY_PLACE, strong);
         assert!(c > 0.8, "{c}");
     }
+    #[test]
+    fn the_partners_cards_are_read_by_its_own_play_model_where_given() {
+        let rules = Rules::preset("north-american").unwrap();
+        let others = PlayModel::Basic {
+            lead: 0.5,
+            follow: 0.2,
+        };
+        let partners = PlayModel::Basic {
+            lead: 0.5,
+            follow: 0.05,
+        };
+        let bids = Bidders::all(BidModel::PIMC_BY_PLACE);
+        let mut tricks = TrickSolver::new();
+        let mut differed = 0;
+        for seed in 0..40u64 {
+            // Seat 1 orders up, then every seat plays its first legal card for two tricks.
+            let mut d = Deal::from_seed(rules, Seat::new(0), seed);
+            d.apply(Action::Order { alone: false }).unwrap();
+            while d.phase() != Phase::Play {
+                let first = d.legal_actions()[0];
+                d.apply(first).unwrap();
+            }
+            for _ in 0..8 {
+                let first = d.legal_actions()[0];
+                d.apply(first).unwrap();
+            }
+            let me = Seat::new(1);
+            let plain = likelihood(&d, me, &bids, Some((&others, &mut tricks)), None);
+            let same = likelihood(&d, me, &bids, Some((&others, &mut tricks)), Some(&others));
+            assert!((plain - same).abs() <= 1e-12 * plain, "seed {seed}");
+            // The partner's plays, each read by both models: the likelihoods differ by their
+            // ratio and by nothing else.
+            let mut ratio = 1.0;
+            let mut replay =
+                Deal::new(rules, Seat::new(0), d.dealt_hands(), d.upcard(), CardSet::EMPTY).unwrap();
+            for (seat, a) in d.history() {
+                if seat == me.partner() {
+                    let o = replay.observation(seat);
+                    if let (Some(p), Some(q)) = (
+                        partners.probability(&replay, &o, a, &mut tricks),
+                        others.probability(&replay, &o, a, &mut tricks),
+                    ) {
+                        ratio *= p / q;
+                    }
+                }
+                replay.apply(a).unwrap();
+            }
+            let read = likelihood(&d, me, &bids, Some((&others, &mut tricks)), Some(&partners));
+            assert!(
+                (read - plain * ratio).abs() <= 1e-9 * read,
+                "seed {seed}: {read} {plain} {ratio}"
+            );
+            differed += usize::from((ratio - 1.0).abs() > 1e-9);
+        }
+        assert!(
+            differed > 10,
+            "the partner's plays changed only {differed} likelihoods"
+        );
+    }
+
     #[test]
     fn the_partner_and_the_opponents_are_read_by_their_own_models() {
         let bids = Bidders {
