@@ -37,8 +37,16 @@ struct Decision {
 }
 
 fn kind_name(k: usize) -> String {
-    let side = if (k / 2).is_multiple_of(2) { "defenders" } else { "makers" };
-    let when = if k.is_multiple_of(2) { "opening lead" } else { "later" };
+    let side = if (k / 2).is_multiple_of(2) {
+        "defenders"
+    } else {
+        "makers"
+    };
+    let when = if k.is_multiple_of(2) {
+        "opening lead"
+    } else {
+        "later"
+    };
     format!("{}, {side}, {when}", TOPS[k / 4])
 }
 
