@@ -254,3 +254,32 @@ fn after_the_dealer_turns_the_upcard_down_the_eldest_hand_calls_next() {
     let c = explained("expert", &deal, Seat::new(1), [0, 0]);
     assert_eq!(c.action, "call D".parse().unwrap(), "{c:?}");
 }
+
+#[test]
+fn a_defender_on_lead_leads_from_its_ace_king_sequence() {
+    // "Otherwise, lead from a sequence if you have one. Start with high cards to help out your
+    // partner so he doesn't waste his high cards unnecessarily. For example, if hearts are
+    // trump, you could lead the ♠A or ♣A to try to win a trick" (the strategy chapter). The
+    // dealer (seat 0) was ordered up in hearts by its partner; seat 1 leads holding the ace
+    // and king of spades, one low trump and two low cards. The ace and the king are the same
+    // card here (the search values them alike); either is the tip's lead.
+    let mut deal = deal_with(Seat::new(0), Seat::new(1), "AS KS 9C 10D 9H", "QH");
+    for a in ["pass", "order"] {
+        deal.apply(a.parse().unwrap()).unwrap();
+    }
+    while deal.to_act() != Some(Seat::new(1)) {
+        let seat = deal.to_act().unwrap();
+        let view = GameView::of_deal(&deal, seat);
+        let a = BasicPlayer
+            .choose(&view, &Budget::UNLIMITED, &mut ChaCha8Rng::seed_from_u64(1))
+            .action;
+        deal.apply(a).unwrap();
+    }
+    let c = explained("expert", &deal, Seat::new(1), [0, 0]);
+    let spades = ["AS", "KS"].map(|c| Action::Play(c.parse().unwrap()));
+    assert!(spades.contains(&c.action), "{c:?}");
+    assert!(
+        (outlook(&c, "AS").points - outlook(&c, "KS").points).abs() < 1e-9,
+        "{c:?}"
+    );
+}
