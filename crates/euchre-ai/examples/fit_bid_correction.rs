@@ -10,6 +10,9 @@
 //! choice made, by the points each really brought, and the other way about. It is the gain of
 //! changing one decision with the rest of the deal played by the counterfactual's player.
 
+#[path = "shared/fit.rs"]
+mod fit;
+
 use euchre_ai::bid_correction::{kind_of, BidCorrection, KINDS};
 use std::collections::BTreeMap;
 
@@ -74,33 +77,7 @@ fn read(path: &str) -> Result<Vec<Decision>, String> {
     Ok(decisions.into_values().collect())
 }
 
-/// Solves `a x = b` for a 3×3 system by Gaussian elimination with partial pivoting.
-fn solve3(mut a: [[f64; 3]; 3], mut b: [f64; 3]) -> Option<[f64; 3]> {
-    for col in 0..3 {
-        let pivot = (col..3).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
-        if a[pivot][col].abs() < 1e-12 {
-            return None;
-        }
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        for row in col + 1..3 {
-            let f = a[row][col] / a[col][col];
-            let pivot_row = a[col];
-            for (x, p) in a[row].iter_mut().zip(pivot_row).skip(col) {
-                *x -= f * p;
-            }
-            b[row] -= f * b[col];
-        }
-    }
-    let mut x = [0.0; 3];
-    for row in (0..3).rev() {
-        let rest: f64 = (row + 1..3).map(|k| a[row][k] * x[k]).sum();
-        x[row] = (b[row] - rest) / a[row][row];
-    }
-    Some(x)
-}
-
-fn fit<'a>(decisions: impl Iterator<Item = &'a Decision>) -> (BidCorrection, [usize; KINDS]) {
+fn fit_lines<'a>(decisions: impl Iterator<Item = &'a Decision>) -> (BidCorrection, [usize; KINDS]) {
     let prior = [0.0, 1.0, 0.0];
     let mut xtx = [[[0.0; 3]; 3]; KINDS];
     let mut xty = [[0.0; 3]; KINDS];
@@ -128,7 +105,7 @@ fn fit<'a>(decisions: impl Iterator<Item = &'a Decision>) -> (BidCorrection, [us
             a[i][i] += RIDGE;
             b[i] += RIDGE * prior[i];
         }
-        if let Some(x) = solve3(a, b) {
+        if let Some(x) = fit::solve(a, b) {
             lines[k] = x;
         }
     }
@@ -168,39 +145,23 @@ fn main() {
         eprintln!("usage: fit_bid_correction FILE.csv... (rows of examples/counterfactual.rs)");
         std::process::exit(2);
     }
-    let mut decisions = Vec::new();
-    for p in &paths {
-        match read(p) {
-            Ok(d) => decisions.extend(d),
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1);
-            }
-        }
-    }
-    let deals: std::collections::BTreeSet<u64> = decisions.iter().map(|d| d.seed).collect();
-    let half = |i: u64| decisions.iter().filter(move |d| d.seed % 2 == i);
-    let mut all = BTreeMap::new();
-    let mut changed = 0;
-    for (fit_on, test_on) in [(0, 1), (1, 0)] {
-        let (c, _) = fit(half(fit_on));
-        let (g, n) = gains(half(test_on), &c);
-        all.extend(g);
-        changed += n;
-    }
-    let n = deals.len() as f64;
-    let values: Vec<f64> = deals.iter().map(|s| all.get(s).copied().unwrap_or(0.0)).collect();
-    let mean = values.iter().sum::<f64>() / n;
-    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let (c, counts) = fit(decisions.iter());
+    let decisions = fit::read_all(&paths, read);
+    let cv = fit::cross_validate(
+        &decisions,
+        |d| d.seed,
+        |seed| seed % 2 == 0,
+        |half| fit_lines(half.iter().copied()).0,
+        |half, c| gains(half.iter().copied(), c),
+    );
+    let (c, counts) = fit_lines(decisions.iter());
     println!(
         "// {} decisions in {} deals; cross-validated gain {:+.4} points a deal (95% CI ±{:.4}), \
          {} choices changed",
         decisions.len(),
-        deals.len(),
-        mean,
-        1.96 * (var / n).sqrt(),
-        changed
+        cv.deals,
+        cv.mean,
+        cv.half_width,
+        cv.changed
     );
     println!("pub const FITTED: BidCorrection = BidCorrection {{");
     println!("    lines: [");

@@ -9,6 +9,9 @@
 //!
 //! `cargo run --release -p euchre-ai --example fit_lead_correction -- FILE.csv...`
 
+#[path = "shared/fit.rs"]
+mod fit;
+
 use std::collections::BTreeMap;
 
 const TOPS: [&str; 4] = [
@@ -105,32 +108,6 @@ fn read(path: &str) -> Result<Vec<Decision>, String> {
     Ok(decisions.into_values().collect())
 }
 
-/// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve(mut a: Vec<[f64; N]>, mut b: [f64; N]) -> Option<[f64; N]> {
-    for col in 0..N {
-        let pivot = (col..N).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
-        if a[pivot][col].abs() < 1e-12 {
-            return None;
-        }
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        for row in col + 1..N {
-            let f = a[row][col] / a[col][col];
-            let pivot_row = a[col];
-            for (x, p) in a[row].iter_mut().zip(pivot_row).skip(col) {
-                *x -= f * p;
-            }
-            b[row] -= f * b[col];
-        }
-    }
-    let mut x = [0.0; N];
-    for row in (0..N).rev() {
-        let rest: f64 = (row + 1..N).map(|k| a[row][k] * x[k]).sum();
-        x[row] = (b[row] - rest) / a[row][row];
-    }
-    Some(x)
-}
-
 /// A decision's rows, each less the decision's mean: the search's points, then the kind's
 /// indicators; and the real points less theirs.
 fn centred(d: &Decision) -> Vec<([f64; N], f64)> {
@@ -160,8 +137,8 @@ fn centred(d: &Decision) -> Vec<([f64; N], f64)> {
 }
 
 /// The slope and the offsets, and the rows of each kind.
-fn fit<'a>(decisions: impl Iterator<Item = &'a Decision>) -> ([f64; N], [usize; KINDS]) {
-    let mut xtx = vec![[0.0; N]; N];
+fn fit_offsets<'a>(decisions: impl Iterator<Item = &'a Decision>) -> ([f64; N], [usize; KINDS]) {
+    let mut xtx = [[0.0; N]; N];
     let mut xty = [0.0; N];
     let mut counts = [0; KINDS];
     for d in decisions {
@@ -180,7 +157,7 @@ fn fit<'a>(decisions: impl Iterator<Item = &'a Decision>) -> ([f64; N], [usize; 
     }
     let mut unfitted = [0.0; N];
     unfitted[0] = 1.0;
-    (solve(xtx, xty).unwrap_or(unfitted), counts)
+    (fit::solve(xtx, xty).unwrap_or(unfitted), counts)
 }
 
 /// Per deal, the points the corrected choice really brought less the choice made's; and the
@@ -212,37 +189,21 @@ fn main() {
         eprintln!("usage: fit_lead_correction FILE.csv... (rows of examples/counterfactual_leads.rs)");
         std::process::exit(2);
     }
-    let mut decisions = Vec::new();
-    for p in &paths {
-        match read(p) {
-            Ok(d) => decisions.extend(d),
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1);
-            }
-        }
-    }
-    let deals: std::collections::BTreeSet<u64> = decisions.iter().map(|d| d.seed).collect();
+    let decisions = fit::read_all(&paths, read);
     // Halves by `seed / 4`, so each holds deals of every dealer (the seed's last two bits
     // place the dealer, and with it which side leads first).
-    let half = |i: u64| decisions.iter().filter(move |d| (d.seed / 4) % 2 == i);
-    let mut all = BTreeMap::new();
-    let mut changed = 0;
-    for (fit_on, test_on) in [(0, 1), (1, 0)] {
-        let (w, _) = fit(half(fit_on));
-        let (g, n) = gains(half(test_on), &w);
-        all.extend(g);
-        changed += n;
-    }
-    let n = deals.len() as f64;
-    let values: Vec<f64> = deals.iter().map(|s| all.get(s).copied().unwrap_or(0.0)).collect();
-    let mean = values.iter().sum::<f64>() / n;
-    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let (w, counts) = fit(decisions.iter());
+    let cv = fit::cross_validate(
+        &decisions,
+        |d| d.seed,
+        |seed| (seed / 4) % 2 == 0,
+        |half| fit_offsets(half.iter().copied()).0,
+        |half, w| gains(half.iter().copied(), w),
+    );
+    let (w, counts) = fit_offsets(decisions.iter());
     println!(
         "{} lead decisions in {} deals; real points on the search's, within a decision: slope {:.3}",
         decisions.len(),
-        deals.len(),
+        cv.deals,
         w[0]
     );
     for k in 0..KINDS {
@@ -250,9 +211,9 @@ fn main() {
     }
     println!(
         "choosing by the corrected values, cross-validated: {:+.4} points a deal (95% CI ±{:.4}), {} of {} choices changed",
-        mean,
-        1.96 * (var / n).sqrt(),
-        changed,
+        cv.mean,
+        cv.half_width,
+        cv.changed,
         decisions.len()
     );
 }
