@@ -13,12 +13,14 @@
 //! `seed,decision,place,round,bid,alone,chosen,estimate,expected,real`; `place` is 1 for the
 //! dealer's left to 4 for the dealer, and `estimate` is `basic`'s estimate of the makers' tricks
 //! in the bid's trump (the one the bidding model reads).
+#[path = "shared/margin.rs"]
+mod margin;
 
 use euchre::table::{AnyDeal, AnyRules, View};
 use euchre::{Action, Deal, Decisions, Phase, Seat};
 use euchre_ai::bid_correction;
-use euchre_ai::player::play_deal_out;
 use euchre_ai::{player, Budget, GameView};
+use margin::margin_after;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -64,16 +66,10 @@ fn main() {
                     let Some(o) = choice.outlooks.get(i) else {
                         continue;
                     };
-                    let mut w = deal.clone();
-                    if w.apply(*a).is_err() {
-                        continue;
-                    }
                     let mut prng = ChaCha8Rng::seed_from_u64(seed * 1000 + 500 + k);
-                    play_deal_out(&mut w, playout.as_mut(), &mut prng, |_| {});
-                    let AnyDeal::Partnership(f) = &w else { continue };
-                    let pts = f.points();
-                    let team = seat.team().index();
-                    let real = i32::from(pts[team]) - i32::from(pts[1 - team]);
+                    let Some(real) = margin_after(&deal, *a, playout.as_mut(), &mut prng, seat) else {
+                        continue;
+                    };
                     let (bid, alone) = match a {
                         Action::Pass => ("pass".to_string(), false),
                         Action::Order { alone } => ("order".to_string(), *alone),

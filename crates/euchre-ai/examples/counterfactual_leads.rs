@@ -16,13 +16,15 @@
 //! model's features of the card (`lead_model::FEATURE_NAMES`, their commas as semicolons);
 //! `makers` is 1 when the leader's side made trump.
 
+#[path = "shared/margin.rs"]
+mod margin;
 mod shared;
 
 use euchre::table::{AnyDeal, AnyRules, View};
 use euchre::{Action, Deal, Decisions, Seat};
 use euchre_ai::lead_model::{LeadModel, FEATURE_NAMES};
-use euchre_ai::player::play_deal_out;
 use euchre_ai::{player, Budget, GameView};
+use margin::margin_after;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -56,16 +58,10 @@ fn leads_of(names: (&str, &str, &str), seed: u64) -> Vec<String> {
                 let Some(features) = LeadModel::features(seen, card) else {
                     continue;
                 };
-                let mut w = deal.clone();
-                if w.apply(*a).is_err() {
-                    continue;
-                }
                 let mut prng = ChaCha8Rng::seed_from_u64(seed * 1000 + 500 + k);
-                play_deal_out(&mut w, playout.as_mut(), &mut prng, |_| {});
-                let AnyDeal::Partnership(f) = &w else { continue };
-                let pts = f.points();
-                let team = seat.team().index();
-                let real = i32::from(pts[team]) - i32::from(pts[1 - team]);
+                let Some(real) = margin_after(&deal, *a, playout.as_mut(), &mut prng, seat) else {
+                    continue;
+                };
                 let features: Vec<String> = features.iter().map(|x| format!("{x:.3}")).collect();
                 rows.push(format!(
                     "{seed},{k},{},{},{card},{},{expected:.4},{real},{}",
