@@ -61,6 +61,18 @@ fn outlook(c: &Choice, action: &str) -> euchre_ai::Outlook {
     c.outlooks[i]
 }
 
+/// The other seats decide as `basic` would (the dealer's discard, say) until `seat` is to act.
+fn basic_until(deal: &mut AnyDeal, seat: Seat) {
+    while let Some(s) = deal.to_act().filter(|&s| s != seat) {
+        let view = GameView::of_deal(deal, s);
+        let a = BasicPlayer
+            .choose(&view, &Budget::UNLIMITED, &mut ChaCha8Rng::seed_from_u64(1))
+            .action;
+        deal.apply(a).unwrap();
+    }
+    assert_eq!(deal.to_act(), Some(seat), "the deal ended before {seat:?} was to act");
+}
+
 /// The right and left bowers, the ace and king of trump and an off ace: a loner that marches
 /// most of the time. Seat 1 bids first (seat 0 deals).
 fn loner_hand() -> AnyDeal {
@@ -139,14 +151,7 @@ fn expert_leads_trump_to_the_partner_who_made_it() {
         deal.apply(a.parse().unwrap()).unwrap();
     }
     // The dealer discards as `basic` would.
-    while deal.to_act() != Some(Seat::new(0)) {
-        let seat = deal.to_act().unwrap();
-        let view = GameView::of_deal(&deal, seat);
-        let a = BasicPlayer
-            .choose(&view, &Budget::UNLIMITED, &mut ChaCha8Rng::seed_from_u64(1))
-            .action;
-        deal.apply(a).unwrap();
-    }
+    basic_until(&mut deal, Seat::new(0));
     let c = explained("expert", &deal, Seat::new(0), [0, 0]);
     assert_eq!(c.action, "JD".parse::<Card>().map(Action::Play).unwrap(), "{c:?}");
     // Play hints value every card.
@@ -267,14 +272,7 @@ fn a_defender_on_lead_leads_from_its_ace_king_sequence() {
     for a in ["pass", "order"] {
         deal.apply(a.parse().unwrap()).unwrap();
     }
-    while deal.to_act() != Some(Seat::new(1)) {
-        let seat = deal.to_act().unwrap();
-        let view = GameView::of_deal(&deal, seat);
-        let a = BasicPlayer
-            .choose(&view, &Budget::UNLIMITED, &mut ChaCha8Rng::seed_from_u64(1))
-            .action;
-        deal.apply(a).unwrap();
-    }
+    basic_until(&mut deal, Seat::new(1));
     let c = explained("expert", &deal, Seat::new(1), [0, 0]);
     let spades = ["AS", "KS"].map(|c| Action::Play(c.parse().unwrap()));
     assert!(spades.contains(&c.action), "{c:?}");
