@@ -562,6 +562,22 @@ pub(crate) mod tests {
         assert!((ratio - 4f64.exp()).abs() < 1e-9 * ratio, "{ratio}");
     }
 
+    /// Deal `seed` (seat 0 dealing) where seat 1 orders up, the dealer discards (the first legal
+    /// card), and `cards` cards are played, each the first legal one.
+    fn ordered_and_played(rules: Rules, seed: u64, cards: usize) -> Deal {
+        let mut d = Deal::from_seed(rules, Seat::new(0), seed);
+        d.apply(Action::Order { alone: false }).unwrap();
+        while d.phase() != Phase::Play {
+            let first = d.legal_actions()[0];
+            d.apply(first).unwrap();
+        }
+        for _ in 0..cards {
+            let first = d.legal_actions()[0];
+            d.apply(first).unwrap();
+        }
+        d
+    }
+
     #[test]
     fn a_solved_play_model_draws_the_best_card_most_and_mistakes_least() {
         let rules = Rules::preset("north-american").unwrap();
@@ -569,18 +585,8 @@ pub(crate) mod tests {
         let mut tricks = TrickSolver::new();
         let (mut checked, mut uneven) = (0, 0);
         for seed in 0..60u64 {
-            // Seat 1 orders up; the dealer discards its lowest card; then some cards are
-            // played (each the first legal one) to reach positions in every trick.
-            let mut d = Deal::from_seed(rules, Seat::new(0), seed);
-            d.apply(Action::Order { alone: false }).unwrap();
-            while d.phase() != Phase::Play {
-                let first = d.legal_actions()[0];
-                d.apply(first).unwrap();
-            }
-            for _ in 0..(seed % 12) {
-                let first = d.legal_actions()[0];
-                d.apply(first).unwrap();
-            }
+            // Positions in every trick.
+            let d = ordered_and_played(rules, seed, (seed % 12) as usize);
             let seat = d.to_act().unwrap();
             let o = d.observation(seat);
             if o.legal.len() < 2 {
@@ -693,17 +699,8 @@ pub(crate) mod tests {
         let mut tricks = TrickSolver::new();
         let mut differed = 0;
         for seed in 0..40u64 {
-            // Seat 1 orders up, then every seat plays its first legal card for two tricks.
-            let mut d = Deal::from_seed(rules, Seat::new(0), seed);
-            d.apply(Action::Order { alone: false }).unwrap();
-            while d.phase() != Phase::Play {
-                let first = d.legal_actions()[0];
-                d.apply(first).unwrap();
-            }
-            for _ in 0..8 {
-                let first = d.legal_actions()[0];
-                d.apply(first).unwrap();
-            }
+            // Two tricks played.
+            let d = ordered_and_played(rules, seed, 8);
             let me = Seat::new(1);
             let plain = likelihood(&d, me, &bids, Some((&others, &mut tricks)), None);
             let same = likelihood(&d, me, &bids, Some((&others, &mut tricks)), Some(&others));

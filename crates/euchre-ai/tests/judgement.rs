@@ -70,7 +70,11 @@ fn basic_until(deal: &mut AnyDeal, seat: Seat) {
             .action;
         deal.apply(a).unwrap();
     }
-    assert_eq!(deal.to_act(), Some(seat), "the deal ended before {seat:?} was to act");
+    assert_eq!(
+        deal.to_act(),
+        Some(seat),
+        "the deal ended before {seat:?} was to act"
+    );
 }
 
 /// The right and left bowers, the ace and king of trump and an off ace: a loner that marches
