@@ -18,7 +18,7 @@
 mod shared;
 
 use euchre::table::{AnyDeal, AnyRules, View};
-use euchre::{Action, Deal, Decisions, Seat};
+use euchre::{Deal, Decisions, Seat};
 use euchre_ai::duplicate::Estimate;
 use euchre_ai::pimc::Pimc;
 use euchre_ai::{mix_seed, player, Budget, GameView};
@@ -54,14 +54,13 @@ enum Knows {
 
 /// `seat`'s view with its partner's hand face up, as a jambone hand is: the view's worlds are
 /// then drawn with the partner holding exactly those cards.
-fn with_partner_shown(deal: &Deal, seat: Seat) -> GameView {
-    let mut obs = deal.observation(seat);
-    let partner = seat.partner();
-    obs.exposed = Some((partner, deal.hands()[partner.index()]));
-    GameView {
-        view: View::Partnership(Box::new(obs)),
-        ..GameView::of_deal(&AnyDeal::Partnership(Box::new(deal.clone())), seat)
+fn with_partner_shown(deal: &AnyDeal, seat: Seat) -> GameView {
+    let mut view = GameView::of_deal(deal, seat);
+    if let (AnyDeal::Partnership(d), View::Partnership(o)) = (deal, &mut view.view) {
+        let partner = seat.partner();
+        o.exposed = Some((partner, d.hands()[partner.index()]));
     }
+    view
 }
 
 /// The points each team took in one play of a board, the oracle's side at the even seats or
@@ -93,26 +92,23 @@ fn play(
             unreachable!()
         };
         let playing = d.phase().in_or_after_play();
-        let cards_played = d
-            .history()
-            .iter()
-            .filter(|(_, a)| matches!(a, Action::Play(_)))
-            .count();
+        // The first trick's cards: a loner's first trick has three.
+        let first_trick = playing && d.tricks_done() == 0;
         let knows = ours(s)
             && match phases {
                 Phases::None => false,
                 Phases::Both => true,
                 Phases::Bid => !playing,
                 Phases::Play => playing,
-                Phases::Lead => playing && cards_played == 0,
-                Phases::FirstTrick => playing && cards_played < 4,
+                Phases::Lead => first_trick && d.current_trick().is_empty(),
+                Phases::FirstTrick => first_trick,
                 Phases::Leads => playing && d.current_trick().is_empty(),
                 Phases::Follows => playing && !d.current_trick().is_empty(),
             };
         let a = if knows && knowing == Knows::Deal {
             oracle.choose_knowing(&deal, &mut rngs[s]).expect("a seat to act")
         } else if knows {
-            let view = with_partner_shown(d, seat);
+            let view = with_partner_shown(&deal, seat);
             players[s].choose(&view, &Budget::UNLIMITED, &mut rngs[s]).action
         } else {
             let view = GameView::of_deal(&deal, seat);
