@@ -839,8 +839,8 @@ impl Player for Expert {
             .collect();
         let mut best = best_index(keys.iter().copied());
         let follows =
-            matches!(&view.view, View::Partnership(o) if view.in_trick_play() && !crate::infer::leads(o));
-        let play_ties = self.config.play_ties.filter(|_| follows);
+            || matches!(&view.view, View::Partnership(o) if view.in_trick_play() && !crate::infer::leads(o));
+        let play_ties = self.config.play_ties.filter(|_| follows());
         if let Some(tol) = self.config.tie_break.or(play_ties) {
             let plain = BasicPlayer.choose(view, budget, rng).action;
             if let Some(b) = legal.iter().position(|&a| a == plain) {
