@@ -1,19 +1,20 @@
 //! Which bid really does better with a given hand? Deals `DEALS` random deals
-//! (north-american, deal by deal) in which seat 1 (the dealer's left; seat 0 deals) holds
-//! `HAND` and `UPCARD` is turned, makes each of `ACTIONS` there, and lets `SIDE` (seats 1 and 3)
-//! and `OPPONENT` (seats 0 and 2) finish each deal, with the same random numbers for every
-//! action. Prints each action's mean points for seat 1's side and each one's difference from
-//! the first, with its 95% interval: a check of a test of judgement against real play, not
-//! against the search's own view of it.
+//! (north-american, deal by deal) in which `SEAT` (1, the dealer's left, unless given; seat 0
+//! deals) holds `HAND` and `UPCARD` is turned, makes each of `ACTIONS` there, and lets `SIDE`
+//! (`SEAT` and its partner) and `OPPONENT` (the other two) finish each deal, with the same
+//! random numbers for every action. Prints each action's mean points for `SEAT`'s side and each
+//! one's difference from the first, with its 95% interval: a check of a test of judgement
+//! against real play, not against the search's own view of it.
 //!
 //! With BEFORE (actions separated by commas) those are made first, in turn, and ACTIONS are
-//! seat 1's next decision: `pass,pass,pass,pass` for its first bid in round 2. The other seats'
-//! parts of it are theirs to make: a deal counts only where each of them, deciding as it would,
-//! chose what BEFORE says (so their passes say what real passes say of a hand).
+//! `SEAT`'s next decision: `pass,pass,pass,pass` for seat 1's first bid in round 2, `pass` for
+//! seat 2's first. The other seats' parts of it are theirs to make: a deal counts only where
+//! each of them, deciding as it would, chose what BEFORE says (so their passes say what real
+//! passes say of a hand).
 //!
 //! `cargo run --release -p euchre-ai --example branch -- HAND UPCARD ACTIONS [SIDE] [OPPONENT]
-//! [DEALS] [SEED] [BEFORE]`, for example `branch -- "JH JD AH 9S 10C" QH "order,pass" expert
-//! pimc-50 400 1`.
+//! [DEALS] [SEED] [BEFORE] [SEAT]`, for example `branch -- "JH JD AH 9S 10C" QH "order,pass"
+//! expert pimc-50 400 1`.
 
 mod shared;
 
@@ -28,18 +29,43 @@ use rand_chacha::ChaCha8Rng;
 
 fn usage(why: &str) -> ! {
     eprintln!("branch: {why}");
-    eprintln!("usage: branch HAND UPCARD ACTIONS [SIDE] [OPPONENT] [DEALS] [SEED] [BEFORE]");
+    eprintln!("usage: branch HAND UPCARD ACTIONS [SIDE] [OPPONENT] [DEALS] [SEED] [BEFORE] [SEAT]");
     std::process::exit(2)
 }
 
-/// A deal where seat 1 holds `hand`, `upcard` is turned, and the other cards are shuffled
-/// round the other seats by `seed`.
-fn deal(rules: Rules, hand: CardSet, upcard: Card, seed: u64) -> Deal {
+/// What every deal of the run shares: the rules, the hand, the seat holding it, the upcard
+/// and the players' names (`SEAT`'s side first).
+struct Setup<'a> {
+    rules: Rules,
+    hand: CardSet,
+    seat: Seat,
+    upcard: Card,
+    names: (&'a str, &'a str),
+}
+
+impl Setup<'_> {
+    /// Seat `s`'s player: `names.0` on `seat`'s side, `names.1` on the other.
+    fn player(&self, s: usize) -> Box<dyn Player> {
+        let ours = s % 2 == self.seat.index() % 2;
+        player(if ours { self.names.0 } else { self.names.1 }).expect("a known player")
+    }
+}
+
+/// A deal where `setup.seat` holds the hand, the upcard is turned, and the other cards are
+/// shuffled round the other seats by `seed`.
+fn deal(setup: &Setup, seed: u64) -> Deal {
+    let Setup {
+        rules,
+        hand,
+        seat,
+        upcard,
+        ..
+    } = *setup;
     let mut rest: Vec<Card> = rules.deck().minus(hand).without(upcard).iter().collect();
     rest.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
     let mut others = rest.chunks(5);
     let hands = std::array::from_fn(|i| {
-        if i == 1 {
+        if i == seat.index() {
             hand
         } else {
             others
@@ -53,21 +79,17 @@ fn deal(rules: Rules, hand: CardSet, upcard: Card, seed: u64) -> Deal {
     Deal::new(rules, Seat::new(0), hands, upcard, CardSet::EMPTY).expect("a legal deal")
 }
 
-/// Seat `s`'s player: `names.0` on seat 1's side, `names.1` on the other.
-fn seat_player(names: (&str, &str), s: usize) -> Box<dyn Player> {
-    player(if s % 2 == 1 { names.0 } else { names.1 }).expect("a known player")
-}
-
-/// `start` after `before`, where every seat but 1 chose its part of it itself; `None` where
-/// one chose otherwise (or seat 1 is not then to act).
-fn after(start: &Deal, before: &[Action], names: (&str, &str), seed: u64) -> Option<Deal> {
+/// `start` after `before`, where every seat but `setup.seat` chose its part of it itself;
+/// `None` where one chose otherwise (or `setup.seat` is not then to act).
+fn after(start: &Deal, before: &[Action], setup: &Setup, seed: u64) -> Option<Deal> {
     let mut d = AnyDeal::Partnership(Box::new(start.clone()));
     for &wanted in before {
         let seat = d.to_act()?;
-        if seat != Seat::new(1) {
+        if seat != setup.seat {
             let view = GameView::of_deal(&d, seat);
             let mut rng = ChaCha8Rng::seed_from_u64(mix_seed(seed, 10 + seat.index() as u64));
-            let chosen = seat_player(names, seat.index())
+            let chosen = setup
+                .player(seat.index())
                 .choose(&view, &Budget::UNLIMITED, &mut rng)
                 .action;
             if chosen != wanted {
@@ -79,12 +101,12 @@ fn after(start: &Deal, before: &[Action], names: (&str, &str), seed: u64) -> Opt
     let AnyDeal::Partnership(d) = d else {
         unreachable!("a four-handed deal")
     };
-    (d.to_act() == Some(Seat::new(1))).then_some(*d)
+    (d.to_act() == Some(setup.seat)).then_some(*d)
 }
 
-/// Seat 1's side's points less the other side's, after `first` and the rest played out.
-fn play(start: &Deal, first: Action, names: (&str, &str), seed: u64) -> f64 {
-    let mut players: Vec<_> = (0..4).map(|s| seat_player(names, s)).collect();
+/// `setup.seat`'s side's points less the other side's, after `first` and the rest played out.
+fn play(start: &Deal, first: Action, setup: &Setup, seed: u64) -> f64 {
+    let mut players: Vec<_> = (0..4).map(|s| setup.player(s)).collect();
     let mut rngs: Vec<ChaCha8Rng> = (0..4)
         .map(|s| ChaCha8Rng::seed_from_u64(mix_seed(seed, s)))
         .collect();
@@ -101,7 +123,8 @@ fn play(start: &Deal, first: Action, names: (&str, &str), seed: u64) -> f64 {
         unreachable!("a four-handed deal")
     };
     let p = end.points();
-    f64::from(p[1]) - f64::from(p[0])
+    let ours = setup.seat.index() % 2;
+    f64::from(p[ours]) - f64::from(p[1 - ours])
 }
 
 fn main() {
@@ -142,28 +165,39 @@ fn main() {
             .collect(),
         None => Vec::new(),
     };
-    let mut probe = AnyDeal::Partnership(Box::new(deal(rules, hand, upcard, 0)));
+    let seat = match args.get(9).map(|s| s.parse::<u8>()) {
+        None => Seat::new(1),
+        Some(Ok(s @ 1..=3)) => Seat::new(s),
+        Some(_) => usage("SEAT is 1, 2 or 3 (seat 0 deals)"),
+    };
+    let setup = Setup {
+        rules,
+        hand,
+        seat,
+        upcard,
+        names: (side.as_str(), opponent.as_str()),
+    };
+    let mut probe = AnyDeal::Partnership(Box::new(deal(&setup, 0)));
     for &a in &before {
         if probe.apply(a).is_err() {
             usage(&format!("BEFORE: {a} cannot be made there"));
         }
     }
-    if probe.to_act() != Some(Seat::new(1)) {
-        usage("BEFORE does not leave seat 1 to act");
+    if probe.to_act() != Some(seat) {
+        usage(&format!("BEFORE does not leave seat {seat} to act"));
     }
     for a in &actions {
         if !probe.legal_actions().contains(a) {
-            usage(&format!("{a} is not seat 1's choice there"));
+            usage(&format!("{a} is not seat {seat}'s choice there"));
         }
     }
-    let names = (side.as_str(), opponent.as_str());
     let tried = shared::on_every_core(deals, |i| {
         let s = mix_seed(seed, i);
-        let d = after(&deal(rules, hand, upcard, s), &before, names, s)?;
+        let d = after(&deal(&setup, s), &before, &setup, s)?;
         Some(
             actions
                 .iter()
-                .map(|&a| play(&d, a, names, s))
+                .map(|&a| play(&d, a, &setup, s))
                 .collect::<Vec<f64>>(),
         )
     });
@@ -172,10 +206,20 @@ fn main() {
         usage("in no deal did the other seats bid as BEFORE says");
     }
     println!(
-        "seat 1 (the dealer's left) holding {} with {upcard} turned, {} of {deals} deals{}, {side} against {opponent}",
+        "seat {seat} ({}) holding {} with {upcard} turned, {} of {deals} deals{}, {side} against {opponent}",
+        [
+            "the dealer",
+            "the dealer's left",
+            "the dealer's partner",
+            "the dealer's right"
+        ][seat.index()],
         args[1],
         results.len(),
-        if before.is_empty() { String::new() } else { format!(" after {}", args[8]) }
+        if before.is_empty() {
+            String::new()
+        } else {
+            format!(" after {}", args[8])
+        }
     );
     let deals = results.len();
     for (k, a) in actions.iter().enumerate() {
