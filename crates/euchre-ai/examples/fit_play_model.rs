@@ -139,6 +139,8 @@ fn main() {
     let rules = AnyRules::preset("north-american").expect("preset");
     let mut leads = Vec::new();
     let mut follows = Vec::new();
+    // The dealer's discards with a choice, and how many were `basic`'s card.
+    let mut discards = [0u32; 2];
     for seed in 0..deals {
         let mut game = rules.new_game(seed);
         let mut k = 0u64;
@@ -150,6 +152,10 @@ fn main() {
             let mut rng = ChaCha8Rng::seed_from_u64(seed * 1000 + k);
             k += 1;
             let a = p.choose(&view, &Budget::UNLIMITED, &mut rng).action;
+            if o.phase == Phase::Discard && o.legal.len() > 1 {
+                discards[0] += 1;
+                discards[1] += u32::from(basic::partnership_action(o) == Some(a));
+            }
             if o.phase == Phase::Play && o.legal.len() > 1 {
                 if o.tricks.last().is_none_or(|t| t.winner.is_some()) {
                     leads.extend(Choice::new(o, a, seed, |_, c| LeadModel::features(o, c)));
@@ -166,6 +172,12 @@ fn main() {
         }
     }
     println!("{name} in {deals} deals");
+    println!(
+        "discards: {}, basic's card in {:.1}% (stray {:.2})",
+        discards[0],
+        100.0 * f64::from(discards[1]) / f64::from(discards[0].max(1)),
+        1.0 - f64::from(discards[1]) / f64::from(discards[0].max(1))
+    );
     report(
         "leads",
         &leads,

@@ -127,6 +127,12 @@ pub struct ExpertConfig {
     /// of the best, take `basic`'s card if it is one of them: a convention that makes the
     /// seat's follows easier for its partner to read.
     pub play_ties: Option<f64>,
+    /// Weigh worlds by the dealer's hidden discard too, as `basic`'s card but for this share
+    /// of strays (four-handed game).
+    pub discard: Option<f64>,
+    /// Each candidate world's likelihood is raised to this power before resampling: below 1
+    /// a tempered reading, for models that read the others more sharply than they are.
+    pub temper: f64,
 }
 
 /// The worlds a blind choice of the next-card search is made over, from a name's `N` (1 to
@@ -236,6 +242,11 @@ impl ExpertConfig {
                 l if l.starts_with("lone") && l.len() > 4 => {
                     config.maker_bias.alone = -f64::from(l[4..].parse::<u16>().ok()?) / 100.0
                 }
+                t if t.starts_with("temp") => {
+                    let percent = t[4..].parse::<u16>().ok().filter(|p| (1..=300).contains(p))?;
+                    config.temper = f64::from(percent) / 100.0
+                }
+                d if d.starts_with("disc") => config.discard = Some(stray_share(&d[4..])?),
                 t if t.starts_with("pties") => {
                     config.play_ties = Some(f64::from(t[5..].parse::<u16>().ok()?) / 10_000.0)
                 }
@@ -325,6 +336,8 @@ impl ExpertConfig {
         bidders: Bidders::all(BidModel::PIMC),
         partner_plays: None,
         play_ties: None,
+        discard: None,
+        temper: 1.0,
     };
 }
 
@@ -364,8 +377,13 @@ fn world_likelihood(
             .filter(|(s, a)| *s != seat && matches!(a, Action::Play(_)));
         inference.basic_steps += plays.count() as u64;
     }
+    if config.discard.is_some() {
+        // The discard read is one decision of `basic`.
+        inference.basic_steps += 1;
+    }
     let plays = (config.plays.as_ref()).map(|m| (m, inference.tricks.get_or_insert_with(TrickSolver::new)));
-    likelihood(world, seat, &config.bidders, plays, config.partner_plays.as_ref())
+    let partner = config.partner_plays.as_ref();
+    likelihood(world, seat, &config.bidders, plays, partner, config.discard)
 }
 
 pub struct Expert {
@@ -449,7 +467,10 @@ impl Expert {
                 continue;
             }
             let w = match (&world, infer) {
-                (AnyDeal::Partnership(d), true) => self.likelihood(d, me),
+                (AnyDeal::Partnership(d), true) => match self.likelihood(d, me) {
+                    w if self.config.temper == 1.0 => w,
+                    w => w.powf(self.config.temper),
+                },
                 _ => 1.0,
             };
             out.push((world, w));
@@ -937,6 +958,16 @@ mod tests {
             follow: 0.07,
         };
         assert_eq!(c.partner_plays, Some(partner));
+        assert_eq!(ExpertConfig::parse("expert-disc23").unwrap().discard, Some(0.23));
+        assert_eq!(ExpertConfig::DEFAULT.discard, None);
+        assert_eq!(ExpertConfig::parse("expert-temp50").unwrap().temper, 0.5);
+        assert_eq!(ExpertConfig::DEFAULT.temper, 1.0);
+        for bad in ["expert-temp", "expert-temp0", "expert-temp301"] {
+            assert_eq!(ExpertConfig::parse(bad), None, "{bad}");
+        }
+        for bad in ["expert-disc", "expert-disc100", "expert-discx"] {
+            assert_eq!(ExpertConfig::parse(bad), None, "{bad}");
+        }
         let c = ExpertConfig::parse("expert-cf").unwrap().bid_correction;
         assert_eq!(c, Some(BidCorrection::FITTED));
         assert_eq!(ExpertConfig::parse("expert-next8").unwrap().next_card, Some(8));

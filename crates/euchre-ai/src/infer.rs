@@ -368,16 +368,7 @@ impl PlayModel {
                     follow.probability(o, options, card)
                 }
             }
-            PlayModel::Basic { lead, follow } => {
-                let expected = crate::basic::partnership_action(o)?;
-                let stray = if leads(o) { lead } else { follow };
-                let others = (o.legal.len() - 1) as f64;
-                Some(if a == expected {
-                    1.0 - stray
-                } else {
-                    stray / others
-                })
-            }
+            PlayModel::Basic { lead, follow } => basic_or_stray(o, a, if leads(o) { lead } else { follow }),
             PlayModel::Solved { sharpness } => {
                 let Action::Play(card) = a else { return None };
                 let tp = d.trick_play()?;
@@ -395,6 +386,22 @@ impl PlayModel {
             }
         }
     }
+}
+
+/// The chance that the seat seeing `o` chooses `a` if it makes `basic`'s choice but for a
+/// `stray` share of its decisions, spread evenly over the other legal actions; `None` where it
+/// has no choice.
+fn basic_or_stray(o: &Observation, a: Action, stray: f64) -> Option<f64> {
+    if o.legal.len() < 2 {
+        return None;
+    }
+    let expected = crate::basic::partnership_action(o)?;
+    let others = (o.legal.len() - 1) as f64;
+    Some(if a == expected {
+        1.0 - stray
+    } else {
+        stray / others
+    })
 }
 
 /// The cards the seat seeing `o` may play, and the card `a` plays (`None` if it plays none).
@@ -416,18 +423,21 @@ pub(crate) fn leads(o: &Observation) -> bool {
 /// `world` holding the cards they hold there: the product over their bidding decisions. A
 /// world whose deal cannot be rebuilt gets weight 1 (nothing is inferred).
 pub fn bidding_likelihood(world: &Deal, me: Seat, model: &BidModel) -> f64 {
-    likelihood(world, me, &Bidders::all(*model), None, None)
+    likelihood(world, me, &Bidders::all(*model), None, None, None)
 }
 
 /// The chance that the seats other than `me` would have decided as they did in `world`: their
 /// bids under `bids` and, with a `play` model, the cards they played too (its solver solving
-/// positions for [`PlayModel::Solved`]); `me`'s partner's cards by `partner_play` where given.
+/// positions for [`PlayModel::Solved`]); `me`'s partner's cards by `partner_play` where given;
+/// with a `discard` stray share, the dealer's discard (hidden from `me`) as `basic`'s card but
+/// for that share of strays spread evenly over the dealer's other cards.
 pub fn likelihood(
     world: &Deal,
     me: Seat,
     bids: &Bidders,
     mut play: Option<(&PlayModel, &mut TrickSolver)>,
     partner_play: Option<&PlayModel>,
+    discard: Option<f64>,
 ) -> f64 {
     let Ok(mut d) = Deal::new(
         *world.rules(),
@@ -441,12 +451,15 @@ pub fn likelihood(
     let mut p = 1.0;
     for (seat, a) in world.history() {
         let bidding = matches!(d.phase(), Phase::Bidding1 | Phase::Bidding2 | Phase::MakerAlone);
-        if !bidding && play.is_none() {
+        let discarding = d.phase() == Phase::Discard;
+        if !bidding && !discarding && play.is_none() {
             break;
         }
         if seat != me {
             let q = if bidding {
                 bids.of(seat, me).probability(&d.observation(seat), a)
+            } else if discarding {
+                discard.and_then(|stray| basic_or_stray(&d.observation(seat), a, stray))
             } else {
                 play.as_mut().and_then(|(m, tricks)| {
                     let m = partner_play.filter(|_| seat == me.partner()).unwrap_or(m);
@@ -702,8 +715,8 @@ pub(crate) mod tests {
             // Two tricks played.
             let d = ordered_and_played(rules, seed, 8);
             let me = Seat::new(1);
-            let plain = likelihood(&d, me, &bids, Some((&others, &mut tricks)), None);
-            let same = likelihood(&d, me, &bids, Some((&others, &mut tricks)), Some(&others));
+            let plain = likelihood(&d, me, &bids, Some((&others, &mut tricks)), None, None);
+            let same = likelihood(&d, me, &bids, Some((&others, &mut tricks)), Some(&others), None);
             assert!((plain - same).abs() <= 1e-12 * plain, "seed {seed}");
             // The partner's plays, each read by both models: the likelihoods differ by their
             // ratio and by nothing else.
@@ -722,7 +735,7 @@ pub(crate) mod tests {
                 }
                 replay.apply(a).unwrap();
             }
-            let read = likelihood(&d, me, &bids, Some((&others, &mut tricks)), Some(&partners));
+            let read = likelihood(&d, me, &bids, Some((&others, &mut tricks)), Some(&partners), None);
             assert!(
                 (read - plain * ratio).abs() <= 1e-9 * read,
                 "seed {seed}: {read} {plain} {ratio}"
@@ -733,6 +746,42 @@ pub(crate) mod tests {
             differed > 10,
             "the partner's plays changed only {differed} likelihoods"
         );
+    }
+
+    #[test]
+    fn the_dealers_hidden_discard_is_read_as_basics_card_with_strays() {
+        let rules = Rules::preset("north-american").unwrap();
+        let bids = Bidders::all(BidModel::PIMC_BY_PLACE);
+        let stray = 0.2;
+        for seed in 0..20u64 {
+            // Seat 1 orders up; the dealer (seat 0) discards `basic`'s card in one world and
+            // another card in the other, the same deal otherwise.
+            let mut d = Deal::from_seed(rules, Seat::new(0), seed);
+            d.apply(Action::Order { alone: false }).unwrap();
+            while d.phase() != Phase::Discard {
+                let first = d.legal_actions()[0];
+                d.apply(first).unwrap();
+            }
+            let o = d.observation(Seat::new(0));
+            let plain = crate::basic::partnership_action(&o).unwrap();
+            let other = *o.legal.iter().find(|&&a| a != plain).unwrap();
+            let worlds = [plain, other].map(|a| {
+                let mut w = d.clone();
+                w.apply(a).unwrap();
+                w
+            });
+            let read = |w: &Deal, me: u8, discard| likelihood(w, Seat::new(me), &bids, None, None, discard);
+            // Seen from the dealer's left: the discard weighs the worlds by the model's ratio
+            // (the strays spread over the other cards the dealer may discard: not the upcard,
+            // in these rules), and without the reading not at all.
+            assert_eq!(o.legal.len(), 5);
+            let ratio = read(&worlds[0], 1, Some(stray)) / read(&worlds[1], 1, Some(stray));
+            let expected = (1.0 - stray) / (stray / 4.0);
+            assert!((ratio - expected).abs() < 1e-9 * expected, "seed {seed}: {ratio}");
+            assert_eq!(read(&worlds[0], 1, None), read(&worlds[1], 1, None));
+            // The dealer knows its own discard: nothing to read.
+            assert_eq!(read(&worlds[0], 0, Some(stray)), read(&worlds[1], 0, Some(stray)));
+        }
     }
 
     #[test]
