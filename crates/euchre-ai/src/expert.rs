@@ -34,7 +34,8 @@
 //! partner's bids by a model fitted to `expert`'s own (`-place2`,
 //! [`BidModel::EXPERT_BY_PLACE`]); reading the bids by a model that weighs the hand's
 //! features too (`-bidhand`, [`BidModel::PIMC_HAND`]: it reads them far better, and plays no
-//! better).
+//! better); reading the dealer's hidden discard as `basic`'s (`-discN`); reading everything
+//! more softly or more sharply than the models say (`-tempN`).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`).
 
