@@ -112,13 +112,9 @@ fn fit_lines<'a>(decisions: impl Iterator<Item = &'a Decision>) -> (BidCorrectio
     (BidCorrection { lines }, counts)
 }
 
-/// Per deal, the points the corrected choice really brought less the choice made's.
-fn gains<'a>(
-    decisions: impl Iterator<Item = &'a Decision>,
-    c: &BidCorrection,
-) -> (BTreeMap<u64, f64>, usize) {
-    let mut per_deal = BTreeMap::new();
-    let mut changed = 0;
+/// What choosing by the corrected values gains, deal by deal.
+fn gains<'a>(decisions: impl Iterator<Item = &'a Decision>, c: &BidCorrection) -> fit::Gains {
+    let mut gains = fit::Gains::default();
     for d in decisions {
         let (Some(pass), Some(made)) = (d.pass(), d.bids.iter().find(|b| b.chosen)) else {
             continue;
@@ -127,16 +123,9 @@ fn gains<'a>(
             None => 0.0,
             Some(k) => c.predict(k, b.expected - pass.expected, b.estimate),
         };
-        let best = d.bids.iter().fold(
-            pass,
-            |best, b| if score(b) > score(best) + 1e-12 { b } else { best },
-        );
-        if !std::ptr::eq(best, made) {
-            changed += 1;
-        }
-        *per_deal.entry(d.seed).or_insert(0.0) += best.real - made.real;
+        gains.add(d.seed, &d.bids, pass, made, score, |b| b.real);
     }
-    (per_deal, changed)
+    gains
 }
 
 fn main() {

@@ -160,27 +160,18 @@ fn fit_offsets<'a>(decisions: impl Iterator<Item = &'a Decision>) -> ([f64; N], 
     (fit::solve(xtx, xty).unwrap_or(unfitted), counts)
 }
 
-/// Per deal, the points the corrected choice really brought less the choice made's; and the
-/// decisions changed.
-fn gains<'a>(decisions: impl Iterator<Item = &'a Decision>, w: &[f64; N]) -> (BTreeMap<u64, f64>, usize) {
-    let mut per_deal = BTreeMap::new();
-    let mut changed = 0;
+/// What choosing by the corrected values gains, deal by deal.
+fn gains<'a>(decisions: impl Iterator<Item = &'a Decision>, w: &[f64; N]) -> fit::Gains {
+    let mut gains = fit::Gains::default();
     for d in decisions {
         let Some(made) = d.leads.iter().find(|l| l.chosen) else {
             continue;
         };
         // The offsets in the search's units (the slope only scales a decision's values).
         let score = |l: &Lead| l.expected + w[1 + l.kind] / w[0].max(1e-9);
-        let best = d.leads.iter().fold(
-            made,
-            |best, l| if score(l) > score(best) + 1e-12 { l } else { best },
-        );
-        if !std::ptr::eq(best, made) {
-            changed += 1;
-        }
-        *per_deal.entry(d.seed).or_insert(0.0) += best.real - made.real;
+        gains.add(d.seed, &d.leads, made, made, score, |l| l.real);
     }
-    (per_deal, changed)
+    gains
 }
 
 fn main() {

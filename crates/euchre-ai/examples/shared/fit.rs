@@ -44,6 +44,43 @@ pub fn solve<const N: usize>(mut a: [[f64; N]; N], mut b: [f64; N]) -> Option<[f
     Some(x)
 }
 
+/// Per deal (by seed), the points the choices by a model really brought less the choices
+/// made's, and the decisions whose choice it changed: what [`cross_validate`]'s `gains` gives.
+#[derive(Default)]
+pub struct Gains {
+    pub per_deal: BTreeMap<u64, f64>,
+    pub changed: usize,
+}
+
+impl Gains {
+    /// One decision of deal `seed`: the model takes, among `options`, the first with the
+    /// highest `score` (starting from `start`) instead of `made`, which brings `real` of it.
+    pub fn add<T>(
+        &mut self,
+        seed: u64,
+        options: &[T],
+        start: &T,
+        made: &T,
+        score: impl Fn(&T) -> f64,
+        real: impl Fn(&T) -> f64,
+    ) {
+        let best = options.iter().fold(
+            start,
+            |best, o| {
+                if score(o) > score(best) + 1e-12 {
+                    o
+                } else {
+                    best
+                }
+            },
+        );
+        if !std::ptr::eq(best, made) {
+            self.changed += 1;
+        }
+        *self.per_deal.entry(seed).or_insert(0.0) += real(best) - real(made);
+    }
+}
+
 /// What choosing by a fitted model gained on the deals it was not fitted to.
 pub struct CrossValidated {
     /// Points a deal, over every deal (those where no choice changed count 0).
@@ -57,15 +94,13 @@ pub struct CrossValidated {
 }
 
 /// Two-fold cross-validation over the deals: the decisions are split by `first_half` of their
-/// deal's seed, a model fitted (`fit`) on each half is tried (`gains`) on the other. `gains`
-/// gives, per deal, the points its choices really brought less the choices made's, and the
-/// decisions it changed.
+/// deal's seed, a model fitted (`fit`) on each half is tried (`gains`) on the other.
 pub fn cross_validate<D, M>(
     decisions: &[D],
     seed: impl Fn(&D) -> u64,
     first_half: impl Fn(u64) -> bool,
     fit: impl Fn(&[&D]) -> M,
-    gains: impl Fn(&[&D], &M) -> (BTreeMap<u64, f64>, usize),
+    gains: impl Fn(&[&D], &M) -> Gains,
 ) -> CrossValidated {
     let deals: BTreeSet<u64> = decisions.iter().map(&seed).collect();
     let half = |first: bool| -> Vec<&D> {
@@ -77,9 +112,9 @@ pub fn cross_validate<D, M>(
     let mut all = BTreeMap::new();
     let mut changed = 0;
     for (fit_on, test_on) in [(half(true), half(false)), (half(false), half(true))] {
-        let (g, n) = gains(&test_on, &fit(&fit_on));
-        all.extend(g);
-        changed += n;
+        let g = gains(&test_on, &fit(&fit_on));
+        all.extend(g.per_deal);
+        changed += g.changed;
     }
     let n = deals.len() as f64;
     let values: Vec<f64> = deals.iter().map(|s| all.get(s).copied().unwrap_or(0.0)).collect();
