@@ -450,9 +450,12 @@ pub fn likelihood(
     };
     let mut p = 1.0;
     for (seat, a) in world.history() {
-        let bidding = matches!(d.phase(), Phase::Bidding1 | Phase::Bidding2 | Phase::MakerAlone);
-        let discarding = d.phase() == Phase::Discard;
-        if !bidding && !discarding && play.is_none() {
+        let phase = d.phase();
+        let bidding = matches!(phase, Phase::Bidding1 | Phase::Bidding2 | Phase::MakerAlone);
+        let discarding = phase == Phase::Discard;
+        // Past the bidding, only what is read (the discard, the plays) needs replaying.
+        let read = bidding || (discarding && discard.is_some()) || play.is_some();
+        if !read {
             break;
         }
         if seat != me {

@@ -321,6 +321,19 @@ fn a_two_suited_hand_goes_alone_and_a_one_suited_hand_does_not() {
     );
 }
 
+/// `expert`'s searches of `seat`'s first bid in round 2 (seat 0 deals), holding the jack and
+/// king of diamonds and of spades and the ace of clubs, after the queen of hearts was turned
+/// down and every seat before it passed.
+fn round_two_call(seat: Seat) -> Searches {
+    let mut deal = deal_with(Seat::new(0), seat, "JD KD JS KS AC", "QH");
+    // Four passes in round 1, then those of the seats from the dealer's left up to `seat`.
+    for _ in 0..3 + seat.index() {
+        deal.apply(Action::Pass).unwrap();
+    }
+    assert_eq!(deal.to_act(), Some(seat));
+    Searches::of("expert", &deal, seat, [0, 0])
+}
+
 #[test]
 fn after_the_dealer_turns_the_upcard_down_the_eldest_hand_calls_next() {
     // "If the dealer doesn't accept the original trump card, it normally implies that he
@@ -331,11 +344,7 @@ fn after_the_dealer_turns_the_upcard_down_the_eldest_hand_calls_next() {
     // down) gained +0.39 [+0.18, +0.60] over spades in real play, in the 217 of 1,500 deals
     // where the others, deciding for themselves, all passed in round 1 (`BEFORE`
     // `pass,pass,pass,pass`).
-    let mut deal = deal_with(Seat::new(0), Seat::new(1), "JD KD JS KS AC", "QH");
-    for _ in 0..4 {
-        deal.apply(Action::Pass).unwrap();
-    }
-    let s = Searches::of("expert", &deal, Seat::new(1), [0, 0]);
+    let s = round_two_call(Seat::new(1));
     assert!(s.mostly("call D"), "{}", s.summary());
     assert!(s.mean_points("call D") > s.mean_points("call S"));
 }
@@ -373,11 +382,7 @@ fn after_the_dealer_turns_the_upcard_down_its_partner_calls_the_other_colour() {
     // one search values them over at most 171 worlds and the two calls' difference varies by
     // 0.13 from search to search: `expert` values spades higher on average and calls them in
     // most searches (21 of 30).
-    let mut deal = deal_with(Seat::new(0), Seat::new(2), "JD KD JS KS AC", "QH");
-    for _ in 0..5 {
-        deal.apply(Action::Pass).unwrap();
-    }
-    let s = Searches::of("expert", &deal, Seat::new(2), [0, 0]);
+    let s = round_two_call(Seat::new(2));
     assert!(s.mostly("call S"), "{}", s.summary());
     assert!(s.mean_points("call S") > s.mean_points("call D"));
 }
