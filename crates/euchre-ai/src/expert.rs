@@ -23,7 +23,8 @@
 //! (`-playsN`, `-playsNfM`; `-plays10` was the default until 2026-11-27), the leads' logit
 //! with other follows' strays (`-leadsN`), fitted logits for leads and follows (`-logits`,
 //! [`crate::follow_model`]), or as a solver would (`-solvedplaysN`); taking a
-//! fixed amount off the makers' solved outcome in the bidding (`-biasN`); correcting each bid's
+//! fixed amount off the makers' solved outcome in the bidding (`-biasN`), or off their solved
+//! marches only (`-marchN`); correcting each bid's
 //! searched difference from passing by lines fitted to counterfactual play-outs (`-cf`,
 //! [`crate::bid_correction`]); choosing the seat's next card (and the partner's, or everyone's)
 //! from its own view rather than seeing each world, against strategy fusion (`-nextN`,
@@ -239,6 +240,9 @@ impl ExpertConfig {
                 }
                 l if l.starts_with("lead") && l.len() > 4 => {
                     config.maker_bias.leading = f64::from(l[4..].parse::<u16>().ok()?) / 100.0
+                }
+                m if m.starts_with("march") && m.len() > 5 => {
+                    config.maker_bias.march = f64::from(m[5..].parse::<u16>().ok()?) / 100.0
                 }
                 l if l.starts_with("lone") && l.len() > 4 => {
                     config.maker_bias.alone = -f64::from(l[4..].parse::<u16>().ok()?) / 100.0
@@ -949,6 +953,8 @@ mod tests {
         assert_eq!(c.tie_break, Some(0.0015));
         assert_eq!((c.maker_bias.leading, c.maker_bias.alone), (0.5, -0.25));
         assert!(c.opening_lead == OpeningLead::Basic && c.continuation == Continuation::Likeliest);
+        let c = ExpertConfig::parse("expert-march20").unwrap();
+        assert_eq!((c.maker_bias.march, c.maker_bias.all), (0.2, 0.0));
         let c = ExpertConfig::parse("expert-oleadfit").unwrap();
         assert_eq!(c.opening_lead, OpeningLead::Likeliest(LeadModel::PIMC));
         assert_eq!(ExpertConfig::parse("expert-ties").unwrap().tie_break, Some(1e-9));
