@@ -6,10 +6,13 @@
 //! `cargo run --release -p euchre-ai --example hint_stability -- [PLAYER] [DEALS]` (`expert`,
 //! 100 deals by default), on every core.
 
+#[path = "shared/quantile.rs"]
+mod quantile;
 mod shared;
 
 use euchre::table::{AnyRules, Table};
 use euchre_ai::{mix_seed, player, Budget, GameView};
+use quantile::quantile;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -74,11 +77,7 @@ fn main() {
         let half = 1.96 * (share * (1.0 - share) / n.max(1) as f64).sqrt();
         let mut t: Vec<f64> = these.iter().flat_map(|a| a.took).collect();
         t.sort_by(f64::total_cmp);
-        let q = |f: f64| {
-            t.get(((t.len().max(1) - 1) as f64 * f).round() as usize)
-                .copied()
-                .unwrap_or(0.0)
-        };
+        let q = |f: f64| quantile(&t, f);
         println!(
             "{phase}: {n} decisions, the two answers differ in {differed} ({:.1}% ± {:.1}); median {:.1} ms, p99 {:.1} ms",
             100.0 * share,

@@ -3,8 +3,12 @@
 //! every seat, and prints the median and 99th percentile per phase. One thread:
 //! `cargo run --release -p euchre-ai --example pimc_timing [PLAYER] [DEALS] [PRESET]`.
 
+#[path = "shared/quantile.rs"]
+mod quantile;
+
 use euchre::table::{AnyRules, Table};
 use euchre_ai::{player, Budget, GameView};
+use quantile::quantile;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -37,7 +41,7 @@ fn main() {
     }
     for (phase, mut t) in times {
         t.sort_by(f64::total_cmp);
-        let q = |f: f64| t[((t.len() - 1) as f64 * f).round() as usize];
+        let q = |f: f64| quantile(&t, f);
         println!(
             "{name} {preset} {phase}: {} decisions, median {:.3} ms, p99 {:.3} ms",
             t.len(),
