@@ -45,7 +45,7 @@ pub mod config;
 
 use crate::basic::BasicPlayer;
 use crate::bid_correction::{self, BidCorrection};
-use crate::infer::{likelihood, PlayModel};
+use crate::infer::{likelihood, PlayModel, Readers};
 use crate::next_card::{Memo, NextCard};
 use crate::own_lead::{choose_leads, value_led, LeadSpot, OwnLead};
 use crate::pimc::{best_index, GamePosition, Pimc, Work, WorldOutcome};
@@ -104,9 +104,13 @@ fn world_likelihood(
         // The discard read is one decision of `basic`.
         inference.basic_steps += 1;
     }
-    let plays = (config.plays.as_ref()).map(|m| (m, inference.tricks.get_or_insert_with(TrickSolver::new)));
-    let partner = config.partner_plays.as_ref();
-    likelihood(world, seat, &config.bidders, plays, partner, config.discard)
+    let readers = Readers {
+        bids: &config.bidders,
+        plays: (config.plays.as_ref()).map(|m| (m, inference.tricks.get_or_insert_with(TrickSolver::new))),
+        partner_plays: config.partner_plays.as_ref(),
+        discard: config.discard,
+    };
+    likelihood(world, seat, readers)
 }
 
 pub struct Expert {

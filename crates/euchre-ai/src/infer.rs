@@ -423,22 +423,46 @@ pub(crate) fn leads(o: &Observation) -> bool {
 /// `world` holding the cards they hold there: the product over their bidding decisions. A
 /// world whose deal cannot be rebuilt gets weight 1 (nothing is inferred).
 pub fn bidding_likelihood(world: &Deal, me: Seat, model: &BidModel) -> f64 {
-    likelihood(world, me, &Bidders::all(*model), None, None, None)
+    likelihood(world, me, Readers::bids(&Bidders::all(*model)))
 }
 
-/// The chance that the seats other than `me` would have decided as they did in `world`: their
-/// bids under `bids` and, with a `play` model, the cards they played too (its solver solving
-/// positions for [`PlayModel::Solved`]); `me`'s partner's cards by `partner_play` where given;
-/// with a `discard` stray share, the dealer's discard (hidden from `me`) as `basic`'s card but
-/// for that share of strays spread evenly over the dealer's other cards.
-pub fn likelihood(
-    world: &Deal,
-    me: Seat,
-    bids: &Bidders,
-    mut play: Option<(&PlayModel, &mut TrickSolver)>,
-    partner_play: Option<&PlayModel>,
-    discard: Option<f64>,
-) -> f64 {
+/// How [`likelihood`] reads the seats other than the one deciding: their bids always, the rest
+/// where a model is given.
+pub struct Readers<'a> {
+    /// Their bids.
+    pub bids: &'a Bidders,
+    /// The cards they played, with the solver that solves positions for
+    /// [`PlayModel::Solved`].
+    pub plays: Option<(&'a PlayModel, &'a mut TrickSolver)>,
+    /// With `plays`, the partner's cards by this model instead.
+    pub partner_plays: Option<&'a PlayModel>,
+    /// The dealer's discard (hidden from the seat), as `basic`'s card but for this share of
+    /// strays spread evenly over the dealer's other cards.
+    pub discard: Option<f64>,
+}
+
+impl<'a> Readers<'a> {
+    /// The bids alone.
+    pub fn bids(bids: &'a Bidders) -> Readers<'a> {
+        Readers {
+            bids,
+            plays: None,
+            partner_plays: None,
+            discard: None,
+        }
+    }
+}
+
+/// The chance that the seats other than `me` would have decided as they did in `world`, each
+/// decision read as `readers` say (a decision they do not read counts 1; a world whose deal
+/// cannot be rebuilt, 1 in all).
+pub fn likelihood(world: &Deal, me: Seat, readers: Readers) -> f64 {
+    let Readers {
+        bids,
+        mut plays,
+        partner_plays,
+        discard,
+    } = readers;
     let Ok(mut d) = Deal::new(
         *world.rules(),
         world.dealer(),
@@ -454,7 +478,7 @@ pub fn likelihood(
         let bidding = matches!(phase, Phase::Bidding1 | Phase::Bidding2 | Phase::MakerAlone);
         let discarding = phase == Phase::Discard;
         // Past the bidding, only what is read (the discard, the plays) needs replaying.
-        let read = bidding || (discarding && discard.is_some()) || play.is_some();
+        let read = bidding || (discarding && discard.is_some()) || plays.is_some();
         if !read {
             break;
         }
@@ -464,8 +488,8 @@ pub fn likelihood(
             } else if discarding {
                 discard.and_then(|stray| basic_or_stray(&d.observation(seat), a, stray))
             } else {
-                play.as_mut().and_then(|(m, tricks)| {
-                    let m = partner_play.filter(|_| seat == me.partner()).unwrap_or(m);
+                plays.as_mut().and_then(|(m, tricks)| {
+                    let m = partner_plays.filter(|_| seat == me.partner()).unwrap_or(m);
                     m.probability(&d, &d.observation(seat), a, tricks)
                 })
             };
@@ -700,6 +724,22 @@ pub(crate) mod tests {
         let c = chance(&BidModel::PIMC_BY_PLACE, strong);
         assert!(c > 0.8, "{c}");
     }
+
+    /// The bids and the cards played read by `plays` (the partner's by `partner_plays` where
+    /// given).
+    fn reading<'a>(
+        bids: &'a Bidders,
+        plays: &'a PlayModel,
+        tricks: &'a mut TrickSolver,
+        partner_plays: Option<&'a PlayModel>,
+    ) -> Readers<'a> {
+        Readers {
+            plays: Some((plays, tricks)),
+            partner_plays,
+            ..Readers::bids(bids)
+        }
+    }
+
     #[test]
     fn the_partners_cards_are_read_by_its_own_play_model_where_given() {
         let rules = Rules::preset("north-american").unwrap();
@@ -718,8 +758,8 @@ pub(crate) mod tests {
             // Two tricks played.
             let d = ordered_and_played(rules, seed, 8);
             let me = Seat::new(1);
-            let plain = likelihood(&d, me, &bids, Some((&others, &mut tricks)), None, None);
-            let same = likelihood(&d, me, &bids, Some((&others, &mut tricks)), Some(&others), None);
+            let plain = likelihood(&d, me, reading(&bids, &others, &mut tricks, None));
+            let same = likelihood(&d, me, reading(&bids, &others, &mut tricks, Some(&others)));
             assert!((plain - same).abs() <= 1e-12 * plain, "seed {seed}");
             // The partner's plays, each read by both models: the likelihoods differ by their
             // ratio and by nothing else.
@@ -738,7 +778,7 @@ pub(crate) mod tests {
                 }
                 replay.apply(a).unwrap();
             }
-            let read = likelihood(&d, me, &bids, Some((&others, &mut tricks)), Some(&partners), None);
+            let read = likelihood(&d, me, reading(&bids, &others, &mut tricks, Some(&partners)));
             assert!(
                 (read - plain * ratio).abs() <= 1e-9 * read,
                 "seed {seed}: {read} {plain} {ratio}"
@@ -773,7 +813,13 @@ pub(crate) mod tests {
                 w.apply(a).unwrap();
                 w
             });
-            let read = |w: &Deal, me: u8, discard| likelihood(w, Seat::new(me), &bids, None, None, discard);
+            let read = |w: &Deal, me: u8, discard| {
+                let readers = Readers {
+                    discard,
+                    ..Readers::bids(&bids)
+                };
+                likelihood(w, Seat::new(me), readers)
+            };
             // Seen from the dealer's left: the discard weighs the worlds by the model's ratio
             // (the strays spread over the other cards the dealer may discard: not the upcard,
             // in these rules), and without the reading not at all.
