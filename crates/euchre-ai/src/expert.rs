@@ -14,29 +14,28 @@
 //!   so it stays near 30 ms (20 in the individual games) and its choice stays reproducible.
 //!
 //! Tried and dropped (measured in `docs/players.md`): more candidate worlds per world searched;
-//! valuing the bidding by `basic` playing the deal out (`-playouts`: half the exact value, half
-//! a playout) instead of by the solver alone; finishing each world's auction with bids drawn
-//! from the bidding model rather than `basic`'s (`-auction`; the opponents' only, by round and
-//! place, `-oppauction`); correcting solved outcomes by how such deals really end (`-real`,
+//! valuing the bidding by `basic` playing the deal out (`-playouts`: half the exact value, half a
+//! playout) instead of by the solver alone; finishing each world's auction with bids drawn from the
+//! bidding model rather than `basic`'s (`-auction`; the opponents' only, by round and place,
+//! `-oppauction`); correcting solved outcomes by how such deals really end (`-real`,
 //! [`crate::real_outcomes`]); reading the others' cards by other models
 //! ([`crate::infer::PlayModel`]): `basic`'s with other strays, apart for leads and follows
-//! (`-playsN`, `-playsNfM`; `-plays10` was the default until 2026-11-27), the leads' logit
-//! with other follows' strays (`-leadsN`), fitted logits for leads and follows (`-logits`,
-//! [`crate::follow_model`]), or as a solver would (`-solvedplaysN`); taking a
-//! fixed amount off the makers' solved outcome in the bidding (`-biasN`), or off their solved
-//! marches only (`-marchN`); correcting each bid's
-//! searched difference from passing by lines fitted to counterfactual play-outs (`-cf`,
-//! [`crate::bid_correction`]); choosing the seat's next card (and the partner's, or everyone's)
-//! from its own view rather than seeing each world, against strategy fusion (`-nextN`,
-//! `-bothN`, `-allN`, [`crate::next_card`]); in the bidding, leading the same card at the
-//! seat's own opening lead in every world where it knows the same things (`-ownlead`,
-//! [`crate::own_lead`]); making each world's opening lead as `basic` would, or as the lead
-//! model finds likeliest, not as the solver would (`-olead`, `-oleadfit`); reading the
-//! partner's bids by a model fitted to `expert`'s own (`-place2`,
-//! [`crate::infer::BidModel::EXPERT_BY_PLACE`]); reading the bids by a model that weighs the hand's
-//! features too (`-bidhand`, [`crate::infer::BidModel::PIMC_HAND`]: it reads them far better, and plays no
-//! better); reading the dealer's hidden discard as `basic`'s (`-discN`); reading everything
-//! more softly or more sharply than the models say (`-tempN`).
+//! (`-playsN`, `-playsNfM`; `-plays10` was the default until 2026-11-27), the leads' logit with
+//! other follows' strays (`-leadsN`), fitted logits for leads and follows (`-logits`,
+//! [`crate::follow_model`]), or as a solver would (`-solvedplaysN`); taking a fixed amount off the
+//! makers' solved outcome in the bidding (`-biasN`), or off their solved marches only (`-marchN`);
+//! correcting each bid's searched difference from passing by lines fitted to counterfactual
+//! play-outs (`-cf`, [`crate::bid_correction`]); choosing the seat's next card (and the partner's,
+//! or everyone's) from its own view rather than seeing each world, against strategy fusion
+//! (`-nextN`, `-bothN`, `-allN`, [`crate::next_card`]); in the bidding, leading the same card at
+//! the seat's own opening lead in every world where it knows the same things (`-ownlead`,
+//! [`crate::own_lead`]); making each world's opening lead as `basic` would, or as the lead model
+//! finds likeliest, not as the solver would (`-olead`, `-oleadfit`); reading the partner's bids by
+//! a model fitted to `expert`'s own (`-place2`, [`crate::infer::BidModel::EXPERT_BY_PLACE`]);
+//! reading the bids by a model that weighs the hand's features too (`-bidhand`,
+//! [`crate::infer::BidModel::PIMC_HAND`]: it reads them far better, and plays no better); reading
+//! the dealer's hidden discard as `basic`'s (`-discN`); reading everything more softly or more
+//! sharply than the models say (`-tempN`).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`);
 //! [`config`] reads the names that choose them.
