@@ -184,6 +184,7 @@ impl ExpertConfig {
                         opponents: BidModel::PIMC_BY_PLACE,
                     }
                 }
+                "place3" => config.bidders.partner = BidModel::EXPERT_LEADS20_BY_PLACE,
                 l if l.starts_with("lead") && l.len() > 4 => {
                     config.maker_bias.leading = f64::from(l[4..].parse::<u16>().ok()?) / 100.0
                 }
@@ -393,6 +394,9 @@ mod tests {
         assert_eq!(c.bidders, Bidders::all(BidModel::PIMC_HAND));
         let c = ExpertConfig::parse("expert-place2").unwrap();
         assert_eq!(c.bidders.partner, BidModel::EXPERT_BY_PLACE);
+        let c = ExpertConfig::parse("expert-place3").unwrap();
+        assert_eq!(c.bidders.partner, BidModel::EXPERT_LEADS20_BY_PLACE);
+        assert_eq!(c.bidders.opponents, BidModel::PIMC_BY_PLACE);
         let c = ExpertConfig::parse("expert-both6").unwrap();
         assert!(c.next_card == Some(6) && c.blind == Blind::OurSide);
         let c = ExpertConfig::parse("expert-all4").unwrap();
