@@ -15,8 +15,9 @@
 //! after is still solved seeing the world: this removes the fusion nearest the decision at
 //! the price of a handful of small solves per (world, card).
 //!
-//! Measured against `expert` (`docs/players.md`, "Strategy fusion"), no form plays better:
-//! in Euchre the play reveals the hidden cards quickly, and PIMC's fusion costs little.
+//! Measured against `expert`, and against `pimc-50` (whose choices blind opponents model),
+//! no form plays better (`docs/players.md`, "Strategy fusion"): in Euchre the play reveals
+//! the hidden cards quickly, and PIMC's fusion costs little.
 
 use crate::pimc::{best_index, WorldOutcome};
 use crate::solver::TrickSolver;
