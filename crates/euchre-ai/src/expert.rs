@@ -32,11 +32,10 @@
 //! [`crate::own_lead`]); making each world's opening lead as `basic` would, or as the lead model
 //! finds likeliest, not as the solver would (`-olead`, `-oleadfit`); reading the partner's bids by
 //! a model fitted to `expert`'s own (`-place2`, [`crate::infer::BidModel::EXPERT_BY_PLACE`];
-//! today's `expert`'s, `-place3`);
-//! reading the bids by a model that weighs the hand's features too (`-bidhand`,
-//! [`crate::infer::BidModel::PIMC_HAND`]: it reads them far better, and plays no better); reading
-//! the dealer's hidden discard as `basic`'s (`-discN`); reading everything more softly or more
-//! sharply than the models say (`-tempN`).
+//! today's `expert`'s, `-place3`); reading the bids by a model that weighs the hand's features too
+//! (`-bidhand`, [`crate::infer::BidModel::PIMC_HAND`]: it reads them far better, and plays no
+//! better); reading the dealer's hidden discard as `basic`'s (`-discN`); reading everything more
+//! softly or more sharply than the models say (`-tempN`).
 //!
 //! Each can be turned off, for the measurements of what each is worth (`docs/players.md`);
 //! [`config`] reads the names that choose them.
