@@ -83,6 +83,11 @@ pub struct ExpertConfig {
     pub temper: f64,
 }
 
+/// A name's `N` (0 to 65,535) divided by `per`: `N` tenths, hundredths or ten-thousandths.
+fn fraction(n: &str, per: f64) -> Option<f64> {
+    n.parse::<u16>().ok().map(|n| f64::from(n) / per)
+}
+
 /// The worlds a blind choice of the next-card search is made over, from a name's `N` (1 to
 /// 1,000).
 fn blind_worlds(n: &str) -> Option<u32> {
@@ -152,7 +157,7 @@ impl ExpertConfig {
                 }
                 p if p.starts_with("plays") => config.plays = Some(play_strays(&p[5..])?),
                 d if d.starts_with("solvedplays") => {
-                    let sharpness = f64::from(d[11..].parse::<u16>().ok()?) / 10.0;
+                    let sharpness = fraction(&d[11..], 10.0)?;
                     config.plays = Some(PlayModel::Solved { sharpness })
                 }
                 "ties" => config.tie_break = Some(1e-9),
@@ -167,11 +172,11 @@ impl ExpertConfig {
                     config.blind = Blind::Everyone;
                 }
                 c if c.starts_with("cf") => {
-                    let weight = f64::from(c[2..].parse::<u16>().ok()?) / 100.0;
+                    let weight = fraction(&c[2..], 100.0)?;
                     config.bid_correction = Some(BidCorrection::FITTED.scaled(weight))
                 }
                 p if p.starts_with("pts") && p.len() > 3 => {
-                    config.points_weight = f64::from(p[3..].parse::<u16>().ok()?) / 10_000.0
+                    config.points_weight = fraction(&p[3..], 10_000.0)?
                 }
                 "olead" => config.opening_lead = OpeningLead::Basic,
                 "oleadfit" => config.opening_lead = OpeningLead::Likeliest(LeadModel::PIMC),
@@ -186,33 +191,29 @@ impl ExpertConfig {
                 }
                 "place3" => config.bidders.partner = BidModel::EXPERT_LEADS20_BY_PLACE,
                 l if l.starts_with("lead") && l.len() > 4 => {
-                    config.maker_bias.leading = f64::from(l[4..].parse::<u16>().ok()?) / 100.0
+                    config.maker_bias.leading = fraction(&l[4..], 100.0)?
                 }
                 m if m.starts_with("march") && m.len() > 5 => {
-                    config.maker_bias.march = f64::from(m[5..].parse::<u16>().ok()?) / 100.0
+                    config.maker_bias.march = fraction(&m[5..], 100.0)?
                 }
                 l if l.starts_with("lone") && l.len() > 4 => {
-                    config.maker_bias.alone = -f64::from(l[4..].parse::<u16>().ok()?) / 100.0
+                    config.maker_bias.alone = -fraction(&l[4..], 100.0)?
                 }
                 t if t.starts_with("temp") => {
                     let percent = t[4..].parse::<u16>().ok().filter(|p| (1..=300).contains(p))?;
                     config.temper = f64::from(percent) / 100.0
                 }
                 d if d.starts_with("disc") => config.discard = Some(stray_share(&d[4..])?),
-                t if t.starts_with("pties") => {
-                    config.play_ties = Some(f64::from(t[5..].parse::<u16>().ok()?) / 10_000.0)
-                }
+                t if t.starts_with("pties") => config.play_ties = Some(fraction(&t[5..], 10_000.0)?),
                 f if f.starts_with("pf") => {
                     config.partner_plays = Some(PlayModel::Fitted {
                         lead: LeadModel::PIMC,
                         follow: stray_share(&f[2..])?,
                     })
                 }
-                t if t.starts_with("ties") => {
-                    config.tie_break = Some(f64::from(t[4..].parse::<u16>().ok()?) / 10_000.0)
-                }
+                t if t.starts_with("ties") => config.tie_break = Some(fraction(&t[4..], 10_000.0)?),
                 b if b.starts_with("bias") && b.len() > 4 => {
-                    config.maker_bias.all = f64::from(b[4..].parse::<u16>().ok()?) / 100.0
+                    config.maker_bias.all = fraction(&b[4..], 100.0)?
                 }
                 w if w.starts_with('w') && w.len() > 1 => {
                     config.work = w[1..]
