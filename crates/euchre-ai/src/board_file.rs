@@ -9,12 +9,16 @@
 //! 0,2,-1
 //! ```
 //!
+//! In whole games a fourth column, `won`, gives the games the first side won of the board's
+//! two (files written before it was kept have three columns, and still read).
+//!
 //! Text in, text out: the caller reads and writes the file.
 
 use crate::duplicate::BoardResult;
 
 const TITLE: &str = "# euchre sim boards";
 const COLUMNS: &str = "board,deals,difference";
+const GAME_COLUMNS: &str = "board,deals,difference,won";
 
 /// What makes two matches' boards the same deals: a board file names it, and a match pairs with
 /// a board file only when it is the same.
@@ -51,9 +55,15 @@ pub fn write(key: &BoardsKey, players: [&str; 2], results: &[BoardResult]) -> St
     for (k, v) in key.fields() {
         text += &format!(" {k}={v};");
     }
-    text += &format!(" first={}; second={}\n{COLUMNS}\n", players[0], players[1]);
+    let games = results.iter().all(|r| r.won.is_some()) && !results.is_empty();
+    let columns = if games { GAME_COLUMNS } else { COLUMNS };
+    text += &format!(" first={}; second={}\n{columns}\n", players[0], players[1]);
     for r in results {
-        text += &format!("{},{},{}\n", r.index, r.deals, r.difference);
+        text += &format!("{},{},{}", r.index, r.deals, r.difference);
+        match r.won {
+            Some(w) if games => text += &format!(",{w}\n"),
+            _ => text += "\n",
+        }
     }
     text
 }
@@ -91,25 +101,49 @@ pub fn read(text: &str, key: &BoardsKey) -> Result<SavedBoards, String> {
         }
     }
     let players = [field("first")?, field("second")?];
-    if lines.next() != Some(COLUMNS) {
-        return Err(format!("line 3 should be `{COLUMNS}`"));
-    }
+    let games = match lines.next() {
+        Some(COLUMNS) => false,
+        Some(GAME_COLUMNS) if key.games => true,
+        _ if key.games => {
+            return Err(format!("line 3 should be `{COLUMNS}` or `{GAME_COLUMNS}`"));
+        }
+        _ => return Err(format!("line 3 should be `{COLUMNS}`")),
+    };
     let mut results = Vec::new();
     for (i, line) in lines.enumerate() {
         let at = i + 4;
         let cells: Vec<&str> = line.split(',').map(str::trim).collect();
-        let [index, deals, difference] = cells[..] else {
-            return Err(format!(
-                "line {at}: three numbers expected (board, deals, difference), found `{line}`"
-            ));
+        let (index, deals, difference, won) = match (games, &cells[..]) {
+            (false, &[index, deals, difference]) => (index, deals, difference, None),
+            (true, &[index, deals, difference, won]) => (index, deals, difference, Some(won)),
+            (false, _) => {
+                return Err(format!(
+                    "line {at}: three numbers expected (board, deals, difference), found `{line}`"
+                ))
+            }
+            (true, _) => {
+                return Err(format!(
+                    "line {at}: four numbers expected (board, deals, difference, won), found `{line}`"
+                ))
+            }
         };
         let bad = |what: &str, v: &str| format!("line {at}: `{v}` is not a {what}");
+        let won = match won {
+            Some(w) => Some(
+                w.parse::<u32>()
+                    .ok()
+                    .filter(|w| *w <= 2)
+                    .ok_or_else(|| bad("count of games won (0 to 2)", w))?,
+            ),
+            None => None,
+        };
         results.push(BoardResult {
             index: index.parse().map_err(|_| bad("board number", index))?,
             deals: deals.parse().map_err(|_| bad("count of deals", deals))?,
             difference: difference
                 .parse()
                 .map_err(|_| bad("point difference", difference))?,
+            won,
         });
     }
     Ok(SavedBoards { players, results })
@@ -138,13 +172,44 @@ mod tests {
         ) {
             let results: Vec<BoardResult> = rows
                 .iter()
-                .map(|&(index, deals, difference)| BoardResult { index, deals, difference })
+                .map(|&(index, deals, difference)| BoardResult { index, deals, difference, won: None })
                 .collect();
             let text = write(&key(), [&first, &second], &results);
             let saved = read(&text, &key()).unwrap();
             prop_assert_eq!(saved.players, [first, second]);
             prop_assert_eq!(saved.results, results);
         }
+
+        #[test]
+        fn a_file_of_games_reads_back_with_the_games_won(
+            rows in proptest::collection::vec((any::<u64>(), any::<u32>(), any::<i64>(), 0..=2u32), 1..40),
+        ) {
+            let results: Vec<BoardResult> = rows
+                .iter()
+                .map(|&(index, deals, difference, won)| BoardResult { index, deals, difference, won: Some(won) })
+                .collect();
+            let games = BoardsKey { games: true, ..key() };
+            let saved = read(&write(&games, ["a", "b"], &results), &games).unwrap();
+            prop_assert_eq!(saved.results, results);
+        }
+    }
+
+    #[test]
+    fn a_file_of_games_without_the_games_won_still_reads() {
+        let games = BoardsKey { games: true, ..key() };
+        let text = write(&games, ["a", "b"], &[]) + "0,20,4\n";
+        assert!(text.contains("board,deals,difference\n"), "{text}");
+        let saved = read(&text, &games).unwrap();
+        assert_eq!(saved.results[0].won, None);
+        let four = text.replace("difference\n", "difference,won\n");
+        let e = read(&four, &games).unwrap_err();
+        assert!(e.contains("line 4: four numbers expected"), "{e}");
+        let e = read(&four.replace("0,20,4", "0,20,4,3"), &games).unwrap_err();
+        assert!(e.contains("`3` is not a count of games won"), "{e}");
+        // Single deals keep no games won: the fourth column is refused there.
+        let single = write(&key(), ["a", "b"], &[]).replace("difference\n", "difference,won\n");
+        let e = read(&single, &key()).unwrap_err();
+        assert!(e.contains("line 3 should be `board,deals,difference`"), "{e}");
     }
 
     #[test]

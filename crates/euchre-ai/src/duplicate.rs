@@ -128,6 +128,9 @@ pub struct BoardResult {
     pub deals: u32,
     /// Side 0's points less side 1's.
     pub difference: i64,
+    /// In whole games, the games side 0 won of the board's two; `None` for single deals (and
+    /// in board files written before it was kept).
+    pub won: Option<u32>,
 }
 
 impl Board {
@@ -136,6 +139,7 @@ impl Board {
             index: self.index,
             deals: self.deals,
             difference: self.difference(),
+            won: (self.games > 0).then_some(self.sides[0].games_won),
         }
     }
 }
@@ -187,6 +191,19 @@ pub fn paired_difference(this: &[BoardResult], other: &[BoardResult]) -> Result<
         mean: r1 - r2,
         half_width,
     })
+}
+
+/// Two matches of whole games on the same boards compared board by board in games won: the
+/// share of its games `this`'s first side won less `other`'s, with its 95% interval over the
+/// boards. `None` where a board of either has no games won kept (single deals, an older file);
+/// the boards are taken to be the same ([`paired_difference`] checks them).
+pub fn paired_games(this: &[BoardResult], other: &[BoardResult]) -> Option<Estimate> {
+    let per_board: Option<Vec<(f64, f64)>> = this
+        .iter()
+        .zip(other)
+        .map(|(a, b)| Some((2.0, f64::from(a.won?) - f64::from(b.won?))))
+        .collect();
+    per_board.filter(|p| !p.is_empty()).map(|p| Estimate::ratio(&p))
 }
 
 /// The side holding `seat` in play `play` (0 or 1) of a board.
@@ -587,8 +604,30 @@ mod tests {
                 index: i as u64,
                 deals,
                 difference,
+                won: None,
             })
             .collect()
+    }
+
+    #[test]
+    fn games_won_are_compared_board_by_board_where_both_kept_them() {
+        // Four boards of two games: this match's first side won one game more on board 1 and
+        // one fewer on board 3, and two more on board 2.
+        let with = |won: [u32; 4]| {
+            let mut r = results(&[(20, 0); 4]);
+            for (r, w) in r.iter_mut().zip(won) {
+                r.won = Some(w);
+            }
+            r
+        };
+        let (this, other) = (with([1, 2, 2, 0]), with([1, 1, 0, 1]));
+        let d = paired_games(&this, &other).unwrap();
+        assert!((d.mean - 2.0 / 8.0).abs() < 1e-12, "{d:?}");
+        assert!(d.half_width > 0.0 && d.half_width.is_finite(), "{d:?}");
+        assert_eq!(paired_games(&this, &this).map(|d| d.mean), Some(0.0));
+        // A file without games won (single deals, or written before they were kept).
+        assert_eq!(paired_games(&this, &results(&[(20, 0); 4])), None);
+        assert_eq!(paired_games(&[], &[]), None);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 use anyhow::{Context, Result};
 use euchre_ai::board_file::{self, BoardsKey, SavedBoards};
 use euchre_ai::duplicate::{
-    paired_difference, play_board, Board, BoardResult, Contest, Estimate, SideSummary, Summary, Timing,
+    paired_difference, paired_games, play_board, Board, BoardResult, Contest, Estimate, SideSummary, Summary,
+    Timing,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -113,29 +114,55 @@ pub fn read_boards(path: &Path, key: &BoardsKey) -> Result<SavedBoards> {
 ///
 /// # Errors
 /// The boards are not the same (fewer or other boards).
-pub fn compare(boards: &[Board], saved: &SavedBoards) -> Result<Estimate> {
+pub fn compare(boards: &[Board], saved: &SavedBoards) -> Result<Compared> {
     let mine: Vec<BoardResult> = boards.iter().map(Board::result).collect();
-    paired_difference(&mine, &saved.results).map_err(anyhow::Error::msg)
+    Ok(Compared {
+        points: paired_difference(&mine, &saved.results).map_err(anyhow::Error::msg)?,
+        games_won: paired_games(&mine, &saved.results),
+    })
 }
 
-/// The comparison's line for people.
-pub fn compared_line(contest: &Contest, path: &Path, saved: &SavedBoards, d: &Estimate) -> String {
-    let verdict = if d.above_zero() {
+/// This match less an earlier one on the same boards, board by board.
+pub struct Compared {
+    /// The first side's points per deal less the second's.
+    pub points: Estimate,
+    /// The share of the games the first side won, where both matches kept it (whole games).
+    pub games_won: Option<Estimate>,
+}
+
+fn compared_verdict(d: &Estimate) -> &'static str {
+    if d.above_zero() {
         "this match's first side does better"
     } else if d.high() < 0.0 {
         "the earlier match's first side does better"
     } else {
         "no difference shown at 95%"
-    };
-    format!(
-        "\nboard by board against {} ({} − {}): {:+.3} points per deal, 95% CI [{:+.3}, {:+.3}]: {verdict}",
+    }
+}
+
+/// The comparison's line for people.
+pub fn compared_line(contest: &Contest, path: &Path, saved: &SavedBoards, c: &Compared) -> String {
+    let d = &c.points;
+    let mut text = format!(
+        "\nboard by board against {} ({} − {}): {:+.3} points per deal, 95% CI [{:+.3}, {:+.3}]: {}",
         path.display(),
         saved.players[0],
         saved.players[1],
         d.mean,
         d.low(),
-        d.high()
-    ) + &format!(" (this match: {} − {})", contest.players[0], contest.players[1])
+        d.high(),
+        compared_verdict(d)
+    ) + &format!(" (this match: {} − {})", contest.players[0], contest.players[1]);
+    if let Some(g) = &c.games_won {
+        text += &format!(
+            "\ngames won, board by board: {:+.2}% of the games, 95% CI [{:+.2}%, {:+.2}%]: {}",
+            100.0 * g.mean,
+            100.0 * g.low(),
+            100.0 * g.high(),
+            compared_verdict(g)
+        );
+    }
+    text
 }
 
 fn pct(part: u32, whole: u64) -> String {

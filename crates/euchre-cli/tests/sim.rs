@@ -155,6 +155,29 @@ fn a_match_compares_board_by_board_with_an_earlier_one_on_the_same_boards() {
         let err = sim(&all).unwrap_err();
         assert!(err.contains("boards pair only when"), "{args:?}: {err}");
     }
+    // In whole games the file keeps each board's games won too, and the comparison pairs them.
+    let games = dir.join("games.csv");
+    let in_games = |first: &str, flag: &str| {
+        let g = games.to_str().unwrap();
+        sim(&[
+            first, "random", "--boards", "8", "--seed", "5", "--games", flag, g,
+        ])
+    };
+    let first = in_games("basic", "--save-boards").unwrap();
+    let text = std::fs::read_to_string(&games).unwrap();
+    assert!(text.contains("\nboard,deals,difference,won\n"), "{text}");
+    let again = in_games("basic", "--compare").unwrap();
+    assert_eq!(again["compared"]["games_won_difference"]["mean"], 0.0, "{again}");
+    let other = in_games("random", "--compare").unwrap();
+    let won = |v: &Value| v["sides"][0]["game_wins"]["mean"].as_f64().unwrap();
+    let paired = other["compared"]["games_won_difference"]["mean"]
+        .as_f64()
+        .unwrap();
+    assert!((paired - (won(&other) - won(&first))).abs() < 1e-9, "{other}");
+    assert!(
+        paired < 0.0,
+        "random wins fewer games against random than basic: {other}"
+    );
     let bad = dir.join("bad.csv");
     std::fs::write(&bad, "# euchre sim boards\nnothing\n").unwrap();
     let err = on_the_boards("basic", "--compare", bad.to_str().unwrap()).unwrap_err();
