@@ -160,11 +160,13 @@ impl Expert {
     }
 
     /// What the search maximises for an outcome (one world's or a mean): the points, or the
-    /// chance of winning the game with the points toward the target as a small tie-break.
+    /// chance of winning the game with the points (toward the target, or all of them) as
+    /// small tie-breaks.
     fn key(&self, game: Option<&GamePosition>, win: Option<f64>, points: f64) -> f64 {
         match (game, win) {
             (Some(g), Some(w)) if self.config.score_aware => {
                 w + self.config.points_weight * g.points_toward_target(points)
+                    + self.config.tie_points * points
             }
             _ => points,
         }

@@ -217,6 +217,24 @@ fn at_9_expert_makes_the_sure_point_the_points_player_passes_up() {
 }
 
 #[test]
+fn at_9_the_lock_hand_plays_rather_than_passes() {
+    // The bowers, the ace and king of trump and an off ace at 9-6: ordering, going alone and
+    // passing (the opponents euchred) all win the game in nearly every world drawn, so the
+    // game-win chance alone seldom separates them, and a search that took the first action
+    // listed passed, giving the other side the deal and a chance. Where the chance is the
+    // same, the points decide: the loner's march scores the most.
+    let deal = loner_hand();
+    let s = Searches::of("expert-lex", &deal, Seat::new(1), [6, 9]);
+    assert_eq!(s.chose("pass"), 0, "{}", s.summary());
+    let plain = Searches::of("expert", &deal, Seat::new(1), [6, 9]);
+    eprintln!(
+        "expert without the tie-break: {}; with: {}",
+        plain.summary(),
+        s.summary()
+    );
+}
+
+#[test]
 fn expert_leads_trump_to_the_partner_who_made_it() {
     // "You should certainly lead a high trump if your partner called the trump suit" (the
     // strategy chapter in the seeds). Seat 3 deals, seat 2 orders hearts up, seat 0 (its

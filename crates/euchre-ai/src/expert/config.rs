@@ -22,6 +22,11 @@ pub struct ExpertConfig {
     /// game-win chance on top, so that where the chance is flat (one deal's outcome does not
     /// change it) the points still decide; points past the target are worth nothing.
     pub points_weight: f64,
+    /// With `score_aware`, every point of the deal, past the target too, is worth this much
+    /// game-win chance on top: a tie-break so small that it decides only where the chance is
+    /// the same, as in a game already won (or lost) in every world searched. There the
+    /// points still count (a tournament's totals, the share of points a match reports).
+    pub tie_points: f64,
     /// Value the bidding by `basic` playing each world out (imperfect information) rather than
     /// by solving it.
     pub playouts: bool,
@@ -178,6 +183,7 @@ impl ExpertConfig {
                 p if p.starts_with("pts") && p.len() > 3 => {
                     config.points_weight = fraction(&p[3..], 10_000.0)?
                 }
+                "lex" => config.tie_points = 1e-6,
                 "olead" => config.opening_lead = OpeningLead::Basic,
                 "oleadfit" => config.opening_lead = OpeningLead::Likeliest(LeadModel::PIMC),
                 "ownlead" => config.own_lead = true,
@@ -273,6 +279,7 @@ impl ExpertConfig {
         candidates: 4,
         score_aware: true,
         points_weight: 0.0,
+        tie_points: 0.0,
         playouts: false,
         continuation: Continuation::Basic,
         real: false,
@@ -363,6 +370,8 @@ mod tests {
         assert_eq!(c.tie_break, Some(0.0015));
         assert_eq!((c.maker_bias.leading, c.maker_bias.alone), (0.5, -0.25));
         assert!(c.opening_lead == OpeningLead::Basic && c.continuation == Continuation::Likeliest);
+        assert_eq!(ExpertConfig::parse("expert-lex").unwrap().tie_points, 1e-6);
+        assert_eq!(ExpertConfig::DEFAULT.tie_points, 0.0);
         let c = ExpertConfig::parse("expert-march20").unwrap();
         assert_eq!((c.maker_bias.march, c.maker_bias.all), (0.2, 0.0));
         let c = ExpertConfig::parse("expert-oleadfit").unwrap();
