@@ -224,14 +224,11 @@ fn at_9_the_lock_hand_plays_rather_than_passes() {
     // listed passed, giving the other side the deal and a chance. Where the chance is the
     // same, the points decide: the loner's march scores the most.
     let deal = loner_hand();
-    let s = Searches::of("expert-lex", &deal, Seat::new(1), [6, 9]);
+    let s = Searches::of("expert", &deal, Seat::new(1), [6, 9]);
     assert_eq!(s.chose("pass"), 0, "{}", s.summary());
-    let plain = Searches::of("expert", &deal, Seat::new(1), [6, 9]);
-    eprintln!(
-        "expert without the tie-break: {}; with: {}",
-        plain.summary(),
-        s.summary()
-    );
+    // Without the points as a tie-break, a third of the searches passed.
+    let plain = Searches::of("expert-nolex", &deal, Seat::new(1), [6, 9]);
+    assert!(plain.chose("pass") > 0, "{}", plain.summary());
 }
 
 #[test]
