@@ -6,7 +6,8 @@
 //!   `basic`'s choice but for 20% strays): several candidate worlds are sampled per world
 //!   searched, weighed, and resampled.
 //! - **Score-aware**: a world's outcome is valued by the chance of winning the game from the
-//!   score it leaves ([`crate::win_prob`]), not by the deal's points.
+//!   score it leaves ([`crate::win_prob`]), not by the deal's points; the points break
+//!   exact ties (a game won or lost in every world still scores them).
 //! - **More worlds where the choice is close**: worlds are searched in batches until the best
 //!   action is clearly ahead (a paired test over the worlds) or the most worlds are searched.
 //! - **Bounded work**: a decision stops after the world that takes its counted work (solver
