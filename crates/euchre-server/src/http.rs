@@ -798,7 +798,13 @@ fn handle(
             }
             let (live, busy) = (live.clone(), busy.clone());
             tokio::spawn(async move {
-                let seed = OsRng.next_u64();
+                // A hint is keyed by the state it is asked in, a review by its deal and seat
+                // (the top bit apart from any state number).
+                let what = match &job {
+                    Job::Hint(_, seq) => *seq,
+                    Job::Review(deal, seat) => 1 << 63 | u64::from(deal.number) << 8 | seat.index() as u64,
+                };
+                let seed = live.advice_seed(what);
                 let reply = tokio::task::spawn_blocking(move || match job {
                     Job::Hint(view, seq) => hint(&view, seq, seed),
                     Job::Review(deal, seat) => review(&deal, seat, seed),

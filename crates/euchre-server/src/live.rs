@@ -8,6 +8,7 @@ use crate::token::SeatToken;
 use euchre::table::{AnyGame, Table};
 use euchre::Seat;
 use euchre_stats::{GameSummary, SeatKind};
+use rand::RngCore;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -43,6 +44,9 @@ pub struct Live {
     /// The room's state number, readable without the room's lock (for error messages, which
     /// may be sent while the room is locked).
     seq: AtomicU64,
+    /// A secret of this table's, for the random numbers of its hints and reviews: drawn at
+    /// random, never sent, and not the deal's seed, so the advice says nothing of hidden cards.
+    advice_key: u64,
 }
 
 /// Why a change was refused.
@@ -90,7 +94,19 @@ impl Live {
             next_id: Mutex::new(0),
             departures: Mutex::new(vec![0; seats]),
             wake: Notify::new(),
+            advice_key: rand::rngs::OsRng.next_u64(),
         })
+    }
+
+    /// The random numbers' seed for advice on `what` (a hint at one state number, a review of
+    /// one seat's deal): the same question asked again gets the same answer, as a person who
+    /// asks twice expects; other questions and other tables get unrelated numbers.
+    pub fn advice_seed(&self, what: u64) -> u64 {
+        use rand::SeedableRng;
+        let mut seed = [0u8; 32];
+        seed[..8].copy_from_slice(&self.advice_key.to_le_bytes());
+        seed[8..16].copy_from_slice(&what.to_le_bytes());
+        rand_chacha::ChaCha8Rng::from_seed(seed).next_u64()
     }
 
     /// The current state's number.

@@ -186,6 +186,15 @@ async fn a_hint_explains_each_bid_and_values_each_card() {
             };
             assert_eq!(hint["type"], "hint", "{hint}");
             assert_eq!(hint["seq"], seq, "{hint}");
+            // Asked again in the same position, the same advice, to the last figure.
+            send(&mut ws, &json!({"type": "hint"})).await;
+            let again = loop {
+                let h = next(&mut ws).await.expect("a second hint");
+                if h["type"] != "state" {
+                    break h;
+                }
+            };
+            assert_eq!(again, hint, "the same question, another answer");
             let choices = hint["choices"].as_array().unwrap();
             let actions: Vec<&str> = choices.iter().map(|c| c["action"].as_str().unwrap()).collect();
             assert_eq!(actions, legal, "a value for each legal choice: {hint}");
