@@ -644,15 +644,13 @@ fn run(cli: Cli) -> Result<i32> {
             if json {
                 let mut v = sim::to_json(&contest, &key, &summary);
                 if let Some((path, s, c)) = &compared {
-                    let d = &c.points;
                     v["compared"] = serde_json::json!({
                         "file": path.display().to_string(),
                         "players": s.players,
-                        "difference_per_deal": {"mean": d.mean, "low": d.low(), "high": d.high()},
+                        "difference_per_deal": sim::est_json(&c.points),
                     });
                     if let Some(g) = &c.games_won {
-                        v["compared"]["games_won_difference"] =
-                            serde_json::json!({"mean": g.mean, "low": g.low(), "high": g.high()});
+                        v["compared"]["games_won_difference"] = sim::est_json(g);
                     }
                 }
                 emit(&v.to_string());

@@ -130,14 +130,10 @@ pub struct Compared {
     pub games_won: Option<Estimate>,
 }
 
-fn compared_verdict(d: &Estimate) -> &'static str {
-    if d.above_zero() {
-        "this match's first side does better"
-    } else if d.high() < 0.0 {
-        "the earlier match's first side does better"
-    } else {
-        "no difference shown at 95%"
-    }
+/// Which match's first side does better, by an interval of this match less the earlier.
+fn compared_verdict(d: &Estimate) -> String {
+    let sides = ["this match's first side", "the earlier match's first side"];
+    verdict(d, 0.0, sides, "does better")
 }
 
 /// The comparison's line for people.
