@@ -59,11 +59,8 @@ pub fn write(key: &BoardsKey, players: [&str; 2], results: &[BoardResult]) -> St
     let columns = if games { GAME_COLUMNS } else { COLUMNS };
     text += &format!(" first={}; second={}\n{columns}\n", players[0], players[1]);
     for r in results {
-        text += &format!("{},{},{}", r.index, r.deals, r.difference);
-        match r.won {
-            Some(w) if games => text += &format!(",{w}\n"),
-            _ => text += "\n",
-        }
+        let won = r.won.filter(|_| games).map_or(String::new(), |w| format!(",{w}"));
+        text += &format!("{},{},{}{won}\n", r.index, r.deals, r.difference);
     }
     text
 }
@@ -128,15 +125,14 @@ pub fn read(text: &str, key: &BoardsKey) -> Result<SavedBoards, String> {
             }
         };
         let bad = |what: &str, v: &str| format!("line {at}: `{v}` is not a {what}");
-        let won = match won {
-            Some(w) => Some(
+        let won = won
+            .map(|w| {
                 w.parse::<u32>()
                     .ok()
                     .filter(|w| *w <= 2)
-                    .ok_or_else(|| bad("count of games won (0 to 2)", w))?,
-            ),
-            None => None,
-        };
+                    .ok_or_else(|| bad("count of games won (0 to 2)", w))
+            })
+            .transpose()?;
         results.push(BoardResult {
             index: index.parse().map_err(|_| bad("board number", index))?,
             deals: deals.parse().map_err(|_| bad("count of deals", deals))?,

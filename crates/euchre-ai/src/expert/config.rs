@@ -267,8 +267,8 @@ impl ExpertConfig {
     /// ([`ExpertConfig::tie_points`], `expert-lex`; without, `expert-nolex`): where the game is
     /// decided in every world searched, the points still count. In whole games against
     /// `pimc-50` it took +0.006 [+0.005, +0.008] points a deal more, board by board, and won
-    /// the same games (1,300 boards, seed 21); deal by deal (0-0, where every point moves the chance) it changes
-    /// nothing.
+    /// the same games (1,300 boards, seed 21); deal by deal (0-0, where every point moves the
+    /// chance) it changes nothing.
     pub const DEFAULT: ExpertConfig = ExpertConfig {
         worlds: 800,
         tie_points: 1e-6,
