@@ -149,6 +149,7 @@ fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Result<Arc<Live
         host,
         Duration::from_secs(t.table.grace_secs),
         store.clone(),
+        t.table.advice_key,
     ))
 }
 
@@ -313,6 +314,7 @@ async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> R
         grace_secs: grace,
         stand_in,
         host: host.to_string(),
+        advice_key: OsRng.next_u64(),
     };
     let seats: Vec<SeatRow> = plan
         .iter()
@@ -333,6 +335,7 @@ async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> R
         host.clone(),
         Duration::from_secs(grace),
         state.store.clone(),
+        row.advice_key,
     );
     tables.insert(code.clone(), live.clone());
     drop(tables);

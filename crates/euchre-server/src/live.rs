@@ -45,7 +45,8 @@ pub struct Live {
     /// may be sent while the room is locked).
     seq: AtomicU64,
     /// A secret of this table's, for the random numbers of its hints and reviews: drawn at
-    /// random, never sent, and not the deal's seed, so the advice says nothing of hidden cards.
+    /// random when the table is made and stored with it (so advice repeats after a restart),
+    /// never sent, and not the deal's seed, so the advice says nothing of hidden cards.
     advice_key: u64,
 }
 
@@ -80,7 +81,15 @@ fn json(msg: &crate::ServerMessage) -> Arc<str> {
 }
 
 impl Live {
-    pub fn new(code: String, room: Room, host: SeatToken, grace: Duration, store: Arc<Store>) -> Arc<Live> {
+    /// A table in play; `advice_key` is its secret for advice (`advice_seed`), as stored.
+    pub fn new(
+        code: String,
+        room: Room,
+        host: SeatToken,
+        grace: Duration,
+        store: Arc<Store>,
+        advice_key: u64,
+    ) -> Arc<Live> {
         let seats = room.seats().len();
         let seq = AtomicU64::new(room.seq());
         Arc::new(Live {
@@ -94,7 +103,7 @@ impl Live {
             next_id: Mutex::new(0),
             departures: Mutex::new(vec![0; seats]),
             wake: Notify::new(),
-            advice_key: rand::rngs::OsRng.next_u64(),
+            advice_key,
         })
     }
 

@@ -11,7 +11,8 @@ use std::time::Duration;
 const APPLICATION_ID: i32 = 0x4575_5376;
 
 /// The migrations, in order; the database's `user_version` counts those applied. Append only.
-const MIGRATIONS: [&str; 1] = ["CREATE TABLE tables (
+const MIGRATIONS: [&str; 2] = [
+    "CREATE TABLE tables (
         code TEXT PRIMARY KEY,
         preset TEXT NOT NULL,
         options TEXT NOT NULL,
@@ -65,7 +66,12 @@ const MIGRATIONS: [&str; 1] = ["CREATE TABLE tables (
         id TEXT PRIMARY KEY,
         name TEXT NOT NULL REFERENCES accounts (name),
         created INTEGER NOT NULL
-    );"];
+    );",
+    // Each table's secret for its advice (hints and reviews), so that a question asked again
+    // after a restart gets the answer it got before; tables older than this get one now.
+    "ALTER TABLE tables ADD COLUMN advice_key INTEGER NOT NULL DEFAULT 0;
+    UPDATE tables SET advice_key = random();",
+];
 
 /// Why the database refused.
 #[derive(Debug, thiserror::Error)]
@@ -93,6 +99,8 @@ pub struct TableRow {
     pub stand_in: String,
     /// The host's token, as hex.
     pub host: String,
+    /// The secret behind the random numbers of the table's hints and reviews (never sent).
+    pub advice_key: u64,
 }
 
 /// A seat as stored: `open`, a person (with the token that holds it) or a computer player.
@@ -291,8 +299,9 @@ impl Store {
         self.with(|c| {
             let tx = c.transaction()?;
             tx.execute(
-                "INSERT INTO tables (code, preset, options, seed, grace_secs, stand_in, host, created)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO tables
+                 (code, preset, options, seed, grace_secs, stand_in, host, created, advice_key)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
                     t.code,
                     t.preset,
@@ -301,7 +310,8 @@ impl Store {
                     t.grace_secs as i64,
                     t.stand_in,
                     t.host,
-                    now()
+                    now(),
+                    t.advice_key as i64
                 ],
             )?;
             for (i, s) in seats.iter().enumerate() {
@@ -333,7 +343,7 @@ impl Store {
         self.with(|c| {
             let mut tables = Vec::new();
             let mut st = c.prepare(
-                "SELECT code, preset, options, seed, grace_secs, stand_in, host FROM tables
+                "SELECT code, preset, options, seed, grace_secs, stand_in, host, advice_key FROM tables
                  WHERE code NOT IN (SELECT code FROM games WHERE finished < ?1)
                  ORDER BY created, code",
             )?;
@@ -347,6 +357,7 @@ impl Store {
                     grace_secs: r.get::<_, i64>(4)? as u64,
                     stand_in: r.get(5)?,
                     host: r.get(6)?,
+                    advice_key: r.get::<_, i64>(7)? as u64,
                 })
             })?;
             for t in rows {
@@ -547,6 +558,7 @@ mod tests {
             grace_secs: 60,
             stand_in: "hard".into(),
             host: "ab".repeat(16),
+            advice_key: 0x0123_4567_89ab_cdef,
         }
     }
 
@@ -589,6 +601,39 @@ mod tests {
                 (3, None)
             ]
         );
+    }
+
+    /// A database from before the advice secrets (schema 1) is migrated: its tables get a
+    /// secret each, drawn once and then kept.
+    #[test]
+    fn tables_from_schema_1_get_an_advice_secret_that_stays() {
+        let path = temp("schema1");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        {
+            let c = Connection::open(&path).unwrap();
+            c.execute_batch(MIGRATIONS[0]).unwrap();
+            c.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+            c.pragma_update(None, "user_version", 1).unwrap();
+            for code in ["AAAAAA", "BBBBBB"] {
+                c.execute(
+                    "INSERT INTO tables (code, preset, options, seed, grace_secs, stand_in, host, created)
+                     VALUES (?1, 'north-american', '[]', 7, 60, 'hard', ?2, 1)",
+                    params![code, "ab".repeat(16)],
+                )
+                .unwrap();
+            }
+        }
+        let keys = || {
+            let s = Store::open(&path, Durability::Process).unwrap();
+            assert_eq!(s.schema_version().unwrap(), 2);
+            let loaded = s.load(Duration::from_secs(3600)).unwrap();
+            loaded.iter().map(|t| t.table.advice_key).collect::<Vec<_>>()
+        };
+        let first = keys();
+        assert_eq!(first.len(), 2);
+        assert!(first.iter().all(|&k| k != 0), "{first:?}");
+        assert_ne!(first[0], first[1], "each table its own secret");
+        assert_eq!(keys(), first, "drawn once, then kept");
     }
 
     #[test]

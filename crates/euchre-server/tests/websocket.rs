@@ -236,3 +236,54 @@ async fn a_hint_explains_each_bid_and_values_each_card() {
         send(&mut ws, &json!({"type": "act", "seq": seq, "action": action})).await;
     }
 }
+
+/// The next state that asks the seat to choose among two or more actions.
+async fn my_choice(ws: &mut support::Ws) -> Value {
+    loop {
+        let m = next(ws).await.expect("a state");
+        assert_eq!(m["type"], "state", "{m}");
+        if m["legal"].as_array().is_some_and(|l| l.len() > 1) {
+            return m;
+        }
+    }
+}
+
+/// Asks for a hint and returns it (skipping any state sent meanwhile).
+async fn ask_hint(ws: &mut support::Ws) -> Value {
+    send(ws, &json!({"type": "hint"})).await;
+    loop {
+        let h = next(ws).await.expect("a hint");
+        if h["type"] != "state" {
+            assert_eq!(h["type"], "hint", "{h}");
+            return h;
+        }
+    }
+}
+
+/// The table's advice secret is stored with it: a server started again on the same database
+/// gives the same hint to the same question.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_is_the_same_after_a_restart() {
+    let db = temp_db("hint-restart");
+    let addr = start(&db).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "seed": 5}),
+    )
+    .await;
+    let token = claim(&addr, &code, 0, "Ann").await;
+    let mut ws = connect(&addr, &code, Some(&token)).await;
+    let state = my_choice(&mut ws).await;
+    let before = ask_hint(&mut ws).await;
+    assert_eq!(before["seq"], state["seq"], "{before}");
+    // Another server over the same database rebuilds the table from it, waiting for Ann.
+    let again = start(&db).await;
+    let mut ws = connect(&again, &code, Some(&token)).await;
+    let restored = my_choice(&mut ws).await;
+    assert_eq!(restored["seq"], state["seq"], "the same position");
+    let after = ask_hint(&mut ws).await;
+    assert_eq!(
+        after, before,
+        "the same question, another answer after the restart"
+    );
+}
