@@ -177,23 +177,10 @@ async fn a_hint_explains_each_bid_and_values_each_card() {
         let phase = m["view"]["phase"].as_str().unwrap_or("").to_string();
         let in_bidding = phase.starts_with("bidding");
         if legal.len() > 1 && ((in_bidding && !bidding) || (phase == "play" && !play)) {
-            send(&mut ws, &json!({"type": "hint"})).await;
-            let hint = loop {
-                let h = next(&mut ws).await.expect("a hint");
-                if h["type"] != "state" {
-                    break h;
-                }
-            };
-            assert_eq!(hint["type"], "hint", "{hint}");
+            let hint = ask_hint(&mut ws).await;
             assert_eq!(hint["seq"], seq, "{hint}");
             // Asked again in the same position, the same advice, to the last figure.
-            send(&mut ws, &json!({"type": "hint"})).await;
-            let again = loop {
-                let h = next(&mut ws).await.expect("a second hint");
-                if h["type"] != "state" {
-                    break h;
-                }
-            };
+            let again = ask_hint(&mut ws).await;
             assert_eq!(again, hint, "the same question, another answer");
             let choices = hint["choices"].as_array().unwrap();
             let actions: Vec<&str> = choices.iter().map(|c| c["action"].as_str().unwrap()).collect();
