@@ -168,11 +168,16 @@ try {
       const values = await t.page.locator('#hint-panel tbody tr').count();
       if (values !== play.view.legal.length) throw new Error(`${values} cards valued, not ${play.view.legal.length}`);
       if (await t.page.locator('#hint-panel .why').count()) throw new Error('the play hint is explained as a bid');
-      // A review arrives (the page asks for one when it sees a deal end).
-      t.send({ type: 'review', deal: 1, decisions: [{ index: 1, action: 'pass', best: 'order', loss: 0.85, choices: [] }, { index: 2, action: play.view.legal[0], best: play.view.legal[0], loss: 0, choices: [] }], unjudged: 0 });
+      // A review arrives (the page asks for one when it sees a deal end). Its bids are worded
+      // by the reviewed deal's dealer, not today's: the seat dealt that deal exactly when it
+      // does not deal this one.
+      const dealtThen = play.view.dealer !== play.view.seat;
+      const dealer = dealtThen ? play.view.seat : (play.view.seat + 1) % 4;
+      t.send({ type: 'review', deal: 1, dealer, decisions: [{ index: 1, action: 'pass', best: 'order', loss: 0.85, choices: [] }, { index: 2, action: play.view.legal[0], best: play.view.legal[0], loss: 0, choices: [] }], unjudged: 0 });
       await t.page.waitForSelector('#review-panel .mistake');
       const text = await t.page.locator('#review-panel').innerText();
-      if (!/better was Order up/.test(text)) throw new Error(`the review says ${text}`);
+      const word = dealtThen ? 'Pick it up' : 'Order up';
+      if (!text.includes(`better was ${word}`)) throw new Error(`the review says ${text}, not "better was ${word}"`);
     } finally {
       await t.ctx.close();
     }

@@ -939,7 +939,7 @@ function dealResult(done, next) {
       const side = teamName(done, v.maker % 2);
       parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.maker_alone ? ' alone' : ''}; tricks ${teamName(done, 0)} ${tw[0]}, ${teamName(done, 1)} ${tw[1]}.`);
       const scorer = pts[0] > 0 ? 0 : pts[1] > 0 ? 1 : null;
-      if (scorer !== null) parts.push(`${teamName(done, scorer)} score ${pts[scorer]}${scorer === v.maker % 2 ? '' : ` (${side} euchred)`}.`);
+      if (scorer !== null) parts.push(`${teamName(done, scorer)} score ${pts[scorer]}${scorer === v.maker % 2 ? '' : ` (${side} were euchred)`}.`);
     }
     parts.push(`Score ${teamName(done, 0)} ${scores[0]}, ${teamName(done, 1)} ${scores[1]}.`);
   } else {
@@ -1436,12 +1436,14 @@ function reviewPanel(s) {
   else if (!r.decisions || !r.decisions.length) inner = h('p', {}, 'You made no decision in that deal.');
   else {
     const lost = r.decisions.reduce((a, d) => a + (d.loss || 0), 0);
+    // Bids are worded as in the reviewed deal, whose dealer the review names.
+    const view = { ...s.view, dealer: r.dealer };
     inner = [
       h('p', {}, lost > 0.005 ? `Your decisions cost ${lost.toFixed(2)} expected points.` : 'Every decision was the best one found.'),
       h('ol', { class: 'review-list' }, r.decisions.map((d) => h('li', { class: d.loss > 0.005 ? 'mistake' : 'good' },
         d.loss > 0.005
-          ? `${actionLabel(d.action, s.view)}: better was ${actionLabel(d.best, s.view)} (−${d.loss.toFixed(2)})`
-          : `${actionLabel(d.action, s.view)}: best`))),
+          ? `${actionLabel(d.action, view)}: better was ${actionLabel(d.best, view)} (−${d.loss.toFixed(2)})`
+          : `${actionLabel(d.action, view)}: best`))),
       r.unjudged ? h('p', { class: 'muted' }, `${r.unjudged} decision${r.unjudged > 1 ? 's' : ''} not judged.`) : null,
     ];
   }

@@ -183,6 +183,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/logout", post(accounts::logout))
         .route("/api/me", get(accounts::me))
         .route("/ws/{code}", get(connect))
+        .fallback(no_route)
+        .method_not_allowed_fallback(wrong_method)
         .with_state(state)
 }
 
@@ -247,6 +249,38 @@ type Refusal = (StatusCode, String);
 
 fn refused((status, message): Refusal) -> Response {
     error(status, message)
+}
+
+/// A table's code and a seat's number from the address, or a JSON refusal (axum's own is plain
+/// text) naming what is wrong.
+type SeatPath = Result<Path<(String, usize)>, axum::extract::rejection::PathRejection>;
+
+fn seat_path(p: SeatPath) -> Result<(String, usize), Refusal> {
+    p.map(|Path(v)| v).map_err(|e| {
+        let why = match &e {
+            axum::extract::rejection::PathRejection::FailedToDeserializePathParams(_) => {
+                "the seat in the address is not a seat number (0, 1, ...)".to_string()
+            }
+            other => other.to_string(),
+        };
+        (StatusCode::BAD_REQUEST, why)
+    })
+}
+
+/// Any address no route takes: a JSON 404 (or 405 for a known address asked with the wrong
+/// method), as every other error is.
+async fn no_route(method: axum::http::Method, uri: axum::http::Uri) -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        format!("nothing at {method} {}", uri.path()),
+    )
+}
+
+async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> Response {
+    error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} does not take {method}", uri.path()),
+    )
 }
 
 fn body<T>(b: JsonBody<T>, expected: &str) -> Result<T, Refusal> {
@@ -383,10 +417,14 @@ struct Claim {
 
 async fn claim_seat(
     State(state): State<AppState>,
-    Path((code, seat)): Path<(String, usize)>,
+    p: SeatPath,
     headers: HeaderMap,
     b: JsonBody<Claim>,
 ) -> Response {
+    let (code, seat) = match seat_path(p) {
+        Ok(p) => p,
+        Err(e) => return refused(e),
+    };
     let claim = match body(b, "{\"name\":...}") {
         Ok(c) => c,
         Err(e) => return refused(e),
@@ -452,11 +490,11 @@ struct Free {
     host: String,
 }
 
-async fn free_seat(
-    State(state): State<AppState>,
-    Path((code, seat)): Path<(String, usize)>,
-    b: JsonBody<Free>,
-) -> Response {
+async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>) -> Response {
+    let (code, seat) = match seat_path(p) {
+        Ok(p) => p,
+        Err(e) => return refused(e),
+    };
     let req = match body(b, "{\"host\":HOST_TOKEN}") {
         Ok(r) => r,
         Err(e) => return refused(e),

@@ -118,6 +118,8 @@ pub enum ServerMessage {
     },
     Review {
         deal: u32,
+        /// That deal's dealer (the words for a bid depend on it: "pick it up", "order up").
+        dealer: usize,
         decisions: Vec<Judged>,
         /// Decisions the analysis could not judge.
         unjudged: usize,

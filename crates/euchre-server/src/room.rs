@@ -54,6 +54,9 @@ pub enum RoomError {
     Refused(String),
     /// A name that cannot sit.
     BadName(String),
+    /// Someone else at the table has this name (in any case): the players could not tell
+    /// the two apart.
+    NameTaken(String),
     /// The table could not be set up.
     Setup(String),
 }
@@ -67,6 +70,7 @@ impl fmt::Display for RoomError {
             RoomError::NotYourTurn { seat } => write!(f, "it is not seat {seat}'s turn"),
             RoomError::Spectator => f.write_str("a spectator cannot decide"),
             RoomError::NotStarted => f.write_str("the table waits for its open seats to be taken"),
+            RoomError::NameTaken(n) => write!(f, "'{n}' already sits at this table: choose another name"),
             RoomError::Stale { sent, current } => write!(
                 f,
                 "that answers state {sent}, but the table is at state {current}: sync and decide again"
@@ -232,6 +236,10 @@ impl Room {
         if !matches!(slot, Seated::Open) {
             return Err(RoomError::Taken(Seat::new(seat as u8)));
         }
+        let same = |s: &Seated| matches!(s, Seated::Person { name: n, .. } if n.to_lowercase() == name.to_lowercase());
+        if let Some(Seated::Person { name: n, .. }) = self.seats.iter().find(|s| same(s)) {
+            return Err(RoomError::NameTaken(n.clone()));
+        }
         let token = SeatToken::random();
         self.seats[seat] = Seated::Person {
             name,
@@ -384,12 +392,10 @@ impl Room {
         if self.session.turn() != Turn::Person(seat) {
             return Err(RoomError::NotYourTurn { seat });
         }
-        let action: Action = text.parse().map_err(|e| {
-            RoomError::Refused(format!(
-                "'{}' is not an action: {e}",
-                text.chars().take(40).collect::<String>()
-            ))
-        })?;
+        // The parser's error names the text (cut to 40 characters) and the actions there are.
+        let action: Action = text
+            .parse()
+            .map_err(|e: euchre::action::ParseActionError| RoomError::Refused(e.to_string()))?;
         if !self.game().legal_actions().contains(&action) {
             // The engine names why (a card not held, a suit to follow, ...).
             let mut trial = self.game().clone();
@@ -533,6 +539,7 @@ pub fn review(deal: &RecordedDeal, seat: Seat, seed: u64) -> ServerMessage {
     match analyze_seat(deal, DEFAULT_PLAYER, seed, seat) {
         Ok(a) => ServerMessage::Review {
             deal: deal.number,
+            dealer: deal.start.dealer().index(),
             decisions: a
                 .judged
                 .iter()

@@ -312,6 +312,28 @@ async fn bad_http_requests_are_named() {
     let (status, e) = post(&addr, &seat(0), &json!({"name": "Eve"})).await;
     assert_eq!(status, 409);
     assert!(e["error"].as_str().unwrap().contains("taken"), "{e}");
+    // Two people of one name could not be told apart.
+    let (status, e) = post(&addr, &seat(1), &json!({"name": " ann "})).await;
+    assert_eq!(status, 409, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("'Ann' already sits"), "{e}");
+    // A seat that is not a number, an address no route takes, and the wrong method: each a
+    // JSON error that says so.
+    let (status, e) = post(
+        &addr,
+        &format!("/api/tables/{code}/seats/abc"),
+        &json!({"name": "x"}),
+    )
+    .await;
+    assert_eq!(status, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("not a seat number"), "{e}");
+    let (status, text) = get(&addr, "/api/nothing").await;
+    assert_eq!(status, 404, "{text}");
+    let e: Value = serde_json::from_str(&text).expect("a JSON error");
+    assert!(e["error"].as_str().unwrap().contains("GET /api/nothing"), "{e}");
+    let (status, text) = get(&addr, "/api/tables").await;
+    assert_eq!(status, 405, "{text}");
+    let e: Value = serde_json::from_str(&text).expect("a JSON error");
+    assert!(e["error"].as_str().unwrap().contains("does not take GET"), "{e}");
     // Only the host frees a seat.
     let (status, _) = post(
         &addr,

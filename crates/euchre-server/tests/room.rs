@@ -72,7 +72,7 @@ fn no_seat_is_ever_sent_a_card_it_may_not_see() {
             let mut room = Room::new(rules, preset, g, plan, "random").unwrap();
             let tokens: Vec<(usize, SeatToken)> = people
                 .iter()
-                .map(|&p| (p, room.claim(p, "guest", None).unwrap()))
+                .map(|&p| (p, room.claim(p, &format!("guest {p}"), None).unwrap()))
                 .collect();
             // Each change's states are checked against the game as it stands right then, for
             // every seat and a spectator. Up to three deals of each table (random bids can make
@@ -180,6 +180,9 @@ fn refused_requests_name_the_problem_and_change_nothing() {
             before
         );
     }
+    // Said once, not twice over.
+    let e = room.decide(who, seq, "fly away").unwrap_err().to_string();
+    assert_eq!(e.matches("is not an action").count(), 1, "{e}");
     assert!(room.seat_of(&SeatToken::random()).is_none());
     assert_eq!(room.seat_of(&a), Some(Seat::new(0)));
     assert_eq!(room.seat_of(&b), Some(Seat::new(1)));

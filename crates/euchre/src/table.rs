@@ -82,6 +82,16 @@ pub enum AnyDeal {
     Solo(Box<SoloDeal>),
 }
 
+impl AnyDeal {
+    /// The deal's dealer.
+    pub fn dealer(&self) -> Seat {
+        match self {
+            AnyDeal::Partnership(d) => d.dealer(),
+            AnyDeal::Solo(d) => d.dealer(),
+        }
+    }
+}
+
 impl Decisions for AnyDeal {
     fn to_act(&self) -> Option<Seat> {
         match self {
