@@ -190,6 +190,11 @@ fn a_whole_game_through_the_keyboard() {
     );
     // The cursor's card is bracketed; six cards in hand before the discard.
     assert!(s.contains('['), "{s}");
+    // The prompt says what the card is for, the centre names the phase in words, and the
+    // keys offered are those that do something now: no passing here.
+    assert!(s.contains("Your turn: the card to discard."), "{s}");
+    assert!(s.contains("The dealer discards"), "{s}");
+    assert!(s.contains("q quit") && !s.contains("p pass"), "{s}");
     // A hint: the default player's choice and a value for every legal choice, each explained
     // before the play (here the discard, West having made trump) by the chances it leaves.
     t.keys(&["?"]);

@@ -100,6 +100,14 @@ impl App {
     /// The words before the choices.
     pub fn prompt(&self) -> String {
         match self.session.turn() {
+            // Where every choice is a card, the prompt says what the card is for.
+            Turn::Person(_) if self.choices.is_empty() => "Your turn:".into(),
+            Turn::Person(_) if self.choices.iter().all(|a| matches!(a, Action::Discard(_))) => {
+                "Your turn: the card to discard.".into()
+            }
+            Turn::Person(_) if self.choices.iter().all(|a| matches!(a, Action::Play(_))) => {
+                "Your turn: play a card.".into()
+            }
             Turn::Person(_) => "Your turn:".into(),
             Turn::Bot(s) => format!("{} is thinking…", self.session.holders()[s.index()]),
             Turn::DealOver => "The deal is over: Enter deals the next.".into(),

@@ -54,6 +54,37 @@ pub fn action_text(a: &Action) -> String {
     }
 }
 
+/// An action in words as `by_dealer` (is the one deciding the dealer?) takes it: the dealer
+/// picks the upcard up where another seat orders it up.
+pub fn action_words(a: &Action, by_dealer: bool) -> String {
+    match a {
+        Action::Order { alone } if by_dealer => format!("pick up{}", if *alone { " alone" } else { "" }),
+        Action::OrderJambone if by_dealer => "pick up jambone".into(),
+        _ => action_text(a),
+    }
+}
+
+/// A phase's engine name in words for the table's centre.
+fn phase_words(name: &str) -> String {
+    match name {
+        "bidding1" => "Bidding, round 1".into(),
+        "bidding2" => "Bidding, round 2".into(),
+        "discard" => "The dealer discards".into(),
+        "auction" => "The auction".into(),
+        "name_trump" | "name" => "Trump is named".into(),
+        "stay_fold" => "Stay in or fold".into(),
+        "play" => "Play".into(),
+        "done" => "The deal is over".into(),
+        other => {
+            let words = other.replace('_', " ");
+            let mut chars = words.chars();
+            chars
+                .next()
+                .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+        }
+    }
+}
+
 /// Where each seat sits on the screen, from the person's seat: bottom, left, top, right.
 fn position(me: Seat, seat: Seat, players: usize) -> usize {
     let rel = (seat.index() + players - me.index()) % players;
@@ -237,7 +268,10 @@ pub fn draw(f: &mut Frame, app: &App) {
     let mut bidding: Vec<String> = Vec::new();
     let mut used = 0;
     for (s, w) in t.bidding.iter().rev() {
-        let item = format!("{}: {w}", short_name(app, *s));
+        let words = w
+            .parse::<Action>()
+            .map_or_else(|_| w.clone(), |a| action_words(&a, *s == t.dealer));
+        let item = format!("{}: {words}", short_name(app, *s));
         if used + item.chars().count() + 2 > room {
             bidding.push("…".into());
             break;
@@ -260,6 +294,7 @@ pub fn draw(f: &mut Frame, app: &App) {
 
     // The choices that are not cards, and the prompt.
     let mut ch = vec![Span::raw(app.prompt())];
+    let dealing = app.me == app.table.dealer;
     for (i, a) in app.choices.iter().enumerate() {
         if card_of(a).is_some() {
             continue;
@@ -269,21 +304,27 @@ pub fn draw(f: &mut Frame, app: &App) {
             style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
         }
         ch.push(Span::raw(" "));
-        ch.push(Span::styled(format!("[{}]", action_text(a)), style));
+        ch.push(Span::styled(format!("[{}]", action_words(a, dealing)), style));
     }
     let mut lines = vec![Line::from(ch)];
     if !app.status.is_empty() {
         lines.push(Line::from(app.status.clone()));
     }
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rows[4]);
-    f.render_widget(
-        Paragraph::new(if app.practice {
-            "←→ choose  Enter take  j h: J♥  p pass  ? hint  m markers  u undo  q quit"
-        } else {
-            "←→ choose  Enter take  j h: J♥  p pass  ? hint  m markers  q quit"
-        }),
-        rows[5],
-    );
+    // The keys that do something now; quitting and hints first, so that a narrow screen
+    // still shows them.
+    let mut keys = vec!["q quit", "? hint", "←→ choose", "Enter take"];
+    if app.choices.iter().any(|a| card_of(a).is_some()) {
+        keys.push("j h: J♥");
+    }
+    if app.choices.contains(&Action::Pass) {
+        keys.push("p pass");
+    }
+    keys.push("m markers");
+    if app.practice {
+        keys.push("u undo");
+    }
+    f.render_widget(Paragraph::new(keys.join("  ")), rows[5]);
 
     if let Some(o) = &app.overlay {
         draw_overlay(f, app, o, area);
@@ -312,7 +353,7 @@ fn short_name(app: &App, seat: Seat) -> &'static str {
 fn trick_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let t: &Table = &app.table;
     let mut at_pos: [Option<Card>; 4] = [None; 4];
-    let mut words = t.phase.clone();
+    let mut words = phase_words(&t.phase);
     if let Some(leader) = t.trick_leader {
         let mut seat = leader;
         for (i, &c) in t.trick.iter().enumerate() {
@@ -397,14 +438,18 @@ fn centred(area: Rect, w: u16, h: u16) -> Rect {
 fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
     let (title, lines): (&str, Vec<Line>) = match o {
         Overlay::Hint { player, best, lines } => {
-            let mut l = vec![Line::from(format!("{player} would take: {}", action_text(best)))];
+            let dealing = app.me == app.table.dealer;
+            let mut l = vec![Line::from(format!(
+                "{player} would take: {}",
+                action_words(best, dealing)
+            ))];
             // Each choice's words on a line of their own, where they fit on the screen.
             let explained =
                 lines.iter().any(|h| !h.why.is_empty()) && 2 * lines.len() as u16 + 7 <= area.height;
             for h in lines {
                 l.push(Line::from(format!(
                     "  {:<16} {:+.2}",
-                    action_text(&h.action),
+                    action_words(&h.action, dealing),
                     h.value
                 )));
                 if explained && !h.why.is_empty() {
@@ -436,8 +481,8 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                     .unwrap_or_default();
                 l.push(Line::from(format!(
                     "  {:<12} best {:<12} lost {:.2}{exact}",
-                    action_text(&r.taken),
-                    action_text(&r.best),
+                    action_words(&r.taken, app.me == app.table.dealer),
+                    action_words(&r.best, app.me == app.table.dealer),
                     r.loss
                 )));
             }
@@ -494,4 +539,27 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             .wrap(Wrap { trim: false }),
         rect,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dealer_picks_up_where_the_others_order_up() {
+        let alone = Action::Order { alone: true };
+        assert_eq!(action_words(&alone, true), "pick up alone");
+        assert_eq!(action_words(&alone, false), "order alone");
+        assert_eq!(action_words(&Action::Order { alone: false }, true), "pick up");
+        assert_eq!(action_words(&Action::Pass, true), "pass");
+        let discard: Action = "discard 9C".parse().unwrap();
+        assert_eq!(action_words(&discard, true), "discard 9♣");
+    }
+
+    #[test]
+    fn phases_read_as_words() {
+        assert_eq!(phase_words("bidding2"), "Bidding, round 2");
+        assert_eq!(phase_words("renege_claim"), "Renege claim");
+        assert_eq!(phase_words(""), "");
+    }
 }

@@ -139,7 +139,7 @@ impl Table {
                     trick: trick.map(|t| t.1.clone()).unwrap_or_default(),
                     winning,
                     tricks_won: o.tricks_won.clone(),
-                    phase: format!("{:?}", o.phase).to_lowercase(),
+                    phase: o.phase.name().to_string(),
                 }
             }
         }
