@@ -210,8 +210,10 @@ impl fmt::Display for AnalysisError {
 
 impl std::error::Error for AnalysisError {}
 
-/// A seed for one decision, so that each is judged the same in any order.
-fn decision_seed(seed: u64, deal: u32, index: usize) -> u64 {
+/// The random numbers' seed for decision `index` (from 1) of deal `deal` in an analysis under
+/// `seed`, so that each is judged the same in any order; advice asked at that decision and
+/// seeded this way (`ChaCha8Rng::seed_from_u64`) gets the same values as the analysis.
+pub fn decision_seed(seed: u64, deal: u32, index: usize) -> u64 {
     seed ^ (u64::from(deal) << 32 | index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 

@@ -16,6 +16,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::Seat;
+use euchre_ai::analysis::decision_seed;
 use rand::rngs::OsRng;
 use rand::{Rng, RngCore};
 use serde::Deserialize;
@@ -816,13 +817,12 @@ fn handle(
             let job = {
                 let Ok(room) = live.room() else { return };
                 match msg {
-                    ClientMessage::Hint {} => {
-                        if room.game().to_act() != Some(s) || !room.started() {
-                            Err("a hint is for the seat to act".to_string())
-                        } else {
-                            Ok(Job::Hint(Box::new(room.view(s)), room.seq()))
+                    ClientMessage::Hint {} => match room.next_decision() {
+                        Some((deal, index)) if room.game().to_act() == Some(s) && room.started() => {
+                            Ok(Job::Hint(Box::new(room.view(s)), room.seq(), deal, index, s))
                         }
-                    }
+                        _ => Err("a hint is for the seat to act".to_string()),
+                    },
                     ClientMessage::Review { deal } => match room.finished_deal(deal) {
                         Some(d) => Ok(Job::Review(Box::new(d), s)),
                         None => Err(format!("deal {deal} is not a finished deal of this game")),
@@ -839,15 +839,17 @@ fn handle(
             }
             let (live, busy) = (live.clone(), busy.clone());
             tokio::spawn(async move {
-                // A hint is keyed by the state it is asked in, a review by its deal and seat
-                // (the top bit apart from any state number).
-                let what = match &job {
-                    Job::Hint(_, seq) => *seq,
-                    Job::Review(deal, seat) => 1 << 63 | u64::from(deal.number) << 8 | seat.index() as u64,
+                // Advice is keyed by the deal and the seat; a hint then by its decision's
+                // place in the deal, as the review of the deal seeds that decision, so the
+                // review values each decision as the hint asked there did.
+                let of_deal =
+                    |deal: u32, seat: Seat| live.advice_seed(u64::from(deal) << 8 | seat.index() as u64);
+                let seed = match &job {
+                    Job::Hint(_, _, deal, index, seat) => decision_seed(of_deal(*deal, *seat), *deal, *index),
+                    Job::Review(deal, seat) => of_deal(deal.number, *seat),
                 };
-                let seed = live.advice_seed(what);
                 let reply = tokio::task::spawn_blocking(move || match job {
-                    Job::Hint(view, seq) => hint(&view, seq, seed),
+                    Job::Hint(view, seq, ..) => hint(&view, seq, seed),
                     Job::Review(deal, seat) => review(&deal, seat, seed),
                 })
                 .await;
@@ -861,6 +863,8 @@ fn handle(
 }
 
 enum Job {
-    Hint(Box<euchre_ai::GameView>, u64),
+    /// The seat's view, the state's number, the deal's number, the decision's place in the
+    /// deal, and the seat.
+    Hint(Box<euchre_ai::GameView>, u64, u32, usize, Seat),
     Review(Box<euchre_ai::analysis::RecordedDeal>, Seat),
 }

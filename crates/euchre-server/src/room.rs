@@ -486,6 +486,13 @@ impl Room {
         self.session.view(seat)
     }
 
+    /// The deal being played (its number, from 1) and the place in it of the decision to take
+    /// (from 1, as a review numbers decisions).
+    pub fn next_decision(&self) -> Option<(u32, usize)> {
+        let deals = RecordedDeal::all_of(self.game()).ok()?;
+        deals.last().map(|d| (d.number, d.history.len() + 1))
+    }
+
     /// The finished deal `deal` (from 1), for a review; `None` while it is being played.
     pub fn finished_deal(&self, deal: u32) -> Option<RecordedDeal> {
         let deals = RecordedDeal::all_of(self.game()).ok()?;

@@ -274,3 +274,58 @@ async fn a_hint_is_the_same_after_a_restart() {
         "the same question, another answer after the restart"
     );
 }
+
+/// A review of a deal values each decision as the hint asked at it did: the page never says
+/// one choice is best in the hint and another in the review.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_values_each_decision_as_its_hint_did() {
+    let addr = start(&temp_db("review-hints")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "seed": 11}),
+    )
+    .await;
+    let token = claim(&addr, &code, 0, "Ann").await;
+    let mut ws = connect(&addr, &code, Some(&token)).await;
+    let mut hints = Vec::new();
+    let mut acted = None;
+    loop {
+        let m = next(&mut ws).await.expect("a state");
+        assert_eq!(m["type"], "state", "{m}");
+        if m["deal_number"] != 1 || m["game_over"] == true {
+            break;
+        }
+        let seq = m["seq"].as_u64().unwrap();
+        let legal = m["legal"].as_array().unwrap();
+        if legal.is_empty() || acted == Some(seq) {
+            continue;
+        }
+        acted = Some(seq);
+        let action = if legal.len() > 1 {
+            let h = ask_hint(&mut ws).await;
+            let best = h["best"].as_str().unwrap().to_string();
+            hints.push(h);
+            best
+        } else {
+            legal[0].as_str().unwrap().to_string()
+        };
+        send(&mut ws, &json!({"type": "act", "seq": seq, "action": action})).await;
+    }
+    assert!(!hints.is_empty(), "no decision with a choice in deal 1");
+    send(&mut ws, &json!({"type": "review", "deal": 1})).await;
+    let review = loop {
+        let r = next(&mut ws).await.expect("a review");
+        if r["type"] != "state" {
+            break r;
+        }
+    };
+    assert_eq!(review["type"], "review", "{review}");
+    let judged = review["decisions"].as_array().unwrap();
+    assert_eq!(judged.len(), hints.len(), "{review}");
+    for (j, h) in judged.iter().zip(&hints) {
+        assert_eq!(j["choices"], h["choices"], "the review's values differ from the hint's");
+        assert_eq!(j["best"], h["best"]);
+        assert_eq!(j["action"], h["best"], "the hint's choice was taken");
+        assert_eq!(j["loss"], 0.0, "{j}");
+    }
+}
