@@ -158,11 +158,16 @@ async function play(page, who, opts) {
     // Mid-game, A reloads the page: the seat must come back from localStorage and play on.
     if (opts.reloadAfter && stats.reloads === 0 && turnsSinceReload >= opts.reloadAfter) {
       const seat = st.seat;
+      const deals = await page.locator('#log details').count();
       log(`${who}: reloading the page at state ${st.seq} (deal ${Number(st.deal) + 1}, ${st.phase})`);
       await page.reload();
       await page.waitForSelector('#table[data-seq]', { timeout: STEP_TIMEOUT });
       const again = await tableState(page);
       if (again.seat !== seat) throw new Error(`${who}: after the reload the page is seat ${again.seat}, not ${seat}`);
+      // The deals already logged stay in the log.
+      const kept = await page.locator('#log details').count();
+      if (kept < deals) throw new Error(`${who}: the log showed ${deals} deals before the reload, ${kept} after`);
+      if (deals < 2) throw new Error(`${who}: the reload came before a second deal (${deals} in the log): it checks nothing`);
       stats.reloads += 1;
       log(`${who}: back at seat ${again.seat}, state ${again.seq}`);
       continue;

@@ -59,6 +59,28 @@ function storageSet(key, value) {
   }
 }
 
+/** The game log and the last deal's result, kept for this tab (sessionStorage), so that a
+ * reload keeps the deals already seen: the server sends only the current deal's decisions. */
+function saveLog() {
+  try {
+    sessionStorage.setItem(`euchre:log:${ui.code}`, JSON.stringify({ logs: [...ui.logs.entries()], lastResult: ui.lastResult }));
+  } catch {
+    // Storage refused or full: a reload then starts the log afresh.
+  }
+}
+
+function restoreLog() {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(`euchre:log:${ui.code}`));
+    if (saved && Array.isArray(saved.logs)) {
+      ui.logs = new Map(saved.logs);
+      ui.lastResult = typeof saved.lastResult === 'string' ? saved.lastResult : null;
+    }
+  } catch {
+    // Nothing kept, or not ours: the log starts afresh.
+  }
+}
+
 let toastTimer = null;
 /** Shows a short message over the page for a few seconds. */
 function toast(text) {
@@ -706,6 +728,7 @@ function connectTable(code, saved) {
   ui.seat = saved ? saved.seat : null;
   ui.token = saved ? saved.token : null;
   ui.host = saved ? saved.host : null;
+  restoreLog();
   renderShell();
   openSocket();
 }
@@ -911,6 +934,7 @@ function showState(prev, state) {
   entry.history = history;
   entry.tricks = v.tricks || [];
   ui.logs.set(key, entry);
+  saveLog();
   const wasMyTurn = prev && prev.legal && prev.legal.length;
   ui.shown = state;
   renderTable();
