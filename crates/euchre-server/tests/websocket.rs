@@ -323,7 +323,10 @@ async fn a_review_values_each_decision_as_its_hint_did() {
     let judged = review["decisions"].as_array().unwrap();
     assert_eq!(judged.len(), hints.len(), "{review}");
     for (j, h) in judged.iter().zip(&hints) {
-        assert_eq!(j["choices"], h["choices"], "the review's values differ from the hint's");
+        assert_eq!(
+            j["choices"], h["choices"],
+            "the review's values differ from the hint's"
+        );
         assert_eq!(j["best"], h["best"]);
         assert_eq!(j["action"], h["best"], "the hint's choice was taken");
         assert_eq!(j["loss"], 0.0, "{j}");

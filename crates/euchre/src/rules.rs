@@ -389,7 +389,7 @@ impl Rules {
         }
         if self.winning_score == 0 && self.num_deals == 0 {
             return Err(RulesError::Inconsistent(
-                "one of winning_score and num_deals must be set".into(),
+                "one of winning_score and num_deals must be set (above 0): a game ends at a target score or after a number of deals".into(),
             ));
         }
         if self.winning_score != 0 && self.num_deals != 0 {
