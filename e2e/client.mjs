@@ -25,6 +25,13 @@ const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 const CODE = 'FIXTUR';
 const TIMEOUT = 15_000;
 
+/** "JS" as the page names it: "Jack of Spades". */
+function cardWords(c) {
+  const ranks = { 7: 'Seven', 8: 'Eight', 9: 'Nine', T: 'Ten', J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' };
+  const suits = { C: 'Clubs', D: 'Diamonds', H: 'Hearts', S: 'Spades' };
+  return `${ranks[c[0]]} of ${suits[c[1]]}`;
+}
+
 function stateMessage(f, seq, over = {}) {
   const v = f.view;
   const n = v.hand_sizes.length;
@@ -242,6 +249,26 @@ try {
       t.send(stateMessage({ ...play, view: v }, 4, { seat: null, legal: [] }));
       await t.page.waitForSelector('#table[data-seat="spectator"]');
       if (await t.page.locator('#hand, #actions').count()) throw new Error('a hand or decisions are shown');
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('the log names the card ordered up, and the dealer picks it up', async () => {
+    // The play fixture: seat 0 ordered the upcard up alone, the dealer (seat 3) discarded.
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      const up = cardWords(play.view.upcard);
+      t.send(stateMessage(play, 3));
+      await t.page.waitForSelector('#log li');
+      let text = await t.page.locator('#log').innerText();
+      if (!text.includes(`You order up the ${up}, alone`)) throw new Error(`the log says ${text}`);
+      // The same deal had the dealer taken the card up itself.
+      const dealt = { ...play, view: { ...play.view, dealer: play.view.seat } };
+      t.send(stateMessage(dealt, 4, { deal_number: 5 }));
+      await t.page.waitForSelector('#table[data-seq="4"]');
+      text = await t.page.locator('#log').innerText();
+      if (!text.includes(`You pick up the ${up}, alone`)) throw new Error(`the log says ${text}`);
     } finally {
       await t.ctx.close();
     }

@@ -215,8 +215,10 @@ function actionLabel(action, view) {
   }
 }
 
-/** A decision as the log and the screen reader tell it: "East orders up", "You play Jack of Hearts". */
-function actionSentence(who, action) {
+/** A decision as the log and the screen reader tell it: "East orders up the Jack of Clubs",
+ * "You play Jack of Hearts". `upcard` names the card ordered up; `dealer` says the decider
+ * deals (it picks the card up). */
+function actionSentence(who, action, upcard = null, dealer = false) {
   // "You" takes the plain verb: "You pass", "North passes".
   const you = who === 'You';
   const say = (third, plain, rest = '') => `${who} ${you ? plain : third}${rest}`;
@@ -236,7 +238,13 @@ function actionSentence(who, action) {
   const tail = (rest) => (rest === 'alone' ? ', alone' : rest === 'jambone' ? ', jambone' : rest ? ` ${rest}` : '');
   switch (w[0]) {
     case 'pass': return say('passes', 'pass');
-    case 'order': return say('orders up', 'order up', tail(w.slice(1).join(' ')));
+    case 'order': {
+      // A turned card only: some variants deal it face down ("B").
+      const card = upcard && /^[789TJQKA][CDHS]$/.test(upcard) ? ` the ${cardName(upcard)}` : '';
+      return dealer
+        ? say('picks up', 'pick up', `${card}${tail(w.slice(1).join(' '))}`)
+        : say('orders up', 'order up', `${card}${tail(w.slice(1).join(' '))}`);
+    }
     case 'call': return say('calls', 'call', ` ${suitWord(w[1])}${tail(w.slice(2).join(' '))}`);
     case 'discard': return say('discards', 'discard');
     case 'exchange': return say('passes', 'pass', ' a card to the partner');
@@ -922,7 +930,7 @@ function showState(prev, state) {
   if (prev && state.started) {
     for (let i = old; i < history.length; i++) {
       const [seat, action] = history[i];
-      announce(actionSentence(seatName(state, seat), action));
+      announce(actionSentence(seatName(state, seat), action, v.upcard, v.dealer === seat));
     }
     const before = completeTricks(prev.view);
     const now = completeTricks(v);
@@ -933,6 +941,8 @@ function showState(prev, state) {
   }
   entry.history = history;
   entry.tricks = v.tricks || [];
+  entry.upcard = v.upcard || null;
+  entry.dealer = v.dealer;
   ui.logs.set(key, entry);
   saveLog();
   const wasMyTurn = prev && prev.legal && prev.legal.length;
@@ -969,6 +979,7 @@ function dealResult(done, next) {
   } else {
     const delta = v.delta || [];
     if (v.maker !== null && v.maker !== undefined) parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}.`);
+    else parts.push('thrown in, no trump made.');
     const per = [];
     for (let s = 0; s < n; s++) per.push(`${seatName(done, s)} ${scores[s]}${delta[s] ? ` (${delta[s] > 0 ? '+' : ''}${delta[s]})` : ''}`);
     parts.push(`Score: ${per.join(', ')}.`);
@@ -1509,7 +1520,7 @@ function logLines(s, entry) {
       }
       continue;
     }
-    lines.push(h('li', {}, actionSentence(seatName(s, seat), action)));
+    lines.push(h('li', {}, actionSentence(seatName(s, seat), action, entry.upcard, entry.dealer === seat)));
   }
   if (trick.length) flush(false);
   return lines;
