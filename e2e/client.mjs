@@ -254,6 +254,33 @@ try {
     }
   });
 
+  await check('an account: created, signed out, and signed in again with Enter (a real form); no favicon request', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await ctx.newPage();
+    const missing = [];
+    page.on('response', (r) => { if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`); });
+    try {
+      await page.goto(`${base}/`);
+      await page.waitForSelector('#create-form');
+      const name = `Acct${Date.now() % 1000000}`;
+      await page.locator('summary', { hasText: 'Sign in' }).click();
+      await page.fill('#account-name', name);
+      await page.fill('#account-password', 'a long enough password');
+      await page.click('button:has-text("Create account")');
+      await page.waitForSelector(`text=Signed in as`);
+      await page.click('button:has-text("Sign out")');
+      await page.locator('summary', { hasText: 'Sign in' }).click();
+      await page.fill('#account-name', name);
+      await page.fill('#account-password', 'a long enough password');
+      if (!(await page.locator('form #account-password').count())) throw new Error('the password field is not in a form');
+      await page.press('#account-password', 'Enter');
+      await page.waitForSelector(`text=Signed in as`);
+      if (missing.length) throw new Error(`failed requests: ${missing.join(', ')}`);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   await check('the log names the card ordered up, and the dealer picks it up', async () => {
     // The play fixture: seat 0 ordered the upcard up alone, the dealer (seat 3) discarded.
     const t = await scripted(play.view.seat, { width: 1100, height: 800 });

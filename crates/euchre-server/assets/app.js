@@ -571,11 +571,13 @@ function accountPanel(nameInput, onChange) {
     };
     box.replaceChildren(
       h('details', {}, h('summary', {}, 'Sign in (optional: keeps your name yours)'),
-        h('div', { class: 'field' }, h('label', { for: 'account-name' }, 'Name'), user),
-        h('div', { class: 'field' }, h('label', { for: 'account-password' }, 'Password'), pass),
-        h('div', { class: 'field inline' },
-          h('button', { type: 'button', class: 'primary', onclick: go2('/api/login') }, 'Sign in'),
-          h('button', { type: 'button', onclick: go2('/api/accounts') }, 'Create account')),
+        // A form, so that Enter signs in and password managers know the fields.
+        h('form', { onsubmit: (e) => { e.preventDefault(); go2('/api/login')(); } },
+          h('div', { class: 'field' }, h('label', { for: 'account-name' }, 'Name'), user),
+          h('div', { class: 'field' }, h('label', { for: 'account-password' }, 'Password'), pass),
+          h('div', { class: 'field inline' },
+            h('button', { type: 'submit', class: 'primary' }, 'Sign in'),
+            h('button', { type: 'button', onclick: go2('/api/accounts') }, 'Create account'))),
         status));
   };
   draw(null);
