@@ -302,23 +302,28 @@ try {
   });
 
   await check('the table keeps one height whatever its middle shows (the hand never moves under a finger)', async () => {
-    // The same seat's table with the upcard, an empty middle, and a trick of one to four cards
-    // (the last one taken, as it is held on the table), on a phone.
+    // The same seat's table with the upcard, an empty middle, a trick of one to four cards (the
+    // last one taken, as it is held on the table) and no cards left in any hand, on a phone and
+    // a desktop.
     const seat = bidding.view.seat;
     const trickOf = (n) => ({ ...play, view: { ...play.view, seat, to_act: seat, active: [true, true, true, true], maker_alone: false,
       tricks: n ? [{ leader: (seat + 1) % 4, cards: ['9C', 'KC', 'AC', 'QH'].slice(0, n), winner: n === 4 ? (seat + 3) % 4 : null }] : [] } });
-    const states = [['upcard', bidding], ...[0, 1, 2, 3, 4].map((n) => [`a trick of ${n}`, trickOf(n)])];
-    const t = await scripted(seat, { width: 390, height: 844 });
-    try {
-      const heights = {};
-      for (const [i, [what, f]] of states.entries()) {
-        t.send(stateMessage(f, 10 + i));
-        await t.page.waitForSelector(`#table[data-seq="${10 + i}"]`);
-        heights[what] = Math.round((await t.page.locator('#felt').boundingBox()).height);
+    const last = trickOf(4);
+    const emptyHands = { ...last, view: { ...last.view, hand_sizes: [0, 0, 0, 0] } };
+    const states = [['upcard', bidding], ...[0, 1, 2, 3, 4].map((n) => [`a trick of ${n}`, trickOf(n)]), ['no cards left', emptyHands]];
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      const t = await scripted(seat, viewport);
+      try {
+        const heights = {};
+        for (const [i, [what, f]] of states.entries()) {
+          t.send(stateMessage(f, 10 + i));
+          await t.page.waitForSelector(`#table[data-seq="${10 + i}"]`);
+          heights[what] = Math.round((await t.page.locator('#felt').boundingBox()).height);
+        }
+        if (new Set(Object.values(heights)).size !== 1) throw new Error(`at ${viewport.width} px the table's height changes: ${JSON.stringify(heights)}`);
+      } finally {
+        await t.ctx.close();
       }
-      if (new Set(Object.values(heights)).size !== 1) throw new Error(`the table's height changes: ${JSON.stringify(heights)}`);
-    } finally {
-      await t.ctx.close();
     }
   });
 
