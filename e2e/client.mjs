@@ -5,7 +5,9 @@
 // offer every legal action through exactly one control, labelled in words, and send back exactly
 // the action clicked, with the state's seq. Also checked: a refused decision (the error is shown
 // and the page syncs), hints (a bid's chances in words, a card's value) and reviews drawn, a finished trick held on the table before the next
-// state, a spectator shown no hand, and a phone-sized screen that does not scroll sideways.
+// state, a spectator shown no hand, a phone-sized screen that does not scroll sideways, a table
+// that keeps one height whatever it shows (the hand never moves), the log's words for an
+// order-up, and an account made and signed in again through a real form.
 //
 //   node e2e/client.mjs URL      (any server that serves the client's pages and assets)
 
