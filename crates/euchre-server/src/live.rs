@@ -107,9 +107,10 @@ impl Live {
         })
     }
 
-    /// The random numbers' seed for advice on `what` (a hint at one state number, a review of
-    /// one seat's deal): the same question asked again gets the same answer, as a person who
-    /// asks twice expects; other questions and other tables get unrelated numbers.
+    /// The random numbers' seed for advice on `what` (one seat's deal: its review, and the
+    /// hints in it, each by its decision's place): the same question asked again gets the same
+    /// answer, as a person who asks twice expects; other questions and other tables get
+    /// unrelated numbers.
     pub fn advice_seed(&self, what: u64) -> u64 {
         use rand::SeedableRng;
         let mut seed = [0u8; 32];
