@@ -5,19 +5,9 @@ mod support;
 
 use futures_util::SinkExt;
 use serde_json::{json, Value};
-use support::{claim, connect, create, get, next, post, send, start, temp_db, Ws};
+use support::{claim, connect, create, get, next, post, reply, send, start, temp_db, Ws};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-
-/// The next message that is not a state (states may come at any time: seats connecting).
-async fn reply(ws: &mut Ws) -> Value {
-    loop {
-        let m = next(ws).await.expect("a reply");
-        if m["type"] != "state" {
-            return m;
-        }
-    }
-}
 
 /// The current state, asked for.
 async fn synced(ws: &mut Ws) -> Value {

@@ -4,7 +4,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{claim, connect, create, get, next, request, send, start, temp_db};
+use support::{claim, connect, create, get, next, reply, request, send, start, temp_db};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -211,12 +211,7 @@ async fn a_finished_game_is_downloaded_and_counted_for_its_players() {
     }
     // Every finished deal can be reviewed: the seat's own decisions, judged.
     send(&mut ws, &json!({"type": "review", "deal": 1})).await;
-    let review = loop {
-        let m = next(&mut ws).await.expect("a review");
-        if m["type"] != "state" {
-            break m;
-        }
-    };
+    let review = reply(&mut ws).await;
     assert_eq!(review["type"], "review", "{review}");
     assert_eq!(review["deal"], 1);
     let (status, egn) = get(&addr, &format!("/api/tables/{code}/game.egn")).await;

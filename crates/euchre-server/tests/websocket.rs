@@ -5,7 +5,7 @@ mod support;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use support::{claim, connect, create, next, post, send, start, temp_db};
+use support::{ann_at, connect, next, post, reply, send, start, temp_db};
 use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -150,13 +150,7 @@ async fn bad_requests_are_refused_with_a_reason() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hint_explains_each_bid_and_values_each_card() {
     let addr = start(&temp_db("hint-explained")).await;
-    let code = create(
-        &addr,
-        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "seed": 3}),
-    )
-    .await;
-    let token = claim(&addr, &code, 0, "Ann").await;
-    let mut ws = connect(&addr, &code, Some(&token)).await;
+    let (_, _, mut ws) = ann_at(&addr, &["open", "basic", "basic", "basic"], 3).await;
     let (mut bidding, mut play) = (false, false);
     let mut acted = None;
     while !(bidding && play) {
@@ -238,13 +232,9 @@ async fn my_choice(ws: &mut support::Ws) -> Value {
 /// Asks for a hint and returns it (skipping any state sent meanwhile).
 async fn ask_hint(ws: &mut support::Ws) -> Value {
     send(ws, &json!({"type": "hint"})).await;
-    loop {
-        let h = next(ws).await.expect("a hint");
-        if h["type"] != "state" {
-            assert_eq!(h["type"], "hint", "{h}");
-            return h;
-        }
-    }
+    let h = reply(ws).await;
+    assert_eq!(h["type"], "hint", "{h}");
+    h
 }
 
 /// The table's advice secret is stored with it: a server started again on the same database
@@ -253,13 +243,7 @@ async fn ask_hint(ws: &mut support::Ws) -> Value {
 async fn a_hint_is_the_same_after_a_restart() {
     let db = temp_db("hint-restart");
     let addr = start(&db).await;
-    let code = create(
-        &addr,
-        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "seed": 5}),
-    )
-    .await;
-    let token = claim(&addr, &code, 0, "Ann").await;
-    let mut ws = connect(&addr, &code, Some(&token)).await;
+    let (code, token, mut ws) = ann_at(&addr, &["open", "basic", "basic", "basic"], 5).await;
     let state = my_choice(&mut ws).await;
     let before = ask_hint(&mut ws).await;
     assert_eq!(before["seq"], state["seq"], "{before}");
@@ -280,13 +264,7 @@ async fn a_hint_is_the_same_after_a_restart() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_values_each_decision_as_its_hint_did() {
     let addr = start(&temp_db("review-hints")).await;
-    let code = create(
-        &addr,
-        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "seed": 11}),
-    )
-    .await;
-    let token = claim(&addr, &code, 0, "Ann").await;
-    let mut ws = connect(&addr, &code, Some(&token)).await;
+    let (_, _, mut ws) = ann_at(&addr, &["open", "basic", "basic", "basic"], 11).await;
     let mut hints = Vec::new();
     let mut acted = None;
     loop {
@@ -313,12 +291,7 @@ async fn a_review_values_each_decision_as_its_hint_did() {
     }
     assert!(!hints.is_empty(), "no decision with a choice in deal 1");
     send(&mut ws, &json!({"type": "review", "deal": 1})).await;
-    let review = loop {
-        let r = next(&mut ws).await.expect("a review");
-        if r["type"] != "state" {
-            break r;
-        }
-    };
+    let review = reply(&mut ws).await;
     assert_eq!(review["type"], "review", "{review}");
     let judged = review["decisions"].as_array().unwrap();
     assert_eq!(judged.len(), hints.len(), "{review}");

@@ -99,6 +99,26 @@ pub async fn next(ws: &mut Ws) -> Option<Value> {
     }
 }
 
+/// The next message that is not a state (states may come at any time: seats connecting).
+pub async fn reply(ws: &mut Ws) -> Value {
+    loop {
+        let m = next(ws).await.expect("a reply");
+        if m["type"] != "state" {
+            return m;
+        }
+    }
+}
+
+/// A table of `seats` (seat 0 open) north-american from `seed`, with Ann in seat 0 connected:
+/// its code, Ann's token and her connection.
+pub async fn ann_at(addr: &str, seats: &[&str], seed: u64) -> (String, String, Ws) {
+    let body = serde_json::json!({"rules": "north-american", "seats": seats, "seed": seed});
+    let code = create(addr, &body).await;
+    let token = claim(addr, &code, 0, "Ann").await;
+    let ws = connect(addr, &code, Some(&token)).await;
+    (code, token, ws)
+}
+
 pub async fn send(ws: &mut Ws, v: &Value) {
     ws.send(Message::Text(v.to_string().into())).await.unwrap();
 }
