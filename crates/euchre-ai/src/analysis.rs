@@ -199,7 +199,7 @@ impl fmt::Display for AnalysisError {
             AnalysisError::UnknownPlayer(e) => e.fmt(f),
             AnalysisError::NoValues(p) => write!(
                 f,
-                "{p} does not value actions, so it cannot judge them: use a search player (pimc-N)"
+                "{p} does not value actions, so it cannot judge them: use a search player (expert, the default, or pimc-N)"
             ),
             AnalysisError::Record { deal, index, why } => {
                 write!(f, "deal {deal}, decision {index}: {why}")

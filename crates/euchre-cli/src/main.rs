@@ -154,6 +154,7 @@ enum Command {
         /// Deals to measure (0: use the outcomes kept in the repository).
         #[arg(long, default_value_t = 0)]
         deals: u64,
+        /// The seed of the measured deals (with --deals).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// The game's target score.
@@ -163,6 +164,7 @@ enum Command {
         /// regenerate the repository's).
         #[arg(long, value_name = "FILE")]
         save: Option<std::path::PathBuf>,
+        /// Print the outcomes and the table of win chances as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -426,6 +428,16 @@ impl RulesArgs {
             (None, _) => self.name(),
         };
         let mut rules = AnyRules::preset(name)?;
+        // Setting one of these clears the other, so both given above 0 would keep the last
+        // silently (as in the engine protocol, refused).
+        let named = |o: &str| {
+            self.set
+                .iter()
+                .any(|s| s.split_once('=').is_some_and(|(k, v)| k == o && v.trim() != "0"))
+        };
+        if named("winning_score") && named("num_deals") {
+            anyhow::bail!("--set winning_score and --set num_deals exclude each other: give one");
+        }
         for s in &self.set {
             let (k, v) = s
                 .split_once('=')

@@ -15,6 +15,9 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
         Some(p) => p.to_path_buf(),
         None => Store::default_path()?,
     };
+    if path.is_dir() {
+        anyhow::bail!("{} is a folder: give the database file's path", path.display());
+    }
     let (games, players) = if path.exists() {
         let store = Store::open(&path)?;
         (store.game_count()?, store.player_stats()?)
@@ -28,6 +31,11 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
             "players": players,
         });
         emit(&doc.to_string());
+    } else if !path.exists() {
+        emit(&format!(
+            "No games recorded yet: there is no database at {} (none is made by reading).",
+            path.display()
+        ));
     } else if players.is_empty() {
         emit(&format!("No games recorded yet in {}.", path.display()));
     } else {

@@ -761,6 +761,13 @@ fn rules_honours_the_rules_flag() {
     assert!(flag.contains("jambone "), "{flag}");
     let (ok, _, err) = run(&["rules", "keller-1887", "--rules", "railroad"]);
     assert!(!ok && err.contains("name the preset once"), "{err}");
+    // A target and a number of deals both: refused, as the engine protocol refuses them, not
+    // the last one kept.
+    let both = ["rules", "--set", "winning_score=7", "--set", "num_deals=3"];
+    let (ok, _, err) = run(&both);
+    assert!(!ok && err.contains("exclude each other"), "{err}");
+    let (ok, out, err) = run(&["rules", "--set", "winning_score=0", "--set", "num_deals=3"]);
+    assert!(ok && out.contains("num_deals                    3"), "{out}{err}");
 }
 
 /// A 200 MB file (sparse, so the test writes nothing) is refused from its size without being read,
@@ -1096,11 +1103,19 @@ fn new_starts_any_family_from_a_given_score() {
         ),
         (
             r#"{"id":3,"cmd":"new","score":[1,2,3,4,5]}"#,
-            "'score' must be a list of integers",
+            "'score' must be a list of whole numbers",
         ),
         (
             r#"{"id":3,"cmd":"new","score":[1,"2"]}"#,
-            "'score' must be a list of integers",
+            "'score' must be a list of whole numbers",
+        ),
+        (
+            r#"{"id":3,"cmd":"new","score":[5000000000,0]}"#,
+            "within ±2,147,483,647",
+        ),
+        (
+            r#"{"id":3,"cmd":"new","score":[10,0]}"#,
+            "has already reached the game's target of 10",
         ),
     ] {
         e.refused(line, json!(3), fragment);

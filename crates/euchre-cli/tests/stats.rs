@@ -67,6 +67,12 @@ fn an_empty_or_missing_database_has_no_players() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("No games recorded yet in "), "{text}");
+    // A path with no database says so; a folder is refused, named once.
+    let text = String::from_utf8_lossy(&stats(&missing, false).stdout).to_string();
+    assert!(text.contains("there is no database at"), "{text}");
+    let out = stats(&dir.join("."), false);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("is a folder"), "{err}");
 }
 
 #[test]

@@ -218,7 +218,7 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
     let seed = seed_field(obj)?;
     let dealer = seat_field(obj, "dealer")?;
     const SCORE: &str =
-        "'score' must be a list of integers: [team 0, team 1], or one per player in the individual games";
+        "'score' must be a list of whole numbers within ±2,147,483,647: [team 0, team 1], or one per player in the individual games";
     let score = match obj.get("score") {
         None | Some(Value::Null) => None,
         Some(Value::Array(a)) if (1..=4).contains(&a.len()) => Some(

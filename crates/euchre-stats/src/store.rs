@@ -100,15 +100,16 @@ pub enum StoreError {
     /// No folder for the default database.
     #[error("no data folder for the statistics database: set {DATA_DIR_VAR}")]
     NoDataDir,
-    /// The folder of the database could not be created.
-    #[error("creating {}: {source}", path.display())]
-    Io { path: PathBuf, source: std::io::Error },
+    /// The folder of the database could not be created. (The cause is in the message, not a
+    /// `source`: an error chain printed whole would say it twice.)
+    #[error("creating {}: {error}", path.display())]
+    Io { path: PathBuf, error: std::io::Error },
     /// A summary the store does not take (one built by hand).
     #[error("game {id}: {why}")]
     InvalidGame { id: String, why: String },
     /// SQLite failed (the disk, a lock held too long, ...).
-    #[error("{}: {source}", path.display())]
-    Sqlite { path: PathBuf, source: rusqlite::Error },
+    #[error("{}: {error}", path.display())]
+    Sqlite { path: PathBuf, error: rusqlite::Error },
 }
 
 /// An open statistics database.
@@ -143,9 +144,9 @@ impl Store {
     /// untouched in all of these cases.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+            std::fs::create_dir_all(dir).map_err(|error| StoreError::Io {
                 path: dir.to_path_buf(),
-                source,
+                error,
             })?;
         }
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
@@ -495,7 +496,7 @@ fn sqlite(path: &Path, e: rusqlite::Error) -> StoreError {
         },
         _ => StoreError::Sqlite {
             path: path.to_path_buf(),
-            source: e,
+            error: e,
         },
     }
 }
