@@ -16,9 +16,22 @@ pub struct CheckSummary {
     games: Option<usize>,
 }
 
+/// Where a document refused as one kind (`as_record`: a game record, else EGN) is plainly the
+/// other, which command reads it.
+fn other_kind(text: &str, as_record: bool, e: impl std::fmt::Display) -> String {
+    let head: String = text.chars().take(4096).collect();
+    if !as_record && head.contains("\"euchre-record\"") {
+        format!("{e} (this is a game record: `euchre record check` reads it)")
+    } else if as_record && head.contains("\"fileType\"") {
+        format!("{e} (this is an EGN document: `euchre egn check` reads it)")
+    } else {
+        e.to_string()
+    }
+}
+
 /// An EGN/EMN document, replayed.
 pub fn check_egn(text: &str) -> Result<CheckSummary, String> {
-    let s = euchre_egn::check_text(text).map_err(|e| e.to_string())?;
+    let s = euchre_egn::check_text(text).map_err(|e| other_kind(text, false, e))?;
     Ok(CheckSummary {
         deals: s.deals,
         score: s.score.map(|x| x.to_vec()),
@@ -30,7 +43,7 @@ pub fn check_egn(text: &str) -> Result<CheckSummary, String> {
 
 /// A game record (`docs/record-format.md`) of any family, replayed.
 pub fn check_record(text: &str) -> Result<CheckSummary, String> {
-    match euchre_record::read_any(text).map_err(|e| e.to_string())? {
+    match euchre_record::read_any(text).map_err(|e| other_kind(text, true, e))? {
         euchre_record::AnyReplay::Partnership(r) => {
             let last = r.games.last().expect("a replayed record has a game");
             let single = r.games.len() == 1;

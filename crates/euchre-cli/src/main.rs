@@ -502,7 +502,11 @@ fn run(cli: Cli) -> Result<i32> {
             let text = egn_cmd::read_document(&file)
                 .map_err(anyhow::Error::msg)
                 .with_context(|| format!("reading {}", file.display()))?;
-            emit(show::show(&text)?.trim_end());
+            emit(
+                show::show(&text)
+                    .with_context(|| file.display().to_string())?
+                    .trim_end(),
+            );
             Ok(0)
         }
         Command::Rules { preset, rules, json } => {

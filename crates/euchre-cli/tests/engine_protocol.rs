@@ -812,8 +812,14 @@ fn a_random_game_is_egn_that_egn_check_accepts() {
     let path = std::env::temp_dir().join(format!("euchre-random-seed3-{}.egn", std::process::id()));
     std::fs::write(&path, &out).expect("write temp file");
     let (ok, check, err) = run(&["egn", "check", "--json", path.to_str().expect("UTF-8 path")]);
+    // The same file is no game record: record check refuses it and points to egn check.
+    let (record_ok, record_check, _) = run(&["record", "check", path.to_str().expect("UTF-8 path")]);
     let _ = std::fs::remove_file(&path);
     assert!(ok, "euchre egn check rejected it: {check}{err}");
+    assert!(
+        !record_ok && record_check.contains("`euchre egn check` reads it"),
+        "{record_check}"
+    );
     let r: Value = serde_json::from_str(check.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {check}"));
     assert_eq!(r["ok"], true, "{r}");
     assert_eq!(
@@ -935,6 +941,10 @@ fn a_random_railroad_match_is_a_record_that_record_check_accepts() {
     assert_eq!(r["ok"], true, "{r}");
     assert_eq!(r["games"], 2, "{r}");
     assert!(!egn_ok && egn_check.starts_with("FAIL"), "{egn_check}");
+    assert!(
+        egn_check.contains("`euchre record check` reads it"),
+        "{egn_check}"
+    );
     // EGN output of the same game names what EGN would lose.
     let (ok, _, note) = run(&["random", "--rules", "railroad", "--seed", "8"]);
     assert!(ok);
@@ -1378,4 +1388,16 @@ fn choose_hint_and_solve_refuse_bad_requests_and_change_nothing() {
         json!(8),
         "exact only once trump is made",
     );
+}
+
+/// `egn show` names the file whose content it refuses, as its read errors do.
+#[test]
+fn egn_show_names_the_file_it_refuses() {
+    let path = std::env::temp_dir().join(format!("euchre-not-egn-{}.egn", std::process::id()));
+    std::fs::write(&path, r#"{"x":1}"#).expect("write temp file");
+    let file = path.to_str().expect("UTF-8 path");
+    let (ok, _, err) = run(&["egn", "show", file]);
+    let _ = std::fs::remove_file(&path);
+    assert!(!ok, "accepted: {err}");
+    assert!(err.contains(file) && err.contains("missing fileType"), "{err}");
 }
