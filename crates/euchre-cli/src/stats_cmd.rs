@@ -18,7 +18,8 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
     if path.is_dir() {
         anyhow::bail!("{} is a folder: give the database file's path", path.display());
     }
-    let (games, players) = if path.exists() {
+    let exists = path.exists();
+    let (games, players) = if exists {
         let store = Store::open(&path)?;
         (store.game_count()?, store.player_stats()?)
     } else {
@@ -31,7 +32,7 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
             "players": players,
         });
         emit(&doc.to_string());
-    } else if !path.exists() {
+    } else if !exists {
         emit(&format!(
             "No games recorded yet: there is no database at {} (none is made by reading).",
             path.display()

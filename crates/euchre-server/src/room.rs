@@ -236,9 +236,13 @@ impl Room {
         if !matches!(slot, Seated::Open) {
             return Err(RoomError::Taken(Seat::new(seat as u8)));
         }
-        let same = |s: &Seated| matches!(s, Seated::Person { name: n, .. } if n.to_lowercase() == name.to_lowercase());
-        if let Some(Seated::Person { name: n, .. }) = self.seats.iter().find(|s| same(s)) {
-            return Err(RoomError::NameTaken(n.clone()));
+        let lower = name.to_lowercase();
+        for s in &self.seats {
+            if let Seated::Person { name: n, .. } = s {
+                if n.to_lowercase() == lower {
+                    return Err(RoomError::NameTaken(n.clone()));
+                }
+            }
         }
         let token = SeatToken::random();
         self.seats[seat] = Seated::Person {

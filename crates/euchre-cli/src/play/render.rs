@@ -436,9 +436,10 @@ fn centred(area: Rect, w: u16, h: u16) -> Rect {
 }
 
 fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
+    // Hints and reviews word the bids as the person takes them (the dealer picks up).
+    let dealing = app.me == app.table.dealer;
     let (title, lines): (&str, Vec<Line>) = match o {
         Overlay::Hint { player, best, lines } => {
-            let dealing = app.me == app.table.dealer;
             let mut l = vec![Line::from(format!(
                 "{player} would take: {}",
                 action_words(best, dealing)
@@ -481,8 +482,8 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                     .unwrap_or_default();
                 l.push(Line::from(format!(
                     "  {:<12} best {:<12} lost {:.2}{exact}",
-                    action_words(&r.taken, app.me == app.table.dealer),
-                    action_words(&r.best, app.me == app.table.dealer),
+                    action_words(&r.taken, dealing),
+                    action_words(&r.best, dealing),
                     r.loss
                 )));
             }
