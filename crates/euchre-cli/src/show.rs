@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use euchre::{Action, Card, Seat};
-use euchre_egn::{egn_card, parse_egn, replay};
+use euchre_egn::{egn_card, parse_egn, replay, DealEntry};
 use std::fmt::Write;
 
 /// The replay of an EGN game as text.
@@ -26,11 +26,18 @@ pub fn show(text: &str) -> Result<String> {
     }
     let mut score = r.initial_score;
     writeln!(out, "  starting score {}-{}", score[0], score[1])?;
+    // Deals and tricks count from 1, as `analyze` and `solve --deal` count them; the file's own
+    // `dealNumber` (from 0 in EGN, and what `egn check`'s messages name) is shown beside it.
     for (i, rd) in r.deals.iter().enumerate() {
         let d = &rd.deal;
+        let number = match file.deals.get(i) {
+            Some(DealEntry::Full(e)) => format!(" (dealNumber {})", e.deal_number),
+            _ => String::new(),
+        };
         writeln!(
             out,
-            "\nDeal {i}: dealer seat {} ({}), upcard {}",
+            "\nDeal {}{number}: dealer seat {} ({}), upcard {}",
+            i + 1,
             d.dealer(),
             names[d.dealer().index()],
             egn_card(d.upcard())
@@ -80,8 +87,12 @@ pub fn show(text: &str) -> Result<String> {
                 .get(t)
                 .map(|w| format!(" -> seat {w}"))
                 .unwrap_or_default();
-            // Deals and tricks count from 0, as in EGN and in `egn check`'s messages.
-            writeln!(out, "  trick {t}: seat {leader} leads {}{won}", cs.join(" "))?;
+            writeln!(
+                out,
+                "  trick {}: seat {leader} leads {}{won}",
+                t + 1,
+                cs.join(" ")
+            )?;
         }
         if rd.complete {
             let p = d.points();

@@ -171,3 +171,27 @@ fn analyze_by_the_default_player_explains_each_decision() {
     let v = json(&["analyze", file, "--player", "pimc-5", "--json"]);
     assert!(v["decisions"][0].get("outlooks").is_none(), "{v}");
 }
+
+/// `egn show`, `solve --deal` and `analyze` count deals alike (from 1), so a deal named by one
+/// is the deal the others show. The second deal of the file is dealt by seat 3 with the 9s up,
+/// and seat 0 leads it holding Tc Td Kd Ts As.
+#[test]
+fn egn_show_and_solve_number_deals_alike() {
+    let shown = euchre(&["egn", "show", VWEC]).unwrap();
+    assert!(
+        shown.contains("\nDeal 2 (dealNumber 1): dealer seat 3 (LeftyKnavey), upcard 9s"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("  trick 1: seat 0 leads Tc Kc Jc Ac -> seat 2"),
+        "{shown}"
+    );
+    let v = json(&["solve", VWEC, "--deal", "2", "--trick", "1", "--json"]);
+    let hand: Vec<&str> = v["hands"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(hand, ["TC", "TD", "KD", "TS", "AS"]);
+}
