@@ -197,7 +197,8 @@ pub struct Rules {
     pub num_deals: u16,
     /// A match is this many games (0: see `match_wins`).
     pub match_games: u16,
-    /// A match ends when a team has won this many games (0: see `match_games`).
+    /// A match ends when a team has won this many games (0: see `match_games`). Setting it
+    /// lifts a `match_games` cap smaller than it (to 0, no cap).
     pub match_wins: u16,
 }
 
@@ -413,6 +414,12 @@ impl Rules {
                 "one of match_games and match_wins must be set".into(),
             ));
         }
+        if self.match_wins > 0 && self.match_games > 0 && self.match_games < self.match_wins {
+            return Err(RulesError::Inconsistent(format!(
+                "a match of at most {} games can't be won by winning {}: set match_games to 0 (no cap) or to at least match_wins",
+                self.match_games, self.match_wins
+            )));
+        }
         Ok(())
     }
 
@@ -565,7 +572,15 @@ impl Rules {
                 }
             }
             "match_games" => self.match_games = number(0, 1000, "a number of games 0..1000")? as u16,
-            "match_wins" => self.match_wins = number(0, 1000, "a number of games 0..1000")? as u16,
+            "match_wins" => {
+                self.match_wins = number(0, 1000, "a number of games 0..1000")? as u16;
+                // A cap of fewer games than the wins asked for (the default cap is one game)
+                // would end the match before anyone could win it: first to N has no cap unless
+                // one of at least N games is set.
+                if self.match_wins > 0 && self.match_games < self.match_wins {
+                    self.match_games = 0;
+                }
+            }
             "num_players" => {
                 if v != "4" {
                     return Err(RulesError::NotImplemented(format!("num_players={v}")));

@@ -2147,6 +2147,37 @@ fn game_of_num_deals_plays_exactly_that_many() {
     }
 }
 
+/// `match_wins` alone is a match of first to N: it lifts the one-game cap of the presets (which
+/// would end the match after its first game), keeps a cap large enough to be reached, and a cap
+/// set afterwards that no side could win within is refused.
+#[test]
+fn match_wins_alone_makes_a_first_to_n_match() {
+    let r = rules("north-american", &[("match_wins", "2")]);
+    assert_eq!((r.match_games, r.match_wins), (0, 2));
+    let r = rules("north-american", &[("match_games", "5"), ("match_wins", "3")]);
+    assert_eq!((r.match_games, r.match_wins), (5, 3));
+    let mut r = rules("north-american", &[("match_wins", "3")]);
+    r.set("match_games", "2").unwrap();
+    let e = r.validate().unwrap_err().to_string();
+    assert!(e.contains("at most 2 games can't be won by winning 3"), "{e}");
+    // Played out: a match of first to 2 goes on past its first game.
+    let r = rules("north-american", &[("winning_score", "3"), ("match_wins", "2")]);
+    let mut m = Match::new(r, 4);
+    let mut rng = deal_rng(4);
+    loop {
+        finish_deal(m.game(), &mut rng);
+        if !m.game().next_deal() {
+            break;
+        }
+    }
+    assert!(
+        !m.is_over(),
+        "one game won ({:?}) ends a first-to-2 match",
+        m.wins()
+    );
+    assert!(m.next_game());
+}
+
 #[test]
 fn match_ends_at_match_wins() {
     let r = rules(
