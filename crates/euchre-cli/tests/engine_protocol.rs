@@ -125,18 +125,14 @@ impl Engine {
         r["observation"].clone()
     }
 
-    /// Everything a client can see: state, legal actions, each seat's observation, the EGN.
+    /// Everything a client can see: state, legal actions, each seat's observation, the game
+    /// record (which, unlike EGN, every family and option has).
     fn snapshot(&mut self) -> Value {
         let state = self.state();
         let (seat, actions) = self.legal();
         let players = state["players"].as_u64().unwrap_or(4) as u8;
         let observations: Vec<Value> = (0..players).map(|s| self.observe(s)).collect();
-        // The game as a document: EGN for the four-handed game, the record for the others.
-        let doc = if state["family"] == "four-handed" {
-            self.ok(&json!({"id": "egn", "cmd": "egn"}))["egn"].clone()
-        } else {
-            self.ok(&json!({"id": "record", "cmd": "record"}))["record"].clone()
-        };
+        let doc = self.ok(&json!({"id": "record", "cmd": "record"}))["record"].clone();
         json!({"state": state, "seat": seat, "actions": actions, "observations": observations, "doc": doc})
     }
 
@@ -945,13 +941,65 @@ fn a_random_railroad_match_is_a_record_that_record_check_accepts() {
         egn_check.contains("`euchre record check` reads it"),
         "{egn_check}"
     );
-    // EGN output of the same game names what EGN would lose.
-    let (ok, _, note) = run(&["random", "--rules", "railroad", "--seed", "8"]);
-    assert!(ok);
+    // Asked for EGN, the same game is refused: EGN's words would read back as another game
+    // (a jambone as a loner nobody called, Railroad's three-point loner as one point).
+    let (ok, out, err) = run(&["random", "--rules", "railroad", "--seed", "8", "--format", "egn"]);
+    assert!(!ok && out.is_empty(), "{out}");
     assert!(
-        note.contains("jambone") && note.contains("--format record"),
+        err.contains("EGN can't record this game faithfully")
+            && err.contains("jambone")
+            && err.contains("--format record keeps every option"),
+        "{err}"
+    );
+    // By default it is written as the game record instead, with a note saying why.
+    let (ok, out, note) = run(&["random", "--rules", "railroad", "--seed", "8"]);
+    assert!(ok, "{note}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"));
+    assert_eq!(v["format"], "euchre-record");
+    assert!(
+        note.contains("can't record this game faithfully")
+            && note.contains("writing the game record instead"),
         "{note}"
     );
+}
+
+/// The engine's `egn` is read back before it is sent: a `british` game with a defender alone
+/// against a partnered maker (EGN's `defend_alone` means only against a lone maker) is refused
+/// and the game record offered.
+#[test]
+fn engine_egn_refuses_a_game_egn_would_read_back_otherwise() {
+    let mut e = Engine::start();
+    e.ok(&json!({"id": 1, "cmd": "new", "rules": "british", "seed": 1}));
+    // Random legal decisions, and `egn` asked after each.
+    let mut rng = Lcg(7);
+    let mut sent = 0;
+    let mut refused = None;
+    for _ in 0..2_000 {
+        let (_, legal) = e.legal();
+        if legal.is_empty() {
+            if e.send(&json!({"cmd": "next"}))["ok"] != true {
+                break;
+            }
+            continue;
+        }
+        e.ok(&json!({"cmd": "apply", "action": legal[rng.below(legal.len())]}));
+        let egn = e.send(&json!({"cmd": "egn"}));
+        if egn["ok"] == true {
+            sent += 1;
+        } else {
+            refused = Some(egn["error"].as_str().unwrap().to_string());
+            break;
+        }
+    }
+    let error = refused.expect("some decision of a random british game makes its EGN read back otherwise");
+    assert!(sent > 0, "the game's EGN was refused from the start");
+    assert!(
+        error.contains("faithfully")
+            && error.contains("defend_alone")
+            && error.contains(r#"{"cmd":"record"}"#),
+        "{error}"
+    );
+    e.ok(&json!({"cmd": "record"}));
 }
 
 /// A small deterministic generator for the random choices of the protocol tests.
@@ -1400,4 +1448,20 @@ fn egn_show_names_the_file_it_refuses() {
     let _ = std::fs::remove_file(&path);
     assert!(!ok, "accepted: {err}");
     assert!(err.contains(file) && err.contains("missing fileType"), "{err}");
+}
+
+/// In the individual games a hint gives each action's value but no outlooks: their chances to
+/// make, march and be euchred are not counted by side there, and were all 0 before.
+#[test]
+fn hints_in_the_individual_games_give_values_without_empty_outlooks() {
+    let mut e = Engine::start();
+    e.ok(&json!({"id": 1, "cmd": "new", "rules": "three-handed", "seed": 2}));
+    let hint = e.ok(&json!({"id": 2, "cmd": "hint", "seed": 1}));
+    assert!(hint["values"].as_object().is_some_and(|v| v.len() > 1), "{hint}");
+    assert!(hint.get("outlooks").is_none(), "{hint}");
+    // The four-handed game still explains each action.
+    e.ok(&json!({"id": 3, "cmd": "new", "seed": 2}));
+    let hint = e.ok(&json!({"id": 4, "cmd": "hint", "seed": 1}));
+    let pass = &hint["outlooks"]["pass"];
+    assert!(pass["make"].as_f64().is_some() && pass["win"].as_f64().is_some(), "{hint}");
 }

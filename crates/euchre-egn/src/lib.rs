@@ -19,6 +19,7 @@
 mod cards;
 mod emn;
 mod exchanges;
+mod faithful;
 mod model;
 mod read;
 mod rebuild;
@@ -27,6 +28,7 @@ mod write;
 
 pub use cards::{egn_card, parse_egn_card};
 pub use emn::{replay_emn, MatchReplay};
+pub use faithful::{game_to_faithful_egn, match_to_faithful_emn};
 pub use model::*;
 pub use read::{egn_from_value, parse_egn};
 pub use replay::{replay, rules_from_ruleset, GameReplay, ReplayedDeal};

@@ -47,3 +47,23 @@ fn a_best_of_three_match_reads_back_the_same() {
         assert_eq!(summary.games, Some(m.games().len()));
     }
 }
+
+/// `match_to_faithful_emn` gives the plain document where every game reads back, and refuses a
+/// match with a game that does not, naming that game.
+#[test]
+fn faithful_emn_checks_every_game() {
+    let mut rules = Rules::preset("tournament").unwrap();
+    rules.set("match_wins", "2").unwrap();
+    let m = random_match(rules, 1);
+    assert_eq!(
+        euchre_egn::match_to_faithful_emn(&m, None).unwrap(),
+        match_to_emn(&m, None)
+    );
+    let mut rules = Rules::preset("british").unwrap();
+    rules.set("match_games", "3").unwrap();
+    let e = (0..10)
+        .find_map(|seed| euchre_egn::match_to_faithful_emn(&random_match(rules, seed), None).err())
+        .expect("some british match has a game EGN can't record")
+        .to_string();
+    assert!(e.contains("defend_alone") && e.contains(": game "), "{e}");
+}

@@ -168,3 +168,67 @@ fn railroad_and_keller_need_the_game_record_because_egn_cannot_say_jambone() {
         euchre_egn::unexpressed_options(&Rules::preset("railroad").unwrap()).contains(&"loner_small_score")
     );
 }
+
+/// `game_to_faithful_egn` gives `game_to_egn`'s document where it reads back as the same game.
+#[test]
+fn faithful_egn_is_the_plain_document_where_it_reads_back() {
+    for preset in ["north-american", "tournament", "canadian", "mathews-1844"] {
+        for seed in 0..5 {
+            let game = random_game(Rules::preset(preset).unwrap(), seed);
+            let doc = euchre_egn::game_to_faithful_egn(&game, None)
+                .unwrap_or_else(|e| panic!("{preset} seed {seed}: {e}"));
+            assert_eq!(doc, game_to_egn(&game, None));
+        }
+    }
+}
+
+/// Where EGN's words read back as another game, or not at all, the faithful writer refuses and
+/// names the options EGN has no key for: `british` (a defender alone against a partnered
+/// maker), `keller-1887` (jambone written as a loner nobody called).
+#[test]
+fn faithful_egn_refuses_games_that_read_back_otherwise() {
+    for (preset, option) in [("british", "defend_alone"), ("keller-1887", "jambone")] {
+        let refused = (0..20)
+            .find_map(|seed| {
+                euchre_egn::game_to_faithful_egn(&random_game(Rules::preset(preset).unwrap(), seed), None)
+                    .err()
+            })
+            .unwrap_or_else(|| panic!("{preset}: every game read back"));
+        let e = refused.to_string();
+        assert!(e.starts_with("EGN can't record this game faithfully"), "{e}");
+        assert!(e.contains(option), "{preset}: {e}");
+    }
+}
+
+/// A Railroad game still in progress has no `finalScore`, so its EGN replays, but a lone
+/// maker's small win (three points in Railroad, one in EGN) reads back as another score: the
+/// comparison deal by deal catches it. (Jambone and the rest of Railroad's additions are turned
+/// off: a jambone is refused earlier, as a loner nobody called.)
+#[test]
+fn faithful_egn_compares_each_deals_points() {
+    let mut rules = Rules::preset("railroad").unwrap();
+    for option in ["jambone", "laps", "slams", "jamboree"] {
+        rules.set(option, "false").unwrap();
+    }
+    let mut rng = deal_rng(5);
+    let refused = (0..40).find_map(|seed| {
+        let mut game = Game::new(rules, seed);
+        loop {
+            while !game.deal().is_done() {
+                let legal = game.deal().legal_actions();
+                let a = legal[below(&mut rng, legal.len() as u32) as usize];
+                game.apply(a).unwrap();
+            }
+            if game.is_over() {
+                return None;
+            }
+            if let Err(e) = euchre_egn::game_to_faithful_egn(&game, None) {
+                return Some(e.to_string());
+            }
+            game.next_deal();
+        }
+    });
+    let refused = refused.expect("some game in progress reads back otherwise");
+    assert!(refused.contains("read back, not"), "{refused}");
+    assert!(refused.contains("loner_small_score"), "{refused}");
+}

@@ -195,7 +195,10 @@ impl Session {
                 Ok(json!({"state": self.state()}))
             }
             Request::Egn => match game {
-                AnyGame::Partnership(g) => Ok(json!({"egn": euchre_egn::game_to_egn(g, None)})),
+                // Refused where EGN's words would read back as another game (jambone, ...).
+                AnyGame::Partnership(g) => euchre_egn::game_to_faithful_egn(g, None)
+                    .map(|egn| json!({"egn": egn}))
+                    .map_err(|e| format!("{e}; ask for the game record ({{\"cmd\":\"record\"}})")),
                 AnyGame::Solo(g) => Err(format!(
                     "EGN can't record {}: ask for the game record ({{\"cmd\":\"record\"}})",
                     g.rules().family.name()

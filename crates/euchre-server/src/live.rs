@@ -194,7 +194,10 @@ impl Live {
         let egn = match game {
             AnyGame::Partnership(g) => {
                 let players: Option<[String; 4]> = names.clone().try_into().ok();
-                serde_json::to_string_pretty(&euchre_egn::game_to_egn(g, players)).ok()
+                // Only a document that reads back as this game (EGN has no words for some options).
+                euchre_egn::game_to_faithful_egn(g, players)
+                    .ok()
+                    .and_then(|egn| serde_json::to_string_pretty(&egn).ok())
             }
             AnyGame::Solo(_) => None,
         };
