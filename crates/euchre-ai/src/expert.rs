@@ -599,9 +599,16 @@ impl Player for Expert {
                 }
             }
         }
+        let values = legal.iter().zip(&outlooks).map(|(&a, o)| (a, o.points)).collect();
+        // The chances to make, march and be euchred are counted by side in the four-handed
+        // game; an individual game's worlds are not classified so, and it has no game-win
+        // table, so there its outlooks would say nothing beyond the points, and are left out.
+        if !matches!(&view.view, View::Partnership(_)) {
+            outlooks.clear();
+        }
         Choice {
             action: legal[best],
-            values: legal.iter().zip(&outlooks).map(|(&a, o)| (a, o.points)).collect(),
+            values,
             outlooks,
         }
     }

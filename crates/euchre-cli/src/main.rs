@@ -4,6 +4,7 @@
 mod analyze;
 mod bench;
 mod egn_cmd;
+mod out_path;
 mod play;
 mod pool;
 mod serve_cmd;
@@ -77,9 +78,9 @@ enum Command {
         /// Seed of the deals and decisions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// `egn` (EGN, or EMN for a match; the default for the four-handed game), or `record`:
-        /// the project's record, which keeps every option and decision EGN has no words for (the
-        /// default, and the only choice, for the individual games).
+        /// `egn` (EGN, or EMN for a match), or `record`: the project's record, which keeps every
+        /// option and decision EGN has no words for. By default EGN where the document reads back
+        /// as the same game, otherwise the record (the only choice for the individual games).
         #[arg(long, value_enum)]
         format: Option<Format>,
     },
@@ -148,15 +149,15 @@ enum Command {
     },
     /// The chance of winning a game from each score, from deal outcomes measured by self-play.
     Winprob {
-        /// The player in every seat when measuring.
-        #[arg(long, default_value = "pimc-50")]
-        player: String,
+        /// The player in every seat when measuring (with --deals) [default: pimc-50].
+        #[arg(long)]
+        player: Option<String>,
         /// Deals to measure (0: use the outcomes kept in the repository).
         #[arg(long, default_value_t = 0)]
         deals: u64,
-        /// The seed of the measured deals (with --deals).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// The seed of the measured deals (with --deals) [default: 1].
+        #[arg(long)]
+        seed: Option<u64>,
         /// The game's target score.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(1..=100))]
         target: i32,
@@ -568,18 +569,38 @@ fn run(cli: Cli) -> Result<i32> {
                     return Ok(0);
                 }
             };
-            let format = format.unwrap_or(Format::Egn);
-            let a_match = r.match_games > 1 || r.match_wins > 0;
-            let doc = match format {
-                // A match of several games is written as EMN, a single game as EGN.
-                Format::Egn if a_match => euchre_egn::match_to_emn(&bench::random_match(r, seed), None),
-                Format::Egn => euchre_egn::game_to_egn(&bench::random_game(r, seed), None),
-                Format::Record if a_match => {
+            let a_match = euchre::game::is_a_match(&r);
+            let record = || -> Result<serde_json::Value> {
+                Ok(if a_match {
                     serde_json::to_value(euchre_record::write_match(&bench::random_match(r, seed), None))?
-                }
-                Format::Record => {
+                } else {
                     serde_json::to_value(euchre_record::write_game(&bench::random_game(r, seed), None))?
+                })
+            };
+            // A match of several games is written as EMN, a single game as EGN, each read back
+            // before it is printed: EGN has no words for some options, and a document that reads
+            // back as another game (or not at all) is refused, or by default replaced by the
+            // game record.
+            let egn = || {
+                if a_match {
+                    euchre_egn::match_to_faithful_emn(&bench::random_match(r, seed), None)
+                } else {
+                    euchre_egn::game_to_faithful_egn(&bench::random_game(r, seed), None)
                 }
+            };
+            let (doc, format) = match format {
+                Some(Format::Record) => (record()?, Format::Record),
+                Some(Format::Egn) => (
+                    egn().map_err(|e| anyhow::anyhow!("{e}; --format record keeps every option"))?,
+                    Format::Egn,
+                ),
+                None => match egn() {
+                    Ok(doc) => (doc, Format::Egn),
+                    Err(e) => {
+                        eprintln!("note: {e}; writing the game record instead (docs/record-format.md)");
+                        (record()?, Format::Record)
+                    }
+                },
             };
             emit(&serde_json::to_string_pretty(&doc)?);
             if matches!(format, Format::Egn) {
@@ -646,13 +667,13 @@ fn run(cli: Cli) -> Result<i32> {
                 .num_threads(threads.map_or(0, |t| t as usize))
                 .build()?;
             let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
-            let (summary, played) = pool.install(|| sim::run(&contest, boards, progress))?;
-            if let Some(path) = plot {
-                sim::plot(&path, &contest, &played)?;
+            if let Some(path) = &plot {
+                out_path::check_writable(path, "--plot")?;
             }
             if let Some(path) = &save_boards {
-                sim::write_boards(path, &key, &contest, &played)?;
+                out_path::check_writable(path, "--save-boards")?;
             }
+            let (summary, played) = pool.install(|| sim::run(&contest, boards, progress))?;
             let compared = match (&saved, &compare) {
                 (Some(s), Some(path)) => Some((path, s, sim::compare(&played, s)?)),
                 _ => None,
@@ -676,6 +697,13 @@ fn run(cli: Cli) -> Result<i32> {
                     text += &sim::compared_line(&contest, path, s, d);
                 }
                 emit(&text);
+            }
+            // The report is out before the files are written: a failure here loses no result.
+            if let Some(path) = plot {
+                sim::plot(&path, &contest, &played)?;
+            }
+            if let Some(path) = &save_boards {
+                sim::write_boards(path, &key, &contest, &played)?;
             }
             Ok(0)
         }
@@ -702,7 +730,18 @@ fn run(cli: Cli) -> Result<i32> {
             target,
             save,
             json,
-        } => winprob_cmd::run(&player, deals, seed, target, save.as_deref(), json),
+        } => {
+            if deals == 0 && (player.is_some() || seed.is_some()) {
+                anyhow::bail!(
+                    "--player and --seed choose the self-play measured with --deals N; without --deals the outcomes kept in the repository (measured by pimc-50) are read"
+                );
+            }
+            if let Some(path) = &save {
+                out_path::check_writable(path, "--save")?;
+            }
+            let player = player.as_deref().unwrap_or("pimc-50");
+            winprob_cmd::run(player, deals, seed.unwrap_or(1), target, save.as_deref(), json)
+        }
         Command::Serve {
             addr,
             db,
@@ -719,23 +758,33 @@ fn run(cli: Cli) -> Result<i32> {
             rules,
             json,
         } => {
-            let state = match (given, file) {
-                (Some(text), _) => solve::given(rules.resolve(None)?, &text, &then)?,
+            let (state, guessed) = match (given, file) {
+                (Some(text), _) => (
+                    solve::given(rules.resolve(None)?, &text, &then)?,
+                    euchre::CardSet::EMPTY,
+                ),
                 (None, Some(file)) => {
                     let loaded = analyze::load(&file)?;
                     let Some(recorded) = loaded.deals.get(deal as usize - 1) else {
                         anyhow::bail!("{} has {} deals, not {deal}", file.display(), loaded.deals.len());
                     };
                     let at = euchre_ai::analysis::Point { trick, card };
-                    euchre_ai::analysis::position(recorded, at).map_err(anyhow::Error::msg)?
+                    let state = euchre_ai::analysis::position(recorded, at).map_err(anyhow::Error::msg)?;
+                    (state, recorded.guessed)
                 }
                 (None, None) => anyhow::bail!("give a FILE or --given DEAL"),
             };
             let solved = solve::solve(&state)?;
+            let placed = solve::placed_by_reader(&state, guessed);
             if json {
-                emit(&solve::to_json(&state, &solved).to_string());
+                let mut v = solve::to_json(&state, &solved);
+                v["placed_by_reader"] = placed
+                    .iter()
+                    .map(|(seat, c)| serde_json::json!({"seat": seat, "card": c.to_string()}))
+                    .collect();
+                emit(&v.to_string());
             } else {
-                emit(&solve::human(&state, &solved));
+                emit(&(solve::human(&state, &solved) + &solve::placement_note(&placed)));
             }
             Ok(0)
         }

@@ -3,7 +3,7 @@
 use anyhow::{anyhow, bail, Context, Result};
 use euchre::solo::{SoloDeal, SoloPhase};
 use euchre::table::{AnyDeal, AnyRules};
-use euchre::{Action, CardSet, Deal, Decisions, Seat};
+use euchre::{Action, Card, CardSet, Deal, Decisions, Seat};
 use euchre_ai::solver::Solver;
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -103,6 +103,34 @@ fn trump_of(deal: &AnyDeal) -> String {
         AnyDeal::Partnership(d) => d.trump().map_or("not made".into(), |t| t.to_string()),
         AnyDeal::Solo(d) => d.trump().map_or("not made".into(), |t| t.to_string()),
     }
+}
+
+/// Cards in the position's hands that the record never shows, by seat: a deal rebuilt from the
+/// play (EGN often records only the cards played) has them placed by the reader, one
+/// placement of several consistent with the record.
+pub fn placed_by_reader(deal: &AnyDeal, guessed: CardSet) -> Vec<(usize, Card)> {
+    hands_of(deal)
+        .iter()
+        .enumerate()
+        .flat_map(|(seat, h)| h.intersect(guessed).iter().map(move |c| (seat, c)))
+        .collect()
+}
+
+/// The note that says the values hold for the reader's placement only (empty when no card was
+/// placed).
+pub fn placement_note(placed: &[(usize, Card)]) -> String {
+    if placed.is_empty() {
+        return String::new();
+    }
+    let cards: Vec<String> = placed
+        .iter()
+        .map(|(seat, c)| format!("seat {seat}'s {c}"))
+        .collect();
+    format!(
+        "\n\nnote: the record never shows {}: the reader placed {} to replay the play, so the values are exact for that placement, not necessarily for the real deal",
+        cards.join(", "),
+        if placed.len() == 1 { "it" } else { "them" }
+    )
 }
 
 /// The position and the values, as a table for people.

@@ -105,6 +105,43 @@ fn the_plot_is_an_svg_with_the_band() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Output paths are checked before the first board: a match is not played to be thrown away
+/// for a path that can't be written. Boards of `pimc-50` against itself would take minutes; the
+/// refusal comes at once.
+#[test]
+fn output_paths_that_cannot_be_written_are_named_before_playing() {
+    let dir = scratch("sim-paths");
+    let missing = dir.join("no-such-folder").join("x.svg");
+    let started = std::time::Instant::now();
+    for flag in ["--plot", "--save-boards"] {
+        let e = sim(&[
+            "pimc-50",
+            "pimc-50",
+            "--boards",
+            "5000",
+            flag,
+            missing.to_str().unwrap(),
+        ])
+        .unwrap_err();
+        assert!(
+            e.contains(&format!("{flag} {} can't be written", missing.display())),
+            "{e}"
+        );
+        let e = sim(&[
+            "pimc-50",
+            "pimc-50",
+            "--boards",
+            "5000",
+            flag,
+            dir.to_str().unwrap(),
+        ])
+        .unwrap_err();
+        assert!(e.contains("is a folder, not a file"), "{e}");
+    }
+    assert!(started.elapsed().as_secs() < 60, "the match was played first");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bad_arguments_are_named() {
     let e = sim(&["basic", "wizard"]).unwrap_err();

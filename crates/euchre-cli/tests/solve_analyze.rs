@@ -195,3 +195,28 @@ fn egn_show_and_solve_number_deals_alike() {
         .collect();
     assert_eq!(hand, ["TC", "TD", "KD", "TS", "AS"]);
 }
+
+/// A deal rebuilt from the play has cards the record never shows, placed by the reader; `solve`
+/// names them, as the values hold for that placement only. In "Epic Comeback" the first deal's
+/// seat 0 holds a 9D nobody saw.
+#[test]
+fn solve_names_the_cards_the_reader_placed() {
+    let epic = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../euchre-egn/tests/data/egn-examples/Epic Comeback.egn"
+    );
+    let v = json(&["solve", epic, "--deal", "1", "--trick", "0", "--json"]);
+    let placed = v["placed_by_reader"].as_array().unwrap();
+    assert!(
+        placed.contains(&serde_json::json!({"seat": 0, "card": "9D"})),
+        "{placed:?}"
+    );
+    let text = euchre(&["solve", epic, "--deal", "1", "--trick", "0"]).unwrap();
+    assert!(
+        text.contains("note: the record never shows seat 0's 9D"),
+        "{text}"
+    );
+    // Where every card in play was seen, nothing is named.
+    let v = json(&["solve", VWEC, "--deal", "2", "--trick", "1", "--json"]);
+    assert_eq!(v["placed_by_reader"], serde_json::json!([]));
+}

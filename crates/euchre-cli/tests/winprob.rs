@@ -1,0 +1,50 @@
+//! `euchre winprob`: the kept table, and its flags checked before any measuring.
+
+use std::process::Command;
+
+const EUCHRE: &str = env!("CARGO_BIN_EXE_euchre");
+
+fn winprob(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(EUCHRE).arg("winprob").args(args).output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_kept_outcomes_make_a_table() {
+    let (ok, out, err) = winprob(&["--target", "5"]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("deal outcomes: 4000 deals by pimc-50"), "{out}");
+}
+
+/// `--player` and `--seed` choose the self-play of `--deals`; without it they would be ignored
+/// (the kept outcomes are pimc-50's), so they are refused.
+#[test]
+fn player_and_seed_without_deals_are_refused() {
+    for args in [&["--player", "basic"][..], &["--seed", "9"][..]] {
+        let (ok, out, err) = winprob(args);
+        assert!(!ok && out.is_empty(), "{args:?}: {out}");
+        assert!(
+            err.contains("--player and --seed choose the self-play measured with --deals N"),
+            "{err}"
+        );
+    }
+}
+
+/// A path `--save` can't write is named before the deals are measured (a million deals of
+/// `pimc-50` would take hours).
+#[test]
+fn an_unwritable_save_path_is_named_before_measuring() {
+    let path = std::env::temp_dir()
+        .join("euchre-no-such-folder")
+        .join("outcomes.json");
+    let (ok, _, err) = winprob(&["--deals", "1000000", "--save", path.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        err.contains("--save") && err.contains("can't be written"),
+        "{err}"
+    );
+}
