@@ -185,7 +185,7 @@ pub fn paired_difference(this: &[BoardResult], other: &[BoardResult]) -> Result<
         f64::INFINITY
     } else {
         let var = z.iter().map(|v| v * v).sum::<f64>() / (n - 1.0);
-        1.96 * (var / n).sqrt()
+        t_975(n - 1.0) * (var / n).sqrt()
     };
     Ok(Estimate {
         mean: r1 - r2,
@@ -366,6 +366,36 @@ fn tally_deal(game: &AnyGame, before: &[i32], play: usize, sides: &mut [SideTall
     }
 }
 
+/// One side's share of the points both gained: 0.5 when neither gained any, and none when
+/// either side's points came to less than nothing (a share of a negative total means nothing).
+pub fn share_of_points(mine: f64, theirs: f64) -> Option<f64> {
+    if mine < 0.0 || theirs < 0.0 {
+        None
+    } else if mine + theirs == 0.0 {
+        Some(0.5)
+    } else {
+        Some(mine / (mine + theirs))
+    }
+}
+
+/// The 97.5% quantile of Student's t with `df` degrees of freedom: exact to three decimals up
+/// to 30, then its expansion about the normal's 1.96 (within 0.001 there, and nearer beyond).
+/// Few boards make a wide interval: three boards' is more than twice the normal's.
+pub fn t_975(df: f64) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+        2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+        2.045, 2.042,
+    ];
+    if df < 1.0 {
+        return f64::INFINITY;
+    }
+    if df <= 30.0 {
+        return TABLE[df as usize - 1];
+    }
+    1.96 + 2.372 / df + 2.822 / (df * df)
+}
+
 /// A mean with its 95% confidence interval's half-width.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Estimate {
@@ -394,7 +424,27 @@ impl Estimate {
         let var: f64 = pairs.iter().map(|(x, y)| (y - r * x).powi(2)).sum::<f64>() / (n - 1.0);
         Estimate {
             mean: r,
-            half_width: 1.96 * (var / n).sqrt() / xbar,
+            half_width: t_975(n - 1.0) * (var / n).sqrt() / xbar,
+        }
+    }
+
+    /// A share of trials (games won of games played, Σy / Σx over boards), as [`Estimate::ratio`]
+    /// but never narrower than the Wilson score interval of Σx independent trials: where every
+    /// game went one way the boards' spread is 0, and "100% ± 0" from six games says more than
+    /// six games can.
+    pub fn proportion(pairs: &[(f64, f64)]) -> Estimate {
+        let e = Estimate::ratio(pairs);
+        let trials: f64 = pairs.iter().map(|p| p.0).sum();
+        if trials <= 0.0 {
+            return e;
+        }
+        let z: f64 = 1.96;
+        let p = e.mean.clamp(0.0, 1.0);
+        let wilson =
+            z / (1.0 + z * z / trials) * (p * (1.0 - p) / trials + z * z / (4.0 * trials * trials)).sqrt();
+        Estimate {
+            mean: e.mean,
+            half_width: e.half_width.max(wilson),
         }
     }
 
@@ -441,8 +491,9 @@ impl Timing {
 pub struct SideSummary {
     pub player: String,
     pub points_per_deal: Estimate,
-    /// This side's share of all points gained (0.5 when nobody gained any).
-    pub share: f64,
+    /// This side's share of all points gained (0.5 when nobody gained any; none where a side's
+    /// points came to less than nothing, as in Bid Euchre's race down from its target).
+    pub share: Option<f64>,
     /// Games won per game played, with its interval (whole games only).
     pub game_wins: Estimate,
     pub made: u32,
@@ -489,12 +540,8 @@ impl Summary {
                         .map(|b| (deals_of(b), b.sides[i].points as f64))
                         .collect::<Vec<_>>(),
                 ),
-                share: if total_points == 0 {
-                    0.5
-                } else {
-                    mine as f64 / total_points as f64
-                },
-                game_wins: Estimate::ratio(
+                share: share_of_points(mine as f64, (total_points - mine) as f64),
+                game_wins: Estimate::proportion(
                     &boards
                         .iter()
                         .map(|b| (f64::from(b.games), f64::from(b.sides[i].games_won)))
@@ -546,7 +593,34 @@ mod tests {
         let mean = 6.0 / 5.0;
         let var = ys.iter().map(|y| (y - mean) * (y - mean)).sum::<f64>() / 4.0;
         assert!((e.mean - mean).abs() < 1e-12);
-        assert!((e.half_width - 1.96 * (var / 5.0).sqrt()).abs() < 1e-12);
+        assert!((e.half_width - 2.776 * (var / 5.0).sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn t_quantiles_widen_few_boards_and_meet_the_normal() {
+        assert_eq!(t_975(2.0), 4.303);
+        assert_eq!(t_975(30.0), 2.042);
+        // Past the table the expansion goes on smoothly (Student's t at 31, 60 and 120 df:
+        // 2.040, 2.000, 1.980) and tends to 1.96.
+        for (df, t) in [(31.0, 2.040), (60.0, 2.000), (120.0, 1.980)] {
+            assert!((t_975(df) - t).abs() < 0.0015, "{df}: {}", t_975(df));
+        }
+        assert!((t_975(1e6) - 1.96).abs() < 1e-5);
+    }
+
+    #[test]
+    fn a_share_of_games_is_never_narrower_than_wilsons_interval() {
+        // Three boards of two games, every game won: the boards' spread is 0.
+        let e = Estimate::proportion(&[(2.0, 2.0); 3]);
+        assert_eq!(e.mean, 1.0);
+        // Wilson's half-width for 6 of 6 at 95%.
+        let z: f64 = 1.96;
+        let n = 6.0;
+        let wilson = z / (1.0 + z * z / n) * (z * z / (4.0 * n * n)).sqrt();
+        assert!((e.half_width - wilson).abs() < 1e-12 && wilson > 0.19, "{e:?}");
+        // With many boards that part, the boards' own interval is the wider and stands.
+        let pairs: Vec<(f64, f64)> = (0..400).map(|i| (2.0, f64::from(i % 3))).collect();
+        assert_eq!(Estimate::proportion(&pairs), Estimate::ratio(&pairs));
     }
 
     #[test]

@@ -84,7 +84,8 @@ pub struct Pool {
     pub games: u64,
     pub difference: Estimate,
     pub points_per_deal: [Estimate; 2],
-    pub share: f64,
+    /// The first side's share of all points (none where a side's came to less than nothing).
+    pub share: Option<f64>,
     /// The first side's share of the games (the second's is the rest).
     pub game_wins: Option<Estimate>,
 }
@@ -199,7 +200,6 @@ pub fn pool<N: AsRef<str>>(reports: &[(N, Report)]) -> Result<Pool, String> {
         by_deals(&|r| r.sides[0].points_per_deal),
         by_deals(&|r| r.sides[1].points_per_deal),
     ];
-    let sum = points_per_deal[0].mean + points_per_deal[1].mean;
     let game_wins = first.whole_games.then(|| {
         let parts: Vec<(f64, Interval)> = reports
             .iter()
@@ -218,11 +218,7 @@ pub fn pool<N: AsRef<str>>(reports: &[(N, Report)]) -> Result<Pool, String> {
         games: total(reports, "games", |r| r.games)?,
         difference: by_deals(&|r| r.difference_per_deal),
         points_per_deal,
-        share: if sum > 0.0 {
-            points_per_deal[0].mean / sum
-        } else {
-            0.5
-        },
+        share: crate::duplicate::share_of_points(points_per_deal[0].mean, points_per_deal[1].mean),
         game_wins,
     })
 }

@@ -56,8 +56,8 @@ pub fn human(p: &Pool) -> String {
     );
     out += &row(
         "share of all points",
-        format!("{:.1}%", 100.0 * p.share),
-        format!("{:.1}%", 100.0 * (1.0 - p.share)),
+        crate::sim::share_text(p.share),
+        crate::sim::share_text(p.share.map(|x| 1.0 - x)),
     );
     if let Some(g) = &p.game_wins {
         let pct = |m: f64| format!("{:.1}% ± {:.2}", 100.0 * m, 100.0 * g.half_width);
@@ -90,7 +90,7 @@ pub fn to_json(p: &Pool) -> Value {
         let mut v = json!({
             "player": p.players[i],
             "points_per_deal": est_json(&p.points_per_deal[i]),
-            "share_of_points": if i == 0 { p.share } else { 1.0 - p.share },
+            "share_of_points": if i == 0 { p.share } else { p.share.map(|x| 1.0 - x) },
         });
         if let Some(g) = &p.game_wins {
             let mine = if i == 0 {

@@ -181,6 +181,11 @@ fn timing(t: &Timing) -> String {
     }
 }
 
+/// A share of the points for people: "n/a" where a side's points came to less than nothing.
+pub fn share_text(share: Option<f64>) -> String {
+    share.map_or_else(|| "n/a (below 0)".to_string(), |x| format!("{:.1}%", 100.0 * x))
+}
+
 /// The report for people.
 pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
     let [a, b] = &s.sides;
@@ -197,7 +202,7 @@ pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
         |label: &str, f: &dyn Fn(&SideSummary) -> String| format!("{label:<33} {:>20} {:>20}\n", f(a), f(b));
     out += &row("", &|x| x.player.clone());
     out += &row("points per deal (95% CI)", &|x| est(&x.points_per_deal));
-    out += &row("share of all points", &|x| format!("{:.1}%", 100.0 * x.share));
+    out += &row("share of all points", &|x| share_text(x.share));
     if contest.whole_games {
         out += &row("games won (95% CI)", &|x| {
             format!(
@@ -303,7 +308,7 @@ pub fn running_difference(boards: &[Board]) -> Vec<(f64, f64, f64)> {
             0.0
         } else {
             let resid = (syy - 2.0 * r * sxy + r * r * sxx).max(0.0) / (n - 1.0);
-            1.96 * (resid / n).sqrt() / (sx / n)
+            euchre_ai::duplicate::t_975(n - 1.0) * (resid / n).sqrt() / (sx / n)
         };
         out.push((r, r - half, r + half));
     }

@@ -1463,5 +1463,8 @@ fn hints_in_the_individual_games_give_values_without_empty_outlooks() {
     e.ok(&json!({"id": 3, "cmd": "new", "seed": 2}));
     let hint = e.ok(&json!({"id": 4, "cmd": "hint", "seed": 1}));
     let pass = &hint["outlooks"]["pass"];
-    assert!(pass["make"].as_f64().is_some() && pass["win"].as_f64().is_some(), "{hint}");
+    assert!(
+        pass["make"].as_f64().is_some() && pass["win"].as_f64().is_some(),
+        "{hint}"
+    );
 }

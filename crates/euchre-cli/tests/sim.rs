@@ -142,6 +142,22 @@ fn output_paths_that_cannot_be_written_are_named_before_playing() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A share of the points is a share of what both sides gained: where a side's points come to
+/// less than nothing (Bid Euchre's failed bids), there is none to report, rather than shares
+/// such as −211% and 311%. Elsewhere the two shares make the whole.
+#[test]
+fn shares_of_points_are_reported_only_where_they_mean_something() {
+    let r = sim(&["basic", "random", "--boards", "2", "--rules", "bid-euchre", "--games"]).unwrap();
+    let ppd = |i: usize| r["sides"][i]["points_per_deal"]["mean"].as_f64().unwrap();
+    assert!(ppd(1) < 0.0, "random's bids lose points here: {r}");
+    for i in 0..2 {
+        assert!(r["sides"][i]["share_of_points"].is_null(), "{r}");
+    }
+    let r = sim(&["basic", "random", "--boards", "3"]).unwrap();
+    let share = |i: usize| r["sides"][i]["share_of_points"].as_f64().unwrap();
+    assert!((share(0) + share(1) - 1.0).abs() < 1e-9 && share(0) > 0.5, "{r}");
+}
+
 #[test]
 fn bad_arguments_are_named() {
     let e = sim(&["basic", "wizard"]).unwrap_err();
