@@ -20,30 +20,60 @@ pub struct Loaded {
 /// The deals of an EGN file, with the running score before each.
 fn from_egn(text: &str) -> Result<Loaded> {
     let file = euchre_egn::parse_egn(text)?;
-    let game = euchre_egn::replay(&file)?;
-    let names = file
-        .metadata
-        .players
-        .iter()
-        .map(|p| p.name().to_string())
-        .collect();
+    let mut loaded = Loaded {
+        deals: Vec::new(),
+        names: file
+            .metadata
+            .players
+            .iter()
+            .map(|p| p.name().to_string())
+            .collect(),
+        seats: 4,
+        rebuilt: 0,
+    };
+    add_game(&mut loaded, &file)?;
+    Ok(loaded)
+}
+
+/// The deals of every game of an EMN match, numbered on through the match; the seats named as
+/// its first game names them.
+fn from_emn(v: &Value) -> Result<Loaded> {
+    euchre_egn::replay_emn(v)?;
+    let mut loaded = Loaded {
+        deals: Vec::new(),
+        names: Vec::new(),
+        seats: 4,
+        rebuilt: 0,
+    };
+    for g in v["games"].as_array().into_iter().flatten() {
+        let file = euchre_egn::egn_from_value(g["gameData"].clone())?;
+        if loaded.names.is_empty() {
+            loaded.names = file
+                .metadata
+                .players
+                .iter()
+                .map(|p| p.name().to_string())
+                .collect();
+        }
+        add_game(&mut loaded, &file)?;
+    }
+    Ok(loaded)
+}
+
+/// One EGN game's deals, with the running score before each, after those already loaded.
+fn add_game(loaded: &mut Loaded, file: &euchre_egn::EgnFile) -> Result<()> {
+    let game = euchre_egn::replay(file)?;
     let mut score = game.initial_score;
     let mut tokens = [0u8; 2];
-    let mut deals = Vec::new();
-    let mut rebuilt = 0;
-    for (i, rd) in game.deals.iter().enumerate() {
-        let mut d = RecordedDeal::of_deal(&rd.deal, i as u32 + 1, score, tokens).map_err(|e| anyhow!(e))?;
+    for rd in &game.deals {
+        let number = loaded.deals.len() as u32 + 1;
+        let mut d = RecordedDeal::of_deal(&rd.deal, number, score, tokens).map_err(|e| anyhow!(e))?;
         d.guessed = rd.guessed;
-        rebuilt += usize::from(!rd.hands_recorded);
-        deals.push(d);
+        loaded.rebuilt += usize::from(!rd.hands_recorded);
+        loaded.deals.push(d);
         euchre::game::add_deal(&rd.deal, &mut score, &mut tokens);
     }
-    Ok(Loaded {
-        deals,
-        names,
-        seats: 4,
-        rebuilt,
-    })
+    Ok(())
 }
 
 /// The deals of a game record of any family (every game of a match, numbered on).
@@ -71,7 +101,8 @@ fn from_record(text: &str) -> Result<Loaded> {
     })
 }
 
-/// Reads an EGN file (`.egn`) or a game record (anything else).
+/// Reads an EGN game, an EMN match or a game record, told apart by what the document says it
+/// is (EGN's and EMN's `fileType`), not by the file's name.
 ///
 /// # Errors
 /// The file cannot be read, or does not replay.
@@ -79,8 +110,12 @@ pub fn load(path: &Path) -> Result<Loaded> {
     let text = crate::egn_cmd::read_document(path)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("reading {}", path.display()))?;
-    let egn = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("egn"));
-    let loaded = if egn { from_egn(&text) } else { from_record(&text) };
+    let doc = serde_json::from_str::<Value>(&text).unwrap_or(Value::Null);
+    let loaded = match doc.get("fileType").and_then(Value::as_str) {
+        Some("Euchre Match Notation") => from_emn(&doc),
+        Some(_) => from_egn(&text),
+        None => from_record(&text),
+    };
     loaded.with_context(|| format!("replaying {}", path.display()))
 }
 

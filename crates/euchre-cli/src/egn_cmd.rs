@@ -18,7 +18,7 @@ pub struct CheckSummary {
 
 /// Where a document refused as one kind (`as_record`: a game record, else EGN) is plainly the
 /// other, which command reads it.
-fn other_kind(text: &str, as_record: bool, e: impl std::fmt::Display) -> String {
+pub fn other_kind(text: &str, as_record: bool, e: impl std::fmt::Display) -> String {
     let head: String = text.chars().take(4096).collect();
     if !as_record && head.contains("\"euchre-record\"") {
         format!("{e} (this is a game record: `euchre record check` reads it)")

@@ -202,7 +202,7 @@ enum Command {
     /// engine protocol's format (`--given`), or a recorded one (an EGN file or a game record).
     /// Best play by all from there.
     Solve {
-        /// An .egn file, or a game record (.json).
+        /// An EGN game, an EMN match (every game, deals numbered on through it) or a game record.
         #[arg(required_unless_present = "given", conflicts_with = "given")]
         file: Option<std::path::PathBuf>,
         /// The deal of the file, from 1 (numbered on through every game of a match).
@@ -231,7 +231,7 @@ enum Command {
     /// Judge every decision of a recorded game (EGN, or a game record) from the deciding seat's
     /// view: the reference player's choice and the expected points lost, biggest first.
     Analyze {
-        /// An .egn file, or a game record (.json).
+        /// An EGN game, an EMN match (every game, deals numbered on through it) or a game record.
         file: std::path::PathBuf,
         /// The reference player (a search player: expert, pimc-N).
         #[arg(long, default_value = euchre_ai::DEFAULT_PLAYER)]
@@ -280,7 +280,7 @@ enum EgnCommand {
     },
     /// Print a readable replay: hands, bidding, tricks and the running score.
     Show {
-        /// An .egn file.
+        /// An EGN game, or an EMN match (each of its games in turn).
         file: std::path::PathBuf,
     },
 }
@@ -503,11 +503,10 @@ fn run(cli: Cli) -> Result<i32> {
             let text = egn_cmd::read_document(&file)
                 .map_err(anyhow::Error::msg)
                 .with_context(|| format!("reading {}", file.display()))?;
-            emit(
-                show::show(&text)
-                    .with_context(|| file.display().to_string())?
-                    .trim_end(),
-            );
+            let shown = show::show(&text)
+                .map_err(|e| anyhow::anyhow!(egn_cmd::other_kind(&text, false, format!("{e:#}"))))
+                .with_context(|| file.display().to_string())?;
+            emit(shown.trim_end());
             Ok(0)
         }
         Command::Rules { preset, rules, json } => {

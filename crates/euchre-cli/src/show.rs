@@ -2,13 +2,33 @@
 
 use anyhow::Result;
 use euchre::{Action, Card, Seat};
-use euchre_egn::{egn_card, parse_egn, replay, DealEntry};
+use euchre_egn::{egn_card, egn_from_value, parse_egn, replay, replay_emn, DealEntry, EgnFile};
 use std::fmt::Write;
 
-/// The replay of an EGN game as text.
+/// The replay of an EGN game, or of every game of an EMN match, as text.
 pub fn show(text: &str) -> Result<String> {
-    let file = parse_egn(text)?;
-    let r = replay(&file)?;
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| anyhow::anyhow!("not JSON: {e}"))?;
+    if v.get("fileType").and_then(|t| t.as_str()) != Some("Euchre Match Notation") {
+        let mut out = String::new();
+        show_game(&mut out, &parse_egn(text)?, 1)?;
+        return Ok(out);
+    }
+    // The whole match is checked first, so a match that does not replay shows nothing.
+    let m = replay_emn(&v)?;
+    let mut out = format!("Euchre Match Notation: {} games\n", m.games.len());
+    let mut first = 1;
+    for (i, g) in v["games"].as_array().into_iter().flatten().enumerate() {
+        writeln!(out, "\n=== Game {} ===", i + 1)?;
+        let file = egn_from_value(g["gameData"].clone())?;
+        first += show_game(&mut out, &file, first)?;
+    }
+    Ok(out)
+}
+
+/// One game's replay, its deals numbered from `first` (on through a match, as `analyze` and
+/// `solve --deal` count them); the number of deals shown.
+fn show_game(out: &mut String, file: &EgnFile, first: usize) -> Result<usize> {
+    let r = replay(file)?;
     let names: Vec<String> = (0..4)
         .map(|i| {
             file.metadata
@@ -18,7 +38,6 @@ pub fn show(text: &str) -> Result<String> {
                 .unwrap_or_else(|| format!("Seat {i}"))
         })
         .collect();
-    let mut out = String::new();
     let title = file.metadata.title.clone().unwrap_or_else(|| "EGN game".into());
     writeln!(out, "{title}")?;
     for (i, n) in names.iter().enumerate() {
@@ -37,7 +56,7 @@ pub fn show(text: &str) -> Result<String> {
         writeln!(
             out,
             "\nDeal {}{number}: dealer seat {} ({}), upcard {}",
-            i + 1,
+            first + i,
             d.dealer(),
             names[d.dealer().index()],
             egn_card(d.upcard())
@@ -118,5 +137,5 @@ pub fn show(text: &str) -> Result<String> {
         _ => format!("unfinished at {}-{}", r.score[0], r.score[1]),
     };
     writeln!(out, "\nResult: {result}")?;
-    Ok(out)
+    Ok(r.deals.len())
 }

@@ -1448,6 +1448,13 @@ fn egn_show_names_the_file_it_refuses() {
     let _ = std::fs::remove_file(&path);
     assert!(!ok, "accepted: {err}");
     assert!(err.contains(file) && err.contains("missing fileType"), "{err}");
+    // A game record is named as one, with the command that reads it.
+    let (ok, record, _) = run(&["random", "--rules", "three-handed"]);
+    assert!(ok);
+    std::fs::write(&path, record).expect("write temp file");
+    let (ok, _, err) = run(&["egn", "show", file]);
+    let _ = std::fs::remove_file(&path);
+    assert!(!ok && err.contains("`euchre record check` reads it"), "{err}");
 }
 
 /// In the individual games a hint gives each action's value but no outlooks: their chances to

@@ -147,7 +147,16 @@ fn output_paths_that_cannot_be_written_are_named_before_playing() {
 /// such as −211% and 311%. Elsewhere the two shares make the whole.
 #[test]
 fn shares_of_points_are_reported_only_where_they_mean_something() {
-    let r = sim(&["basic", "random", "--boards", "2", "--rules", "bid-euchre", "--games"]).unwrap();
+    let r = sim(&[
+        "basic",
+        "random",
+        "--boards",
+        "2",
+        "--rules",
+        "bid-euchre",
+        "--games",
+    ])
+    .unwrap();
     let ppd = |i: usize| r["sides"][i]["points_per_deal"]["mean"].as_f64().unwrap();
     assert!(ppd(1) < 0.0, "random's bids lose points here: {r}");
     for i in 0..2 {

@@ -220,3 +220,73 @@ fn solve_names_the_cards_the_reader_placed() {
     let v = json(&["solve", VWEC, "--deal", "2", "--trick", "1", "--json"]);
     assert_eq!(v["placed_by_reader"], serde_json::json!([]));
 }
+
+/// An EMN match is shown, analysed and solved as one document, its deals numbered on through
+/// the match by all three (before, `show` refused it and `analyze` and `solve` read it as a
+/// broken game record).
+#[test]
+fn an_emn_match_is_shown_analysed_and_solved_with_one_numbering() {
+    let out = std::process::Command::new(EUCHRE)
+        .args(["random", "--set", "match_games=2", "--seed", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let path = std::env::temp_dir().join(format!("euchre-match-{}.emn", std::process::id()));
+    std::fs::write(&path, &out.stdout).unwrap();
+    let file = path.to_str().unwrap();
+    let shown = euchre(&["egn", "show", file]).unwrap();
+    assert!(shown.starts_with("Euchre Match Notation: 2 games"), "{shown}");
+    assert!(shown.contains("=== Game 2 ==="), "{shown}");
+    let deals = shown.matches("\nDeal ").count();
+    // The second game's first deal carries on the numbering (its dealNumber starts again).
+    let second = shown.split("=== Game 2 ===").nth(1).unwrap();
+    let first_of_second: usize = second
+        .split("\nDeal ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(
+        second.contains(&format!("Deal {first_of_second} (dealNumber 0)")),
+        "{second}"
+    );
+    let analysis = json(&["analyze", file, "--player", "pimc-2", "--json"]);
+    assert_eq!(analysis["deals"], deals as u64, "{analysis}");
+    // The second game's first deal solved from its first decision: the seat to act is the
+    // dealer's left, the dealer being the one `show` names for that deal.
+    let dealer: usize = second
+        .split("dealer seat ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    let v = json(&[
+        "solve",
+        file,
+        "--deal",
+        &first_of_second.to_string(),
+        "--trick",
+        "0",
+        "--json",
+    ]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(v["seat"], ((dealer + 1) % 4) as u64, "{v}");
+    // And seat 0 holds the hand `show` gives it there.
+    let shown_hand: Vec<String> = second
+        .split("    seat 0: ")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .split(' ')
+        .map(str::to_uppercase)
+        .collect();
+    let solved_hand: Vec<String> = v["hands"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(shown_hand, solved_hand);
+}
