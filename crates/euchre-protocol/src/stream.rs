@@ -33,6 +33,8 @@ pub fn read_line<R: BufRead>(input: &mut R, max: usize) -> io::Result<Option<Lin
     let mut kept: Vec<u8> = Vec::new();
     let mut length: u64 = 0;
     let mut any = false;
+    // The line's last byte, kept or not: a '\r' there is the line ending's.
+    let mut last = None;
     loop {
         let chunk = match input.fill_buf() {
             Ok(c) => c,
@@ -48,7 +50,12 @@ pub fn read_line<R: BufRead>(input: &mut R, max: usize) -> io::Result<Option<Lin
             None => (chunk, false),
         };
         length += part.len() as u64;
-        if length <= max as u64 {
+        if let Some(&b) = part.last() {
+            last = Some(b);
+        }
+        // One byte over the cap is kept: it may be the '\r' of a "\r\n" ending, which the
+        // limit does not count.
+        if length <= max as u64 + 1 {
             kept.extend_from_slice(part);
         } else if !kept.is_empty() {
             // Over the cap: what was kept is no use any more.
@@ -63,11 +70,12 @@ pub fn read_line<R: BufRead>(input: &mut R, max: usize) -> io::Result<Option<Lin
     if !any {
         return Ok(None);
     }
+    if last == Some(b'\r') {
+        kept.pop();
+        length -= 1;
+    }
     if length > max as u64 {
         return Ok(Some(Line::TooLong(length)));
-    }
-    if kept.last() == Some(&b'\r') {
-        kept.pop();
     }
     Ok(Some(match String::from_utf8(kept) {
         Ok(s) => Line::Text(s),
@@ -126,6 +134,19 @@ mod tests {
                 Line::Text("last".into()),
             ]
         );
+    }
+
+    #[test]
+    fn a_crlf_ending_is_not_counted_against_the_cap() {
+        // Ten bytes and "\r\n" fit a cap of ten; eleven do not, however they end.
+        assert_eq!(
+            lines(b"exactly10!\r\n", 10),
+            vec![Line::Text("exactly10!".into())]
+        );
+        assert_eq!(lines(b"exactly10!\r", 10), vec![Line::Text("exactly10!".into())]);
+        assert_eq!(lines(b"eleven1234!\r\n", 10), vec![Line::TooLong(11)]);
+        assert_eq!(lines(b"eleven1234!\n", 10), vec![Line::TooLong(11)]);
+        assert_eq!(lines(b"exactly10!x\r\n", 10), vec![Line::TooLong(11)]);
     }
 
     #[test]
