@@ -164,7 +164,13 @@ pub fn pool<N: AsRef<str>>(reports: &[(N, Report)]) -> Result<Pool, String> {
             ));
         }
         if r.rules != first.rules || r.set != first.set {
-            let rules = |r: &Report| format!("`{}` {}", r.rules, r.set.join(","));
+            let rules = |r: &Report| {
+                if r.set.is_empty() {
+                    format!("`{}`", r.rules)
+                } else {
+                    format!("`{}` with {}", r.rules, r.set.join(","))
+                }
+            };
             return Err(differ("rules", rules(r), rules(first)));
         }
         if r.time_ms != first.time_ms {

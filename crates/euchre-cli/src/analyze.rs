@@ -164,28 +164,47 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
             loaded.rebuilt
         );
     }
-    out += "\nbiggest mistakes (expected points lost, from what the seat knew then):\n";
-    out += &format!(
-        "  {:>4} {:>4}  {:<14} {:<8} {:<14} {:<14} {:>6}\n",
-        "deal", "dec", "seat", "when", "taken", "best", "loss"
-    );
-    for j in ranked(analyses).into_iter().take(top) {
-        out += &format!(
-            "  {:>4} {:>4}  {:<14} {:<8} {:<14} {:<14} {:>6.2}\n",
-            j.deal,
-            j.index,
-            who(loaded, j.seat.index()),
-            when(j),
-            j.taken.to_string(),
-            j.best.to_string(),
-            j.loss
-        );
+    // Only choices that cost something (0.005 of a point rounds to 0.01) are mistakes; the
+    // seat column is as wide as the longest name.
+    let mistakes: Vec<&Judgement> = ranked(analyses)
+        .into_iter()
+        .filter(|j| j.loss >= 0.005)
+        .take(top)
+        .collect();
+    let seat_width = (0..loaded.seats)
+        .map(|s| who(loaded, s).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(14);
+    if top > 0 {
+        out += "\nbiggest mistakes (expected points lost, from what the seat knew then):\n";
+        if mistakes.is_empty() {
+            out +=
+                "  none: every judged choice was the reference player's, or within 0.005 of a point of it\n";
+        } else {
+            out += &format!(
+                "  {:>4} {:>4}  {:<seat_width$} {:<8} {:<14} {:<14} {:>6}\n",
+                "deal", "dec", "seat", "when", "taken", "best", "loss"
+            );
+        }
+        for j in mistakes {
+            out += &format!(
+                "  {:>4} {:>4}  {:<seat_width$} {:<8} {:<14} {:<14} {:>6.2}\n",
+                j.deal,
+                j.index,
+                who(loaded, j.seat.index()),
+                when(j),
+                j.taken.to_string(),
+                j.best.to_string(),
+                j.loss
+            );
+        }
     }
     out += "\nper player:\n";
     for (seat, (n, loss)) in totals(analyses, loaded.seats).into_iter().enumerate() {
         let per = if n == 0 { 0.0 } else { loss / n as f64 };
         out += &format!(
-            "  seat {:<14} {n:>4} decisions judged, {loss:>6.2} points lost ({per:.3} a decision)\n",
+            "  seat {:<seat_width$} {n:>4} decisions judged, {loss:>6.2} points lost ({per:.3} a decision)\n",
             who(loaded, seat)
         );
     }

@@ -18,7 +18,8 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
     if path.is_dir() {
         anyhow::bail!("{} is a folder: give the database file's path", path.display());
     }
-    let exists = path.exists();
+    // An empty file is what SQLite would make a new database of: reading it must not.
+    let exists = path.metadata().is_ok_and(|m| m.len() > 0);
     let (games, players) = if exists {
         let store = Store::open(&path)?;
         (store.game_count()?, store.player_stats()?)
@@ -34,7 +35,7 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
         emit(&doc.to_string());
     } else if !exists {
         emit(&format!(
-            "No games recorded yet: there is no database at {} (none is made by reading).",
+            "No games recorded yet: there is no database at {} (none is made by reading; an empty file is left empty).",
             path.display()
         ));
     } else if players.is_empty() {

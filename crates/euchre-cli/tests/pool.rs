@@ -109,7 +109,10 @@ fn reports_of_other_matches_or_the_same_boards_are_refused_by_name() {
         ),
         (
             run("rules.json", "4", &["--set", "stick_the_dealer=true"]),
-            &["rules.json", "stick_the_dealer=true"],
+            &[
+                "rules.json has rules `north-american` with stick_the_dealer=true,",
+                "a.json has `north-american`: only runs",
+            ],
         ),
         (
             run("time.json", "5", &["--time-ms", "40"]),

@@ -290,3 +290,39 @@ fn an_emn_match_is_shown_analysed_and_solved_with_one_numbering() {
         .collect();
     assert_eq!(shown_hand, solved_hand);
 }
+
+/// The list of mistakes holds only choices that cost something (it was padded with 0.00 losses
+/// up to `--top`), and `--top 0` leaves the list out.
+#[test]
+fn analyze_lists_only_choices_that_cost_points() {
+    let text = euchre(&["analyze", VWEC, "--player", "pimc-5", "--top", "1000"]).unwrap();
+    let list = text
+        .split("biggest mistakes")
+        .nth(1)
+        .unwrap()
+        .split("per player")
+        .next()
+        .unwrap();
+    let losses: Vec<f64> = list
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split_whitespace().last()?.parse().ok())
+        .collect();
+    assert!(!losses.is_empty(), "{list}");
+    assert!(losses.iter().all(|&l| l >= 0.01), "{list}");
+    let judged: usize = text
+        .split(" decisions with a choice")
+        .next()
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(losses.len() < judged, "every judged decision listed: {list}");
+    let none = euchre(&["analyze", VWEC, "--player", "pimc-5", "--top", "0"]).unwrap();
+    assert!(
+        !none.contains("biggest mistakes") && none.contains("per player"),
+        "{none}"
+    );
+}

@@ -56,6 +56,16 @@ fn an_empty_or_missing_database_has_no_players() {
     assert_eq!(doc["games"], 0);
     assert_eq!(doc["players"], Value::Array(vec![]));
     assert!(!missing.exists(), "reading statistics creates no database");
+    // Nor does it make one of an empty file.
+    let zero = dir.join("zero.sqlite3");
+    std::fs::write(&zero, b"").unwrap();
+    let doc = json_of(&stats(&zero, true));
+    assert_eq!(doc["games"], 0);
+    assert_eq!(
+        std::fs::metadata(&zero).unwrap().len(),
+        0,
+        "the empty file was written to"
+    );
 
     let empty = dir.join("stats.sqlite3");
     drop(Store::open(&empty).expect("a new store"));
