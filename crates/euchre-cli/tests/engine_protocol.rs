@@ -1426,9 +1426,15 @@ fn choose_hint_and_solve_refuse_bad_requests_and_change_nothing() {
     }
     assert_eq!(e.state()["game_over"], true);
     for cmd in ["choose", "hint", "solve"] {
-        let line = format!(r#"{{"id":6,"cmd":"{cmd}","seed":1}}"#);
+        let line = format!(r#"{{"id":6,"cmd":"{cmd}"}}"#);
         e.refused(&line, json!(6), "nobody is to act: the game is over");
     }
+    // A field the command does not take is refused, and changes nothing either.
+    e.refused(
+        r#"{"id":9,"cmd":"solve","seed":1}"#,
+        json!(9),
+        "unknown field 'seed': solve takes only 'id' and 'cmd'",
+    );
     // Before the play of an individual game, solve is refused (its auction is slow to search).
     e.ok(&json!({"id": 7, "cmd": "new", "rules": "bid-euchre", "seed": 1}));
     e.refused(

@@ -93,6 +93,10 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
         Some(_) => return Err(fail("'cmd' must be a string".into())),
         None => return Err(fail(format!("missing 'cmd' ({COMMANDS})"))),
     };
+    // An unknown command is named as one (below), not for its fields.
+    if COMMANDS.split(", ").any(|c| c == cmd) {
+        only_fields(&obj, cmd).map_err(fail)?;
+    }
     let req = match cmd {
         "new" => parse_new(&obj).map_err(fail)?,
         "legal" => Request::Legal,
@@ -134,6 +138,45 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
         }
     };
     Ok((id, req))
+}
+
+/// The fields each command takes besides `id` and `cmd`. Any other is refused rather than
+/// ignored: a misspelt `seed` would otherwise play seed 0 without a word.
+fn fields_of(cmd: &str) -> &'static [&'static str] {
+    match cmd {
+        "new" => &["rules", "options", "deal", "seed", "dealer", "score"],
+        "apply" => &["action"],
+        "observe" => &["seat"],
+        "choose" => &["player", "time_ms", "seed"],
+        "hint" => &["time_ms", "seed"],
+        _ => &[],
+    }
+}
+
+fn only_fields(obj: &Map<String, Value>, cmd: &str) -> Result<(), String> {
+    let known = fields_of(cmd);
+    let Some(other) = obj
+        .keys()
+        .find(|k| !["id", "cmd"].contains(&k.as_str()) && !known.contains(&k.as_str()))
+    else {
+        return Ok(());
+    };
+    if cmd == "hint" && other == "player" {
+        return Err(format!(
+            "hint asks {}: to ask another player, send choose with 'player'",
+            euchre_ai::DEFAULT_PLAYER
+        ));
+    }
+    let shown: String = other.chars().take(30).collect();
+    let cmd: String = cmd.chars().take(30).collect();
+    Err(if known.is_empty() {
+        format!("unknown field '{shown}': {cmd} takes only 'id' and 'cmd'")
+    } else {
+        format!(
+            "unknown field '{shown}': {cmd} takes {} besides 'id' and 'cmd'",
+            known.join(", ")
+        )
+    })
 }
 
 fn seat_field(obj: &Map<String, Value>, key: &str) -> Result<Option<Seat>, String> {
@@ -282,11 +325,21 @@ pub fn parse_given_deal(v: &Value) -> Result<GivenDeal, String> {
 }
 
 fn parse_deal(d: &Map<String, Value>) -> Result<GivenDeal, String> {
+    if let Some(other) = d
+        .keys()
+        .find(|k| !["dealer", "hands", "upcard", "kitty"].contains(&k.as_str()))
+    {
+        let shown: String = other.chars().take(30).collect();
+        return Err(format!(
+            "unknown field '{shown}' in the deal (it has dealer, hands, upcard, kitty)"
+        ));
+    }
     let dealer = seat_field(d, "dealer")?.ok_or("deal needs 'dealer' (0..3)")?;
     let Some(Value::Array(hs)) = d.get("hands") else {
         return Err("deal needs 'hands': an array of cards per player".into());
     };
-    if !(2..=4).contains(&hs.len()) {
+    // No game has more than four hands (the rules say how many theirs has, below).
+    if !(1..=4).contains(&hs.len()) {
         return Err(format!("deal 'hands' must have 2 to 4 hands, not {}", hs.len()));
     }
     let mut hands = Vec::new();
@@ -345,15 +398,26 @@ mod tests {
                 seed: 9
             })
         );
-        // `hint` has no player to name: a `player` field is ignored, even a bad one.
-        assert_eq!(
-            parse(r#"{"cmd":"hint","player":"nobody","seed":3}"#),
-            Ok(Request::Hint {
-                time_ms: None,
-                seed: 3
-            })
+        // `hint` has no player to name: a `player` field is refused with the command that
+        // takes one, and a field a command does not take is refused rather than ignored.
+        let e = parse(r#"{"id":"h","cmd":"hint","player":"pimc-50","seed":3}"#).unwrap_err();
+        assert_eq!(e.id, Value::from("h"));
+        assert!(e.message.contains("send choose with 'player'"), "{}", e.message);
+        let e = parse(r#"{"cmd":"solve","seed":"x"}"#).unwrap_err();
+        assert_eq!(e.message, "unknown field 'seed': solve takes only 'id' and 'cmd'");
+        let e = parse(r#"{"cmd":"new","sed":4}"#).unwrap_err();
+        assert!(
+            e.message
+                .starts_with("unknown field 'sed': new takes rules, options, deal, seed"),
+            "{}",
+            e.message
         );
-        assert_eq!(parse(r#"{"cmd":"solve","seed":"x"}"#), Ok(Request::Solve));
+        let e = parse(r#"{"cmd":"new","deal":{"dealer":0,"hand":[],"upcard":"9H"}}"#).unwrap_err();
+        assert!(
+            e.message.starts_with("unknown field 'hand' in the deal"),
+            "{}",
+            e.message
+        );
         let e = parse(r#"{"id":4,"cmd":"choose","time_ms":1e3}"#).unwrap_err();
         assert_eq!(e.id, Value::from(4));
         assert!(e.message.contains("not 1000.0"), "{}", e.message);

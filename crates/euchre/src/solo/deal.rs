@@ -281,7 +281,10 @@ impl SoloDeal {
         rules.validate().map_err(|e| e.to_string())?;
         let p = usize::from(rules.players);
         if hands.len() != p {
-            return Err(format!("{} hands for {p} players", hands.len()));
+            return Err(format!(
+                "deal 'hands' must have {p} hands (one per player), not {}",
+                hands.len()
+            ));
         }
         if dealer.index() >= p {
             return Err(format!("dealer {dealer} is not one of the {p} players"));
