@@ -177,6 +177,13 @@ impl Player for Split {
 /// The player that hints and analysis use.
 pub const DEFAULT_PLAYER: &str = "expert";
 
+/// A count written plainly: digits, no sign, no leading zero (so "pimc-05" and "pimc-+5" are
+/// not other names of `pimc-5`, which a report would print differently).
+fn plain_count(text: &str) -> Option<u32> {
+    let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) && !text.starts_with('0');
+    plain.then(|| text.parse().ok()).flatten()
+}
+
 /// Makes a player from its name (see [`PLAYERS`]).
 ///
 /// # Errors
@@ -204,13 +211,13 @@ pub fn player(name: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
             .ok_or_else(|| UnknownPlayer(name.to_string())),
         _ if lower.starts_with("pimc-win-") => lower
             .strip_prefix("pimc-win-")
-            .and_then(|n| n.parse::<u32>().ok())
+            .and_then(plain_count)
             .filter(|n| (1..=crate::pimc::MAX_WORLDS).contains(n))
             .map(|n| Box::new(crate::pimc::Pimc::score_aware(n)) as Box<dyn Player>)
             .ok_or_else(|| UnknownPlayer(name.to_string())),
         _ => lower
             .strip_prefix("pimc-")
-            .and_then(|n| n.parse::<u32>().ok())
+            .and_then(plain_count)
             .filter(|n| (1..=crate::pimc::MAX_WORLDS).contains(n))
             .map(|n| Box::new(crate::pimc::Pimc::new(n)) as Box<dyn Player>)
             .ok_or_else(|| UnknownPlayer(name.to_string())),

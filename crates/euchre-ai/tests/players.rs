@@ -86,7 +86,17 @@ fn the_view_is_the_seats_own() {
 
 #[test]
 fn unknown_players_are_named_in_the_error() {
-    for bad in ["pimc-0", "pimc-x", "expertt", "pimc-100001", ""] {
+    for bad in [
+        "pimc-0",
+        "pimc-x",
+        "expertt",
+        "pimc-100001",
+        "",
+        "pimc-05",
+        "pimc-+5",
+        "pimc-win-07",
+        "pimc- 5",
+    ] {
         let err = player(bad).err().expect("refused").to_string();
         assert!(err.contains("unknown player"), "{err}");
         assert!(err.contains("pimc-N"), "{err}");
