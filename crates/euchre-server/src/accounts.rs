@@ -91,7 +91,10 @@ pub async fn register(State(state): State<AppState>, body: Body) -> Response {
             tracing::info!(account = %name, "account created");
             start_login(&state, &name).await
         }
-        Ok(false) => error(StatusCode::CONFLICT, format!("the name '{name}' is taken")),
+        Ok(false) => error(
+            StatusCode::CONFLICT,
+            format!("the name '{name}' is taken (or looks like one that is)"),
+        ),
         Err(e) => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
     }
 }

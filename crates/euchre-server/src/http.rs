@@ -439,12 +439,17 @@ async fn claim_seat(
         (None, Some(a)) => a.clone(),
         (None, None) => return error(StatusCode::BAD_REQUEST, "a seat needs a name"),
     };
-    // A registered name is its account's alone.
-    match state.store.account(&name) {
-        Ok(Some((registered, _))) if account.as_deref() != Some(registered.as_str()) => {
+    // A name that hides is refused as such, before it is compared with the accounts'.
+    let name = match crate::room::check_name(&name) {
+        Ok(n) => n,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
+    };
+    // A registered name is its account's alone, and so is any name that looks the same.
+    match state.store.account_like(&name) {
+        Ok(Some(registered)) if account.as_deref() != Some(registered.as_str()) => {
             return error(
                 StatusCode::FORBIDDEN,
-                format!("'{registered}' is a named account: log in to sit as it"),
+                format!("'{name}' is, or looks like, the named account '{registered}': log in to sit as it"),
             );
         }
         Ok(_) => {}

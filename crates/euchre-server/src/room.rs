@@ -70,7 +70,10 @@ impl fmt::Display for RoomError {
             RoomError::NotYourTurn { seat } => write!(f, "it is not seat {seat}'s turn"),
             RoomError::Spectator => f.write_str("a spectator cannot decide"),
             RoomError::NotStarted => f.write_str("the table waits for its open seats to be taken"),
-            RoomError::NameTaken(n) => write!(f, "'{n}' already sits at this table: choose another name"),
+            RoomError::NameTaken(n) => write!(
+                f,
+                "'{n}' already sits at this table (a name differing only in letter case or look-alike letters is the same name): choose another"
+            ),
             RoomError::Stale { sent, current } => write!(
                 f,
                 "that answers state {sent}, but the table is at state {current}: sync and decide again"
@@ -117,7 +120,9 @@ pub struct Room {
     seq: u64,
 }
 
-/// A person's name: 1 to 40 characters, not only spaces, not a computer player's.
+/// A person's name: 1 to 40 characters, not only spaces, not a computer player's, and nothing
+/// that hides: no invisible characters (a zero-width space, a direction override that shows
+/// the name backwards) and at least one character that shows.
 pub fn check_name(name: &str) -> Result<String, RoomError> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
@@ -125,12 +130,68 @@ pub fn check_name(name: &str) -> Result<String, RoomError> {
             "a name is 1 to 40 characters, without control characters".into(),
         ));
     }
+    if hides(name) {
+        return Err(RoomError::BadName(
+            "a name can't hold invisible characters (zero-width spaces, direction marks and the like)".into(),
+        ));
+    }
+    if !name.chars().any(|c| !c.is_whitespace() && !combining(c)) {
+        return Err(RoomError::BadName("a name needs a character that shows".into()));
+    }
     if player(name).is_ok() || name.to_ascii_lowercase().starts_with("seat ") {
         return Err(RoomError::BadName(format!(
             "'{name}' is kept for the computer players and open seats"
         )));
     }
     Ok(name.to_string())
+}
+
+/// A character that Unicode says to show as nothing (its confusable skeleton is empty):
+/// format characters, zero-width spaces and joiners, direction controls, variation selectors
+/// and the like.
+fn invisible(c: char) -> bool {
+    let mut one = [0u8; 4];
+    let nothing = unicode_security::skeleton(c.encode_utf8(&mut one))
+        .next()
+        .is_none();
+    nothing
+}
+
+/// True when `name` holds an invisible character other than those emoji are written with: a
+/// variation selector (❤️), or a zero-width joiner between two characters that are not letters
+/// or digits (👩‍💻). Between letters a joiner only hides.
+fn hides(name: &str) -> bool {
+    let chars: Vec<char> = name.chars().collect();
+    chars.iter().enumerate().any(|(i, &c)| {
+        if !invisible(c) || matches!(u32::from(c), 0xFE00..=0xFE0F | 0xE0100..=0xE01EF) {
+            return false;
+        }
+        let pictograph = |j: Option<usize>| {
+            j.and_then(|j| chars.get(j))
+                .is_some_and(|&n| !n.is_alphanumeric() && !n.is_whitespace() && !invisible(n))
+        };
+        // Before the joiner, past any variation selector (❤️‍🔥 is a heart, a selector, a joiner
+        // and a fire).
+        let before = chars[..i]
+            .iter()
+            .rposition(|&p| !matches!(u32::from(p), 0xFE00..=0xFE0F));
+        let emoji_joiner = c == '\u{200D}' && pictograph(before) && pictograph(Some(i + 1));
+        !emoji_joiner
+    })
+}
+
+/// A combining mark, which shows only on another character.
+fn combining(c: char) -> bool {
+    matches!(u32::from(c), 0x300..=0x36F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
+}
+
+/// The form in which two names are the same name: letter case and look-alike letters (Latin
+/// "i" and Cyrillic "і", "l" and "I") do not make two names different (Unicode's confusable
+/// skeleton, lower-cased before and after).
+pub fn name_key(name: &str) -> String {
+    unicode_security::skeleton(&name.trim().to_lowercase())
+        .collect::<String>()
+        .to_lowercase()
 }
 
 impl Room {
@@ -236,10 +297,10 @@ impl Room {
         if !matches!(slot, Seated::Open) {
             return Err(RoomError::Taken(Seat::new(seat as u8)));
         }
-        let lower = name.to_lowercase();
+        let key = name_key(&name);
         for s in &self.seats {
             if let Seated::Person { name: n, .. } = s {
-                if n.to_lowercase() == lower {
+                if name_key(n) == key {
                     return Err(RoomError::NameTaken(n.clone()));
                 }
             }

@@ -11,7 +11,7 @@ use std::time::Duration;
 const APPLICATION_ID: i32 = 0x4575_5376;
 
 /// The migrations, in order; the database's `user_version` counts those applied. Append only.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     "CREATE TABLE tables (
         code TEXT PRIMARY KEY,
         preset TEXT NOT NULL,
@@ -71,6 +71,11 @@ const MIGRATIONS: [&str; 2] = [
     // after a restart gets the answer it got before; tables older than this get one now.
     "ALTER TABLE tables ADD COLUMN advice_key INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET advice_key = random();",
+    // Each account's name as names are compared (`room::name_key`: letter case and look-alike
+    // letters aside), so that "Chrіs" with a Cyrillic і is not a way round the account "Chris".
+    // Filled in by `Store::open` for accounts made before it (SQL cannot compute it).
+    "ALTER TABLE accounts ADD COLUMN name_key TEXT;
+    CREATE INDEX accounts_by_key ON accounts (name_key);",
 ];
 
 /// Why the database refused.
@@ -245,6 +250,7 @@ impl Store {
             tx.pragma_update(None, "user_version", version + 1).map_err(err)?;
             tx.commit().map_err(err)?;
         }
+        fill_name_keys(&mut conn).map_err(err)?;
         let stats =
             euchre_stats::Store::open(&stats_path(path)).map_err(|e| StoreError::Invalid(e.to_string()))?;
         Ok(Store {
@@ -471,12 +477,15 @@ impl Store {
         })
     }
 
-    /// Creates a named account. Returns false when the name is taken (in any letter case).
+    /// Creates a named account. Returns false when the name is taken: in any letter case, or
+    /// with look-alike letters (the same [`crate::room::name_key`]).
     pub fn create_account(&self, name: &str, hash: &str) -> Result<bool, StoreError> {
+        let key = crate::room::name_key(name);
         self.with(|c| {
             c.execute(
-                "INSERT OR IGNORE INTO accounts (name, hash, created) VALUES (?1, ?2, ?3)",
-                params![name, hash, now()],
+                "INSERT OR IGNORE INTO accounts (name, hash, created, name_key)
+                 SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE name_key = ?4)",
+                params![name, hash, now(), key],
             )
             .map(|n| n > 0)
         })
@@ -487,6 +496,18 @@ impl Store {
         self.with(|c| {
             c.query_row("SELECT name, hash FROM accounts WHERE name = ?1", [name], |r| {
                 Ok((r.get(0)?, r.get(1)?))
+            })
+            .optional()
+        })
+    }
+
+    /// The registered name of the account `name` is the same name as (letter case and
+    /// look-alike letters aside), if there is one.
+    pub fn account_like(&self, name: &str) -> Result<Option<String>, StoreError> {
+        let key = crate::room::name_key(name);
+        self.with(|c| {
+            c.query_row("SELECT name FROM accounts WHERE name_key = ?1", [key], |r| {
+                r.get(0)
             })
             .optional()
         })
@@ -517,6 +538,24 @@ impl Store {
 }
 
 /// JSON text of plain values (lists of numbers and strings always serialise).
+/// Gives every account without one its [`crate::room::name_key`] (accounts made before
+/// migration 3).
+fn fill_name_keys(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    let names: Vec<String> = {
+        let mut q = tx.prepare("SELECT name FROM accounts WHERE name_key IS NULL")?;
+        let rows = q.query_map([], |r| r.get(0))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    for name in &names {
+        tx.execute(
+            "UPDATE accounts SET name_key = ?1 WHERE name = ?2",
+            params![crate::room::name_key(name), name],
+        )?;
+    }
+    tx.commit()
+}
+
 fn to_json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
@@ -625,7 +664,7 @@ mod tests {
         }
         let keys = || {
             let s = Store::open(&path, Durability::Process).unwrap();
-            assert_eq!(s.schema_version().unwrap(), 2);
+            assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);
             let loaded = s.load(Duration::from_secs(3600)).unwrap();
             loaded.iter().map(|t| t.table.advice_key).collect::<Vec<_>>()
         };
@@ -687,5 +726,33 @@ mod tests {
         assert_eq!(s.login("id1").unwrap().as_deref(), Some("Ann"));
         s.remove_login("id1").unwrap();
         assert_eq!(s.login("id1").unwrap(), None);
+        // A look-alike (Cyrillic "А") is the same name.
+        assert!(!s.create_account("\u{0410}nn", "h3").unwrap());
+        assert_eq!(s.account_like("\u{0410}NN").unwrap().as_deref(), Some("Ann"));
+        assert_eq!(s.account_like("Anne").unwrap(), None);
+    }
+
+    /// Accounts from before the names' keys (schema 2) get theirs when the file is opened, so a
+    /// look-alike of an old account is refused too.
+    #[test]
+    fn accounts_from_schema_2_get_their_name_keys() {
+        let path = temp("schema2");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        {
+            let c = Connection::open(&path).unwrap();
+            c.execute_batch(MIGRATIONS[0]).unwrap();
+            c.execute_batch(MIGRATIONS[1]).unwrap();
+            c.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+            c.pragma_update(None, "user_version", 2).unwrap();
+            c.execute(
+                "INSERT INTO accounts (name, hash, created) VALUES ('Chris', 'h', 1)",
+                [],
+            )
+            .unwrap();
+        }
+        let s = Store::open(&path, Durability::Process).unwrap();
+        assert_eq!(s.schema_version().unwrap(), 3);
+        assert_eq!(s.account_like("Chr\u{0456}s").unwrap().as_deref(), Some("Chris"));
+        assert!(!s.create_account("CHRIS", "h2").unwrap());
     }
 }

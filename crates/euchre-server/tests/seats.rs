@@ -185,6 +185,67 @@ async fn a_named_account_keeps_its_name() {
     assert!(me.contains("null"), "{me}");
 }
 
+/// A name that looks like an account's is the account's: a Cyrillic "і" for the Latin "i", an
+/// invisible character, another letter case. Names that hide (only a zero-width space, a
+/// direction override) are refused; emoji are names like any other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn look_alike_and_hiding_names_are_refused() {
+    let addr = start(&temp_db("lookalike")).await;
+    let creds = json!({"name": "Chris", "password": "correct horse"});
+    let (status, _, _) = with_headers(&addr, "POST", "/api/accounts", "", &creds).await;
+    assert_eq!(status, 200);
+    // Registering a look-alike of the account is refused.
+    let (status, _, e) = with_headers(
+        &addr,
+        "POST",
+        "/api/accounts",
+        "",
+        &json!({"name": "Chr\u{0456}s", "password": "another one"}),
+    )
+    .await;
+    assert_eq!(status, 409, "{e}");
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "open", "open", "basic"]}),
+    )
+    .await;
+    let claim = |seat: u8, name: &'static str| {
+        let addr = addr.clone();
+        let code = code.clone();
+        async move {
+            with_headers(
+                &addr,
+                "POST",
+                &format!("/api/tables/{code}/seats/{seat}"),
+                "",
+                &json!({ "name": name }),
+            )
+            .await
+        }
+    };
+    for look_alike in ["Chr\u{0456}s", "CHRIS", "\u{0421}hris"] {
+        let (status, _, e) = claim(0, look_alike).await;
+        assert!(status == 403 || status == 400, "{look_alike}: {status} {e}");
+    }
+    let (status, _, e) = claim(0, "Chr\u{0456}s").await;
+    assert!(
+        status == 403 && e.contains("looks like, the named account 'Chris'"),
+        "{e}"
+    );
+    for hiding in ["Chris\u{200B}", "\u{200B}", "Zo\u{202E}reversed", "\u{0301}"] {
+        let (status, _, e) = claim(0, hiding).await;
+        assert_eq!(status, 400, "{hiding:?}: {e}");
+    }
+    // Emoji, with their selectors and joiners, are fine; so is a name of another script.
+    let (status, _, e) = claim(0, "\u{2764}\u{FE0F}\u{200D}\u{1F525} Ann").await;
+    assert_eq!(status, 200, "{e}");
+    let (status, _, e) = claim(1, "\u{0410}\u{043D}\u{044F}").await;
+    assert_eq!(status, 200, "{e}");
+    // At one table a look-alike of a seated name is that name (a Cyrillic "А" for the Latin).
+    let (status, _, e) = claim(2, "\u{2764}\u{FE0F}\u{200D}\u{1F525} \u{0410}nn").await;
+    assert_eq!(status, 409, "{e}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_downloaded_and_counted_for_its_players() {
     let addr = start(&temp_db("finished")).await;
