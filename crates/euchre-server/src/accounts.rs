@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
+use std::time::Instant;
 
 const COOKIE: &str = "euchre_session";
 
@@ -106,7 +107,20 @@ pub async fn login(State(state): State<AppState>, body: Body) -> Response {
             "expected {\"name\":...,\"password\":...}",
         );
     };
-    let refused = || error(StatusCode::UNAUTHORIZED, "wrong name or password");
+    let key = crate::room::name_key(&c.name);
+    if let Some(wait) = state.throttle().wait(&key, Instant::now()) {
+        let secs = wait.as_secs() + 1;
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            [(header::RETRY_AFTER, secs.to_string())],
+            Json(json!({"error": format!("too many wrong passwords for this name: try again in {secs} s")})),
+        )
+            .into_response();
+    }
+    let refused = || {
+        state.throttle().failed(&key, Instant::now());
+        error(StatusCode::UNAUTHORIZED, "wrong name or password")
+    };
     let stored = match state.store().account(c.name.trim()) {
         Ok(s) => s,
         Err(e) => return error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
@@ -126,6 +140,7 @@ pub async fn login(State(state): State<AppState>, body: Body) -> Response {
     if !ok {
         return refused();
     }
+    state.throttle().succeeded(&key);
     start_login(&state, &name).await
 }
 

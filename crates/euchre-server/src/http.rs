@@ -42,6 +42,7 @@ pub const DEFAULT_GRACE_SECS: u64 = 60;
 pub struct AppState {
     tables: Arc<Mutex<HashMap<String, Arc<Live>>>>,
     store: Arc<Store>,
+    throttle: Arc<crate::throttle::LoginThrottle>,
 }
 
 /// Why the server could not start.
@@ -75,6 +76,7 @@ impl AppState {
         let state = AppState {
             tables: Arc::new(Mutex::new(tables)),
             store,
+            throttle: Arc::default(),
         };
         for live in state.all_tables() {
             // Nobody is connected yet: every person's grace period starts now.
@@ -196,6 +198,10 @@ pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response 
 impl AppState {
     pub(crate) fn store(&self) -> &Store {
         &self.store
+    }
+
+    pub(crate) fn throttle(&self) -> &crate::throttle::LoginThrottle {
+        &self.throttle
     }
 }
 

@@ -16,6 +16,7 @@ mod live;
 mod message;
 pub mod room;
 pub mod store;
+mod throttle;
 mod token;
 
 pub use http::{router, AppState};

@@ -185,6 +185,38 @@ async fn a_named_account_keeps_its_name() {
     assert!(me.contains("null"), "{me}");
 }
 
+/// Wrong passwords slow the next try: five are free, then the name is locked for a second,
+/// two, four..., the right password included, with a `Retry-After`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_passwords_lock_the_name_for_longer_each_time() {
+    let addr = start(&temp_db("throttle")).await;
+    let creds = json!({"name": "Maud", "password": "correct horse"});
+    let (status, _, _) = with_headers(&addr, "POST", "/api/accounts", "", &creds).await;
+    assert_eq!(status, 200);
+    let wrong = json!({"name": "maud", "password": "not it at all"});
+    for _ in 0..6 {
+        let (status, _, _) = with_headers(&addr, "POST", "/api/login", "", &wrong).await;
+        assert_eq!(status, 401);
+    }
+    let (status, head, body) = with_headers(&addr, "POST", "/api/login", "", &creds).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("too many wrong passwords for this name"), "{body}");
+    assert!(head.to_ascii_lowercase().contains("retry-after:"), "{head}");
+    // Another account's logins go on.
+    let (status, _, _) = with_headers(
+        &addr,
+        "POST",
+        "/api/login",
+        "",
+        &json!({"name": "Zed", "password": "whatever1"}),
+    )
+    .await;
+    assert_eq!(status, 401);
+    tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
+    let (status, _, body) = with_headers(&addr, "POST", "/api/login", "", &creds).await;
+    assert_eq!(status, 200, "{body}");
+}
+
 /// A name that looks like an account's is the account's: a Cyrillic "і" for the Latin "i", an
 /// invisible character, another letter case. Names that hide (only a zero-width space, a
 /// direction override) are refused; emoji are names like any other.
