@@ -7,7 +7,9 @@
 // and the page syncs), hints (a bid's chances in words, a card's value) and reviews drawn, a finished trick held on the table before the next
 // state, a spectator shown no hand, a phone-sized screen that does not scroll sideways, a table
 // that keeps one height whatever it shows (the hand never moves), the log's words for an
-// order-up, and an account made and signed in again through a real form.
+// order-up, an account made and signed in again through a real form, a pasted invite link,
+// prompts in words for each kind of decision, a card that cannot be played saying why, the
+// review of a game's last deal, and a 40-letter name cut short.
 //
 //   node e2e/client.mjs URL      (any server that serves the client's pages and assets)
 
@@ -152,6 +154,9 @@ try {
       if (m.action !== bidding.view.legal[0]) throw new Error(`key 1 sent ${m.action}, not the first button's ${bidding.view.legal[0]}`);
       t.send({ type: 'error', error: 'that answers state 5, but the table is at state 6: sync and decide again', seq: 6 });
       await t.page.waitForSelector('#toast:not([hidden])');
+      // Told in a player's words, not the protocol's.
+      const said = await t.page.locator('#toast').textContent();
+      if (!said.includes('The table moved on before your choice arrived') || said.includes('state 5')) throw new Error(`the toast says: ${said}`);
       await waitSent(t.sent, (x) => x.type === 'sync', 'a sync after the error');
       t.send(stateMessage(bidding, 6));
       await t.page.waitForSelector('#table[data-state="myturn"][data-seq="6"]');
@@ -326,6 +331,85 @@ try {
       } finally {
         await t.ctx.close();
       }
+    }
+  });
+
+  await check('a pasted invite link in "Join a table" goes to its table', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`${base}/`);
+      await page.fill('#join-code', `  ${base}/t/ab12cd?from=chat `);
+      await page.press('#join-code', 'Enter');
+      await page.waitForURL(/\/t\/AB12CD$/, { timeout: TIMEOUT });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  await check('prompts say what to decide; an auction\'s high bidder is not called the maker; a card that cannot be played says why', async () => {
+    const order = fixtures.find((f) => f.family === 'four-handed' && f.view.phase === 'bidding1' && f.view.seat !== f.view.dealer);
+    const auction = fixtures.find((f) => f.view.phase === 'auction');
+    const play = fixtures.find((f) => f.rules === 'north-american' && f.view.phase === 'play' && f.view.hand.includes('TC') && f.view.hand.includes('TD'));
+    const t = await scripted(order.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(order, 2));
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      let prompt = await t.page.locator('#prompt').textContent();
+      if (prompt !== 'Your turn: order it up, or pass') throw new Error(`round 1's prompt: ${prompt}`);
+      const high = { ...auction, view: { ...auction.view, maker: 2, bid: 3, history: [[1, 'pass'], [2, 'bid 3']] } };
+      t.send(stateMessage(high, 3));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      prompt = await t.page.locator('#prompt').textContent();
+      if (prompt !== 'Your turn: bid, or pass') throw new Error(`the auction's prompt: ${prompt}`);
+      const badges = await t.page.locator('.badge.maker').allTextContents();
+      if (badges.join() !== 'High bid 3') throw new Error(`the high bidder's badge: ${JSON.stringify(badges)}`);
+      // Diamonds led: the Ten of Clubs is not to be played, and a click on it says so.
+      const v = { ...play.view, to_act: play.view.seat, tricks: [{ leader: (play.view.seat + 3) % 4, cards: ['9D'], winner: null }], legal: ['TD', 'QD'] };
+      t.send(stateMessage({ ...play, view: v }, 4));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="4"]');
+      t.sent.length = 0;
+      // aria-disabled: Playwright would wait for it to be enabled; a person's click lands anyway.
+      await t.page.locator('#hand [data-card="TC"]').click({ force: true });
+      await t.page.waitForSelector('#toast:not([hidden])');
+      const said = await t.page.locator('#toast').textContent();
+      if (said !== "Ten of Clubs can't be played now: follow Diamonds") throw new Error(`the toast says: ${said}`);
+      if (t.sent.some((m) => m.type === 'act')) throw new Error('a card that cannot be played was sent');
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('the end of the game asks for the review of its last deal', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(play, 7, { deal_number: 5 }));
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      const done = { ...play.view, phase: 'done', to_act: null, legal: [] };
+      t.sent.length = 0;
+      t.send(stateMessage({ ...play, view: done }, 8, { deal_number: 5, legal: [], to_act: null, game_over: true, winner: 0 }));
+      const m = await waitSent(t.sent, (x) => x.type === 'review', 'a review request at the game\'s end');
+      if (m.deal !== 5) throw new Error(`it asked for deal ${m.deal}, not the last, 5`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a 40-letter name is cut short on the table, not stretched over its seat, and the phone page does not scroll sideways', async () => {
+    const f = fixtures.find((x) => x.family === 'four-handed' && x.view.phase === 'play');
+    const t = await scripted(f.view.seat, { width: 390, height: 844 });
+    try {
+      const long = 'W'.repeat(40);
+      const msg = stateMessage(f, 2);
+      msg.seats = msg.seats.map((x) => (x.seat === (f.view.seat + 2) % 4 ? { ...x, kind: 'person', name: long } : x));
+      t.send(msg);
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      const cut = await t.page.evaluate((n) => [...document.querySelectorAll('.seat-name')].filter((e) => e.textContent === n).map((e) => [e.scrollWidth > e.clientWidth, e.getAttribute('title') === n, e.getBoundingClientRect().height]), long);
+      if (!cut.length || !cut.every(([clipped, titled, height]) => clipped && titled && height < 40)) throw new Error(`the long name: ${JSON.stringify(cut)}`);
+      const width = await t.page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) throw new Error(`the page is ${width} px wide`);
+    } finally {
+      await t.ctx.close();
     }
   });
 

@@ -194,7 +194,7 @@ function actionLabel(action, view) {
       return `${dealer ? 'Pick it up' : 'Order up'}${extra(w.slice(1).join(' '))}`;
     }
     case 'call': return `Call ${suitWord(w[1])}${extra(w.slice(2).join(' '))}`;
-    case 'alone': return 'Go alone';
+    case 'alone': return view && view.phase === 'defend_alone' ? 'Defend alone' : 'Go alone';
     case 'partner': return 'Play with partner';
     case 'jambone': return 'Play jambone';
     case 'blind': return 'Go blind alone';
@@ -518,8 +518,8 @@ async function startPage() {
     }
   });
 
-  const joinCode = h('input', { id: 'join-code', autocomplete: 'off', maxlength: 12, placeholder: 'K7QM2X', 'aria-label': 'Table code', autocapitalize: 'characters' });
-  const joinForm = h('form', { class: 'panel join', onsubmit: (ev) => { ev.preventDefault(); const c = joinCode.value.trim().toUpperCase(); if (c) go(`/t/${c}`); } },
+  const joinCode = h('input', { id: 'join-code', autocomplete: 'off', maxlength: 300, placeholder: 'K7QM2X or the invite link', 'aria-label': 'Table code or invite link', autocapitalize: 'characters' });
+  const joinForm = h('form', { class: 'panel join', onsubmit: (ev) => { ev.preventDefault(); const c = tableCodeOf(joinCode.value); if (c) go(`/t/${c}`); } },
     h('h2', {}, 'Join a table'),
     h('div', { class: 'field inline' }, joinCode, h('button', { type: 'submit' }, 'Join')));
 
@@ -540,6 +540,14 @@ async function startPage() {
   nameInput.addEventListener('change', showGames);
   app.replaceChildren(h('div', { class: 'start-page' }, form, joinForm, accountPanel(nameInput, showGames), games));
   showGames();
+}
+
+/** The table code in what was typed or pasted: a code, or an invite link (".../t/K7QM2X"),
+ * whose code follows "/t/". Letters and digits only, upper case. */
+function tableCodeOf(text) {
+  const t = text.trim();
+  const m = t.match(/\/t\/([^/?#\s]+)/);
+  return (m ? m[1] : t).replace(/[^0-9a-z]/gi, '').toUpperCase();
 }
 
 /** Signing in keeps a name for its owner: a seat can take that name only when signed in as it. */
@@ -849,8 +857,13 @@ function onMessage(msg) {
         renderTable();
         break;
       }
-      toast(msg.error);
-      announce(`Refused: ${msg.error}`);
+      // A decision that crossed another (a second tab, a double click) is refused by state
+      // number; a player is told what happened, not the protocol's words.
+      const shown = /answers state \d+, but the table is at state/.test(text)
+        ? 'The table moved on before your choice arrived (another tab or a second click): here it is as it is now.'
+        : text;
+      toast(shown);
+      announce(`Refused: ${shown}`);
       send({ type: 'sync' });
       renderTable();
       break;
@@ -922,6 +935,11 @@ function showState(prev, state) {
   if (v.phase === 'done' && (!prev || prev.view.phase !== 'done')) {
     ui.lastResult = dealResult(state, null);
     announce(ui.lastResult);
+  }
+  // The game's last deal has no next deal to bring its review: it is asked for when the game
+  // ends (else the panel would go on showing the deal before it).
+  if (state.game_over && (!prev || !prev.game_over) && ui.seat !== null && state.started) {
+    requestReview(state.deal_number);
   }
   if (prev && prev.seq !== state.seq && state.legal && state.legal.length) ui.hint = null;
   // The log and the screen reader: every decision not yet told.
@@ -1104,6 +1122,8 @@ function seatListForHost(s) {
     h('button', {
       type: 'button',
       onclick: async () => {
+        // One tap would put a friend out mid-game: asked first.
+        if (!window.confirm(`Free seat ${x.seat + 1}${x.name ? ` (${x.name})` : ''}? A computer player takes it until someone sits there.`)) return;
         try {
           await api('POST', `/api/tables/${ui.code}/seats/${x.seat}/free`, { host: ui.host });
           toast(`Seat ${x.seat + 1} is open again`);
@@ -1157,7 +1177,11 @@ function felt(s) {
     const info = s.seats[seat] || {};
     const badges = [];
     if (v.dealer === seat) badges.push(h('span', { class: 'badge dealer', title: 'Dealer' }, 'Dealer'));
-    if (v.maker === seat) badges.push(h('span', { class: 'badge maker' }, v.bid ? `Maker, bid ${v.bid}` : 'Maker'));
+    if (v.maker === seat) {
+      // In an auction the highest bidder so far is not the maker yet.
+      const label = v.phase === 'auction' ? `High bid ${v.bid}` : v.bid ? `Maker, bid ${v.bid}` : 'Maker';
+      badges.push(h('span', { class: 'badge maker' }, label));
+    }
     if (v.maker === seat && v.maker_alone) badges.push(h('span', { class: 'badge alone' }, 'Alone'));
     if (v.lone_defender === seat) badges.push(h('span', { class: 'badge alone' }, 'Defends alone'));
     if (!active[seat]) badges.push(h('span', { class: 'badge out' }, v.phase === 'stay_fold' || n !== 4 || s.family !== 'four-handed' ? 'Out' : 'Sits out'));
@@ -1189,7 +1213,7 @@ function felt(s) {
       dataset: { seat },
     },
     h('div', { class: 'seat-head' },
-      h('span', { class: 'seat-name' }, seatName(s, seat)),
+      h('span', { class: 'seat-name', title: seatName(s, seat) }, seatName(s, seat)),
       toAct ? h('span', { class: 'turn-dot', 'aria-hidden': 'true' }, '●') : null),
     h('div', { class: 'badges' }, badges, h('span', { class: 'tricks-won', title: 'Tricks won' }, `Tricks ${won[seat]}`)),
     cardsRow));
@@ -1266,7 +1290,16 @@ function handArea(s) {
       'aria-disabled': ok ? 'false' : 'true',
       tabindex: i === first ? 0 : -1,
       dataset: { key: `card:${c}`, card: c, action: a || '', legal: a ? '1' : '' },
-      onclick: () => { if (ok) act(a); },
+      onclick: () => {
+        if (ok) act(a);
+        else if (mine && !a && v.phase === 'play') {
+          const cur = v.tricks && v.tricks.length ? normTrick(v.tricks[v.tricks.length - 1]) : null;
+          const open = cur && cur.cards.length && (cur.winner === null || cur.winner === undefined);
+          const leadCard = open ? cur.cards[0] : null;
+          const why = leadCard ? `: follow ${suitWord(effectiveSuit(leadCard, v.trump))}` : '';
+          toast(`${cardName(c)} can't be played now${why}`);
+        }
+      },
     }, cardFace(c));
   });
   const prompt = handPrompt(s, byCard);
@@ -1290,7 +1323,14 @@ function handPrompt(s, byCard) {
   if (verbs.has('exchange')) return 'Your turn: choose a card to pass to your partner';
   if (verbs.has('give')) return 'Your turn: choose a card to give back';
   if (s.legal.some((a) => a.startsWith('name '))) return 'Your turn: name a card of the jambone hand';
-  return 'Your turn';
+  const has = (w) => s.legal.some((a) => a === w || a.startsWith(`${w} `));
+  const v = s.view || {};
+  if (has('bid')) return 'Your turn: bid, or pass';
+  if (has('order')) return `Your turn: ${v.dealer === s.seat ? 'pick it up' : 'order it up'}, or pass`;
+  if (has('call')) return has('pass') ? 'Your turn: name trump, or pass' : 'Your turn: name trump';
+  if (v.phase === 'defend_alone') return 'Your turn: defend alone, or with your partner';
+  if (has('alone') || has('partner')) return 'Your turn: go alone, or play with your partner';
+  return 'Your turn: choose below';
 }
 
 /** Arrow keys move along a row of buttons (cards or decisions); Home/End to its ends. */

@@ -65,9 +65,11 @@ impl fmt::Display for RoomError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RoomError::UnknownToken => f.write_str("no seat at this table has that token"),
-            RoomError::Taken(s) => write!(f, "seat {s} is taken"),
+            // Not numbered: the page counts seats from 1 and the address from 0, and whoever
+            // asked knows which seat it was.
+            RoomError::Taken(_) => f.write_str("someone else has just taken that seat"),
             RoomError::NoSuchSeat(s) => write!(f, "there is no seat {s} at this table"),
-            RoomError::NotYourTurn { seat } => write!(f, "it is not seat {seat}'s turn"),
+            RoomError::NotYourTurn { .. } => f.write_str("it is not your turn"),
             RoomError::Spectator => f.write_str("a spectator cannot decide"),
             RoomError::NotStarted => f.write_str("the table waits for its open seats to be taken"),
             RoomError::NameTaken(n) => write!(

@@ -97,7 +97,7 @@ async fn bad_messages_get_errors_and_change_nothing() {
         (
             other,
             Message::Text(json!({"type":"act","seq":seq,"action":legal}).to_string().into()),
-            "not seat",
+            "not your turn",
         ),
         // A replayed old state number, and one from the future.
         (

@@ -166,7 +166,7 @@ fn refused_requests_name_the_problem_and_change_nothing() {
     let legal = room.game().legal_actions()[0].to_string();
     let seq = room.seq();
     let cases: Vec<(Seat, u64, &str, &str)> = vec![
-        (other, seq, &legal, "not seat"),
+        (other, seq, &legal, "not your turn"),
         (who, seq + 5, &legal, "state"),
         (who, seq.wrapping_sub(1), &legal, "state"),
         (who, seq, "fly away", "not an action"),
