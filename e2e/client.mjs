@@ -69,11 +69,11 @@ async function check(name, fn) {
 
 /** A page at the table CODE whose socket is scripted: returns the page, the messages it sent,
  * and a function sending it a message. */
-async function scripted(seat, viewport, search = '?fast=1') {
+async function scripted(seat, viewport, search = '?fast=1', host = null) {
   const ctx = await browser.newContext({ viewport });
-  await ctx.addInitScript(([code, s]) => {
-    if (s !== null) localStorage.setItem(`euchre:${code}`, JSON.stringify({ seat: s, token: '0123456789abcdef0123456789abcdef', host: null }));
-  }, [CODE, seat]);
+  await ctx.addInitScript(([code, s, h]) => {
+    if (s !== null) localStorage.setItem(`euchre:${code}`, JSON.stringify({ seat: s, token: '0123456789abcdef0123456789abcdef', host: h }));
+  }, [CODE, seat, host]);
   const page = await ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -331,6 +331,31 @@ try {
       } finally {
         await t.ctx.close();
       }
+    }
+  });
+
+  await check('the host starts without a friend who did not come: computer players take the open seats', async () => {
+    const f = fixtures.find((x) => x.family === 'four-handed' && x.view.phase === 'bidding1');
+    const host = 'fedcba9876543210fedcba9876543210';
+    const t = await scripted(f.view.seat, { width: 1100, height: 800 }, '?fast=1', host);
+    try {
+      const asked = [];
+      await t.page.route(`**/api/tables/${CODE}/seats/*/bot`, (r) => {
+        asked.push([r.request().url().split('/').slice(-2)[0], JSON.parse(r.request().postData()).host]);
+        r.fulfill({ json: { seat: 0, player: 'expert' } });
+      });
+      const open = [(f.view.seat + 1) % 4, (f.view.seat + 3) % 4];
+      const msg = stateMessage(f, 0, { started: false, legal: [] });
+      msg.seats = msg.seats.map((x) => (open.includes(x.seat) ? { seat: x.seat, kind: 'open', name: null, connected: false } : x));
+      t.send(msg);
+      await t.page.waitForSelector('#fill-open');
+      await t.page.click('#fill-open');
+      const until = Date.now() + TIMEOUT;
+      while (asked.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      const seats = asked.map(([seat]) => Number(seat)).sort();
+      if (JSON.stringify(seats) !== JSON.stringify([...open].sort()) || asked.some(([, h]) => h !== host)) throw new Error(`asked ${JSON.stringify(asked)}`);
+    } finally {
+      await t.ctx.close();
     }
   });
 

@@ -1023,7 +1023,9 @@ function seatName(state, seat) {
   if (seat === null || seat === undefined) return '?';
   if (state.seat === seat) return 'You';
   const s = state.seats && state.seats[seat];
-  if (s && s.name) return s.kind === 'bot' ? `${s.name} (${COMPASS[position(state, seat)]})` : s.name;
+  // A computer player is told apart by its seat's number, which every person at the table
+  // sees alike (a compass point turns with the viewer: one friend's East is another's West).
+  if (s && s.name) return s.kind === 'bot' ? `${s.name} (seat ${seat + 1})` : s.name;
   if (s && s.kind === 'open') return `Open seat ${seat + 1}`;
   return COMPASS[position(state, seat)] || `Seat ${seat + 1}`;
 }
@@ -1100,9 +1102,26 @@ function renderTable() {
 
 function waitingPanel(s) {
   const open = s.seats.filter((x) => x.kind === 'open').map((x) => x.seat + 1);
+  // A friend who does not come need not hold the table up: the host can start without them.
+  const fill = ui.host && open.length ? h('button', {
+    type: 'button',
+    id: 'fill-open',
+    onclick: async (ev) => {
+      ev.target.disabled = true;
+      try {
+        for (const x of s.seats.filter((y) => y.kind === 'open')) {
+          await api('POST', `/api/tables/${ui.code}/seats/${x.seat}/bot`, { host: ui.host });
+        }
+      } catch (e) {
+        toast(e.message);
+        ev.target.disabled = false;
+      }
+    },
+  }, open.length > 1 ? 'Start now: computer players take the open seats' : 'Start now: a computer player takes the open seat') : null;
   return h('div', { class: 'panel waiting', id: 'waiting' },
     h('h2', {}, 'Waiting for players'),
     h('p', {}, open.length ? `Open seat${open.length > 1 ? 's' : ''}: ${open.join(', ')}. Send the invite link above; the game starts when every seat is taken.` : 'Every seat is taken: starting…'),
+    fill,
     seatListForHost(s));
 }
 

@@ -178,6 +178,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{code}", get(table_info))
         .route("/api/tables/{code}/seats/{seat}", post(claim_seat))
         .route("/api/tables/{code}/seats/{seat}/free", post(free_seat))
+        .route("/api/tables/{code}/seats/{seat}/bot", post(seat_to_bot))
         .route("/api/tables/{code}/game.json", get(download_record))
         .route("/api/tables/{code}/game.egn", get(download_egn))
         .route("/api/players/{name}", get(player_page))
@@ -537,6 +538,57 @@ async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>
     tracing::info!(table = %live.code, seat, "seat freed by the host");
     live.seats_changed();
     Json(json!({"ok": true})).into_response()
+}
+
+/// The host gives an open seat to the table's stand-in computer player (a friend did not come):
+/// once no seat is open, the game starts.
+async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>) -> Response {
+    let (code, seat) = match seat_path(p) {
+        Ok(p) => p,
+        Err(e) => return refused(e),
+    };
+    let req = match body(b, "{\"host\":HOST_TOKEN}") {
+        Ok(r) => r,
+        Err(e) => return refused(e),
+    };
+    let Some(live) = state.table(&code) else {
+        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+    };
+    if !SeatToken::parse(&req.host).is_some_and(|t| t.matches(&live.host)) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "only the table's host may give a seat to a computer player",
+        );
+    }
+    let given = {
+        let Ok(mut room) = live.room() else {
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+        };
+        match room.seats().get(seat) {
+            None => {
+                return error(
+                    StatusCode::NOT_FOUND,
+                    format!("there is no seat {seat} at this table"),
+                )
+            }
+            Some(Seated::Open) => {}
+            Some(_) => return error(StatusCode::CONFLICT, "that seat is not open"),
+        }
+        // Stored first: a seat given but not saved would come back open after a restart.
+        let name = room.stand_in().to_string();
+        if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Bot(name)) {
+            return error(StatusCode::SERVICE_UNAVAILABLE, e.to_string());
+        }
+        room.give_to_bot(seat)
+    };
+    match given {
+        Ok(name) => {
+            tracing::info!(table = %live.code, seat, player = %name, "seat given to a computer player by the host");
+            live.seats_changed();
+            Json(json!({"seat": seat, "player": name})).into_response()
+        }
+        Err(e) => error(StatusCode::CONFLICT, e.to_string()),
+    }
 }
 
 fn finished_game(state: &AppState, code: &str) -> Result<(String, Option<String>), Refusal> {

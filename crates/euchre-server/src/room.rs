@@ -318,6 +318,26 @@ impl Room {
         Ok(token)
     }
 
+    /// Gives an open seat to the table's stand-in computer player for good (the host's
+    /// decision: a friend who did not come); returns the player's name.
+    ///
+    /// # Errors
+    /// No such seat, or the seat is not open.
+    pub fn give_to_bot(&mut self, seat: usize) -> Result<String, RoomError> {
+        let slot = self.seats.get(seat).ok_or(RoomError::NoSuchSeat(seat))?;
+        if !matches!(slot, Seated::Open) {
+            return Err(RoomError::Taken(Seat::new(seat as u8)));
+        }
+        self.seats[seat] = Seated::Bot(self.stand_in.clone());
+        self.sync_holder(seat);
+        Ok(self.stand_in.clone())
+    }
+
+    /// The computer player that decides for open seats and people away.
+    pub fn stand_in(&self) -> &str {
+        &self.stand_in
+    }
+
     /// Opens a seat again (the host's decision): its token stops working, and the stand-in
     /// decides for it until someone takes it.
     ///

@@ -378,3 +378,49 @@ async fn the_host_frees_a_seat_and_its_old_token_stops_working() {
     let m = next(&mut ws).await.unwrap();
     assert_eq!(m["seats"][0]["name"], "Cy");
 }
+
+/// A friend who does not come: the host gives the open seat to the table's stand-in, the game
+/// starts, and after a restart the seat is still the computer player's. Only the host may, and
+/// only an open seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_gives_an_open_seat_to_a_computer_player_and_the_game_starts() {
+    let db = temp_db("give");
+    let addr = start(&db).await;
+    let (status, t) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"]}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (code, host) = (t["code"].as_str().unwrap(), t["host"].as_str().unwrap());
+    let token = claim(&addr, code, 0, "Ann").await;
+    let mut ws = connect(&addr, code, Some(&token)).await;
+    assert_eq!(next(&mut ws).await.unwrap()["started"], false);
+    let give = |seat: usize, host: String| {
+        let addr = addr.clone();
+        let path = format!("/api/tables/{code}/seats/{seat}/bot");
+        async move { post(&addr, &path, &json!({ "host": host })).await }
+    };
+    assert_eq!(give(1, "0".repeat(32)).await.0, 403);
+    let (status, e) = give(0, host.to_string()).await;
+    assert_eq!(status, 409, "Ann's seat is not open: {e}");
+    let (status, r) = give(1, host.to_string()).await;
+    assert_eq!(status, 200, "{r}");
+    assert_eq!(r["seat"], 1);
+    // The game is on, with the computer player in seat 1.
+    let started = loop {
+        let m = next(&mut ws).await.expect("a state");
+        if m["started"] == true {
+            break m;
+        }
+    };
+    assert_eq!(started["seats"][1]["kind"], "bot", "{}", started["seats"]);
+    let player = r["player"].as_str().unwrap();
+    assert_eq!(started["seats"][1]["name"], player);
+    // Stored: a second server on the same database has it too.
+    let again = start(&db).await;
+    let (_, info) = get(&again, &format!("/api/tables/{code}")).await;
+    let info: Value = serde_json::from_str(&info).unwrap();
+    assert_eq!(info["seats"][1]["kind"], "bot", "{info}");
+}
