@@ -332,6 +332,19 @@ async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> R
             }
         })
         .collect();
+    // Computer players alone would play on by themselves at the server's cost, with nobody
+    // to play for: a table has a seat for a person.
+    if !plan.iter().any(|p| matches!(p, SeatPlan::Open)) {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "a table needs a seat for a person (\"open\"): to watch computer players play, run `euchre watch`",
+        );
+    }
+    for name in req.seats.iter().filter(|s| *s != "open").chain([&stand_in]) {
+        if let Err(e) = crate::room::check_server_player(name) {
+            return error(StatusCode::BAD_REQUEST, e);
+        }
+    }
     let seed = req.seed.unwrap_or_else(|| OsRng.next_u64());
     let room = match Room::new(rules, &req.rules, seed, plan.clone(), &stand_in) {
         Ok(r) => r,

@@ -148,6 +148,36 @@ pub fn check_name(name: &str) -> Result<String, RoomError> {
     Ok(name.to_string())
 }
 
+/// The most worlds a `pimc-N` at a server table may search: `pimc-10000` would keep a core
+/// busy for seconds a decision, a cost a shared server does not take on for anyone who asks.
+pub const MAX_SERVER_WORLDS: u32 = 200;
+
+/// A computer player a server table may seat: the levels, `expert`, `basic`, `random`, and
+/// `pimc-N` / `pimc-win-N` up to [`MAX_SERVER_WORLDS`] worlds (not the measuring variants of
+/// `expert`, which search far longer).
+///
+/// # Errors
+/// An unknown player, or one too slow for a shared server, named.
+pub fn check_server_player(name: &str) -> Result<(), String> {
+    player(name).map_err(|e| e.to_string())?;
+    let lower = name.to_ascii_lowercase();
+    let worlds = lower
+        .strip_prefix("pimc-win-")
+        .or_else(|| lower.strip_prefix("pimc-"))
+        .and_then(|n| n.parse::<u32>().ok());
+    let fine = match worlds {
+        Some(n) => n <= MAX_SERVER_WORLDS,
+        None => ["random", "basic", "easy", "medium", "hard", "expert", "default"].contains(&lower.as_str()),
+    };
+    if fine {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{name}' is too slow for a shared server: choose easy, medium, hard, expert, basic, random, or pimc-N with N up to {MAX_SERVER_WORLDS}"
+        ))
+    }
+}
+
 /// A character that Unicode says to show as nothing (its confusable skeleton is empty):
 /// format characters, zero-width spaces and joiners, direction controls, variation selectors
 /// and the like.

@@ -424,3 +424,42 @@ async fn the_host_gives_an_open_seat_to_a_computer_player_and_the_game_starts() 
     let info: Value = serde_json::from_str(&info).unwrap();
     assert_eq!(info["seats"][1]["kind"], "bot", "{info}");
 }
+
+/// A table of computer players alone, or with one too slow for a shared server (`pimc-10000`
+/// spends seconds a decision; the measuring variants of `expert` likewise), is refused by name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_that_would_spend_the_servers_cores_for_nobody_are_refused() {
+    let addr = start(&temp_db("costly")).await;
+    let table = |seats: Value, stand_in: Option<&str>| {
+        let addr = addr.clone();
+        let mut body = json!({"rules": "north-american", "seats": seats});
+        if let Some(s) = stand_in {
+            body["stand_in"] = json!(s);
+        }
+        async move { post(&addr, "/api/tables", &body).await }
+    };
+    let (status, e) = table(json!(["easy", "easy", "easy", "easy"]), None).await;
+    assert_eq!(status, 400);
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("a table needs a seat for a person"),
+        "{e}"
+    );
+    for slow in ["pimc-10000", "pimc-win-201", "expert-3000-w300"] {
+        let (status, e) = table(json!(["open", slow, "easy", "easy"]), None).await;
+        assert_eq!(status, 400, "{slow}: {e}");
+        assert!(
+            e["error"]
+                .as_str()
+                .unwrap()
+                .contains("too slow for a shared server"),
+            "{e}"
+        );
+    }
+    let (status, e) = table(json!(["open", "easy", "easy", "easy"]), Some("pimc-5000")).await;
+    assert_eq!(status, 400, "{e}");
+    let (status, e) = table(json!(["open", "pimc-200", "expert", "basic"]), Some("medium")).await;
+    assert_eq!(status, 200, "{e}");
+}
