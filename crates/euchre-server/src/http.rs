@@ -516,21 +516,30 @@ struct Free {
     host: String,
 }
 
-async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>) -> Response {
-    let (code, seat) = match seat_path(p) {
-        Ok(p) => p,
-        Err(e) => return refused(e),
-    };
-    let req = match body(b, "{\"host\":HOST_TOKEN}") {
-        Ok(r) => r,
-        Err(e) => return refused(e),
-    };
-    let Some(live) = state.table(&code) else {
-        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
-    };
+/// The table and seat a host's request names, once its host token is checked; `what` names the
+/// request in the refusal of anyone else.
+fn host_request(
+    state: &AppState,
+    p: SeatPath,
+    b: JsonBody<Free>,
+    what: &str,
+) -> Result<(Arc<Live>, usize), Refusal> {
+    let (code, seat) = seat_path(p)?;
+    let req = body(b, "{\"host\":HOST_TOKEN}")?;
+    let live = state
+        .table(&code)
+        .ok_or_else(|| (StatusCode::NOT_FOUND, format!("no table {code}")))?;
     if !SeatToken::parse(&req.host).is_some_and(|t| t.matches(&live.host)) {
-        return error(StatusCode::FORBIDDEN, "only the table's host may free a seat");
+        return Err((StatusCode::FORBIDDEN, format!("only the table's host may {what}")));
     }
+    Ok((live, seat))
+}
+
+async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>) -> Response {
+    let (live, seat) = match host_request(&state, p, b, "free a seat") {
+        Ok(x) => x,
+        Err(e) => return refused(e),
+    };
     {
         let Ok(mut room) = live.room() else {
             return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
@@ -556,23 +565,10 @@ async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>
 /// The host gives an open seat to the table's stand-in computer player (a friend did not come):
 /// once no seat is open, the game starts.
 async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>) -> Response {
-    let (code, seat) = match seat_path(p) {
-        Ok(p) => p,
+    let (live, seat) = match host_request(&state, p, b, "give a seat to a computer player") {
+        Ok(x) => x,
         Err(e) => return refused(e),
     };
-    let req = match body(b, "{\"host\":HOST_TOKEN}") {
-        Ok(r) => r,
-        Err(e) => return refused(e),
-    };
-    let Some(live) = state.table(&code) else {
-        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
-    };
-    if !SeatToken::parse(&req.host).is_some_and(|t| t.matches(&live.host)) {
-        return error(
-            StatusCode::FORBIDDEN,
-            "only the table's host may give a seat to a computer player",
-        );
-    }
     let given = {
         let Ok(mut room) = live.room() else {
             return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
