@@ -778,7 +778,19 @@ async fn play(mut socket: WebSocket, live: Arc<Live>, seat: Option<Seat>, token:
                 }
             }
             incoming = socket.recv() => {
-                let Some(Ok(msg)) = incoming else { break };
+                let msg = match incoming {
+                    Some(Ok(m)) => m,
+                    // Over the size limit: said, and closed as "message too big" (1009), not
+                    // dropped unexplained.
+                    Some(Err(e)) if e.to_string().contains("too long") => {
+                        tracing::warn!(table = %live.code, ?seat, "message over {MAX_FRAME_BYTES} bytes: connection closed");
+                        let text = error_text(&format!("a message is at most {} KiB: closing the connection", MAX_FRAME_BYTES / 1024), seq_of(&live));
+                        let _ = socket.send(Message::Text(text.into())).await;
+                        let _ = socket.send(Message::Close(Some(CloseFrame { code: 1009, reason: "message too big".into() }))).await;
+                        break;
+                    }
+                    _ => break,
+                };
                 let text = match msg {
                     Message::Text(t) => t,
                     Message::Binary(_) => {

@@ -174,19 +174,28 @@ async fn bad_messages_get_errors_and_change_nothing() {
     assert_eq!(game_of(&mine), before[0]);
     assert_eq!(game_of(&state_at(&mut ws[other], seq).await), before[1]);
 
-    // A frame over 64 KiB closes the connection; the table goes on for the others.
+    // A frame over 64 KiB closes the connection after an error that says why; the table goes
+    // on for the others.
     ws[other]
         .send(Message::Text("x".repeat(100_000).into()))
         .await
         .ok();
-    let closed = loop {
+    let said = loop {
         match next(&mut ws[other]).await {
-            None => break true,
+            None => break None,
             Some(m) if m["type"] == "state" => continue,
-            Some(m) => panic!("{m}"),
+            Some(m) => break Some(m),
         }
     };
-    assert!(closed);
+    let said = said.expect("an error before the close");
+    assert!(
+        said["error"]
+            .as_str()
+            .unwrap()
+            .contains("a message is at most 64 KiB"),
+        "{said}"
+    );
+    assert!(next(&mut ws[other]).await.is_none(), "closed after it");
     assert_eq!(game_of(&state_at(&mut ws[mover], seq).await), before[0]);
 
     // A flood closes the connection after an error that says so.
