@@ -312,15 +312,10 @@ async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> R
         };
         options.push((k.clone(), value));
     }
-    let rules = match rules_of(&req.rules, &options) {
-        Ok(r) => r,
-        Err(e) => return error(StatusCode::BAD_REQUEST, e),
-    };
     let grace = req.grace_secs.unwrap_or(DEFAULT_GRACE_SECS);
     if grace > 24 * 3600 {
         return error(StatusCode::BAD_REQUEST, "grace_secs is at most a day (86400)");
     }
-    let stand_in = req.stand_in.unwrap_or_else(|| "hard".into());
     let plan: Vec<SeatPlan> = req
         .seats
         .iter()
@@ -332,30 +327,58 @@ async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> R
             }
         })
         .collect();
+    let table = TableSpec {
+        preset: req.rules,
+        options,
+        seed: req.seed.unwrap_or_else(|| OsRng.next_u64()),
+        grace_secs: grace,
+        stand_in: req.stand_in.unwrap_or_else(|| "hard".into()),
+        plan,
+    };
+    match open_table(&state, table) {
+        Ok((code, host)) => {
+            Json(json!({"code": code, "seats": req.seats.len(), "host": host.to_string()})).into_response()
+        }
+        Err(e) => refused(e),
+    }
+}
+
+/// What a new table is made of.
+struct TableSpec {
+    preset: String,
+    options: Vec<(String, String)>,
+    seed: u64,
+    grace_secs: u64,
+    stand_in: String,
+    plan: Vec<SeatPlan>,
+}
+
+/// Checks, stores and starts a new table; its code and its host's token.
+fn open_table(state: &AppState, t: TableSpec) -> Result<(String, SeatToken), Refusal> {
+    let bad = |e: String| (StatusCode::BAD_REQUEST, e);
+    let rules = rules_of(&t.preset, &t.options).map_err(bad)?;
     // Computer players alone would play on by themselves at the server's cost, with nobody
     // to play for: a table has a seat for a person.
-    if !plan.iter().any(|p| matches!(p, SeatPlan::Open)) {
-        return error(
-            StatusCode::BAD_REQUEST,
-            "a table needs a seat for a person (\"open\"): to watch computer players play, run `euchre watch`",
-        );
+    if !t.plan.iter().any(|p| matches!(p, SeatPlan::Open)) {
+        return Err(bad(
+            "a table needs a seat for a person (\"open\"): to watch computer players play, run `euchre watch`".into(),
+        ));
     }
-    for name in req.seats.iter().filter(|s| *s != "open").chain([&stand_in]) {
-        if let Err(e) = crate::room::check_server_player(name) {
-            return error(StatusCode::BAD_REQUEST, e);
-        }
+    let bots = t.plan.iter().filter_map(|p| match p {
+        SeatPlan::Bot(n) => Some(n),
+        SeatPlan::Open => None,
+    });
+    for name in bots.chain([&t.stand_in]) {
+        crate::room::check_server_player(name).map_err(bad)?;
     }
-    let seed = req.seed.unwrap_or_else(|| OsRng.next_u64());
-    let room = match Room::new(rules, &req.rules, seed, plan.clone(), &stand_in) {
-        Ok(r) => r,
-        Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
-    };
+    let room =
+        Room::new(rules, &t.preset, t.seed, t.plan.clone(), &t.stand_in).map_err(|e| bad(e.to_string()))?;
     let host = SeatToken::random();
     let Ok(mut tables) = state.tables.lock() else {
-        return error(
+        return Err((
             StatusCode::SERVICE_UNAVAILABLE,
-            "the server's tables are unavailable",
-        );
+            "the server's tables are unavailable".into(),
+        ));
     };
     // A code already in use is drawn again, never overwritten.
     let code = std::iter::repeat_with(new_code)
@@ -363,40 +386,41 @@ async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> R
         .unwrap_or_default();
     let row = TableRow {
         code: code.clone(),
-        preset: req.rules.clone(),
-        options,
-        seed,
-        grace_secs: grace,
-        stand_in,
+        preset: t.preset.clone(),
+        options: t.options,
+        seed: t.seed,
+        grace_secs: t.grace_secs,
+        stand_in: t.stand_in,
         host: host.to_string(),
         advice_key: OsRng.next_u64(),
     };
-    let seats: Vec<SeatRow> = plan
+    let seats: Vec<SeatRow> = t
+        .plan
         .iter()
         .map(|p| match p {
             SeatPlan::Open => SeatRow::Open,
             SeatPlan::Bot(n) => SeatRow::Bot(n.clone()),
         })
         .collect();
-    if let Err(e) = state.store.create_table(&row, &seats) {
-        return error(
+    state.store.create_table(&row, &seats).map_err(|e| {
+        (
             StatusCode::SERVICE_UNAVAILABLE,
             format!("the table could not be saved: {e}"),
-        );
-    }
+        )
+    })?;
     let live = Live::new(
         code.clone(),
         room,
         host.clone(),
-        Duration::from_secs(grace),
+        Duration::from_secs(t.grace_secs),
         state.store.clone(),
         row.advice_key,
     );
     tables.insert(code.clone(), live.clone());
     drop(tables);
-    tracing::info!(table = %code, rules = %req.rules, seats = ?req.seats, "table created");
+    tracing::info!(table = %code, rules = %t.preset, seats = ?t.plan, "table created");
     state.run(live);
-    Json(json!({"code": code, "seats": req.seats.len(), "host": host.to_string()})).into_response()
+    Ok((code, host))
 }
 
 async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> Response {
@@ -787,6 +811,10 @@ async fn play(mut socket: WebSocket, live: Arc<Live>, seat: Option<Seat>, token:
                         let text = error_text(&format!("a message is at most {} KiB: closing the connection", MAX_FRAME_BYTES / 1024), seq_of(&live));
                         let _ = socket.send(Message::Text(text.into())).await;
                         let _ = socket.send(Message::Close(Some(CloseFrame { code: 1009, reason: "message too big".into() }))).await;
+                        // The rest of the big message is still unread, and closing with bytes
+                        // unread resets the connection, which can lose the error on its way:
+                        // the client is given a moment to read it first.
+                        tokio::time::sleep(Duration::from_millis(500)).await;
                         break;
                     }
                     _ => break,
