@@ -366,6 +366,14 @@ fn tally_deal(game: &AnyGame, before: &[i32], play: usize, sides: &mut [SideTall
     }
 }
 
+/// The Wilson score interval (95%) of a share `p` of `n` independent trials.
+pub fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z: f64 = 1.96;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (centre - half, centre + half)
+}
+
 /// One side's share of the points both gained: 0.5 when neither gained any, and none when
 /// either side's points came to less than nothing (a share of a negative total means nothing).
 pub fn share_of_points(mine: f64, theirs: f64) -> Option<f64> {
@@ -431,21 +439,24 @@ impl Estimate {
     /// A share of trials (games won of games played, Σy / Σx over boards), as [`Estimate::ratio`]
     /// but never narrower than the Wilson score interval of Σx independent trials: where every
     /// game went one way the boards' spread is 0, and "100% ± 0" from six games says more than
-    /// six games can.
+    /// six games can. The interval stays symmetric about the share (reports are pooled by it),
+    /// wide enough to hold Wilson's, which is not: shown, it is cut to 0..1 ([`Estimate::in_unit`]).
     pub fn proportion(pairs: &[(f64, f64)]) -> Estimate {
         let e = Estimate::ratio(pairs);
         let trials: f64 = pairs.iter().map(|p| p.0).sum();
         if trials <= 0.0 {
             return e;
         }
-        let z: f64 = 1.96;
-        let p = e.mean.clamp(0.0, 1.0);
-        let wilson =
-            z / (1.0 + z * z / trials) * (p * (1.0 - p) / trials + z * z / (4.0 * trials * trials)).sqrt();
+        let (low, high) = wilson(e.mean.clamp(0.0, 1.0), trials);
         Estimate {
             mean: e.mean,
-            half_width: e.half_width.max(wilson),
+            half_width: e.half_width.max(e.mean - low).max(high - e.mean),
         }
+    }
+
+    /// The interval cut to 0..1, as a share's is shown.
+    pub fn in_unit(&self) -> (f64, f64) {
+        (self.low().max(0.0), self.high().min(1.0))
     }
 
     pub fn low(&self) -> f64 {
@@ -613,11 +624,14 @@ mod tests {
         // Three boards of two games, every game won: the boards' spread is 0.
         let e = Estimate::proportion(&[(2.0, 2.0); 3]);
         assert_eq!(e.mean, 1.0);
-        // Wilson's half-width for 6 of 6 at 95%.
-        let z: f64 = 1.96;
-        let n = 6.0;
-        let wilson = z / (1.0 + z * z / n) * (z * z / (4.0 * n * n)).sqrt();
-        assert!((e.half_width - wilson).abs() < 1e-12 && wilson > 0.19, "{e:?}");
+        // Wilson's interval for 6 of 6 at 95% is [0.610, 1]: shown cut to 0..1, it is that.
+        let (low, high) = wilson(1.0, 6.0);
+        assert!(
+            (low - 0.610).abs() < 0.001 && (high - 1.0).abs() < 1e-12,
+            "{low} {high}"
+        );
+        let (shown_low, shown_high) = e.in_unit();
+        assert!((shown_low - low).abs() < 1e-12 && shown_high == 1.0, "{e:?}");
         // With many boards that part, the boards' own interval is the wider and stands.
         let pairs: Vec<(f64, f64)> = (0..400).map(|i| (2.0, f64::from(i % 3))).collect();
         assert_eq!(Estimate::proportion(&pairs), Estimate::ratio(&pairs));

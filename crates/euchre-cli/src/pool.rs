@@ -60,8 +60,15 @@ pub fn human(p: &Pool) -> String {
         crate::sim::share_text(p.share.map(|x| 1.0 - x)),
     );
     if let Some(g) = &p.game_wins {
-        let pct = |m: f64| format!("{:.1}% ± {:.2}", 100.0 * m, 100.0 * g.half_width);
-        out += &row("games won (95% CI)", pct(g.mean), pct(1.0 - g.mean));
+        let theirs = Estimate {
+            mean: 1.0 - g.mean,
+            half_width: g.half_width,
+        };
+        out += &row(
+            "games won (95% CI)",
+            crate::sim::share_interval(g, 2),
+            crate::sim::share_interval(&theirs, 2),
+        );
     }
     let d = &p.difference;
     out += &format!(
@@ -75,8 +82,8 @@ pub fn human(p: &Pool) -> String {
         out += &format!(
             "\n{a}'s games won: {:.2}%, 95% CI [{:.2}, {:.2}]: {}",
             100.0 * g.mean,
-            100.0 * g.low(),
-            100.0 * g.high(),
+            100.0 * g.in_unit().0,
+            100.0 * g.in_unit().1,
             verdict(g, 0.5, [a, b], "wins more games")
         );
     }

@@ -181,6 +181,26 @@ fn timing(t: &Timing) -> String {
     }
 }
 
+/// A share with its interval for people: "56.5% ± 1.4", or where the interval reaches past
+/// 0 or 100%, its bounds cut there: "100.0% [61.0, 100.0]".
+pub fn share_interval(e: &Estimate, decimals: usize) -> String {
+    let (low, high) = e.in_unit();
+    if low > e.low() || high < e.high() {
+        format!(
+            "{:.decimals$}% [{:.decimals$}, {:.decimals$}]",
+            100.0 * e.mean,
+            100.0 * low,
+            100.0 * high
+        )
+    } else {
+        format!(
+            "{:.decimals$}% ± {:.decimals$}",
+            100.0 * e.mean,
+            100.0 * e.half_width
+        )
+    }
+}
+
 /// A share of the points for people: "n/a" where a side's points came to less than nothing.
 pub fn share_text(share: Option<f64>) -> String {
     share.map_or_else(|| "n/a (below 0)".to_string(), |x| format!("{:.1}%", 100.0 * x))
@@ -204,13 +224,7 @@ pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
     out += &row("points per deal (95% CI)", &|x| est(&x.points_per_deal));
     out += &row("share of all points", &|x| share_text(x.share));
     if contest.whole_games {
-        out += &row("games won (95% CI)", &|x| {
-            format!(
-                "{:.1}% ± {:.1}",
-                100.0 * x.game_wins.mean,
-                100.0 * x.game_wins.half_width
-            )
-        });
+        out += &row("games won (95% CI)", &|x| share_interval(&x.game_wins, 1));
     }
     // Each side sits at half the seats of every deal, so "per deal" is per deal played.
     out += &row("made trump, of deals", &|x| pct(x.made, s.deals));
