@@ -359,6 +359,40 @@ try {
     }
   });
 
+  await check('play again: the host opens the next game and is seated at the same seat there; the others are offered it', async () => {
+    const host = 'fedcba9876543210fedcba9876543210';
+    const over = { ...play.view, phase: 'done', to_act: null, legal: [] };
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 }, '?fast=1', host);
+    try {
+      const asked = [];
+      await t.page.route(`**/api/tables/${CODE}/again`, (r) => { asked.push(JSON.parse(r.request().postData())); r.fulfill({ json: { code: 'NXTGAM' } }); });
+      await t.page.route('**/api/tables/NXTGAM/seats/*', (r) => {
+        asked.push({ seatUrl: r.request().url() });
+        r.fulfill({ json: { seat: play.view.seat, token: 'aaaabbbbccccddddaaaabbbbccccdddd' } });
+      });
+      t.send(stateMessage({ ...play, view: over }, 9, { legal: [], to_act: null, game_over: true, winner: 0 }));
+      await t.page.waitForSelector('#play-again');
+      await t.page.click('#play-again');
+      await t.page.waitForURL(/\/t\/NXTGAM/, { timeout: TIMEOUT });
+      if (asked[0].host !== host || !asked[1] || !asked[1].seatUrl.endsWith(`/seats/${play.view.seat}`)) throw new Error(`asked ${JSON.stringify(asked)}`);
+      const saved = await t.page.evaluate(() => JSON.parse(localStorage.getItem('euchre:NXTGAM')));
+      if (!saved || saved.token !== 'aaaabbbbccccddddaaaabbbbccccdddd' || saved.host !== host || saved.seat !== play.view.seat) throw new Error(`saved ${JSON.stringify(saved)}`);
+    } finally {
+      await t.ctx.close();
+    }
+    // Someone else at the old table is offered the next game once it is open.
+    const u = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      u.send(stateMessage({ ...play, view: over }, 9, { legal: [], to_act: null, game_over: true, winner: 0 }));
+      await u.page.waitForSelector('#game-over');
+      if (await u.page.locator('#play-again').count()) throw new Error('a guest was offered to open the next game');
+      u.send(stateMessage({ ...play, view: over }, 9, { legal: [], to_act: null, game_over: true, winner: 0, next_table: 'NXTGAM' }));
+      await u.page.waitForSelector('#next-game');
+    } finally {
+      await u.ctx.close();
+    }
+  });
+
   await check('a pasted invite link in "Join a table" goes to its table', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     try {

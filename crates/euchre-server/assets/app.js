@@ -687,7 +687,9 @@ async function joinPage(code, note) {
           try {
             storageSet('euchre:name', name);
             const claim = await api('POST', `/api/tables/${code}/seats/${s.seat}`, { name });
-            const saved = { seat: claim.seat ?? s.seat, token: claim.token, host: null };
+            // A host who opened this table from the last one keeps its host token.
+            const prior = storageGet(`euchre:${code}`) || {};
+            const saved = { seat: claim.seat ?? s.seat, token: claim.token, host: prior.host || null };
             storageSet(`euchre:${code}`, saved);
             connectTable(code, saved);
           } catch (e) {
@@ -1596,7 +1598,52 @@ function downloadsPanel(s) {
     h('h2', {}, gameOverWords(s)),
     h('p', {}, s.family === 'four-handed' ? `Final score: ${teamName(s, 0)} ${s.scores[0]}, ${teamName(s, 1)} ${s.scores[1]}` : `Final score: ${s.scores.map((x, i) => `${seatName(s, i)} ${x}`).join(', ')}`),
     h('ul', { class: 'links' }, links.map((a) => h('li', {}, a))),
+    nextGameControl(s),
     h('p', {}, h('a', { href: '/' }, 'Set up a new table')));
+}
+
+/** The company's next game: the host opens it (same rules, computer players, seats); then
+ * everyone is offered it and taken back to the seat they had. */
+function nextGameControl(s) {
+  if (s.next_table) {
+    return h('p', {}, h('button', { type: 'button', class: 'primary', id: 'next-game', onclick: (ev) => { ev.target.disabled = true; goNextGame(s.next_table); } },
+      'Next game: take your seat'));
+  }
+  if (!ui.host) return s.seat === null || s.seat === undefined ? null : h('p', { class: 'muted' }, 'The host can start the next game at this table’s rules.');
+  return h('p', {}, h('button', {
+    type: 'button',
+    class: 'primary',
+    id: 'play-again',
+    onclick: async (ev) => {
+      ev.target.disabled = true;
+      try {
+        const r = await api('POST', `/api/tables/${ui.code}/again`, { host: ui.host });
+        // The new table is held by the same host token.
+        storageSet(`euchre:${r.code}`, { seat: null, token: null, host: ui.host });
+        await goNextGame(r.code);
+      } catch (e) {
+        toast(e.message);
+        ev.target.disabled = false;
+      }
+    },
+  }, 'Play again: same rules and seats'));
+}
+
+/** Takes the seat of the same number at the next game's table under the same name, and opens
+ * it; if that fails (taken, a name to give), its invite page instead. */
+async function goNextGame(next) {
+  const prior = storageGet(`euchre:${next}`) || {};
+  if (prior.token) return go(`/t/${next}`);
+  const name = storageGet('euchre:name');
+  if (ui.seat !== null && ui.seat !== undefined) {
+    try {
+      const claim = await api('POST', `/api/tables/${next}/seats/${ui.seat}`, name ? { name } : {});
+      storageSet(`euchre:${next}`, { seat: claim.seat ?? ui.seat, token: claim.token, host: prior.host || null });
+    } catch {
+      // The invite page says what is open.
+    }
+  }
+  go(`/t/${next}`);
 }
 
 /** Keys anywhere on the table: 1-9 take the decision buttons, ? asks for a hint, m toggles the

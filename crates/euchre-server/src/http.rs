@@ -179,6 +179,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{code}/seats/{seat}", post(claim_seat))
         .route("/api/tables/{code}/seats/{seat}/free", post(free_seat))
         .route("/api/tables/{code}/seats/{seat}/bot", post(seat_to_bot))
+        .route("/api/tables/{code}/again", post(play_again))
         .route("/api/tables/{code}/game.json", get(download_record))
         .route("/api/tables/{code}/game.egn", get(download_egn))
         .route("/api/players/{name}", get(player_page))
@@ -334,6 +335,7 @@ async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> R
         grace_secs: grace,
         stand_in: req.stand_in.unwrap_or_else(|| "hard".into()),
         plan,
+        host: SeatToken::random(),
     };
     match open_table(&state, table) {
         Ok((code, host)) => {
@@ -351,6 +353,8 @@ struct TableSpec {
     grace_secs: u64,
     stand_in: String,
     plan: Vec<SeatPlan>,
+    /// The host's token: a new one, or (the next game of a company) the one it already holds.
+    host: SeatToken,
 }
 
 /// Checks, stores and starts a new table; its code and its host's token.
@@ -373,7 +377,7 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<(String, SeatToken), Ref
     }
     let room =
         Room::new(rules, &t.preset, t.seed, t.plan.clone(), &t.stand_in).map_err(|e| bad(e.to_string()))?;
-    let host = SeatToken::random();
+    let host = t.host;
     let Ok(mut tables) = state.tables.lock() else {
         return Err((
             StatusCode::SERVICE_UNAVAILABLE,
@@ -622,6 +626,63 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
         }
         Err(e) => error(StatusCode::CONFLICT, e.to_string()),
     }
+}
+
+/// The host opens the company's next game once this one is over: a new table of the same
+/// rules, grace period and stand-in, its computer players where they were and the people's
+/// seats open, held by the same host token. Everyone here is pointed to it (`next_table` in
+/// the state). Asked again, it names the same table.
+async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: JsonBody<Free>) -> Response {
+    let req = match body(b, "{\"host\":HOST_TOKEN}") {
+        Ok(r) => r,
+        Err(e) => return refused(e),
+    };
+    let Some(live) = state.table(&code) else {
+        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+    };
+    if !SeatToken::parse(&req.host).is_some_and(|t| t.matches(&live.host)) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "only the table's host may open the next game",
+        );
+    }
+    let spec = {
+        let Ok(room) = live.room() else {
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+        };
+        if !room.game().is_over() {
+            return error(StatusCode::CONFLICT, "the game is not over");
+        }
+        if let Some(next) = room.next_table() {
+            return Json(json!({"code": next})).into_response();
+        }
+        TableSpec {
+            preset: room.preset().to_string(),
+            options: room.options(),
+            seed: OsRng.next_u64(),
+            grace_secs: live.grace.as_secs(),
+            stand_in: room.stand_in().to_string(),
+            plan: room
+                .seats()
+                .iter()
+                .map(|s| match s {
+                    Seated::Bot(n) => SeatPlan::Bot(n.clone()),
+                    Seated::Open | Seated::Person { .. } => SeatPlan::Open,
+                })
+                .collect(),
+            host: live.host.clone(),
+        }
+    };
+    let next = match open_table(&state, spec) {
+        Ok((next, _)) => next,
+        Err(e) => return refused(e),
+    };
+    if let Ok(mut room) = live.room() {
+        room.set_next_table(next.clone());
+    }
+    tracing::info!(table = %live.code, next = %next, "next game opened by the host");
+    live.seats_changed();
+    Json(json!({"code": next})).into_response()
 }
 
 fn finished_game(state: &AppState, code: &str) -> Result<(String, Option<String>), Refusal> {

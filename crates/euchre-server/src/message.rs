@@ -108,6 +108,8 @@ pub enum ServerMessage {
         started: bool,
         game_over: bool,
         winner: Option<usize>,
+        /// Once the game is over and the host has opened the next one: its table's code.
+        next_table: Option<String>,
     },
     /// A request refused; nothing changed.
     Error { error: String, seq: u64 },

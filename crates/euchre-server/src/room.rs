@@ -120,6 +120,8 @@ pub struct Room {
     connected: Vec<u32>,
     stand_in: String,
     seq: u64,
+    /// Where the same company plays its next game (the host's "play again").
+    next_table: Option<String>,
 }
 
 /// A person's name: 1 to 40 characters, not only spaces, not a computer player's, and nothing
@@ -263,6 +265,7 @@ impl Room {
             seats,
             stand_in: stand_in.to_string(),
             seq: 0,
+            next_table: None,
         })
     }
 
@@ -489,7 +492,27 @@ impl Room {
             started: self.started(),
             game_over: game.is_over(),
             winner: game.winner(),
+            next_table: self.next_table.clone(),
         }
+    }
+
+    /// The table the next game is played at, once the host has opened it.
+    pub fn next_table(&self) -> Option<&str> {
+        self.next_table.as_deref()
+    }
+
+    /// Points everyone here to the table of the next game.
+    pub fn set_next_table(&mut self, code: String) {
+        self.next_table = Some(code);
+    }
+
+    /// The options in force, every one, as text (what a table of the same rules is made with).
+    pub fn options(&self) -> Vec<(String, String)> {
+        let options = match self.game() {
+            AnyGame::Partnership(g) => euchre::table::AnyRules::Partnership(*g.rules()).options(),
+            AnyGame::Solo(g) => euchre::table::AnyRules::Solo(*g.rules()).options(),
+        };
+        options.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
     }
 
     /// Checks a person's decision without applying it: the change to store, then commit.

@@ -4,7 +4,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{claim, connect, create, get, next, reply, request, send, start, temp_db};
+use support::{claim, connect, create, get, next, post, reply, request, send, start, temp_db};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -320,4 +320,103 @@ async fn a_finished_game_is_downloaded_and_counted_for_its_players() {
     // The statistics database `euchre stats` reads has the game too.
     assert_eq!(page["deals"]["games"], 1, "{page}");
     assert!(page["deals"]["deals"].as_u64().unwrap() >= 1, "{page}");
+}
+
+/// Play again: once the game is over the host opens the next one, a table of the same rules
+/// with the computer players where they were and the people's seats open, held by the same host
+/// token; everyone at the old table is pointed to it. Not before the end, and not by others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_opens_the_next_game_for_the_same_company() {
+    let addr = start(&temp_db("again")).await;
+    let (status, t) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "options": {"winning_score": "2"},
+                "seats": ["open", "random", "open", "basic"], "seed": 3, "stand_in": "basic"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (code, host) = (
+        t["code"].as_str().unwrap().to_string(),
+        t["host"].as_str().unwrap().to_string(),
+    );
+    let again = |host: String| {
+        let addr = addr.clone();
+        let path = format!("/api/tables/{code}/again");
+        async move { post(&addr, &path, &json!({ "host": host })).await }
+    };
+    let ann = claim(&addr, &code, 0, "Ann").await;
+    let bo = claim(&addr, &code, 2, "Bo").await;
+    let (status, e) = again(host.clone()).await;
+    assert_eq!(status, 409, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("not over"), "{e}");
+    // Ann and Bo play their first legal decisions to the end.
+    let mut ws = [
+        connect(&addr, &code, Some(&ann)).await,
+        connect(&addr, &code, Some(&bo)).await,
+    ];
+    let mut acted = [None, None];
+    let mut over = [false, false];
+    while !over.iter().all(|&o| o) {
+        for i in 0..2 {
+            if over[i] {
+                continue;
+            }
+            let m = next(&mut ws[i]).await.expect("a state");
+            if m["game_over"] == true {
+                over[i] = true;
+                continue;
+            }
+            let seq = m["seq"].as_u64().unwrap();
+            if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
+                if acted[i] != Some(seq) {
+                    acted[i] = Some(seq);
+                    send(&mut ws[i], &json!({"type": "act", "seq": seq, "action": a})).await;
+                }
+            }
+        }
+    }
+    assert_eq!(again("0".repeat(32)).await.0, 403);
+    let (status, r) = again(host.clone()).await;
+    assert_eq!(status, 200, "{r}");
+    let next_code = r["code"].as_str().unwrap().to_string();
+    assert_ne!(next_code, code);
+    // Asked again (a second click), the same table.
+    assert_eq!(again(host.clone()).await.1["code"], next_code.as_str());
+    // Both are told where it is.
+    for w in &mut ws {
+        let told = loop {
+            let m = next(w).await.expect("a state");
+            if m["next_table"].is_string() {
+                break m;
+            }
+        };
+        assert_eq!(told["next_table"], next_code.as_str());
+    }
+    // The same rules and computer players; the people's seats open; the same host token.
+    let (_, info) = get(&addr, &format!("/api/tables/{next_code}")).await;
+    let info: Value = serde_json::from_str(&info).unwrap();
+    assert_eq!(info["rules"], "north-american");
+    let kinds: Vec<&str> = info["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["open", "bot", "open", "bot"], "{info}");
+    assert_eq!(info["seats"][3]["name"], "basic");
+    let target = info["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o[0] == "winning_score")
+        .cloned();
+    assert_eq!(target, Some(json!(["winning_score", "2"])), "{info}");
+    let (status, _) = post(
+        &addr,
+        &format!("/api/tables/{next_code}/seats/1/free"),
+        &json!({ "host": host }),
+    )
+    .await;
+    assert_eq!(status, 200, "the old host token holds the new table");
 }
