@@ -107,7 +107,7 @@ pub async fn login(State(state): State<AppState>, body: Body) -> Response {
             "expected {\"name\":...,\"password\":...}",
         );
     };
-    let key = crate::room::name_key(&c.name);
+    let [key, _] = crate::room::name_keys(&c.name);
     if let Some(wait) = state.throttle().wait(&key, Instant::now()) {
         let secs = wait.as_secs() + 1;
         return (

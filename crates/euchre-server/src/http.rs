@@ -611,6 +611,13 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
             Some(Seated::Open) => {}
             Some(_) => return error(StatusCode::CONFLICT, "that seat is not open"),
         }
+        // As at a new table: computer players alone would play for nobody.
+        if !room.seats().iter().any(|s| matches!(s, Seated::Person { .. })) {
+            return error(
+                StatusCode::CONFLICT,
+                "someone must sit at the table before computer players take its other seats",
+            );
+        }
         // Stored first: a seat given but not saved would come back open after a restart.
         let name = room.stand_in().to_string();
         if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Bot(name)) {

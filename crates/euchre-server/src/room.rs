@@ -161,7 +161,12 @@ pub const MAX_SERVER_WORLDS: u32 = 200;
 /// # Errors
 /// An unknown player, or one too slow for a shared server, named.
 pub fn check_server_player(name: &str) -> Result<(), String> {
-    player(name).map_err(|e| e.to_string())?;
+    let shown: String = name.chars().take(30).collect();
+    if player(name).is_err() {
+        return Err(format!(
+            "unknown player '{shown}': choose easy, medium, hard, expert, basic, random, or pimc-N with N up to {MAX_SERVER_WORLDS}"
+        ));
+    }
     let lower = name.to_ascii_lowercase();
     let worlds = lower
         .strip_prefix("pimc-win-")
@@ -175,7 +180,7 @@ pub fn check_server_player(name: &str) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "'{name}' is too slow for a shared server: choose easy, medium, hard, expert, basic, random, or pimc-N with N up to {MAX_SERVER_WORLDS}"
+            "'{shown}' is too slow for a shared server: choose easy, medium, hard, expert, basic, random, or pimc-N with N up to {MAX_SERVER_WORLDS}"
         ))
     }
 }
@@ -197,13 +202,17 @@ fn invisible(c: char) -> bool {
 fn hides(name: &str) -> bool {
     let chars: Vec<char> = name.chars().collect();
     chars.iter().enumerate().any(|(i, &c)| {
-        if !invisible(c) || matches!(u32::from(c), 0xFE00..=0xFE0F | 0xE0100..=0xE01EF) {
+        if !invisible(c) {
             return false;
         }
         let pictograph = |j: Option<usize>| {
             j.and_then(|j| chars.get(j))
                 .is_some_and(|&n| !n.is_alphanumeric() && !n.is_whitespace() && !invisible(n))
         };
+        // A variation selector shows a pictograph as an emoji; after a letter it only hides.
+        if matches!(u32::from(c), 0xFE00..=0xFE0F | 0xE0100..=0xE01EF) {
+            return !pictograph(i.checked_sub(1));
+        }
         // Before the joiner, past any variation selector (❤️‍🔥 is a heart, a selector, a joiner
         // and a fire).
         let before = chars[..i]
@@ -219,13 +228,21 @@ fn combining(c: char) -> bool {
     matches!(u32::from(c), 0x300..=0x36F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
 }
 
-/// The form in which two names are the same name: letter case and look-alike letters (Latin
-/// "i" and Cyrillic "і", "l" and "I") do not make two names different (Unicode's confusable
-/// skeleton, lower-cased before and after).
-pub fn name_key(name: &str) -> String {
-    unicode_security::skeleton(&name.trim().to_lowercase())
-        .collect::<String>()
-        .to_lowercase()
+/// The two forms in which names are compared: Unicode's confusable skeleton of the name
+/// lower-cased, and of the name as written, each lower-cased again. Two names are the same name
+/// when either form agrees: the first makes letter case and look-alike letters (Latin "i" and
+/// Cyrillic "і", "0" and "O") no difference; the second catches a capital "I" written for a
+/// small "l", which case-folding alone would turn into an "i".
+pub fn name_keys(name: &str) -> [String; 2] {
+    let skeleton = |s: &str| unicode_security::skeleton(s).collect::<String>().to_lowercase();
+    let name = name.trim();
+    [skeleton(&name.to_lowercase()), skeleton(name)]
+}
+
+/// True when `a` and `b` are the same name by [`name_keys`].
+pub fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (name_keys(a), name_keys(b));
+    a[0] == b[0] || a[1] == b[1]
 }
 
 impl Room {
@@ -332,10 +349,9 @@ impl Room {
         if !matches!(slot, Seated::Open) {
             return Err(RoomError::Taken(Seat::new(seat as u8)));
         }
-        let key = name_key(&name);
         for s in &self.seats {
             if let Seated::Person { name: n, .. } = s {
-                if name_key(n) == key {
+                if same_name(n, &name) {
                     return Err(RoomError::NameTaken(n.clone()));
                 }
             }

@@ -71,11 +71,14 @@ const MIGRATIONS: [&str; 3] = [
     // after a restart gets the answer it got before; tables older than this get one now.
     "ALTER TABLE tables ADD COLUMN advice_key INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET advice_key = random();",
-    // Each account's name as names are compared (`room::name_key`: letter case and look-alike
-    // letters aside), so that "Chrіs" with a Cyrillic і is not a way round the account "Chris".
-    // Filled in by `Store::open` for accounts made before it (SQL cannot compute it).
+    // Each account's name in the two forms names are compared in (`room::name_keys`: letter
+    // case and look-alike letters aside), so that "Chrіs" with a Cyrillic і is not a way round
+    // the account "Chris". Filled in by `Store::open` for accounts made before it (SQL cannot
+    // compute them).
     "ALTER TABLE accounts ADD COLUMN name_key TEXT;
-    CREATE INDEX accounts_by_key ON accounts (name_key);",
+    ALTER TABLE accounts ADD COLUMN name_key2 TEXT;
+    CREATE INDEX accounts_by_key ON accounts (name_key);
+    CREATE INDEX accounts_by_key2 ON accounts (name_key2);",
 ];
 
 /// Why the database refused.
@@ -478,14 +481,15 @@ impl Store {
     }
 
     /// Creates a named account. Returns false when the name is taken: in any letter case, or
-    /// with look-alike letters (the same [`crate::room::name_key`]).
+    /// with look-alike letters (the same name by [`crate::room::name_keys`]).
     pub fn create_account(&self, name: &str, hash: &str) -> Result<bool, StoreError> {
-        let key = crate::room::name_key(name);
+        let [key, key2] = crate::room::name_keys(name);
         self.with(|c| {
             c.execute(
-                "INSERT OR IGNORE INTO accounts (name, hash, created, name_key)
-                 SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE name_key = ?4)",
-                params![name, hash, now(), key],
+                "INSERT OR IGNORE INTO accounts (name, hash, created, name_key, name_key2)
+                 SELECT ?1, ?2, ?3, ?4, ?5
+                 WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE name_key = ?4 OR name_key2 = ?5)",
+                params![name, hash, now(), key, key2],
             )
             .map(|n| n > 0)
         })
@@ -504,11 +508,13 @@ impl Store {
     /// The registered name of the account `name` is the same name as (letter case and
     /// look-alike letters aside), if there is one.
     pub fn account_like(&self, name: &str) -> Result<Option<String>, StoreError> {
-        let key = crate::room::name_key(name);
+        let [key, key2] = crate::room::name_keys(name);
         self.with(|c| {
-            c.query_row("SELECT name FROM accounts WHERE name_key = ?1", [key], |r| {
-                r.get(0)
-            })
+            c.query_row(
+                "SELECT name FROM accounts WHERE name_key = ?1 OR name_key2 = ?2",
+                [key, key2],
+                |r| r.get(0),
+            )
             .optional()
         })
     }
@@ -537,8 +543,7 @@ impl Store {
     }
 }
 
-/// JSON text of plain values (lists of numbers and strings always serialise).
-/// Gives every account without one its [`crate::room::name_key`] (accounts made before
+/// Gives every account without them its [`crate::room::name_keys`] (accounts made before
 /// migration 3).
 fn fill_name_keys(conn: &mut Connection) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
@@ -548,14 +553,16 @@ fn fill_name_keys(conn: &mut Connection) -> rusqlite::Result<()> {
         rows.collect::<rusqlite::Result<_>>()?
     };
     for name in &names {
+        let [key, key2] = crate::room::name_keys(name);
         tx.execute(
-            "UPDATE accounts SET name_key = ?1 WHERE name = ?2",
-            params![crate::room::name_key(name), name],
+            "UPDATE accounts SET name_key = ?1, name_key2 = ?2 WHERE name = ?3",
+            params![key, key2, name],
         )?;
     }
     tx.commit()
 }
 
+/// JSON text of plain values (lists of numbers and strings always serialise).
 fn to_json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
@@ -730,6 +737,9 @@ mod tests {
         assert!(!s.create_account("\u{0410}nn", "h3").unwrap());
         assert_eq!(s.account_like("\u{0410}NN").unwrap().as_deref(), Some("Ann"));
         assert_eq!(s.account_like("Anne").unwrap(), None);
+        // A capital I written for a small l.
+        assert!(s.create_account("Paul", "h4").unwrap());
+        assert_eq!(s.account_like("PauI").unwrap().as_deref(), Some("Paul"));
     }
 
     /// Accounts from before the names' keys (schema 2) get theirs when the file is opened, so a

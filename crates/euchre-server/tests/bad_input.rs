@@ -403,14 +403,24 @@ async fn the_host_gives_an_open_seat_to_a_computer_player_and_the_game_starts() 
     .await;
     assert_eq!(status, 200);
     let (code, host) = (t["code"].as_str().unwrap(), t["host"].as_str().unwrap());
-    let token = claim(&addr, code, 0, "Ann").await;
-    let mut ws = connect(&addr, code, Some(&token)).await;
-    assert_eq!(next(&mut ws).await.unwrap()["started"], false);
     let give = |seat: usize, host: String| {
         let addr = addr.clone();
         let path = format!("/api/tables/{code}/seats/{seat}/bot");
         async move { post(&addr, &path, &json!({ "host": host })).await }
     };
+    // With nobody seated yet, computer players would play for nobody.
+    let (status, e) = give(1, host.to_string()).await;
+    assert_eq!(status, 409, "{e}");
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("someone must sit at the table"),
+        "{e}"
+    );
+    let token = claim(&addr, code, 0, "Ann").await;
+    let mut ws = connect(&addr, code, Some(&token)).await;
+    assert_eq!(next(&mut ws).await.unwrap()["started"], false);
     assert_eq!(give(1, "0".repeat(32)).await.0, 403);
     let (status, e) = give(0, host.to_string()).await;
     assert_eq!(status, 409, "Ann's seat is not open: {e}");
@@ -454,6 +464,15 @@ async fn tables_that_would_spend_the_servers_cores_for_nobody_are_refused() {
             .as_str()
             .unwrap()
             .contains("a table needs a seat for a person"),
+        "{e}"
+    );
+    let (status, e) = table(json!(["open", "pimc-05", "easy", "easy"]), None).await;
+    assert_eq!(status, 400, "{e}");
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("choose easy, medium, hard, expert"),
         "{e}"
     );
     for slow in ["pimc-10000", "pimc-win-201", "expert-3000-w300"] {

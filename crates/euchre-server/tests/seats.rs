@@ -236,6 +236,25 @@ async fn look_alike_and_hiding_names_are_refused() {
     )
     .await;
     assert_eq!(status, 409, "{e}");
+    // A capital I for a small l: "PauI" is "Paul".
+    let (status, _, _) = with_headers(
+        &addr,
+        "POST",
+        "/api/accounts",
+        "",
+        &json!({"name": "Paul", "password": "correct horse"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, _, e) = with_headers(
+        &addr,
+        "POST",
+        "/api/accounts",
+        "",
+        &json!({"name": "PauI", "password": "correct horse"}),
+    )
+    .await;
+    assert_eq!(status, 409, "{e}");
     let code = create(
         &addr,
         &json!({"rules": "north-american", "seats": ["open", "open", "open", "basic"]}),
@@ -264,7 +283,13 @@ async fn look_alike_and_hiding_names_are_refused() {
         status == 403 && e.contains("looks like, the named account 'Chris'"),
         "{e}"
     );
-    for hiding in ["Chris\u{200B}", "\u{200B}", "Zo\u{202E}reversed", "\u{0301}"] {
+    for hiding in [
+        "Chris\u{200B}",
+        "\u{200B}",
+        "Zo\u{202E}reversed",
+        "\u{0301}",
+        "Ann\u{FE0F}",
+    ] {
         let (status, _, e) = claim(0, hiding).await;
         assert_eq!(status, 400, "{hiding:?}: {e}");
     }
