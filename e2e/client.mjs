@@ -416,17 +416,28 @@ try {
       await t.page.waitForSelector('#table[data-state="myturn"]');
       let prompt = await t.page.locator('#prompt').textContent();
       if (prompt !== 'Your turn: order it up, or pass') throw new Error(`round 1's prompt: ${prompt}`);
+      // Every kind of decision is named in the prompt, none left as "choose below".
+      let seq = 100;
+      const vague = [];
+      for (const f of fixtures.filter((x) => x.view.seat === order.view.seat)) {
+        seq += 1;
+        t.send(stateMessage(f, seq));
+        await t.page.waitForSelector(`#table[data-seq="${seq}"]`);
+        const p = await t.page.locator('#prompt').textContent().catch(() => '');
+        if (!p.startsWith('Your turn:') || p.includes('choose below')) vague.push(`${f.view.phase} ${f.view.legal.slice(0, 3).join(',')}: ${p}`);
+      }
+      if (vague.length) throw new Error(`prompts that do not say what to decide: ${vague.join('; ')}`);
       const high = { ...auction, view: { ...auction.view, maker: 2, bid: 3, history: [[1, 'pass'], [2, 'bid 3']] } };
-      t.send(stateMessage(high, 3));
-      await t.page.waitForSelector('#table[data-seq="3"]');
+      t.send(stateMessage(high, 300));
+      await t.page.waitForSelector('#table[data-seq="300"]');
       prompt = await t.page.locator('#prompt').textContent();
       if (prompt !== 'Your turn: bid, or pass') throw new Error(`the auction's prompt: ${prompt}`);
       const badges = await t.page.locator('.badge.maker').allTextContents();
       if (badges.join() !== 'High bid 3') throw new Error(`the high bidder's badge: ${JSON.stringify(badges)}`);
       // Diamonds led: the Ten of Clubs is not to be played, and a click on it says so.
       const v = { ...play.view, to_act: play.view.seat, tricks: [{ leader: (play.view.seat + 3) % 4, cards: ['9D'], winner: null }], legal: ['TD', 'QD'] };
-      t.send(stateMessage({ ...play, view: v }, 4));
-      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="4"]');
+      t.send(stateMessage({ ...play, view: v }, 301));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="301"]');
       t.sent.length = 0;
       // aria-disabled: Playwright would wait for it to be enabled; a person's click lands anyway.
       await t.page.locator('#hand [data-card="TC"]').click({ force: true });

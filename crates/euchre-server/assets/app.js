@@ -1144,7 +1144,8 @@ function seatListForHost(s) {
       type: 'button',
       onclick: async () => {
         // One tap would put a friend out mid-game: asked first.
-        if (!window.confirm(`Free seat ${x.seat + 1}${x.name ? ` (${x.name})` : ''}? A computer player takes it until someone sits there.`)) return;
+        const after = s.started ? 'A computer player takes it until someone sits there.' : 'It is open again for someone else to take.';
+        if (!window.confirm(`Free seat ${x.seat + 1}${x.name ? ` (${x.name})` : ''}? ${after}`)) return;
         try {
           await api('POST', `/api/tables/${ui.code}/seats/${x.seat}/free`, { host: ui.host });
           toast(`Seat ${x.seat + 1} is open again`);
@@ -1234,7 +1235,10 @@ function felt(s) {
       dataset: { seat },
     },
     h('div', { class: 'seat-head' },
-      h('span', { class: 'seat-name', title: seatName(s, seat) }, seatName(s, seat)),
+      // A computer player's seat number is kept whole: only its name is cut on a narrow seat.
+      info.kind === 'bot' && s.seat !== seat
+        ? [h('span', { class: 'seat-name', title: seatName(s, seat) }, info.name), h('span', { class: 'seat-no-tag' }, `seat ${seat + 1}`)]
+        : h('span', { class: 'seat-name', title: seatName(s, seat) }, seatName(s, seat)),
       toAct ? h('span', { class: 'turn-dot', 'aria-hidden': 'true' }, '●') : null),
     h('div', { class: 'badges' }, badges, h('span', { class: 'tricks-won', title: 'Tricks won' }, `Tricks ${won[seat]}`)),
     cardsRow));
@@ -1346,10 +1350,20 @@ function handPrompt(s, byCard) {
   if (s.legal.some((a) => a.startsWith('name '))) return 'Your turn: name a card of the jambone hand';
   const has = (w) => s.legal.some((a) => a === w || a.startsWith(`${w} `));
   const v = s.view || {};
-  if (has('bid')) return 'Your turn: bid, or pass';
-  if (has('order')) return `Your turn: ${v.dealer === s.seat ? 'pick it up' : 'order it up'}, or pass`;
-  if (has('call')) return has('pass') ? 'Your turn: name trump, or pass' : 'Your turn: name trump';
+  const orPass = (what) => `Your turn: ${what}${has('pass') ? ', or pass' : ''}`;
+  if (has('bid')) return orPass('bid');
+  if (has('order')) return orPass(v.dealer === s.seat ? 'pick it up' : 'order it up');
+  if (has('call') || has('trump')) return orPass('name trump');
+  if (has('stay') || has('fold')) return 'Your turn: stay in, or fold';
+  if (has('blind')) return orPass('go alone blind');
+  if (has('farmers')) return orPass("call a farmer's hand");
+  if (has('swap')) return "Your turn: choose the three cards to swap";
+  if (has('jamboree')) return orPass('show a jamboree');
+  if (has('claim')) return orPass('claim a renege');
+  if (has('subtract')) return "Your turn: score your points, or take them off the other side's";
+  if (has('declare')) return orPass('declare');
   if (v.phase === 'defend_alone') return 'Your turn: defend alone, or with your partner';
+  if (has('jambone')) return 'Your turn: play jambone, or with your partner';
   if (has('alone') || has('partner')) return 'Your turn: go alone, or play with your partner';
   return 'Your turn: choose below';
 }
