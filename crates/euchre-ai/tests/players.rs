@@ -96,6 +96,9 @@ fn unknown_players_are_named_in_the_error() {
         "pimc-+5",
         "pimc-win-07",
         "pimc- 5",
+        "expert-03",
+        "expert-+3",
+        "expert-points-05",
     ] {
         let err = player(bad).err().expect("refused").to_string();
         assert!(err.contains("unknown player"), "{err}");

@@ -603,7 +603,10 @@ fn run(cli: Cli) -> Result<i32> {
             };
             emit(&serde_json::to_string_pretty(&doc)?);
             if matches!(format, Format::Egn) {
-                for o in euchre_egn::unexpressed_options(&r) {
+                // EGN's reader lets a dealer discard the upcard; a game where that was not
+                // allowed reads back the same, so that difference is not worth a note.
+                let notable = |o: &&str| *o != "dealer_may_discard_upcard" || r.dealer_may_discard_upcard;
+                for o in euchre_egn::unexpressed_options(&r).into_iter().filter(notable) {
                     eprintln!(
                         "note: EGN can't record this game's value of {o}; a reader will assume EGN's (--format record keeps it)"
                     );
@@ -666,6 +669,14 @@ fn run(cli: Cli) -> Result<i32> {
                 .num_threads(threads.map_or(0, |t| t as usize))
                 .build()?;
             let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+            if let (Some(a), Some(b)) = (&plot, &save_boards) {
+                if a == b {
+                    anyhow::bail!(
+                        "--plot and --save-boards name the same file, {}: one would overwrite the other",
+                        a.display()
+                    );
+                }
+            }
             if let Some(path) = &plot {
                 out_path::check_writable(path, "--plot")?;
             }

@@ -22,6 +22,12 @@ pub fn show(text: &str) -> Result<String> {
         let file = egn_from_value(g["gameData"].clone())?;
         first += show_game(&mut out, &file, first)?;
     }
+    let wins: Vec<String> = m
+        .players
+        .iter()
+        .map(|p| format!("{p} {}", m.wins.get(p).copied().unwrap_or(0)))
+        .collect();
+    writeln!(out, "\nMatch: games won by player: {}", wins.join(", "))?;
     Ok(out)
 }
 

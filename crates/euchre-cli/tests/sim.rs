@@ -139,6 +139,20 @@ fn output_paths_that_cannot_be_written_are_named_before_playing() {
         assert!(e.contains("is a folder, not a file"), "{e}");
     }
     assert!(started.elapsed().as_secs() < 60, "the match was played first");
+    // One file for both would hold whichever was written last.
+    let both = dir.join("both.svg");
+    let e = sim(&[
+        "basic",
+        "random",
+        "--boards",
+        "2",
+        "--plot",
+        both.to_str().unwrap(),
+        "--save-boards",
+        both.to_str().unwrap(),
+    ])
+    .unwrap_err();
+    assert!(e.contains("name the same file"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

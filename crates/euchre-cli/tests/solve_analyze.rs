@@ -237,6 +237,7 @@ fn an_emn_match_is_shown_analysed_and_solved_with_one_numbering() {
     let shown = euchre(&["egn", "show", file]).unwrap();
     assert!(shown.starts_with("Euchre Match Notation: 2 games"), "{shown}");
     assert!(shown.contains("=== Game 2 ==="), "{shown}");
+    assert!(shown.contains("\nMatch: games won by player: p-01 "), "{shown}");
     let deals = shown.matches("\nDeal ").count();
     // The second game's first deal carries on the numbering (its dealNumber starts again).
     let second = shown.split("=== Game 2 ===").nth(1).unwrap();

@@ -130,6 +130,14 @@ impl ExpertConfig {
     /// first `-classic`, for the same parts on [`ExpertConfig::CLASSIC`].
     pub fn parse(name: &str) -> Option<ExpertConfig> {
         let rest = name.strip_prefix("expert")?;
+        // Numbers are written plainly: "expert-03" or "expert-+3" would be other names of
+        // "expert-3", which a report would print differently.
+        let leading_zero = rest
+            .split(|c: char| !c.is_ascii_digit())
+            .any(|d| d.len() > 1 && d.starts_with('0'));
+        if rest.contains('+') || leading_zero {
+            return None;
+        }
         let mut config = ExpertConfig::DEFAULT;
         for (i, part) in rest.split('-').skip(1).enumerate() {
             match part {
