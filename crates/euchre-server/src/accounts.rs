@@ -65,7 +65,7 @@ pub async fn register(State(state): State<AppState>, body: Body) -> Response {
             "expected {\"name\":...,\"password\":...}",
         );
     };
-    let name = match crate::room::check_name(&c.name) {
+    let name = match crate::names::check_name(&c.name) {
         Ok(n) => n,
         Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
     };
@@ -107,7 +107,7 @@ pub async fn login(State(state): State<AppState>, body: Body) -> Response {
             "expected {\"name\":...,\"password\":...}",
         );
     };
-    let [key, _] = crate::room::name_keys(&c.name);
+    let [key, _] = crate::names::name_keys(&c.name);
     if let Some(wait) = state.throttle().wait(&key, Instant::now()) {
         let secs = wait.as_secs() + 1;
         return (

@@ -488,7 +488,7 @@ async fn claim_seat(
         (None, None) => return error(StatusCode::BAD_REQUEST, "a seat needs a name"),
     };
     // A name that hides is refused as such, before it is compared with the accounts'.
-    let name = match crate::room::check_name(&name) {
+    let name = match crate::names::check_name(&name) {
         Ok(n) => n,
         Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
     };

@@ -14,6 +14,7 @@ mod assets;
 pub mod http;
 mod live;
 mod message;
+pub mod names;
 pub mod room;
 pub mod store;
 mod throttle;

@@ -3,6 +3,7 @@
 //! a change the database does not.
 
 use crate::message::{Explained, Judged, SeatInfo, ServerMessage, Valued, PROTOCOL_VERSION};
+use crate::names::{check_name, same_name};
 use crate::token::SeatToken;
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{Action, Seat};
@@ -124,32 +125,6 @@ pub struct Room {
     next_table: Option<String>,
 }
 
-/// A person's name: 1 to 40 characters, not only spaces, not a computer player's, and nothing
-/// that hides: no invisible characters (a zero-width space, a direction override that shows
-/// the name backwards) and at least one character that shows.
-pub fn check_name(name: &str) -> Result<String, RoomError> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
-        return Err(RoomError::BadName(
-            "a name is 1 to 40 characters, without control characters".into(),
-        ));
-    }
-    if hides(name) {
-        return Err(RoomError::BadName(
-            "a name can't hold invisible characters (zero-width spaces, direction marks and the like)".into(),
-        ));
-    }
-    if !name.chars().any(|c| !c.is_whitespace() && !combining(c)) {
-        return Err(RoomError::BadName("a name needs a character that shows".into()));
-    }
-    if player(name).is_ok() || name.to_ascii_lowercase().starts_with("seat ") {
-        return Err(RoomError::BadName(format!(
-            "'{name}' is kept for the computer players and open seats"
-        )));
-    }
-    Ok(name.to_string())
-}
-
 /// The most worlds a `pimc-N` at a server table may search: `pimc-10000` would keep a core
 /// busy for seconds a decision, a cost a shared server does not take on for anyone who asks.
 pub const MAX_SERVER_WORLDS: u32 = 200;
@@ -183,66 +158,6 @@ pub fn check_server_player(name: &str) -> Result<(), String> {
             "'{shown}' is too slow for a shared server: choose easy, medium, hard, expert, basic, random, or pimc-N with N up to {MAX_SERVER_WORLDS}"
         ))
     }
-}
-
-/// A character that Unicode says to show as nothing (its confusable skeleton is empty):
-/// format characters, zero-width spaces and joiners, direction controls, variation selectors
-/// and the like.
-fn invisible(c: char) -> bool {
-    let mut one = [0u8; 4];
-    let nothing = unicode_security::skeleton(c.encode_utf8(&mut one))
-        .next()
-        .is_none();
-    nothing
-}
-
-/// True when `name` holds an invisible character other than those emoji are written with: a
-/// variation selector (❤️), or a zero-width joiner between two characters that are not letters
-/// or digits (👩‍💻). Between letters a joiner only hides.
-fn hides(name: &str) -> bool {
-    let chars: Vec<char> = name.chars().collect();
-    chars.iter().enumerate().any(|(i, &c)| {
-        if !invisible(c) {
-            return false;
-        }
-        let pictograph = |j: Option<usize>| {
-            j.and_then(|j| chars.get(j))
-                .is_some_and(|&n| !n.is_alphanumeric() && !n.is_whitespace() && !invisible(n))
-        };
-        // A variation selector shows a pictograph as an emoji; after a letter it only hides.
-        if matches!(u32::from(c), 0xFE00..=0xFE0F | 0xE0100..=0xE01EF) {
-            return !pictograph(i.checked_sub(1));
-        }
-        // Before the joiner, past any variation selector (❤️‍🔥 is a heart, a selector, a joiner
-        // and a fire).
-        let before = chars[..i]
-            .iter()
-            .rposition(|&p| !matches!(u32::from(p), 0xFE00..=0xFE0F));
-        let emoji_joiner = c == '\u{200D}' && pictograph(before) && pictograph(Some(i + 1));
-        !emoji_joiner
-    })
-}
-
-/// A combining mark, which shows only on another character.
-fn combining(c: char) -> bool {
-    matches!(u32::from(c), 0x300..=0x36F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
-}
-
-/// The two forms in which names are compared: Unicode's confusable skeleton of the name
-/// lower-cased, and of the name as written, each lower-cased again. Two names are the same name
-/// when either form agrees: the first makes letter case and look-alike letters (Latin "i" and
-/// Cyrillic "і", "0" and "O") no difference; the second catches a capital "I" written for a
-/// small "l", which case-folding alone would turn into an "i".
-pub fn name_keys(name: &str) -> [String; 2] {
-    let skeleton = |s: &str| unicode_security::skeleton(s).collect::<String>().to_lowercase();
-    let name = name.trim();
-    [skeleton(&name.to_lowercase()), skeleton(name)]
-}
-
-/// True when `a` and `b` are the same name by [`name_keys`].
-pub fn same_name(a: &str, b: &str) -> bool {
-    let (a, b) = (name_keys(a), name_keys(b));
-    a[0] == b[0] || a[1] == b[1]
 }
 
 impl Room {
@@ -327,7 +242,7 @@ impl Room {
             return Err(RoomError::NoSuchSeat(seat));
         }
         if let Seated::Person { name, .. } = &seated {
-            check_name(name)?;
+            check_name(name).map_err(RoomError::BadName)?;
         }
         self.seats[seat] = seated;
         self.sync_holder(seat);
@@ -344,7 +259,7 @@ impl Room {
         name: &str,
         account: Option<String>,
     ) -> Result<SeatToken, RoomError> {
-        let name = check_name(name)?;
+        let name = check_name(name).map_err(RoomError::BadName)?;
         let slot = self.seats.get(seat).ok_or(RoomError::NoSuchSeat(seat))?;
         if !matches!(slot, Seated::Open) {
             return Err(RoomError::Taken(Seat::new(seat as u8)));

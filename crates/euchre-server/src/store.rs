@@ -71,7 +71,7 @@ const MIGRATIONS: [&str; 3] = [
     // after a restart gets the answer it got before; tables older than this get one now.
     "ALTER TABLE tables ADD COLUMN advice_key INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET advice_key = random();",
-    // Each account's name in the two forms names are compared in (`room::name_keys`: letter
+    // Each account's name in the two forms names are compared in (`names::name_keys`: letter
     // case and look-alike letters aside), so that "Chrіs" with a Cyrillic і is not a way round
     // the account "Chris". Filled in by `Store::open` for accounts made before it (SQL cannot
     // compute them).
@@ -481,9 +481,9 @@ impl Store {
     }
 
     /// Creates a named account. Returns false when the name is taken: in any letter case, or
-    /// with look-alike letters (the same name by [`crate::room::name_keys`]).
+    /// with look-alike letters (the same name by [`crate::names::name_keys`]).
     pub fn create_account(&self, name: &str, hash: &str) -> Result<bool, StoreError> {
-        let [key, key2] = crate::room::name_keys(name);
+        let [key, key2] = crate::names::name_keys(name);
         self.with(|c| {
             c.execute(
                 "INSERT OR IGNORE INTO accounts (name, hash, created, name_key, name_key2)
@@ -508,7 +508,7 @@ impl Store {
     /// The registered name of the account `name` is the same name as (letter case and
     /// look-alike letters aside), if there is one.
     pub fn account_like(&self, name: &str) -> Result<Option<String>, StoreError> {
-        let [key, key2] = crate::room::name_keys(name);
+        let [key, key2] = crate::names::name_keys(name);
         self.with(|c| {
             c.query_row(
                 "SELECT name FROM accounts WHERE name_key = ?1 OR name_key2 = ?2",
@@ -543,7 +543,7 @@ impl Store {
     }
 }
 
-/// Gives every account without them its [`crate::room::name_keys`] (accounts made before
+/// Gives every account without them its [`crate::names::name_keys`] (accounts made before
 /// migration 3).
 fn fill_name_keys(conn: &mut Connection) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
@@ -553,7 +553,7 @@ fn fill_name_keys(conn: &mut Connection) -> rusqlite::Result<()> {
         rows.collect::<rusqlite::Result<_>>()?
     };
     for name in &names {
-        let [key, key2] = crate::room::name_keys(name);
+        let [key, key2] = crate::names::name_keys(name);
         tx.execute(
             "UPDATE accounts SET name_key = ?1, name_key2 = ?2 WHERE name = ?3",
             params![key, key2, name],

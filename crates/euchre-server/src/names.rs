@@ -1,0 +1,133 @@
+//! People's names at a table: what may be one (nothing that hides, not a computer player's),
+//! and when two are the same name (letter case and look-alike letters aside).
+
+use euchre_ai::player;
+
+/// A person's name: 1 to 40 characters, not only spaces, not a computer player's, and nothing
+/// that hides: no invisible characters (a zero-width space, a direction override that shows
+/// the name backwards) and at least one character that shows.
+pub fn check_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+        return Err("a name is 1 to 40 characters, without control characters".into());
+    }
+    if hides(name) {
+        return Err(
+            "a name can't hold invisible characters (zero-width spaces, direction marks and the like)".into(),
+        );
+    }
+    if !name.chars().any(|c| !c.is_whitespace() && !combining(c)) {
+        return Err("a name needs a character that shows".into());
+    }
+    if player(name).is_ok() || name.to_ascii_lowercase().starts_with("seat ") {
+        return Err(format!(
+            "'{name}' is kept for the computer players and open seats"
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// A character that Unicode says to show as nothing (its confusable skeleton is empty):
+/// format characters, zero-width spaces and joiners, direction controls, variation selectors
+/// and the like.
+fn invisible(c: char) -> bool {
+    let mut one = [0u8; 4];
+    let nothing = unicode_security::skeleton(c.encode_utf8(&mut one))
+        .next()
+        .is_none();
+    nothing
+}
+
+/// True when `name` holds an invisible character other than those emoji are written with: a
+/// variation selector (❤️), or a zero-width joiner between two characters that are not letters
+/// or digits (👩‍💻). Between letters a joiner only hides.
+fn hides(name: &str) -> bool {
+    let chars: Vec<char> = name.chars().collect();
+    chars.iter().enumerate().any(|(i, &c)| {
+        if !invisible(c) {
+            return false;
+        }
+        let pictograph = |j: Option<usize>| {
+            j.and_then(|j| chars.get(j))
+                .is_some_and(|&n| !n.is_alphanumeric() && !n.is_whitespace() && !invisible(n))
+        };
+        // A variation selector shows a pictograph as an emoji; after a letter it only hides.
+        if matches!(u32::from(c), 0xFE00..=0xFE0F | 0xE0100..=0xE01EF) {
+            return !pictograph(i.checked_sub(1));
+        }
+        // Before the joiner, past any variation selector (❤️‍🔥 is a heart, a selector, a joiner
+        // and a fire).
+        let before = chars[..i]
+            .iter()
+            .rposition(|&p| !matches!(u32::from(p), 0xFE00..=0xFE0F));
+        let emoji_joiner = c == '\u{200D}' && pictograph(before) && pictograph(Some(i + 1));
+        !emoji_joiner
+    })
+}
+
+/// A combining mark, which shows only on another character.
+fn combining(c: char) -> bool {
+    matches!(u32::from(c), 0x300..=0x36F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
+}
+
+/// The two forms in which names are compared: Unicode's confusable skeleton of the name
+/// lower-cased, and of the name as written, each lower-cased again. Two names are the same name
+/// when either form agrees: the first makes letter case and look-alike letters (Latin "i" and
+/// Cyrillic "і", "0" and "O") no difference; the second catches a capital "I" written for a
+/// small "l", which case-folding alone would turn into an "i".
+pub fn name_keys(name: &str) -> [String; 2] {
+    let skeleton = |s: &str| unicode_security::skeleton(s).collect::<String>().to_lowercase();
+    let name = name.trim();
+    [skeleton(&name.to_lowercase()), skeleton(name)]
+}
+
+/// True when `a` and `b` are the same name by [`name_keys`].
+pub fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (name_keys(a), name_keys(b));
+    a[0] == b[0] || a[1] == b[1]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_that_hide_are_refused_and_emoji_are_not() {
+        for hiding in [
+            "Ann\u{200B}",
+            "\u{200B}",
+            "Zo\u{202E}e",
+            "Ann\u{FE0F}",
+            "A\u{200D}nn",
+            "\u{0301}",
+        ] {
+            assert!(check_name(hiding).is_err(), "{hiding:?}");
+        }
+        for fine in [
+            "Ann",
+            "Zoë",
+            "Аня",
+            "\u{2764}\u{FE0F} Ann",
+            "\u{1F469}\u{200D}\u{1F4BB}",
+            "\u{2764}\u{FE0F}\u{200D}\u{1F525}",
+        ] {
+            assert_eq!(check_name(fine).as_deref(), Ok(fine), "{fine:?}");
+        }
+        assert!(check_name("expert").is_err() && check_name("Seat 2").is_err());
+    }
+
+    #[test]
+    fn look_alike_names_are_the_same_name() {
+        for (a, b) in [
+            ("Chris", "CHRIS"),
+            ("Chris", "Chr\u{0456}s"),
+            ("Paul", "PauI"),
+            ("Bob", "B0b"),
+        ] {
+            assert!(same_name(a, b), "{a} {b}");
+        }
+        for (a, b) in [("Ann", "Anne"), ("Bo", "Bob"), ("Ann", "Аня")] {
+            assert!(!same_name(a, b), "{a} {b}");
+        }
+    }
+}
