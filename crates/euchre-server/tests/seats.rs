@@ -83,6 +83,19 @@ fn cookie_of(head: &str) -> String {
         .to_string()
 }
 
+/// Registers an account: the status and the body.
+async fn register(addr: &str, name: &str, password: &str) -> (u16, String) {
+    let (status, _, body) = with_headers(
+        addr,
+        "POST",
+        "/api/accounts",
+        "",
+        &json!({ "name": name, "password": password }),
+    )
+    .await;
+    (status, body)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_named_account_keeps_its_name() {
     let addr = start(&temp_db("accounts")).await;
@@ -227,33 +240,12 @@ async fn look_alike_and_hiding_names_are_refused() {
     let (status, _, _) = with_headers(&addr, "POST", "/api/accounts", "", &creds).await;
     assert_eq!(status, 200);
     // Registering a look-alike of the account is refused.
-    let (status, _, e) = with_headers(
-        &addr,
-        "POST",
-        "/api/accounts",
-        "",
-        &json!({"name": "Chr\u{0456}s", "password": "another one"}),
-    )
-    .await;
+    let (status, e) = register(&addr, "Chr\u{0456}s", "another one").await;
     assert_eq!(status, 409, "{e}");
     // A capital I for a small l: "PauI" is "Paul".
-    let (status, _, _) = with_headers(
-        &addr,
-        "POST",
-        "/api/accounts",
-        "",
-        &json!({"name": "Paul", "password": "correct horse"}),
-    )
-    .await;
+    let (status, _) = register(&addr, "Paul", "correct horse").await;
     assert_eq!(status, 200);
-    let (status, _, e) = with_headers(
-        &addr,
-        "POST",
-        "/api/accounts",
-        "",
-        &json!({"name": "PauI", "password": "correct horse"}),
-    )
-    .await;
+    let (status, e) = register(&addr, "PauI", "correct horse").await;
     assert_eq!(status, 409, "{e}");
     let code = create(
         &addr,
