@@ -18,8 +18,8 @@ pub struct Loaded {
 }
 
 /// The deals of an EGN file, with the running score before each.
-fn from_egn(text: &str) -> Result<Loaded> {
-    let file = euchre_egn::parse_egn(text)?;
+fn from_egn(doc: Value) -> Result<Loaded> {
+    let file = euchre_egn::egn_from_value(doc)?;
     let mut loaded = Loaded {
         deals: Vec::new(),
         names: file
@@ -110,10 +110,13 @@ pub fn load(path: &Path) -> Result<Loaded> {
     let text = crate::egn_cmd::read_document(path)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("reading {}", path.display()))?;
+    // Bounded before it is parsed, as EGN's reader bounds it; then parsed once, and the
+    // document itself told which reader takes it.
+    euchre_egn::check_document_size(&text).with_context(|| format!("reading {}", path.display()))?;
     let doc = serde_json::from_str::<Value>(&text).unwrap_or(Value::Null);
-    let loaded = match doc.get("fileType").and_then(Value::as_str) {
-        Some("Euchre Match Notation") => from_emn(&doc),
-        Some(_) => from_egn(&text),
+    let loaded = match doc.get("fileType").and_then(Value::as_str).map(str::to_string) {
+        Some(kind) if kind == "Euchre Match Notation" => from_emn(&doc),
+        Some(_) => from_egn(doc),
         None => from_record(&text),
     };
     loaded.with_context(|| format!("replaying {}", path.display()))

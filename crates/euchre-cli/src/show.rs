@@ -2,15 +2,17 @@
 
 use anyhow::Result;
 use euchre::{Action, Card, Seat};
-use euchre_egn::{egn_card, egn_from_value, parse_egn, replay, replay_emn, DealEntry, EgnFile};
+use euchre_egn::{egn_card, egn_from_value, replay, replay_emn, DealEntry, EgnFile};
 use std::fmt::Write;
 
 /// The replay of an EGN game, or of every game of an EMN match, as text.
 pub fn show(text: &str) -> Result<String> {
+    // The document's size is bounded before it is parsed, once, as EGN's reader bounds it.
+    euchre_egn::check_document_size(text)?;
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| anyhow::anyhow!("not JSON: {e}"))?;
     if v.get("fileType").and_then(|t| t.as_str()) != Some("Euchre Match Notation") {
         let mut out = String::new();
-        show_game(&mut out, &parse_egn(text)?, 1)?;
+        show_game(&mut out, &egn_from_value(v)?, 1)?;
         return Ok(out);
     }
     // The whole match is checked first, so a match that does not replay shows nothing.

@@ -14,7 +14,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use euchre::table::{AnyGame, AnyRules, Table};
+use euchre::table::{AnyRules, Table};
 use euchre::Seat;
 use euchre_ai::analysis::decision_seed;
 use rand::rngs::OsRng;
@@ -435,7 +435,7 @@ async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> 
         return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
     };
     let options: Vec<_> = match AnyRules::preset(room.preset()) {
-        Ok(_) => rules_options(&room),
+        Ok(_) => room.options(),
         Err(_) => Vec::new(),
     };
     Json(json!({
@@ -448,13 +448,6 @@ async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> 
         "grace_secs": live.grace.as_secs(),
     }))
     .into_response()
-}
-
-fn rules_options(room: &Room) -> Vec<(&'static str, String)> {
-    match room.game() {
-        AnyGame::Partnership(g) => AnyRules::Partnership(*g.rules()).options(),
-        AnyGame::Solo(g) => AnyRules::Solo(*g.rules()).options(),
-    }
 }
 
 #[derive(Deserialize)]

@@ -104,32 +104,11 @@ async fn a_named_account_keeps_its_name() {
     assert_eq!(status, 200);
     let cookie = cookie_of(&head);
     // Taken in any case, refused with a short password or a bot's name.
-    let (status, _, _) = with_headers(
-        &addr,
-        "POST",
-        "/api/accounts",
-        "",
-        &json!({"name": "maud", "password": "another one"}),
-    )
-    .await;
+    let (status, _) = register(&addr, "maud", "another one").await;
     assert_eq!(status, 409);
-    let (status, _, _) = with_headers(
-        &addr,
-        "POST",
-        "/api/accounts",
-        "",
-        &json!({"name": "Zed", "password": "short"}),
-    )
-    .await;
+    let (status, _) = register(&addr, "Zed", "short").await;
     assert_eq!(status, 400);
-    let (status, _, _) = with_headers(
-        &addr,
-        "POST",
-        "/api/accounts",
-        "",
-        &json!({"name": "hard", "password": "long enough"}),
-    )
-    .await;
+    let (status, _) = register(&addr, "hard", "long enough").await;
     assert_eq!(status, 400);
     // Who am I.
     let (_, _, me) = with_headers(
