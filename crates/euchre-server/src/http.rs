@@ -43,6 +43,9 @@ pub struct AppState {
     tables: Arc<Mutex<HashMap<String, Arc<Live>>>>,
     store: Arc<Store>,
     throttle: Arc<crate::throttle::LoginThrottle>,
+    /// Held while a next game is opened, so that two "play again" requests at once (two hosts'
+    /// tabs) open one table between them, not two.
+    opening_next: Arc<Mutex<()>>,
 }
 
 /// Why the server could not start.
@@ -77,6 +80,7 @@ impl AppState {
             tables: Arc::new(Mutex::new(tables)),
             store,
             throttle: Arc::default(),
+            opening_next: Arc::default(),
         };
         for live in state.all_tables() {
             // Nobody is connected yet: every person's grace period starts now.
@@ -144,6 +148,9 @@ fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Result<Arc<Live
     for (seq, row) in &t.events {
         room.replay(*seq, row.as_ref().map(|(s, a)| (*s, a.as_str())))
             .map_err(|e| e.to_string())?;
+    }
+    if let Some(next) = &t.next_table {
+        room.set_next_table(next.clone());
     }
     let host = SeatToken::parse(&t.table.host).ok_or("the stored host token is damaged")?;
     Ok(Live::new(
@@ -446,6 +453,7 @@ async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> 
         "started": room.started(),
         "game_over": room.game().is_over(),
         "grace_secs": live.grace.as_secs(),
+        "next_table": room.next_table(),
     }))
     .into_response()
 }
@@ -646,6 +654,14 @@ async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: 
             "only the table's host may open the next game",
         );
     }
+    // From here to the pointer being set, one request at a time: a second one waits and then
+    // finds the pointer.
+    let Ok(opening) = state.opening_next.lock() else {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server's tables are unavailable",
+        );
+    };
     let spec = {
         let Ok(room) = live.room() else {
             return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
@@ -677,9 +693,15 @@ async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: 
         Ok((next, _)) => next,
         Err(e) => return refused(e),
     };
+    // The new table is stored either way; without the pointer stored, the old table's page
+    // forgets it only at a restart.
+    if let Err(e) = state.store.set_next_table(&live.code, &next) {
+        tracing::warn!(table = %live.code, next = %next, error = %e, "the next game's table could not be noted");
+    }
     if let Ok(mut room) = live.room() {
         room.set_next_table(next.clone());
     }
+    drop(opening);
     tracing::info!(table = %live.code, next = %next, "next game opened by the host");
     live.seats_changed();
     Json(json!({"code": next})).into_response()

@@ -11,7 +11,7 @@ use std::time::Duration;
 const APPLICATION_ID: i32 = 0x4575_5376;
 
 /// The migrations, in order; the database's `user_version` counts those applied. Append only.
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     "CREATE TABLE tables (
         code TEXT PRIMARY KEY,
         preset TEXT NOT NULL,
@@ -79,6 +79,9 @@ const MIGRATIONS: [&str; 3] = [
     ALTER TABLE accounts ADD COLUMN name_key2 TEXT;
     CREATE INDEX accounts_by_key ON accounts (name_key);
     CREATE INDEX accounts_by_key2 ON accounts (name_key2);",
+    // Where the company at a finished table plays its next game (the host's "play again"), so
+    // that the old table's page still points there after a restart.
+    "ALTER TABLE tables ADD COLUMN next_table TEXT;",
 ];
 
 /// Why the database refused.
@@ -126,11 +129,13 @@ pub enum SeatRow {
 /// One change of a table: a decision of a seat, or (`None`) a new deal.
 pub type EventRow = (u64, Option<(u8, String)>);
 
-/// A table read back: as created, its seats now, and its changes in order.
+/// A table read back: as created, its seats now, its changes in order, and the table of its
+/// company's next game if the host opened one.
 pub struct LoadedTable {
     pub table: TableRow,
     pub seats: Vec<SeatRow>,
     pub events: Vec<EventRow>,
+    pub next_table: Option<String>,
 }
 
 /// A finished game as kept for downloads and the players' pages.
@@ -335,6 +340,17 @@ impl Store {
         self.with(|c| put_seat(c, code, seat, s))
     }
 
+    /// Notes the table of the company's next game.
+    pub fn set_next_table(&self, code: &str, next: &str) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "UPDATE tables SET next_table = ?2 WHERE code = ?1",
+                params![code, next],
+            )
+            .map(|_| ())
+        })
+    }
+
     /// Appends change `seq` of a table. A change already stored under that number is refused,
     /// so no change can be applied twice.
     pub fn append(&self, code: &str, seq: u64, event: Option<(u8, &str)>) -> Result<(), StoreError> {
@@ -352,13 +368,14 @@ impl Store {
         self.with(|c| {
             let mut tables = Vec::new();
             let mut st = c.prepare(
-                "SELECT code, preset, options, seed, grace_secs, stand_in, host, advice_key FROM tables
+                "SELECT code, preset, options, seed, grace_secs, stand_in, host, advice_key, next_table
+                 FROM tables
                  WHERE code NOT IN (SELECT code FROM games WHERE finished < ?1)
                  ORDER BY created, code",
             )?;
             let rows = st.query_map([now() - finished_within.as_secs() as i64], |r| {
                 let options: String = r.get(2)?;
-                Ok(TableRow {
+                let row = TableRow {
                     code: r.get(0)?,
                     preset: r.get(1)?,
                     options: serde_json::from_str(&options).unwrap_or_default(),
@@ -367,7 +384,8 @@ impl Store {
                     stand_in: r.get(5)?,
                     host: r.get(6)?,
                     advice_key: r.get::<_, i64>(7)? as u64,
-                })
+                };
+                Ok((row, r.get::<_, Option<String>>(8)?))
             })?;
             for t in rows {
                 tables.push(t?);
@@ -378,7 +396,7 @@ impl Store {
             )?;
             let mut event_st =
                 c.prepare_cached("SELECT seq, seat, action FROM events WHERE code = ?1 ORDER BY seq")?;
-            for table in tables {
+            for (table, next_table) in tables {
                 let seats = seat_st
                     .query_map([&table.code], |r| {
                         let kind: String = r.get(0)?;
@@ -401,7 +419,12 @@ impl Store {
                         Ok((r.get::<_, i64>(0)? as u64, seat.zip(action)))
                     })?
                     .collect::<rusqlite::Result<Vec<_>>>()?;
-                out.push(LoadedTable { table, seats, events });
+                out.push(LoadedTable {
+                    table,
+                    seats,
+                    events,
+                    next_table,
+                });
             }
             Ok(out)
         })
@@ -632,11 +655,15 @@ mod tests {
             s.append("AAAAAA", 3, None).unwrap();
             // A change cannot be stored twice.
             assert!(s.append("AAAAAA", 2, Some((2, "pass"))).is_err());
+            s.create_table(&table("BBBBBB"), &seats).unwrap();
+            s.set_next_table("BBBBBB", "CCCCCC").unwrap();
         }
         let s = Store::open(&path, Durability::Process).unwrap();
         let loaded = s.load(Duration::from_secs(3600)).unwrap();
-        assert_eq!(loaded.len(), 1);
+        assert_eq!(loaded.len(), 2);
         assert_eq!(loaded[0].table, table("AAAAAA"));
+        assert_eq!(loaded[0].next_table, None);
+        assert_eq!(loaded[1].next_table.as_deref(), Some("CCCCCC"));
         assert!(matches!(&loaded[0].seats[0], SeatRow::Person { name, .. } if name == "Ann"));
         assert_eq!(loaded[0].seats[1], SeatRow::Bot("hard".into()));
         assert_eq!(
@@ -761,7 +788,7 @@ mod tests {
             .unwrap();
         }
         let s = Store::open(&path, Durability::Process).unwrap();
-        assert_eq!(s.schema_version().unwrap(), 3);
+        assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);
         assert_eq!(s.account_like("Chr\u{0456}s").unwrap().as_deref(), Some("Chris"));
         assert!(!s.create_account("CHRIS", "h2").unwrap());
     }
