@@ -290,9 +290,9 @@ enum EgnCommand {
 struct TableArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// The computer players' level: easy, medium or hard.
-    #[arg(long, default_value = "hard")]
-    level: String,
+    /// The computer players' level: easy, medium or hard [default: hard].
+    #[arg(long)]
+    level: Option<String>,
     /// The computer players seat by seat from your left, by name (e.g. basic,pimc-50,hard);
     /// overrides --level.
     #[arg(long, value_delimiter = ',')]
@@ -317,7 +317,7 @@ impl TableArgs {
     fn holders(&self, players: usize, watch: bool) -> Result<Vec<euchre_table::Holder>> {
         let bots = if watch { players } else { players - 1 };
         let names: Vec<String> = if self.players.is_empty() {
-            vec![self.level.clone(); bots]
+            vec![self.level.clone().unwrap_or_else(|| "hard".into()); bots]
         } else if self.players.len() == bots {
             self.players.clone()
         } else {
@@ -370,12 +370,51 @@ fn play_table(
     practice: bool,
 ) -> Result<i32> {
     let session = match resume {
-        Some(path) => euchre_table::Session::resume(path, table.budget())?,
+        Some(path) => {
+            // A saved game keeps its own rules, seats, seed and file: options that would
+            // change them are refused rather than ignored.
+            let given = [
+                ("--rules", table.rules.preset.is_some()),
+                ("--set", !table.rules.set.is_empty()),
+                ("--level", table.level.is_some()),
+                ("--players", !table.players.is_empty()),
+                ("--seed", table.seed.is_some()),
+                ("--save", table.save.is_some()),
+            ];
+            let clash: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();
+            if !clash.is_empty() {
+                anyhow::bail!(
+                    "{} with --resume: a saved game goes on with its own rules, players and seed, in its own file (copy the file first to keep both)",
+                    clash.join(", ")
+                );
+            }
+            let session = euchre_table::Session::resume(path, table.budget())?;
+            let people = session.holders().iter().filter(|h| !h.is_bot()).count();
+            if people != 1 {
+                anyhow::bail!(
+                    "{}: the terminal game has one person at the table; this file's seats ({}) name {people}",
+                    path.display(),
+                    session
+                        .holders()
+                        .iter()
+                        .map(|h| h.name().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+            session
+        }
         None => {
             let rules = table.rules.resolve(None)?;
             let players = rules.new_game(0).players();
             let seed = table.seed();
             let save = match &table.save {
+                // A game already there is not written over: it may be one to resume.
+                Some(p) if p.exists() => anyhow::bail!(
+                    "{} already exists: `euchre play --resume {}` goes on with it, or choose another --save",
+                    p.display(),
+                    p.display()
+                ),
                 Some(p) => p.clone(),
                 None => {
                     let dir = data_dir()?.join("games");
@@ -395,10 +434,30 @@ fn play_table(
             )?
         }
     };
-    let name = table.rules.name().to_string();
+    let name = match resume {
+        Some(_) => preset_of(session.game()),
+        None => table.rules.name().to_string(),
+    };
     let pace = std::time::Duration::from_millis(table.pace_ms);
     play::run(session, name, watch, practice, pace)?;
     Ok(0)
+}
+
+/// The preset a game's rules are, or its family with "custom rules" when options were changed.
+fn preset_of(game: &euchre::table::AnyGame) -> String {
+    use euchre::table::{AnyGame, AnyRules};
+    let rules = match game {
+        AnyGame::Partnership(g) => AnyRules::Partnership(*g.rules()),
+        AnyGame::Solo(g) => AnyRules::Solo(*g.rules()),
+    };
+    euchre::all_presets()
+        .into_iter()
+        .map(|(name, _)| name)
+        .find(|name| AnyRules::preset(name).is_ok_and(|p| p == rules))
+        .map_or_else(
+            || format!("{}, custom rules", euchre::table::Table::family(game)),
+            str::to_string,
+        )
 }
 
 /// `--rules PRESET` and `--set option=value`, wherever rules apply.

@@ -309,8 +309,81 @@ fn a_practice_game_takes_back_a_decision() {
         !back.contains("South: discard"),
         "the discard is taken back:\n{back}\n(after it:\n{s})"
     );
-    t.keys(&["q"]);
+    // Escape asks to leave (`q` might be the start of a queen's shortcut here).
+    t.keys(&["Escape"]);
     t.wait_for("Leave the game?");
     t.keys(&["y"]);
     t.wait_for("EXITED 0");
+}
+
+/// Killed (`kill`, `timeout`, a closed terminal), the game puts the terminal back as it was: off
+/// the alternate screen, the cursor shown, the mouse let go; the game stays saved.
+#[test]
+fn killed_it_puts_the_terminal_back() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("killed");
+    let save = dir.join("game.json");
+    let t = play_easy("killed", &dir, "5", &save, &[]);
+    t.wait_for("Your turn");
+    let flags = |t: &Tmux| {
+        let out = Command::new("tmux")
+            .args([
+                "-L",
+                &t.name,
+                "display",
+                "-p",
+                "-t",
+                &t.name,
+                "#{alternate_on} #{cursor_flag} #{mouse_any_flag} #{pane_pid}",
+            ])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let during = flags(&t);
+    assert!(during.starts_with("1 0 1 "), "the game's screen: {during}");
+    let shell = during.rsplit(' ').next().unwrap();
+    let st = Command::new("pkill")
+        .args(["-TERM", "-P", shell, "euchre"])
+        .status()
+        .unwrap();
+    assert!(st.success(), "the game was running");
+    t.wait_for("EXITED");
+    let after = flags(&t);
+    assert!(after.starts_with("0 1 0 "), "the terminal put back: {after}");
+    assert!(record(&save)["games"][0]["deals"].is_array(), "still saved");
+}
+
+/// A saved game goes on with its own rules, players and seed in its own file: options that
+/// would change them are refused, not ignored; and a new game does not write over a file.
+#[test]
+fn resuming_refuses_options_that_would_be_ignored_and_a_new_game_keeps_off_old_files() {
+    let dir = scratch("options");
+    let save = dir.join("game.json");
+    std::fs::write(&save, "{}").unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(EUCHRE)
+            .args(args)
+            .env("EUCHRE_DATA_DIR", &dir)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let path = save.to_str().unwrap();
+    let (code, err) = run(&["play", "--resume", path, "--rules", "british", "--level", "easy"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--rules, --level with --resume"), "{err}");
+    let (code, err) = run(&["play", "--seed", "3", "--save", path]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("already exists") && err.contains("--resume"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), "{}", "left as it was");
 }

@@ -7,8 +7,8 @@ pub mod state;
 
 use anyhow::{Context, Result};
 use crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind, MouseButton,
-    MouseEventKind,
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
+    MouseButton, MouseEventKind,
 };
 use crossterm::terminal::{disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen};
 use crossterm::ExecutableCommand;
@@ -22,9 +22,11 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 use render::Overlay;
 use state::{
-    by_shortcut, card_of, choices, hint_lines, rank_of_key, review_lines, suit_of_key, ReviewLine, Table,
+    by_shortcut, card_of, choices, decision_prompt, hint_lines, rank_of_key, review_lines, suit_of_key,
+    ReviewLine, Table,
 };
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 /// The terminal game's state: the session and what the screen shows of it.
@@ -49,6 +51,13 @@ pub struct App {
     /// The person's decisions judged in the reviews so far, and the expected points they cost.
     judged: usize,
     lost: f64,
+    /// The game was over when this program took it up (a finished game resumed): it was
+    /// counted in the statistics when it ended, and is not counted again.
+    over_at_start: bool,
+    /// Why the last save failed, until one succeeds: leaving then would lose decisions.
+    pub save_error: Option<String>,
+    /// The overlay the leave question covers, shown again when the person stays.
+    behind: Option<Overlay>,
 }
 
 impl App {
@@ -76,39 +85,67 @@ impl App {
             reviewed: 0,
             judged: 0,
             lost: 0.0,
+            over_at_start: false,
+            save_error: None,
+            behind: None,
         };
+        app.over_at_start = app.session.game().is_over();
         app.refresh();
         app
+    }
+
+    /// Whether this is `euchre watch` (no person at the table).
+    pub fn watching(&self) -> bool {
+        self.watch
+    }
+
+    /// Notes the outcome of a change the session saved: a failed save is said, and kept until
+    /// a save succeeds.
+    fn saved(&mut self, r: Result<(), euchre_table::TableError>) {
+        match r {
+            Ok(()) => {
+                self.status.clear();
+                self.save_error = None;
+            }
+            Err(e @ euchre_table::TableError::Save(_)) => {
+                self.status = e.to_string();
+                self.save_error = Some(e.to_string());
+            }
+            Err(e) => self.status = e.to_string(),
+        }
+    }
+
+    /// Starts the next deal (the review closed).
+    fn next_deal(&mut self) {
+        let r = self.session.next_deal().map(|_| ());
+        self.saved(r);
+        self.refresh();
     }
 
     /// Rebuilds what the screen shows after a change.
     fn refresh(&mut self) {
         let view = self.session.view(self.me);
         self.table = Table::of(&view);
-        self.choices = match self.session.turn() {
+        let choices = match self.session.turn() {
             Turn::Person(s) if s == self.me => {
                 let legal: Vec<Action> = view.legal().iter().copied().collect();
                 choices(&legal, &self.table.hand)
             }
             _ => Vec::new(),
         };
-        if self.cursor >= self.choices.len() {
+        // A new decision starts at its first choice, not where the last one was taken.
+        if choices != self.choices {
             self.cursor = 0;
         }
+        self.choices = choices;
     }
 
     /// The words before the choices.
     pub fn prompt(&self) -> String {
         match self.session.turn() {
-            // Where every choice is a card, the prompt says what the card is for.
-            Turn::Person(_) if self.choices.is_empty() => "Your turn:".into(),
-            Turn::Person(_) if self.choices.iter().all(|a| matches!(a, Action::Discard(_))) => {
-                "Your turn: the card to discard.".into()
+            Turn::Person(_) => {
+                decision_prompt(&self.choices, self.me == self.table.dealer, &self.table.phase)
             }
-            Turn::Person(_) if self.choices.iter().all(|a| matches!(a, Action::Play(_))) => {
-                "Your turn: play a card.".into()
-            }
-            Turn::Person(_) => "Your turn:".into(),
             Turn::Bot(s) => format!("{} is thinking…", self.session.holders()[s.index()]),
             Turn::DealOver => "The deal is over: Enter deals the next.".into(),
             Turn::GameOver => "The game is over.".into(),
@@ -117,19 +154,16 @@ impl App {
 
     /// The person takes `a`.
     fn take(&mut self, a: Action) {
-        match self.session.act(self.me, a) {
-            Ok(()) => self.status.clear(),
-            Err(e) => self.status = e.to_string(),
-        }
+        let r = self.session.act(self.me, a);
+        self.saved(r);
         self.pending_rank = None;
         self.refresh();
     }
 
     /// A bot's decision arrives.
     fn bot_done(&mut self, seat: Seat, choice: Choice) {
-        if let Err(e) = self.session.act(seat, choice.action) {
-            self.status = e.to_string();
-        }
+        let r = self.session.act(seat, choice.action);
+        self.saved(r);
         self.refresh();
     }
 
@@ -143,11 +177,14 @@ impl App {
         if self.choices.is_empty() {
             return;
         }
-        self.status = match self.session.undo(self.me) {
-            Ok(true) => "Taken back.".into(),
-            Ok(false) => "Nothing of yours to take back in this deal.".into(),
-            Err(e) => e.to_string(),
-        };
+        match self.session.undo(self.me) {
+            Ok(true) => {
+                self.saved(Ok(()));
+                self.status = "Taken back.".into();
+            }
+            Ok(false) => self.status = "Nothing of yours to take back in this deal.".into(),
+            Err(e) => self.saved(Err(e)),
+        }
         self.refresh();
     }
 
@@ -183,10 +220,14 @@ impl App {
             AnyGame::Partnership(g) => g.deals_started(),
             AnyGame::Solo(g) => g.all_deals().count() as u32,
         };
-        let heading = format!(
+        let mut heading = format!(
             "Deal {number} is over. Score: {}",
-            scores.iter().map(i32::to_string).collect::<Vec<_>>().join(" : ")
+            render::score_words(self, &scores)
         );
+        // The box covers the table: the last trick, which may have gone by fast, is said here.
+        if let Some(last) = render::last_trick_words(self) {
+            heading.push_str(&format!("\nLast trick: {last}"));
+        }
         let recorded = match game {
             AnyGame::Partnership(g) => {
                 RecordedDeal::of_deal(g.deal(), number, [scores[0], scores[1]], g.tokens())
@@ -227,12 +268,37 @@ impl App {
         if key.kind != KeyEventKind::Press {
             return true;
         }
+        // Ctrl-C leaves at once, as in any terminal program (the game is saved after every
+        // decision); other keys with Ctrl or Alt held are not the letters' shortcuts.
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return false;
+        }
+        if key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            return true;
+        }
         if let Some(o) = self.overlay.clone() {
             return self.on_overlay_key(&o, key.code);
         }
         let n = self.choices.len();
         match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => self.overlay = Some(Overlay::ConfirmQuit),
+            KeyCode::Esc => self.ask_to_leave(),
+            // `q` is also the queen's key: with a queen to choose, `q h` takes the queen of
+            // hearts and `q q` asks to leave.
+            KeyCode::Char('q') if self.pending_rank.is_none() && self.queen_to_choose() => {
+                self.pending_rank = Some(Rank::Queen);
+                self.status = "Q… now the suit (c d h s), or q again to leave".into();
+            }
+            KeyCode::Char('q') => self.ask_to_leave(),
+            KeyCode::Char('l') if self.pending_rank.is_none() => {
+                if self.table.last_trick.is_some() {
+                    self.overlay = Some(Overlay::LastTrick);
+                } else {
+                    self.status = "No trick has been taken in this deal yet.".into();
+                }
+            }
             KeyCode::Char('?') => self.hint(),
             KeyCode::Char('u') if self.pending_rank.is_none() => self.undo(),
             KeyCode::Char('m') if self.pending_rank.is_none() => self.overlay = Some(Overlay::Markers),
@@ -243,10 +309,7 @@ impl App {
                     self.take(a);
                 } else if self.session.turn() == Turn::DealOver {
                     // The review was closed another way (q, then n): Enter deals on.
-                    if let Err(e) = self.session.next_deal() {
-                        self.status = e.to_string();
-                    }
-                    self.refresh();
+                    self.next_deal();
                 }
             }
             KeyCode::Char('p') if self.pending_rank.is_none() => {
@@ -260,6 +323,20 @@ impl App {
             _ => {}
         }
         true
+    }
+
+    fn ask_to_leave(&mut self) {
+        self.pending_rank = None;
+        self.status.clear();
+        self.overlay = Some(Overlay::ConfirmQuit);
+    }
+
+    /// Whether a queen is among the cards the person may choose now.
+    fn queen_to_choose(&self) -> bool {
+        self.choices
+            .iter()
+            .filter_map(card_of)
+            .any(|c| c.rank() == Some(Rank::Queen))
     }
 
     /// A card shortcut: a rank key, then a suit key (`j h` for the jack of hearts).
@@ -284,29 +361,25 @@ impl App {
 
     fn on_overlay_key(&mut self, o: &Overlay, code: KeyCode) -> bool {
         match o {
+            // Only a yes leaves, only a no stays: any other key (a card's shortcut typed on)
+            // does nothing here.
             Overlay::ConfirmQuit => match code {
-                KeyCode::Char('y') | KeyCode::Char('Y') => return false,
-                // `q` is also the queen's key: `q h` plays the queen of hearts.
-                KeyCode::Char(c) if suit_of_key(c).is_some() && !self.choices.is_empty() => {
-                    self.overlay = None;
-                    self.pending_rank = Some(Rank::Queen);
-                    self.on_shortcut(c);
-                }
-                _ => self.overlay = None,
+                KeyCode::Char('y' | 'Y') => return false,
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => self.overlay = self.behind.take(),
+                _ => {}
             },
             Overlay::Review { .. } => {
-                if matches!(code, KeyCode::Char('q')) {
+                if matches!(code, KeyCode::Char('q') | KeyCode::Esc) {
+                    // Staying comes back to the review.
+                    self.behind = Some(o.clone());
                     self.overlay = Some(Overlay::ConfirmQuit);
                     return true;
                 }
                 self.overlay = None;
-                if let Err(e) = self.session.next_deal() {
-                    self.status = e.to_string();
-                }
-                self.refresh();
+                self.next_deal();
             }
             Overlay::Summary(_) => return false,
-            Overlay::Hint { .. } | Overlay::Markers => self.overlay = None,
+            Overlay::Hint { .. } | Overlay::Markers | Overlay::LastTrick => self.overlay = None,
         }
         true
     }
@@ -352,6 +425,12 @@ fn exact_values(deal: &RecordedDeal, index: usize, taken: Action) -> Option<(f64
     Some((mine, best))
 }
 
+/// The keys that leave or ask to (they work on any screen).
+fn is_leave_key(k: &KeyEvent) -> bool {
+    matches!(k.code, KeyCode::Esc | KeyCode::Char('q'))
+        || (k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c'))
+}
+
 /// A bot's seat and its decision (`None` when its player could not be made).
 type BotAnswer = (Seat, Option<Choice>);
 
@@ -373,6 +452,16 @@ impl Drop for Restore {
 /// # Errors
 /// The terminal cannot be used.
 pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pace: Duration) -> Result<()> {
+    // Killed (`kill`, `timeout`, the terminal closed): leave the loop, so that the terminal is
+    // put back as it was. The game is saved after every decision already.
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGHUP,
+    ] {
+        signal_hook::flag::register(signal, Arc::clone(&stop)).context("setting up signal handling")?;
+    }
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         drop(Restore);
@@ -389,7 +478,7 @@ pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pa
     // The bot decision being made on its thread, if any.
     let mut pending: Option<mpsc::Receiver<BotAnswer>> = None;
     let mut last_move = Instant::now();
-    loop {
+    while !stop.load(Ordering::Relaxed) {
         terminal.draw(|f| render::draw(f, &app))?;
         if app.overlay.is_none() {
             match app.session.turn() {
@@ -412,10 +501,21 @@ pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pa
                         app.overlay = Some(app.review());
                     }
                 }
-                Turn::GameOver if !matches!(app.overlay, Some(Overlay::Summary(_))) => {
-                    let recorded = match record_stats(&app) {
-                        Ok(path) => format!("Counted in the statistics ({}): euchre stats", path.display()),
-                        Err(e) => format!("Not counted in the statistics: {e}"),
+                // The deciding deal is reviewed too, before the summary.
+                Turn::GameOver if !app.watch && !app.over_at_start && app.reviewed < app.deals_done() => {
+                    app.reviewed = app.deals_done();
+                    app.overlay = Some(app.review());
+                }
+                Turn::GameOver => {
+                    let recorded = if app.over_at_start {
+                        "It was counted in the statistics when it ended.".to_string()
+                    } else {
+                        match record_stats(&app) {
+                            Ok(path) => {
+                                format!("Counted in the statistics ({}): euchre stats", path.display())
+                            }
+                            Err(e) => format!("Not counted in the statistics: {e}"),
+                        }
                     };
                     app.overlay = Some(Overlay::Summary(format!("{}\n{recorded}", summary(&app))));
                 }
@@ -437,10 +537,24 @@ pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pa
         if event::poll(Duration::from_millis(25))? {
             match event::read()? {
                 Event::Key(k) => {
+                    // On a screen too small to show the table, only leaving works: nothing is
+                    // chosen unseen.
+                    let size = terminal.size()?;
+                    if render::too_small(size.width, size.height)
+                        && !is_leave_key(&k)
+                        && app.overlay.is_none()
+                    {
+                        continue;
+                    }
+                    let before = app.session.decisions();
                     if !app.on_key(k) {
                         break;
                     }
-                    last_move = Instant::now();
+                    // The computer players' pace counts from the person's last decision, not
+                    // from any key (keys pressed while they think would hold them up).
+                    if app.session.decisions() != before {
+                        last_move = Instant::now();
+                    }
                 }
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                     let h = terminal.size()?.height;
@@ -494,9 +608,15 @@ fn record_stats(app: &App) -> Result<std::path::PathBuf, String> {
             }
         })
         .collect();
-    let id = app.session.save_path().and_then(|p| p.file_stem()).map_or_else(
+    // The game's file, in full: two games saved as `game.json` in two folders are two games.
+    let id = app.session.save_path().map_or_else(
         || format!("game-{}", timestamp(std::time::SystemTime::now())),
-        |s| s.to_string_lossy().into_owned(),
+        |p| {
+            std::fs::canonicalize(p)
+                .unwrap_or_else(|_| p.to_path_buf())
+                .display()
+                .to_string()
+        },
     );
     let mut summary = GameSummary::of_game(app.session.game(), &id, &names, &kinds, Some(&mistakes));
     summary.finished = Some(timestamp(std::time::SystemTime::now()));
@@ -506,8 +626,14 @@ fn record_stats(app: &App) -> Result<std::path::PathBuf, String> {
 
 fn summary(app: &App) -> String {
     let g = app.session.game();
-    let scores: Vec<String> = g.scores().iter().map(i32::to_string).collect();
     let winner = match (g.winner(), g) {
+        (Some(w), AnyGame::Partnership(_)) if app.watch => {
+            if w == app.me.team().index() {
+                "North and South win.".to_string()
+            } else {
+                "West and East win.".to_string()
+            }
+        }
         (Some(w), AnyGame::Partnership(_)) => {
             if w == app.me.team().index() {
                 "You and your partner win.".to_string()
@@ -515,7 +641,15 @@ fn summary(app: &App) -> String {
                 "West and East win.".to_string()
             }
         }
-        (Some(w), AnyGame::Solo(_)) => format!("{} wins.", app.session.holders()[w]),
+        (Some(w), AnyGame::Solo(_)) if w == app.me.index() && !app.watch => "You win.".to_string(),
+        (Some(w), AnyGame::Solo(_)) => {
+            let seat = Seat::new(w as u8);
+            format!(
+                "{} ({}) wins.",
+                render::short_name(app, seat),
+                app.session.holders()[w]
+            )
+        }
         (None, _) => "No winner.".into(),
     };
     let saved = app
@@ -535,7 +669,7 @@ fn summary(app: &App) -> String {
     };
     format!(
         "Final score {}. {winner}\n{} deals played.\n{review}{saved}",
-        scores.join(" : "),
+        render::score_words(app, &g.scores()),
         app.deals_done()
     )
 }
@@ -569,28 +703,107 @@ mod tests {
     }
 
     #[test]
-    fn q_asks_before_leaving_and_q_then_a_suit_is_a_queen() {
+    fn q_asks_before_leaving_and_only_y_or_n_answers() {
         let mut a = app();
         assert!(!a.choices.is_empty(), "the person's turn");
-        assert!(a.on_key(key(KeyCode::Char('q'))));
+        a.pending_rank = None;
+        assert!(a.on_key(key(KeyCode::Esc)));
         assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+        // A card's shortcut typed into the question does nothing: no card is taken.
+        let before = a.session.decisions();
+        for c in ['c', 'd', 'h', 's', 'q', 'j'] {
+            assert!(a.on_key(key(KeyCode::Char(c))));
+            assert_eq!(a.overlay, Some(Overlay::ConfirmQuit), "{c}");
+        }
+        assert_eq!(a.session.decisions(), before);
         assert!(a.on_key(key(KeyCode::Char('n'))));
         assert_eq!(a.overlay, None);
-        // A queen the person may discard is taken by `q` and its suit.
+        assert!(a.on_key(key(KeyCode::Esc)));
+        assert!(!a.on_key(key(KeyCode::Char('y'))), "y leaves");
+    }
+
+    #[test]
+    fn with_a_queen_to_choose_q_and_a_suit_take_it_and_q_q_asks_to_leave() {
+        let mut a = app();
         let queen = a
             .choices
             .iter()
             .filter_map(card_of)
             .find(|c| c.rank() == Some(Rank::Queen));
-        if let Some(q) = queen {
-            let before = a.session.decisions();
+        let Some(q) = queen else {
+            // Without a queen `q` asks at once.
             a.on_key(key(KeyCode::Char('q')));
-            let suit = q.suit().unwrap().letter().to_ascii_lowercase();
-            a.on_key(key(KeyCode::Char(suit)));
-            assert_eq!(a.session.decisions(), before + 1, "{}", a.status);
+            assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+            return;
+        };
+        a.on_key(key(KeyCode::Char('q')));
+        assert_eq!(a.overlay, None, "{}", a.status);
+        a.on_key(key(KeyCode::Char('q')));
+        assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+        a.on_key(key(KeyCode::Char('n')));
+        let before = a.session.decisions();
+        a.on_key(key(KeyCode::Char('q')));
+        let suit = q.suit().unwrap().letter().to_ascii_lowercase();
+        a.on_key(key(KeyCode::Char(suit)));
+        assert_eq!(a.session.decisions(), before + 1, "{}", a.status);
+    }
+
+    #[test]
+    fn ctrl_c_leaves_and_other_ctrl_letters_are_not_shortcuts() {
+        let mut a = app();
+        let before = a.session.decisions();
+        let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+        for c in ['p', 's', 'q', 'j', 'h'] {
+            assert!(a.on_key(ctrl(c)));
         }
-        assert!(a.on_key(key(KeyCode::Char('q'))));
-        assert!(!a.on_key(key(KeyCode::Char('y'))), "y leaves");
+        assert_eq!(a.session.decisions(), before);
+        assert_eq!(a.overlay, None);
+        assert!(!a.on_key(ctrl('c')), "Ctrl-C leaves");
+    }
+
+    #[test]
+    fn a_new_decision_starts_at_its_first_choice() {
+        let mut a = app();
+        a.cursor = a.choices.len() - 1;
+        let chosen = a.choices[a.cursor];
+        a.take(chosen);
+        while let Some(job) = a.session.bot_job() {
+            let c = job.run().unwrap();
+            a.bot_done(job.seat, c);
+        }
+        assert!(!a.choices.is_empty());
+        assert_eq!(a.cursor, 0);
+    }
+
+    #[test]
+    fn the_last_trick_stays_until_the_next_is_led_and_l_shows_it() {
+        let mut a = app();
+        assert!(a.on_key(key(KeyCode::Char('l'))));
+        assert_eq!(a.overlay, None, "no trick yet");
+        // Play on (the person takes the first choice) until the first trick is taken.
+        while a.table.last_trick.is_none() {
+            match a.session.bot_job() {
+                Some(job) => {
+                    let c = job.run().unwrap();
+                    a.bot_done(job.seat, c);
+                }
+                None => assert!(a.on_key(key(KeyCode::Enter))),
+            }
+        }
+        // The trick box shows the four cards and who took it.
+        let (_, cards, winner) = a.table.last_trick.clone().unwrap();
+        assert_eq!(cards.len(), 4);
+        assert!(a.table.trick.is_empty(), "no new trick led yet");
+        let words = render::last_trick_words(&a).unwrap();
+        assert!(words.contains(" led "), "{words}");
+        assert!(
+            words.ends_with(&format!("{} took it", render::short_name(&a, winner))),
+            "{words}"
+        );
+        assert!(a.on_key(key(KeyCode::Char('l'))));
+        assert_eq!(a.overlay, Some(Overlay::LastTrick));
+        assert!(a.on_key(key(KeyCode::Enter)));
+        assert_eq!(a.overlay, None);
     }
 
     #[test]

@@ -154,21 +154,75 @@ fn backs(n: u8) -> String {
     "▒".repeat(usize::from(n))
 }
 
+/// The smallest screen the table fits on.
+const MIN_SIZE: (u16, u16) = (60, 20);
+
+/// Whether a screen of `width` by `height` is too small to show the table.
+pub fn too_small(width: u16, height: u16) -> bool {
+    width < MIN_SIZE.0 || height < MIN_SIZE.1
+}
+
+/// The scores in words: "We 7 : They 4" between partners; each player's by seat in the
+/// individual games ("You 5 · West 2 · North 11").
+pub fn score_words(app: &App, scores: &[i32]) -> String {
+    if app.table.partnership {
+        let mine = app.me.team().index();
+        return format!(
+            "We {} : They {}",
+            scores.get(mine).unwrap_or(&0),
+            scores.get(1 - mine).unwrap_or(&0)
+        );
+    }
+    scores
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let seat = Seat::new(i as u8);
+            let who = if seat == app.me && !app.watching() {
+                "You"
+            } else {
+                short_name(app, seat)
+            };
+            format!("{who} {s}")
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The deal's last finished trick in words: "West led 9♠, North A♠, East 10♠, South K♠: North
+/// took it".
+pub fn last_trick_words(app: &App) -> Option<String> {
+    let (leader, cards, winner) = app.table.last_trick.as_ref()?;
+    let mut seat = *leader;
+    let mut parts = Vec::new();
+    for (i, &c) in cards.iter().enumerate() {
+        if i > 0 {
+            seat = next_in_play(seat, &app.table);
+        }
+        let verb = if i == 0 { " led" } else { "" };
+        parts.push(format!("{}{verb} {}", short_name(app, seat), card_text(c)));
+    }
+    Some(format!(
+        "{}: {} took it",
+        parts.join(", "),
+        short_name(app, *winner)
+    ))
+}
+
 pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
+    if too_small(area.width, area.height) {
+        let text = format!(
+            "The screen is {}×{}; the table needs {}×{}. Make the window larger (q leaves).",
+            area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+        );
+        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
     let t = &app.table;
     let colour = app.colour;
     let scores = app.session.game().scores();
-    let score_text = if t.players == 4 {
-        format!(
-            "We {} : They {}",
-            scores.first().unwrap_or(&0),
-            scores.get(1).unwrap_or(&0)
-        )
-    } else {
-        scores.iter().map(i32::to_string).collect::<Vec<_>>().join(" : ")
-    };
-    let title = format!(" euchre · {} · {score_text} ", app.rules_name);
+    let title = format!(" euchre · {} · {} ", app.rules_name, score_words(app, &scores));
     let block = Block::default().borders(Borders::ALL).title(title);
     let inner = block.inner(area);
     f.render_widget(block, area);
@@ -251,7 +305,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         }
         _ => {}
     }
-    let tricks = if t.players == 4 {
+    let tricks = if t.partnership {
         let mine = app.me.team().index();
         format!(
             "Tricks: we {}, they {}",
@@ -259,8 +313,13 @@ pub fn draw(f: &mut Frame, app: &App) {
             t.tricks_won.get(1 - mine).unwrap_or(&0)
         )
     } else {
-        let each: Vec<String> = t.tricks_won.iter().map(u8::to_string).collect();
-        format!("Tricks: {}", each.join(" "))
+        let each: Vec<String> = t
+            .tricks_won
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{} {n}", short_name(app, Seat::new(i as u8))))
+            .collect();
+        format!("Tricks: {}", each.join(", "))
     };
     info.push(Span::raw(tricks));
     // As many of the latest decisions as fit the line, "…" before them when some do not.
@@ -311,24 +370,49 @@ pub fn draw(f: &mut Frame, app: &App) {
         lines.push(Line::from(app.status.clone()));
     }
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rows[4]);
-    // The keys that do something now; quitting and hints first, so that a narrow screen
-    // still shows them.
-    let mut keys = vec!["q quit", "? hint", "←→ choose", "Enter take"];
-    if app.choices.iter().any(|a| card_of(a).is_some()) {
-        keys.push("j h: J♥");
-    }
-    if app.choices.contains(&Action::Pass) {
-        keys.push("p pass");
-    }
-    keys.push("m markers");
-    if app.practice {
-        keys.push("u undo");
-    }
-    f.render_widget(Paragraph::new(keys.join("  ")), rows[5]);
+    f.render_widget(Paragraph::new(key_words(app).join("  ")), rows[5]);
 
     if let Some(o) = &app.overlay {
         draw_overlay(f, app, o, area);
     }
+}
+
+/// The keys that do something now; quitting and hints first, so that a narrow screen still
+/// shows them.
+fn key_words(app: &App) -> Vec<String> {
+    let mut keys = vec!["q quit".to_string()];
+    if !app.choices.is_empty() {
+        keys.extend(["? hint", "←→ choose", "Enter take"].map(String::from));
+        // A shortcut shown with a card the person may choose now.
+        if let Some(c) = app.choices.iter().find_map(card_of) {
+            if let (Some(r), Some(s)) = (c.rank(), c.suit()) {
+                let rank = match r.letter() {
+                    'T' => 't',
+                    l => l.to_ascii_lowercase(),
+                };
+                keys.push(format!(
+                    "{rank} {}: {}",
+                    s.letter().to_ascii_lowercase(),
+                    card_text(c)
+                ));
+            }
+        }
+        if app.choices.contains(&Action::Pass) {
+            keys.push("p pass".into());
+        }
+        if app.practice {
+            keys.push("u undo".into());
+        }
+    } else if app.session.turn() == euchre_table::Turn::DealOver {
+        keys.push("Enter next deal".into());
+    }
+    if app.table.last_trick.is_some() {
+        keys.push("l last trick".into());
+    }
+    if app.table.partnership {
+        keys.push("m markers".into());
+    }
+    keys
 }
 
 /// Trump in words: a suit's symbol and name, or the text the game uses.
@@ -343,7 +427,7 @@ fn trump_words(t: &str) -> String {
     }
 }
 
-fn short_name(app: &App, seat: Seat) -> &'static str {
+pub(super) fn short_name(app: &App, seat: Seat) -> &'static str {
     let names = ["South", "West", "North", "East"];
     names[position(app.me, seat, app.table.players)]
 }
@@ -366,6 +450,17 @@ fn trick_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         if let Some(w) = t.winning {
             words.push_str(&format!(", {} wins so far", short_name(app, w)));
         }
+    } else if let Some((leader, cards, winner)) = &t.last_trick {
+        // Between tricks the last one stays on the table, with who took it, until the next
+        // card is led.
+        let mut seat = *leader;
+        for (i, &c) in cards.iter().enumerate() {
+            if i > 0 {
+                seat = next_in_play(seat, t);
+            }
+            at_pos[position(app.me, seat, t.players)] = Some(c);
+        }
+        words = format!("{} took the trick", short_name(app, *winner));
     }
     let card = |pos: usize| -> Vec<Span<'static>> {
         match at_pos[pos] {
@@ -422,6 +517,18 @@ pub enum Overlay {
     ConfirmQuit,
     /// The score as the traditional 2-and-3 markers show it.
     Markers,
+    /// The deal's last finished trick.
+    LastTrick,
+}
+
+/// The partnership game's target score, if it has one (not a game of a fixed number of deals).
+fn target_score(app: &App) -> Option<i32> {
+    match app.session.game() {
+        euchre::table::AnyGame::Partnership(g) if g.rules().winning_score > 0 => {
+            Some(i32::from(g.rules().winning_score))
+        }
+        _ => None,
+    }
 }
 
 fn centred(area: Rect, w: u16, h: u16) -> Rect {
@@ -471,7 +578,7 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             ("Hint", l)
         }
         Overlay::Review { heading, lines } => {
-            let mut l = vec![Line::from(heading.clone())];
+            let mut l: Vec<Line> = heading.lines().map(|x| Line::from(x.to_string())).collect();
             if lines.is_empty() {
                 l.push(Line::from("Your decisions: nothing to review."));
             }
@@ -498,41 +605,60 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
         Overlay::Markers => {
             let scores = app.session.game().scores();
             let mut l = Vec::new();
-            if app.table.players == 4 {
-                let mine = app.me.team().index();
-                for (who, i) in [("We", mine), ("They", 1 - mine)] {
-                    let s = scores.get(i).copied().unwrap_or(0);
-                    l.push(Line::from(format!("{who} ({s}): {}", super::state::markers(s))));
+            match target_score(app) {
+                Some(target) => {
+                    let mine = app.me.team().index();
+                    for (who, i) in [("We", mine), ("They", 1 - mine)] {
+                        let s = scores.get(i).copied().unwrap_or(0);
+                        l.push(Line::from(format!(
+                            "{who} ({s}): {}",
+                            super::state::markers(s, target)
+                        )));
+                    }
+                    l.push(Line::from(format!("(game is {target})")));
                 }
-            } else {
-                for (i, s) in scores.iter().enumerate() {
-                    l.push(Line::from(format!(
-                        "{} ({s}): {}",
-                        app.session.holders()[i],
-                        super::state::markers(*s)
-                    )));
-                }
+                None => l.push(Line::from(format!(
+                    "This game has no target score to mark: {}",
+                    score_words(app, &scores)
+                ))),
             }
             l.push(Line::from("any key closes"));
             ("Score markers", l)
         }
-        Overlay::ConfirmQuit => (
-            "Leave?",
-            vec![
-                Line::from("Leave the game? It is saved and can be resumed:"),
-                Line::from(
-                    app.session
-                        .save_path()
-                        .map(|p| p.display().to_string())
-                        .unwrap_or_default(),
-                ),
-                Line::from("y: leave   n: stay"),
-            ],
-        ),
+        Overlay::LastTrick => {
+            let words = last_trick_words(app).unwrap_or_else(|| "No trick yet.".into());
+            (
+                "Last trick",
+                vec![Line::from(words), Line::from("any key closes")],
+            )
+        }
+        Overlay::ConfirmQuit => {
+            let path = app
+                .session
+                .save_path()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default();
+            let mut l = match &app.save_error {
+                None => vec![
+                    Line::from("Leave the game? It is saved and can be resumed:"),
+                    Line::from(format!("euchre play --resume {path}")),
+                ],
+                Some(e) => vec![
+                    Line::from("Leave the game? The last save FAILED, so what was played since"),
+                    Line::from("the last good save would be lost:"),
+                    Line::from(e.clone()),
+                ],
+            };
+            l.push(Line::from("y: leave   n: stay"));
+            ("Leave?", l)
+        }
     };
-    // One spare row for a line that wraps.
-    let h = (lines.len() as u16 + 3).min(area.height);
-    let rect = centred(area, 70, h);
+    // As tall as the lines once wrapped to the box's width, with its borders.
+    let width = 70.min(area.width);
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
+    let h = (rows as u16 + 2).min(area.height);
+    let rect = centred(area, width, h);
     f.render_widget(Clear, rect);
     f.render_widget(
         Paragraph::new(lines)

@@ -10,6 +10,9 @@ use euchre_ai::{GameView, Outlook};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
     pub players: usize,
+    /// Two sides of partners (the four-handed game), not each player for themselves (the
+    /// individual games, four-handed Bid Euchre and Set-Back among them).
+    pub partnership: bool,
     pub dealer: Seat,
     pub to_act: Option<Seat>,
     /// The seat's own hand, sorted for show.
@@ -30,6 +33,8 @@ pub struct Table {
     pub trick_leader: Option<Seat>,
     pub trick: Vec<Card>,
     pub winning: Option<Seat>,
+    /// The deal's last finished trick: who led, the cards in order, who took it.
+    pub last_trick: Option<(Seat, Vec<Card>, Seat)>,
     /// Tricks taken this deal: per team (partnership) or per player.
     pub tricks_won: Vec<u8>,
     pub phase: String,
@@ -83,8 +88,14 @@ impl Table {
                 let trump = o.trump;
                 let trick = o.tricks.last().filter(|t| t.winner.is_none());
                 let winning = trick.and_then(|t| winner_so_far(trump?, t.leader, &t.cards, &o.active));
+                let last_trick = o
+                    .tricks
+                    .iter()
+                    .rev()
+                    .find_map(|t| t.winner.map(|w| (t.leader, t.cards.clone(), w)));
                 Table {
                     players: 4,
+                    partnership: true,
                     dealer: o.dealer,
                     to_act: o.to_act,
                     hand: sort_hand(o.hand, trump),
@@ -109,6 +120,7 @@ impl Table {
                     trick_leader: trick.map(|t| t.leader),
                     trick: trick.map(|t| t.cards.clone()).unwrap_or_default(),
                     winning,
+                    last_trick,
                     tricks_won: o.tricks_won.to_vec(),
                     phase: o.phase.name().to_string(),
                 }
@@ -117,14 +129,20 @@ impl Table {
                 let trump = o.trump.as_deref().and_then(trump_of_text);
                 let trick = o.tricks.last().filter(|t| t.2.is_none());
                 let winning = trick.and_then(|t| winner_so_far(trump?, t.0, &t.1, &o.active));
+                let last_trick = o
+                    .tricks
+                    .iter()
+                    .rev()
+                    .find_map(|t| t.2.map(|w| (t.0, t.1.clone(), w)));
                 Table {
                     players: usize::from(o.players),
+                    partnership: false,
                     dealer: o.dealer,
                     to_act: o.to_act,
                     hand: sort_hand(o.hand, trump),
                     hand_sizes: o.hand_sizes.clone(),
                     upcard: o.upcard,
-                    upcard_turned_down: o.trump.is_some(),
+                    upcard_turned_down: o.trump.is_some() || o.phase != euchre::solo::SoloPhase::Bidding1,
                     trump: o.trump.clone(),
                     maker: o.maker,
                     alone: false,
@@ -138,6 +156,7 @@ impl Table {
                     trick_leader: trick.map(|t| t.0),
                     trick: trick.map(|t| t.1.clone()).unwrap_or_default(),
                     winning,
+                    last_trick,
                     tricks_won: o.tricks_won.clone(),
                     phase: o.phase.name().to_string(),
                 }
@@ -199,6 +218,70 @@ pub fn choices(legal: &[Action], hand: &[Card]) -> Vec<Action> {
     });
     cards.extend(legal.iter().copied().filter(|a| card_of(a).is_none()));
     cards
+}
+
+/// What the person's decision is for, in words: the words before the choices. `dealing`: the
+/// person deals (and so picks the upcard up rather than ordering it); `phase`: the engine's name
+/// of the phase.
+pub fn decision_prompt(choices: &[Action], dealing: bool, phase: &str) -> String {
+    let has = |f: fn(&Action) -> bool| choices.iter().any(f);
+    let or_pass = |what: &str| {
+        let pass = if choices.contains(&Action::Pass) {
+            ", or pass"
+        } else {
+            ""
+        };
+        format!("Your turn: {what}{pass}.")
+    };
+    if has(|a| matches!(a, Action::Play(_))) {
+        "Your turn: play a card.".to_string()
+    } else if has(|a| matches!(a, Action::Discard(_))) {
+        "Your turn: the card to discard.".to_string()
+    } else if has(|a| matches!(a, Action::Exchange(_))) {
+        "Your turn: the card to pass to your partner.".to_string()
+    } else if has(|a| matches!(a, Action::Give(_))) {
+        "Your turn: the card to give your partner back.".to_string()
+    } else if has(|a| matches!(a, Action::Name(_))) {
+        "Your turn: name a card of the jambone hand.".to_string()
+    } else if has(|a| matches!(a, Action::Bid(_))) {
+        or_pass("bid the tricks you will take")
+    } else if has(|a| matches!(a, Action::Order { .. } | Action::OrderJambone)) {
+        or_pass(if dealing { "pick it up" } else { "order it up" })
+    } else if has(|a| {
+        matches!(
+            a,
+            Action::Call { .. } | Action::CallJambone(_) | Action::NameTrump(_)
+        )
+    }) {
+        or_pass("name trump")
+    } else if has(|a| matches!(a, Action::Stay | Action::Fold)) {
+        "Your turn: stay in, or fold.".to_string()
+    } else if has(|a| matches!(a, Action::BlindAlone)) {
+        or_pass("go alone blind")
+    } else if has(|a| matches!(a, Action::Farmers)) {
+        or_pass("call a farmer's hand")
+    } else if has(|a| matches!(a, Action::Swap(_))) {
+        "Your turn: the three cards to swap.".to_string()
+    } else if has(|a| matches!(a, Action::Jamboree)) {
+        or_pass("show a jamboree")
+    } else if has(|a| matches!(a, Action::ClaimRenege)) {
+        or_pass("claim a renege")
+    } else if has(|a| matches!(a, Action::Subtract)) {
+        "Your turn: score your points, or take them off the other side's.".to_string()
+    } else if has(|a| matches!(a, Action::Declare)) {
+        or_pass("declare a march")
+    } else if phase == "defend_alone" {
+        "Your turn: defend alone, or with your partner.".to_string()
+    } else if has(|a| matches!(a, Action::Jambone)) {
+        "Your turn: play jambone, or with your partner.".to_string()
+    } else if has(|a| matches!(a, Action::Alone | Action::Partner)) {
+        "Your turn: go alone, or play with your partner.".to_string()
+    } else if choices == [Action::Pass] {
+        // A phase where the person has nothing to claim (a jamboree, a renege): one choice.
+        "Your turn: nothing to claim here, so pass.".to_string()
+    } else {
+        "Your turn:".to_string()
+    }
 }
 
 /// A rank's key (`9 t j q k a`, `7 8` in the Piquet pack).
@@ -316,7 +399,10 @@ pub fn outlook_words(o: &Outlook) -> String {
 /// A score as the traditional markers show it: a side's 2 and 3 of one suit (the Western New
 /// York and Ontario way the sources describe): points 1 to 4 are the suit symbols uncovered,
 /// 5 is the two cards crossed, and 6 to 9 are the crossed cards with 1 to 4 symbols showing.
-pub fn markers(score: i32) -> String {
+pub fn markers(score: i32, target: i32) -> String {
+    if score >= target {
+        return "game".into();
+    }
     match score {
         i32::MIN..=0 => "the 3 face down over the 2: nothing showing".into(),
         1..=4 => format!(
@@ -329,7 +415,8 @@ pub fn markers(score: i32) -> String {
             score - 5,
             if score == 6 { "" } else { "s" }
         ),
-        _ => "game".into(),
+        // Past what the two cards can show (British Euchre's 10 of 11).
+        _ => format!("both cards face up: {} to go", target - score),
     }
 }
 
@@ -434,12 +521,15 @@ mod tests {
 
     #[test]
     fn markers_count_pips_then_cross_at_five() {
-        assert!(markers(0).contains("nothing showing"));
-        assert!(markers(3).contains("3 pips"));
-        assert_eq!(markers(5), "the 2 and 3 crossed");
-        assert!(markers(6).contains("1 pip showing"));
-        assert!(markers(9).contains("4 pips showing"));
-        assert_eq!(markers(10), "game");
+        assert!(markers(0, 10).contains("nothing showing"));
+        assert!(markers(3, 10).contains("3 pips"));
+        assert_eq!(markers(5, 10), "the 2 and 3 crossed");
+        assert!(markers(6, 10).contains("1 pip showing"));
+        assert!(markers(9, 10).contains("4 pips showing"));
+        assert_eq!(markers(10, 10), "game");
+        // The game's own target: 5 is game to 5, 10 is not game to 11.
+        assert_eq!(markers(5, 5), "game");
+        assert_eq!(markers(10, 11), "both cards face up: 1 to go");
     }
 
     #[test]
@@ -515,6 +605,60 @@ mod tests {
             }
             assert!(phases.len() >= 2, "{preset}: {phases:?}");
         }
+    }
+
+    /// Four players each for themselves (Bid Euchre) are not two sides; the three-handed
+    /// game's second round shows the upcard as turned down.
+    #[test]
+    fn the_individual_games_are_not_partnerships_and_round_two_turns_the_card_down() {
+        let view = |preset: &str, passes: usize| {
+            let mut game = AnyRules::preset(preset).unwrap().new_game(3);
+            for _ in 0..passes {
+                game.apply(Action::Pass).unwrap();
+            }
+            let seat = game.to_act().unwrap();
+            Table::of(&GameView::of_game(&game, seat))
+        };
+        assert!(view("north-american", 0).partnership);
+        let bid = view("bid-euchre", 0);
+        assert_eq!((bid.players, bid.partnership), (4, false));
+        assert!(!view("three-handed", 0).upcard_turned_down);
+        let round2 = view("three-handed", 3);
+        assert_eq!(round2.phase, "bidding2");
+        assert!(round2.upcard_turned_down);
+    }
+
+    #[test]
+    fn each_kind_of_decision_is_named() {
+        let c = card("9H");
+        let p = |choices: &[Action], dealing| decision_prompt(choices, dealing, "");
+        assert_eq!(
+            p(&[Action::Exchange(c)], false),
+            "Your turn: the card to pass to your partner."
+        );
+        assert_eq!(
+            p(&[Action::Give(c)], false),
+            "Your turn: the card to give your partner back."
+        );
+        let order = [Action::Pass, Action::Order { alone: false }];
+        assert_eq!(p(&order, true), "Your turn: pick it up, or pass.");
+        assert_eq!(p(&order, false), "Your turn: order it up, or pass.");
+        assert_eq!(
+            decision_prompt(&[Action::Alone, Action::Partner], false, "defend_alone"),
+            "Your turn: defend alone, or with your partner."
+        );
+        assert_eq!(
+            p(&[Action::Alone, Action::Partner], false),
+            "Your turn: go alone, or play with your partner."
+        );
+        assert_eq!(
+            p(&[Action::Pass, Action::Bid(3)], false),
+            "Your turn: bid the tricks you will take, or pass."
+        );
+        assert_eq!(
+            p(&[Action::Pass], false),
+            "Your turn: nothing to claim here, so pass."
+        );
     }
 
     #[test]
