@@ -17,8 +17,12 @@ fn default_db() -> Result<PathBuf> {
 fn start_logging(json: bool) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Colour only on a terminal: a log file gets plain text.
+    let colour =
+        std::io::IsTerminal::is_terminal(&std::io::stderr()) && std::env::var_os("NO_COLOR").is_none();
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(colour)
         .with_writer(std::io::stderr);
     if json {
         builder.json().init();
@@ -27,8 +31,57 @@ fn start_logging(json: bool) {
     }
 }
 
-/// Runs the server until it is stopped (Ctrl-C or SIGTERM end it cleanly; SIGKILL loses
-/// nothing acknowledged).
+/// Holds the database for this server alone: an exclusive lock on `DB.lock` beside it, kept
+/// while the server runs (the system lets go of it when the process ends, however it ends).
+/// Two servers on one database would each keep their own idea of every table.
+fn lock_database(db: &Path) -> Result<std::fs::File> {
+    let mut name = db.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(".lock");
+    let lock_path = db.with_file_name(name);
+    if let Some(dir) = lock_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .with_context(|| format!("{}: cannot create the database's lock file", lock_path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => anyhow::bail!(
+            "{} is in use by another euchre serve (it holds {}): stop that one first, or give this one another --db",
+            db.display(),
+            lock_path.display()
+        ),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(e).with_context(|| format!("{}: cannot lock the database", lock_path.display()))
+        }
+    }
+}
+
+/// Ctrl-C, SIGTERM (`kill`, systemd, Docker) or SIGHUP: time to stop.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let (Ok(mut term), Ok(mut hup)) = (signal(SignalKind::terminate()), signal(SignalKind::hangup()))
+        else {
+            let _ = tokio::signal::ctrl_c().await;
+            return;
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+            _ = hup.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Runs the server until it is stopped (Ctrl-C, SIGTERM or SIGHUP end it cleanly, each
+/// connection told why; SIGKILL loses nothing acknowledged).
 pub fn run(addr: SocketAddr, db: Option<&Path>, full_sync: bool, log_json: bool) -> Result<i32> {
     start_logging(log_json);
     let path = match db {
@@ -40,7 +93,7 @@ pub fn run(addr: SocketAddr, db: Option<&Path>, full_sync: bool, log_json: bool)
     } else {
         Durability::Process
     };
-    let store = Store::open(&path, durability)?;
+    let _lock = lock_database(&path)?;
     // Every connection is an open file: take all the system allows (often 1,024 by default,
     // about 250 tables of four).
     match rlimit::increase_nofile_limit(u64::MAX) {
@@ -52,10 +105,12 @@ pub fn run(addr: SocketAddr, db: Option<&Path>, full_sync: bool, log_json: bool)
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async move {
-        let state = AppState::open(store)?;
+        // The address first: a server that cannot listen leaves no new database behind.
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .with_context(|| format!("listening on {addr}"))?;
+        let store = Store::open(&path, durability)?;
+        let state = AppState::open(store)?;
         let bound = listener.local_addr()?;
         tracing::info!(database = %path.display(), "database open");
         // The address goes to standard output too, for scripts that start the server on port 0.
@@ -66,12 +121,16 @@ pub fn run(addr: SocketAddr, db: Option<&Path>, full_sync: bool, log_json: bool)
         let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
             let _ = tcp.set_nodelay(true);
         });
+        let stopping = state.clone();
         axum::serve(listener, router(state))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
+            .with_graceful_shutdown(async move {
+                stop_signal().await;
+                tracing::info!("stopping: closing every connection");
+                stopping.stop(std::time::Duration::from_secs(3)).await;
             })
             .await
             .context("serving")?;
+        tracing::info!("stopped");
         anyhow::Ok(())
     })?;
     Ok(0)

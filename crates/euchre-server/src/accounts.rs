@@ -42,23 +42,49 @@ pub fn logged_in(state: &AppState, headers: &HeaderMap) -> Option<String> {
     state.store().login(&login_id(headers)?).ok().flatten()
 }
 
-/// A cookie only this site's pages send back, never readable by a script, only over HTTPS
-/// (browsers treat `localhost` as secure).
-fn cookie(id: &str) -> String {
-    format!("{COOKIE}={id}; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=31536000")
+/// Whether the browser reached the server over HTTPS: through a proxy in front of it that
+/// says so (`X-Forwarded-Proto: https`, or `Forwarded: proto=https`). The server itself speaks
+/// plain HTTP.
+fn over_https(headers: &HeaderMap) -> bool {
+    let says = |name: header::HeaderName, what: &str| {
+        headers
+            .get_all(name)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .any(|v| v.to_ascii_lowercase().contains(what))
+    };
+    says(header::HeaderName::from_static("x-forwarded-proto"), "https")
+        || says(header::FORWARDED, "proto=https")
 }
 
-async fn start_login(state: &AppState, name: &str) -> Response {
+/// A cookie only this site's pages send back, never readable by a script; marked `Secure`
+/// (sent only over HTTPS) when the page came over HTTPS. Over plain HTTP on a club's network a
+/// `Secure` cookie would never come back, and nobody could log in.
+fn cookie(id: &str, secure: bool, max_age: u32) -> String {
+    let secure = if secure { " Secure;" } else { "" };
+    format!("{COOKIE}={id}; Path=/; HttpOnly;{secure} SameSite=Strict; Max-Age={max_age}")
+}
+
+async fn start_login(state: &AppState, name: &str, headers: &HeaderMap) -> Response {
     let id = SeatToken::random().to_string();
     if let Err(e) = state.store().add_login(&id, name) {
-        return error(StatusCode::SERVICE_UNAVAILABLE, e.to_string());
+        tracing::error!(error = %e, "a login could not be stored");
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the login could not be saved: try again",
+        );
     }
-    ([(header::SET_COOKIE, cookie(&id))], Json(json!({"name": name}))).into_response()
+    tracing::info!(account = %name, "logged in");
+    (
+        [(header::SET_COOKIE, cookie(&id, over_https(headers), 31_536_000))],
+        Json(json!({"name": name})),
+    )
+        .into_response()
 }
 
 type Body = Result<Json<Credentials>, axum::extract::rejection::JsonRejection>;
 
-pub async fn register(State(state): State<AppState>, body: Body) -> Response {
+pub async fn register(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
     let Ok(Json(c)) = body else {
         return error(
             StatusCode::BAD_REQUEST,
@@ -72,7 +98,20 @@ pub async fn register(State(state): State<AppState>, body: Body) -> Response {
     if c.password.chars().count() < 8 || c.password.len() > 1024 {
         return error(StatusCode::BAD_REQUEST, "a password is 8 to 1024 characters");
     }
-    // Argon2 is slow on purpose: off the event loop.
+    // A name already taken is said before the password is hashed: hashing is the dear part.
+    match state.store().account_like(&name) {
+        Ok(None) => {}
+        Ok(Some(_)) => return taken(&name),
+        Err(e) => {
+            tracing::error!(error = %e, "accounts unreadable");
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the accounts cannot be read now");
+        }
+    }
+    // Argon2 is slow on purpose, and takes 19 MiB a hash: off the event loop, and a few at a
+    // time (a flood of registrations waits its turn rather than taking the server's memory).
+    let Ok(_turn) = state.hashing().acquire().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+    };
     let password = c.password;
     let hashed = tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
@@ -90,17 +129,27 @@ pub async fn register(State(state): State<AppState>, body: Body) -> Response {
     match state.store().create_account(&name, &hash) {
         Ok(true) => {
             tracing::info!(account = %name, "account created");
-            start_login(&state, &name).await
+            start_login(&state, &name, &headers).await
         }
-        Ok(false) => error(
-            StatusCode::CONFLICT,
-            format!("the name '{name}' is taken (or looks like one that is)"),
-        ),
-        Err(e) => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        Ok(false) => taken(&name),
+        Err(e) => {
+            tracing::error!(error = %e, "an account could not be stored");
+            error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the account could not be saved: try again",
+            )
+        }
     }
 }
 
-pub async fn login(State(state): State<AppState>, body: Body) -> Response {
+fn taken(name: &str) -> Response {
+    error(
+        StatusCode::CONFLICT,
+        format!("the name '{name}' is taken (or looks like one that is)"),
+    )
+}
+
+pub async fn login(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
     let Ok(Json(c)) = body else {
         return error(
             StatusCode::BAD_REQUEST,
@@ -108,7 +157,10 @@ pub async fn login(State(state): State<AppState>, body: Body) -> Response {
         );
     };
     let [key, _] = crate::names::name_keys(&c.name);
-    if let Some(wait) = state.throttle().wait(&key, Instant::now()) {
+    // The try is counted before the password is checked, so that tries sent all at once are
+    // throttled like tries one after another; a right password forgets them.
+    if let Err(wait) = state.throttle().attempt(&key, Instant::now()) {
+        tracing::warn!(name = %c.name.trim(), "login refused: too many wrong passwords");
         let secs = wait.as_secs() + 1;
         return (
             StatusCode::TOO_MANY_REQUESTS,
@@ -118,15 +170,22 @@ pub async fn login(State(state): State<AppState>, body: Body) -> Response {
             .into_response();
     }
     let refused = || {
-        state.throttle().failed(&key, Instant::now());
+        state.throttle().wrong(&key, Instant::now());
+        tracing::info!(name = %c.name.trim(), "wrong name or password");
         error(StatusCode::UNAUTHORIZED, "wrong name or password")
     };
     let stored = match state.store().account(c.name.trim()) {
         Ok(s) => s,
-        Err(e) => return error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        Err(e) => {
+            tracing::error!(error = %e, "accounts unreadable");
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the accounts cannot be read now");
+        }
     };
     let Some((name, hash)) = stored else {
         return refused();
+    };
+    let Ok(_turn) = state.hashing().acquire().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
     };
     let ok = tokio::task::spawn_blocking(move || {
         PasswordHash::new(&hash).is_ok_and(|h| {
@@ -141,7 +200,7 @@ pub async fn login(State(state): State<AppState>, body: Body) -> Response {
         return refused();
     }
     state.throttle().succeeded(&key);
-    start_login(&state, &name).await
+    start_login(&state, &name, &headers).await
 }
 
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Response {
@@ -149,10 +208,7 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Respon
         let _ = state.store().remove_login(&id);
     }
     (
-        [(
-            header::SET_COOKIE,
-            format!("{COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0"),
-        )],
+        [(header::SET_COOKIE, cookie("", over_https(&headers), 0))],
         Json(json!({"name": null})),
     )
         .into_response()

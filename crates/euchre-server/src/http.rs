@@ -46,7 +46,14 @@ pub struct AppState {
     /// Held while a next game is opened, so that two "play again" requests at once (two hosts'
     /// tabs) open one table between them, not two.
     opening_next: Arc<Mutex<()>>,
+    /// Password hashes at once (each takes 19 MiB and a core for a moment).
+    hashing: Arc<tokio::sync::Semaphore>,
+    /// Set when the server is stopping: every connection is told, and closed.
+    stopping: Arc<tokio::sync::watch::Sender<bool>>,
 }
+
+/// Password hashes computed at once.
+const HASHES_AT_ONCE: usize = 2;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -81,6 +88,8 @@ impl AppState {
             store,
             throttle: Arc::default(),
             opening_next: Arc::default(),
+            hashing: Arc::new(tokio::sync::Semaphore::new(HASHES_AT_ONCE)),
+            stopping: Arc::new(tokio::sync::watch::channel(false).0),
         };
         for live in state.all_tables() {
             // Nobody is connected yet: every person's grace period starts now.
@@ -211,6 +220,22 @@ impl AppState {
 
     pub(crate) fn throttle(&self) -> &crate::throttle::LoginThrottle {
         &self.throttle
+    }
+
+    pub(crate) fn hashing(&self) -> &tokio::sync::Semaphore {
+        &self.hashing
+    }
+
+    /// The server is stopping: each connection is sent a close ("going away", 1001) with the
+    /// reason, rather than dropped. Returns once every connection has closed, or after
+    /// `patience` (a client that does not answer its close is not waited for).
+    pub async fn stop(&self, patience: Duration) {
+        self.stopping.send_replace(true);
+        // Each connection holds a receiver until it has sent its close.
+        let start = Instant::now();
+        while self.stopping.receiver_count() > 0 && start.elapsed() < patience {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     }
 }
 
@@ -833,7 +858,7 @@ async fn connect(
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .read_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| play(socket, live, seat, token))
+        .on_upgrade(move |socket| play(socket, live, seat, token, state.stopping.subscribe()))
 }
 
 /// A token bucket: `RATE_PER_SEC` messages a second, bursts of `BURST`, and one more for each
@@ -868,13 +893,25 @@ impl Rate {
 }
 
 /// One connection: its state first, then every change; its messages handled in order.
-async fn play(mut socket: WebSocket, live: Arc<Live>, seat: Option<Seat>, token: Option<SeatToken>) {
+async fn play(
+    mut socket: WebSocket,
+    live: Arc<Live>,
+    seat: Option<Seat>,
+    token: Option<SeatToken>,
+    mut stopping: tokio::sync::watch::Receiver<bool>,
+) {
     let (id, mut rx) = live.subscribe(seat);
     tracing::debug!(table = %live.code, ?seat, id, "connected");
     let mut rate = Rate::new();
     let busy = Arc::new(std::sync::atomic::AtomicBool::new(false));
     loop {
         tokio::select! {
+            // The server is stopping: said as a close frame the page can show.
+            Ok(()) = stopping.changed() => {
+                let close = CloseFrame { code: 1001, reason: "the server is stopping: reconnect in a moment".into() };
+                let _ = socket.send(Message::Close(Some(close))).await;
+                break;
+            }
             out = rx.recv() => {
                 let Some((text, announces)) = out else { break };
                 if announces {

@@ -31,15 +31,45 @@ pub struct LoginThrottle {
 
 impl LoginThrottle {
     /// How long `key` must still wait before a login is tried, if it must.
+    #[cfg(test)]
     pub fn wait(&self, key: &str, now: Instant) -> Option<Duration> {
         let names = self.names.lock().unwrap_or_else(|p| p.into_inner());
         let f = names.get(key)?;
         (f.locked_until > now).then(|| f.locked_until - now)
     }
 
+    /// A try for `key`, counted as a wrong password until [`LoginThrottle::succeeded`] says
+    /// otherwise: refused with the time left while the name is locked. One lock for the check
+    /// and the count, so tries sent all at once cannot all pass the check first.
+    pub fn attempt(&self, key: &str, now: Instant) -> Result<(), Duration> {
+        let mut names = self.names.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(f) = names.get(key).filter(|f| f.locked_until > now) {
+            return Err(f.locked_until - now);
+        }
+        Self::count_failure(&mut names, key, now);
+        Ok(())
+    }
+
     /// A wrong password for `key`.
+    #[cfg(test)]
     pub fn failed(&self, key: &str, now: Instant) {
         let mut names = self.names.lock().unwrap_or_else(|p| p.into_inner());
+        Self::count_failure(&mut names, key, now);
+    }
+
+    /// A try [`LoginThrottle::attempt`] let through had a wrong password, found at `now`:
+    /// the lock its count earned runs from now (checking a password takes a moment).
+    pub fn wrong(&self, key: &str, now: Instant) {
+        let mut names = self.names.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(f) = names.get_mut(key) {
+            if let Some(lock) = lock_for(f.count) {
+                f.locked_until = f.locked_until.max(now + lock);
+            }
+            f.last = now;
+        }
+    }
+
+    fn count_failure(names: &mut HashMap<String, Failures>, key: &str, now: Instant) {
         names.retain(|_, f| now.saturating_duration_since(f.last) < FORGET);
         if names.len() >= MOST_NAMES && !names.contains_key(key) {
             if let Some(stalest) = names.iter().min_by_key(|(_, f)| f.last).map(|(k, _)| k.clone()) {
@@ -53,9 +83,8 @@ impl LoginThrottle {
         });
         f.count += 1;
         f.last = now;
-        if f.count > FREE {
-            let doublings = (f.count - FREE - 1).min(20);
-            f.locked_until = now + Duration::from_secs(1 << doublings).min(LONGEST);
+        if let Some(lock) = lock_for(f.count) {
+            f.locked_until = now + lock;
         }
     }
 
@@ -63,6 +92,11 @@ impl LoginThrottle {
     pub fn succeeded(&self, key: &str) {
         self.names.lock().unwrap_or_else(|p| p.into_inner()).remove(key);
     }
+}
+
+/// How long the `count`th wrong password in a row locks a name, if it does.
+fn lock_for(count: u32) -> Option<Duration> {
+    (count > FREE).then(|| Duration::from_secs(1 << (count - FREE - 1).min(20)).min(LONGEST))
 }
 
 #[cfg(test)]
@@ -94,6 +128,20 @@ mod tests {
         // A right password forgets them all.
         t.succeeded("ann");
         assert_eq!(t.wait("ann", start), None);
+    }
+
+    /// Tries are counted as they come, before their passwords are checked: of many sent at
+    /// once, only the free ones and the first locked one get through.
+    #[test]
+    fn tries_count_before_their_passwords_are_checked() {
+        let t = LoginThrottle::default();
+        let now = Instant::now();
+        let passed = (0..300).filter(|_| t.attempt("vic", now).is_ok()).count();
+        assert_eq!(passed as u32, FREE + 1);
+        assert_eq!(t.attempt("vic", now), Err(Duration::from_secs(1)));
+        // A right password (after a try that passed) forgets them.
+        t.succeeded("vic");
+        assert!(t.attempt("vic", now).is_ok());
     }
 
     #[test]

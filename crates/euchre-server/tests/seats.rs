@@ -65,12 +65,15 @@ async fn with_headers(
     (status, head.to_string(), body.to_string())
 }
 
-fn cookie_of(head: &str) -> String {
-    let line = head
-        .lines()
+fn cookie_line(head: &str) -> &str {
+    head.lines()
         .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .expect("a cookie");
-    for flag in ["HttpOnly", "Secure", "SameSite=Strict"] {
+        .expect("a cookie")
+}
+
+fn cookie_of(head: &str) -> String {
+    let line = cookie_line(head);
+    for flag in ["HttpOnly", "SameSite=Strict"] {
         assert!(line.contains(flag), "{line}");
     }
     line.split_once(':')
@@ -103,6 +106,19 @@ async fn a_named_account_keeps_its_name() {
     let (status, head, _) = with_headers(&addr, "POST", "/api/accounts", "", &creds).await;
     assert_eq!(status, 200);
     let cookie = cookie_of(&head);
+    // Over plain HTTP (a club's server on its network) the cookie must come back, so it is
+    // not `Secure`; through an HTTPS proxy that says so, it is.
+    assert!(!cookie_line(&head).contains("Secure"), "{head}");
+    let (status, https, _) = with_headers(
+        &addr,
+        "POST",
+        "/api/login",
+        "X-Forwarded-Proto: https\r\n",
+        &creds,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(cookie_line(&https).contains("; Secure;"), "{https}");
     // Taken in any case, refused with a short password or a bot's name.
     let (status, _) = register(&addr, "maud", "another one").await;
     assert_eq!(status, 409);

@@ -452,14 +452,14 @@ impl Drop for Restore {
 /// # Errors
 /// The terminal cannot be used.
 pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pace: Duration) -> Result<()> {
-    // Killed (`kill`, `timeout`, the terminal closed): leave the loop, so that the terminal is
-    // put back as it was. The game is saved after every decision already.
+    // Killed (`kill`, `timeout`): leave the loop, so that the terminal is put back as it was;
+    // a second signal ends the program at once. The game is saved after every decision
+    // already. (SIGHUP keeps its default: the terminal is gone, and there is nothing to put
+    // back.)
     let stop = Arc::new(AtomicBool::new(false));
-    for signal in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGHUP,
-    ] {
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
+        signal_hook::flag::register_conditional_shutdown(signal, 1, Arc::clone(&stop))
+            .context("setting up signal handling")?;
         signal_hook::flag::register(signal, Arc::clone(&stop)).context("setting up signal handling")?;
     }
     let hook = std::panic::take_hook();

@@ -1,0 +1,125 @@
+//! `euchre serve` as an operator runs it: one server to a database, and a stop (SIGTERM) that
+//! tells every connection why before the server exits.
+
+use futures_util::StreamExt;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::{protocol::frame::coding::CloseCode, Message};
+
+const EUCHRE: &str = env!("CARGO_BIN_EXE_euchre");
+
+fn scratch(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("euchre-serve-ops-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A server on a free port over `db`; its process and its address once it listens.
+fn serve(db: &Path) -> (Child, String) {
+    let mut child = Command::new(EUCHRE)
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let line = lines.next().expect("the address").unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .expect("an address")
+        .to_string();
+    (child, addr)
+}
+
+async fn post(addr: &str, path: &str, body: &Value) -> Value {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.to_string();
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    assert!(out.starts_with("HTTP/1.1 200"), "{out}");
+    serde_json::from_str(out.split_once("\r\n\r\n").unwrap().1).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_server_to_a_database_and_a_stop_that_says_why() {
+    let dir = scratch("stop");
+    let db = dir.join("club.sqlite3");
+    let (mut first, addr) = serve(&db);
+
+    // A second server on the same database is refused by name, and leaves it alone.
+    let second = Command::new(EUCHRE)
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(2), "{err}");
+    assert!(err.contains("in use by another euchre serve"), "{err}");
+
+    // Someone watching a table when the server is stopped is told why, with "going away".
+    let table = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}),
+    )
+    .await;
+    let code = table["code"].as_str().unwrap();
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{code}"))
+        .await
+        .unwrap();
+    let first_state = ws.next().await.unwrap().unwrap();
+    assert!(first_state.is_text());
+    let st = Command::new("kill")
+        .args(["-TERM", &first.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let close = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(Ok(m)) = ws.next().await {
+            if let Message::Close(frame) = m {
+                return frame;
+            }
+        }
+        None
+    })
+    .await
+    .expect("a close in time")
+    .expect("a close frame with a reason");
+    assert_eq!(close.code, CloseCode::Away);
+    assert!(
+        close.reason.contains("the server is stopping"),
+        "{}",
+        close.reason
+    );
+    let status = first.wait().unwrap();
+    let mut log = String::new();
+    let _ = std::io::Read::read_to_string(&mut first.stderr.take().unwrap(), &mut log);
+    assert_eq!(status.code(), Some(0), "{log}");
+    assert!(log.contains("stopped"), "{log}");
+
+    // Stopped, its database is free for the next server, with the table in it.
+    let (mut next, addr) = serve(&db);
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let req = format!("GET /api/tables/{code} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    assert!(out.starts_with("HTTP/1.1 200"), "{out}");
+    next.kill().unwrap();
+    next.wait().unwrap();
+}
