@@ -315,9 +315,10 @@ impl Live {
             if !still {
                 return;
             }
+            // A game over needs no stand-in (nor a line in the log saying it plays).
             let changed = live
                 .room()
-                .is_ok_and(|mut r| r.connections(seat) == 0 && r.set_away(seat, true));
+                .is_ok_and(|mut r| r.connections(seat) == 0 && !r.game().is_over() && r.set_away(seat, true));
             if changed {
                 tracing::info!(table = %live.code, %seat, "away past the grace period: the stand-in plays");
                 live.seats_changed();
@@ -341,6 +342,8 @@ impl Live {
         loop {
             loop {
                 let next = match self.room() {
+                    // Nobody at the table: wait for someone to come back (connecting wakes us).
+                    Ok(room) if !room.someone_here() => None,
                     Ok(room) => room.next().map(|n| (n, room.seq())),
                     Err(_) => return,
                 };

@@ -340,6 +340,13 @@ impl Room {
         self.connected.get(seat.index()).copied().unwrap_or(0)
     }
 
+    /// Whether a person seated here is connected: the computer players play only then. A table
+    /// everyone has left waits for them, rather than playing on at the server's cost for nobody
+    /// (a spectator is not at the table).
+    pub fn someone_here(&self) -> bool {
+        self.connected.iter().any(|&n| n > 0)
+    }
+
     /// The seat a token holds.
     pub fn seat_of(&self, token: &SeatToken) -> Option<Seat> {
         self.seats

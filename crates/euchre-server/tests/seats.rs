@@ -13,20 +13,25 @@ async fn a_person_away_past_the_grace_period_is_played_for_then_comes_back() {
     let addr = start(&temp_db("grace")).await;
     let code = create(
         &addr,
-        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"],
+        &json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"],
                 "grace_secs": 1, "stand_in": "basic", "seed": 4}),
     )
     .await;
     let token = claim(&addr, &code, 0, "Ann").await;
+    let bo_token = claim(&addr, &code, 1, "Bo").await;
     let mut ws = connect(&addr, &code, Some(&token)).await;
     let first = next(&mut ws).await.unwrap();
     assert_eq!(first["seats"][0]["kind"], "person");
     drop(ws);
-    // The others play on for the seat once the grace period is over.
-    let mut watcher = connect(&addr, &code, None).await;
+    // Bo plays on; the stand-in plays for Ann once her grace period is over.
+    let mut bo = connect(&addr, &code, Some(&bo_token)).await;
     let mut away_seen = false;
     let mut seq = 0;
-    while let Some(m) = next(&mut watcher).await {
+    let mut acted = None;
+    while let Some(m) = next(&mut bo).await {
+        if m["type"] != "state" {
+            continue;
+        }
         if m["seats"][0]["kind"] == "away" {
             away_seen = true;
         }
@@ -34,9 +39,30 @@ async fn a_person_away_past_the_grace_period_is_played_for_then_comes_back() {
         if away_seen && seq > 10 {
             break;
         }
+        if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
+            if acted != Some(seq) {
+                acted = Some(seq);
+                send(&mut bo, &json!({"type": "act", "seq": seq, "action": a})).await;
+            }
+        }
     }
     assert!(away_seen && seq > 10, "the stand-in played for the seat");
-    // Back: the seat is the person's again.
+    // With everyone gone the table waits for them: the computer players do not play on at the
+    // server's cost for nobody (a spectator does not count).
+    drop(bo);
+    // (A decision already being searched when Bo left is still made.)
+    tokio::time::sleep(std::time::Duration::from_millis(1_000)).await;
+    let mut watcher = connect(&addr, &code, None).await;
+    let before = next(&mut watcher).await.unwrap()["seq"].as_u64().unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(2_500)).await;
+    let mut spectator = connect(&addr, &code, None).await;
+    let after = next(&mut spectator).await.unwrap();
+    assert_eq!(
+        after["seq"].as_u64().unwrap(),
+        before,
+        "nobody at the table: it waits"
+    );
+    // Back: the seat is the person's again, and play goes on.
     let mut ws = connect(&addr, &code, Some(&token)).await;
     let back = next(&mut ws).await.unwrap();
     assert_eq!(back["seats"][0]["kind"], "person", "{}", back["seats"]);
@@ -368,24 +394,26 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
         connect(&addr, &code, Some(&ann)).await,
         connect(&addr, &code, Some(&bo)).await,
     ];
+    // Each answers whatever comes first on either connection (they need not be in step: Ann's
+    // connection saw the computer players start before Bo's opened).
     let mut acted = [None, None];
     let mut over = [false, false];
     while !over.iter().all(|&o| o) {
-        for i in 0..2 {
-            if over[i] {
-                continue;
-            }
-            let m = next(&mut ws[i]).await.expect("a state");
-            if m["game_over"] == true {
-                over[i] = true;
-                continue;
-            }
-            let seq = m["seq"].as_u64().unwrap();
-            if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
-                if acted[i] != Some(seq) {
-                    acted[i] = Some(seq);
-                    send(&mut ws[i], &json!({"type": "act", "seq": seq, "action": a})).await;
-                }
+        let [a, b] = &mut ws;
+        let (i, m) = tokio::select! {
+            m = next(a), if !over[0] => (0, m),
+            m = next(b), if !over[1] => (1, m),
+        };
+        let m = m.expect("a state");
+        if m["game_over"] == true {
+            over[i] = true;
+            continue;
+        }
+        let Some(seq) = m["seq"].as_u64() else { continue };
+        if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
+            if acted[i] != Some(seq) {
+                acted[i] = Some(seq);
+                send(&mut ws[i], &json!({"type": "act", "seq": seq, "action": a})).await;
             }
         }
     }
