@@ -116,20 +116,15 @@ pub fn run(addr: SocketAddr, db: Option<&Path>, full_sync: bool, log_json: bool)
         // The address goes to standard output too, for scripts that start the server on port 0.
         println!("euchre serve: open http://{bound}/ in a browser");
         tracing::info!(%bound, "listening");
-        // A state goes out at once, not held back for the client's delayed ACK (the last card of
-        // a deal and the next deal are two messages in a row).
-        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
         let stopping = state.clone();
-        axum::serve(listener, router(state))
-            .with_graceful_shutdown(async move {
-                stop_signal().await;
-                tracing::info!("stopping: closing every connection");
-                stopping.stop(std::time::Duration::from_secs(3)).await;
-            })
-            .await
-            .context("serving")?;
+        let limits = euchre_server::Limits::default();
+        let app = router(state.with_limits(limits));
+        euchre_server::serve(listener, app, limits, async move {
+            stop_signal().await;
+            tracing::info!("stopping: closing every connection");
+            stopping.stop(std::time::Duration::from_secs(3)).await;
+        })
+        .await;
         tracing::info!("stopped");
         anyhow::Ok(())
     })?;

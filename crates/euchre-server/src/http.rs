@@ -50,6 +50,9 @@ pub struct AppState {
     hashing: Arc<tokio::sync::Semaphore>,
     /// Set when the server is stopping: every connection is told, and closed.
     stopping: Arc<tokio::sync::watch::Sender<bool>>,
+    /// The limits per client address, and its new tables so far.
+    limits: crate::serve::Limits,
+    table_rate: Arc<crate::serve::TableRate>,
 }
 
 /// Password hashes computed at once.
@@ -90,6 +93,8 @@ impl AppState {
             opening_next: Arc::default(),
             hashing: Arc::new(tokio::sync::Semaphore::new(HASHES_AT_ONCE)),
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
+            limits: crate::serve::Limits::default(),
+            table_rate: Arc::default(),
         };
         for live in state.all_tables() {
             // Nobody is connected yet: every person's grace period starts now.
@@ -222,6 +227,14 @@ impl AppState {
         &self.throttle
     }
 
+    /// The same server with other limits per client address (the accept loop is given them
+    /// too).
+    #[must_use]
+    pub fn with_limits(mut self, limits: crate::serve::Limits) -> AppState {
+        self.limits = limits;
+        self
+    }
+
     pub(crate) fn hashing(&self) -> &tokio::sync::Semaphore {
         &self.hashing
     }
@@ -329,7 +342,27 @@ fn body<T>(b: JsonBody<T>, expected: &str) -> Result<T, Refusal> {
         .map_err(|e| (StatusCode::BAD_REQUEST, format!("{e}; expected {expected}")))
 }
 
-async fn create_table(State(state): State<AppState>, b: JsonBody<NewTable>) -> Response {
+async fn create_table(
+    State(state): State<AppState>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
+    b: JsonBody<NewTable>,
+) -> Response {
+    // New tables are cheap to ask for and kept until played: a few at once from one address,
+    // then one every few seconds.
+    if let Some(axum::Extension(axum::extract::ConnectInfo(peer))) = peer {
+        if let Err(wait) = state.table_rate.take(&state.limits, peer.ip(), Instant::now()) {
+            let secs = wait.as_secs() + 1;
+            tracing::warn!(ip = %peer.ip(), "too many new tables from one address");
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                [(axum::http::header::RETRY_AFTER, secs.to_string())],
+                Json(
+                    json!({"error": format!("too many new tables from your address: try again in {secs} s")}),
+                ),
+            )
+                .into_response();
+        }
+    }
     let req = match body(
         b,
         "{\"rules\":PRESET,\"seats\":[\"open\" or a computer player, ...]}",

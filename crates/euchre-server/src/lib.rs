@@ -8,6 +8,7 @@
 //! - `live`: a table in play: its connections and the task that runs its computer players.
 //! - [`http`]: axum on tokio: the browser client, tables and seats over HTTP, play over
 //!   WebSockets (docs/server-protocol.md).
+//! - [`serve`]: the accept loop, with the limits per client address.
 
 mod accounts;
 mod assets;
@@ -16,6 +17,7 @@ mod live;
 mod message;
 pub mod names;
 pub mod room;
+pub mod serve;
 pub mod store;
 mod throttle;
 mod token;
@@ -23,5 +25,6 @@ mod token;
 pub use http::{router, AppState};
 pub use message::{ClientMessage, Judged, SeatInfo, ServerMessage, Valued, PROTOCOL_VERSION};
 pub use room::{Change, Next, Room, RoomError, SeatPlan};
+pub use serve::{serve, Limits};
 pub use store::{Durability, Store};
 pub use token::SeatToken;

@@ -5,7 +5,9 @@ mod support;
 
 use futures_util::SinkExt;
 use serde_json::{json, Value};
-use support::{claim, connect, create, get, next, post, reply, send, start, temp_db, Ws};
+use support::{claim, connect, create, get, next, post, reply, send, start, start_limited, temp_db, Ws};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -490,4 +492,54 @@ async fn tables_that_would_spend_the_servers_cores_for_nobody_are_refused() {
     assert_eq!(status, 400, "{e}");
     let (status, e) = table(json!(["open", "pimc-200", "expert", "basic"]), Some("medium")).await;
     assert_eq!(status, 200, "{e}");
+}
+
+/// The limits per client address: a request's head that never comes is cut off; one address
+/// may hold only so many connections (WebSockets included) and open only so many tables at
+/// once, then one every so often; other clients are not held back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_is_held_to_its_share() {
+    let limits = euchre_server::Limits {
+        connections_per_address: 3,
+        tables_burst: 2,
+        table_every: std::time::Duration::from_secs(60),
+        header_timeout: std::time::Duration::from_millis(500),
+        limit_loopback: true,
+    };
+    let addr = start_limited(&temp_db("limits"), limits).await;
+    // A head that never ends is closed after the timeout.
+    let mut slow = TcpStream::connect(&addr).await.unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let mut buf = Vec::new();
+    let read = tokio::time::timeout(std::time::Duration::from_secs(5), slow.read_to_end(&mut buf)).await;
+    assert!(read.is_ok(), "closed within the timeout");
+    // Two tables, then 429 with a wait.
+    let body = json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]});
+    let code = create(&addr, &body).await;
+    create(&addr, &body).await;
+    let (status, e) = post(&addr, "/api/tables", &body).await;
+    assert_eq!(status, 429, "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("too many new tables"),
+        "{e}"
+    );
+    // Three connections held open (two WebSockets and a plain one): a fourth is refused.
+    let _a = connect(&addr, &code, None).await;
+    let _b = connect(&addr, &code, None).await;
+    let _c = TcpStream::connect(&addr).await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let mut d = TcpStream::connect(&addr).await.unwrap();
+    let _ = d
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await;
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(5), d.read_to_end(&mut out)).await;
+    assert!(out.is_empty(), "refused: {}", String::from_utf8_lossy(&out));
+    // One closes: a place is free again.
+    drop(_c);
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let (status, _) = get(&addr, "/healthz").await;
+    assert_eq!(status, 200);
 }

@@ -2,7 +2,7 @@
 //! hand, and WebSocket helpers.
 #![allow(dead_code)]
 
-use euchre_server::{router, AppState, Durability, Store};
+use euchre_server::{router, AppState, Durability, Limits, Store};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -27,9 +27,27 @@ pub async fn start(db: &std::path::Path) -> String {
     let state = AppState::open(store).unwrap();
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap().to_string();
-    tokio::spawn(async move {
-        axum::serve(listener, router(state)).await.unwrap();
-    });
+    tokio::spawn(euchre_server::serve(
+        listener,
+        router(state),
+        Limits::default(),
+        std::future::pending(),
+    ));
+    addr
+}
+
+/// A server like [`start`]'s held to `limits` (loopback included when they say so).
+pub async fn start_limited(db: &std::path::Path, limits: Limits) -> String {
+    let store = Store::open(db, Durability::Process).unwrap();
+    let state = AppState::open(store).unwrap().with_limits(limits);
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    tokio::spawn(euchre_server::serve(
+        listener,
+        router(state),
+        limits,
+        std::future::pending(),
+    ));
     addr
 }
 

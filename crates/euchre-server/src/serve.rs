@@ -1,0 +1,286 @@
+//! The accept loop: HTTP/1.1 (and WebSockets) over TCP, with the limits a server open to the
+//! internet needs and `axum::serve` does not set:
+//!
+//! - a request's head must arrive within [`Limits::header_timeout`] (a client that opens a connection
+//!   and sends a byte now and then would otherwise hold it for ever: thousands of those, and the
+//!   server runs out of open files);
+//! - at most [`Limits::connections_per_address`] connections from one address at once,
+//!   WebSockets included;
+//! - each request knows its peer's address (`ConnectInfo<SocketAddr>`), for the limits on new
+//!   tables.
+//!
+//! Loopback addresses are not limited unless asked (`Limits::limit_loopback`): a reverse proxy on
+//! the same machine shows every client as one of them, and limits its clients itself.
+
+use axum::extract::ConnectInfo;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use std::collections::HashMap;
+use std::future::Future;
+use std::io;
+use std::net::IpAddr;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tower::ServiceExt;
+
+/// How long a stop waits for the connections still open to finish.
+const STOP_PATIENCE: Duration = Duration::from_secs(5);
+
+/// The limits per client address.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Connections open at once from one address (a household behind one router plays a few
+    /// tables at most: four connections each, and a page or two).
+    pub connections_per_address: usize,
+    /// New tables one address may open: this many at once, and one more every
+    /// `table_every`.
+    pub tables_burst: u32,
+    pub table_every: Duration,
+    /// The longest a request's head may take to arrive.
+    pub header_timeout: Duration,
+    /// Whether loopback addresses are limited too (for tests; a proxy on the machine makes
+    /// every client one of them).
+    pub limit_loopback: bool,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            connections_per_address: 256,
+            tables_burst: 20,
+            table_every: Duration::from_secs(3),
+            header_timeout: Duration::from_secs(20),
+            limit_loopback: false,
+        }
+    }
+}
+
+impl Limits {
+    /// Whether `ip` is held to the limits.
+    pub fn applies_to(&self, ip: IpAddr) -> bool {
+        self.limit_loopback || !ip.is_loopback()
+    }
+}
+
+/// Open connections by address.
+type Counts = Arc<Mutex<HashMap<IpAddr, usize>>>;
+
+/// One connection's place in its address's count, given back when the connection's stream is
+/// dropped (after a WebSocket's end, since the stream goes with the upgrade).
+struct Slot {
+    counts: Counts,
+    ip: IpAddr,
+}
+
+impl Slot {
+    fn take(counts: &Counts, ip: IpAddr, most: usize) -> Option<Slot> {
+        let mut c = counts.lock().unwrap_or_else(|p| p.into_inner());
+        let n = c.entry(ip).or_insert(0);
+        if *n >= most {
+            return None;
+        }
+        *n += 1;
+        Some(Slot {
+            counts: counts.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut c = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = c.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                c.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// A TCP stream that holds its address's slot for as long as it lives.
+struct Counted {
+    stream: TcpStream,
+    _slot: Option<Slot>,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+    }
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
+    }
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+}
+
+/// Serves `app` on `listener` until `stop` completes; then stops accepting, lets the requests
+/// in flight finish (at most a few seconds) and returns.
+pub async fn serve(listener: TcpListener, app: Router, limits: Limits, stop: impl Future<Output = ()>) {
+    let counts: Counts = Arc::default();
+    // Each connection's task holds a receiver: `stopping` tells them, their count says when
+    // they are all done.
+    let (stopping, stop_rx) = tokio::sync::watch::channel(false);
+    tokio::pin!(stop);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of open files, most likely: wait for some to close.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let ip = peer.ip();
+        let slot = if limits.applies_to(ip) {
+            match Slot::take(&counts, ip, limits.connections_per_address) {
+                Some(s) => Some(s),
+                None => {
+                    tracing::warn!(%ip, "too many connections from one address: refused");
+                    continue;
+                }
+            }
+        } else {
+            None
+        };
+        // A state goes out at once, not held back for the client's delayed ACK (the last card
+        // of a deal and the next deal are two messages in a row).
+        let _ = stream.set_nodelay(true);
+        let io = TokioIo::new(Counted { stream, _slot: slot });
+        let service = app.clone().map_request(move |mut req: hyper::Request<Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(peer));
+            req.map(axum::body::Body::new)
+        });
+        let service = TowerToHyperService::new(service);
+        let mut told = stop_rx.clone();
+        tokio::spawn(async move {
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.header_timeout);
+            let conn = builder.serve_connection(io, service).with_upgrades();
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = told.changed() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+            drop(told);
+        });
+    }
+    drop(listener);
+    stopping.send_replace(true);
+    drop(stop_rx);
+    let _ = tokio::time::timeout(STOP_PATIENCE, stopping.closed()).await;
+}
+
+/// New tables by address: a token bucket each.
+#[derive(Debug, Default)]
+pub struct TableRate {
+    buckets: Mutex<HashMap<IpAddr, (f64, std::time::Instant)>>,
+}
+
+impl TableRate {
+    /// Takes one new table for `ip` at `now`: refused with the time to wait when its bucket is
+    /// empty.
+    pub fn take(&self, limits: &Limits, ip: IpAddr, now: std::time::Instant) -> Result<(), Duration> {
+        if !limits.applies_to(ip) {
+            return Ok(());
+        }
+        let burst = f64::from(limits.tables_burst);
+        let every = limits.table_every.as_secs_f64().max(1e-3);
+        let mut b = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        // Forget full buckets now and then, so the map stays small.
+        if b.len() > 10_000 {
+            b.retain(|_, (tokens, at)| *tokens + now.duration_since(*at).as_secs_f64() / every < burst);
+        }
+        let (tokens, at) = b.entry(ip).or_insert((burst, now));
+        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() / every).min(burst);
+        *at = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            Ok(())
+        } else {
+            Err(Duration::from_secs_f64((1.0 - *tokens) * every))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_gets_its_burst_then_one_table_at_a_time() {
+        let limits = Limits {
+            tables_burst: 3,
+            table_every: Duration::from_secs(2),
+            limit_loopback: true,
+            ..Limits::default()
+        };
+        let rate = TableRate::default();
+        let now = std::time::Instant::now();
+        let ip: IpAddr = "192.0.2.7".parse().unwrap();
+        for _ in 0..3 {
+            assert!(rate.take(&limits, ip, now).is_ok());
+        }
+        let wait = rate.take(&limits, ip, now).unwrap_err();
+        assert!(
+            wait > Duration::from_millis(1900) && wait <= Duration::from_secs(2),
+            "{wait:?}"
+        );
+        // Another address is not held back; two seconds later one more.
+        assert!(rate.take(&limits, "192.0.2.8".parse().unwrap(), now).is_ok());
+        assert!(rate.take(&limits, ip, now + Duration::from_secs(2)).is_ok());
+        // Loopback is free unless limited.
+        let free = Limits::default();
+        for _ in 0..100 {
+            assert!(rate.take(&free, "127.0.0.1".parse().unwrap(), now).is_ok());
+        }
+    }
+
+    #[test]
+    fn slots_are_counted_and_given_back() {
+        let counts: Counts = Arc::default();
+        let ip: IpAddr = "192.0.2.7".parse().unwrap();
+        let a = Slot::take(&counts, ip, 2).unwrap();
+        let b = Slot::take(&counts, ip, 2).unwrap();
+        assert!(Slot::take(&counts, ip, 2).is_none());
+        drop(a);
+        let c = Slot::take(&counts, ip, 2);
+        assert!(c.is_some());
+        drop((b, c));
+        assert!(counts.lock().unwrap().is_empty());
+    }
+}
