@@ -85,11 +85,14 @@ async fn start_login(state: &AppState, name: &str, headers: &HeaderMap) -> Respo
 type Body = Result<Json<Credentials>, axum::extract::rejection::JsonRejection>;
 
 pub async fn register(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
-    let Ok(Json(c)) = body else {
-        return error(
-            StatusCode::BAD_REQUEST,
-            "expected {\"name\":...,\"password\":...}",
-        );
+    let Json(c) = match body {
+        Ok(c) => c,
+        Err(e) => {
+            return error(
+                crate::http::rejection_status(&e),
+                format!("{e}; expected {{\"name\":...,\"password\":...}}"),
+            )
+        }
     };
     let name = match crate::names::check_name(&c.name) {
         Ok(n) => n,
@@ -150,11 +153,14 @@ fn taken(name: &str) -> Response {
 }
 
 pub async fn login(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
-    let Ok(Json(c)) = body else {
-        return error(
-            StatusCode::BAD_REQUEST,
-            "expected {\"name\":...,\"password\":...}",
-        );
+    let Json(c) = match body {
+        Ok(c) => c,
+        Err(e) => {
+            return error(
+                crate::http::rejection_status(&e),
+                format!("{e}; expected {{\"name\":...,\"password\":...}}"),
+            )
+        }
     };
     let [key, _] = crate::names::name_keys(&c.name);
     // The try is counted before the password is checked, so that tries sent all at once are

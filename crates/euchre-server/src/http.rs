@@ -3,7 +3,7 @@
 
 use crate::accounts;
 use crate::assets;
-use crate::live::{Live, LiveError};
+use crate::live::{Advice, Live, LiveError};
 use crate::message::{ClientMessage, ServerMessage};
 use crate::room::{hint, review, Room, SeatPlan, Seated};
 use crate::store::{SeatRow, Store, TableRow};
@@ -54,6 +54,9 @@ pub struct AppState {
     limits: crate::serve::Limits,
     table_rate: Arc<crate::serve::TableRate>,
 }
+
+/// Connections one seat may have open at once (tabs, devices).
+const CONNECTIONS_PER_SEAT: u32 = 8;
 
 /// Password hashes computed at once.
 const HASHES_AT_ONCE: usize = 2;
@@ -214,6 +217,17 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// What a client is told when the database refuses: the cause (a file's path, a disk full) is
+/// the operator's to read in the log, not the client's.
+pub(crate) const DATABASE_UNAVAILABLE: &str =
+    "the server's database is unavailable just now: nothing was changed; try again in a moment";
+
+/// Logs the database's refusal `e` for the operator; the client's words for it.
+pub(crate) fn database_refused(e: &crate::store::StoreError) -> String {
+    tracing::error!(error = %e, "the database refused");
+    DATABASE_UNAVAILABLE.to_string()
+}
+
 pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({"error": message.into()}))).into_response()
 }
@@ -339,7 +353,16 @@ async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> Respo
 
 fn body<T>(b: JsonBody<T>, expected: &str) -> Result<T, Refusal> {
     b.map(|Json(v)| v)
-        .map_err(|e| (StatusCode::BAD_REQUEST, format!("{e}; expected {expected}")))
+        .map_err(|e| (rejection_status(&e), format!("{e}; expected {expected}")))
+}
+
+/// A body refused: too large (413) or not JSON by its content type (415) as such; anything
+/// else wrong in it is a bad request.
+pub(crate) fn rejection_status(e: &axum::extract::rejection::JsonRejection) -> StatusCode {
+    match e.status() {
+        s @ (StatusCode::PAYLOAD_TOO_LARGE | StatusCode::UNSUPPORTED_MEDIA_TYPE) => s,
+        _ => StatusCode::BAD_REQUEST,
+    }
 }
 
 async fn create_table(
@@ -471,12 +494,10 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<(String, SeatToken), Ref
             SeatPlan::Bot(n) => SeatRow::Bot(n.clone()),
         })
         .collect();
-    state.store.create_table(&row, &seats).map_err(|e| {
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("the table could not be saved: {e}"),
-        )
-    })?;
+    state
+        .store
+        .create_table(&row, &seats)
+        .map_err(|e| (StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)))?;
     let live = Live::new(
         code.clone(),
         room,
@@ -560,7 +581,7 @@ async fn claim_seat(
             );
         }
         Ok(_) => {}
-        Err(e) => return error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        Err(e) => return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)),
     }
     let result = {
         let Ok(mut room) = live.room() else {
@@ -578,7 +599,7 @@ async fn claim_seat(
                     Err(e) => {
                         // Not saved: not taken.
                         let _ = room.free(seat);
-                        Err((StatusCode::SERVICE_UNAVAILABLE, e.to_string()))
+                        Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)))
                     }
                 }
             }
@@ -589,7 +610,7 @@ async fn claim_seat(
     };
     match result {
         Ok(token) => {
-            tracing::info!(table = %live.code, seat, "seat taken");
+            tracing::info!(table = %live.code, seat, player = %name, "seat taken");
             live.seats_changed();
             Json(json!({"seat": seat, "token": token.to_string()})).into_response()
         }
@@ -638,7 +659,7 @@ async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>
             );
         }
         if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Open) {
-            return error(StatusCode::SERVICE_UNAVAILABLE, e.to_string());
+            return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
         }
         let _ = room.free(seat);
     }
@@ -680,7 +701,7 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
         // Stored first: a seat given but not saved would come back open after a restart.
         let name = room.stand_in().to_string();
         if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Bot(name)) {
-            return error(StatusCode::SERVICE_UNAVAILABLE, e.to_string());
+            return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
         }
         room.give_to_bot(seat)
     };
@@ -774,7 +795,7 @@ fn finished_game(state: &AppState, code: &str) -> Result<(String, Option<String>
             StatusCode::CONFLICT,
             "the game is not over: its hands stay hidden until it is".into(),
         )),
-        Err(e) => Err((StatusCode::SERVICE_UNAVAILABLE, e.to_string())),
+        Err(e) => Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e))),
     }
 }
 
@@ -832,7 +853,7 @@ async fn player_page(State(state): State<AppState>, Path(name): Path<String>) ->
             }))
             .into_response()
         }
-        Err(e) => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        Err(e) => error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)),
     }
 }
 
@@ -860,10 +881,21 @@ fn same_origin(headers: &HeaderMap) -> bool {
 async fn connect(
     State(state): State<AppState>,
     Path(code): Path<String>,
-    Query(q): Query<Connect>,
+    q: Result<Query<Connect>, axum::extract::rejection::QueryRejection>,
     headers: HeaderMap,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
+    // Refusals in the same JSON as every other error.
+    let (Query(q), ws) = match (q, ws) {
+        (Err(e), _) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!("{e}: expected ?token=SEAT_TOKEN or none"),
+            )
+        }
+        (_, Err(e)) => return error(e.status(), format!("{e}: this address takes a WebSocket")),
+        (Ok(q), Ok(ws)) => (q, ws),
+    };
     if !same_origin(&headers) {
         return error(
             StatusCode::FORBIDDEN,
@@ -879,10 +911,20 @@ async fn connect(
             let Some(token) = SeatToken::parse(text) else {
                 return error(StatusCode::FORBIDDEN, "not a seat token");
             };
-            let seat = live.room().ok().and_then(|r| r.seat_of(&token));
-            let Some(seat) = seat else {
+            let seat = live
+                .room()
+                .ok()
+                .and_then(|r| r.seat_of(&token).map(|s| (s, r.connections(s))));
+            let Some((seat, open)) = seat else {
                 return error(StatusCode::FORBIDDEN, "no seat at this table has that token");
             };
+            // A person has a tab or two open, not a hundred (each may ask for advice).
+            if open >= CONNECTIONS_PER_SEAT {
+                return error(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!("this seat is open in {open} places already: close one first"),
+                );
+            }
             (Some(seat), Some(token))
         }
     };
@@ -1068,8 +1110,8 @@ fn handle(
                 return refuse(crate::RoomError::Spectator.to_string());
             };
             if let Err(e) = live.act(t, seq, &action) {
-                if matches!(e, LiveError::Store(_)) {
-                    tracing::error!(table = %live.code, error = %e, "a decision could not be saved");
+                if let LiveError::Store(inner) = &e {
+                    tracing::error!(table = %live.code, error = %inner, "a decision could not be saved");
                 }
                 refuse(e.to_string());
             }
@@ -1104,6 +1146,24 @@ fn handle(
             }
             let (live, busy) = (live.clone(), busy.clone());
             tokio::spawn(async move {
+                let key = match &job {
+                    Job::Hint(_, seq, _, _, seat) => Advice::Hint {
+                        seq: *seq,
+                        seat: seat.index() as u8,
+                    },
+                    Job::Review(deal, seat) => Advice::Review {
+                        deal: deal.number,
+                        seat: seat.index() as u8,
+                    },
+                };
+                // One search at a table at a time; asked already (another tab, a second
+                // click), the answer kept is sent again.
+                let turn = live.advising.acquire().await;
+                if let Some(text) = live.advice_given(key) {
+                    busy.store(false, Ordering::SeqCst);
+                    live.send_text(id, text);
+                    return;
+                }
                 // Advice is keyed by the deal and the seat; a hint then by its decision's
                 // place in the deal, as the review of the deal seeds that decision, so the
                 // review values each decision as the hint asked there did.
@@ -1118,9 +1178,10 @@ fn handle(
                     Job::Review(deal, seat) => review(&deal, seat, seed),
                 })
                 .await;
+                drop(turn);
                 busy.store(false, Ordering::SeqCst);
                 if let Ok(reply) = reply {
-                    live.send_to(id, &reply);
+                    live.give_advice(id, key, &reply);
                 }
             });
         }

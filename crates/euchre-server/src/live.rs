@@ -9,6 +9,7 @@ use euchre::table::{AnyGame, Table};
 use euchre::Seat;
 use euchre_stats::{GameSummary, SeatKind};
 use rand::RngCore;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -48,7 +49,24 @@ pub struct Live {
     /// random when the table is made and stored with it (so advice repeats after a restart),
     /// never sent, and not the deal's seed, so the advice says nothing of hidden cards.
     advice_key: u64,
+    /// Advice given, by what was asked (hints by state and seat, reviews by deal and seat):
+    /// the same question gets the same answer, so it is searched once, however many
+    /// connections ask it.
+    advice: Mutex<HashMap<Advice, Arc<str>>>,
+    /// One search for advice at a time at a table; the others wait their turn (and mostly find
+    /// their answer kept by then).
+    pub advising: tokio::sync::Semaphore,
 }
+
+/// What advice was asked for: a hint at a state, or the review of a deal, for a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Advice {
+    Hint { seq: u64, seat: u8 },
+    Review { deal: u32, seat: u8 },
+}
+
+/// Advice kept per table, at most (older answers are dropped first when it fills).
+const ADVICE_KEPT: usize = 64;
 
 /// Why a change was refused.
 #[derive(Debug)]
@@ -64,7 +82,8 @@ impl std::fmt::Display for LiveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LiveError::Room(e) => e.fmt(f),
-            LiveError::Store(e) => write!(f, "the change could not be saved, so it was not made: {e}"),
+            // The database's own words (a path, a disk full) are logged where this is met.
+            LiveError::Store(_) => f.write_str(crate::http::DATABASE_UNAVAILABLE),
             LiveError::Unavailable => f.write_str("the table is unavailable"),
         }
     }
@@ -104,7 +123,39 @@ impl Live {
             departures: Mutex::new(vec![0; seats]),
             wake: Notify::new(),
             advice_key,
+            advice: Mutex::new(HashMap::new()),
+            advising: tokio::sync::Semaphore::new(1),
         })
+    }
+
+    /// The advice given for `key`, if it was.
+    pub fn advice_given(&self, key: Advice) -> Option<Arc<str>> {
+        self.advice.lock().ok()?.get(&key).cloned()
+    }
+
+    /// Keeps `reply` as the advice for `key`, and sends it to connection `id`.
+    pub fn give_advice(&self, id: u64, key: Advice, reply: &crate::ServerMessage) {
+        let text = json(reply);
+        if let Ok(mut kept) = self.advice.lock() {
+            if kept.len() >= ADVICE_KEPT {
+                // Hints of states gone by are of no more use; reviews are few.
+                kept.retain(|k, _| matches!(k, Advice::Review { .. }));
+                if kept.len() >= ADVICE_KEPT {
+                    kept.clear();
+                }
+            }
+            kept.insert(key, text.clone());
+        }
+        self.send_text(id, text);
+    }
+
+    /// Sends a message already written to connection `id`.
+    pub fn send_text(&self, id: u64, text: Arc<str>) {
+        if let Ok(subs) = self.subscribers.lock() {
+            if let Some(s) = subs.iter().find(|s| s.id == id) {
+                let _ = s.tx.try_send((text, false));
+            }
+        }
     }
 
     /// The random numbers' seed for advice on `what` (one seat's deal: its review, and the
@@ -212,8 +263,14 @@ impl Live {
             record: euchre_table::record_text(game, &names),
             egn,
         };
-        if let Err(e) = self.store.finish(&finished) {
-            tracing::error!(table = %self.code, error = %e, "could not keep the finished game");
+        match self.store.finish(&finished) {
+            Ok(true) => {
+                tracing::info!(table = %self.code, scores = ?finished.scores, winner = ?finished.winner, "game over")
+            }
+            // Kept already (read back after a restart); its statistics are written again
+            // (the same row), in case the server stopped between the two.
+            Ok(false) => {}
+            Err(e) => tracing::error!(table = %self.code, error = %e, "could not keep the finished game"),
         }
         let kinds: Vec<SeatKind> = finished
             .kinds

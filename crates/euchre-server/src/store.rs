@@ -431,7 +431,7 @@ impl Store {
     }
 
     /// Keeps a finished game (once: a game finished again after a restart is not stored twice).
-    pub fn finish(&self, g: &FinishedGame) -> Result<(), StoreError> {
+    pub fn finish(&self, g: &FinishedGame) -> Result<bool, StoreError> {
         self.with(|c| {
             let tx = c.transaction()?;
             let inserted = tx.execute(
@@ -457,7 +457,8 @@ impl Store {
                     )?;
                 }
             }
-            tx.commit()
+            tx.commit()?;
+            Ok(inserted > 0)
         })
     }
 
@@ -740,8 +741,8 @@ mod tests {
             record: "{}".into(),
             egn: None,
         };
-        s.finish(&g).unwrap();
-        s.finish(&g).unwrap();
+        assert!(s.finish(&g).unwrap(), "kept");
+        assert!(!s.finish(&g).unwrap(), "kept once");
         let h = s.history("Bob", 10).unwrap();
         assert_eq!(h.len(), 1);
         assert!(h[0].won);

@@ -543,3 +543,52 @@ async fn one_address_is_held_to_its_share() {
     let (status, _) = get(&addr, "/healthz").await;
     assert_eq!(status, 200);
 }
+
+/// A raw request: the status and the body.
+async fn raw(addr: &str, head: &str, body: &[u8]) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(head.as_bytes()).await.unwrap();
+    let _ = s.write_all(body).await;
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out).await;
+    let out = String::from_utf8_lossy(&out).into_owned();
+    let status = out.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (
+        status,
+        out.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string(),
+    )
+}
+
+/// Every refusal says what is wrong, as JSON, with the status that names it: a body too large
+/// (413), not JSON by its content type (415), a WebSocket address asked without the upgrade.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_have_their_own_status_and_say_why_in_json() {
+    let addr = start(&temp_db("statuses")).await;
+    let big = vec![b' '; 3 << 20];
+    let head = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        big.len()
+    );
+    let (status, body) = raw(&addr, &head, &big).await;
+    assert_eq!(status, 413, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(v["error"].is_string(), "{body}");
+    let text = b"rules=north-american";
+    let head = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: {addr}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        text.len()
+    );
+    let (status, body) = raw(&addr, &head, text).await;
+    assert_eq!(status, 415, "{body}");
+    assert!(body.contains("Content-Type"), "{body}");
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}),
+    )
+    .await;
+    let head = format!("GET /ws/{code} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let (status, body) = raw(&addr, &head, b"").await;
+    assert_eq!(status, 400, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("WebSocket"), "{body}");
+}

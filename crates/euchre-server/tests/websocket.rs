@@ -305,3 +305,35 @@ async fn a_review_values_each_decision_as_its_hint_did() {
         assert_eq!(j["loss"], 0.0, "{j}");
     }
 }
+
+/// A seat opens in a few places (tabs, a phone), not a hundred; and the same hint asked from
+/// two of them is one answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_opens_in_a_few_places_and_they_share_their_hints() {
+    let addr = start(&temp_db("hint-places")).await;
+    let (code, token, mut first) = ann_at(&addr, &["open", "basic", "basic", "basic"], 3).await;
+    let mut places = Vec::new();
+    for _ in 0..7 {
+        let mut place = connect(&addr, &code, Some(&token)).await;
+        // Counted once its first state has come (a connection is counted as it starts).
+        next(&mut place).await.unwrap();
+        places.push(place);
+    }
+    let url = format!("ws://{addr}/ws/{code}?token={token}");
+    match tokio_tungstenite::connect_async(url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 429),
+        other => panic!("a ninth place was let in: {:?}", other.map(|_| ())),
+    }
+    // Both ask at Ann's turn: the same answer.
+    let seq = loop {
+        let m = next(&mut first).await.unwrap();
+        if m["legal"].as_array().is_some_and(|l| !l.is_empty()) {
+            break m["seq"].clone();
+        }
+    };
+    let mut second = places.pop().unwrap();
+    let a = ask_hint(&mut first).await;
+    let b = ask_hint(&mut second).await;
+    assert_eq!(a["seq"], seq);
+    assert_eq!(a, b);
+}
