@@ -183,6 +183,10 @@ enum Command {
         /// Log one JSON object a line.
         #[arg(long)]
         log_json: bool,
+        /// Let a new table name its seed (tests and demonstrations: whoever knows a table's
+        /// seed knows every hand).
+        #[arg(long)]
+        allow_seeds: bool,
     },
     /// Statistics of the games played, per player, from the local database.
     Stats {
@@ -816,7 +820,8 @@ fn run(cli: Cli) -> Result<i32> {
             db,
             full_sync,
             log_json,
-        } => serve_cmd::run(addr, db.as_deref(), full_sync, log_json),
+            allow_seeds,
+        } => serve_cmd::run(addr, db.as_deref(), full_sync, log_json, allow_seeds),
         Command::Solve {
             file,
             deal,

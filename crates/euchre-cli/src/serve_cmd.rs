@@ -82,7 +82,13 @@ async fn stop_signal() {
 
 /// Runs the server until it is stopped (Ctrl-C, SIGTERM or SIGHUP end it cleanly, each
 /// connection told why; SIGKILL loses nothing acknowledged).
-pub fn run(addr: SocketAddr, db: Option<&Path>, full_sync: bool, log_json: bool) -> Result<i32> {
+pub fn run(
+    addr: SocketAddr,
+    db: Option<&Path>,
+    full_sync: bool,
+    log_json: bool,
+    allow_seeds: bool,
+) -> Result<i32> {
     start_logging(log_json);
     let path = match db {
         Some(p) => p.to_path_buf(),
@@ -118,7 +124,7 @@ pub fn run(addr: SocketAddr, db: Option<&Path>, full_sync: bool, log_json: bool)
         tracing::info!(%bound, "listening");
         let stopping = state.clone();
         let limits = euchre_server::Limits::default();
-        let app = router(state.with_limits(limits));
+        let app = router(state.with_limits(limits).with_seeds_allowed(allow_seeds));
         euchre_server::serve(listener, app, limits, async move {
             stop_signal().await;
             tracing::info!("stopping: closing every connection");

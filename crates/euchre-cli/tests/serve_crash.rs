@@ -57,7 +57,7 @@ impl Server {
                 .open(&self.log)
                 .unwrap();
             let mut child = Command::new(&self.binary)
-                .args(["serve", "--addr", &self.addr(), "--db"])
+                .args(["serve", "--allow-seeds", "--addr", &self.addr(), "--db"])
                 .arg(&self.db)
                 .env("RUST_LOG", "warn")
                 .stdin(Stdio::null())

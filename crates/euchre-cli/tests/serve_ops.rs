@@ -40,7 +40,8 @@ fn serve(db: &Path) -> (Child, String) {
     (child, addr)
 }
 
-async fn post(addr: &str, path: &str, body: &Value) -> Value {
+/// A POST: the status line and the body.
+async fn post_any(addr: &str, path: &str, body: &Value) -> (String, Value) {
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
     let body = body.to_string();
     let req = format!(
@@ -50,8 +51,17 @@ async fn post(addr: &str, path: &str, body: &Value) -> Value {
     s.write_all(req.as_bytes()).await.unwrap();
     let mut out = String::new();
     s.read_to_string(&mut out).await.unwrap();
-    assert!(out.starts_with("HTTP/1.1 200"), "{out}");
-    serde_json::from_str(out.split_once("\r\n\r\n").unwrap().1).unwrap()
+    let (head, body) = out.split_once("\r\n\r\n").unwrap();
+    (
+        head.lines().next().unwrap_or_default().to_string(),
+        serde_json::from_str(body).unwrap(),
+    )
+}
+
+async fn post(addr: &str, path: &str, body: &Value) -> Value {
+    let (status, v) = post_any(addr, path, body).await;
+    assert!(status.starts_with("HTTP/1.1 200"), "{status}: {v}");
+    v
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -70,6 +80,17 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
     let err = String::from_utf8_lossy(&second.stderr);
     assert_eq!(second.status.code(), Some(2), "{err}");
     assert!(err.contains("in use by another euchre serve"), "{err}");
+
+    // A server for people deals from its own random numbers: a host's seed would tell whoever
+    // knows it every hand.
+    let (status, e) = post_any(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "seed": 7}),
+    )
+    .await;
+    assert!(status.contains(" 400 "), "{status}: {e}");
+    assert!(e["error"].as_str().unwrap().contains("--allow-seeds"), "{e}");
 
     // Someone watching a table when the server is stopped is told why, with "going away".
     let table = post(

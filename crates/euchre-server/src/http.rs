@@ -53,6 +53,9 @@ pub struct AppState {
     /// The limits per client address, and its new tables so far.
     limits: crate::serve::Limits,
     table_rate: Arc<crate::serve::TableRate>,
+    /// Whether a new table may name its seed. Whoever knows a table's seed knows every hand,
+    /// so on a server for people the deals come from the server's own random numbers.
+    seeds_allowed: bool,
 }
 
 /// Connections one seat may have open at once (tabs, devices).
@@ -98,6 +101,7 @@ impl AppState {
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
             limits: crate::serve::Limits::default(),
             table_rate: Arc::default(),
+            seeds_allowed: false,
         };
         for live in state.all_tables() {
             // Nobody is connected yet: every person's grace period starts now.
@@ -249,6 +253,13 @@ impl AppState {
         self
     }
 
+    /// The same server letting a new table name its seed (tests and demonstrations).
+    #[must_use]
+    pub fn with_seeds_allowed(mut self, allowed: bool) -> AppState {
+        self.seeds_allowed = allowed;
+        self
+    }
+
     pub(crate) fn hashing(&self) -> &tokio::sync::Semaphore {
         &self.hashing
     }
@@ -393,6 +404,12 @@ async fn create_table(
         Ok(r) => r,
         Err(e) => return refused(e),
     };
+    if req.seed.is_some() && !state.seeds_allowed {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "this server deals from its own random numbers: a seed the host chose would tell whoever knows it every hand (`euchre serve --allow-seeds` is for tests and demonstrations)",
+        );
+    }
     let mut options = Vec::new();
     for (k, v) in &req.options {
         let value = match v {

@@ -24,7 +24,7 @@ pub fn temp_db(name: &str) -> PathBuf {
 /// A server on a free loopback port over the database at `db`; returns its address.
 pub async fn start(db: &std::path::Path) -> String {
     let store = Store::open(db, Durability::Process).unwrap();
-    let state = AppState::open(store).unwrap();
+    let state = AppState::open(store).unwrap().with_seeds_allowed(true);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap().to_string();
     tokio::spawn(euchre_server::serve(
