@@ -35,6 +35,9 @@ fn start_logging(json: bool) {
 /// while the server runs (the system lets go of it when the process ends, however it ends).
 /// Two servers on one database would each keep their own idea of every table.
 fn lock_database(db: &Path) -> Result<std::fs::File> {
+    if db.is_dir() {
+        anyhow::bail!("{} is a folder: --db names the database file", db.display());
+    }
     let mut name = db.file_name().map(|n| n.to_os_string()).unwrap_or_default();
     name.push(".lock");
     let lock_path = db.with_file_name(name);

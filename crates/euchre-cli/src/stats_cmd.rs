@@ -21,7 +21,19 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
     // An empty file is what SQLite would make a new database of: reading it must not.
     let exists = path.metadata().is_ok_and(|m| m.len() > 0);
     let (games, players) = if exists {
-        let store = Store::open(&path)?;
+        let store = Store::open(&path).map_err(|e| {
+            // A server's database keeps its statistics in the file beside it.
+            let beside = euchre_server::store::stats_path(&path);
+            if beside.is_file() && beside != path {
+                anyhow::anyhow!(
+                    "{e}\n(a euchre server's database? its statistics are in {}: euchre stats --db {})",
+                    beside.display(),
+                    beside.display()
+                )
+            } else {
+                e.into()
+            }
+        })?;
         (store.game_count()?, store.player_stats()?)
     } else {
         (0, Vec::new())

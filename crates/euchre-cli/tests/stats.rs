@@ -150,3 +150,19 @@ fn the_default_database_is_in_the_data_dir() {
     let doc = json_of(&out);
     assert_eq!(doc["database"], dir.join("stats.sqlite3").display().to_string());
 }
+
+/// Given a server's database, `stats` says where that server keeps its statistics.
+#[test]
+fn a_servers_database_points_to_its_statistics_beside_it() {
+    let dir = Scratch::new("server-db");
+    let db = dir.join("club.sqlite3");
+    drop(euchre_server::Store::open(&db, euchre_server::Durability::Process).expect("a server database"));
+    let out = stats(&db, false);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("euchre stats --db") && err.contains("club.stats.sqlite3"),
+        "{err}"
+    );
+    json_of(&stats(&dir.join("club.stats.sqlite3"), true));
+}

@@ -87,14 +87,35 @@ const MIGRATIONS: [&str; 4] = [
 /// Why the database refused.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("{}: {source}", path.display())]
-    Sqlite { path: PathBuf, source: rusqlite::Error },
+    // Said once, in words for the operator (not as the chain of SQLite's repeated messages).
+    #[error("{}: {}", path.display(), sqlite_words(cause))]
+    Sqlite { path: PathBuf, cause: rusqlite::Error },
     #[error("{}: not a euchre server database (another program's file?)", path.display())]
     Foreign { path: PathBuf },
     #[error("{}: written by a newer euchre (schema {found}, this one knows {known})", path.display())]
     TooNew { path: PathBuf, found: i64, known: i64 },
     #[error("{0}")]
     Invalid(String),
+}
+
+/// SQLite's refusal in words, with what to do where there is something to do.
+fn sqlite_words(e: &rusqlite::Error) -> String {
+    use rusqlite::ErrorCode;
+    match e.sqlite_error_code() {
+        Some(ErrorCode::CannotOpen) => {
+            "cannot be opened: is it a folder, or is its folder missing or not writable?".into()
+        }
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
+            "is damaged or not a database: move it aside to start a new one (this server will not change it)"
+                .into()
+        }
+        Some(ErrorCode::DiskFull) => "the disk is full".into(),
+        Some(ErrorCode::ReadOnly | ErrorCode::PermissionDenied) => "cannot be written (permissions?)".into(),
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => {
+            "is in use by another program just now".into()
+        }
+        _ => e.to_string(),
+    }
 }
 
 /// A table as created.
@@ -203,9 +224,9 @@ impl Store {
     /// Another program's file, a newer euchre's, or SQLite's failure; the file is then left
     /// as it was.
     pub fn open(path: &Path, durability: Durability) -> Result<Store, StoreError> {
-        let err = |source| StoreError::Sqlite {
+        let err = |cause| StoreError::Sqlite {
             path: path.to_path_buf(),
-            source,
+            cause,
         };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| {
@@ -301,9 +322,9 @@ impl Store {
             .conn
             .lock()
             .map_err(|_| StoreError::Invalid("the database connection was poisoned".into()))?;
-        f(&mut conn).map_err(|source| StoreError::Sqlite {
+        f(&mut conn).map_err(|cause| StoreError::Sqlite {
             path: self.path.clone(),
-            source,
+            cause,
         })
     }
 
