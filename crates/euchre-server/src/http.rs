@@ -842,7 +842,7 @@ async fn download_egn(State(state): State<AppState>, Path(code): Path<String>) -
         Ok((_, Some(egn))) => download(egn, format!("euchre-{code}.egn"), "application/json"),
         Ok((_, None)) => error(
             StatusCode::NOT_FOUND,
-            "EGN writes four-handed games only: download the game record (game.json)",
+            "this game has no EGN (EGN has no words for the individual games, nor for some rules of this one, such as jambone, Railroad's loner scores or a defender alone): download the game record (game.json), which keeps every rule",
         ),
         Err(e) => refused(e),
     }

@@ -104,8 +104,16 @@ fn seat_label(app: &App, seat: Seat) -> String {
     if seat == t.dealer {
         s.push_str(" (D)");
     }
-    if t.maker == Some(seat) {
-        s.push_str(if t.alone { " alone" } else { " maker" });
+    if t.lone == Some(seat) {
+        s.push_str(" alone");
+    } else if t.maker == Some(seat) {
+        s.push_str(" maker");
+    }
+    if t.lone_defender == Some(seat) {
+        s.push_str(" defends alone");
+    }
+    if t.exposed.as_ref().is_some_and(|(e, _)| *e == seat) {
+        s.push_str(" jambone");
     }
     if !t.active.get(seat.index()).copied().unwrap_or(true) {
         s.push_str(" sits out");
@@ -152,6 +160,23 @@ pub(super) fn hand_line(app: &App) -> (Vec<Span<'static>>, Vec<(Card, u16, u16)>
 
 fn backs(n: u8) -> String {
     "▒".repeat(usize::from(n))
+}
+
+/// Another seat's hand: its cards face up where everyone may see them (a jambone hand), else
+/// a back per card.
+fn other_hand(app: &App, seat: Seat) -> Line<'static> {
+    let t = &app.table;
+    match &t.exposed {
+        Some((s, cards)) if *s == seat => {
+            let mut spans = Vec::new();
+            for &c in cards {
+                spans.push(card_span(c, app.colour, Style::default()));
+                spans.push(Span::raw(" "));
+            }
+            Line::from(spans)
+        }
+        _ => Line::from(backs(t.hand_sizes.get(seat.index()).copied().unwrap_or(0))),
+    }
 }
 
 /// The smallest screen the table fits on.
@@ -251,10 +276,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     };
 
     if let Some(n) = at(2) {
-        let lines = vec![
-            Line::from(seat_label(app, n)),
-            Line::from(backs(t.hand_sizes.get(n.index()).copied().unwrap_or(0))),
-        ];
+        let lines = vec![Line::from(seat_label(app, n)), other_hand(app, n)];
         f.render_widget(Paragraph::new(lines).alignment(Alignment::Center), rows[0]);
     }
     let middle = Layout::horizontal([
@@ -269,7 +291,7 @@ pub fn draw(f: &mut Frame, app: &App) {
                 Line::from(""),
                 Line::from(""),
                 Line::from(seat_label(app, s)),
-                Line::from(backs(t.hand_sizes.get(s.index()).copied().unwrap_or(0))),
+                other_hand(app, s),
             ];
             let align = if pos == 1 {
                 Alignment::Left

@@ -25,6 +25,13 @@ pub struct Table {
     pub trump: Option<String>,
     pub maker: Option<Seat>,
     pub alone: bool,
+    /// The seat playing alone for the makers (the maker, or in Keller's jambone the maker's
+    /// partner in the maker's place).
+    pub lone: Option<Seat>,
+    /// A defender playing alone (British Euchre's defending alone).
+    pub lone_defender: Option<Seat>,
+    /// A hand face up for everyone (the jambone hand once the play begins), sorted.
+    pub exposed: Option<(Seat, Vec<Card>)>,
     /// Seats taking part in the play (a lone player's partner sits out).
     pub active: Vec<bool>,
     /// The decisions of the bidding, in words, in order.
@@ -105,6 +112,15 @@ impl Table {
                     trump: trump.map(|t| t.to_string()),
                     maker: o.maker,
                     alone: o.maker_alone,
+                    lone: o.maker.filter(|_| o.maker_alone).map(|m| {
+                        if o.active[m.index()] {
+                            m
+                        } else {
+                            m.partner()
+                        }
+                    }),
+                    lone_defender: o.lone_defender,
+                    exposed: o.exposed.map(|(s, cards)| (s, sort_hand(cards, trump))),
                     active: o.active.to_vec(),
                     bidding: o
                         .history
@@ -146,6 +162,9 @@ impl Table {
                     trump: o.trump.clone(),
                     maker: o.maker,
                     alone: false,
+                    lone: None,
+                    lone_defender: None,
+                    exposed: None,
                     active: o.active.clone(),
                     bidding: o
                         .history
@@ -626,6 +645,36 @@ mod tests {
         let round2 = view("three-handed", 3);
         assert_eq!(round2.phase, "bidding2");
         assert!(round2.upcard_turned_down);
+    }
+
+    /// A jambone hand is face up for everyone once the play begins, and the seat playing
+    /// alone is the one marked alone (Keller: the maker's partner may play in its place).
+    #[test]
+    fn a_jambone_hand_is_shown_and_the_lone_player_is_the_one_in_play() {
+        let rules = AnyRules::preset("keller-1887").unwrap();
+        let mut seen = 0;
+        for seed in 0..200 {
+            let mut game = rules.new_game(seed);
+            while let Some(seat) = game.to_act() {
+                let legal: Vec<Action> = game.legal_actions().iter().copied().collect();
+                // Jambone whenever it is offered, else the first choice.
+                let a = legal
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, Action::OrderJambone | Action::Jambone))
+                    .unwrap_or(legal[0]);
+                let view = GameView::of_game(&game, Seat::new(((seat.index() + 1) % 4) as u8));
+                let t = Table::of(&view);
+                if let Some((j, cards)) = &t.exposed {
+                    assert_eq!(t.lone, Some(*j), "the jambone player plays alone");
+                    assert!(t.active[j.index()]);
+                    assert_eq!(cards.len(), usize::from(t.hand_sizes[j.index()]));
+                    seen += 1;
+                }
+                game.apply(a).unwrap();
+            }
+        }
+        assert!(seen > 0, "no jambone hand was played");
     }
 
     #[test]
