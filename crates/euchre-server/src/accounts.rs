@@ -84,15 +84,20 @@ async fn start_login(state: &AppState, name: &str, headers: &HeaderMap) -> Respo
 
 type Body = Result<Json<Credentials>, axum::extract::rejection::JsonRejection>;
 
+/// The name and password sent, or the refusal that says what was wrong with them.
+fn credentials(body: Body) -> Result<Credentials, crate::http::Refusal> {
+    body.map(|Json(c)| c).map_err(|e| {
+        (
+            crate::http::rejection_status(&e),
+            format!("{e}; expected {{\"name\":...,\"password\":...}}"),
+        )
+    })
+}
+
 pub async fn register(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
-    let Json(c) = match body {
+    let c = match credentials(body) {
         Ok(c) => c,
-        Err(e) => {
-            return error(
-                crate::http::rejection_status(&e),
-                format!("{e}; expected {{\"name\":...,\"password\":...}}"),
-            )
-        }
+        Err(refusal) => return crate::http::refused(refusal),
     };
     let name = match crate::names::check_name(&c.name) {
         Ok(n) => n,
@@ -153,14 +158,9 @@ fn taken(name: &str) -> Response {
 }
 
 pub async fn login(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
-    let Json(c) = match body {
+    let c = match credentials(body) {
         Ok(c) => c,
-        Err(e) => {
-            return error(
-                crate::http::rejection_status(&e),
-                format!("{e}; expected {{\"name\":...,\"password\":...}}"),
-            )
-        }
+        Err(refusal) => return crate::http::refused(refusal),
     };
     let [key, _] = crate::names::name_keys(&c.name);
     // The try is counted before the password is checked, so that tries sent all at once are

@@ -324,9 +324,9 @@ fn new_code() -> String {
 type JsonBody<T> = Result<Json<T>, axum::extract::rejection::JsonRejection>;
 
 /// A refusal: its status and what is wrong.
-type Refusal = (StatusCode, String);
+pub(crate) type Refusal = (StatusCode, String);
 
-fn refused((status, message): Refusal) -> Response {
+pub(crate) fn refused((status, message): Refusal) -> Response {
     error(status, message)
 }
 

@@ -21,25 +21,19 @@ pub fn temp_db(name: &str) -> PathBuf {
     dir.join("server.sqlite3")
 }
 
-/// A server on a free loopback port over the database at `db`; returns its address.
+/// A server on a free loopback port over the database at `db` (seeds allowed, loopback not
+/// limited); returns its address.
 pub async fn start(db: &std::path::Path) -> String {
-    let store = Store::open(db, Durability::Process).unwrap();
-    let state = AppState::open(store).unwrap().with_seeds_allowed(true);
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    tokio::spawn(euchre_server::serve(
-        listener,
-        router(state),
-        Limits::default(),
-        std::future::pending(),
-    ));
-    addr
+    start_limited(db, Limits::default()).await
 }
 
 /// A server like [`start`]'s held to `limits` (loopback included when they say so).
 pub async fn start_limited(db: &std::path::Path, limits: Limits) -> String {
     let store = Store::open(db, Durability::Process).unwrap();
-    let state = AppState::open(store).unwrap().with_limits(limits);
+    let state = AppState::open(store)
+        .unwrap()
+        .with_seeds_allowed(true)
+        .with_limits(limits);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap().to_string();
     tokio::spawn(euchre_server::serve(
