@@ -413,6 +413,9 @@ fn play_table(
             let players = rules.new_game(0).players();
             let seed = table.seed();
             let save = match &table.save {
+                Some(p) if p.is_dir() => {
+                    anyhow::bail!("{} is a folder: --save names the game's file", p.display())
+                }
                 // A game already there is not written over: it may be one to resume.
                 Some(p) if p.exists() => anyhow::bail!(
                     "{} already exists: `euchre play --resume {}` goes on with it, or choose another --save",

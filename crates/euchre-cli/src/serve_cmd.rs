@@ -38,9 +38,11 @@ fn lock_database(db: &Path) -> Result<std::fs::File> {
     if db.is_dir() {
         anyhow::bail!("{} is a folder: --db names the database file", db.display());
     }
-    let mut name = db.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    // By the file's real path, so that a symbolic link to the database is the database.
+    let real = std::fs::canonicalize(db).unwrap_or_else(|_| db.to_path_buf());
+    let mut name = real.file_name().map(|n| n.to_os_string()).unwrap_or_default();
     name.push(".lock");
-    let lock_path = db.with_file_name(name);
+    let lock_path = real.with_file_name(name);
     if let Some(dir) = lock_path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }

@@ -80,6 +80,18 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
     let err = String::from_utf8_lossy(&second.stderr);
     assert_eq!(second.status.code(), Some(2), "{err}");
     assert!(err.contains("in use by another euchre serve"), "{err}");
+    // Nor through a symbolic link to it.
+    let link = dir.join("link.sqlite3");
+    std::os::unix::fs::symlink(&db, &link).unwrap();
+    let third = Command::new(EUCHRE)
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&link)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&third.stderr);
+    assert_eq!(third.status.code(), Some(2), "{err}");
+    assert!(err.contains("in use by another euchre serve"), "{err}");
 
     // A server for people deals from its own random numbers: a host's seed would tell whoever
     // knows it every hand.

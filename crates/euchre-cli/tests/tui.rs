@@ -387,3 +387,41 @@ fn resuming_refuses_options_that_would_be_ignored_and_a_new_game_keeps_off_old_f
     );
     assert_eq!(std::fs::read_to_string(&save).unwrap(), "{}", "left as it was");
 }
+
+/// A game left during the review of its deciding deal is counted in the statistics already:
+/// it was counted as it ended, not when the summary was shown.
+#[test]
+fn a_game_left_at_its_last_review_is_counted() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("last-review");
+    let save = dir.join("game.json");
+    let t = play_easy("last", &dir, "11", &save, &["--set", "winning_score=1"]);
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < Duration::from_secs(120), "no last review");
+        let s = t.screen();
+        if s.contains("Enter: the game's summary") {
+            break;
+        }
+        if s.contains("Your turn") || s.contains("Enter: next deal") {
+            t.keys(&["Enter"]);
+            sleep(Duration::from_millis(80));
+        } else {
+            sleep(Duration::from_millis(30));
+        }
+    }
+    t.keys(&["Escape"]);
+    t.wait_for("Leave the game?");
+    t.keys(&["y"]);
+    t.wait_for("EXITED 0");
+    let stats = Command::new(EUCHRE)
+        .args(["stats", "--json"])
+        .env("EUCHRE_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(v["games"], 1, "{v}");
+}

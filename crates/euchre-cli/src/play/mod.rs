@@ -58,6 +58,9 @@ pub struct App {
     pub save_error: Option<String>,
     /// The overlay the leave question covers, shown again when the person stays.
     behind: Option<Overlay>,
+    /// Once the game is over: what became of its statistics (counted as it ends, before the
+    /// last review is closed, so that leaving then loses nothing).
+    counted: Option<String>,
 }
 
 impl App {
@@ -88,6 +91,7 @@ impl App {
             over_at_start: false,
             save_error: None,
             behind: None,
+            counted: None,
         };
         app.over_at_start = app.session.game().is_over();
         app.refresh();
@@ -501,13 +505,14 @@ pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pa
                         app.overlay = Some(app.review());
                     }
                 }
-                // The deciding deal is reviewed too, before the summary.
-                Turn::GameOver if !app.watch && !app.over_at_start && app.reviewed < app.deals_done() => {
-                    app.reviewed = app.deals_done();
-                    app.overlay = Some(app.review());
-                }
-                Turn::GameOver => {
-                    let recorded = if app.over_at_start {
+                // The deciding deal is reviewed too, before the summary; the game is counted
+                // in the statistics at once, with that review's cost.
+                Turn::GameOver if app.counted.is_none() => {
+                    if !app.watch && !app.over_at_start && app.reviewed < app.deals_done() {
+                        app.reviewed = app.deals_done();
+                        app.overlay = Some(app.review());
+                    }
+                    app.counted = Some(if app.over_at_start {
                         "It was counted in the statistics when it ended.".to_string()
                     } else {
                         match record_stats(&app) {
@@ -516,7 +521,10 @@ pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pa
                             }
                             Err(e) => format!("Not counted in the statistics: {e}"),
                         }
-                    };
+                    });
+                }
+                Turn::GameOver => {
+                    let recorded = app.counted.clone().unwrap_or_default();
                     app.overlay = Some(Overlay::Summary(format!("{}\n{recorded}", summary(&app))));
                 }
                 _ => {}
@@ -667,10 +675,11 @@ fn summary(app: &App) -> String {
             app.lost / app.judged as f64
         )
     };
+    let deals = app.deals_done();
     format!(
-        "Final score {}. {winner}\n{} deals played.\n{review}{saved}",
+        "Final score {}. {winner}\n{deals} deal{} played.\n{review}{saved}",
         render::score_words(app, &g.scores()),
-        app.deals_done()
+        if deals == 1 { "" } else { "s" }
     )
 }
 

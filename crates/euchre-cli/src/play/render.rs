@@ -107,7 +107,12 @@ fn seat_label(app: &App, seat: Seat) -> String {
     if t.lone == Some(seat) {
         s.push_str(" alone");
     } else if t.maker == Some(seat) {
-        s.push_str(" maker");
+        // Bid Euchre's highest bidder is no maker until the auction ends.
+        s.push_str(if t.phase == "auction" {
+            " high bid"
+        } else {
+            " maker"
+        });
     }
     if t.lone_defender == Some(seat) {
         s.push_str(" defends alone");
@@ -201,17 +206,18 @@ pub fn score_words(app: &App, scores: &[i32]) -> String {
     scores
         .iter()
         .enumerate()
-        .map(|(i, s)| {
-            let seat = Seat::new(i as u8);
-            let who = if seat == app.me && !app.watching() {
-                "You"
-            } else {
-                short_name(app, seat)
-            };
-            format!("{who} {s}")
-        })
+        .map(|(i, s)| format!("{} {s}", seat_word(app, Seat::new(i as u8))))
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// A seat in the scores and tricks: "You" for the person's, else its place at the table.
+fn seat_word(app: &App, seat: Seat) -> &'static str {
+    if seat == app.me && !app.watching() {
+        "You"
+    } else {
+        short_name(app, seat)
+    }
 }
 
 /// The deal's last finished trick in words: "West led 9♠, North A♠, East 10♠, South K♠: North
@@ -339,7 +345,7 @@ pub fn draw(f: &mut Frame, app: &App) {
             .tricks_won
             .iter()
             .enumerate()
-            .map(|(i, n)| format!("{} {n}", short_name(app, Seat::new(i as u8))))
+            .map(|(i, n)| format!("{} {n}", seat_word(app, Seat::new(i as u8))))
             .collect();
         format!("Tricks: {}", each.join(", "))
     };
@@ -616,7 +622,11 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                     r.loss
                 )));
             }
-            l.push(Line::from("Enter: next deal"));
+            l.push(Line::from(if app.session.game().is_over() {
+                "Enter: the game's summary"
+            } else {
+                "Enter: next deal"
+            }));
             ("Review of the deal", l)
         }
         Overlay::Summary(text) => {

@@ -235,7 +235,11 @@ pub fn choices(legal: &[Action], hand: &[Card]) -> Vec<Action> {
             .and_then(|c| hand.iter().position(|h| *h == c))
             .unwrap_or(usize::MAX)
     });
-    cards.extend(legal.iter().copied().filter(|a| card_of(a).is_none()));
+    let words = legal.iter().copied().filter(|a| card_of(a).is_none());
+    // With a partner or alone, the partner first: an Enter out of habit keeps the partner.
+    let (partner, others): (Vec<Action>, Vec<Action>) = words.partition(|a| *a == Action::Partner);
+    cards.extend(partner);
+    cards.extend(others);
     cards
 }
 
