@@ -221,15 +221,10 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// What a client is told when the database refuses: the cause (a file's path, a disk full) is
-/// the operator's to read in the log, not the client's.
-pub(crate) const DATABASE_UNAVAILABLE: &str =
-    "the server's database is unavailable just now: nothing was changed; try again in a moment";
-
 /// Logs the database's refusal `e` for the operator; the client's words for it.
 pub(crate) fn database_refused(e: &crate::store::StoreError) -> String {
     tracing::error!(error = %e, "the database refused");
-    DATABASE_UNAVAILABLE.to_string()
+    crate::store::DATABASE_UNAVAILABLE.to_string()
 }
 
 pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {

@@ -83,7 +83,7 @@ impl std::fmt::Display for LiveError {
         match self {
             LiveError::Room(e) => e.fmt(f),
             // The database's own words (a path, a disk full) are logged where this is met.
-            LiveError::Store(_) => f.write_str(crate::http::DATABASE_UNAVAILABLE),
+            LiveError::Store(_) => f.write_str(crate::store::DATABASE_UNAVAILABLE),
             LiveError::Unavailable => f.write_str("the table is unavailable"),
         }
     }
@@ -385,11 +385,7 @@ impl Live {
 
     /// Sends one connection's own message (an error, a hint, a review).
     pub fn send_to(&self, id: u64, msg: &crate::ServerMessage) {
-        if let Ok(subs) = self.subscribers.lock() {
-            if let Some(s) = subs.iter().find(|s| s.id == id) {
-                let _ = s.tx.try_send((json(msg), false));
-            }
-        }
+        self.send_text(id, json(msg));
     }
 
     /// Lets the computer players decide and deals on, whenever woken, until the game is over.

@@ -84,6 +84,11 @@ const MIGRATIONS: [&str; 4] = [
     "ALTER TABLE tables ADD COLUMN next_table TEXT;",
 ];
 
+/// What a client is told when the database refuses: the cause (a file's path, a disk full) is
+/// the operator's to read in the log, not the client's.
+pub const DATABASE_UNAVAILABLE: &str =
+    "the server's database is unavailable just now: nothing was changed; try again in a moment";
+
 /// Why the database refused.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
