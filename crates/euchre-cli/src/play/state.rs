@@ -24,7 +24,6 @@ pub struct Table {
     /// Trump in words, once made.
     pub trump: Option<String>,
     pub maker: Option<Seat>,
-    pub alone: bool,
     /// The seat playing alone for the makers (the maker, or in Keller's jambone the maker's
     /// partner in the maker's place).
     pub lone: Option<Seat>,
@@ -111,7 +110,6 @@ impl Table {
                     upcard_turned_down: o.trump.is_some() || o.phase != euchre::Phase::Bidding1,
                     trump: trump.map(|t| t.to_string()),
                     maker: o.maker,
-                    alone: o.maker_alone,
                     lone: o.maker.filter(|_| o.maker_alone).map(|m| {
                         if o.active[m.index()] {
                             m
@@ -161,7 +159,6 @@ impl Table {
                     upcard_turned_down: o.trump.is_some() || o.phase != euchre::solo::SoloPhase::Bidding1,
                     trump: o.trump.clone(),
                     maker: o.maker,
-                    alone: false,
                     lone: None,
                     lone_defender: None,
                     exposed: None,
