@@ -446,8 +446,9 @@ fn play_table(
         None => table.rules.name().to_string(),
     };
     let pace = std::time::Duration::from_millis(table.pace_ms);
-    play::run(session, name, watch, practice, pace)?;
-    Ok(0)
+    // Stopped by a signal: the shell's status for a program it ended (128 + the signal), once
+    // the terminal is back as it was.
+    Ok(play::run(session, name, watch, practice, pace)?.map_or(0, |signal| 128 + signal))
 }
 
 /// The preset a game's rules are, or its family with "custom rules" when options were changed.

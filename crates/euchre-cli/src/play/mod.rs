@@ -451,21 +451,40 @@ impl Drop for Restore {
     }
 }
 
-/// Runs the game on the terminal until the person leaves or the game ends.
+/// Runs the game on the terminal until the person leaves or the game ends. Returns the signal
+/// that stopped it, if one did (so that the program's exit status can say so, as a shell
+/// expects of a killed program).
 ///
 /// # Errors
 /// The terminal cannot be used.
-pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pace: Duration) -> Result<()> {
+pub fn run(
+    session: Session,
+    rules_name: String,
+    watch: bool,
+    practice: bool,
+    pace: Duration,
+) -> Result<Option<i32>> {
     // Killed (`kill`, `timeout`): leave the loop, so that the terminal is put back as it was;
     // a second signal ends the program at once. The game is saved after every decision
     // already. (SIGHUP keeps its default: the terminal is gone, and there is nothing to put
     // back.)
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
-        signal_hook::flag::register_conditional_shutdown(signal, 1, Arc::clone(&stop))
-            .context("setting up signal handling")?;
-        signal_hook::flag::register(signal, Arc::clone(&stop)).context("setting up signal handling")?;
+    let signals = [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
+    let stops = signals.map(|_| Arc::new(AtomicBool::new(false)));
+    for (signal, stop) in signals.iter().zip(&stops) {
+        // Conditional on any of the flags: a SIGINT after a SIGTERM ends it at once too.
+        for flag in &stops {
+            signal_hook::flag::register_conditional_shutdown(*signal, 1, Arc::clone(flag))
+                .context("setting up signal handling")?;
+        }
+        signal_hook::flag::register(*signal, Arc::clone(stop)).context("setting up signal handling")?;
     }
+    let stopped_by = || {
+        signals
+            .iter()
+            .zip(&stops)
+            .find(|(_, stop)| stop.load(Ordering::Relaxed))
+            .map(|(signal, _)| *signal)
+    };
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         drop(Restore);
@@ -482,7 +501,7 @@ pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pa
     // The bot decision being made on its thread, if any.
     let mut pending: Option<mpsc::Receiver<BotAnswer>> = None;
     let mut last_move = Instant::now();
-    while !stop.load(Ordering::Relaxed) {
+    while stopped_by().is_none() {
         terminal.draw(|f| render::draw(f, &app))?;
         if app.overlay.is_none() {
             match app.session.turn() {
@@ -573,7 +592,7 @@ pub fn run(session: Session, rules_name: String, watch: bool, practice: bool, pa
             }
         }
     }
-    Ok(())
+    Ok(stopped_by())
 }
 
 impl App {
