@@ -4,6 +4,7 @@
 mod analyze;
 mod bench;
 mod egn_cmd;
+mod file_lock;
 mod out_path;
 mod play;
 mod pool;
@@ -373,6 +374,9 @@ fn play_table(
     watch: bool,
     practice: bool,
 ) -> Result<i32> {
+    // The saved game's file is this program's alone while it plays: two programs saving one
+    // game would each write over the other's decisions.
+    let held;
     let session = match resume {
         Some(path) => {
             // A saved game keeps its own rules, seats, seed and file: options that would
@@ -392,6 +396,7 @@ fn play_table(
                     clash.join(", ")
                 );
             }
+            held = hold_game(path)?;
             let session = euchre_table::Session::resume(path, table.budget())?;
             let people = session.holders().iter().filter(|h| !h.is_bot()).count();
             if people != 1 {
@@ -432,6 +437,7 @@ fn play_table(
                     dir.join(format!("{stamp}-{}-seed{seed}.json", table.rules.name()))
                 }
             };
+            held = hold_game(&save)?;
             euchre_table::Session::new(
                 rules,
                 seed,
@@ -448,7 +454,26 @@ fn play_table(
     let pace = std::time::Duration::from_millis(table.pace_ms);
     // Stopped by a signal: the shell's status for a program it ended (128 + the signal), once
     // the terminal is back as it was.
-    Ok(play::run(session, name, watch, practice, pace)?.map_or(0, |signal| 128 + signal))
+    let code = play::run(session, name, watch, practice, pace)?.map_or(0, |signal| 128 + signal);
+    drop(held);
+    Ok(code)
+}
+
+/// Holds a saved game's file for this program (its lock file removed when done).
+fn hold_game(path: &std::path::Path) -> Result<file_lock::Held> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
+        anyhow::bail!("{}: there is no folder {}", path.display(), dir.display());
+    }
+    match file_lock::hold(path) {
+        Ok(held) => Ok(held.removed_when_done()),
+        Err(file_lock::LockError::Busy(_)) => anyhow::bail!(
+            "{} is being played in another euchre play: leave that one first (or copy the file to play it twice)",
+            path.display()
+        ),
+        Err(file_lock::LockError::Io(at, e)) => {
+            anyhow::bail!("{}: cannot lock the saved game: {e}", at.display())
+        }
+    }
 }
 
 /// The preset a game's rules are, or its family with "custom rules" when options were changed.

@@ -1,5 +1,6 @@
 //! `euchre serve`: the multiplayer server with its browser client and its embedded database.
 
+use crate::file_lock::{self, LockError};
 use anyhow::{Context, Result};
 use euchre_server::{router, AppState, Durability, Store};
 use std::net::SocketAddr;
@@ -32,37 +33,23 @@ fn start_logging(json: bool) {
 }
 
 /// Holds the database for this server alone: an exclusive lock on `DB.lock` beside it, kept
-/// while the server runs (the system lets go of it when the process ends, however it ends).
-/// Two servers on one database would each keep their own idea of every table.
-fn lock_database(db: &Path) -> Result<std::fs::File> {
+/// while the server runs. Two servers on one database would each keep their own idea of every
+/// table.
+fn lock_database(db: &Path) -> Result<file_lock::Held> {
     if db.is_dir() {
         anyhow::bail!("{} is a folder: --db names the database file", db.display());
     }
-    // By the file's real path, so that a symbolic link to the database is the database.
-    let real = std::fs::canonicalize(db).unwrap_or_else(|_| db.to_path_buf());
-    let mut name = real.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(".lock");
-    let lock_path = real.with_file_name(name);
-    if let Some(dir) = lock_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .with_context(|| format!("{}: cannot create the database's lock file", lock_path.display()))?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => anyhow::bail!(
+    file_lock::hold(db).map_err(|e| match e {
+        LockError::Busy(lock) => anyhow::anyhow!(
             "{} is in use by another euchre serve (it holds {}): stop that one first, or give this one another --db",
             db.display(),
-            lock_path.display()
+            lock.display()
         ),
-        Err(std::fs::TryLockError::Error(e)) => {
-            Err(e).with_context(|| format!("{}: cannot lock the database", lock_path.display()))
-        }
-    }
+        LockError::Io(at, e) => anyhow::anyhow!("{}: cannot lock the database: {e}", at.display()),
+    })
 }
 
 /// Ctrl-C, SIGTERM (`kill`, systemd, Docker) or SIGHUP: time to stop.

@@ -346,6 +346,18 @@ fn killed_it_puts_the_terminal_back() {
     };
     let during = flags(&t);
     assert!(during.starts_with("1 0 1 "), "the game's screen: {during}");
+    // While it plays, its file is its own: a second program resuming it is refused, and the
+    // file is left as it was.
+    let before = std::fs::read_to_string(&save).unwrap();
+    let second = Command::new(EUCHRE)
+        .args(["play", "--resume", save.to_str().unwrap()])
+        .env("EUCHRE_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(2), "{err}");
+    assert!(err.contains("being played in another euchre play"), "{err}");
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), before);
     let shell = during.rsplit(' ').next().unwrap();
     let st = Command::new("pkill")
         .args(["-TERM", "-P", shell, "euchre"])
@@ -357,6 +369,10 @@ fn killed_it_puts_the_terminal_back() {
     let after = flags(&t);
     assert!(after.starts_with("0 1 0 "), "the terminal put back: {after}");
     assert!(record(&save)["games"][0]["deals"].is_array(), "still saved");
+    assert!(
+        !dir.join("game.json.lock").exists(),
+        "the lock file goes with the game"
+    );
 }
 
 /// A saved game goes on with its own rules, players and seed in its own file: options that

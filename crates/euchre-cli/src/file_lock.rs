@@ -1,0 +1,98 @@
+//! One program at a time on a file: an exclusive lock on `FILE.lock` beside it.
+//!
+//! The lock is taken by the file's real path, so that a symbolic link to the file is the
+//! file. The system lets go of it when the process ends, however it ends.
+
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+
+/// Why a file could not be held.
+pub enum LockError {
+    /// Another process holds it, through this lock file.
+    Busy(PathBuf),
+    /// The lock file cannot be made or locked.
+    Io(PathBuf, std::io::Error),
+}
+
+/// A held lock; let go when dropped.
+pub struct Held {
+    _file: File,
+    path: PathBuf,
+    remove: bool,
+}
+
+impl Held {
+    /// Removes the lock file when the lock is let go (for files that come and go often, such
+    /// as a saved game; a database's lock file stays, as it is used again and again).
+    pub fn removed_when_done(mut self) -> Self {
+        self.remove = true;
+        self
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        // Removed while still held: a process that opens it after this makes a new one.
+        if self.remove {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// The lock file of `path`: `NAME.lock` beside the file `path` really is.
+fn lock_path(path: &Path) -> PathBuf {
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut name = real.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(".lock");
+    real.with_file_name(name)
+}
+
+/// Takes the lock of `path` (which need not exist yet; its folder must).
+///
+/// # Errors
+/// Another process holds it, or the lock file cannot be made.
+pub fn hold(path: &Path) -> Result<Held, LockError> {
+    let lock = lock_path(path);
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock)
+        .map_err(|e| LockError::Io(lock.clone(), e))?;
+    match file.try_lock() {
+        Ok(()) => Ok(Held {
+            _file: file,
+            path: lock,
+            remove: false,
+        }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(LockError::Busy(lock)),
+        Err(std::fs::TryLockError::Error(e)) => Err(LockError::Io(lock, e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_hold_is_refused_until_the_first_is_let_go() {
+        let dir = std::env::temp_dir().join(format!("euchre-file-lock-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let target = dir.join("sub").join("game.json");
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        let first = hold(&target).ok().expect("the first hold");
+        assert!(dir.join("sub/game.json.lock").exists());
+        match hold(&target) {
+            Err(LockError::Busy(p)) => assert!(p.ends_with("game.json.lock")),
+            _ => panic!("a second hold while the first is kept"),
+        }
+        drop(first);
+        let again = hold(&target)
+            .ok()
+            .expect("held again once let go")
+            .removed_when_done();
+        drop(again);
+        assert!(!dir.join("sub/game.json.lock").exists(), "removed when done");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
