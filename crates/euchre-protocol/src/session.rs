@@ -458,7 +458,7 @@ fn partnership_state(game: &Game) -> Value {
         "alone": d.lone_maker(),
         "lone_defender": d.lone_defender(),
         "tricks": d.tricks_won(),
-        "points": d.points(),
+        "points": d.score_change(),
         "score": game.score(),
         "deal_number": game.deals_started() - 1,
         "game_over": game.is_over(),

@@ -45,3 +45,38 @@ fn apply_does_not_overflow_the_score_from_an_extreme_new_score() {
         assert_eq!(send(&mut s, r#"{"cmd":"egn"}"#)["ok"], true);
     }
 }
+
+/// A deal that takes points off a side (`robson`'s subtract) says so in `points`, so that the
+/// score is always the score before plus `points`; and nothing is scored before the deal is
+/// done (robson's choice comes after the last trick). Found by a bot author's client.
+#[test]
+fn points_say_what_the_deal_did_to_the_score_points_taken_off_too() {
+    let mut s = Session::new();
+    let deal = r#"{"dealer":3,"hands":[["JC","JS","AC","KC","QC"],["9D","TD","JD","QD","KD"],["AD","9H","TH","JH","QH"],["KH","AH","9S","TS","QS"]],"upcard":"9C"}"#;
+    let r = send(
+        &mut s,
+        &format!(r#"{{"cmd":"new","options":{{"robson":true}},"score":[4,6],"deal":{deal}}}"#),
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    // Seat 0, the dealer's left, orders clubs up and with the top clubs takes every trick.
+    let plays = "order,discard 9S,JC,9D,AD,9C,QC,TD,9H,KH,KC,JD,TH,AH,AC,QD,JH,TS,JS,KD,QH,QS";
+    for a in plays.split(',') {
+        let r = send(&mut s, &format!(r#"{{"cmd":"apply","action":"{a}"}}"#));
+        assert_eq!(r["ok"], true, "{a}: {r}");
+    }
+    let state = &send(&mut s, r#"{"cmd":"state"}"#)["state"];
+    assert_eq!(state["phase"], "robson", "{state}");
+    assert_eq!(
+        state["points"],
+        serde_json::json!([0, 0]),
+        "not yet done: {state}"
+    );
+    let r = send(&mut s, r#"{"cmd":"apply","action":"subtract"}"#);
+    assert_eq!(r["ok"], true, "{r}");
+    let state = &send(&mut s, r#"{"cmd":"state"}"#)["state"];
+    assert_eq!(state["phase"], "done", "{state}");
+    assert_eq!(state["score"], serde_json::json!([4, 4]), "{state}");
+    assert_eq!(state["points"], serde_json::json!([0, -2]), "{state}");
+    let seen = &send(&mut s, r#"{"cmd":"observe","seat":1}"#)["observation"];
+    assert_eq!(seen["points"], serde_json::json!([0, -2]), "{seen}");
+}

@@ -72,7 +72,9 @@ pub struct Observation {
     pub active: [bool; 4],
     pub tricks: Vec<TrickView>,
     pub tricks_won: [u8; 2],
-    pub points: [u8; 2],
+    /// What the deal did to each team's score, once it is done (points taken off count
+    /// against); 0 until then.
+    pub points: [i8; 2],
     /// Effective suits (bit per suit index) each seat has shown out of.
     pub voids: [u8; 4],
     /// The legal decisions, when it is this seat's turn.
@@ -183,7 +185,7 @@ impl Deal {
             }),
             tricks,
             tricks_won: self.tricks_won,
-            points: self.points,
+            points: self.score_change(),
             voids: self.voids(),
             legal: if to_act.is_some() && to_act == viewer {
                 self.legal_actions()

@@ -1124,6 +1124,9 @@ fn random_games(rules: Rules, seed0: u64, games: u64, deep_every: u64) -> Stats 
                     }
                 }
                 st.refused += u64::from(check_illegal(&mut game, &mut rng, 2, deep));
+                // Nothing is scored before the deal is done (robson's choice comes after the
+                // last trick).
+                assert_eq!(game.deal().score_change(), [0, 0]);
                 let a = choose(game.deal(), &mut rng);
                 if game.deal().phase() == Phase::BlindShout {
                     st.blind_shouts += 1;
@@ -1146,8 +1149,13 @@ fn random_games(rules: Rules, seed0: u64, games: u64, deep_every: u64) -> Stats 
             st.no_trump += u32::from(deal.trump() == Some(Trump::NoTrump));
             st.upcard_discarded +=
                 u32::from(deal.discard().is_some() && deal.discard() == Some(deal.upcard()));
-            for ((s, p), off) in score.iter_mut().zip(deal.points()).zip(deal.deductions()) {
-                *s += i32::from(p) - i32::from(off);
+            // What the deal did to the score, as every seat's observation says it: checked
+            // against the game's own score below.
+            for seat in Seat::ALL {
+                assert_eq!(deal.observation(seat).points, deal.score_change());
+            }
+            for (s, change) in score.iter_mut().zip(deal.score_change()) {
+                *s += i32::from(change);
             }
             if let Some(m) = deal.maker().filter(|_| {
                 rules.four_trick_tokens && deal.lone_maker().is_none() && !deal.voided_by_renege()

@@ -127,6 +127,16 @@ impl Deal {
         self.deductions
     }
 
+    /// What the deal did to each team's score once it is done: its points less the points it
+    /// took off ([`Deal::deductions`]); 0 before then.
+    pub fn score_change(&self) -> [i8; 2] {
+        if !self.is_done() {
+            return [0, 0];
+        }
+        // Both are small (at most a few points a deal), so the difference fits.
+        [0, 1].map(|t| self.points[t] as i8 - self.deductions[t] as i8)
+    }
+
     /// True when a proven renege voided the hand.
     pub fn voided_by_renege(&self) -> bool {
         self.voided
