@@ -83,6 +83,17 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
             message: "request must be a JSON object".into(),
         });
     };
+    if let Some(key) = crate::repeated_key::repeated_key(line) {
+        // Which of two ids to echo is not known, so neither is.
+        let id = match key.as_str() {
+            "id" => Value::Null,
+            _ => obj.get("id").cloned().unwrap_or(Value::Null),
+        };
+        return Err(RequestError {
+            id,
+            message: format!("'{key}' is given twice in one object: each field once"),
+        });
+    }
     let id = obj.get("id").cloned().unwrap_or(Value::Null);
     let fail = |message: String| RequestError {
         id: id.clone(),
@@ -245,6 +256,12 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
             if nonzero("winning_score") && nonzero("num_deals") {
                 return Err("options winning_score and num_deals exclude each other: give one".into());
             }
+            // Two names of one option, both given: which one was meant is not known.
+            for (name, alias) in [("stick_the_dealer", "std"), ("num_players", "players")] {
+                if opts.contains_key(name) && opts.contains_key(alias) {
+                    return Err(format!("options {name} and {alias} are one option: give it once"));
+                }
+            }
             for (k, v) in opts {
                 let text = match v {
                     Value::String(s) => s.clone(),
@@ -377,6 +394,31 @@ mod tests {
         assert!(e.message.contains("seat"), "{}", e.message);
         let e = parse_request(r#"{"id":1,"cmd":"new","options":{"bogus":1}}"#).unwrap_err();
         assert!(e.message.contains("bogus"), "{}", e.message);
+    }
+
+    /// A field given twice is refused, not taken as its last value (a bot author's client
+    /// found `{"seed":1,"seed":2}` dealing seed 2); so are two names of one option.
+    #[test]
+    fn a_field_given_twice_is_refused() {
+        let e = parse_request(r#"{"id":10,"cmd":"new","seed":1,"seed":2}"#).unwrap_err();
+        assert_eq!(
+            (e.id, e.message.as_str()),
+            (
+                Value::from(10),
+                "'seed' is given twice in one object: each field once"
+            )
+        );
+        let e = parse_request(r#"{"id":93,"cmd":"legal","id":94}"#).unwrap_err();
+        assert_eq!(e.id, Value::Null, "neither id is echoed");
+        let e = parse_request(r#"{"id":95,"cmd":"legal","cmd":"state"}"#).unwrap_err();
+        assert!(e.message.starts_with("'cmd' is given twice"), "{}", e.message);
+        let e = parse_request(r#"{"id":49,"cmd":"new","options":{"stick_the_dealer":"yes","std":"off"}}"#)
+            .unwrap_err();
+        assert_eq!(
+            e.message,
+            "options stick_the_dealer and std are one option: give it once"
+        );
+        assert!(parse_request(r#"{"id":1,"cmd":"new","options":{"std":"yes"}}"#).is_ok());
     }
 
     #[test]
