@@ -397,6 +397,7 @@ fn play_table(
                 );
             }
             held = hold_game(path)?;
+            need_terminal()?;
             let session = euchre_table::Session::resume(path, table.budget())?;
             let people = session.holders().iter().filter(|h| !h.is_bot()).count();
             if people != 1 {
@@ -427,17 +428,25 @@ fn play_table(
                     p.display(),
                     p.display()
                 ),
-                Some(p) => p.clone(),
+                Some(p) => {
+                    held = hold_game(p)?;
+                    p.clone()
+                }
                 None => {
                     let dir = data_dir()?.join("games");
                     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
                     let stamp = std::time::SystemTime::now()
                         .duration_since(std::time::UNIX_EPOCH)
                         .map_or(0, |d| d.as_secs());
-                    dir.join(format!("{stamp}-{}-seed{seed}.json", table.rules.name()))
+                    let (path, lock) =
+                        unused_save(&dir, &format!("{stamp}-{}-seed{seed}", table.rules.name()))?;
+                    held = lock;
+                    path
                 }
             };
-            held = hold_game(&save)?;
+            // Checked before the session writes its first save: a game that cannot start leaves
+            // no file behind.
+            need_terminal()?;
             euchre_table::Session::new(
                 rules,
                 seed,
@@ -457,6 +466,42 @@ fn play_table(
     let code = play::run(session, name, watch, practice, pace)?.map_or(0, |signal| 128 + signal);
     drop(held);
     Ok(code)
+}
+
+/// The terminal game needs a terminal to read keys from and draw on.
+fn need_terminal() -> Result<()> {
+    use std::io::IsTerminal;
+    if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
+        anyhow::bail!(
+            "the terminal game needs a terminal: its input and output may not be a file or a pipe (euchre sim plays computer players without one)"
+        );
+    }
+    Ok(())
+}
+
+/// A new file for a game in `dir`, named `STEM.json` (or `STEM-2.json` and on, when games
+/// started in the same second with the same seed took the name), held for this program.
+fn unused_save(dir: &std::path::Path, stem: &str) -> Result<(std::path::PathBuf, file_lock::Held)> {
+    for n in 1..1000 {
+        let name = match n {
+            1 => format!("{stem}.json"),
+            _ => format!("{stem}-{n}.json"),
+        };
+        let path = dir.join(name);
+        if path.exists() {
+            continue;
+        }
+        match file_lock::hold(&path) {
+            // Taken while this one looked: another game started just now.
+            Err(file_lock::LockError::Busy(_)) => continue,
+            Err(file_lock::LockError::Io(at, e)) => {
+                anyhow::bail!("{}: cannot lock the saved game: {e}", at.display())
+            }
+            Ok(held) if path.exists() => drop(held.removed_when_done()),
+            Ok(held) => return Ok((path, held.removed_when_done())),
+        }
+    }
+    anyhow::bail!("{}: no free name for a new game's file", dir.display())
 }
 
 /// Holds a saved game's file for this program (its lock file removed when done).
@@ -908,5 +953,27 @@ fn run(cli: Cli) -> Result<i32> {
             }
             Ok(0)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unused_save;
+
+    /// Games started in the same second with the same seed get files of their own: a name
+    /// taken by a file, or held by a game that has not written yet, is passed over.
+    #[test]
+    fn a_new_game_never_takes_another_games_file() {
+        let dir = std::env::temp_dir().join(format!("euchre-unused-save-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("g.json"), "{}").unwrap();
+        let (first, _held) = unused_save(&dir, "g").unwrap();
+        assert_eq!(first, dir.join("g-2.json"));
+        let (second, held) = unused_save(&dir, "g").unwrap();
+        assert_eq!(second, dir.join("g-3.json"), "g-2 is held though not written yet");
+        drop(held);
+        assert!(!dir.join("g-3.json.lock").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -428,7 +428,8 @@ async function startPage() {
         h('option', { value: 'open' }, 'A person (open seat)'),
         levelList.map((l) => h('option', { value: l, title: about.get(l) || null }, `Computer: ${l}`)));
       sel.value = old[i] || (i === 0 ? 'open' : i === 2 && n === 4 ? 'open' : 'easy');
-      const mine = h('input', { type: 'radio', name: 'mine', value: i, id: `mine-${i}` });
+      // Four "I sit here" would not say which seat to a screen reader.
+      const mine = h('input', { type: 'radio', name: 'mine', value: i, id: `mine-${i}`, 'aria-label': `I sit here: seat ${i + 1}` });
       mine.checked = i === Math.min(oldMine, n - 1);
       mine.addEventListener('change', () => { sel.value = 'open'; });
       seatsBox.append(h('div', { class: 'seat-row' },
@@ -740,6 +741,8 @@ const ui = {
   zeroBased: false, // the server counts deals from 0
   lastResult: null, // words about the last finished deal
   logs: new Map(), // deal key → {history, result}
+  logOpen: new Map(), // deal key → open, for the deals of the log the person opened or closed
+  focusNext: null, // a selector: where the next redraw puts the keyboard focus (a panel closed)
   closed: false,
 };
 
@@ -934,10 +937,9 @@ function showState(prev, state) {
     if (ui.seat !== null && prev.started) requestReview(prev.deal_number);
     ui.hint = null;
   }
-  if (v.phase === 'done' && (!prev || prev.view.phase !== 'done')) {
-    ui.lastResult = dealResult(state, null);
-    announce(ui.lastResult);
-  }
+  // Told after the deal's last cards and trick, below.
+  const dealDone = v.phase === 'done' && (!prev || prev.view.phase !== 'done');
+  if (dealDone) ui.lastResult = dealResult(state, null);
   // The game's last deal has no next deal to bring its review: it is asked for when the game
   // ends (else the panel would go on showing the deal before it).
   if (state.game_over && (!prev || !prev.game_over) && ui.seat !== null && state.started) {
@@ -958,9 +960,11 @@ function showState(prev, state) {
     const now = completeTricks(v);
     if (now > before && dealKey(prev) === key) {
       const t = normTrick(v.tricks[now - 1]);
-      announce(`${seatName(state, t.winner)} takes the trick`);
+      announce(`${seatName(state, t.winner)} take${t.winner === state.seat ? '' : 's'} the trick`);
     }
   }
+  if (dealDone) announce(ui.lastResult);
+  if (state.game_over && prev && !prev.game_over) announce(`${gameOverWords(state)}. ${finalScoreWords(state)}`);
   entry.history = history;
   entry.tricks = v.tricks || [];
   entry.upcard = v.upcard || null;
@@ -1061,6 +1065,7 @@ function act(action) {
 
 function renderShell() {
   app.replaceChildren(h('div', { id: 'table', class: 'table-page', dataset: { state: 'connecting' } },
+    h('h1', { class: 'sr-only' }, `Euchre table ${ui.code}`),
     h('p', { id: 'connection', class: 'connection', role: 'status' }, 'Connecting…'),
     h('div', { id: 'table-body' })));
   $('#top-extra').replaceChildren(inviteBox(ui.code));
@@ -1073,8 +1078,12 @@ function renderTable() {
   const body = $('#table-body');
   if (!root || !body) return;
   const s = ui.shown;
-  // Keep the keyboard focus on the same control across the redraw.
-  const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  // Keep the keyboard focus on the same control across the redraw: found again by its key, or
+  // else its id.
+  const focused = document.activeElement;
+  const focusSel = !focused || focused === document.body ? null
+    : focused.dataset && focused.dataset.key ? `[data-key="${CSS.escape(focused.dataset.key)}"]`
+      : focused.id ? `#${CSS.escape(focused.id)}` : null;
   if (!s) {
     body.replaceChildren(h('p', { class: 'loading' }, 'Waiting for the table…'));
     return;
@@ -1084,7 +1093,7 @@ function renderTable() {
   root.dataset.deal = s.deal_number;
   root.dataset.state = s.game_over ? 'over' : !s.started ? 'waiting' : myTurn() ? 'myturn' : ui.pending ? 'pending' : 'watching';
   root.dataset.seat = s.seat === null || s.seat === undefined ? 'spectator' : s.seat;
-  document.title = `${myTurn() ? '● ' : ''}Euchre: table ${ui.code}`;
+  document.title = s.game_over ? `Game over · ${gameOverWords(s)} · Euchre: table ${ui.code}` : `${myTurn() ? '● ' : ''}Euchre: table ${ui.code}`;
 
   const content = [];
   if (!s.started) content.push(waitingPanel(s));
@@ -1093,7 +1102,11 @@ function renderTable() {
     h('div', { class: 'play-area' }, over, infoBar(s), felt(s), handArea(s), actionBar(s)),
     h('aside', { class: 'side' }, scorePanel(s), resultPanel(s), hintPanel(s), reviewPanel(s), logPanel(s), s.started ? hostPanel(s) : null)));
   body.replaceChildren(...content);
-  let again = focusKey ? body.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+  let again = focusSel ? body.querySelector(focusSel) : null;
+  if (ui.focusNext) {
+    again = body.querySelector(ui.focusNext) || again;
+    ui.focusNext = null;
+  }
   // Someone playing by keyboard whose focused control went away (the card just played) is taken
   // to the next decision when it comes.
   if (!again && ui.keyboard && myTurn() && (!document.activeElement || document.activeElement === document.body)) {
@@ -1226,7 +1239,8 @@ function felt(s) {
           return h('span', { role: 'img', 'aria-label': cardName(c) }, cardFace(c, 'small'));
         }));
       } else if (s.seat !== seat) {
-        cardsRow = h('div', { class: 'mini-hand', 'aria-label': `${size} cards` }, Array.from({ length: Math.min(size, 8) }, () => cardFace(null, 'tiny')));
+        // The backs are pictures (aria-hidden): the count in words for screen readers.
+        cardsRow = h('div', { class: 'mini-hand' }, h('span', { class: 'sr-only' }, `${size} card${size === 1 ? '' : 's'}`), Array.from({ length: Math.min(size, 8) }, () => cardFace(null, 'tiny')));
       }
     }
     seatsEls.push(h('section', {
@@ -1265,13 +1279,21 @@ function felt(s) {
   return h('div', { class: `felt seats-${n}`, id: 'felt' }, seatsEls, h('div', { class: 'middle', 'aria-live': 'off' }, middle));
 }
 
+/** "You won the game 10 to 7": the winner's score first. */
 function gameOverWords(s) {
   if (s.winner === null || s.winner === undefined) return 'Game over';
   if (s.family === 'four-handed') {
-    if (s.seat !== null && s.seat !== undefined) return s.winner === s.seat % 2 ? 'You won the game!' : 'They won the game';
-    return `${teamName(s, s.winner)} won the game`;
+    const by = s.scores && s.scores.length === 2 ? ` ${s.scores[s.winner]} to ${s.scores[1 - s.winner]}` : '';
+    if (s.seat !== null && s.seat !== undefined) return s.winner === s.seat % 2 ? `You won the game${by}` : `They won the game${by}`;
+    return `${teamName(s, s.winner)} won the game${by}`;
   }
-  return s.winner === s.seat ? 'You won the game!' : `${seatName(s, s.winner)} won the game`;
+  return s.winner === s.seat ? 'You won the game' : `${seatName(s, s.winner)} won the game`;
+}
+
+function finalScoreWords(s) {
+  return s.family === 'four-handed'
+    ? `Final score: ${teamName(s, 0)} ${s.scores[0]}, ${teamName(s, 1)} ${s.scores[1]}`
+    : `Final score: ${s.scores.map((x, i) => `${seatName(s, i)} ${x}`).join(', ')}`;
 }
 
 /** The `name X` decision for a card of the jambone hand, if it is one of mine now. */
@@ -1330,7 +1352,7 @@ function handArea(s) {
   const prompt = handPrompt(s, byCard);
   return h('div', { class: 'hand-area' },
     prompt ? h('p', { class: 'prompt', id: 'prompt' }, prompt) : null,
-    h('div', { class: 'hand', id: 'hand', role: 'toolbar', 'aria-label': 'Your hand', style: { '--n': Math.max(hand.length, 5) }, onkeydown: rovingKeys }, cards));
+    h('div', { class: `hand${byCard.size ? ' choosing' : ''}`, id: 'hand', role: 'toolbar', 'aria-label': 'Your hand', style: { '--n': Math.max(hand.length, 5) }, onkeydown: rovingKeys }, cards));
 }
 
 function handPrompt(s, byCard) {
@@ -1411,7 +1433,7 @@ function actionBar(s) {
     onclick: () => act(a),
   }, i < 9 ? h('kbd', { 'aria-hidden': 'true' }, String(i + 1)) : null, actionLabel(a, v)));
   const tools = h('div', { class: 'tools' },
-    h('button', { type: 'button', id: 'hint-btn', disabled: !mine, onclick: askHint, 'aria-keyshortcuts': '?' }, 'Hint'),
+    s.game_over ? null : h('button', { type: 'button', id: 'hint-btn', disabled: !mine, onclick: askHint, 'aria-keyshortcuts': '?' }, 'Hint'),
     ui.lastResult && ui.seat !== null ? h('button', { type: 'button', id: 'review-btn', onclick: () => { const d = lastFinishedDeal(); if (d !== null) requestReview(d); renderTable(); } }, 'Review last deal') : null);
   return h('div', { class: 'action-bar' },
     row.length ? h('div', { class: 'actions', id: 'actions', role: 'toolbar', 'aria-label': 'Your decisions', onkeydown: rovingKeys }, row) : null,
@@ -1435,11 +1457,11 @@ function askHint() {
 
 function scorePanel(s) {
   const n = s.seats.length;
+  // The label says what a press does, so no aria-pressed besides ("Show numbers, pressed").
   const toggle = h('button', {
     type: 'button',
     id: 'markers-btn',
     class: 'link',
-    'aria-pressed': ui.markers ? 'true' : 'false',
     onclick: () => { ui.markers = !ui.markers; storageSet('euchre:markers', ui.markers); renderTable(); },
   }, ui.markers ? 'Show numbers' : 'Show markers');
   const target = s.target;
@@ -1458,8 +1480,9 @@ function scorePanel(s) {
 }
 
 function scoreRow(name, score, target, index) {
-  const value = ui.markers ? markers(score, target, index) : h('span', { class: 'score-num' }, String(score));
-  return h('div', { class: 'score-row', 'aria-label': `${name}: ${score}` }, h('span', { class: 'score-name' }, name), value);
+  // The markers are pictures: their number is in words for screen readers.
+  const value = ui.markers ? [h('span', { class: 'sr-only' }, String(score)), markers(score, target, index)] : h('span', { class: 'score-num' }, String(score));
+  return h('div', { class: 'score-row' }, h('span', { class: 'score-name' }, name), value);
 }
 
 /** The score as markers: one pip per point, in fives, as the traditional counting cards show it. */
@@ -1472,10 +1495,16 @@ function markers(score, target, index) {
   return h('span', { class: 'markers', 'aria-hidden': 'true' }, pips);
 }
 
+/** A panel's Close: the keyboard focus goes back to `back` (a selector list: the first of them
+ * on the page, in its order), the control that opened the panel, rather than to the page's top. */
+function closeButton(id, back, close) {
+  return h('button', { type: 'button', class: 'link', id, onclick: () => { close(); ui.focusNext = back; renderTable(); } }, 'Close');
+}
+
 function resultPanel() {
   if (!ui.lastResult) return null;
   return h('section', { class: 'panel result', id: 'last-result', 'aria-label': 'Last deal' },
-    h('div', { class: 'panel-head' }, h('h2', {}, 'Last deal'), h('button', { type: 'button', class: 'link', onclick: () => { ui.lastResult = null; renderTable(); } }, 'Close')),
+    h('div', { class: 'panel-head' }, h('h2', {}, 'Last deal'), closeButton('result-close', '#markers-btn', () => { ui.lastResult = null; })),
     h('p', {}, ui.lastResult));
 }
 
@@ -1536,7 +1565,7 @@ function hintPanel(s) {
     ];
   }
   return h('section', { class: 'panel hint', id: 'hint-panel', 'aria-label': 'Hint' },
-    h('div', { class: 'panel-head' }, h('h2', {}, 'Hint'), h('button', { type: 'button', class: 'link', onclick: () => { ui.hint = null; renderTable(); } }, 'Close')), inner);
+    h('div', { class: 'panel-head' }, h('h2', {}, 'Hint'), closeButton('hint-close', '#hint-btn:not(:disabled), #markers-btn', () => { ui.hint = null; })), inner);
 }
 
 function reviewPanel(s) {
@@ -1560,15 +1589,22 @@ function reviewPanel(s) {
     ];
   }
   return h('section', { class: 'panel review', id: 'review-panel', 'aria-label': 'Review' },
-    h('div', { class: 'panel-head' }, h('h2', {}, `Review of deal ${dealLabel(r.deal)}`), h('button', { type: 'button', class: 'link', onclick: () => { ui.review = null; renderTable(); } }, 'Close')), inner);
+    h('div', { class: 'panel-head' }, h('h2', {}, `Review of deal ${dealLabel(r.deal)}`), closeButton('review-close', '#review-btn, #markers-btn', () => { ui.review = null; })), inner);
 }
 
 function logPanel(s) {
   const entries = [...ui.logs.values()];
+  const keys = [...ui.logs.keys()];
   const blocks = entries.map((e, i) => {
     const body = logLines(s, e);
     if (e.result) body.push(h('li', { class: 'result-line' }, e.result));
-    return h('details', { open: i === entries.length - 1 }, h('summary', {}, `Deal ${dealLabel(e.deal)}`), h('ol', { class: 'log-list' }, body));
+    // The deal in play is open, the others closed, unless the person opened or closed one.
+    const key = keys[i];
+    const open = ui.logOpen.has(key) ? ui.logOpen.get(key) : i === entries.length - 1;
+    const details = h('details', { open }, h('summary', { dataset: { key: `log:${key}` } }, `Deal ${dealLabel(e.deal)}`), h('ol', { class: 'log-list' }, body));
+    // Drawn open also fires a toggle: only a change from what was drawn is the person's.
+    details.addEventListener('toggle', () => { if (details.open !== open || ui.logOpen.has(key)) ui.logOpen.set(key, details.open); });
+    return details;
   });
   return h('section', { class: 'panel log', id: 'log', 'aria-label': 'Game log' }, h('h2', {}, 'Game log'), blocks.length ? blocks : h('p', { class: 'muted' }, 'Nothing yet.'));
 }
@@ -1610,7 +1646,7 @@ function downloadsPanel(s) {
   links.push(h('a', { href: `/api/tables/${ui.code}/game.json`, download: `euchre-${ui.code}.json`, id: 'download-json' }, 'Game record (JSON)'));
   return h('section', { class: 'panel downloads', id: 'game-over', 'aria-label': 'Game over' },
     h('h2', {}, gameOverWords(s)),
-    h('p', {}, s.family === 'four-handed' ? `Final score: ${teamName(s, 0)} ${s.scores[0]}, ${teamName(s, 1)} ${s.scores[1]}` : `Final score: ${s.scores.map((x, i) => `${seatName(s, i)} ${x}`).join(', ')}`),
+    h('p', {}, finalScoreWords(s)),
     h('ul', { class: 'links' }, links.map((a) => h('li', {}, a))),
     nextGameControl(s),
     h('p', {}, h('a', { href: '/' }, 'Set up a new table')));
