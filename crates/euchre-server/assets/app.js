@@ -539,8 +539,24 @@ async function startPage() {
   const games = h('div', { id: 'player-games' });
   const showGames = () => playerGames(nameInput.value.trim(), games);
   nameInput.addEventListener('change', showGames);
-  app.replaceChildren(h('div', { class: 'start-page' }, form, joinForm, accountPanel(nameInput, showGames), games));
+  const back = h('div', { id: 'back-box' });
+  app.replaceChildren(h('div', { class: 'start-page' }, back, form, joinForm, accountPanel(nameInput, showGames), games));
   showGames();
+  backToGame(back);
+}
+
+/** A link back to the last table this browser took a seat at, while its game goes on. */
+async function backToGame(box) {
+  const code = storageGet('euchre:last');
+  const saved = typeof code === 'string' && /^[A-Z0-9]+$/.test(code) ? storageGet(`euchre:${code}`) : null;
+  if (!saved || !saved.token) return;
+  try {
+    const info = await api('GET', `/api/tables/${code}`);
+    if (info.game_over) return;
+  } catch {
+    return; // the table is gone
+  }
+  box.replaceChildren(h('p', { class: 'panel back' }, h('a', { href: `/t/${code}${FAST ? '?fast=1' : ''}`, id: 'back-to-game' }, `Back to your game (table ${code})`)));
 }
 
 /** The table code in what was typed or pasted: a code, or an invite link (".../t/K7QM2X"),
@@ -751,6 +767,8 @@ function connectTable(code, saved) {
   ui.seat = saved ? saved.seat : null;
   ui.token = saved ? saved.token : null;
   ui.host = saved ? saved.host : null;
+  // The start page offers the way back to a seat's game.
+  if (ui.token) storageSet('euchre:last', code);
   restoreLog();
   renderShell();
   openSocket();
