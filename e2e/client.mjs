@@ -9,7 +9,12 @@
 // that keeps one height whatever it shows (the hand never moves), the log's words for an
 // order-up, an account made and signed in again through a real form, a pasted invite link,
 // prompts in words for each kind of decision, a card that cannot be played saying why, the
-// review of a game's last deal, and a 40-letter name cut short.
+// review of a game's last deal, a 40-letter name cut short, what the screen reader is told and
+// in which order (the last cards, the trick, the deal, the game), the log's deals left open or
+// closed as the person left them, the keyboard focus kept on the control pressed (or taken back
+// to it from a panel's Close), the hand's contrast while bidding and playing (and red text in the
+// dark scheme), the trick and the hand on one short screen (a phone sideways, 200% zoom), and the
+// start page's seat names and way back to a game in progress.
 //
 //   node e2e/client.mjs URL      (any server that serves the client's pages and assets)
 
@@ -480,6 +485,204 @@ try {
       if (width > 390) throw new Error(`the page is ${width} px wide`);
     } finally {
       await t.ctx.close();
+    }
+  });
+
+  await check('the screen reader hears the last cards, who takes the trick ("You take"), the deal\'s result, then the game\'s result and final score', async () => {
+    // Seat 0 plays alone (seat 2 sits out): seats 1, 3 and 0 play each trick.
+    const v = play.view;
+    const t = await scripted(v.seat, { width: 1100, height: 800 });
+    try {
+      const open1 = { ...v, tricks: [{ leader: 1, cards: ['9C', 'KC'], winner: null }], history: [...v.history, [1, '9C'], [3, 'KC']] };
+      const won1 = { ...open1, to_act: 0, legal: ['TC'], tricks: [{ leader: 1, cards: ['9C', 'KC', 'AS'], winner: 0 }], history: [...open1.history, [0, 'AS']] };
+      const done = {
+        ...won1, phase: 'done', to_act: null, legal: [], tricks_won: [1, 1], points: [0, 2],
+        tricks: [...won1.tricks, { leader: 0, cards: ['TC', 'QC', 'AC'], winner: 3 }], history: [...won1.history, [0, 'TC'], [1, 'QC'], [3, 'AC']],
+      };
+      t.send(stateMessage({ ...play, view: open1 }, 3, { legal: [] }));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      t.send(stateMessage({ ...play, view: won1 }, 4));
+      await t.page.waitForSelector('#table[data-seq="4"]');
+      let said = await t.page.locator('#live p').allTextContents();
+      if (!said.includes('You take the trick')) throw new Error(`after the person's trick the screen reader heard ${JSON.stringify(said)}`);
+      t.send(stateMessage({ ...play, view: done }, 5, { scores: [7, 10], legal: [], to_act: null, game_over: true, winner: 1 }));
+      await t.page.waitForSelector('#table[data-seq="5"]');
+      said = await t.page.locator('#live p').allTextContents();
+      const at = (re) => said.findIndex((x) => re.test(x));
+      const order = [/^easy \(seat 4\) plays Ace of Clubs$/, /^easy \(seat 4\) takes the trick$/, /^Deal 1:/, /^They won the game 10 to 7\. Final score: We 7, They 10$/].map(at);
+      if (order.includes(-1) || order.some((x, i) => i && x < order[i - 1])) throw new Error(`the screen reader heard, in order: ${JSON.stringify(said)}`);
+      const title = await t.page.title();
+      if (!title.startsWith('Game over · They won the game 10 to 7')) throw new Error(`the page's title at the end: ${title}`);
+      if ((await t.page.locator('h1').allTextContents()).join() !== `Euchre table ${CODE}`) throw new Error('the table page has no h1 naming it');
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a deal of the log opened by the person stays open, and keeps the keyboard focus, through the next states', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(play, 3, { deal_number: 1 }));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      t.send(stateMessage(play, 4, { deal_number: 2 }));
+      await t.page.waitForSelector('#table[data-seq="4"]');
+      const open = () => t.page.locator('#log details').evaluateAll((ds) => ds.map((d) => d.open));
+      if (JSON.stringify(await open()) !== '[false,true]') throw new Error(`the log's deals open: ${JSON.stringify(await open())}`);
+      // Deal 1 opened and deal 2 closed, by keyboard.
+      await t.page.locator('#log summary').first().focus();
+      await t.page.keyboard.press('Enter');
+      await t.page.locator('#log summary').nth(1).focus();
+      await t.page.keyboard.press('Enter');
+      for (const seq of [5, 6]) {
+        t.send(stateMessage(play, seq, { deal_number: 2 }));
+        await t.page.waitForSelector(`#table[data-seq="${seq}"]`);
+      }
+      if (JSON.stringify(await open()) !== '[true,false]') throw new Error(`after two states the log's deals open: ${JSON.stringify(await open())}`);
+      const focus = await t.page.evaluate(() => document.activeElement.textContent);
+      if (focus !== 'Deal 2') throw new Error(`the focus went to ${JSON.stringify(focus)}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('keyboard focus: kept on "Show markers", "Hint" and "Review last deal", back to the opener on a panel\'s Close; markers and card counts in words for screen readers', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    const focused = () => t.page.evaluate(() => document.activeElement.id || document.activeElement.tagName);
+    const press = async (sel) => { await t.page.focus(sel); await t.page.keyboard.press('Enter'); };
+    try {
+      t.send(stateMessage(play, 3, { deal_number: 1, scores: [3, 8] }));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      const done = { ...play.view, phase: 'done', to_act: null, legal: [] };
+      t.send(stateMessage({ ...play, view: done }, 4, { deal_number: 1, legal: [], scores: [3, 8] }));
+      t.send(stateMessage(play, 5, { deal_number: 2, scores: [3, 8] }));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="5"]');
+      await press('#markers-btn');
+      await t.page.waitForSelector('#score .markers');
+      if ((await focused()) !== 'markers-btn') throw new Error(`after "Show markers" the focus is on ${await focused()}`);
+      if (await t.page.locator('#markers-btn[aria-pressed]').count()) throw new Error('the markers button changes its label and is a toggle besides');
+      const rows = await t.page.locator('#score .score-row').allTextContents();
+      if (JSON.stringify(rows) !== '["We3","They8"]') throw new Error(`the score rows as markers read ${JSON.stringify(rows)}`);
+      const counts = await t.page.locator('#felt .mini-hand').allTextContents();
+      if (!counts.length || !counts.every((c) => c === '5 cards')) throw new Error(`the opponents' hands read ${JSON.stringify(counts)}`);
+      await press('#hint-btn');
+      await waitSent(t.sent, (x) => x.type === 'hint', 'a hint request');
+      t.send({ type: 'hint', seq: 5, best: play.view.legal[0], choices: play.view.legal.map((a) => ({ action: a, value: 0 })) });
+      await t.page.waitForSelector('#hint-panel strong');
+      if ((await focused()) !== 'hint-btn') throw new Error(`after "Hint" the focus is on ${await focused()}`);
+      await press('#hint-close');
+      await t.page.waitForSelector('#hint-panel', { state: 'detached' });
+      if ((await focused()) !== 'hint-btn') throw new Error(`after the hint's Close the focus is on ${await focused()}`);
+      await press('#review-btn');
+      t.send({ type: 'review', deal: 1, dealer: 3, decisions: [], unjudged: 0 });
+      await t.page.waitForSelector('#review-panel p');
+      if ((await focused()) !== 'review-btn') throw new Error(`after "Review last deal" the focus is on ${await focused()}`);
+      await press('#review-close');
+      await t.page.waitForSelector('#review-panel', { state: 'detached' });
+      if ((await focused()) !== 'review-btn') throw new Error(`after the review's Close the focus is on ${await focused()}`);
+      await press('#result-close');
+      await t.page.waitForSelector('#last-result', { state: 'detached' });
+      if ((await focused()) !== 'markers-btn') throw new Error(`after the last deal's Close the focus is on ${await focused()}`);
+      // The focus ring: gold outside, dark inside, one of them 3:1 or more on any background.
+      const ring = await t.page.evaluate(() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineColor, s.boxShadow]; });
+      if (ring[0] !== 'solid' || !/rgb\(29, 29, 27\)/.test(ring[2])) throw new Error(`the focus ring: ${JSON.stringify(ring)}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('the hand keeps full contrast: not faded while bidding on it; in the play the cards not to play are flat and grey, their ranks 4.5:1; red text 4.5:1 in the dark scheme', async () => {
+    // The contrast of an element's text on the nearest background drawn behind it, its opacity
+    // and its ancestors' counted.
+    const contrast = (sel) => t.page.locator(sel).first().evaluate((el) => {
+      const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+      const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+      let bg = null;
+      let op = 1;
+      for (let e = el; e; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        op *= Number(s.opacity);
+        const c = rgb(s.backgroundColor);
+        if (!bg && (c.length < 4 || c[3] === 1)) bg = c.slice(0, 3);
+      }
+      const fg = rgb(getComputedStyle(el).color).slice(0, 3).map((x, i) => x * op + bg[i] * (1 - op));
+      const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      return (a + 0.05) / (b + 0.05);
+    });
+    const red = (f) => f.view.hand.find((c) => c[1] === 'H' || c[1] === 'D');
+    let t = await scripted(bidding.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(bidding, 3));
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      const r = await contrast(`#hand [data-card="${red(bidding)}"] .rank`);
+      if (r < 4.5) throw new Error(`while bidding, a red rank of the hand is ${r.toFixed(2)}:1`);
+      const v = { ...play.view, tricks: [{ leader: 1, cards: ['9D'], winner: null }], legal: ['TD', 'QD'] };
+      t.send(stateMessage({ ...play, view: v }, 4));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="4"]');
+      for (const c of ['TC', 'TD']) {
+        const x = await contrast(`#hand [data-card="${c}"] .rank`);
+        if (x < 4.5) throw new Error(`in the play, the rank of ${c} is ${x.toFixed(2)}:1`);
+      }
+      const faces = await t.page.locator('#hand .card').evaluateAll((cs) => cs.map((c) => getComputedStyle(c).backgroundColor));
+      if (new Set(faces).size !== 2) throw new Error(`the cards to play and the others look alike: ${JSON.stringify(faces)}`);
+    } finally {
+      await t.ctx.close();
+    }
+    t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      await t.page.emulateMedia({ colorScheme: 'dark' });
+      t.send(stateMessage({ ...play, view: { ...play.view, trump: 'H' } }, 3, { deal_number: 2 }));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      t.send({ type: 'review', deal: 1, dealer: 3, decisions: [{ index: 1, action: 'pass', best: 'order', loss: 0.85, choices: [] }], unjudged: 0 });
+      await t.page.waitForSelector('#review-panel .mistake');
+      for (const sel of ['#trump strong', '#review-panel .mistake']) {
+        const x = await contrast(sel);
+        if (x < 4.5) throw new Error(`in the dark scheme ${sel} is ${x.toFixed(2)}:1`);
+      }
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('short screens (740x360, a phone sideways; 640x400, 200% zoom): the trick, the hand and the decisions on one screen', async () => {
+    for (const viewport of [{ width: 740, height: 360 }, { width: 640, height: 400 }]) {
+      for (const f of [bidding, play]) {
+        const t = await scripted(f.view.seat, viewport);
+        try {
+          t.send(stateMessage(f, 3));
+          await t.page.waitForSelector('#table[data-state="myturn"]');
+          const box = async (sel) => ((await t.page.locator(sel).count()) ? t.page.locator(sel).boundingBox() : null);
+          const [middle, hand, actions] = [await box('#felt .middle'), await box('#hand'), await box('#actions')];
+          const bottom = Math.max(hand.y + hand.height, actions ? actions.y + actions.height : 0);
+          if (middle.y < 0 || bottom > viewport.height) throw new Error(`at ${viewport.width}x${viewport.height}, ${f.view.phase}: the middle starts at ${Math.round(middle.y)} px, the hand and decisions end at ${Math.round(bottom)}`);
+          const width = await t.page.evaluate(() => document.documentElement.scrollWidth);
+          if (width > viewport.width) throw new Error(`the page is ${width} px wide`);
+        } finally {
+          await t.ctx.close();
+        }
+      }
+    }
+  });
+
+  await check('the start page: each "I sit here" names its seat, the logo link is 24 px tall, and a game in progress is offered back', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    try {
+      await ctx.addInitScript((code) => {
+        localStorage.setItem('euchre:last', JSON.stringify(code));
+        localStorage.setItem(`euchre:${code}`, JSON.stringify({ seat: 0, token: '0123456789abcdef0123456789abcdef', host: null }));
+      }, CODE);
+      const page = await ctx.newPage();
+      await page.route(`**/api/tables/${CODE}`, (r) => r.fulfill({ json: { code: CODE, rules: 'north-american', options: [], seats: [], started: true, game_over: false } }));
+      await page.goto(`${base}/`);
+      await page.waitForSelector('#create-form');
+      for (const n of [1, 2, 3, 4]) {
+        if ((await page.getByRole('radio', { name: `I sit here: seat ${n}` }).count()) !== 1) throw new Error(`no "I sit here" for seat ${n}`);
+      }
+      const logo = await page.locator('.brand').boundingBox();
+      if (logo.height < 24) throw new Error(`the logo link is ${logo.height} px tall`);
+      await page.waitForSelector('#back-to-game');
+      if ((await page.getAttribute('#back-to-game', 'href')) !== `/t/${CODE}`) throw new Error('"Back to your game" goes elsewhere');
+    } finally {
+      await ctx.close();
     }
   });
 

@@ -1620,8 +1620,14 @@ function logPanel(s) {
     const key = keys[i];
     const open = ui.logOpen.has(key) ? ui.logOpen.get(key) : i === entries.length - 1;
     const details = h('details', { open }, h('summary', { dataset: { key: `log:${key}` } }, `Deal ${dealLabel(e.deal)}`), h('ol', { class: 'log-list' }, body));
-    // Drawn open also fires a toggle: only a change from what was drawn is the person's.
-    details.addEventListener('toggle', () => { if (details.open !== open || ui.logOpen.has(key)) ui.logOpen.set(key, details.open); });
+    // Drawn open also fires a toggle: only a change from what was drawn is the person's. The
+    // event comes a moment later, perhaps after a redraw: the new drawing is then told too.
+    details.addEventListener('toggle', () => {
+      if (details.open === open && !ui.logOpen.has(key)) return;
+      ui.logOpen.set(key, details.open);
+      const now = document.querySelector(`#log [data-key="log:${CSS.escape(key)}"]`);
+      if (now && now.parentElement !== details) now.parentElement.open = details.open;
+    });
     return details;
   });
   return h('section', { class: 'panel log', id: 'log', 'aria-label': 'Game log' }, h('h2', {}, 'Game log'), blocks.length ? blocks : h('p', { class: 'muted' }, 'Nothing yet.'));
