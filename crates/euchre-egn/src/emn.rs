@@ -106,7 +106,7 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
     let mut games = Vec::new();
     let mut wins: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
     for (i, g) in games_v.iter().enumerate() {
-        let at = |m: String| EgnError::new(format!("game {i}: {m}"));
+        let at = |m: String| EgnError::new(format!("game {}: {m}", i + 1));
         let go = g.as_object().ok_or_else(|| at("must be an object".into()))?;
         for k in go.keys() {
             if !["gameIndex", "players", "gameData"].contains(&k.as_str()) {

@@ -227,7 +227,7 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
     }
     for (i, d) in f.deals.iter().enumerate() {
         let DealEntry::Full(d) = d else { continue };
-        let at = |m: String| EgnError::new(format!("deal {i}: {m}"));
+        let at = |m: String| EgnError::new(format!("deal {}: {m}", i + 1));
         if d.deal_number < 0 {
             return Err(at("dealNumber is negative".into()));
         }

@@ -139,40 +139,44 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
     for (i, entry) in file.deals.iter().enumerate() {
         let DealEntry::Full(d) = entry else {
             return Err(EgnError::new(format!(
-                "deal {i}: condensed (bitpacked) deals are not read yet"
+                "deal {}: condensed (bitpacked) deals are not read yet",
+                i + 1
             )));
         };
         if let Some(j) = numbers.iter().position(|&n| n == d.deal_number) {
             return Err(EgnError::new(format!(
-                "deal {i}: dealNumber {} repeats deal {j}",
-                d.deal_number
+                "deal {}: dealNumber {} repeats that of deal {}",
+                i + 1,
+                d.deal_number,
+                j + 1
             )));
         }
         numbers.push(d.deal_number);
         if let Some(prev) = deals.last() {
             if !prev.complete {
                 return Err(EgnError::new(format!(
-                    "deal {i}: deal {} is unfinished but the record goes on",
-                    i - 1
+                    "deal {}: deal {i} is unfinished but the record goes on",
+                    i + 1
                 )));
             }
             if game_over(&rules, score, deals.len() as u32) {
                 return Err(EgnError::new(format!(
-                    "deal {i}: play goes on after the game was won ({}-{} after deal {})",
+                    "deal {}: play goes on after the game was won ({}-{} after deal {i})",
+                    i + 1,
                     score[0],
-                    score[1],
-                    i - 1
+                    score[1]
                 )));
             }
             let expected = next_dealer(&prev.deal);
             if d.initial_state.dealer != expected.index() as i64 {
                 return Err(EgnError::new(format!(
-                    "deal {i}: dealer is seat {} but the deal passes left to seat {expected}",
+                    "deal {}: dealer is seat {} but the deal passes left to seat {expected}",
+                    i + 1,
                     d.initial_state.dealer
                 )));
             }
         }
-        let rd = replay_deal(&rules, d).map_err(|m| EgnError::new(format!("deal {i}{m}")))?;
+        let rd = replay_deal(&rules, d).map_err(|m| EgnError::new(format!("deal {}{m}", i + 1)))?;
         if rd.complete {
             add_deal(&rd.deal, &mut score, &mut tokens);
         }
@@ -350,7 +354,8 @@ fn map_play(
         let last = t + 1 == tp.tricks.len();
         if trick.len() > per || (trick.len() < per && !last) {
             return Err(format!(
-                ", trick {t}: {} cards played but {per} seats are in play",
+                ", trick {}: {} cards played but {per} seats are in play",
+                t + 1,
                 trick.len()
             ));
         }
@@ -358,19 +363,25 @@ fn map_play(
         let mut led = 0;
         let mut best = (0u8, leader);
         for (k, text) in trick.iter().enumerate() {
-            let c = parse_egn_card(text, Some(trump)).map_err(|e| format!(", trick {t}: {e}"))?;
+            let c = parse_egn_card(text, Some(trump)).map_err(|e| format!(", trick {}: {e}", t + 1))?;
             if !deck.contains(c) {
                 return Err(format!(
-                    ", trick {t}: {} is not in the deck under these rules",
+                    ", trick {}: {} is not in the deck under these rules",
+                    t + 1,
                     egn_card(c)
                 ));
             }
             if seen.contains(c) {
-                return Err(format!(", trick {t}: {} is played a second time", egn_card(c)));
+                return Err(format!(
+                    ", trick {}: {} is played a second time",
+                    t + 1,
+                    egn_card(c)
+                ));
             }
             if c == upcard && !auction.ordered {
                 return Err(format!(
-                    ", trick {t}: seat {seat} played the turned-down upcard {}",
+                    ", trick {}: seat {seat} played the turned-down upcard {}",
+                    t + 1,
                     egn_card(c)
                 ));
             }
@@ -412,7 +423,8 @@ fn proven_revoke(map: &PlayMap, table: &euchre::trump::TrumpTable) -> Result<(),
             .find(|&&(_, s, x)| s == seat && table.effective_suit(x) == led);
         if let Some(&(_, _, held)) = later {
             return Err(format!(
-                ", trick {t}: seat {seat} played {} but holds {} and {} were led",
+                ", trick {}: seat {seat} played {} but holds {} and {} were led",
+                t + 1,
                 egn_card(c),
                 egn_card(held),
                 Suit::from_index(led).name()
@@ -466,7 +478,8 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
             .find(|&&(_, s, c)| c == upcard && s != dealer && !(given_on && s == dealer.partner()));
         if let Some(&(t, seat, _)) = other {
             return Err(format!(
-                ", trick {t}: seat {seat} played {}, the upcard the dealer (seat {dealer}) took up",
+                ", trick {}: seat {seat} played {}, the upcard the dealer (seat {dealer}) took up",
+                t + 1,
                 egn_card(upcard)
             ));
         }
@@ -737,7 +750,8 @@ impl Walk<'_> {
         for &(t, seat, c) in &self.map.plays {
             if deal.to_act() != Some(seat) {
                 return Err(format!(
-                    ", trick {t}: card {} expected from seat {seat}, but it is not that seat's turn",
+                    ", trick {}: card {} expected from seat {seat}, but it is not that seat's turn",
+                    t + 1,
                     egn_card(c)
                 ));
             }
@@ -751,17 +765,19 @@ impl Walk<'_> {
 fn play_error(t: usize, seat: Seat, c: Card, e: &IllegalAction) -> String {
     match e {
         IllegalAction::MustFollow { led, holding, .. } => format!(
-            ", trick {t}: seat {seat} played {} but holds {} and {led} were led",
+            ", trick {}: seat {seat} played {} but holds {} and {led} were led",
+            t + 1,
             egn_card(c),
             egn_card(*holding)
         ),
         IllegalAction::NotHeld { .. } => {
             format!(
-                ", trick {t}: seat {seat} played {} but was not dealt it",
+                ", trick {}: seat {seat} played {} but was not dealt it",
+                t + 1,
                 egn_card(c)
             )
         }
-        other => format!(", trick {t}: seat {seat} played {}: {}", egn_card(c), other),
+        other => format!(", trick {}: seat {seat} played {}: {}", t + 1, egn_card(c), other),
     }
 }
 

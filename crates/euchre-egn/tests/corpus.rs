@@ -140,11 +140,11 @@ fn pins() -> Vec<(&'static str, Expect)> {
         // A revoke: seat 2 shows out of clubs, then plays a club later.
         (
             "conversion examples/test.egn",
-            Rejected("trick 0: seat 2 played Qd but holds 9c and clubs were led"),
+            Rejected("deal 1, trick 1: seat 2 played Qd but holds 9c and clubs were led"),
         ),
         (
             "conversion examples/test_annotated.egn",
-            Rejected("trick 0: seat 2 played Qd but holds 9c and clubs were led"),
+            Rejected("deal 1, trick 1: seat 2 played Qd but holds 9c and clubs were led"),
         ),
         (
             "conversion examples/test_timingsLayouts.egn",
@@ -197,7 +197,7 @@ fn pins() -> Vec<(&'static str, Expect)> {
         // The record goes on for two more deals after team 1 reached 10.
         (
             "validation examples/July 4th Pairs Finals.egn",
-            Rejected("deal 9: play goes on after the game was won (6-10 after deal 8)"),
+            Rejected("deal 10: play goes on after the game was won (6-10 after deal 9)"),
         ),
         (
             "validation examples/Masters of the Euchreverse Week 1 (16).egn",
@@ -346,7 +346,7 @@ fn pins() -> Vec<(&'static str, Expect)> {
         // Two deals numbered 0.
         (
             "validation examples/egn_m_20260529_01 (5).egn",
-            Rejected("deal 1: dealNumber 0 repeats deal 0"),
+            Rejected("deal 2: dealNumber 0 repeats that of deal 1"),
         ),
         (
             "validation examples/egn_m_20260529_01.egn",

@@ -412,21 +412,21 @@ fn an_exchanged_card_the_sender_does_not_hold_is_refused() {
     let e = check_text(&text).unwrap_err().to_string();
     assert_eq!(
         e,
-        "deal 0: cardExchanges: seat 0 passes Ks to seat 2 but does not hold it"
+        "deal 1: cardExchanges: seat 0 passes Ks to seat 2 but does not hold it"
     );
     // The card given back must be the partner's own.
     let text = edited(|v| v["deals"][0]["phases"][0]["cardExchanges"][0]["cards"] = json!(["9c"]));
     let e = check_text(&text).unwrap_err().to_string();
     assert_eq!(
         e,
-        "deal 0: cardExchanges: seat 2 gives 9c back to seat 0, but that is the card it was just passed"
+        "deal 1: cardExchanges: seat 2 gives 9c back to seat 0, but that is the card it was just passed"
     );
     // Hands not listed: the maker passes a card it plays later.
     let text = edited(|v| v["deals"][1]["phases"][0]["cardExchanges"][0]["cards"] = json!(["Ad"]));
     let e = check_text(&text).unwrap_err().to_string();
     assert_eq!(
         e,
-        "deal 1: cardExchanges: seat 1 passes Ad to seat 3, but seat 1 plays it"
+        "deal 2: cardExchanges: seat 1 passes Ad to seat 3, but seat 1 plays it"
     );
 }
 
@@ -438,7 +438,7 @@ fn an_exchange_of_the_wrong_number_of_cards_is_refused() {
     let e = check_text(&text).unwrap_err().to_string();
     assert_eq!(
         e,
-        "deal 0: cardExchanges entry 1: seat 0 sends cards to seat 2: a partners' exchange moves 1 card, not 2"
+        "deal 1: cardExchanges entry 1: seat 0 sends cards to seat 2: a partners' exchange moves 1 card, not 2"
     );
     // A farmer's swap moves three.
     let mut v = game_to_egn(
@@ -450,7 +450,7 @@ fn an_exchange_of_the_wrong_number_of_cards_is_refused() {
     let e = check_text(&v.to_string()).unwrap_err().to_string();
     assert_eq!(
         e,
-        "deal 0: cardExchanges entry 0: seat 1 gives cards to the kitty (sender = receiver): a farmer's swap moves 3 cards, not 2"
+        "deal 1: cardExchanges entry 0: seat 1 gives cards to the kitty (sender = receiver): a farmer's swap moves 3 cards, not 2"
     );
 }
 
@@ -460,22 +460,22 @@ fn exchanges_the_rules_or_the_bidding_do_not_allow_are_refused() {
         (
             "/metadata/ruleset/partners_best",
             json!(false),
-            "deal 0: cardExchanges entry 0: seat 2 sends cards to seat 0, but the ruleset has no partners_best",
+            "deal 1: cardExchanges entry 0: seat 2 sends cards to seat 0, but the ruleset has no partners_best",
         ),
         (
             "/deals/0/phases/0/cardExchanges/0",
             json!({"sender": 1, "receiver": 3, "cards": ["Ac"]}),
-            "deal 0: cardExchanges entry 0: seat 1 sends cards to seat 3, but neither of them plays alone and exchanges",
+            "deal 1: cardExchanges entry 0: seat 1 sends cards to seat 3, but neither of them plays alone and exchanges",
         ),
         (
             "/deals/0/phases/0/cardExchanges/0",
             json!({"sender": 2, "receiver": 1, "cards": ["Qh"]}),
-            "deal 0: cardExchanges entry 0: seat 2 sends cards to seat 1, but only partners exchange cards (partners_best)",
+            "deal 1: cardExchanges entry 0: seat 2 sends cards to seat 1, but only partners exchange cards (partners_best)",
         ),
         (
             "/deals/0/phases/0/cardExchanges/0",
             json!({"receiver": 2, "cards": ["Js", "Ts", "9s"]}),
-            "deal 0: cardExchanges entry 0: seat 2 takes cards from the kitty (no sender), but the ruleset has neither farmers nor go_under",
+            "deal 1: cardExchanges entry 0: seat 2 takes cards from the kitty (no sender), but the ruleset has neither farmers nor go_under",
         ),
     ];
     for (at, value, want) in cases {
@@ -501,7 +501,7 @@ fn a_swap_by_a_seat_without_a_farmers_hand_is_refused() {
     assert_eq!(
         e,
         format!(
-            "deal 0: cardExchanges: seat {seat} swaps with the kitty, but {} is not a farmer's hand under these rules",
+            "deal 1: cardExchanges: seat {seat} swaps with the kitty, but {} is not a farmer's hand under these rules",
             hand.join(" ")
         )
     );

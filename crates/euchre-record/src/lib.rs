@@ -318,7 +318,7 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
             r.family
         ));
     };
-    let at = |m: String| RecordError(format!("game 0{m}"));
+    let at = |m: String| RecordError(format!("game 1{m}"));
     if gr.initial_score.len() != p {
         return Err(at(format!(
             ": initial_score has {} scores, not one per player ({p})",
@@ -327,7 +327,7 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
     }
     let mut game: Option<SoloGame> = None;
     for (i, dr) in gr.deals.iter().enumerate() {
-        let at = |m: String| RecordError(format!("game 0, deal {i}{m}"));
+        let at = |m: String| RecordError(format!("game 1, deal {}{m}", i + 1));
         let deal = solo_deal_of(&rules, dr).map_err(at)?;
         match game.as_mut() {
             None => {
@@ -351,7 +351,7 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
             }
         }
         let g = game.as_mut().expect("a game once a deal is read");
-        apply_decisions(g, &dr.decisions).map_err(|m| RecordError(format!("game 0, deal {i}{m}")))?;
+        apply_decisions(g, &dr.decisions).map_err(|m| RecordError(format!("game 1, deal {}{m}", i + 1)))?;
         if let Some(p) = &dr.points {
             let d = g.deal();
             if d.is_done() && p.as_slice() != d.delta() {
@@ -450,7 +450,7 @@ pub fn replay(r: &Record) -> Result<Replay, RecordError> {
     let mut wins = [0u32; 2];
     let mut carry = [0i32; 2];
     for (g, gr) in r.games.iter().enumerate() {
-        let at = |m: String| RecordError(format!("game {g}{m}"));
+        let at = |m: String| RecordError(format!("game {}{m}", g + 1));
         if gr.initial_score.len() != 2 {
             return Err(at(format!(
                 ": initial_score has {} scores, not one per team",
@@ -483,7 +483,7 @@ fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
     let initial = [gr.initial_score[0], gr.initial_score[1]];
     let mut game: Option<Game> = None;
     for (i, dr) in gr.deals.iter().enumerate() {
-        let at = |m: String| format!(", deal {i}{m}");
+        let at = |m: String| format!(", deal {}{m}", i + 1);
         let deal = deal_of(rules, dr).map_err(at)?;
         match game.as_mut() {
             None => game = Some(Game::starting_with(deal, gr.seed.unwrap_or(0), initial)),
@@ -540,7 +540,7 @@ fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
 /// is; the error names the decision (`, decision 4: ...`).
 fn apply_decisions(g: &mut dyn Table, decisions: &[(u8, String)]) -> Result<(), String> {
     for (k, (seat, text)) in decisions.iter().enumerate() {
-        let at = |m: String| format!(", decision {k}{m}");
+        let at = |m: String| format!(", decision {}{m}", k + 1);
         let a: Action = text.parse().map_err(|e| at(format!(": {e}")))?;
         // One spelling per decision, so records compare and search as text.
         if a.to_string() != *text {

@@ -104,14 +104,14 @@ fn tampered_records_are_refused_with_the_place_and_reason() {
     // A decision by the wrong seat.
     let mut r = good.clone();
     r.games[0].deals[0].decisions[0].0 = (r.games[0].deals[0].decisions[0].0 + 1) % 4;
-    refused(&r, "game 0, deal 0, decision 0:");
+    refused(&r, "game 1, deal 1, decision 1:");
 
     // A card the seat does not hold.
     let mut r = good.clone();
     let d = &mut r.games[0].deals[0];
     let last = d.decisions.len() - 1;
     d.decisions[last].1 = "name 7C".into();
-    refused(&r, &format!("game 0, deal 0, decision {last}"));
+    refused(&r, &format!("game 1, deal 1, decision {}", last + 1));
 
     // Text that is no decision.
     let mut r = good.clone();
@@ -132,13 +132,13 @@ fn tampered_records_are_refused_with_the_place_and_reason() {
     let mut r = good.clone();
     if r.games[0].deals.len() > 1 {
         r.games[0].deals[1].dealer = (r.games[0].deals[1].dealer + 2) % 4;
-        refused(&r, "deal 1: dealer is seat");
+        refused(&r, "deal 2: dealer is seat");
     }
 
     // A card dealt twice, an unknown option, another format.
     let mut r = good.clone();
     r.games[0].deals[0].hands[1][0] = r.games[0].deals[0].hands[0][0].clone();
-    refused(&r, "deal 0:");
+    refused(&r, "deal 1:");
     let mut r = good.clone();
     r.rules.insert("bogus".into(), "1".into());
     refused(&r, "unknown rule option 'bogus'");
@@ -152,11 +152,11 @@ fn tampered_records_are_refused_with_the_place_and_reason() {
     let mut r = good.clone();
     r.games[0].deals[0].hands[0][1] = r.games[0].deals[0].hands[0][0].clone();
     let card = r.games[0].deals[0].hands[0][0].clone();
-    refused(&r, &format!("deal 0: {card} is dealt twice, both to seat 0"));
+    refused(&r, &format!("deal 1: {card} is dealt twice, both to seat 0"));
     // The upcard dealt to a hand as well.
     let mut r = good.clone();
     r.games[0].deals[0].upcard = Some(card.clone());
-    refused(&r, &format!("deal 0: {card} is dealt twice"));
+    refused(&r, &format!("deal 1: {card} is dealt twice"));
 }
 
 /// A record has one spelling of each decision and card, the canonical text of `RULES.md` section
@@ -172,7 +172,7 @@ fn decisions_and_cards_must_be_canonical_text() {
         r.games[0].deals[0].decisions[0] = (seat, variant.clone());
         refused(
             &r,
-            &format!("decision 0: '{variant}' is not canonical text: write '{text}'"),
+            &format!("decision 1: '{variant}' is not canonical text: write '{text}'"),
         );
     }
     // A card played in lower case.
@@ -186,7 +186,7 @@ fn decisions_and_cards_must_be_canonical_text() {
     r.games[0].deals[0].decisions[k].1 = played.to_lowercase();
     refused(
         &r,
-        &format!("decision {k}: '{}' is not canonical", played.to_lowercase()),
+        &format!("decision {}: '{}' is not canonical", k + 1, played.to_lowercase()),
     );
     // A card of a hand, and the upcard.
     let mut r = good.clone();
@@ -258,7 +258,7 @@ fn the_individual_games_round_trip_through_a_record() {
             let mut r: Record = serde_json::from_str(&text).unwrap();
             r.games[0].deals[0].decisions[0].0 ^= 1;
             let e = read_any(&serde_json::to_string(&r).unwrap()).unwrap_err();
-            assert!(e.to_string().starts_with("game 0, deal 0, decision 0"), "{e}");
+            assert!(e.to_string().starts_with("game 1, deal 1, decision 1"), "{e}");
         }
     }
 }
