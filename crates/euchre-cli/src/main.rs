@@ -206,18 +206,19 @@ enum Command {
     /// The exact value of every legal action at a point of a fully known deal: one given in the
     /// engine protocol's format (`--given`), or a recorded one (an EGN file or a game record).
     /// Best play by all from there.
+    #[command(arg_required_else_help = true)]
     Solve {
         /// An EGN game, an EMN match (every game, deals numbered on through it) or a game record.
         #[arg(required_unless_present = "given", conflicts_with = "given")]
         file: Option<std::path::PathBuf>,
         /// The deal of the file, from 1 (numbered on through every game of a match).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "given")]
         deal: u32,
         /// The trick, from 1; 0 for the deal's first decision (the bidding: slower).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=12))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=12), conflicts_with = "given")]
         trick: u8,
         /// Cards already played to that trick.
-        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3), conflicts_with = "given")]
         card: u8,
         /// A deal as the engine protocol's `new` takes it, e.g.
         /// '{"dealer":3,"hands":[["9C","TC","JC","QC","KC"],...],"upcard":"9H"}'.
@@ -225,8 +226,9 @@ enum Command {
         given: Option<String>,
         /// Decisions to apply to the given deal first, in the protocol's text, separated by
         /// commas: 'order, discard 9C, JC'.
-        #[arg(long, value_name = "ACTIONS", default_value = "", requires = "given")]
+        #[arg(long, value_name = "ACTIONS", default_value = "", conflicts_with = "file")]
         then: String,
+        /// The given deal's rules (a file's rules are its own).
         #[command(flatten)]
         rules: RulesArgs,
         /// Print JSON.
@@ -912,6 +914,12 @@ fn run(cli: Cli) -> Result<i32> {
                     euchre::CardSet::EMPTY,
                 ),
                 (None, Some(file)) => {
+                    if rules.preset.is_some() || !rules.set.is_empty() {
+                        anyhow::bail!(
+                            "--rules and --set are for --given: {} is played by the rules it records",
+                            file.display()
+                        );
+                    }
                     let loaded = analyze::load(&file)?;
                     let Some(recorded) = loaded.deals.get(deal as usize - 1) else {
                         anyhow::bail!("{} has {} deals, not {deal}", file.display(), loaded.deals.len());

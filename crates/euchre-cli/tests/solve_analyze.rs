@@ -69,6 +69,26 @@ fn solve_names_what_is_wrong() {
     assert!(e.contains("never reaches trick 9"), "{e}");
 }
 
+/// Options that would be ignored are refused: a file is played by its own rules and has no
+/// decisions to add; a given deal has no deal, trick or card to pick.
+#[test]
+fn solve_refuses_options_it_would_ignore() {
+    for args in [
+        &["solve", VWEC, "--rules", "british"][..],
+        &["solve", VWEC, "--set", "stick_the_dealer=true"],
+    ] {
+        let e = euchre(args).unwrap_err();
+        assert!(e.contains("--rules and --set are for --given"), "{args:?}: {e}");
+    }
+    let e = euchre(&["solve", VWEC, "--then", "pass"]).unwrap_err();
+    assert!(e.contains("cannot be used with '--then"), "{e}");
+    let e = euchre(&["solve", "--given", DEAL, "--trick", "3"]).unwrap_err();
+    assert!(e.contains("cannot be used with '--trick"), "{e}");
+    // With nothing to solve, the help says both ways to name it.
+    let e = euchre(&["solve"]).unwrap_err();
+    assert!(e.contains("--given"), "{e}");
+}
+
 #[test]
 fn analyze_ranks_the_decisions_and_names_those_it_cannot_judge() {
     let v = json(&["analyze", VWEC, "--player", "pimc-10", "--json"]);
