@@ -127,16 +127,30 @@ pub fn check(
                         .score
                         .map(|sc| {
                             let each: Vec<String> = sc.iter().map(i32::to_string).collect();
-                            format!(", score {}", each.join("-"))
+                            // "6-10" reads as a score only for two scores of 0 or more: "5-5--2-2"
+                            // would not read at all.
+                            if sc.len() == 2 && sc.iter().all(|&x| x >= 0) {
+                                format!(", score {}", each.join("-"))
+                            } else {
+                                format!(", score [{}]", each.join(", "))
+                            }
                         })
                         .unwrap_or_default();
-                    let games = s.games.map(|g| format!("{g} games, ")).unwrap_or_default();
+                    let plural =
+                        |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+                    let games = s
+                        .games
+                        .map(|g| format!("{}, ", plural(g, "game")))
+                        .unwrap_or_default();
                     let who = if s.team { "team" } else { "seat" };
                     let winner = s
                         .winner
                         .map(|t| format!(", won by {who} {t}"))
                         .unwrap_or_default();
-                    crate::emit(&format!("ok   {name}: {games}{} deals{score}{winner}", s.deals));
+                    crate::emit(&format!(
+                        "ok   {name}: {games}{}{score}{winner}",
+                        plural(s.deals, "deal")
+                    ));
                 }
             }
             Err(e) => {

@@ -1481,3 +1481,25 @@ fn hints_in_the_individual_games_give_values_without_empty_outlooks() {
         "{hint}"
     );
 }
+
+/// `record check` writes an individual game's scores as a list (Set-Back's "5-5--2-2" did not
+/// read), and counts one deal as one deal.
+#[test]
+fn record_check_writes_scores_below_zero_as_a_list() {
+    let (ok, out, err) = run(&["random", "--rules", "set-back", "--seed", "3"]);
+    assert!(ok, "{err}");
+    let path = std::env::temp_dir().join(format!("euchre-setback-{}.json", std::process::id()));
+    std::fs::write(&path, &out).expect("write temp file");
+    let (ok, check, err) = run(&["record", "check", path.to_str().expect("UTF-8 path")]);
+    let _ = std::fs::remove_file(&path);
+    assert!(ok, "{check}{err}");
+    assert!(check.contains("score [5, 5, -2, 2], won by seat 2"), "{check}");
+    let (ok, out, err) = run(&["random", "--set", "winning_score=1", "--seed", "3"]);
+    assert!(ok, "{err}");
+    let path = std::env::temp_dir().join(format!("euchre-one-deal-{}.egn", std::process::id()));
+    std::fs::write(&path, &out).expect("write temp file");
+    let (ok, check, err) = run(&["egn", "check", path.to_str().expect("UTF-8 path")]);
+    let _ = std::fs::remove_file(&path);
+    assert!(ok, "{check}{err}");
+    assert!(check.contains(": 1 deal, score "), "{check}");
+}
