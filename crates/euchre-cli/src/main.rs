@@ -300,8 +300,8 @@ struct TableArgs {
     /// The computer players' level: easy, medium or hard [default: hard].
     #[arg(long)]
     level: Option<String>,
-    /// The computer players seat by seat from your left, by name (e.g. basic,pimc-50,hard);
-    /// overrides --level.
+    /// The computer players by name, seat by seat from your left (e.g. basic,pimc-50,hard; in
+    /// `watch` every seat's, yours first); overrides --level.
     #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
     /// Seed of the deals and the computer players' choices [default: from the clock].
