@@ -113,7 +113,10 @@ pub fn load(path: &Path) -> Result<Loaded> {
     // Bounded before it is parsed, as EGN's reader bounds it; then parsed once, and the
     // document itself told which reader takes it.
     euchre_egn::check_document_size(&text).with_context(|| format!("reading {}", path.display()))?;
-    let doc = serde_json::from_str::<Value>(&text).unwrap_or(Value::Null);
+    // Not JSON at all is said so, not blamed on one of the readers.
+    let doc = serde_json::from_str::<Value>(&text)
+        .map_err(|e| anyhow!("not JSON: {e}"))
+        .with_context(|| format!("reading {}", path.display()))?;
     let loaded = match doc.get("fileType").and_then(Value::as_str).map(str::to_string) {
         Some(kind) if kind == "Euchre Match Notation" => from_emn(&doc),
         Some(_) => from_egn(doc),

@@ -89,6 +89,18 @@ fn solve_refuses_options_it_would_ignore() {
     assert!(e.contains("--given"), "{e}");
 }
 
+/// A file that is not JSON (empty, cut short) is said to be so, not blamed on the record reader.
+#[test]
+fn analyze_and_solve_say_a_file_is_not_json() {
+    let path = std::env::temp_dir().join(format!("euchre-empty-{}.egn", std::process::id()));
+    std::fs::write(&path, "").unwrap();
+    for cmd in ["analyze", "solve"] {
+        let e = euchre(&[cmd, path.to_str().unwrap()]).unwrap_err();
+        assert!(e.contains("not JSON: EOF"), "{cmd}: {e}");
+    }
+    let _ = std::fs::remove_file(&path);
+}
+
 #[test]
 fn analyze_ranks_the_decisions_and_names_those_it_cannot_judge() {
     let v = json(&["analyze", VWEC, "--player", "pimc-10", "--json"]);
