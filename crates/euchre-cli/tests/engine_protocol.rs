@@ -1486,20 +1486,27 @@ fn hints_in_the_individual_games_give_values_without_empty_outlooks() {
 /// read), and counts one deal as one deal.
 #[test]
 fn record_check_writes_scores_below_zero_as_a_list() {
-    let (ok, out, err) = run(&["random", "--rules", "set-back", "--seed", "3"]);
-    assert!(ok, "{err}");
-    let path = std::env::temp_dir().join(format!("euchre-setback-{}.json", std::process::id()));
-    std::fs::write(&path, &out).expect("write temp file");
-    let (ok, check, err) = run(&["record", "check", path.to_str().expect("UTF-8 path")]);
-    let _ = std::fs::remove_file(&path);
-    assert!(ok, "{check}{err}");
-    assert!(check.contains("score [5, 5, -2, 2], won by seat 2"), "{check}");
-    let (ok, out, err) = run(&["random", "--set", "winning_score=1", "--seed", "3"]);
-    assert!(ok, "{err}");
-    let path = std::env::temp_dir().join(format!("euchre-one-deal-{}.egn", std::process::id()));
-    std::fs::write(&path, &out).expect("write temp file");
-    let (ok, check, err) = run(&["egn", "check", path.to_str().expect("UTF-8 path")]);
-    let _ = std::fs::remove_file(&path);
-    assert!(ok, "{check}{err}");
-    assert!(check.contains(": 1 deal, score "), "{check}");
+    // A random game written to a file, and the checker's line for it.
+    let checked = |random: &[&str], check: &str, name: &str| {
+        let (ok, out, err) = run(random);
+        assert!(ok, "{err}");
+        let path = std::env::temp_dir().join(format!("euchre-{name}-{}", std::process::id()));
+        std::fs::write(&path, &out).expect("write temp file");
+        let (ok, line, err) = run(&[check, "check", path.to_str().expect("UTF-8 path")]);
+        let _ = std::fs::remove_file(&path);
+        assert!(ok, "{line}{err}");
+        line
+    };
+    let line = checked(
+        &["random", "--rules", "set-back", "--seed", "3"],
+        "record",
+        "setback.json",
+    );
+    assert!(line.contains("score [5, 5, -2, 2], won by seat 2"), "{line}");
+    let line = checked(
+        &["random", "--set", "winning_score=1", "--seed", "3"],
+        "egn",
+        "one-deal.egn",
+    );
+    assert!(line.contains(": 1 deal, score "), "{line}");
 }
