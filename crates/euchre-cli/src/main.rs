@@ -301,7 +301,7 @@ struct TableArgs {
     #[arg(long)]
     level: Option<String>,
     /// The computer players by name, seat by seat from your left (e.g. basic,pimc-50,hard; in
-    /// `watch` every seat's, yours first); overrides --level.
+    /// `watch` every seat's, South's first); overrides --level.
     #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
     /// Seed of the deals and the computer players' choices [default: from the clock].
