@@ -11,8 +11,9 @@
 // prompts in words for each kind of decision, a card that cannot be played saying why, the
 // review of a game's last deal, a 40-letter name cut short, what the screen reader is told and
 // in which order (the last cards, the trick, the deal, the game), the log's deals left open or
-// closed as the person left them, the keyboard focus kept on the control pressed (or taken back
-// to it from a panel's Close), the hand's contrast while bidding and playing (and red text in the
+// closed as the person left them and their lists' scroll kept, the hinted choice named so,
+// "Review last deal" kept when the "Last deal" panel is closed, the keyboard focus kept on the
+// control pressed (or taken back to it from a panel's Close), the hand's contrast while bidding and playing (and red text in the
 // dark scheme), the trick and the hand on one short screen (a phone sideways, 200% zoom), and the
 // start page's seat names and way back to a game in progress.
 //
@@ -183,6 +184,9 @@ try {
       const shown = await t.page.locator('#hint-panel strong').innerText();
       if (!/^Play /.test(shown)) throw new Error(`the hint says ${shown}`);
       if (!(await t.page.locator(`#hand .hinted[data-action="${best}"]`).count())) throw new Error('the hinted card is not marked in the hand');
+      // The badge is drawn: the card's name says it too, and no other control's.
+      const hinted = await t.page.locator('#table button').evaluateAll((bs) => bs.filter((b) => /\(hint\)/.test(b.getAttribute('aria-label') || '')).map((b) => [b.dataset.action, b.getAttribute('aria-label')]));
+      if (hinted.length !== 1 || hinted[0][0] !== best || hinted[0][1] !== `Play ${cardWords(best)} (hint)`) throw new Error(`the controls named as the hint: ${JSON.stringify(hinted)}`);
       // In the play each card has its value, and no bidding chances.
       const values = await t.page.locator('#hint-panel tbody tr').count();
       if (values !== play.view.legal.length) throw new Error(`${values} cards valued, not ${play.view.legal.length}`);
@@ -226,6 +230,14 @@ try {
       if (!pass || !pass.includes('they make 64%') || !pass.includes('game −1.2%')) throw new Error(`pass is explained as ${JSON.stringify(pass)}`);
       if (!/^Order up/.test(rows[0])) throw new Error(`the best choice is not listed first: ${JSON.stringify(rows)}`);
       if (!(await t.page.locator('#hint-key').count())) throw new Error('no key to the chances');
+      // The hinted button's name says it is the hint's choice (its badge is only drawn), until
+      // the hint is closed.
+      if ((await t.page.getByRole('button', { name: 'Order up (hint)', exact: true }).count()) !== 1) throw new Error(`no button named "Order up (hint)": ${JSON.stringify(await t.page.locator('#actions button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') || b.textContent)))}`);
+      if ((await t.page.getByRole('button', { name: /\(hint\)/ }).count()) !== 1) throw new Error('more than one control named as the hint');
+      await t.page.click('#hint-close');
+      await t.page.waitForSelector('#hint-panel', { state: 'detached' });
+      if (await t.page.getByRole('button', { name: /\(hint\)/ }).count()) throw new Error('a control is still named as the hint after its Close');
+      if ((await t.page.getByRole('button', { name: 'Order up', exact: true }).count()) !== 1) throw new Error('no button named "Order up" after the hint');
       if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();
@@ -540,6 +552,59 @@ try {
       if (JSON.stringify(await open()) !== '[true,false]') throw new Error(`after two states the log's deals open: ${JSON.stringify(await open())}`);
       const focus = await t.page.evaluate(() => document.activeElement.textContent);
       if (focus !== 'Deal 2') throw new Error(`the focus went to ${JSON.stringify(focus)}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('the "Last deal" panel closed: "Review last deal" stays; the panel stays closed into the next deal and comes back for its result', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(play, 3, { deal_number: 1 }));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      const done = { ...play.view, phase: 'done', to_act: null, legal: [] };
+      t.send(stateMessage({ ...play, view: done }, 4, { deal_number: 1, legal: [] }));
+      await t.page.waitForSelector('#table[data-seq="4"] #last-result');
+      await t.page.click('#result-close');
+      await t.page.waitForSelector('#last-result', { state: 'detached' });
+      if (!(await t.page.locator('#review-btn').count())) throw new Error('closing "Last deal" took "Review last deal" away');
+      // The next deal's first state tells of deal 1 again: the panel stays closed.
+      t.send(stateMessage(play, 5, { deal_number: 2 }));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="5"]');
+      if (await t.page.locator('#last-result').count()) throw new Error('the closed "Last deal" came back with the next deal');
+      t.sent.length = 0;
+      await t.page.click('#review-btn');
+      const m = await waitSent(t.sent, (x) => x.type === 'review', 'a review request');
+      if (m.deal !== 1) throw new Error(`"Review last deal" asked for deal ${m.deal}`);
+      // Deal 2's result opens it again.
+      t.send(stateMessage({ ...play, view: done }, 6, { deal_number: 2, legal: [] }));
+      await t.page.waitForSelector('#table[data-seq="6"] #last-result');
+      const text = await t.page.locator('#last-result p').textContent();
+      if (!text.startsWith('Deal 2:')) throw new Error(`the "Last deal" panel says ${text}`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a long deal of the log keeps its scroll position through the next states', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      // Thirty passes before the play: more lines than the list shows at once.
+      const long = { ...play.view, history: [...Array.from({ length: 30 }, (_, i) => [(i + 1) % 4, 'pass']), ...play.view.history] };
+      t.send(stateMessage({ ...play, view: long }, 3, { deal_number: 1 }));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      const list = '#log details[open] .log-list';
+      const [height, client] = await t.page.locator(list).evaluate((el) => [el.scrollHeight, el.clientHeight]);
+      if (height <= client + 100) throw new Error(`the log's list does not scroll: ${height} px in ${client}`);
+      await t.page.locator(list).evaluate((el) => { el.scrollTop = 100; });
+      for (const seq of [4, 5]) {
+        t.send(stateMessage({ ...play, view: long }, seq, { deal_number: 1 }));
+        await t.page.waitForSelector(`#table[data-seq="${seq}"]`);
+      }
+      const top = await t.page.locator(list).evaluate((el) => el.scrollTop);
+      if (Math.abs(top - 100) > 1) throw new Error(`after two states the log's list is scrolled to ${top} px, not 100`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();
     }

@@ -63,7 +63,7 @@ function storageSet(key, value) {
  * reload keeps the deals already seen: the server sends only the current deal's decisions. */
 function saveLog() {
   try {
-    sessionStorage.setItem(`euchre:log:${ui.code}`, JSON.stringify({ logs: [...ui.logs.entries()], lastResult: ui.lastResult }));
+    sessionStorage.setItem(`euchre:log:${ui.code}`, JSON.stringify({ logs: [...ui.logs.entries()], lastResult: ui.lastResult, resultKey: ui.resultKey, resultClosed: ui.resultClosed }));
   } catch {
     // Storage refused or full: a reload then starts the log afresh.
   }
@@ -75,6 +75,8 @@ function restoreLog() {
     if (saved && Array.isArray(saved.logs)) {
       ui.logs = new Map(saved.logs);
       ui.lastResult = typeof saved.lastResult === 'string' ? saved.lastResult : null;
+      ui.resultKey = typeof saved.resultKey === 'string' ? saved.resultKey : null;
+      ui.resultClosed = saved.resultClosed === true;
     }
   } catch {
     // Nothing kept, or not ours: the log starts afresh.
@@ -756,6 +758,8 @@ const ui = {
   keyboard: false, // the last input was a key (focus then follows the decisions)
   zeroBased: false, // the server counts deals from 0
   lastResult: null, // words about the last finished deal
+  resultKey: null, // the deal key lastResult tells of
+  resultClosed: false, // its panel closed by the person (the result, and its review, still there)
   logs: new Map(), // deal key → {history, result}
   logOpen: new Map(), // deal key → open, for the deals of the log the person opened or closed
   focusNext: null, // a selector: where the next redraw puts the keyboard focus (a panel closed)
@@ -949,7 +953,7 @@ function showState(prev, state) {
   ui.pending = null;
   // A new deal: keep the last deal's result in view and ask for its review.
   if (prev && dealKey(prev) !== dealKey(state)) {
-    ui.lastResult = dealResult(prev, state);
+    setResult(dealKey(prev), dealResult(prev, state));
     const entry = ui.logs.get(dealKey(prev));
     if (entry) entry.result = ui.lastResult;
     if (ui.seat !== null && prev.started) requestReview(prev.deal_number);
@@ -957,7 +961,7 @@ function showState(prev, state) {
   }
   // Told after the deal's last cards and trick, below.
   const dealDone = v.phase === 'done' && (!prev || prev.view.phase !== 'done');
-  if (dealDone) ui.lastResult = dealResult(state, null);
+  if (dealDone) setResult(dealKey(state), dealResult(state, null));
   // The game's last deal has no next deal to bring its review: it is asked for when the game
   // ends (else the panel would go on showing the deal before it).
   if (state.game_over && (!prev || !prev.game_over) && ui.seat !== null && state.started) {
@@ -993,6 +997,14 @@ function showState(prev, state) {
   ui.shown = state;
   renderTable();
   if (state.legal && state.legal.length && !wasMyTurn) announce('Your turn');
+}
+
+/** The last finished deal's words. Its panel, closed by the person, opens again only for
+ * another deal: the next deal's first state tells again of a deal already shown done. */
+function setResult(key, text) {
+  if (key !== ui.resultKey) ui.resultClosed = false;
+  ui.resultKey = key;
+  ui.lastResult = text;
 }
 
 function requestReview(deal) {
@@ -1119,7 +1131,13 @@ function renderTable() {
   content.push(h('div', { class: 'layout' },
     h('div', { class: 'play-area' }, over, infoBar(s), felt(s), handArea(s), actionBar(s)),
     h('aside', { class: 'side' }, scorePanel(s), resultPanel(s), hintPanel(s), reviewPanel(s), logPanel(s), s.started ? hostPanel(s) : null)));
+  // Lists scrolled inside (a deal of the log) stay where the person scrolled them.
+  const scrolled = [...body.querySelectorAll('[data-scroll]')].filter((el) => el.scrollTop > 0).map((el) => [el.dataset.scroll, el.scrollTop]);
   body.replaceChildren(...content);
+  for (const [key, top] of scrolled) {
+    const el = body.querySelector(`[data-scroll="${CSS.escape(key)}"]`);
+    if (el) el.scrollTop = top;
+  }
   let again = focusSel ? body.querySelector(focusSel) : null;
   if (ui.focusNext) {
     again = body.querySelector(ui.focusNext) || again;
@@ -1252,7 +1270,7 @@ function felt(s) {
           const act = nameActionFor(s, c);
           if (act) {
             // A second way to the `name` buttons of the action bar: click the card itself.
-            return h('button', { type: 'button', class: 'card-btn small legal', 'aria-label': actionLabel(act, v), dataset: { key: `named:${act}`, alt: act }, onclick: () => actClick(act) }, cardFace(c, 'small'));
+            return h('button', { type: 'button', class: `card-btn small legal${isHinted(act) ? ' hinted' : ''}`, 'aria-label': hintedLabel(actionLabel(act, v), isHinted(act)), dataset: { key: `named:${act}`, alt: act }, onclick: () => actClick(act) }, cardFace(c, 'small'));
           }
           return h('span', { role: 'img', 'aria-label': cardName(c) }, cardFace(c, 'small'));
         }));
@@ -1321,6 +1339,16 @@ function nameActionFor(s, card) {
   return s.legal.includes(a) ? a : null;
 }
 
+/** The decision the hint shown names as best (drawn with a "hint" badge). */
+function isHinted(action) {
+  return !!(ui.hint && !ui.hint.loading && !ui.hint.error && ui.hint.best === action);
+}
+
+/** A control's accessible name, saying it is the hint's choice: the badge is only drawn. */
+function hintedLabel(label, hinted) {
+  return hinted ? `${label} (hint)` : label;
+}
+
 function actClick(action) {
   if (!myTurn()) return;
   act(action);
@@ -1348,10 +1376,11 @@ function handArea(s) {
   const cards = hand.map((c, i) => {
     const a = byCard.get(c);
     const ok = !!a && mine;
+    const hinted = !!a && isHinted(a);
     return h('button', {
       type: 'button',
-      class: `card-btn${a ? ' legal' : ''}${ui.hint && ui.hint.best === a ? ' hinted' : ''}`,
-      'aria-label': a ? actionLabel(a, v) : cardName(c),
+      class: `card-btn${a ? ' legal' : ''}${hinted ? ' hinted' : ''}`,
+      'aria-label': a ? hintedLabel(actionLabel(a, v), hinted) : cardName(c),
       'aria-disabled': ok ? 'false' : 'true',
       tabindex: i === first ? 0 : -1,
       dataset: { key: `card:${c}`, card: c, action: a || '', legal: a ? '1' : '' },
@@ -1443,7 +1472,9 @@ function actionBar(s) {
   const mine = myTurn();
   const row = buttons.map((a, i) => h('button', {
     type: 'button',
-    class: `action${a === 'pass' ? '' : ' primary'}${ui.hint && ui.hint.best === a ? ' hinted' : ''}`,
+    class: `action${a === 'pass' ? '' : ' primary'}${isHinted(a) ? ' hinted' : ''}`,
+    // The hint's badge is drawn: its name says it too.
+    'aria-label': isHinted(a) ? hintedLabel(actionLabel(a, v), true) : null,
     disabled: !mine,
     tabindex: i === 0 ? 0 : -1,
     dataset: { key: `act:${a}`, action: a, legal: '1' },
@@ -1520,9 +1551,9 @@ function closeButton(id, back, close) {
 }
 
 function resultPanel() {
-  if (!ui.lastResult) return null;
+  if (!ui.lastResult || ui.resultClosed) return null;
   return h('section', { class: 'panel result', id: 'last-result', 'aria-label': 'Last deal' },
-    h('div', { class: 'panel-head' }, h('h2', {}, 'Last deal'), closeButton('result-close', '#markers-btn', () => { ui.lastResult = null; })),
+    h('div', { class: 'panel-head' }, h('h2', {}, 'Last deal'), closeButton('result-close', '#markers-btn', () => { ui.resultClosed = true; saveLog(); })),
     h('p', {}, ui.lastResult));
 }
 
@@ -1619,7 +1650,7 @@ function logPanel(s) {
     // The deal in play is open, the others closed, unless the person opened or closed one.
     const key = keys[i];
     const open = ui.logOpen.has(key) ? ui.logOpen.get(key) : i === entries.length - 1;
-    const details = h('details', { open }, h('summary', { dataset: { key: `log:${key}` } }, `Deal ${dealLabel(e.deal)}`), h('ol', { class: 'log-list' }, body));
+    const details = h('details', { open }, h('summary', { dataset: { key: `log:${key}` } }, `Deal ${dealLabel(e.deal)}`), h('ol', { class: 'log-list', dataset: { scroll: `log:${key}` } }, body));
     // Drawn open also fires a toggle: only a change from what was drawn is the person's. The
     // event comes a moment later, perhaps after a redraw: the new drawing is then told too.
     details.addEventListener('toggle', () => {
