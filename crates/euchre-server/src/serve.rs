@@ -3,7 +3,7 @@
 //!
 //! - a request's head must arrive within [`Limits::header_timeout`] (a client that opens a connection
 //!   and sends a byte now and then would otherwise hold it for ever: thousands of those, and the
-//!   server runs out of open files);
+//!   server runs out of open files), and its body within the same time again (408 otherwise);
 //! - at most [`Limits::connections_per_address`] connections from one address at once,
 //!   WebSockets included;
 //! - each request knows its peer's address (`ConnectInfo<SocketAddr>`), for the limits on new
@@ -42,7 +42,7 @@ pub struct Limits {
     /// `table_every`.
     pub tables_burst: u32,
     pub table_every: Duration,
-    /// The longest a request's head may take to arrive.
+    /// The longest a request's head may take to arrive, and then its body.
     pub header_timeout: Duration,
     /// Whether loopback addresses are limited too (for tests; a proxy on the machine makes
     /// every client one of them).
@@ -147,6 +147,8 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, stop: imp
     // they are all done.
     let (stopping, stop_rx) = tokio::sync::watch::channel(false);
     tokio::pin!(stop);
+    let within = limits.header_timeout;
+    let app = app.layer(axum::middleware::from_fn(move |req, next| body_in_time(req, next, within)));
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -203,6 +205,38 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, stop: imp
     stopping.send_replace(true);
     drop(stop_rx);
     let _ = tokio::time::timeout(STOP_PATIENCE, stopping.closed()).await;
+}
+
+/// The most a request's body may hold: axum's own limit for a JSON body.
+const BODY_LIMIT: usize = 2 << 20;
+
+/// Reads the request's body whole within `within` before the request is handled: a body sent
+/// a byte now and then would otherwise hold its connection, as a slow head would. Every body
+/// the server takes is a small JSON document.
+async fn body_in_time(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+    within: Duration,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let (parts, body) = req.into_parts();
+    let refuse = |status: hyper::StatusCode, why: &str| {
+        (status, axum::Json(serde_json::json!({ "error": why }))).into_response()
+    };
+    match tokio::time::timeout(within, axum::body::to_bytes(body, BODY_LIMIT)).await {
+        Ok(Ok(bytes)) => {
+            next.run(axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes)))
+                .await
+        }
+        Ok(Err(_)) => refuse(
+            hyper::StatusCode::PAYLOAD_TOO_LARGE,
+            "the request's body is over 2 MiB, or broke off",
+        ),
+        Err(_) => refuse(
+            hyper::StatusCode::REQUEST_TIMEOUT,
+            &format!("the request's body did not arrive within {} s", within.as_secs_f64()),
+        ),
+    }
 }
 
 /// New tables by address: a token bucket each.

@@ -494,7 +494,7 @@ async fn tables_that_would_spend_the_servers_cores_for_nobody_are_refused() {
     assert_eq!(status, 200, "{e}");
 }
 
-/// The limits per client address: a request's head that never comes is cut off; one address
+/// The limits per client address: a request's head or body that never comes is cut off; one address
 /// may hold only so many connections (WebSockets included) and open only so many tables at
 /// once, then one every so often; other clients are not held back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -515,6 +515,21 @@ async fn one_address_is_held_to_its_share() {
     let mut buf = Vec::new();
     let read = tokio::time::timeout(std::time::Duration::from_secs(5), slow.read_to_end(&mut buf)).await;
     assert!(read.is_ok(), "closed within the timeout");
+    // So is a body that never ends: 408, saying why.
+    let mut slow = TcpStream::connect(&addr).await.unwrap();
+    slow.write_all(
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"rules\"",
+    )
+    .await
+    .unwrap();
+    let mut buf = Vec::new();
+    let read = tokio::time::timeout(std::time::Duration::from_secs(5), slow.read_to_end(&mut buf)).await;
+    assert!(read.is_ok(), "answered within the timeout");
+    let answer = String::from_utf8_lossy(&buf);
+    assert!(
+        answer.starts_with("HTTP/1.1 408") && answer.contains("did not arrive within 0.5 s"),
+        "{answer}"
+    );
     // Two tables, then 429 with a wait.
     let body = json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]});
     let code = create(&addr, &body).await;
