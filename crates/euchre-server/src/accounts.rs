@@ -76,7 +76,10 @@ async fn start_login(state: &AppState, name: &str, headers: &HeaderMap) -> Respo
     }
     tracing::info!(account = %name, "logged in");
     (
-        [(header::SET_COOKIE, cookie(&id, over_https(headers), 31_536_000))],
+        [(
+            header::SET_COOKIE,
+            cookie(&id, over_https(headers), crate::store::LOGIN_LASTS_SECONDS as u32),
+        )],
         Json(json!({"name": name})),
     )
         .into_response()

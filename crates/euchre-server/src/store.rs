@@ -84,6 +84,10 @@ const MIGRATIONS: [&str; 4] = [
     "ALTER TABLE tables ADD COLUMN next_table TEXT;",
 ];
 
+/// How long a login lasts, from when it was made: as long as its cookie (a year). A cookie
+/// copied off a machine is not a key for ever.
+pub const LOGIN_LASTS_SECONDS: i64 = 365 * 24 * 60 * 60;
+
 /// What a client is told when the database refuses: the cause (a file's path, a disk full) is
 /// the operator's to read in the log, not the client's.
 pub const DATABASE_UNAVAILABLE: &str =
@@ -569,9 +573,13 @@ impl Store {
         })
     }
 
-    /// Records a login under its random id.
+    /// Records a login under its random id (and forgets the logins that have run out).
     pub fn add_login(&self, id: &str, name: &str) -> Result<(), StoreError> {
         self.with(|c| {
+            c.execute(
+                "DELETE FROM logins WHERE created <= ?1",
+                [now() - LOGIN_LASTS_SECONDS],
+            )?;
             c.execute(
                 "INSERT INTO logins (id, name, created) VALUES (?1, ?2, ?3)",
                 params![id, name, now()],
@@ -580,11 +588,15 @@ impl Store {
         })
     }
 
-    /// The account a login id is for.
+    /// The account a login id is for, while the login lasts.
     pub fn login(&self, id: &str) -> Result<Option<String>, StoreError> {
         self.with(|c| {
-            c.query_row("SELECT name FROM logins WHERE id = ?1", [id], |r| r.get(0))
-                .optional()
+            c.query_row(
+                "SELECT name FROM logins WHERE id = ?1 AND created > ?2",
+                params![id, now() - LOGIN_LASTS_SECONDS],
+                |r| r.get(0),
+            )
+            .optional()
         })
     }
 
@@ -778,13 +790,28 @@ mod tests {
     }
 
     #[test]
-    fn account_names_are_unique_in_any_case() {
+    fn account_names_are_unique_in_any_case_and_logins_run_out() {
         let s = Store::open(&temp("accounts"), Durability::Process).unwrap();
         assert!(s.create_account("Ann", "h1").unwrap());
         assert!(!s.create_account("ann", "h2").unwrap());
         assert_eq!(s.account("ANN").unwrap(), Some(("Ann".into(), "h1".into())));
         s.add_login("id1", "Ann").unwrap();
         assert_eq!(s.login("id1").unwrap().as_deref(), Some("Ann"));
+        // A login made over a year ago has run out, and the next login forgets it.
+        let old = now() - LOGIN_LASTS_SECONDS;
+        s.with(|c| {
+            c.execute(
+                "INSERT INTO logins (id, name, created) VALUES ('old', 'Ann', ?1)",
+                [old],
+            )
+        })
+        .unwrap();
+        assert_eq!(s.login("old").unwrap(), None);
+        s.add_login("id2", "Ann").unwrap();
+        let left: i64 = s
+            .with(|c| c.query_row("SELECT count(*) FROM logins WHERE id = 'old'", [], |r| r.get(0)))
+            .unwrap();
+        assert_eq!(left, 0);
         s.remove_login("id1").unwrap();
         assert_eq!(s.login("id1").unwrap(), None);
         // A look-alike (Cyrillic "А") is the same name.
