@@ -148,7 +148,9 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, stop: imp
     let (stopping, stop_rx) = tokio::sync::watch::channel(false);
     tokio::pin!(stop);
     let within = limits.header_timeout;
-    let app = app.layer(axum::middleware::from_fn(move |req, next| body_in_time(req, next, within)));
+    let app = app.layer(axum::middleware::from_fn(move |req, next| {
+        body_in_time(req, next, within)
+    }));
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -225,8 +227,11 @@ async fn body_in_time(
     };
     match tokio::time::timeout(within, axum::body::to_bytes(body, BODY_LIMIT)).await {
         Ok(Ok(bytes)) => {
-            next.run(axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes)))
-                .await
+            next.run(axum::extract::Request::from_parts(
+                parts,
+                axum::body::Body::from(bytes),
+            ))
+            .await
         }
         Ok(Err(_)) => refuse(
             hyper::StatusCode::PAYLOAD_TOO_LARGE,
@@ -234,7 +239,10 @@ async fn body_in_time(
         ),
         Err(_) => refuse(
             hyper::StatusCode::REQUEST_TIMEOUT,
-            &format!("the request's body did not arrive within {} s", within.as_secs_f64()),
+            &format!(
+                "the request's body did not arrive within {} s",
+                within.as_secs_f64()
+            ),
         ),
     }
 }
