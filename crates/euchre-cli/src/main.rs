@@ -816,6 +816,14 @@ fn run(cli: Cli) -> Result<i32> {
                     );
                 }
             }
+            if let (Some(a), Some(b)) = (&compare, &save_boards) {
+                if a == b {
+                    anyhow::bail!(
+                        "--compare and --save-boards name the same file, {}: this match's boards would replace the ones compared with (save them to another file)",
+                        a.display()
+                    );
+                }
+            }
             if let Some(path) = &plot {
                 out_path::check_writable(path, "--plot")?;
             }

@@ -231,6 +231,26 @@ fn a_match_compares_board_by_board_with_an_earlier_one_on_the_same_boards() {
         let err = sim(&all).unwrap_err();
         assert!(err.contains("boards pair only when"), "{args:?}: {err}");
     }
+    // The boards compared with are not replaced by the match compared.
+    let before = std::fs::read_to_string(&file).unwrap();
+    let err = sim(&[
+        "random",
+        "random",
+        "--boards",
+        "30",
+        "--seed",
+        "5",
+        "--compare",
+        path,
+        "--save-boards",
+        path,
+    ])
+    .unwrap_err();
+    assert!(
+        err.contains("--compare and --save-boards name the same file"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
     // In whole games the file keeps each board's games won too, and the comparison pairs them.
     let games = dir.join("games.csv");
     let in_games = |first: &str, flag: &str| {
