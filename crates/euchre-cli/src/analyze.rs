@@ -159,10 +159,10 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
     let judged: usize = analyses.iter().map(|a| a.judged.len()).sum();
     let unjudged: usize = analyses.iter().map(|a| a.unjudged.len()).sum();
     let forced: usize = analyses.iter().map(|a| a.forced).sum();
+    let deals = loaded.deals.len();
     let mut out = format!(
-        "{} deals; {} decisions with a choice judged by {reference}, {unjudged} not judged, {forced} forced\n",
-        loaded.deals.len(),
-        judged
+        "{deals} deal{}; {judged} decisions with a choice judged by {reference}, {unjudged} not judged, {forced} forced\n",
+        if deals == 1 { "" } else { "s" },
     );
     if loaded.rebuilt > 0 {
         out += &format!(

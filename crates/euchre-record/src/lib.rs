@@ -231,7 +231,16 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             "record holds over {MAX_RECORD_VALUES} values ({values}): refused unread"
         ));
     }
-    let r: Record = serde_json::from_str(text).map_err(|e| RecordError(format!("not a record: {e}")))?;
+    let r: Record = serde_json::from_str(text).map_err(|e| {
+        // Text that is not JSON at all (empty, cut short) is said to be so, as the other
+        // readers say it; JSON of another shape is not a record.
+        let what = if e.is_syntax() || e.is_eof() {
+            "not JSON"
+        } else {
+            "not a record"
+        };
+        RecordError(format!("{what}: {e}"))
+    })?;
     if r.format != FORMAT {
         return err(format!("format is '{}', not '{FORMAT}'", r.format));
     }

@@ -145,8 +145,8 @@ fn tampered_records_are_refused_with_the_place_and_reason() {
     let mut r = good.clone();
     r.format = "egn".into();
     refused(&r, "format is 'egn'");
-    assert!(read("{").unwrap_err().to_string().starts_with("not a record"));
-    assert!(read("[]").is_err());
+    assert!(read("{").unwrap_err().to_string().starts_with("not JSON"));
+    assert!(read("[]").unwrap_err().to_string().starts_with("not a record"));
 
     // A card listed twice in one hand says so (it once read as "seat 0 has 4 cards").
     let mut r = good.clone();
