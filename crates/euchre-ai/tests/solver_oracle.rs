@@ -244,3 +244,37 @@ fn exact_trick_values_equal_plain_minimax() {
     }
     assert!(uneven > 100, "only {uneven} positions where the cards differ");
 }
+
+/// One solver, reused, values the same individual-game position from every seat's side as a
+/// plain minimax does: what it keeps of one seat's search is not taken for another's.
+#[test]
+fn a_reused_solver_values_a_position_from_every_seat() {
+    let mut solver = Solver::new();
+    let mut checked = 0;
+    for (i, name) in ["three-handed", "bid-euchre", "set-back"].into_iter().enumerate() {
+        let rules = AnyRulesLite::S(SoloRules::preset(name).unwrap());
+        let mut rng = ChaCha8Rng::seed_from_u64(500 + i as u64);
+        let mut here = 0;
+        while here < 150 {
+            let tricks = rng.gen_range(2..=3);
+            let Some(deal) = position(&rules, &mut rng, tricks * u32::from(rules.players())) else {
+                continue;
+            };
+            let mut differ = false;
+            let mut first = None;
+            for me in (0..rules.players()).map(Seat::new) {
+                let want = minimax(&deal, me);
+                let got = solver.value(&deal, me);
+                assert!(
+                    (got - want).abs() < 1e-9,
+                    "{name}: {got} for {me:?}, minimax says {want}\n{deal:?}"
+                );
+                differ |= first.is_some_and(|f: f64| (f - want).abs() > 1e-9);
+                first.get_or_insert(want);
+            }
+            here += usize::from(differ);
+        }
+        checked += here;
+    }
+    assert_eq!(checked, 450);
+}

@@ -12,12 +12,15 @@
 //! individual games) is searched through the engine's own `apply` with alpha-beta, handing
 //! over to [`TrickSolver`] as soon as the rest is plain trick play.
 
+mod solo_play;
 mod tricks;
 
 pub use tricks::{TrickSolver, TrickValues};
 
+use euchre::solo::{SoloDeal, SoloPhase};
 use euchre::table::AnyDeal;
 use euchre::{Action, Decisions, Seat};
+use solo_play::{Orders, SoloMemo};
 
 /// The outcome of a finished deal for `seat`'s side, times [`scale`] (an integer, so search
 /// compares exactly).
@@ -58,6 +61,8 @@ fn same_side(deal: &AnyDeal, a: Seat, b: Seat) -> bool {
 /// The exact solver. Keep one per thread and reuse it.
 pub struct Solver {
     tricks: TrickSolver,
+    /// Bounds on the individual games' trick-play positions.
+    solo: SoloMemo,
     /// Positions visited through the engine's `apply` (the trick solver counts its own).
     pub nodes: u64,
     /// The engine-level search gives up once `nodes` passes this (see [`Solver::limit_nodes`]).
@@ -70,6 +75,7 @@ impl Default for Solver {
     fn default() -> Self {
         Solver {
             tricks: TrickSolver::new(),
+            solo: SoloMemo::default(),
             nodes: 0,
             stop_at: u64::MAX,
             gave_up: false,
@@ -136,19 +142,38 @@ impl Solver {
             }
         }
         let s = f64::from(scale(deal));
-        deal.legal_actions()
-            .iter()
-            .map(|&a| {
-                let mut next = deal.clone();
-                // Legal by construction; were it refused, the deal is unchanged and still valued.
-                let _ = next.apply(a);
-                (a, f64::from(self.search(&next, me, i32::MIN + 1, i32::MAX)) / s)
-            })
-            .collect()
+        let legal = deal.legal_actions();
+        let mut values: Vec<(Action, f64)> = Vec::with_capacity(legal.len());
+        for &a in legal.iter() {
+            // A card that plays as one valued already has its value.
+            if let Some(v) = self.alike_value(deal, a, &values) {
+                values.push((a, v));
+                continue;
+            }
+            let mut next = deal.clone();
+            // Legal by construction; were it refused, the deal is unchanged and still valued.
+            let _ = next.apply(a);
+            values.push((a, f64::from(self.search(&next, me, i32::MIN + 1, i32::MAX)) / s));
+        }
+        values
+    }
+
+    /// In an individual game's trick play, the value of a card that wins the same tricks as
+    /// one already valued.
+    fn alike_value(&mut self, deal: &AnyDeal, a: Action, valued: &[(Action, f64)]) -> Option<f64> {
+        let (AnyDeal::Solo(d), Action::Play(c)) = (deal, a) else {
+            return None;
+        };
+        let seat = d.to_act()?;
+        let orders = Orders::of_deal(&mut self.solo.orders, d);
+        valued.iter().find_map(|&(b, v)| match b {
+            Action::Play(o) if orders.play_alike(d, seat, c, o) => Some(v),
+            _ => None,
+        })
     }
 
     /// Alpha-beta over the engine's decisions; the value for `me`'s side, scaled.
-    fn search(&mut self, deal: &AnyDeal, me: Seat, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(&mut self, deal: &AnyDeal, me: Seat, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes > self.stop_at {
             self.gave_up = true;
@@ -165,9 +190,35 @@ impl Solver {
         let Some(actor) = deal.to_act() else {
             return scaled_outcome(deal, me);
         };
+        if let AnyDeal::Solo(d) = deal {
+            if d.phase() == SoloPhase::Play {
+                return self.solo_play(deal, d, actor, me, alpha, beta);
+            }
+        }
         let maximize = same_side(deal, actor, me);
+        self.best_of(
+            deal,
+            me,
+            maximize,
+            deal.legal_actions().iter().copied(),
+            alpha,
+            beta,
+        )
+    }
+
+    /// The best of `actions` for the side that chooses (`me`'s when `maximize`), by alpha-beta
+    /// within the window.
+    fn best_of(
+        &mut self,
+        deal: &AnyDeal,
+        me: Seat,
+        maximize: bool,
+        actions: impl Iterator<Item = Action>,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         let mut best = if maximize { i32::MIN } else { i32::MAX };
-        for &a in deal.legal_actions().iter() {
+        for a in actions {
             let mut next = deal.clone();
             if next.apply(a).is_err() {
                 continue;
@@ -187,6 +238,45 @@ impl Solver {
         if best == i32::MIN || best == i32::MAX {
             // No decision could be applied: value the position as it stands.
             return scaled_outcome(deal, me);
+        }
+        best
+    }
+
+    /// [`Solver::search`] in an individual game's trick play: one card of each set that plays
+    /// alike, and bounds kept at trick boundaries.
+    fn solo_play(
+        &mut self,
+        deal: &AnyDeal,
+        d: &SoloDeal,
+        actor: Seat,
+        me: Seat,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        let key = self.solo.key(d, me);
+        if let Some((lo, hi)) = key.as_ref().and_then(|k| self.solo.get(k)) {
+            if lo >= beta || lo == hi {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+        }
+        let orders = Orders::of_deal(&mut self.solo.orders, d);
+        let cards = orders.representatives(d, actor, d.legal_plays());
+        let best = self.best_of(
+            deal,
+            me,
+            actor == me,
+            cards.into_iter().map(Action::Play),
+            alpha,
+            beta,
+        );
+        // A search that gave up returned nothing worth keeping.
+        if let (Some(k), false) = (key, self.gave_up) {
+            self.solo.put(k, alpha, beta, best);
         }
         best
     }

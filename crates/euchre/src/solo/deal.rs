@@ -90,6 +90,14 @@ impl Ranking {
         hand.intersect(mask)
     }
 
+    /// A card's effective suit and its power within it (the higher wins).
+    fn order(self, c: Card) -> (usize, u8) {
+        match self.table() {
+            Some(t) => (t.effective_suit(c), t.power(c)),
+            None => (self.led(c), 20 - c.rank().map_or(0, |r| r as u8)),
+        }
+    }
+
     /// A card's power in a trick led in `led` (0: it can't win).
     fn strength(self, c: Card, led: usize) -> u8 {
         match self.table() {
@@ -457,6 +465,13 @@ impl SoloDeal {
         let per = usize::from(self.in_play());
         let n = self.plays.len() % per.max(1);
         &self.plays[self.plays.len() - n..]
+    }
+
+    /// A card's effective suit (0..=3, or 4 for the Joker under no trump) and its power within
+    /// that suit under the trump named (the higher wins). Two cards of one suit with no card
+    /// still to be played ranked between them win the same tricks: a search tries one.
+    pub fn card_order(&self, c: Card) -> (usize, u8) {
+        self.ranking().order(c)
     }
 
     fn in_play(&self) -> u8 {
