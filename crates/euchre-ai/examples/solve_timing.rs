@@ -1,8 +1,9 @@
 //! Times the exact solver (`euchre solve`, the engine protocol's `solve`) over seeded deals of a
 //! preset, `basic` making every decision: every legal action valued by a fresh solver at the
-//! first lead (`lead`, the default) or at the deal's first decision (`bid`). Prints the median,
-//! the 99th percentile and the slowest, in time and positions. One thread:
-//! `cargo run --release -p euchre-ai --example solve_timing -- PRESET DEALS [lead|bid]`.
+//! first lead (`lead`, the default), at the deal's first decision (`bid`), or at the first
+//! decision of the phase named as the engine protocol names it (`name_trump`, `discard`, ...).
+//! Prints the median, the 99th percentile and the slowest, in time and positions. One thread:
+//! `cargo run --release -p euchre-ai --example solve_timing -- PRESET DEALS [lead|bid|PHASE]`.
 
 #[path = "shared/quantile.rs"]
 mod quantile;
@@ -22,11 +23,18 @@ fn deal_of(game: &AnyGame) -> AnyDeal {
     }
 }
 
+fn phase_of(game: &AnyGame) -> &'static str {
+    match game {
+        AnyGame::Partnership(g) => g.deal().phase().name(),
+        AnyGame::Solo(g) => g.deal().phase().name(),
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let preset = args.get(1).map_or("three-handed", String::as_str);
     let deals: u64 = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(100);
-    let at_lead = args.get(3).is_none_or(|p| p != "bid");
+    let at = args.get(3).map_or("lead", String::as_str);
     let rules = AnyRules::preset(preset).expect("a known preset");
     let mut basic = player("basic").expect("basic");
     let (mut times, mut positions) = (Vec::new(), Vec::new());
@@ -35,14 +43,19 @@ fn main() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while let Some(seat) = game.to_act() {
             let view = GameView::of_game(&game, seat);
-            if !at_lead || view.in_trick_play() {
+            let here = match at {
+                "bid" => true,
+                "lead" => view.in_trick_play(),
+                phase => phase_of(&game) == phase,
+            };
+            if here {
                 break;
             }
             let choice = basic.choose(&view, &Budget::UNLIMITED, &mut rng);
             game.apply(choice.action).expect("a legal choice");
         }
         if game.to_act().is_none() {
-            continue; // thrown in before the play
+            continue; // thrown in before the play (or the phase never came)
         }
         let deal = deal_of(&game);
         let mut solver = Solver::new();
@@ -58,7 +71,11 @@ fn main() {
     println!(
         "{preset}, {} deals solved at the {}: median {:.2} ms, p99 {:.2} ms, slowest {:.2} ms; positions median {:.0}, p99 {:.0}, most {:.0}",
         times.len(),
-        if at_lead { "first lead" } else { "first decision" },
+        match at {
+            "lead" => "first lead".to_string(),
+            "bid" => "first decision".to_string(),
+            phase => format!("first decision of {phase}"),
+        },
         q(&times, 0.5),
         q(&times, 0.99),
         q(&times, 1.0),

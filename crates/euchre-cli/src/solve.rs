@@ -1,7 +1,7 @@
 //! `euchre solve`: the exact value of every legal action at a point of a fully known deal.
 
 use anyhow::{anyhow, bail, Context, Result};
-use euchre::solo::{SoloDeal, SoloPhase};
+use euchre::solo::SoloDeal;
 use euchre::table::{AnyDeal, AnyRules};
 use euchre::{Action, Card, CardSet, Deal, Decisions, Seat};
 use euchre_ai::solver::Solver;
@@ -64,19 +64,16 @@ pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
 /// Solves the deal for the seat to act.
 ///
 /// # Errors
-/// Nobody is to act, or an individual game before its first lead.
+/// Nobody is to act, or Bid Euchre's auction.
 pub fn solve(deal: &AnyDeal) -> Result<Solved> {
     let Some(seat) = deal.to_act() else {
         bail!("the deal is over: nobody is to act");
     };
-    if let AnyDeal::Solo(d) = deal {
-        // As the engine protocol's `solve`: from the first lead the search takes at most a
-        // second or so; before it, seconds to minutes.
-        if d.phase() != SoloPhase::Play {
-            bail!(
-                "the individual games are solved exactly from the first lead on (before it the search takes minutes): give --trick 1 or later"
-            );
-        }
+    if euchre_ai::solver::in_slow_auction(deal) {
+        // As the engine protocol's `solve`.
+        bail!(
+            "Bid Euchre is solved exactly once its auction is over (searching the auction takes seconds to a minute): give --trick 1 or later, or the auction's bids with --then"
+        );
     }
     let mut solver = Solver::new();
     let started = Instant::now();

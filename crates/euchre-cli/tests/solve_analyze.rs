@@ -158,11 +158,32 @@ fn analyze_and_solve_read_game_records_of_the_individual_games() {
     let v = json(&["analyze", file, "--player", "pimc-5", "--json"]);
     assert_eq!(v["players"].as_array().unwrap().len(), 3);
     assert!(!v["decisions"].as_array().unwrap().is_empty());
-    // Solved from the first lead on; before it the search would take minutes.
+    // Solved from the first decision (the bidding) and from the first lead.
     let first_lead = json(&["solve", file, "--deal", "1", "--trick", "1", "--json"]);
     assert_eq!(first_lead["hands"][0].as_array().unwrap().len(), 7);
+    let bidding = json(&["solve", file, "--deal", "1", "--trick", "0", "--json"]);
+    assert!(!bidding["values"].as_array().unwrap().is_empty(), "{bidding}");
+    // Bid Euchre's auction is refused: its search takes up to a minute.
+    let path = dir.join("bid.json");
+    let record = euchre(&[
+        "random",
+        "--rules",
+        "bid-euchre",
+        "--seed",
+        "3",
+        "--format",
+        "record",
+    ])
+    .unwrap();
+    std::fs::write(&path, record).unwrap();
+    let file = path.to_str().unwrap();
     let e = euchre(&["solve", file, "--deal", "1", "--trick", "0"]).unwrap_err();
-    assert!(e.contains("from the first lead on"), "{e}");
+    assert!(e.contains("once its auction is over"), "{e}");
+    let first_lead = json(&["solve", file, "--deal", "1", "--trick", "1", "--json"]);
+    assert!(
+        !first_lead["values"].as_array().unwrap().is_empty(),
+        "{first_lead}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

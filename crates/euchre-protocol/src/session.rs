@@ -3,10 +3,10 @@
 use crate::request::{parse_request, GivenDeal, Request};
 use euchre::game::{is_a_match, match_game_seed, match_over};
 use euchre::rules::Reneging;
-use euchre::solo::{SoloDeal, SoloGame, SoloPhase};
+use euchre::solo::{SoloDeal, SoloGame};
 use euchre::table::{AnyDeal, AnyGame, AnyRules, Table};
 use euchre::{Action, Deal, Game, Seat};
-use euchre_ai::solver::Solver;
+use euchre_ai::solver::{in_slow_auction, Solver};
 use euchre_ai::{Budget, GameView, Outlook};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -349,8 +349,8 @@ fn choose(game: &AnyGame, name: &str, time_ms: Option<u64>, seed: u64) -> Result
 
 /// `solve`: the exact value of every legal action of the seat to act, every card known.
 ///
-/// Refused before the play where the search of the decisions before it is slow (see
-/// `docs/protocol.md`): in the individual games and under `reneging = penalised`.
+/// Refused where the search of the decisions before the play is slow (see `docs/protocol.md`):
+/// in Bid Euchre's auction and before the play under `reneging = penalised`.
 fn solve(game: &AnyGame) -> Result<Value, String> {
     let seat = seat_to_act(game)?;
     let deal = match game {
@@ -367,16 +367,15 @@ fn solve(game: &AnyGame) -> Result<Value, String> {
             AnyDeal::Partnership(Box::new(d.clone()))
         }
         AnyGame::Solo(g) => {
-            let d = g.deal();
-            if d.phase() != SoloPhase::Play {
-                return Err(format!(
-                    "solve is exact only once trump is made and the play has begun in {}: \
-                     searching from the {} phase can take minutes; ask again at the first lead",
-                    g.rules().family.name(),
-                    d.phase().name()
-                ));
+            let deal = AnyDeal::Solo(Box::new(g.deal().clone()));
+            if in_slow_auction(&deal) {
+                return Err(
+                    "solve is exact in bid-euchre once the auction is over: searching the auction \
+                     can take a minute; ask again when trump is to be named"
+                        .to_string(),
+                );
             }
-            AnyDeal::Solo(Box::new(d.clone()))
+            deal
         }
     };
     let values = Solver::new().action_values(&deal);

@@ -117,42 +117,50 @@ fn solve_gives_the_solvers_values_at_every_decision() {
     }
 }
 
-/// In the individual games `solve` is refused until the play (their auction takes minutes to
-/// search), and then gives the solver's values.
+/// In the individual games `solve` answers from the first decision, but for Bid Euchre's
+/// auction (which takes up to a minute to search): refused there, unchanged, and answered once
+/// trump is to be named.
 #[test]
-fn solve_in_an_individual_game_waits_for_the_play() {
-    for preset in ["three-handed", "set-back"] {
+fn solve_in_an_individual_game_waits_only_for_bid_euchres_auction() {
+    for preset in ["three-handed", "set-back", "bid-euchre"] {
         let mut s = Session::new();
         ok(&mut s, &json!({"cmd": "new", "rules": preset, "seed": 3}));
         let mut game = AnyRules::preset(preset).expect("preset").new_game(3);
-        let mut reached_play = false;
-        for step in 0..8 {
+        let (mut solved, mut refused) = (0, 0);
+        for step in 0..40 {
             if game.to_act().is_none() {
                 break;
             }
             let before = ok(&mut s, &json!({"cmd": "state"}));
-            if before["state"]["phase"] == "play" {
-                assert_solve_matches(&mut s, &game, &format!("{preset}, decision {step}"));
-                reached_play = true;
-            } else {
+            let phase = before["state"]["phase"].as_str().expect("phase").to_string();
+            if phase == "auction" {
                 let r = send(&mut s, &json!({"cmd": "solve"}));
                 assert_eq!(r["ok"], false, "{r}");
                 let error = r["error"].as_str().expect("error");
-                assert!(error.contains("once trump is made"), "{error}");
-                assert!(error.contains(preset), "{error}");
+                assert!(error.contains("once the auction is over"), "{error}");
                 assert_eq!(ok(&mut s, &json!({"cmd": "state"})), before);
+                refused += 1;
+            } else if solved == 0 || phase == "play" && solved == 1 {
+                // The first decision it answers, and the first lead.
+                assert_solve_matches(&mut s, &game, &format!("{preset}, decision {step}"));
+                solved += 1;
             }
             let actions = legal(&mut s);
             let pick = actions
                 .iter()
-                .find(|a| *a == "order" || *a == "stay")
+                .find(|a| *a == "order" || *a == "stay" || a.starts_with("bid"))
                 .unwrap_or(&actions[0])
                 .clone();
             game.apply(pick.parse().expect("canonical text"))
                 .expect("legal in the test's game too");
             apply(&mut s, &pick);
         }
-        assert!(reached_play, "{preset}: the play was not reached");
+        assert_eq!(solved, 2, "{preset}: solved before and at the play");
+        assert_eq!(
+            refused > 0,
+            preset == "bid-euchre",
+            "{preset}: refused {refused} times"
+        );
     }
 }
 

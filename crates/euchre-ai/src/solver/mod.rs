@@ -50,6 +50,16 @@ pub fn scale(deal: &AnyDeal) -> i32 {
     }
 }
 
+/// Whether a search from here takes seconds to minutes: Bid Euchre's auction, where each
+/// player may bid any number of tricks before trump is named and the others stay or fold (from
+/// the first bid a median of 9 s in 20 deals, up to a minute). Everywhere else in the
+/// individual games the solver answers in at most about 150 ms, from the first decision of
+/// `three-handed` and `set-back` and from the naming of trump in `bid-euchre`
+/// (`cargo run --release -p euchre-ai --example solve_timing -- PRESET DEALS PHASE`).
+pub fn in_slow_auction(deal: &AnyDeal) -> bool {
+    matches!(deal, AnyDeal::Solo(d) if d.phase() == SoloPhase::Auction)
+}
+
 /// True when `a` and `b` play on the same side.
 fn same_side(deal: &AnyDeal, a: Seat, b: Seat) -> bool {
     match deal {
