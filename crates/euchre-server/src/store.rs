@@ -219,6 +219,17 @@ pub fn stats_path(server: &Path) -> PathBuf {
     server.with_extension("stats.sqlite3")
 }
 
+#[cfg(unix)]
+fn restrict_to_owner(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+}
+
+#[cfg(not(unix))]
+fn restrict_to_owner(_: &Path) -> std::io::Result<()> {
+    Ok(())
+}
+
 fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -245,7 +256,23 @@ impl Store {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let new_file = !path.exists();
         let mut conn = Connection::open_with_flags(path, flags).map_err(err)?;
+        if new_file {
+            // It holds the logins' and seats' keys: for the server's user only (SQLite makes
+            // its journal files with the same permissions).
+            restrict_to_owner(path).map_err(|e| {
+                StoreError::Invalid(format!("{}: cannot set its permissions: {e}", path.display()))
+            })?;
+        }
+        // SQLite opens a file it may not write read-only, without a word: every change would
+        // then fail while the server seemed to run.
+        if conn.is_readonly(rusqlite::MAIN_DB).map_err(err)? {
+            return Err(StoreError::Invalid(format!(
+                "{}: cannot be written (permissions?): the server keeps every table in it",
+                path.display()
+            )));
+        }
         conn.busy_timeout(Duration::from_secs(5)).map_err(err)?;
         let app: i32 = conn
             .pragma_query_value(None, "application_id", |r| r.get(0))
@@ -257,6 +284,17 @@ impl Store {
             return Err(StoreError::Foreign {
                 path: path.to_path_buf(),
             });
+        }
+        // A damaged file is refused before anything is written to it (SQLite would otherwise
+        // find the damage only where a request reads it, and say only that it failed).
+        let check: String = conn
+            .query_row("PRAGMA quick_check", [], |r| r.get(0))
+            .map_err(err)?;
+        if check != "ok" {
+            return Err(StoreError::Invalid(format!(
+                "{}: is damaged (SQLite's check: {check}): move it aside to start a new one (this server will not change it)",
+                path.display()
+            )));
         }
         conn.pragma_update(None, "journal_mode", "WAL").map_err(err)?;
         let sync = match durability {
@@ -291,6 +329,12 @@ impl Store {
         fill_name_keys(&mut conn).map_err(err)?;
         let stats =
             euchre_stats::Store::open(&stats_path(path)).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        if stats.read_only() {
+            return Err(StoreError::Invalid(format!(
+                "{}: cannot be written (permissions?): the server adds every finished game to it",
+                stats.path().display()
+            )));
+        }
         Ok(Store {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
@@ -761,6 +805,33 @@ mod tests {
         let e = Store::open(&path, Durability::Process).err().unwrap();
         assert!(e.to_string().contains("not a euchre server database"), "{e}");
         assert_eq!(std::fs::read(&path).unwrap(), before);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_database_is_for_its_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let path = temp("mode");
+        let store = Store::open(&path, Durability::Process).unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+        drop(store);
+    }
+
+    #[test]
+    fn a_damaged_database_is_refused_untouched() {
+        let path = temp("damaged");
+        drop(Store::open(&path, Durability::Process).unwrap());
+        let mut bytes = std::fs::read(&path).unwrap();
+        let pages = bytes.len() / 4096;
+        assert!(pages > 3, "{pages} pages");
+        // The last table's page says it holds 65,535 cells.
+        let last = (pages - 1) * 4096;
+        bytes[last..last + 8].copy_from_slice(&[0x0d, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+        std::fs::write(&path, &bytes).unwrap();
+        let e = Store::open(&path, Durability::Process).err().unwrap();
+        assert!(e.to_string().contains("is damaged (SQLite's check:"), "{e}");
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
     }
 
     #[test]

@@ -172,6 +172,12 @@ impl Store {
     }
 
     /// The file this store is kept in.
+    /// True when SQLite opened the file read-only (its permissions): a reader may use it, a
+    /// server must not start on it.
+    pub fn read_only(&self) -> bool {
+        self.conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true)
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
