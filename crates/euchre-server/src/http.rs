@@ -142,8 +142,37 @@ impl AppState {
             .unwrap_or_default()
     }
 
+    /// The table, in memory or, when its game finished long enough ago to have left memory,
+    /// read back from the database (its players coming back to see the end, or its host to
+    /// open the next game); it leaves memory again after [`FINISHED_KEPT`].
     fn table(&self, code: &str) -> Option<Arc<Live>> {
-        self.tables.lock().ok()?.get(&code.to_ascii_uppercase()).cloned()
+        let code = code.to_ascii_uppercase();
+        if let Some(live) = self.tables.lock().ok()?.get(&code) {
+            return Some(live.clone());
+        }
+        let loaded = match self.store.load_finished(&code) {
+            Ok(loaded) => loaded?,
+            Err(e) => {
+                tracing::error!(table = %code, error = %e, "a finished table could not be read back");
+                return None;
+            }
+        };
+        let live = match restore(&loaded, &self.store) {
+            Ok(live) => live,
+            Err(e) => {
+                tracing::error!(table = %code, error = %e, "a finished table does not replay");
+                return None;
+            }
+        };
+        let mut tables = self.tables.lock().ok()?;
+        if let Some(other) = tables.get(&code) {
+            // Read back by another request meanwhile.
+            return Some(other.clone());
+        }
+        tables.insert(code, live.clone());
+        drop(tables);
+        self.run(live.clone());
+        Some(live)
     }
 }
 

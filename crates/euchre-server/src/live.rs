@@ -65,6 +65,9 @@ pub enum Advice {
     Review { deal: u32, seat: u8 },
 }
 
+/// How long a table whose change the database refused waits before trying again.
+const RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Advice kept per table, at most (older answers are dropped first when it fills).
 const ADVICE_KEPT: usize = 64;
 
@@ -85,6 +88,17 @@ impl std::fmt::Display for LiveError {
             // The database's own words (a path, a disk full) are logged where this is met.
             LiveError::Store(_) => f.write_str(crate::store::DATABASE_UNAVAILABLE),
             LiveError::Unavailable => f.write_str("the table is unavailable"),
+        }
+    }
+}
+
+impl LiveError {
+    /// For the log: the database's own words where it refused (a path, a disk full), which
+    /// the clients are not told.
+    pub fn logged(&self) -> String {
+        match self {
+            LiveError::Store(cause) => cause.clone(),
+            e => e.to_string(),
         }
     }
 }
@@ -422,9 +436,9 @@ impl Live {
                     }
                 };
                 if let Err(e) = result {
-                    tracing::error!(table = %self.code, error = %e, "the table stopped");
-                    // Try again when woken (the database may come back).
-                    break;
+                    tracing::error!(table = %self.code, error = %e.logged(), "the table could not go on; trying again in {} s", RETRY_AFTER.as_secs());
+                    // The database may come back (a disk freed): try again soon, or when woken.
+                    let _ = tokio::time::timeout(RETRY_AFTER, self.wake.notified()).await;
                 }
             }
             if self.room().map_or(true, |r| r.game().is_over()) {

@@ -439,15 +439,32 @@ impl Store {
     /// players to see the end), with its seats and changes, for the server's start. Older
     /// finished games are kept in `games` only.
     pub fn load(&self, finished_within: Duration) -> Result<Vec<LoadedTable>, StoreError> {
+        self.load_where(None, finished_within)
+    }
+
+    /// A table whose game is finished, however long ago (`None`: no such table, or its game
+    /// goes on), to be looked at again once it has left the server's memory.
+    pub fn load_finished(&self, code: &str) -> Result<Option<LoadedTable>, StoreError> {
+        Ok(self.load_where(Some(code), Duration::ZERO)?.pop())
+    }
+
+    /// The tables of [`Store::load`], or (`code` given) that finished table alone.
+    fn load_where(
+        &self,
+        code: Option<&str>,
+        finished_within: Duration,
+    ) -> Result<Vec<LoadedTable>, StoreError> {
         self.with(|c| {
             let mut tables = Vec::new();
-            let mut st = c.prepare(
+            let mut st = c.prepare_cached(
                 "SELECT code, preset, options, seed, grace_secs, stand_in, host, advice_key, next_table
                  FROM tables
-                 WHERE code NOT IN (SELECT code FROM games WHERE finished < ?1)
+                 WHERE (?2 IS NULL AND code NOT IN (SELECT code FROM games WHERE finished < ?1))
+                    OR (code = ?2 AND code IN (SELECT code FROM games))
                  ORDER BY created, code",
             )?;
-            let rows = st.query_map([now() - finished_within.as_secs() as i64], |r| {
+            let since = now() - finished_within.as_secs() as i64;
+            let rows = st.query_map(params![since, code], |r| {
                 let options: String = r.get(2)?;
                 let row = TableRow {
                     code: r.get(0)?,

@@ -477,4 +477,39 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
     let mut watcher = connect(&restarted, &code, None).await;
     let state = next(&mut watcher).await.expect("a state");
     assert_eq!(state["next_table"], next_code.as_str());
+    // The next evening (the game finished two hours ago, long after it left memory): the old
+    // table is read back from the database when asked for, its pointer with it, and its host
+    // may still open the next game (the one already open).
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let moved = c
+        .execute(
+            "UPDATE games SET finished = finished - 7200 WHERE code = ?1",
+            [&code],
+        )
+        .unwrap();
+    assert_eq!(moved, 1);
+    let next_evening = start(&db).await;
+    let (status, info) = get(&next_evening, &format!("/api/tables/{code}")).await;
+    assert_eq!(status, 200, "{info}");
+    let info: Value = serde_json::from_str(&info).unwrap();
+    assert_eq!(info["next_table"], next_code.as_str(), "{info}");
+    let mut watcher = connect(&next_evening, &code, None).await;
+    let state = next(&mut watcher).await.expect("a state");
+    assert_eq!(
+        (state["game_over"].clone(), state["next_table"].clone()),
+        (json!(true), json!(next_code))
+    );
+    let (status, r) = post(
+        &next_evening,
+        &format!("/api/tables/{code}/again"),
+        &json!({ "host": host }),
+    )
+    .await;
+    assert_eq!(
+        (status, r["code"].as_str()),
+        (200, Some(next_code.as_str())),
+        "{r}"
+    );
+    // A table that never was is still unknown.
+    assert_eq!(get(&next_evening, "/api/tables/ZZZZZZ").await.0, 404);
 }
