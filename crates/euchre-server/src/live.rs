@@ -292,7 +292,12 @@ impl Live {
             .map(|k| SeatKind::parse(k).unwrap_or_default())
             .collect();
         let mut summary = GameSummary::of_game(game, &self.code, &names, &kinds, None);
-        summary.finished = Some(euchre_stats::timestamp(std::time::SystemTime::now()));
+        // When it was kept: the same time however often a restart records it again.
+        let finished = match self.store.finished_at(&self.code) {
+            Ok(Some(secs)) => std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs.max(0) as u64),
+            _ => std::time::SystemTime::now(),
+        };
+        summary.finished = Some(euchre_stats::timestamp(finished));
         if let Err(e) = self.store.record_stats(&summary) {
             tracing::error!(table = %self.code, error = %e, "could not record the game's statistics");
         }

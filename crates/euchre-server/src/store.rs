@@ -521,6 +521,14 @@ impl Store {
         })
     }
 
+    /// When a kept game finished (seconds since 1970), or `None` if it is not kept.
+    pub fn finished_at(&self, code: &str) -> Result<Option<i64>, StoreError> {
+        self.with(|c| {
+            c.query_row("SELECT finished FROM games WHERE code = ?1", [code], |r| r.get(0))
+                .optional()
+        })
+    }
+
     /// Keeps a finished game (once: a game finished again after a restart is not stored twice).
     pub fn finish(&self, g: &FinishedGame) -> Result<bool, StoreError> {
         self.with(|c| {

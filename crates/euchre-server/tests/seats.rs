@@ -469,8 +469,18 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
     .await;
     assert_eq!(status, 200, "the old host token holds the new table");
     // Stored: after a restart (a second server on the database) the old table still points
-    // there.
+    // there, and the game's statistics keep the time it finished (a second later).
+    let stats_finished = || {
+        let c = rusqlite::Connection::open(db.with_extension("stats.sqlite3")).unwrap();
+        c.query_row("SELECT finished FROM games WHERE id = ?1", [&code], |r| {
+            r.get::<_, String>(0)
+        })
+        .unwrap()
+    };
+    let finished = stats_finished();
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     let restarted = start(&db).await;
+    assert_eq!(stats_finished(), finished);
     let (_, info) = get(&restarted, &format!("/api/tables/{code}")).await;
     let info: Value = serde_json::from_str(&info).unwrap();
     assert_eq!(info["next_table"], next_code.as_str(), "{info}");
