@@ -35,21 +35,29 @@ fn start_logging(json: bool) {
 /// Holds the database for this server alone: an exclusive lock on `DB.lock` beside it, kept
 /// while the server runs. Two servers on one database would each keep their own idea of every
 /// table.
-fn lock_database(db: &Path) -> Result<file_lock::Held> {
+/// The statistics database beside it is held too: `club.db` and `club.sqlite3` share
+/// `club.stats.sqlite3`.
+fn lock_database(db: &Path) -> Result<[file_lock::Held; 2]> {
     if db.is_dir() {
         anyhow::bail!("{} is a folder: --db names the database file", db.display());
     }
     if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        if dir.exists() && !dir.is_dir() {
+            anyhow::bail!("{}: {} is a file, not a folder", db.display(), dir.display());
+        }
+        std::fs::create_dir_all(dir).with_context(|| format!("creating the folder {}", dir.display()))?;
     }
-    file_lock::hold(db).map_err(|e| match e {
-        LockError::Busy(lock) => anyhow::anyhow!(
-            "{} is in use by another euchre serve (it holds {}): stop that one first, or give this one another --db",
-            db.display(),
-            lock.display()
-        ),
-        LockError::Io(at, e) => anyhow::anyhow!("{}: cannot lock the database: {e}", at.display()),
-    })
+    let hold = |file: &Path| {
+        file_lock::hold(file).map_err(|e| match e {
+            LockError::Busy(lock) => anyhow::anyhow!(
+                "{} is in use by another euchre serve (it holds {}): stop that one first, or give this one another --db",
+                file.display(),
+                lock.display()
+            ),
+            LockError::Io(at, e) => anyhow::anyhow!("{}: cannot lock the database: {e}", at.display()),
+        })
+    };
+    Ok([hold(db)?, hold(&euchre_server::store::stats_path(db))?])
 }
 
 /// Ctrl-C, SIGTERM (`kill`, systemd, Docker) or SIGHUP: time to stop.
@@ -91,7 +99,6 @@ pub fn run(
     } else {
         Durability::Process
     };
-    let _lock = lock_database(&path)?;
     // Every connection is an open file: take all the system allows (often 1,024 by default,
     // about 250 tables of four).
     match rlimit::increase_nofile_limit(u64::MAX) {
@@ -107,10 +114,22 @@ pub fn run(
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .with_context(|| format!("listening on {addr}"))?;
+        let _locks = lock_database(&path)?;
+        let new = !path.exists();
         let store = Store::open(&path, durability)?;
         let state = AppState::open(store)?;
         let bound = listener.local_addr()?;
-        tracing::info!(database = %path.display(), "database open");
+        // Named in full, so that the operator sees which file a relative --db (or a typo) is.
+        let full = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        tracing::info!(
+            version = env!("CARGO_PKG_VERSION"),
+            database = %full.display(),
+            statistics = %euchre_server::store::stats_path(&full).display(),
+            created = new,
+            full_sync,
+            allow_seeds,
+            "database open"
+        );
         // The address goes to standard output too, for scripts that start the server on port 0.
         println!("euchre serve: open http://{bound}/ in a browser");
         tracing::info!(%bound, "listening");

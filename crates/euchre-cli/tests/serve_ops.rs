@@ -71,10 +71,11 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
     let (mut first, addr) = serve(&db);
 
     // A second server on the same database is refused by name, and leaves it alone; so is one
-    // through a symbolic link to it.
+    // through a symbolic link to it, and one on another database sharing its statistics
+    // (`club.db` and `club.sqlite3` both keep them in `club.stats.sqlite3`).
     let link = dir.join("link.sqlite3");
     std::os::unix::fs::symlink(&db, &link).unwrap();
-    for other in [&db, &link] {
+    for other in [&db, &link, &dir.join("club.db")] {
         let second = Command::new(EUCHRE)
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
             .arg(other)
@@ -85,6 +86,24 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
         assert_eq!(second.status.code(), Some(2), "{}: {err}", other.display());
         assert!(err.contains("in use by another euchre serve"), "{err}");
     }
+
+    assert!(
+        !dir.join("club.db").exists(),
+        "the refused server made no database"
+    );
+    // One that cannot listen leaves nothing behind, not even a lock file.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().to_string();
+    let elsewhere = dir.join("elsewhere");
+    let refused = Command::new(EUCHRE)
+        .args(["serve", "--addr", &port, "--db"])
+        .arg(elsewhere.join("x.sqlite3"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("listening on"));
+    assert!(!elsewhere.exists(), "the folder was made");
 
     // A server for people deals from its own random numbers: a host's seed would tell whoever
     // knows it every hand.

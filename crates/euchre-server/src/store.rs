@@ -101,7 +101,10 @@ pub enum StoreError {
     Sqlite { path: PathBuf, cause: rusqlite::Error },
     #[error("{}: not a euchre server database (another program's file?)", path.display())]
     Foreign { path: PathBuf },
-    #[error("{}: written by a newer euchre (schema {found}, this one knows {known})", path.display())]
+    #[error(
+        "{}: written by a newer euchre (schema {found}, this one knows {known}): update euchre to use it (this one will not change it)",
+        path.display()
+    )]
     TooNew { path: PathBuf, found: i64, known: i64 },
     #[error("{0}")]
     Invalid(String),
@@ -310,6 +313,12 @@ impl Store {
             let version: i64 = tx
                 .pragma_query_value(None, "user_version", |r| r.get(0))
                 .map_err(err)?;
+            if version < 0 {
+                return Err(StoreError::Invalid(format!(
+                    "{}: is damaged (its schema version is {version}): move it aside to start a new one (this server will not change it)",
+                    path.display()
+                )));
+            }
             if version > MIGRATIONS.len() as i64 {
                 return Err(StoreError::TooNew {
                     path: path.to_path_buf(),
@@ -830,6 +839,22 @@ mod tests {
         let e = Store::open(&path, Durability::Process).err().unwrap();
         assert!(e.to_string().contains("not a euchre server database"), "{e}");
         assert_eq!(std::fs::read(&path).unwrap(), before);
+    }
+
+    #[test]
+    fn a_schema_newer_or_below_0_is_refused_untouched() {
+        for (version, said) in [(99, "update euchre to use it"), (-1, "schema version is -1")] {
+            let path = temp(&format!("schema{version}"));
+            drop(Store::open(&path, Durability::Process).unwrap());
+            Connection::open(&path)
+                .unwrap()
+                .pragma_update(None, "user_version", version)
+                .unwrap();
+            let before = std::fs::read(&path).unwrap();
+            let e = Store::open(&path, Durability::Process).err().unwrap();
+            assert!(e.to_string().contains(said), "{e}");
+            assert_eq!(std::fs::read(&path).unwrap(), before);
+        }
     }
 
     #[cfg(unix)]
