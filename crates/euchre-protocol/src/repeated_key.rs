@@ -3,35 +3,34 @@
 //! protocol names the key instead, as it names a misspelt one.
 
 use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visitor};
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::fmt;
 
 /// The first key found twice in one object of `line` (at any depth), if any. `line` is
 /// already known to be JSON; a line that is not gives `None`.
 pub fn repeated_key(line: &str) -> Option<String> {
+    let found = RefCell::new(None);
     let mut de = serde_json::Deserializer::from_str(line);
-    match Check.deserialize(&mut de) {
-        Err(e) if e.is_data() => Some(
-            e.to_string()
-                .split_once('\u{0}')
-                .map_or_else(String::new, |(key, _)| key.to_string()),
-        ),
-        _ => None,
-    }
+    // The walk stops at the first repeated key, with an error that says only that: the key
+    // itself comes back through `found` (any text may be a key, so none can mark its end in
+    // a message).
+    let _ = Check(&found).deserialize(&mut de);
+    found.into_inner()
 }
 
-/// Walks a JSON value, failing at a repeated key with the key before a NUL (which cannot be
-/// in an unescaped key) and serde's position after it.
-struct Check;
+/// Walks a JSON value, keeping the first repeated key in its cell and failing there.
+#[derive(Clone, Copy)]
+struct Check<'a>(&'a RefCell<Option<String>>);
 
-impl<'de> DeserializeSeed<'de> for Check {
+impl<'de> DeserializeSeed<'de> for Check<'_> {
     type Value = ();
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         d.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Check {
+impl<'de> Visitor<'de> for Check<'_> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -56,16 +55,18 @@ impl<'de> Visitor<'de> for Check {
         Ok(())
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        while seq.next_element_seed(Check)?.is_some() {}
+        while seq.next_element_seed(self)?.is_some() {}
         Ok(())
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let mut seen = HashSet::new();
         while let Some(key) = map.next_key::<String>()? {
-            if !seen.insert(key.clone()) {
-                return Err(A::Error::custom(format!("{key}\u{0}")));
+            if seen.contains(&key) {
+                *self.0.borrow_mut() = Some(key);
+                return Err(A::Error::custom("a key given twice"));
             }
-            map.next_value_seed(Check)?;
+            seen.insert(key);
+            map.next_value_seed(self)?;
         }
         Ok(())
     }
@@ -87,6 +88,17 @@ mod tests {
         );
         // Escaped the same: one key.
         assert_eq!(repeated_key(r#"{"i\u0064":1,"id":2}"#).as_deref(), Some("id"));
+        // Any text is a key, a NUL in it too.
+        assert_eq!(
+            repeated_key(r#"{"x\u0000y":1,"x\u0000y":2}"#).as_deref(),
+            Some("x\0y")
+        );
+        assert_eq!(repeated_key(r#"{"\u0000":1,"\u0000":2}"#).as_deref(), Some("\0"));
+        assert_eq!(
+            repeated_key(r#"{"id\u0000z":1,"id\u0000z":2}"#).as_deref(),
+            Some("id\0z")
+        );
+        assert_eq!(repeated_key(r#"{"a":1,"b":{"a":2}}"#), None);
     }
 
     #[test]
