@@ -41,6 +41,12 @@ fn lock_database(db: &Path) -> Result<[file_lock::Held; 2]> {
     if db.is_dir() {
         anyhow::bail!("{} is a folder: --db names the database file", db.display());
     }
+    if db.exists() && !db.is_file() {
+        anyhow::bail!(
+            "{} is not a file (a device?): --db names the database file",
+            db.display()
+        );
+    }
     if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
         if dir.exists() && !dir.is_dir() {
             anyhow::bail!("{}: {} is a file, not a folder", db.display(), dir.display());
@@ -90,6 +96,16 @@ pub fn run(
     allow_seeds: bool,
 ) -> Result<i32> {
     start_logging(log_json);
+    let result = serve(addr, db, full_sync, allow_seeds);
+    if let (Err(e), true) = (&result, log_json) {
+        // A pipeline that reads the JSON log sees why the server did not start or stopped
+        // (standard error gets the plain line too).
+        tracing::error!(error = format!("{e:#}"), "the server could not go on");
+    }
+    result
+}
+
+fn serve(addr: SocketAddr, db: Option<&Path>, full_sync: bool, allow_seeds: bool) -> Result<i32> {
     let path = match db {
         Some(p) => p.to_path_buf(),
         None => default_db()?,

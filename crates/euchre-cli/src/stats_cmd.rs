@@ -46,8 +46,19 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
         });
         emit(&doc.to_string());
     } else if !exists {
+        // The terminal game's statistics are the default; a server's are beside its database.
+        let server = euchre_server::store::stats_path(&path.with_file_name("server.sqlite3"));
+        let hint = if db.is_none() && server.is_file() {
+            format!(
+                "\nThe multiplayer server's games are in {}: euchre stats --db {}",
+                server.display(),
+                server.display()
+            )
+        } else {
+            String::new()
+        };
         emit(&format!(
-            "No games recorded yet: there is no database at {} (none is made by reading; an empty file is left empty).",
+            "No games recorded yet: there is no database at {} (none is made by reading; an empty file is left empty).{hint}",
             path.display()
         ));
     } else if players.is_empty() {

@@ -105,6 +105,34 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("listening on"));
     assert!(!elsewhere.exists(), "the folder was made");
 
+    // A device is not a database; with --log-json the refusal is a JSON log line too.
+    let refused = Command::new(EUCHRE)
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--log-json",
+            "--db",
+            "/dev/null",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    let logged = err
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|l| l["level"] == "ERROR")
+        .unwrap_or_else(|| panic!("no JSON error line: {err}"));
+    assert!(
+        logged["fields"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("/dev/null is not a file"),
+        "{logged}"
+    );
+
     // A server for people deals from its own random numbers: a host's seed would tell whoever
     // knows it every hand.
     let (status, e) = post_any(

@@ -166,3 +166,29 @@ fn a_servers_database_points_to_its_statistics_beside_it() {
     );
     json_of(&stats(&dir.join("club.stats.sqlite3"), true));
 }
+
+/// With no database of its own in the data folder, the default `stats` points to the server's
+/// statistics there (`euchre serve` keeps them in `server.stats.sqlite3`).
+#[test]
+fn the_default_points_to_the_servers_statistics_in_the_same_folder() {
+    let dir = Scratch::new("default-of-serve");
+    let default = || {
+        let out = Command::new(EUCHRE)
+            .arg("stats")
+            .env("EUCHRE_DATA_DIR", &*dir)
+            .output()
+            .expect("run euchre");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(!default().contains("server.stats"), "{}", default());
+    drop(
+        euchre_server::Store::open(&dir.join("server.sqlite3"), euchre_server::Durability::Process)
+            .expect("a server database"),
+    );
+    let text = default();
+    assert!(text.starts_with("No games recorded yet"), "{text}");
+    assert!(
+        text.contains("euchre stats --db ") && text.contains("server.stats.sqlite3"),
+        "{text}"
+    );
+}
