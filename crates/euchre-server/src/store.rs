@@ -11,7 +11,7 @@ use std::time::Duration;
 const APPLICATION_ID: i32 = 0x4575_5376;
 
 /// The migrations, in order; the database's `user_version` counts those applied. Append only.
-const MIGRATIONS: [&str; 4] = [
+const MIGRATIONS: [&str; 5] = [
     "CREATE TABLE tables (
         code TEXT PRIMARY KEY,
         preset TEXT NOT NULL,
@@ -82,7 +82,21 @@ const MIGRATIONS: [&str; 4] = [
     // Where the company at a finished table plays its next game (the host's "play again"), so
     // that the old table's page still points there after a restart.
     "ALTER TABLE tables ADD COLUMN next_table TEXT;",
+    // Logins are kept by the hash of their id ([`login_key`]), so that a copy of the file holds
+    // no key that signs anyone in; the logins kept by their ids until now are forgotten (each
+    // signs in once more).
+    "DELETE FROM logins;",
 ];
+
+/// What the database keeps of a login's id (the cookie's value): its BLAKE2s hash in hex. The
+/// id is 128 random bits, so a fast hash is enough: nothing short of the id itself matches.
+fn login_key(id: &str) -> String {
+    use blake2::{Blake2s256, Digest};
+    Blake2s256::digest(id.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
 
 /// How long a login lasts, from when it was made: as long as its cookie (a year). A cookie
 /// copied off a machine is not a key for ever.
@@ -651,7 +665,8 @@ impl Store {
         })
     }
 
-    /// Records a login under its random id (and forgets the logins that have run out).
+    /// Records a login under its random id, kept as [`login_key`] (and forgets the logins that
+    /// have run out).
     pub fn add_login(&self, id: &str, name: &str) -> Result<(), StoreError> {
         self.with(|c| {
             c.execute(
@@ -660,7 +675,7 @@ impl Store {
             )?;
             c.execute(
                 "INSERT INTO logins (id, name, created) VALUES (?1, ?2, ?3)",
-                params![id, name, now()],
+                params![login_key(id), name, now()],
             )
             .map(|_| ())
         })
@@ -671,7 +686,7 @@ impl Store {
         self.with(|c| {
             c.query_row(
                 "SELECT name FROM logins WHERE id = ?1 AND created > ?2",
-                params![id, now() - LOGIN_LASTS_SECONDS],
+                params![login_key(id), now() - LOGIN_LASTS_SECONDS],
                 |r| r.get(0),
             )
             .optional()
@@ -679,7 +694,10 @@ impl Store {
     }
 
     pub fn remove_login(&self, id: &str) -> Result<(), StoreError> {
-        self.with(|c| c.execute("DELETE FROM logins WHERE id = ?1", [id]).map(|_| ()))
+        self.with(|c| {
+            c.execute("DELETE FROM logins WHERE id = ?1", [login_key(id)])
+                .map(|_| ())
+        })
     }
 }
 
@@ -839,6 +857,28 @@ mod tests {
         let e = Store::open(&path, Durability::Process).err().unwrap();
         assert!(e.to_string().contains("not a euchre server database"), "{e}");
         assert_eq!(std::fs::read(&path).unwrap(), before);
+    }
+
+    #[test]
+    fn a_login_is_kept_by_its_ids_hash_only() {
+        let path = temp("login-hash");
+        let store = Store::open(&path, Durability::Process).unwrap();
+        assert!(store.create_account("Ann", "$argon2id$hash").unwrap());
+        let id = "0123456789abcdef0123456789abcdef";
+        store.add_login(id, "Ann").unwrap();
+        assert_eq!(store.login(id).unwrap().as_deref(), Some("Ann"));
+        assert_eq!(store.login("0123456789abcdef0123456789abcdee").unwrap(), None);
+        let kept: String = store
+            .with(|c| c.query_row("SELECT id FROM logins", [], |r| r.get(0)))
+            .unwrap();
+        assert_ne!(kept, id);
+        assert_eq!(kept, login_key(id));
+        assert_eq!(kept.len(), 64);
+        drop(store);
+        assert!(!String::from_utf8_lossy(&std::fs::read(&path).unwrap()).contains(id));
+        let store = Store::open(&path, Durability::Process).unwrap();
+        store.remove_login(id).unwrap();
+        assert_eq!(store.login(id).unwrap(), None);
     }
 
     #[test]
