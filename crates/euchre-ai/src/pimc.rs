@@ -47,6 +47,9 @@ pub struct Pimc {
     /// The most engine-level positions searched in one world (`None`: no limit); a search that
     /// would need more is replaced by play-outs (see [`Work`]).
     pub(crate) world_nodes: Option<u64>,
+    /// In the individual games, the most cards left in play at which a world is solved
+    /// exactly ([`SOLO_EXACT_CARDS`] unless a variant says otherwise).
+    pub(crate) solo_exact_cards: u32,
     /// Points taken off the makers' solved outcome in the bidding: solving sees through the
     /// cards and overrates the makers (`examples/calibration.rs`).
     pub(crate) maker_bias: MakerBias,
@@ -70,6 +73,7 @@ impl Pimc {
             real: None,
             steps: 0,
             world_nodes: None,
+            solo_exact_cards: SOLO_EXACT_CARDS,
             maker_bias: MakerBias::NONE,
             opening_lead: OpeningLead::Solved,
             own_lead: false,
@@ -425,7 +429,7 @@ impl Pimc {
         me: Seat,
         rng: &mut ChaCha8Rng,
     ) -> (Vec<Option<WorldOutcome>>, Vec<Option<OwnLead>>) {
-        let exact = solo_cards_left(world).is_none_or(|n| n <= SOLO_EXACT_CARDS);
+        let exact = solo_cards_left(world).is_none_or(|n| n <= self.solo_exact_cards);
         if in_trick_play(world) && exact {
             self.solver.limit_nodes(self.world_nodes);
             let mut values = self.solver.action_values(world);
@@ -510,7 +514,7 @@ impl Pimc {
     /// The value for `me`'s side of a deal whose auction is over: solved, or (in an individual
     /// game with many cards left) played out by `basic`.
     fn deal_value(&mut self, w: &AnyDeal, me: Seat, rng: &mut ChaCha8Rng) -> f64 {
-        let exact = solo_cards_left(w).is_none_or(|n| n <= SOLO_EXACT_CARDS);
+        let exact = solo_cards_left(w).is_none_or(|n| n <= self.solo_exact_cards);
         if !exact {
             play_out(w.clone(), me, rng, &mut self.steps)
         } else if self.bidding_playouts {

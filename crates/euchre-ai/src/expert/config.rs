@@ -86,6 +86,9 @@ pub struct ExpertConfig {
     /// Each candidate world's likelihood is raised to this power before resampling: below 1
     /// a tempered reading, for models that read the others more sharply than they are.
     pub temper: f64,
+    /// In the individual games, the most cards left in play at which a world is solved
+    /// exactly rather than played out by `basic`.
+    pub solo_exact_cards: u32,
 }
 
 /// A name's `N` (0 to 65,535) divided by `per`: `N` tenths, hundredths or ten-thousandths.
@@ -218,6 +221,9 @@ impl ExpertConfig {
                     let percent = t[4..].parse::<u16>().ok().filter(|p| (1..=300).contains(p))?;
                     config.temper = f64::from(percent) / 100.0
                 }
+                x if x.starts_with("exact") => {
+                    config.solo_exact_cards = x[5..].parse::<u32>().ok().filter(|n| (1..=32).contains(n))?
+                }
                 d if d.starts_with("disc") => config.discard = Some(stray_share(&d[4..])?),
                 t if t.starts_with("pties") => config.play_ties = Some(fraction(&t[5..], 10_000.0)?),
                 f if f.starts_with("pf") => {
@@ -315,6 +321,7 @@ impl ExpertConfig {
         play_ties: None,
         discard: None,
         temper: 1.0,
+        solo_exact_cards: crate::pimc::SOLO_EXACT_CARDS,
     };
 }
 
@@ -406,6 +413,17 @@ mod tests {
         assert_eq!(ExpertConfig::DEFAULT.discard, None);
         assert_eq!(ExpertConfig::parse("expert-temp50").unwrap().temper, 0.5);
         assert_eq!(ExpertConfig::DEFAULT.temper, 1.0);
+        assert_eq!(
+            ExpertConfig::parse("expert-exact24").unwrap().solo_exact_cards,
+            24
+        );
+        assert_eq!(
+            ExpertConfig::DEFAULT.solo_exact_cards,
+            crate::pimc::SOLO_EXACT_CARDS
+        );
+        for bad in ["expert-exact", "expert-exact0", "expert-exact33"] {
+            assert_eq!(ExpertConfig::parse(bad), None, "{bad}");
+        }
         for bad in ["expert-temp", "expert-temp0", "expert-temp301"] {
             assert_eq!(ExpertConfig::parse(bad), None, "{bad}");
         }
