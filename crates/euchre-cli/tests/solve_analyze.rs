@@ -142,19 +142,14 @@ fn analyze_refuses_a_player_that_gives_no_values() {
 fn analyze_and_solve_read_game_records_of_the_individual_games() {
     let dir = std::env::temp_dir().join(format!("euchre-analyze-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("three.json");
-    let record = euchre(&[
-        "random",
-        "--rules",
-        "three-handed",
-        "--seed",
-        "3",
-        "--format",
-        "record",
-    ])
-    .unwrap();
-    std::fs::write(&path, record).unwrap();
-    let file = path.to_str().unwrap();
+    // A random game of `preset` written as a record in the scratch folder.
+    let record_of = |preset: &str| {
+        let path = dir.join(format!("{preset}.json"));
+        let record = euchre(&["random", "--rules", preset, "--seed", "3", "--format", "record"]).unwrap();
+        std::fs::write(&path, record).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let file = &record_of("three-handed");
     let v = json(&["analyze", file, "--player", "pimc-5", "--json"]);
     assert_eq!(v["players"].as_array().unwrap().len(), 3);
     assert!(!v["decisions"].as_array().unwrap().is_empty());
@@ -164,19 +159,7 @@ fn analyze_and_solve_read_game_records_of_the_individual_games() {
     let bidding = json(&["solve", file, "--deal", "1", "--trick", "0", "--json"]);
     assert!(!bidding["values"].as_array().unwrap().is_empty(), "{bidding}");
     // Bid Euchre's auction is refused: its search takes up to a minute.
-    let path = dir.join("bid.json");
-    let record = euchre(&[
-        "random",
-        "--rules",
-        "bid-euchre",
-        "--seed",
-        "3",
-        "--format",
-        "record",
-    ])
-    .unwrap();
-    std::fs::write(&path, record).unwrap();
-    let file = path.to_str().unwrap();
+    let file = &record_of("bid-euchre");
     let e = euchre(&["solve", file, "--deal", "1", "--trick", "0"]).unwrap_err();
     assert!(e.contains("once its auction is over"), "{e}");
     let first_lead = json(&["solve", file, "--deal", "1", "--trick", "1", "--json"]);
