@@ -160,7 +160,16 @@ fn taken(name: &str) -> Response {
     )
 }
 
-pub async fn login(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
+pub async fn login(
+    State(state): State<AppState>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    // Where the tries come from, for the operator reading the log (a name tried from many
+    // addresses, or many names from one).
+    let ip = peer.map(|axum::Extension(axum::extract::ConnectInfo(p))| p.ip().to_string());
+    let ip = ip.as_deref().unwrap_or("unknown");
     let c = match credentials(body) {
         Ok(c) => c,
         Err(refusal) => return crate::http::refused(refusal),
@@ -169,7 +178,7 @@ pub async fn login(State(state): State<AppState>, headers: HeaderMap, body: Body
     // The try is counted before the password is checked, so that tries sent all at once are
     // throttled like tries one after another; a right password forgets them.
     if let Err(wait) = state.throttle().attempt(&key, Instant::now()) {
-        tracing::warn!(name = %c.name.trim(), "login refused: too many wrong passwords");
+        tracing::warn!(name = %c.name.trim(), ip, "login refused: too many wrong passwords");
         let secs = wait.as_secs() + 1;
         return (
             StatusCode::TOO_MANY_REQUESTS,
@@ -180,7 +189,7 @@ pub async fn login(State(state): State<AppState>, headers: HeaderMap, body: Body
     }
     let refused = || {
         state.throttle().wrong(&key, Instant::now());
-        tracing::info!(name = %c.name.trim(), "wrong name or password");
+        tracing::info!(name = %c.name.trim(), ip, "wrong name or password");
         error(StatusCode::UNAUTHORIZED, "wrong name or password")
     };
     let stored = match state.store().account(c.name.trim()) {
