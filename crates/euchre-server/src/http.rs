@@ -513,9 +513,11 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<(String, SeatToken), Ref
             "the server's tables are unavailable".into(),
         ));
     };
-    // A code already in use is drawn again, never overwritten.
+    // A code already in use is drawn again, never overwritten: one in memory, or one of a
+    // finished table kept in the database (read back when asked for). A database that cannot
+    // say refuses the new table below.
     let code = std::iter::repeat_with(new_code)
-        .find(|c| !tables.contains_key(c))
+        .find(|c| !tables.contains_key(c) && !state.store.table_exists(c).unwrap_or(false))
         .unwrap_or_default();
     let row = TableRow {
         code: code.clone(),

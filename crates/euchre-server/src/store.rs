@@ -404,6 +404,17 @@ impl Store {
         })
     }
 
+    /// Whether a table with this code was ever made (finished tables leave the server's
+    /// memory, not the database).
+    pub fn table_exists(&self, code: &str) -> Result<bool, StoreError> {
+        self.with(|c| {
+            c.query_row("SELECT count(*) FROM tables WHERE code = ?1", [code], |r| {
+                r.get::<_, i64>(0)
+            })
+        })
+        .map(|n| n > 0)
+    }
+
     /// Stores a new table with its seats, in one transaction.
     pub fn create_table(&self, t: &TableRow, seats: &[SeatRow]) -> Result<(), StoreError> {
         let options = serde_json::to_string(&t.options).unwrap_or_else(|_| "[]".into());
@@ -778,7 +789,9 @@ mod tests {
                 SeatRow::Open,
                 SeatRow::Bot("easy".into()),
             ];
+            assert!(!s.table_exists("AAAAAA").unwrap());
             s.create_table(&table("AAAAAA"), &seats).unwrap();
+            assert!(s.table_exists("AAAAAA").unwrap());
             let ann = SeatRow::Person {
                 name: "Ann".into(),
                 token: "cd".repeat(16),
