@@ -40,6 +40,35 @@ fn serve(db: &Path) -> (Child, String) {
     (child, addr)
 }
 
+/// `euchre serve` with `args` must refuse to start: its standard error. One that starts
+/// instead is stopped after 20 s and the test fails (rather than waiting for it for ever).
+fn refused_serve(args: &[&std::ffi::OsStr]) -> String {
+    let mut child = Command::new(EUCHRE)
+        .arg("serve")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("euchre serve {args:?} started: it should have been refused");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(2), "{args:?}: {err}");
+    err
+}
+
 /// A POST: the status line and the body.
 async fn post_any(addr: &str, path: &str, body: &Value) -> (String, Value) {
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
@@ -76,14 +105,12 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
     let link = dir.join("link.sqlite3");
     std::os::unix::fs::symlink(&db, &link).unwrap();
     for other in [&db, &link, &dir.join("club.db")] {
-        let second = Command::new(EUCHRE)
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(other)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&second.stderr);
-        assert_eq!(second.status.code(), Some(2), "{}: {err}", other.display());
+        let err = refused_serve(&[
+            "--addr".as_ref(),
+            "127.0.0.1:0".as_ref(),
+            "--db".as_ref(),
+            other.as_os_str(),
+        ]);
         assert!(err.contains("in use by another euchre serve"), "{err}");
     }
 
@@ -91,6 +118,21 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
         !dir.join("club.db").exists(),
         "the refused server made no database"
     );
+    // A link to a database not made yet is the database it will be: a server through it and
+    // one on the file's own name are one too many.
+    let later = dir.join("later.sqlite3");
+    let to_later = dir.join("to-later.sqlite3");
+    std::os::unix::fs::symlink("later.sqlite3", &to_later).unwrap();
+    let (mut through_link, _) = serve(&to_later);
+    let err = refused_serve(&[
+        "--addr".as_ref(),
+        "127.0.0.1:0".as_ref(),
+        "--db".as_ref(),
+        later.as_os_str(),
+    ]);
+    assert!(err.contains("in use by another euchre serve"), "{err}");
+    through_link.kill().unwrap();
+    through_link.wait().unwrap();
     // One that cannot listen leaves nothing behind, not even a lock file.
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().to_string();

@@ -6,7 +6,7 @@ use crate::room::{Change, Next, Room, RoomError, Seated};
 use crate::store::{FinishedGame, Store};
 use crate::token::SeatToken;
 use euchre::table::{AnyGame, Table};
-use euchre::Seat;
+use euchre::{Action, Seat};
 use euchre_stats::{GameSummary, SeatKind};
 use rand::RngCore;
 use std::collections::HashMap;
@@ -65,8 +65,10 @@ pub enum Advice {
     Review { deal: u32, seat: u8 },
 }
 
-/// How long a table whose change the database refused waits before trying again.
-const RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(5);
+/// How long a table whose change the database refused waits before trying again, at first
+/// and at most (doubling while it keeps refusing).
+const RETRY_FIRST: Duration = Duration::from_secs(5);
+const RETRY_MOST: Duration = Duration::from_secs(60);
 
 /// Advice kept per table, at most (older answers are dropped first when it fills).
 const ADVICE_KEPT: usize = 64;
@@ -411,6 +413,11 @@ impl Live {
     /// A decision is searched off the event loop, with the room unlocked; it is dropped if the
     /// table moved on meanwhile.
     pub async fn drive(self: Arc<Self>) {
+        // After the database refuses a change: how long to wait before trying again (doubling
+        // while it keeps refusing), and the computer player's choice already made, kept so
+        // that a retry does not search again.
+        let mut retry = RETRY_FIRST;
+        let mut chosen: Option<(u64, Seat, Action)> = None;
         loop {
             loop {
                 let next = match self.room() {
@@ -426,13 +433,21 @@ impl Live {
                         Err(e) => Err(e),
                     },
                     Next::Bot(job) => {
-                        let run = job.clone();
-                        let Ok(Ok(choice)) = tokio::task::spawn_blocking(move || run.run()).await else {
-                            tracing::error!(table = %self.code, player = %job.player, "a computer player failed");
-                            return;
+                        let action = match chosen {
+                            Some((when, seat, action)) if when == at && seat == job.seat => action,
+                            _ => {
+                                let run = job.clone();
+                                let Ok(Ok(choice)) = tokio::task::spawn_blocking(move || run.run()).await
+                                else {
+                                    tracing::error!(table = %self.code, player = %job.player, "a computer player failed");
+                                    return;
+                                };
+                                chosen = Some((at, job.seat, choice.action));
+                                choice.action
+                            }
                         };
                         match self.room() {
-                            Ok(room) => match room.bot_change(&job, choice.action, at) {
+                            Ok(room) => match room.bot_change(&job, action, at) {
                                 Some(change) => self.apply(room, &change),
                                 None => Ok(()),
                             },
@@ -440,10 +455,18 @@ impl Live {
                         }
                     }
                 };
-                if let Err(e) = result {
-                    tracing::error!(table = %self.code, error = %e.logged(), "the table could not go on; trying again in {} s", RETRY_AFTER.as_secs());
-                    // The database may come back (a disk freed): try again soon, or when woken.
-                    let _ = tokio::time::timeout(RETRY_AFTER, self.wake.notified()).await;
+                match result {
+                    Ok(()) => retry = RETRY_FIRST,
+                    Err(e @ LiveError::Store(_)) => {
+                        tracing::error!(table = %self.code, error = %e.logged(), "the database refused the table's change; trying again in {} s", retry.as_secs());
+                        // The database may come back (a disk freed): try again then, or when woken.
+                        let _ = tokio::time::timeout(retry, self.wake.notified()).await;
+                        retry = (retry * 2).min(RETRY_MOST);
+                    }
+                    Err(e) => {
+                        tracing::error!(table = %self.code, error = %e.logged(), "the table stopped");
+                        break;
+                    }
                 }
             }
             if self.room().map_or(true, |r| r.game().is_over()) {

@@ -313,6 +313,16 @@ impl Store {
                 path.display()
             )));
         }
+        // The statistics database is checked before this one is changed (migrated), so that
+        // a start refused for it leaves this one as it was.
+        let stats =
+            euchre_stats::Store::open(&stats_path(path)).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        if stats.read_only() {
+            return Err(StoreError::Invalid(format!(
+                "{}: cannot be written (permissions?): the server adds every finished game to it",
+                stats.path().display()
+            )));
+        }
         conn.pragma_update(None, "journal_mode", "WAL").map_err(err)?;
         let sync = match durability {
             Durability::Process => "NORMAL",
@@ -350,14 +360,6 @@ impl Store {
             tx.commit().map_err(err)?;
         }
         fill_name_keys(&mut conn).map_err(err)?;
-        let stats =
-            euchre_stats::Store::open(&stats_path(path)).map_err(|e| StoreError::Invalid(e.to_string()))?;
-        if stats.read_only() {
-            return Err(StoreError::Invalid(format!(
-                "{}: cannot be written (permissions?): the server adds every finished game to it",
-                stats.path().display()
-            )));
-        }
         Ok(Store {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
@@ -490,15 +492,25 @@ impl Store {
     ) -> Result<Vec<LoadedTable>, StoreError> {
         self.with(|c| {
             let mut tables = Vec::new();
-            let mut st = c.prepare_cached(
-                "SELECT code, preset, options, seed, grace_secs, stand_in, host, advice_key, next_table
-                 FROM tables
-                 WHERE (?2 IS NULL AND code NOT IN (SELECT code FROM games WHERE finished < ?1))
-                    OR (code = ?2 AND code IN (SELECT code FROM games))
-                 ORDER BY created, code",
-            )?;
-            let since = now() - finished_within.as_secs() as i64;
-            let rows = st.query_map(params![since, code], |r| {
+            const COLUMNS: &str = "SELECT code, preset, options, seed, grace_secs, stand_in, host, advice_key, next_table FROM tables";
+            // One code by its key (asked for each code not in memory: an unknown one must cost
+            // little), or every table in play and those finished lately.
+            use rusqlite::types::Value;
+            let (mut st, arg) = match code {
+                Some(code) => (
+                    c.prepare_cached(&format!(
+                        "{COLUMNS} WHERE code = ?1 AND EXISTS (SELECT 1 FROM games WHERE code = ?1)"
+                    ))?,
+                    Value::Text(code.to_string()),
+                ),
+                None => (
+                    c.prepare_cached(&format!(
+                        "{COLUMNS} WHERE code NOT IN (SELECT code FROM games WHERE finished < ?1) ORDER BY created, code"
+                    ))?,
+                    Value::Integer(now() - finished_within.as_secs() as i64),
+                ),
+            };
+            let rows = st.query_map([arg], |r| {
                 let options: String = r.get(2)?;
                 let row = TableRow {
                     code: r.get(0)?,

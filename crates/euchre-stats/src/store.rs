@@ -171,13 +171,13 @@ impl Store {
         Ok(store)
     }
 
-    /// The file this store is kept in.
     /// True when SQLite opened the file read-only (its permissions): a reader may use it, a
     /// server must not start on it.
     pub fn read_only(&self) -> bool {
         self.conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true)
     }
 
+    /// The file this store is kept in.
     pub fn path(&self) -> &Path {
         &self.path
     }
