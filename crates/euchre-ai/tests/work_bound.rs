@@ -7,13 +7,15 @@ use euchre::solo::{SoloDeal, SoloRules};
 use euchre::table::{AnyDeal, AnyRules, Table};
 use euchre::{Decisions, Seat};
 use euchre_ai::expert::{Expert, ExpertConfig};
-use euchre_ai::pimc::{solo_cards_left, Work};
+use euchre_ai::pimc::Work;
 use euchre_ai::solver::Solver;
 use euchre_ai::{Budget, GameView, Player};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// A `bid-euchre` deal in its trick play with 12 cards left, reached by random decisions.
+/// A `bid-euchre` deal at its first lead (24 cards in play), reached by random decisions. (With
+/// 12 cards left the solver's table makes the search too small to test a limit on: 73
+/// positions.)
 fn bid_euchre_play(seed: u64) -> AnyDeal {
     let rules = SoloRules::preset("bid-euchre").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -22,7 +24,7 @@ fn bid_euchre_play(seed: u64) -> AnyDeal {
         let mut deal = AnyDeal::Solo(Box::new(SoloDeal::random(rules, dealer, &mut rng)));
         while let Some(seat) = deal.to_act() {
             let view = GameView::of_deal(&deal, seat);
-            if view.in_trick_play() && solo_cards_left(&deal) == Some(12) {
+            if view.in_trick_play() {
                 return deal;
             }
             let legal = deal.legal_actions();
