@@ -140,7 +140,7 @@ impl Expert {
                 p.maker_bias = config.maker_bias;
                 p.opening_lead = config.opening_lead;
                 p.own_lead = config.own_lead;
-                p.solo_exact_cards = config.solo_exact_cards;
+                p.solo_exact = config.solo_exact;
                 p
             },
             table: None,

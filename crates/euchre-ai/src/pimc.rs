@@ -28,6 +28,32 @@ pub const MAX_WORLDS: u32 = 10_000;
 /// In the individual games, the most cards left in play at which a world is solved exactly.
 pub const SOLO_EXACT_CARDS: u32 = 12;
 
+/// In the individual games, the most cards left in play at which a world is solved exactly
+/// rather than played out by `basic`, in Bid Euchre and in the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoloExact {
+    pub bid_euchre: u32,
+    pub others: u32,
+}
+
+impl SoloExact {
+    /// `pimc-N`'s: [`SOLO_EXACT_CARDS`] everywhere (set when the exact search took seconds
+    /// from the first card).
+    pub const PIMC: SoloExact = SoloExact {
+        bid_euchre: SOLO_EXACT_CARDS,
+        others: SOLO_EXACT_CARDS,
+    };
+
+    /// Whether a world of `deal` is solved exactly now (always in the partnership game).
+    fn exact(self, deal: &AnyDeal) -> bool {
+        let most = match deal {
+            AnyDeal::Solo(d) if d.rules().family == euchre::solo::Family::BidEuchre => self.bid_euchre,
+            _ => self.others,
+        };
+        solo_cards_left(deal).is_none_or(|n| n <= most)
+    }
+}
+
 pub struct Pimc {
     worlds: u32,
     solver: Solver,
@@ -47,9 +73,8 @@ pub struct Pimc {
     /// The most engine-level positions searched in one world (`None`: no limit); a search that
     /// would need more is replaced by play-outs (see [`Work`]).
     pub(crate) world_nodes: Option<u64>,
-    /// In the individual games, the most cards left in play at which a world is solved
-    /// exactly ([`SOLO_EXACT_CARDS`] unless a variant says otherwise).
-    pub(crate) solo_exact_cards: u32,
+    /// In the individual games, from how many cards left in play a world is solved exactly.
+    pub(crate) solo_exact: SoloExact,
     /// Points taken off the makers' solved outcome in the bidding: solving sees through the
     /// cards and overrates the makers (`examples/calibration.rs`).
     pub(crate) maker_bias: MakerBias,
@@ -73,7 +98,7 @@ impl Pimc {
             real: None,
             steps: 0,
             world_nodes: None,
-            solo_exact_cards: SOLO_EXACT_CARDS,
+            solo_exact: SoloExact::PIMC,
             maker_bias: MakerBias::NONE,
             opening_lead: OpeningLead::Solved,
             own_lead: false,
@@ -429,7 +454,7 @@ impl Pimc {
         me: Seat,
         rng: &mut ChaCha8Rng,
     ) -> (Vec<Option<WorldOutcome>>, Vec<Option<OwnLead>>) {
-        let exact = solo_cards_left(world).is_none_or(|n| n <= self.solo_exact_cards);
+        let exact = self.solo_exact.exact(world);
         if in_trick_play(world) && exact {
             self.solver.limit_nodes(self.world_nodes);
             let mut values = self.solver.action_values(world);
@@ -514,7 +539,7 @@ impl Pimc {
     /// The value for `me`'s side of a deal whose auction is over: solved, or (in an individual
     /// game with many cards left) played out by `basic`.
     fn deal_value(&mut self, w: &AnyDeal, me: Seat, rng: &mut ChaCha8Rng) -> f64 {
-        let exact = solo_cards_left(w).is_none_or(|n| n <= self.solo_exact_cards);
+        let exact = self.solo_exact.exact(w);
         if !exact {
             play_out(w.clone(), me, rng, &mut self.steps)
         } else if self.bidding_playouts {

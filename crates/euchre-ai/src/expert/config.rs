@@ -6,7 +6,7 @@ use crate::follow_model::FollowModel;
 use crate::infer::{BidModel, Bidders, PlayModel};
 use crate::lead_model::LeadModel;
 use crate::next_card::Blind;
-use crate::pimc::{Continuation, MakerBias, OpeningLead, Work};
+use crate::pimc::{Continuation, MakerBias, OpeningLead, SoloExact, Work, SOLO_EXACT_CARDS};
 
 /// What an `expert` does; [`ExpertConfig::DEFAULT`] is the player `expert`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -87,8 +87,14 @@ pub struct ExpertConfig {
     /// a tempered reading, for models that read the others more sharply than they are.
     pub temper: f64,
     /// In the individual games, the most cards left in play at which a world is solved
-    /// exactly rather than played out by `basic`.
-    pub solo_exact_cards: u32,
+    /// exactly rather than played out by `basic` (`-exactN` sets both games' numbers,
+    /// `-bidexactN` Bid Euchre's).
+    pub solo_exact: SoloExact,
+}
+
+/// A name's number of cards left in play (1 to 32).
+fn exact_cards(n: &str) -> Option<u32> {
+    n.parse::<u32>().ok().filter(|n| (1..=32).contains(n))
 }
 
 /// A name's `N` (0 to 65,535) divided by `per`: `N` tenths, hundredths or ten-thousandths.
@@ -222,8 +228,13 @@ impl ExpertConfig {
                     config.temper = f64::from(percent) / 100.0
                 }
                 x if x.starts_with("exact") => {
-                    config.solo_exact_cards = x[5..].parse::<u32>().ok().filter(|n| (1..=32).contains(n))?
+                    let most = exact_cards(&x[5..])?;
+                    config.solo_exact = SoloExact {
+                        bid_euchre: most,
+                        others: most,
+                    }
                 }
+                x if x.starts_with("bidexact") => config.solo_exact.bid_euchre = exact_cards(&x[8..])?,
                 d if d.starts_with("disc") => config.discard = Some(stray_share(&d[4..])?),
                 t if t.starts_with("pties") => config.play_ties = Some(fraction(&t[5..], 10_000.0)?),
                 f if f.starts_with("pf") => {
@@ -291,6 +302,10 @@ impl ExpertConfig {
             lead: LeadModel::PIMC,
             follow: 0.20,
         }),
+        solo_exact: SoloExact {
+            bid_euchre: 24,
+            others: SOLO_EXACT_CARDS,
+        },
         ..ExpertConfig::CLASSIC
     };
 
@@ -321,7 +336,7 @@ impl ExpertConfig {
         play_ties: None,
         discard: None,
         temper: 1.0,
-        solo_exact_cards: crate::pimc::SOLO_EXACT_CARDS,
+        solo_exact: SoloExact::PIMC,
     };
 }
 
@@ -332,7 +347,7 @@ mod tests {
     #[test]
     fn names_read_as_configurations() {
         assert_eq!(ExpertConfig::parse("expert"), Some(ExpertConfig::DEFAULT));
-        let named = "expert-800-place-leads20-lex";
+        let named = "expert-800-place-leads20-lex-bidexact24";
         let classic = ExpertConfig::parse(&named.replace("expert", "expert-classic"));
         assert_eq!(
             classic,
@@ -346,9 +361,9 @@ mod tests {
         assert_eq!(ExpertConfig::parse("expert-c8").unwrap().candidates, 8);
         assert!(ExpertConfig::parse("expert-playouts").unwrap().playouts);
         assert_eq!(
-            ExpertConfig::parse("expert-plays10-nolex"),
+            ExpertConfig::parse("expert-plays10-nolex-bidexact12"),
             ExpertConfig::parse("expert-classic-800-place-plays10"),
-            "the default until 2026-11-27, as the docs name it, still nameable"
+            "the default until 2026-11-27, as the docs name it, still nameable (Bid Euchre as then)"
         );
         let c = ExpertConfig::parse("expert-auction-real-e600-plays10").unwrap();
         assert!(c.continuation == Continuation::Drawn && c.real);
@@ -413,15 +428,23 @@ mod tests {
         assert_eq!(ExpertConfig::DEFAULT.discard, None);
         assert_eq!(ExpertConfig::parse("expert-temp50").unwrap().temper, 0.5);
         assert_eq!(ExpertConfig::DEFAULT.temper, 1.0);
+        let both = SoloExact {
+            bid_euchre: 24,
+            others: 24,
+        };
+        assert_eq!(ExpertConfig::parse("expert-exact24").unwrap().solo_exact, both);
+        assert_eq!(ExpertConfig::DEFAULT.solo_exact.bid_euchre, 24);
+        assert_eq!(ExpertConfig::DEFAULT.solo_exact.others, SOLO_EXACT_CARDS);
         assert_eq!(
-            ExpertConfig::parse("expert-exact24").unwrap().solo_exact_cards,
-            24
+            ExpertConfig::parse("expert-bidexact12").unwrap().solo_exact,
+            SoloExact::PIMC
         );
-        assert_eq!(
-            ExpertConfig::DEFAULT.solo_exact_cards,
-            crate::pimc::SOLO_EXACT_CARDS
-        );
-        for bad in ["expert-exact", "expert-exact0", "expert-exact33"] {
+        for bad in [
+            "expert-exact",
+            "expert-exact0",
+            "expert-exact33",
+            "expert-bidexact",
+        ] {
             assert_eq!(ExpertConfig::parse(bad), None, "{bad}");
         }
         for bad in ["expert-temp", "expert-temp0", "expert-temp301"] {
