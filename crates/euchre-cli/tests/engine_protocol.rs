@@ -1435,12 +1435,12 @@ fn choose_hint_and_solve_refuse_bad_requests_and_change_nothing() {
         json!(9),
         "unknown field 'seed': solve takes only 'id' and 'cmd'",
     );
-    // Before the play of an individual game, solve is refused (its auction is slow to search).
+    // In Bid Euchre's auction, solve is refused (the auction takes up to a minute to search).
     e.ok(&json!({"id": 7, "cmd": "new", "rules": "bid-euchre", "seed": 1}));
     e.refused(
         r#"{"id":8,"cmd":"solve"}"#,
         json!(8),
-        "exact only once trump is made",
+        "solve is exact in bid-euchre once the auction is over",
     );
 }
 
