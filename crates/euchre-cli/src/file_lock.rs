@@ -39,9 +39,33 @@ impl Drop for Held {
     }
 }
 
+/// The file `path` names, links followed (a link to a file not made yet too) and made
+/// absolute where its folder exists: every name of one file locks it alike.
+pub fn real_path(path: &Path) -> PathBuf {
+    let mut path = path.to_path_buf();
+    // A loop of links is left as it is after as many hops as the system itself follows.
+    for _ in 0..40 {
+        if let Ok(real) = std::fs::canonicalize(&path) {
+            return real;
+        }
+        let Ok(target) = std::fs::read_link(&path) else {
+            break;
+        };
+        path = path.parent().map_or(target.clone(), |dir| dir.join(&target));
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    match (std::fs::canonicalize(dir), path.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => path,
+    }
+}
+
 /// The lock file of `path`: `NAME.lock` beside the file `path` really is.
 fn lock_path(path: &Path) -> PathBuf {
-    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let real = real_path(path);
     let mut name = real.file_name().map(|n| n.to_os_string()).unwrap_or_default();
     name.push(".lock");
     real.with_file_name(name)

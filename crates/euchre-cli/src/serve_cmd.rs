@@ -105,35 +105,12 @@ pub fn run(
     result
 }
 
-/// The file `path` names, links followed (a link to a file not made yet too) and made
-/// absolute where its folder exists: the lock, the database, the statistics beside it and the
-/// log all name the one file.
-fn real_path(path: &Path) -> PathBuf {
-    let mut path = path.to_path_buf();
-    // A loop of links is left as it is after as many hops as the system itself follows.
-    for _ in 0..40 {
-        if let Ok(real) = std::fs::canonicalize(&path) {
-            return real;
-        }
-        let Ok(target) = std::fs::read_link(&path) else {
-            break;
-        };
-        path = path.parent().map_or(target.clone(), |dir| dir.join(&target));
-    }
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    match (std::fs::canonicalize(dir), path.file_name()) {
-        (Ok(dir), Some(name)) => dir.join(name),
-        _ => path,
-    }
-}
-
 fn serve(addr: SocketAddr, db: Option<&Path>, full_sync: bool, allow_seeds: bool) -> Result<i32> {
     let path = match db {
-        Some(p) => real_path(p),
-        None => real_path(&default_db()?),
+        // The one file every name of it is: the lock, the database, the statistics beside it
+        // and the log all name it.
+        Some(p) => file_lock::real_path(p),
+        None => file_lock::real_path(&default_db()?),
     };
     let durability = if full_sync {
         Durability::Machine

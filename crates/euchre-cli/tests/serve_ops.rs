@@ -40,12 +40,15 @@ fn serve(db: &Path) -> (Child, String) {
     (child, addr)
 }
 
-/// `euchre serve` with `args` must refuse to start: its standard error. One that starts
-/// instead is stopped after 20 s and the test fails (rather than waiting for it for ever).
-fn refused_serve(args: &[&std::ffi::OsStr]) -> String {
+/// `euchre serve --addr ADDR --db DB` (and `extra`) must refuse to start: its standard error.
+/// One that starts instead is stopped after 20 s and the test fails (rather than waiting for it
+/// for ever).
+fn refused_serve(addr: &str, db: &Path, extra: &[&str]) -> String {
     let mut child = Command::new(EUCHRE)
-        .arg("serve")
-        .args(args)
+        .args(["serve", "--addr", addr])
+        .args(extra)
+        .arg("--db")
+        .arg(db)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -59,13 +62,16 @@ fn refused_serve(args: &[&std::ffi::OsStr]) -> String {
         if started.elapsed() > Duration::from_secs(20) {
             child.kill().unwrap();
             child.wait().unwrap();
-            panic!("euchre serve {args:?} started: it should have been refused");
+            panic!(
+                "euchre serve on {} started: it should have been refused",
+                db.display()
+            );
         }
         std::thread::sleep(Duration::from_millis(50));
     };
     let mut err = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
-    assert_eq!(status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(status.code(), Some(2), "{}: {err}", db.display());
     err
 }
 
@@ -105,12 +111,7 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
     let link = dir.join("link.sqlite3");
     std::os::unix::fs::symlink(&db, &link).unwrap();
     for other in [&db, &link, &dir.join("club.db")] {
-        let err = refused_serve(&[
-            "--addr".as_ref(),
-            "127.0.0.1:0".as_ref(),
-            "--db".as_ref(),
-            other.as_os_str(),
-        ]);
+        let err = refused_serve("127.0.0.1:0", other, &[]);
         assert!(err.contains("in use by another euchre serve"), "{err}");
     }
 
@@ -124,12 +125,7 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
     let to_later = dir.join("to-later.sqlite3");
     std::os::unix::fs::symlink("later.sqlite3", &to_later).unwrap();
     let (mut through_link, _) = serve(&to_later);
-    let err = refused_serve(&[
-        "--addr".as_ref(),
-        "127.0.0.1:0".as_ref(),
-        "--db".as_ref(),
-        later.as_os_str(),
-    ]);
+    let err = refused_serve("127.0.0.1:0", &later, &[]);
     assert!(err.contains("in use by another euchre serve"), "{err}");
     through_link.kill().unwrap();
     through_link.wait().unwrap();
@@ -137,31 +133,12 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().to_string();
     let elsewhere = dir.join("elsewhere");
-    let refused = Command::new(EUCHRE)
-        .args(["serve", "--addr", &port, "--db"])
-        .arg(elsewhere.join("x.sqlite3"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("listening on"));
+    let err = refused_serve(&port, &elsewhere.join("x.sqlite3"), &[]);
+    assert!(err.contains("listening on"), "{err}");
     assert!(!elsewhere.exists(), "the folder was made");
 
     // A device is not a database; with --log-json the refusal is a JSON log line too.
-    let refused = Command::new(EUCHRE)
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--log-json",
-            "--db",
-            "/dev/null",
-        ])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&refused.stderr);
+    let err = refused_serve("127.0.0.1:0", Path::new("/dev/null"), &["--log-json"]);
     let logged = err
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
