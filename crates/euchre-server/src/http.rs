@@ -7,7 +7,7 @@ use crate::live::{Advice, Live, LiveError};
 use crate::message::{ClientMessage, ServerMessage};
 use crate::room::{hint, review, Room, SeatPlan, Seated};
 use crate::store::{SeatRow, Store, TableRow};
-use crate::token::SeatToken;
+use crate::token::{SeatToken, TokenHash};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -188,7 +188,7 @@ fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Result<Arc<Live
             SeatRow::Bot(n) => Seated::Bot(n.clone()),
             SeatRow::Person { name, token, account } => Seated::Person {
                 name: name.clone(),
-                token: SeatToken::parse(token).ok_or("a stored token is damaged")?,
+                token: TokenHash::parse(token).ok_or("a stored seat's token hash is damaged")?,
                 account: account.clone(),
                 away: false,
             },
@@ -202,7 +202,7 @@ fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Result<Arc<Live
     if let Some(next) = &t.next_table {
         room.set_next_table(next.clone());
     }
-    let host = SeatToken::parse(&t.table.host).ok_or("the stored host token is damaged")?;
+    let host = TokenHash::parse(&t.table.host).ok_or("the stored host's token hash is damaged")?;
     Ok(Live::new(
         t.table.code.clone(),
         room,
@@ -457,6 +457,8 @@ async fn create_table(
             }
         })
         .collect();
+    // The host is given its token once; the server keeps only its hash.
+    let host = SeatToken::random();
     let table = TableSpec {
         preset: req.rules,
         options,
@@ -464,10 +466,10 @@ async fn create_table(
         grace_secs: grace,
         stand_in: req.stand_in.unwrap_or_else(|| "hard".into()),
         plan,
-        host: SeatToken::random(),
+        host: TokenHash::of(&host),
     };
     match open_table(&state, table) {
-        Ok((code, host)) => {
+        Ok(code) => {
             Json(json!({"code": code, "seats": req.seats.len(), "host": host.to_string()})).into_response()
         }
         Err(e) => refused(e),
@@ -482,12 +484,13 @@ struct TableSpec {
     grace_secs: u64,
     stand_in: String,
     plan: Vec<SeatPlan>,
-    /// The host's token: a new one, or (the next game of a company) the one it already holds.
-    host: SeatToken,
+    /// The hash of the host's token: a new one, or (the next game of a company) the one it
+    /// already holds.
+    host: TokenHash,
 }
 
-/// Checks, stores and starts a new table; its code and its host's token.
-fn open_table(state: &AppState, t: TableSpec) -> Result<(String, SeatToken), Refusal> {
+/// Checks, stores and starts a new table; its code.
+fn open_table(state: &AppState, t: TableSpec) -> Result<String, Refusal> {
     let bad = |e: String| (StatusCode::BAD_REQUEST, e);
     let rules = rules_of(&t.preset, &t.options).map_err(bad)?;
     // Computer players alone would play on by themselves at the server's cost, with nobody
@@ -553,7 +556,7 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<(String, SeatToken), Ref
     drop(tables);
     tracing::info!(table = %code, rules = %t.preset, seats = ?t.plan, "table created");
     state.run(live);
-    Ok((code, host))
+    Ok(code)
 }
 
 async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> Response {
@@ -634,7 +637,7 @@ async fn claim_seat(
             Ok(token) => {
                 let row = SeatRow::Person {
                     name: name.clone(),
-                    token: token.to_string(),
+                    token: TokenHash::of(&token).to_string(),
                     account,
                 };
                 match state.store.set_seat(&live.code, seat, &row) {
@@ -680,7 +683,7 @@ fn host_request(
     let live = state
         .table(&code)
         .ok_or_else(|| (StatusCode::NOT_FOUND, format!("no table {code}")))?;
-    if !SeatToken::parse(&req.host).is_some_and(|t| t.matches(&live.host)) {
+    if !SeatToken::parse(&req.host).is_some_and(|t| live.host.matches(&t)) {
         return Err((StatusCode::FORBIDDEN, format!("only the table's host may {what}")));
     }
     Ok((live, seat))
@@ -770,7 +773,7 @@ async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: 
     let Some(live) = state.table(&code) else {
         return error(StatusCode::NOT_FOUND, format!("no table {code}"));
     };
-    if !SeatToken::parse(&req.host).is_some_and(|t| t.matches(&live.host)) {
+    if !SeatToken::parse(&req.host).is_some_and(|t| live.host.matches(&t)) {
         return error(
             StatusCode::FORBIDDEN,
             "only the table's host may open the next game",
@@ -812,7 +815,7 @@ async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: 
         }
     };
     let next = match open_table(&state, spec) {
-        Ok((next, _)) => next,
+        Ok(next) => next,
         Err(e) => return refused(e),
     };
     // The new table is stored either way; without the pointer stored, the old table's page

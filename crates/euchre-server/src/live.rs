@@ -4,7 +4,7 @@
 
 use crate::room::{Change, Next, Room, RoomError, Seated};
 use crate::store::{FinishedGame, Store};
-use crate::token::SeatToken;
+use crate::token::{SeatToken, TokenHash};
 use euchre::table::{AnyGame, Table};
 use euchre::{Action, Seat};
 use euchre_stats::{GameSummary, SeatKind};
@@ -33,7 +33,7 @@ pub type Outgoing = (Arc<str>, bool);
 pub struct Live {
     pub code: String,
     room: Mutex<Room>,
-    pub host: SeatToken,
+    pub host: TokenHash,
     pub grace: Duration,
     store: Arc<Store>,
     subscribers: Mutex<Vec<Subscriber>>,
@@ -120,7 +120,7 @@ impl Live {
     pub fn new(
         code: String,
         room: Room,
-        host: SeatToken,
+        host: TokenHash,
         grace: Duration,
         store: Arc<Store>,
         advice_key: u64,

@@ -4,7 +4,7 @@
 
 use crate::message::{Explained, Judged, SeatInfo, ServerMessage, Valued, PROTOCOL_VERSION};
 use crate::names::{check_name, same_name};
-use crate::token::SeatToken;
+use crate::token::{SeatToken, TokenHash};
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{Action, Seat};
 use euchre_ai::analysis::{analyze_seat, RecordedDeal};
@@ -25,7 +25,8 @@ pub enum Seated {
     Open,
     Person {
         name: String,
-        token: SeatToken,
+        /// The hash of the token that holds the seat (the token itself is the player's only).
+        token: TokenHash,
         /// The named account the seat was taken under.
         account: Option<String>,
         /// Gone longer than the grace period: the stand-in decides until they are back.
@@ -274,7 +275,7 @@ impl Room {
         let token = SeatToken::random();
         self.seats[seat] = Seated::Person {
             name,
-            token: token.clone(),
+            token: TokenHash::of(&token),
             account,
             away: false,
         };
@@ -349,10 +350,11 @@ impl Room {
 
     /// The seat a token holds.
     pub fn seat_of(&self, token: &SeatToken) -> Option<Seat> {
+        let hash = TokenHash::of(token);
         self.seats
             .iter()
             .position(|s| match s {
-                Seated::Person { token: t, .. } => t.matches(token),
+                Seated::Person { token: t, .. } => t.same(&hash),
                 _ => false,
             })
             .map(|i| Seat::new(i as u8))

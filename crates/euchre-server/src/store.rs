@@ -2,6 +2,7 @@
 //! every table in order, finished games, and named accounts. A change is written here before
 //! anyone is told of it, so that after a crash the tables replay to exactly where they were.
 
+use crate::token::{SeatToken, TokenHash};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -10,9 +11,17 @@ use std::time::Duration;
 /// Marks the file as this server's database (`PRAGMA application_id`), "EuSv".
 const APPLICATION_ID: i32 = 0x4575_5376;
 
+/// One migration: SQL, or a function for what SQL cannot compute. Each runs in the transaction
+/// that counts it applied.
+enum Migration {
+    Sql(&'static str),
+    Code(fn(&rusqlite::Transaction) -> rusqlite::Result<()>),
+}
+use Migration::{Code, Sql};
+
 /// The migrations, in order; the database's `user_version` counts those applied. Append only.
-const MIGRATIONS: [&str; 5] = [
-    "CREATE TABLE tables (
+const MIGRATIONS: [Migration; 6] = [
+    Sql("CREATE TABLE tables (
         code TEXT PRIMARY KEY,
         preset TEXT NOT NULL,
         options TEXT NOT NULL,
@@ -66,27 +75,63 @@ const MIGRATIONS: [&str; 5] = [
         id TEXT PRIMARY KEY,
         name TEXT NOT NULL REFERENCES accounts (name),
         created INTEGER NOT NULL
-    );",
+    );"),
     // Each table's secret for its advice (hints and reviews), so that a question asked again
     // after a restart gets the answer it got before; tables older than this get one now.
-    "ALTER TABLE tables ADD COLUMN advice_key INTEGER NOT NULL DEFAULT 0;
+    Sql(
+        "ALTER TABLE tables ADD COLUMN advice_key INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET advice_key = random();",
+    ),
     // Each account's name in the two forms names are compared in (`names::name_keys`: letter
     // case and look-alike letters aside), so that "Chrіs" with a Cyrillic і is not a way round
     // the account "Chris". Filled in by `Store::open` for accounts made before it (SQL cannot
     // compute them).
-    "ALTER TABLE accounts ADD COLUMN name_key TEXT;
+    Sql("ALTER TABLE accounts ADD COLUMN name_key TEXT;
     ALTER TABLE accounts ADD COLUMN name_key2 TEXT;
     CREATE INDEX accounts_by_key ON accounts (name_key);
-    CREATE INDEX accounts_by_key2 ON accounts (name_key2);",
+    CREATE INDEX accounts_by_key2 ON accounts (name_key2);"),
     // Where the company at a finished table plays its next game (the host's "play again"), so
     // that the old table's page still points there after a restart.
-    "ALTER TABLE tables ADD COLUMN next_table TEXT;",
+    Sql("ALTER TABLE tables ADD COLUMN next_table TEXT;"),
     // Logins are kept by the hash of their id ([`login_key`]), so that a copy of the file holds
     // no key that signs anyone in; the logins kept by their ids until now are forgotten (each
     // signs in once more).
-    "DELETE FROM logins;",
+    Sql("DELETE FROM logins;"),
+    // Seat and host tokens are kept by their hashes ([`TokenHash`]) for the same reason; the
+    // tokens kept until now are replaced by theirs, so their holders keep their seats.
+    Code(hash_kept_tokens),
 ];
+
+/// The schema from which tokens are kept by their hashes.
+const TOKENS_HASHED: i64 = 6;
+
+/// Replaces every seat and host token kept as given (32 hex digits) by its hash (64). One
+/// that does not read as a token is left as it is: restoring its table then names it damaged.
+fn hash_kept_tokens(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+    let hashed = |text: &str| SeatToken::parse(text).map(|t| TokenHash::of(&t).to_string());
+    let seats: Vec<(String, i64, String)> = tx
+        .prepare("SELECT code, seat, token FROM seats WHERE length(token) = 32")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    for (code, seat, token) in seats {
+        if let Some(hash) = hashed(&token) {
+            tx.execute(
+                "UPDATE seats SET token = ?1 WHERE code = ?2 AND seat = ?3",
+                params![hash, code, seat],
+            )?;
+        }
+    }
+    let hosts: Vec<(String, String)> = tx
+        .prepare("SELECT code, host FROM tables WHERE length(host) = 32")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    for (code, host) in hosts {
+        if let Some(hash) = hashed(&host) {
+            tx.execute("UPDATE tables SET host = ?1 WHERE code = ?2", params![hash, code])?;
+        }
+    }
+    Ok(())
+}
 
 /// What the database keeps of a login's id (the cookie's value): its BLAKE2s hash in hex. The
 /// id is 128 random bits, so a fast hash is enough: nothing short of the id itself matches.
@@ -276,8 +321,8 @@ impl Store {
         let new_file = !path.exists();
         let mut conn = Connection::open_with_flags(path, flags).map_err(err)?;
         if new_file {
-            // It holds the logins' and seats' keys: for the server's user only (SQLite makes
-            // its journal files with the same permissions).
+            // It holds the players' accounts and games (and the hashes of their keys): for the
+            // server's user only (SQLite makes its journal files with the same permissions).
             restrict_to_owner(path).map_err(|e| {
                 StoreError::Invalid(format!("{}: cannot set its permissions: {e}", path.display()))
             })?;
@@ -330,6 +375,10 @@ impl Store {
         };
         conn.pragma_update(None, "synchronous", sync).map_err(err)?;
         conn.pragma_update(None, "foreign_keys", true).map_err(err)?;
+        // What is deleted or overwritten (a login, a replaced token) is overwritten with zeros,
+        // not left in the file's free space for a copy of it to show.
+        conn.pragma_update(None, "secure_delete", true).map_err(err)?;
+        let mut first_version = None;
         loop {
             let tx = conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -353,11 +402,21 @@ impl Store {
             let Some(step) = usize::try_from(version).ok().and_then(|v| MIGRATIONS.get(v)) else {
                 break;
             };
-            tx.execute_batch(step).map_err(err)?;
+            match step {
+                Sql(sql) => tx.execute_batch(sql),
+                Code(f) => f(&tx),
+            }
+            .map_err(err)?;
+            first_version.get_or_insert(version);
             tx.pragma_update(None, "application_id", APPLICATION_ID)
                 .map_err(err)?;
             tx.pragma_update(None, "user_version", version + 1).map_err(err)?;
             tx.commit().map_err(err)?;
+        }
+        if first_version.is_some_and(|v| v > 0 && v < TOKENS_HASHED) {
+            // Once: what earlier versions deleted or replaced without `secure_delete` (logins
+            // kept by their ids, tokens) may still lie in the file's free space.
+            conn.execute_batch("VACUUM").map_err(err)?;
         }
         fill_name_keys(&mut conn).map_err(err)?;
         Ok(Store {
@@ -770,6 +829,23 @@ fn put_seat(c: &Connection, code: &str, seat: usize, s: &SeatRow) -> rusqlite::R
 mod tests {
     use super::*;
 
+    /// A database at schema `version`, as an older euchre left it.
+    fn at_schema(path: &Path, version: usize) -> Connection {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut c = Connection::open(path).unwrap();
+        let tx = c.transaction().unwrap();
+        for step in &MIGRATIONS[..version] {
+            match step {
+                Sql(sql) => tx.execute_batch(sql).unwrap(),
+                Code(f) => f(&tx).unwrap(),
+            }
+        }
+        tx.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+        tx.pragma_update(None, "user_version", version as i64).unwrap();
+        tx.commit().unwrap();
+        c
+    }
+
     fn temp(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("euchre-store-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -784,7 +860,7 @@ mod tests {
             seed: 7,
             grace_secs: 60,
             stand_in: "hard".into(),
-            host: "ab".repeat(16),
+            host: "ab".repeat(32),
             advice_key: 0x0123_4567_89ab_cdef,
         }
     }
@@ -806,7 +882,7 @@ mod tests {
             assert!(s.table_exists("AAAAAA").unwrap());
             let ann = SeatRow::Person {
                 name: "Ann".into(),
-                token: "cd".repeat(16),
+                token: "cd".repeat(32),
                 account: None,
             };
             s.set_seat("AAAAAA", 0, &ann).unwrap();
@@ -841,12 +917,8 @@ mod tests {
     #[test]
     fn tables_from_schema_1_get_an_advice_secret_that_stays() {
         let path = temp("schema1");
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         {
-            let c = Connection::open(&path).unwrap();
-            c.execute_batch(MIGRATIONS[0]).unwrap();
-            c.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
-            c.pragma_update(None, "user_version", 1).unwrap();
+            let c = at_schema(&path, 1);
             for code in ["AAAAAA", "BBBBBB"] {
                 c.execute(
                     "INSERT INTO tables (code, preset, options, seed, grace_secs, stand_in, host, created)
@@ -1014,13 +1086,8 @@ mod tests {
     #[test]
     fn accounts_from_schema_2_get_their_name_keys() {
         let path = temp("schema2");
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         {
-            let c = Connection::open(&path).unwrap();
-            c.execute_batch(MIGRATIONS[0]).unwrap();
-            c.execute_batch(MIGRATIONS[1]).unwrap();
-            c.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
-            c.pragma_update(None, "user_version", 2).unwrap();
+            let c = at_schema(&path, 2);
             c.execute(
                 "INSERT INTO accounts (name, hash, created) VALUES ('Chris', 'h', 1)",
                 [],
@@ -1031,5 +1098,54 @@ mod tests {
         assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);
         assert_eq!(s.account_like("Chr\u{0456}s").unwrap().as_deref(), Some("Chris"));
         assert!(!s.create_account("CHRIS", "h2").unwrap());
+    }
+
+    /// Tokens kept as given (schema 5) are replaced by their hashes when the file is opened:
+    /// their holders keep their seats and the host its table, and the file holds no token.
+    #[test]
+    fn tokens_from_schema_5_are_kept_by_their_hashes() {
+        let path = temp("schema5");
+        let seat = SeatToken::random();
+        let host = SeatToken::random();
+        {
+            let c = at_schema(&path, 5);
+            c.execute(
+                "INSERT INTO tables (code, preset, options, seed, grace_secs, stand_in, host, created)
+                 VALUES ('AAAAAA', 'north-american', '[]', 7, 60, 'hard', ?1, 1)",
+                [host.to_string()],
+            )
+            .unwrap();
+            c.execute(
+                "INSERT INTO seats (code, seat, kind, name, token) VALUES ('AAAAAA', 0, 'person', 'Ann', ?1),
+                 ('AAAAAA', 1, 'person', 'Bob', 'not a token'), ('AAAAAA', 2, 'open', NULL, NULL)",
+                [seat.to_string()],
+            )
+            .unwrap();
+        }
+        let s = Store::open(&path, Durability::Process).unwrap();
+        assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        let loaded = s.load(Duration::from_secs(3600)).unwrap();
+        let kept = |row: &SeatRow| match row {
+            SeatRow::Person { token, .. } => token.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert!(TokenHash::parse(&loaded[0].table.host).unwrap().matches(&host));
+        assert!(TokenHash::parse(&kept(&loaded[0].seats[0]))
+            .unwrap()
+            .matches(&seat));
+        assert_eq!(
+            kept(&loaded[0].seats[1]),
+            "not a token",
+            "left for the restore to name"
+        );
+        assert_eq!(loaded[0].seats[2], SeatRow::Open);
+        drop(s);
+        let bytes = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        assert!(!bytes.contains(&seat.to_string()) && !bytes.contains(&host.to_string()));
+        // Opened again, nothing is hashed twice.
+        let s = Store::open(&path, Durability::Process).unwrap();
+        let again = s.load(Duration::from_secs(3600)).unwrap();
+        assert_eq!(kept(&again[0].seats[0]), kept(&loaded[0].seats[0]));
+        assert_eq!(again[0].table.host, loaded[0].table.host);
     }
 }

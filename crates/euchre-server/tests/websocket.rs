@@ -238,7 +238,8 @@ async fn ask_hint(ws: &mut support::Ws) -> Value {
 }
 
 /// The table's advice secret is stored with it: a server started again on the same database
-/// gives the same hint to the same question.
+/// gives the same hint to the same question. The seat's token is not stored, only its hash,
+/// and still holds the seat after the restart.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hint_is_the_same_after_a_restart() {
     let db = temp_db("hint-restart");
@@ -247,6 +248,17 @@ async fn a_hint_is_the_same_after_a_restart() {
     let state = my_choice(&mut ws).await;
     let before = ask_hint(&mut ws).await;
     assert_eq!(before["seq"], state["seq"], "{before}");
+    let mut wal = db.clone().into_os_string();
+    wal.push("-wal");
+    let kept: Vec<u8> = [
+        std::fs::read(&db).unwrap(),
+        std::fs::read(&wal).unwrap_or_default(),
+    ]
+    .concat();
+    assert!(
+        kept.len() > 4096 && !String::from_utf8_lossy(&kept).contains(&token),
+        "a copy of the database would hold the seat's token"
+    );
     // Another server over the same database rebuilds the table from it, waiting for Ann.
     let again = start(&db).await;
     let mut ws = connect(&again, &code, Some(&token)).await;
