@@ -294,11 +294,14 @@ impl Live {
             .map(|k| SeatKind::parse(k).unwrap_or_default())
             .collect();
         let mut summary = GameSummary::of_game(game, &self.code, &names, &kinds, None);
-        // When it was kept: the same time however often a restart records it again.
-        let finished = match self.store.finished_at(&self.code) {
-            Ok(Some(secs)) => std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs.max(0) as u64),
-            _ => std::time::SystemTime::now(),
+        // When it began (its last open seat taken) and was kept: the same times however often
+        // a restart records it again.
+        let at = |secs: i64| std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs.max(0) as u64);
+        let (started, finished) = match self.store.game_times(&self.code) {
+            Ok(Some((started, finished))) => (started.map(at), at(finished)),
+            _ => (None, std::time::SystemTime::now()),
         };
+        summary.started = started.map(euchre_stats::timestamp);
         summary.finished = Some(euchre_stats::timestamp(finished));
         if let Err(e) = self.store.record_stats(&summary) {
             tracing::error!(table = %self.code, error = %e, "could not record the game's statistics");

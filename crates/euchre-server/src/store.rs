@@ -20,7 +20,7 @@ enum Migration {
 use Migration::{Code, Sql};
 
 /// The migrations, in order; the database's `user_version` counts those applied. Append only.
-const MIGRATIONS: [Migration; 6] = [
+const MIGRATIONS: [Migration; 7] = [
     Sql("CREATE TABLE tables (
         code TEXT PRIMARY KEY,
         preset TEXT NOT NULL,
@@ -100,6 +100,9 @@ const MIGRATIONS: [Migration; 6] = [
     // Seat and host tokens are kept by their hashes ([`TokenHash`]) for the same reason; the
     // tokens kept until now are replaced by theirs, so their holders keep their seats.
     Code(hash_kept_tokens),
+    // When each table's game began: its last open seat taken (for the statistics' start
+    // times). Unknown for tables begun before it.
+    Sql("ALTER TABLE tables ADD COLUMN started INTEGER;"),
 ];
 
 /// The schema from which tokens are kept by their hashes.
@@ -505,8 +508,18 @@ impl Store {
     }
 
     /// Stores a seat's new holder.
+    /// Notes, the first time no seat is left open, that the table's game began then.
     pub fn set_seat(&self, code: &str, seat: usize, s: &SeatRow) -> Result<(), StoreError> {
-        self.with(|c| put_seat(c, code, seat, s))
+        self.with(|c| {
+            let tx = c.transaction()?;
+            put_seat(&tx, code, seat, s)?;
+            tx.execute(
+                "UPDATE tables SET started = ?2 WHERE code = ?1 AND started IS NULL
+                 AND NOT EXISTS (SELECT 1 FROM seats WHERE code = ?1 AND kind = 'open')",
+                params![code, now()],
+            )?;
+            tx.commit()
+        })
     }
 
     /// Notes the table of the company's next game.
@@ -626,11 +639,16 @@ impl Store {
         })
     }
 
-    /// When a kept game finished (seconds since 1970), or `None` if it is not kept.
-    pub fn finished_at(&self, code: &str) -> Result<Option<i64>, StoreError> {
+    /// When a kept game began (if known) and finished, in seconds since 1970; `None` if it is
+    /// not kept.
+    pub fn game_times(&self, code: &str) -> Result<Option<(Option<i64>, i64)>, StoreError> {
         self.with(|c| {
-            c.query_row("SELECT finished FROM games WHERE code = ?1", [code], |r| r.get(0))
-                .optional()
+            c.query_row(
+                "SELECT t.started, g.finished FROM games g JOIN tables t ON t.code = g.code WHERE g.code = ?1",
+                [code],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
         })
     }
 

@@ -478,6 +478,16 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
         .unwrap()
     };
     let finished = stats_finished();
+    // It began when its last open seat was taken, before it finished.
+    let started: Option<String> = rusqlite::Connection::open(db.with_extension("stats.sqlite3"))
+        .unwrap()
+        .query_row("SELECT started FROM games WHERE id = ?1", [&code], |r| r.get(0))
+        .unwrap();
+    let started = started.expect("the game's start time is recorded");
+    assert!(
+        started.len() == finished.len() && started <= finished,
+        "{started} {finished}"
+    );
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     let restarted = start(&db).await;
     assert_eq!(stats_finished(), finished);
