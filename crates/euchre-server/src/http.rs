@@ -193,11 +193,12 @@ fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Result<Arc<Live
                 away: false,
             },
         };
-        room.restore_seat(i, seated).map_err(|e| e.to_string())?;
+        room.restore_seat(i, seated)
+            .map_err(|e| format!("seat {i}: {e}"))?;
     }
     for (seq, row) in &t.events {
         room.replay(*seq, row.as_ref().map(|(s, a)| (*s, a.as_str())))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| format!("change {seq} of {}: {e}", t.events.len()))?;
     }
     if let Some(next) = &t.next_table {
         room.set_next_table(next.clone());

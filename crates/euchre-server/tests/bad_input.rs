@@ -607,3 +607,41 @@ async fn refusals_have_their_own_status_and_say_why_in_json() {
     let v: Value = serde_json::from_str(&body).unwrap();
     assert!(v["error"].as_str().unwrap().contains("WebSocket"), "{body}");
 }
+
+/// A stored table whose changes no longer replay (a damaged row) is left out at the start, its
+/// data kept, and the other tables are served as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stored_table_that_does_not_replay_is_left_out_and_kept() {
+    let db = temp_db("no-replay");
+    let addr = start(&db).await;
+    let seats = json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "seed": 3});
+    let bad = create(&addr, &seats).await;
+    let good = create(&addr, &seats).await;
+    for code in [&bad, &good] {
+        let token = claim(&addr, code, 0, "Ann").await;
+        // Ann comes, so the computer players play up to her turn.
+        let mut ws = connect(&addr, code, Some(&token)).await;
+        while next(&mut ws).await.expect("a state")["seq"].as_u64().unwrap_or(0) == 0 {}
+    }
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let changed = c
+        .execute(
+            "UPDATE events SET action = 'fly' WHERE code = ?1 AND seq = 1",
+            [&bad],
+        )
+        .unwrap();
+    assert_eq!(changed, 1, "the table's first change is stored");
+    let again = start(&db).await;
+    let (status, _) = get(&again, &format!("/api/tables/{bad}")).await;
+    assert_eq!(status, 404);
+    let (status, info) = get(&again, &format!("/api/tables/{good}")).await;
+    assert_eq!(status, 200, "{info}");
+    let kept: String = c
+        .query_row(
+            "SELECT action FROM events WHERE code = ?1 AND seq = 1",
+            [&bad],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(kept, "fly", "left as it was");
+}
