@@ -410,8 +410,8 @@ impl App {
 }
 
 /// The exact value of the card played at decision `index` (from 1) of a recorded deal and of the
-/// best card there, every hand known; `None` for other decisions, or where the exact search
-/// would take too long (an individual game with more than 12 cards in play).
+/// best card there, every hand known; `None` for other decisions. Every card of every game:
+/// the individual games' solver values a first lead in milliseconds (docs/players.md).
 fn exact_values(deal: &RecordedDeal, index: usize, taken: Action) -> Option<(f64, f64)> {
     if !matches!(taken, Action::Play(_)) {
         return None;
@@ -419,9 +419,6 @@ fn exact_values(deal: &RecordedDeal, index: usize, taken: Action) -> Option<(f64
     let mut state = deal.start.clone();
     for &(_, a) in deal.history.iter().take(index - 1) {
         state.apply(a).ok()?;
-    }
-    if euchre_ai::pimc::solo_cards_left(&state).is_some_and(|n| n > euchre_ai::pimc::SOLO_EXACT_CARDS) {
-        return None;
     }
     let values = Solver::new().action_values(&state);
     let mine = values.iter().find(|(a, _)| *a == taken)?.1;
@@ -715,19 +712,59 @@ mod tests {
 
     /// A table where it is the person's turn (seed 5: South discards first).
     fn app() -> App {
-        let holders = vec![
-            Holder::Person("You".into()),
-            Holder::Bot("basic".into()),
-            Holder::Bot("basic".into()),
-            Holder::Bot("basic".into()),
-        ];
-        let rules = AnyRules::preset("north-american").unwrap();
-        let mut s = Session::new(rules, 5, holders, Budget::UNLIMITED, None).unwrap();
+        app_of("north-american", 4, 5)
+    }
+
+    /// A game of `preset` for `players`, the person in seat 0 and `basic` in the others, up to
+    /// the person's first turn.
+    fn app_of(preset: &str, players: usize, seed: u64) -> App {
+        let mut holders = vec![Holder::Person("You".into())];
+        holders.resize(players, Holder::Bot("basic".into()));
+        let rules = AnyRules::preset(preset).unwrap();
+        let mut s = Session::new(rules, seed, holders, Budget::UNLIMITED, None).unwrap();
         while let Some(job) = s.bot_job() {
             let c = job.run().unwrap();
             s.act(job.seat, c.action).unwrap();
         }
-        App::new(s, "north-american".into(), false)
+        App::new(s, preset.into(), false)
+    }
+
+    /// The review values every card of an individual game exactly, the first lead too (more
+    /// than 12 cards in play), and no card above the best.
+    #[test]
+    fn the_review_values_every_card_of_an_individual_game_exactly() {
+        for (preset, players) in [("three-handed", 3), ("bid-euchre", 4)] {
+            let mut a = app_of(preset, players, 3);
+            while a.session.turn() != Turn::DealOver {
+                match a.session.bot_job() {
+                    Some(job) => {
+                        let c = job.run().unwrap();
+                        a.bot_done(job.seat, c);
+                    }
+                    None => assert!(a.on_key(key(KeyCode::Enter))),
+                }
+            }
+            let AnyGame::Solo(g) = a.session.game() else {
+                unreachable!("{preset} is an individual game")
+            };
+            let recorded = RecordedDeal::of_solo_deal(g.deal(), 1, g.scores().to_vec()).unwrap();
+            let mut state = recorded.start.clone();
+            let mut valued = 0;
+            for (i, &(_, action)) in recorded.history.iter().enumerate() {
+                if matches!(action, Action::Play(_)) {
+                    let in_play = euchre_ai::pimc::solo_cards_left(&state).unwrap();
+                    if valued == 0 {
+                        assert!(in_play > euchre_ai::pimc::SOLO_EXACT_CARDS, "{preset}: {in_play}");
+                    }
+                    let (mine, best) = exact_values(&recorded, i + 1, action)
+                        .unwrap_or_else(|| panic!("{preset}: card {i} not valued"));
+                    assert!(mine <= best + 1e-9, "{preset}: {mine} above the best {best}");
+                    valued += 1;
+                }
+                state.apply(action).unwrap();
+            }
+            assert!(valued >= 15, "{preset}: {valued} cards");
+        }
     }
 
     #[test]
