@@ -38,6 +38,7 @@ pub mod seat;
 pub mod shuffle;
 pub mod solo;
 pub mod table;
+mod trick;
 pub mod trick_play;
 pub mod trump;
 

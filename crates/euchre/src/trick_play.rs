@@ -11,6 +11,7 @@
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::seat::{Seat, Team};
+use crate::trick::Trick;
 use crate::trump::{table_at, TrumpTable};
 
 /// The trick play left in a deal, with follow-suit enforced.
@@ -23,10 +24,8 @@ pub struct TrickPlay {
     pub(crate) table_index: u8,
     pub(crate) per_trick: u8,
     pub(crate) to_act: Seat,
-    pub(crate) led: u8,
-    pub(crate) trick_len: u8,
-    pub(crate) best_seat: Seat,
-    pub(crate) best_power: u8,
+    /// The trick in progress.
+    pub(crate) trick: Trick,
     pub(crate) done: u8,
     pub(crate) won: [u8; 2],
     pub(crate) makers: Team,
@@ -50,16 +49,7 @@ impl TrickPlay {
     /// The cards the seat to act may play.
     #[inline]
     pub fn legal(&self) -> CardSet {
-        let hand = self.hands[self.to_act.index()];
-        if self.trick_len == 0 {
-            return hand;
-        }
-        let follow = hand.intersect(self.table().follow(self.led as usize));
-        if follow.is_empty() {
-            hand
-        } else {
-            follow
-        }
+        self.trick.playable(self.hands[self.to_act.index()], self.table())
     }
 
     /// Plays `c` for the seat to act; `c` must be one of [`TrickPlay::legal`].
@@ -67,27 +57,15 @@ impl TrickPlay {
     pub fn play(&mut self, c: Card) {
         let seat = self.to_act;
         self.hands[seat.index()].remove(c);
-        let table = self.table();
-        if self.trick_len == 0 {
-            self.led = table.effective_suit(c) as u8;
-            self.best_seat = seat;
-            self.best_power = table.strength(c, self.led as usize);
-        } else {
-            let p = table.strength(c, self.led as usize);
-            if p > self.best_power {
-                self.best_power = p;
-                self.best_seat = seat;
-            }
-        }
-        self.trick_len += 1;
-        if self.trick_len < self.per_trick {
+        self.trick.add(self.table(), seat, c);
+        if !self.trick.is_complete(self.per_trick) {
             self.to_act = self.next[seat.index()];
             return;
         }
-        let winner = self.best_seat;
+        let winner = self.trick.best_seat;
         self.won[winner.team().index()] += 1;
         self.done += 1;
-        self.trick_len = 0;
+        self.trick.len = 0;
         self.to_act = winner;
     }
 
@@ -130,7 +108,7 @@ impl TrickPlay {
     /// Cards played to the trick in progress (0 when a trick is to be led).
     #[inline]
     pub fn trick_len(&self) -> u8 {
-        self.trick_len
+        self.trick.len
     }
 
     /// Cards in a full trick (fewer than four when someone sits out).
@@ -142,13 +120,13 @@ impl TrickPlay {
     /// The effective suit led to the trick in progress.
     #[inline]
     pub fn led(&self) -> usize {
-        self.led as usize
+        self.trick.led as usize
     }
 
     /// The seat winning the trick in progress so far, and the power of its card.
     #[inline]
     pub fn winning(&self) -> (Seat, u8) {
-        (self.best_seat, self.best_power)
+        (self.trick.best_seat, self.trick.best_power)
     }
 
     /// The next seat in play after `seat`.

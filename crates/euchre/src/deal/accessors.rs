@@ -206,7 +206,7 @@ impl Deal {
 
     /// The seats that led each trick so far (the current one included).
     pub fn trick_leaders(&self) -> &[Seat] {
-        let n = (self.tricks_done as usize + usize::from(self.trick_len > 0)).min(5);
+        let n = (self.tricks_done as usize + usize::from(self.trick.len > 0)).min(5);
         &self.trick_leaders[..n]
     }
 
@@ -232,7 +232,7 @@ impl Deal {
 
     /// Cards played to the trick in progress.
     pub fn current_trick(&self) -> &[Card] {
-        let start = self.play_count as usize - self.trick_len as usize;
+        let start = self.play_count as usize - self.trick.len as usize;
         &self.plays[start..self.play_count as usize]
     }
 

@@ -18,6 +18,7 @@ use crate::rules::{Packets, Rules};
 use crate::scoring::JAMBOREE_POINTS;
 use crate::seat::Seat;
 use crate::shuffle::shuffled_prefix;
+use crate::trick::Trick;
 use crate::trump::{table_at, Trump, TrumpTable};
 use rand::RngCore;
 
@@ -173,10 +174,8 @@ pub struct Deal {
     /// Index of the trump table (no-trump's until trump is made).
     pub(crate) table_index: u8,
     pub(crate) leader: Seat,
-    pub(crate) led: u8,
-    pub(crate) trick_len: u8,
-    pub(crate) best_seat: Seat,
-    pub(crate) best_power: u8,
+    /// The trick in progress.
+    pub(crate) trick: Trick,
     pub(crate) tricks_done: u8,
     pub(crate) tricks_won: [u8; 2],
     pub(crate) trick_winners: [Seat; 5],
@@ -323,10 +322,7 @@ impl Deal {
             next_seat: [Seat::new(1), Seat::new(2), Seat::new(3), Seat::new(0)],
             table_index: Trump::NoTrump.index() as u8,
             leader: first,
-            led: 0,
-            trick_len: 0,
-            best_seat: first,
-            best_power: 0,
+            trick: Trick::new(first),
             tricks_done: 0,
             tricks_won: [0; 2],
             trick_winners: [first; 5],

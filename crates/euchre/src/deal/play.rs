@@ -25,16 +25,7 @@ impl Deal {
     /// The cards `seat` may play to the current trick when following suit is enforced.
     #[inline]
     pub(super) fn following(&self, seat: Seat) -> CardSet {
-        let hand = self.hands[seat.index()];
-        if self.trick_len == 0 {
-            return hand;
-        }
-        let follow = hand.intersect(self.table().follow(self.led as usize));
-        if follow.is_empty() {
-            hand
-        } else {
-            follow
-        }
+        self.trick.playable(self.hands[seat.index()], self.table())
     }
 
     #[inline]
@@ -72,7 +63,7 @@ impl Deal {
         self.to_act = seat;
         if self.jambone && Some(seat) == self.making_loner() {
             let trick = self.tricks_done as usize;
-            if let Some(n) = self.namer_at(trick, self.trick_len == 0) {
+            if let Some(n) = self.namer_at(trick, self.trick.len == 0) {
                 self.phase = Phase::Name;
                 self.to_act = n;
             }
@@ -84,28 +75,16 @@ impl Deal {
         self.hands[seat.index()].remove(c);
         self.plays[self.play_count as usize] = c;
         self.play_count += 1;
-        let table = self.table();
-        if self.trick_len == 0 {
-            self.led = table.effective_suit(c) as u8;
-            self.best_seat = seat;
-            self.best_power = table.strength(c, self.led as usize);
-        } else {
-            let p = table.strength(c, self.led as usize);
-            if p > self.best_power {
-                self.best_power = p;
-                self.best_seat = seat;
-            }
-        }
-        self.trick_len += 1;
-        if self.trick_len < self.per_trick {
+        self.trick.add(self.table(), seat, c);
+        if !self.trick.is_complete(self.per_trick) {
             self.turn_to(self.next_seat[seat.index()]);
             return;
         }
-        let winner = self.best_seat;
+        let winner = self.trick.best_seat;
         self.trick_winners[self.tricks_done as usize] = winner;
         self.tricks_won[winner.team().index()] += 1;
         self.tricks_done += 1;
-        self.trick_len = 0;
+        self.trick.len = 0;
         if self.tricks_done == 5 {
             self.score();
         } else {

@@ -26,7 +26,7 @@ impl Deal {
         match (phase, a) {
             (Phase::Play, Action::Play(c)) if !hand.contains(c) => IllegalAction::NotHeld { seat, card: c },
             (Phase::Play, Action::Play(c)) => {
-                let follow = hand.intersect(self.table().follow(self.led as usize));
+                let follow = self.trick.playable(hand, self.table());
                 IllegalAction::MustFollow {
                     seat,
                     card: c,
@@ -143,7 +143,7 @@ impl Deal {
 
     /// The name of the suit led to the current trick.
     pub(super) fn led_name(&self) -> &'static str {
-        match self.led as usize {
+        match self.trick.led as usize {
             s @ 0..=3 => Suit::from_index(s).name(),
             _ => "the Joker",
         }

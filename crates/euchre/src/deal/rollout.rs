@@ -5,6 +5,7 @@ use crate::action::Action;
 use crate::cardset::CardSet;
 use crate::rules::Reneging;
 use crate::shuffle::Batched;
+use crate::trick::Trick;
 use rand::RngCore;
 
 impl Deal {
@@ -70,9 +71,9 @@ impl Deal {
         } else {
             CardSet::EMPTY
         };
-        let mut led = self.led as usize;
-        let mut trick_len = self.trick_len;
-        let (mut best_seat, mut best_power) = (self.best_seat, self.best_power);
+        let mut led = self.trick.led as usize;
+        let mut trick_len = self.trick.len;
+        let (mut best_seat, mut best_power) = (self.trick.best_seat, self.trick.best_power);
         let mut n = self.play_count as usize;
         let mut done = self.tricks_done as usize;
         let mut won = self.tricks_won;
@@ -126,10 +127,12 @@ impl Deal {
         }
         self.hands = hands;
         self.to_act = seat;
-        self.led = led as u8;
-        self.trick_len = trick_len;
-        self.best_seat = best_seat;
-        self.best_power = best_power;
+        self.trick = Trick {
+            led: led as u8,
+            len: trick_len,
+            best_seat,
+            best_power,
+        };
         self.play_count = n as u8;
         self.tricks_done = done as u8;
         self.tricks_won = won;
