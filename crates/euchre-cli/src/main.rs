@@ -578,10 +578,17 @@ impl RulesArgs {
         if named("winning_score") && named("num_deals") {
             anyhow::bail!("--set winning_score and --set num_deals exclude each other: give one");
         }
+        let mut given: Vec<(&str, &str)> = Vec::new();
         for s in &self.set {
             let (k, v) = s
                 .split_once('=')
                 .with_context(|| format!("--set {s}: expected OPTION=VALUE"))?;
+            // One option given twice (or by both its names) is a slip: which was meant?
+            let option = AnyRules::option_name(k);
+            if let Some((_, first)) = given.iter().find(|(o, _)| *o == option) {
+                anyhow::bail!("--set {first} and --set {s} set one option, {option}: give it once");
+            }
+            given.push((option, s));
             rules.set(k, v)?;
         }
         rules.validate()?;

@@ -191,6 +191,34 @@ fn bad_arguments_are_named() {
     assert!(e.contains("--time-ms"), "{e}");
     let e = sim(&["basic", "random", "--rules", "bogus"]).unwrap_err();
     assert!(e.contains("bogus"), "{e}");
+    // One option set twice, or by both its names: which was meant is not known.
+    let e = sim(&[
+        "basic",
+        "random",
+        "--set",
+        "std=true",
+        "--set",
+        "stick_the_dealer=false",
+    ])
+    .unwrap_err();
+    assert!(
+        e.contains("--set std=true and --set stick_the_dealer=false set one option, stick_the_dealer"),
+        "{e}"
+    );
+    let e = sim(&["basic", "random", "--set", "robson=true", "--set", "robson=true"]).unwrap_err();
+    assert!(e.contains("set one option, robson"), "{e}");
+    let e = sim(&[
+        "basic",
+        "random",
+        "--rules",
+        "bid-euchre",
+        "--set",
+        "players=4",
+        "--set",
+        "num_players=4",
+    ])
+    .unwrap_err();
+    assert!(e.contains("set one option, players"), "{e}");
 }
 
 #[test]

@@ -257,7 +257,7 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
                 return Err("options winning_score and num_deals exclude each other: give one".into());
             }
             // Two names of one option, both given: which one was meant is not known.
-            for (name, alias) in [("stick_the_dealer", "std"), ("num_players", "players")] {
+            for (name, alias) in euchre::table::OPTION_ALIASES {
                 if opts.contains_key(name) && opts.contains_key(alias) {
                     return Err(format!("options {name} and {alias} are one option: give it once"));
                 }

@@ -210,6 +210,10 @@ pub enum AnyRules {
     Solo(SoloRules),
 }
 
+/// Options with a second name: (the name the rules list, the other). Given both ways at once,
+/// which was meant is not known.
+pub const OPTION_ALIASES: [(&str, &str); 2] = [("stick_the_dealer", "std"), ("players", "num_players")];
+
 impl AnyRules {
     /// A preset of any family (`euchre rules` lists them).
     ///
@@ -220,6 +224,16 @@ impl AnyRules {
             Ok(r) => Ok(AnyRules::Solo(r)),
             Err(_) => Rules::preset(name).map(AnyRules::Partnership),
         }
+    }
+
+    /// An option's name as the rules list it, for any name [`AnyRules::set`] takes (`std` is
+    /// `stick_the_dealer`, `num_players` is `players`); other names as given, trimmed.
+    pub fn option_name(name: &str) -> &str {
+        let name = name.trim();
+        OPTION_ALIASES
+            .iter()
+            .find(|(_, alias)| *alias == name)
+            .map_or(name, |(option, _)| option)
     }
 
     /// Sets one option.
