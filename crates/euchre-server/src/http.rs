@@ -435,8 +435,16 @@ async fn create_table(
             "this server deals from its own random numbers: a seed the host chose would tell whoever knows it every hand (`euchre serve --allow-seeds` is for tests and demonstrations)",
         );
     }
-    let mut options = Vec::new();
+    let mut options: Vec<(String, String)> = Vec::new();
     for (k, v) in &req.options {
+        // Both names of one option: which was meant is not known.
+        let option = AnyRules::option_name(k);
+        if let Some((first, _)) = options.iter().find(|(o, _)| AnyRules::option_name(o) == option) {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!("options {first} and {k} are one option, {option}: give it once"),
+            );
+        }
         let value = match v {
             serde_json::Value::String(s) => s.clone(),
             other => other.to_string(),

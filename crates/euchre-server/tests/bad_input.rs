@@ -276,6 +276,10 @@ async fn bad_http_requests_are_named() {
             "colour",
         ),
         (
+            json!({"rules": "north-american", "options": {"std": true, "stick_the_dealer": false}, "seats": ["open", "basic", "basic", "basic"]}),
+            "are one option, stick_the_dealer",
+        ),
+        (
             json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "grace_secs": 999_999}),
             "grace",
         ),
