@@ -12,7 +12,7 @@ pub fn show(text: &str) -> Result<String> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| anyhow::anyhow!("not JSON: {e}"))?;
     if v.get("fileType").and_then(|t| t.as_str()) != Some("Euchre Match Notation") {
         let mut out = String::new();
-        show_game(&mut out, &egn_from_value(v)?, 1)?;
+        show_game(&mut out, &egn_from_value(v)?, 1, None)?;
         return Ok(out);
     }
     // The whole match is checked first, so a match that does not replay shows nothing.
@@ -22,7 +22,7 @@ pub fn show(text: &str) -> Result<String> {
     for (i, g) in v["games"].as_array().into_iter().flatten().enumerate() {
         writeln!(out, "\n=== Game {} ===", i + 1)?;
         let file = egn_from_value(g["gameData"].clone())?;
-        first += show_game(&mut out, &file, first)?;
+        first += show_game(&mut out, &file, first, Some(i + 1))?;
     }
     let wins: Vec<String> = m
         .players
@@ -34,8 +34,9 @@ pub fn show(text: &str) -> Result<String> {
 }
 
 /// One game's replay, its deals numbered from `first` (on through a match, as `analyze` and
-/// `solve --deal` count them); the number of deals shown.
-fn show_game(out: &mut String, file: &EgnFile, first: usize) -> Result<usize> {
+/// `solve --deal` count them; in a match, `game`, each deal's number in its game beside it, as
+/// `egn check`'s messages name it); the number of deals shown.
+fn show_game(out: &mut String, file: &EgnFile, first: usize, game: Option<usize>) -> Result<usize> {
     let r = replay(file)?;
     let names: Vec<String> = (0..4)
         .map(|i| {
@@ -57,9 +58,12 @@ fn show_game(out: &mut String, file: &EgnFile, first: usize) -> Result<usize> {
     // `dealNumber` (from 0 in EGN, and what `egn check`'s messages name) is shown beside it.
     for (i, rd) in r.deals.iter().enumerate() {
         let d = &rd.deal;
-        let number = match file.deals.get(i) {
-            Some(DealEntry::Full(e)) => format!(" (dealNumber {})", e.deal_number),
-            _ => String::new(),
+        let in_game = game.map(|g| format!("game {g}, deal {}", i + 1));
+        let number = match (in_game, file.deals.get(i)) {
+            (Some(g), Some(DealEntry::Full(e))) => format!(" ({g}; dealNumber {})", e.deal_number),
+            (Some(g), _) => format!(" ({g})"),
+            (None, Some(DealEntry::Full(e))) => format!(" (dealNumber {})", e.deal_number),
+            (None, _) => String::new(),
         };
         writeln!(
             out,

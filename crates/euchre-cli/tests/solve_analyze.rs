@@ -275,7 +275,8 @@ fn an_emn_match_is_shown_analysed_and_solved_with_one_numbering() {
     assert!(shown.contains("=== Game 2 ==="), "{shown}");
     assert!(shown.contains("\nMatch: games won by player: p-01 "), "{shown}");
     let deals = shown.matches("\nDeal ").count();
-    // The second game's first deal carries on the numbering (its dealNumber starts again).
+    // The second game's first deal carries on the numbering (its dealNumber starts again), and
+    // says which deal of which game it is, as `egn check`'s messages name it.
     let second = shown.split("=== Game 2 ===").nth(1).unwrap();
     let first_of_second: usize = second
         .split("\nDeal ")
@@ -284,7 +285,7 @@ fn an_emn_match_is_shown_analysed_and_solved_with_one_numbering() {
         .and_then(|n| n.parse().ok())
         .unwrap();
     assert!(
-        second.contains(&format!("Deal {first_of_second} (dealNumber 0)")),
+        second.contains(&format!("Deal {first_of_second} (game 2, deal 1; dealNumber 0)")),
         "{second}"
     );
     let analysis = json(&["analyze", file, "--player", "pimc-2", "--json"]);
