@@ -171,6 +171,41 @@ try {
     }
   });
 
+  await check('single-key shortcuts turn off in the Keyboard panel (WCAG 2.1.4): then 1 and ? do nothing and no digit is shown; the choice is kept through redraws and stored; on again, 1 decides', async () => {
+    const t = await scripted(bidding.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(bidding, 5));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="5"]');
+      if (await t.page.locator('#actions kbd').count() === 0) throw new Error('no digit on the decisions with the shortcuts on');
+      await t.page.click('#keys summary');
+      await t.page.uncheck('#shortcuts');
+      if (await t.page.locator('#actions kbd').count() !== 0) throw new Error('digits still shown with the shortcuts off');
+      if (await t.page.locator('#actions [aria-keyshortcuts]').count() !== 0) throw new Error('aria-keyshortcuts still announced');
+      // The next state redraws the page: the panel stays open, the switch off.
+      t.send(stateMessage(bidding, 6));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="6"]');
+      if (!(await t.page.locator('#keys').evaluate((d) => d.open))) throw new Error('the Keyboard panel closed itself');
+      if (await t.page.isChecked('#shortcuts')) throw new Error('the switch is on again after a redraw');
+      const stored = await t.page.evaluate(() => localStorage.getItem('euchre:shortcuts'));
+      if (stored !== 'false') throw new Error(`stored: ${stored}`);
+      await t.page.evaluate(() => document.activeElement && document.activeElement.blur());
+      t.sent.length = 0;
+      await t.page.keyboard.press('1');
+      await t.page.keyboard.press('?');
+      await new Promise((r) => setTimeout(r, 400));
+      const acted = t.sent.filter((m) => m.type === 'act' || m.type === 'hint');
+      if (acted.length) throw new Error(`with the shortcuts off the keys sent ${JSON.stringify(acted)}`);
+      await t.page.check('#shortcuts');
+      await t.page.evaluate(() => document.activeElement && document.activeElement.blur());
+      await t.page.keyboard.press('1');
+      const m = await waitSent(t.sent, (x) => x.type === 'act', 'an act from the key 1, the shortcuts on again');
+      if (m.action !== bidding.view.legal[0]) throw new Error(`key 1 sent ${m.action}`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
   await check('hint and review panels', async () => {
     const t = await scripted(play.view.seat, { width: 1100, height: 800 });
     try {

@@ -751,6 +751,10 @@ const ui = {
   holdTimer: null,
   pending: null, // 'act' while a decision is on its way
   markers: storageGet('euchre:markers') === true,
+  // Single-key shortcuts (1 to 9, ?, C, A, M), on unless the person turned them off: speech
+  // input and a stray key would otherwise decide for them (WCAG 2.1.4).
+  shortcuts: storageGet('euchre:shortcuts') !== false,
+  keysOpen: false, // the Keyboard panel opened
   hint: null,
   review: null, // {deal, decisions, unjudged} or {deal, error}
   reviewWanted: null,
@@ -1130,7 +1134,7 @@ function renderTable() {
   const over = s.game_over ? downloadsPanel(s) : null;
   content.push(h('div', { class: 'layout' },
     h('div', { class: 'play-area' }, over, infoBar(s), felt(s), handArea(s), actionBar(s)),
-    h('aside', { class: 'side' }, scorePanel(s), resultPanel(s), hintPanel(s), reviewPanel(s), logPanel(s), s.started ? hostPanel(s) : null)));
+    h('aside', { class: 'side' }, scorePanel(s), resultPanel(s), hintPanel(s), reviewPanel(s), logPanel(s), s.started ? hostPanel(s) : null, keysPanel())));
   // Lists scrolled inside (a deal of the log) stay where the person scrolled them.
   const scrolled = [...body.querySelectorAll('[data-scroll]')].filter((el) => el.scrollTop > 0).map((el) => [el.dataset.scroll, el.scrollTop]);
   body.replaceChildren(...content);
@@ -1478,11 +1482,11 @@ function actionBar(s) {
     disabled: !mine,
     tabindex: i === 0 ? 0 : -1,
     dataset: { key: `act:${a}`, action: a, legal: '1' },
-    'aria-keyshortcuts': i < 9 ? String(i + 1) : null,
+    'aria-keyshortcuts': ui.shortcuts && i < 9 ? String(i + 1) : null,
     onclick: () => act(a),
-  }, i < 9 ? h('kbd', { 'aria-hidden': 'true' }, String(i + 1)) : null, actionLabel(a, v)));
+  }, ui.shortcuts && i < 9 ? h('kbd', { 'aria-hidden': 'true' }, String(i + 1)) : null, actionLabel(a, v)));
   const tools = h('div', { class: 'tools' },
-    s.game_over ? null : h('button', { type: 'button', id: 'hint-btn', disabled: !mine, onclick: askHint, 'aria-keyshortcuts': '?' }, 'Hint'),
+    s.game_over ? null : h('button', { type: 'button', id: 'hint-btn', disabled: !mine, onclick: askHint, 'aria-keyshortcuts': ui.shortcuts ? '?' : null }, 'Hint'),
     ui.lastResult && ui.seat !== null ? h('button', { type: 'button', id: 'review-btn', onclick: () => { const d = lastFinishedDeal(); if (d !== null) requestReview(d); renderTable(); } }, 'Review last deal') : null);
   return h('div', { class: 'action-bar' },
     row.length ? h('div', { class: 'actions', id: 'actions', role: 'toolbar', 'aria-label': 'Your decisions', onkeydown: rovingKeys }, row) : null,
@@ -1664,6 +1668,35 @@ function logPanel(s) {
   return h('section', { class: 'panel log', id: 'log', 'aria-label': 'Game log' }, h('h2', {}, 'Game log'), blocks.length ? blocks : h('p', { class: 'muted' }, 'Nothing yet.'));
 }
 
+/** The keyboard's shortcuts, and the switch that turns the single-key ones off. */
+function keysPanel() {
+  const box = h('input', {
+    type: 'checkbox',
+    id: 'shortcuts',
+    checked: ui.shortcuts,
+    onchange: (ev) => {
+      ui.shortcuts = ev.target.checked;
+      storageSet('euchre:shortcuts', ui.shortcuts ? null : false);
+      renderTable();
+    },
+  });
+  const keys = [
+    ['1 to 9', 'the decision of that number'],
+    ['?', 'a hint'],
+    ['C', 'to your hand'],
+    ['A', 'to the decisions'],
+    ['M', 'markers or numbers in the score'],
+  ];
+  // Open or closed as the person left it, through every redraw.
+  const details = h('details', { class: 'panel keys', id: 'keys', open: ui.keysOpen },
+    h('summary', { dataset: { key: 'keys' } }, 'Keyboard'),
+    h('p', {}, 'Tab moves between the parts of the page, the arrow keys within your hand and the decisions, Enter or Space takes one.'),
+    h('label', { class: 'switch' }, box, ' Single-key shortcuts'),
+    h('ul', { class: ui.shortcuts ? 'key-list' : 'key-list muted' }, keys.map(([k, what]) => h('li', {}, h('kbd', {}, k), ` ${what}`))));
+  details.addEventListener('toggle', () => { ui.keysOpen = details.open; });
+  return details;
+}
+
 /** A deal's decisions in words, the cards gathered into their tricks. */
 function logLines(s, entry) {
   const tricks = (entry.tricks || []).map(normTrick);
@@ -1758,7 +1791,7 @@ function onKey(ev) {
   if (['Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', ' '].includes(ev.key)) ui.keyboard = true;
   const t = ev.target;
   if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
-  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || !ui.shortcuts) return;
   if (/^[1-9]$/.test(ev.key)) {
     const buttons = [...document.querySelectorAll('#actions button')];
     const b = buttons[Number(ev.key) - 1];
