@@ -18,23 +18,13 @@ impl SeatToken {
 
     /// A token from its 32 hex digits.
     pub fn parse(text: &str) -> Option<SeatToken> {
-        if text.len() != 32 || !text.is_ascii() {
-            return None;
-        }
-        let mut b = [0u8; 16];
-        for (i, byte) in b.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-        }
-        Some(SeatToken(b))
+        from_hex(text).map(SeatToken)
     }
 }
 
 impl fmt::Display for SeatToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for b in self.0 {
-            write!(f, "{b:02x}")?;
-        }
-        Ok(())
+        write_hex(f, &self.0)
     }
 }
 
@@ -52,14 +42,7 @@ impl TokenHash {
 
     /// A hash from its 64 hex digits, as [`fmt::Display`] writes it.
     pub fn parse(text: &str) -> Option<TokenHash> {
-        if text.len() != 64 || !text.is_ascii() {
-            return None;
-        }
-        let mut b = [0u8; 32];
-        for (i, byte) in b.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-        }
-        Some(TokenHash(b))
+        from_hex(text).map(TokenHash)
     }
 
     /// Whether `token` is the one this is the hash of, in time that does not depend on where
@@ -76,11 +59,27 @@ impl TokenHash {
 
 impl fmt::Display for TokenHash {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for b in self.0 {
-            write!(f, "{b:02x}")?;
-        }
-        Ok(())
+        write_hex(f, &self.0)
     }
+}
+
+/// `N` bytes from exactly `2 × N` hex digits.
+fn from_hex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    if text.len() != 2 * N || !text.is_ascii() {
+        return None;
+    }
+    let mut b = [0u8; N];
+    for (i, byte) in b.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(b)
+}
+
+fn write_hex(f: &mut fmt::Formatter<'_>, bytes: &[u8]) -> fmt::Result {
+    for b in bytes {
+        write!(f, "{b:02x}")?;
+    }
+    Ok(())
 }
 
 impl fmt::Debug for TokenHash {

@@ -729,21 +729,27 @@ mod tests {
         App::new(s, preset.into(), false)
     }
 
+    /// Plays on to the end of the deal: the computer players' turns, and Enter (the first
+    /// choice) at the person's.
+    fn to_the_deals_end(a: &mut App) {
+        while a.session.turn() != Turn::DealOver {
+            match a.session.bot_job() {
+                Some(job) => {
+                    let c = job.run().unwrap();
+                    a.bot_done(job.seat, c);
+                }
+                None => assert!(a.on_key(key(KeyCode::Enter))),
+            }
+        }
+    }
+
     /// The review values every card of an individual game exactly, the first lead too (more
     /// than 12 cards in play), and no card above the best.
     #[test]
     fn the_review_values_every_card_of_an_individual_game_exactly() {
         for (preset, players) in [("three-handed", 3), ("bid-euchre", 4)] {
             let mut a = app_of(preset, players, 3);
-            while a.session.turn() != Turn::DealOver {
-                match a.session.bot_job() {
-                    Some(job) => {
-                        let c = job.run().unwrap();
-                        a.bot_done(job.seat, c);
-                    }
-                    None => assert!(a.on_key(key(KeyCode::Enter))),
-                }
-            }
+            to_the_deals_end(&mut a);
             let AnyGame::Solo(g) = a.session.game() else {
                 unreachable!("{preset} is an individual game")
             };
@@ -895,15 +901,7 @@ mod tests {
     #[test]
     fn enter_deals_on_when_the_review_was_closed_another_way() {
         let mut a = app();
-        while a.session.turn() != Turn::DealOver {
-            match a.session.bot_job() {
-                Some(job) => {
-                    let c = job.run().unwrap();
-                    a.bot_done(job.seat, c);
-                }
-                None => assert!(a.on_key(key(KeyCode::Enter))),
-            }
-        }
+        to_the_deals_end(&mut a);
         let done = a.deals_done();
         a.on_key(key(KeyCode::Enter));
         assert_ne!(a.session.turn(), Turn::DealOver);
