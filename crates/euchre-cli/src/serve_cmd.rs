@@ -47,6 +47,19 @@ fn lock_database(db: &Path) -> Result<[file_lock::Held; 2]> {
             db.display()
         );
     }
+    // A hard link is another name for the file that its lock beside this name does not see:
+    // a second server started on it would write the same file as this one.
+    #[cfg(unix)]
+    if let Ok(meta) = std::fs::metadata(db) {
+        use std::os::unix::fs::MetadataExt;
+        if meta.nlink() > 1 {
+            anyhow::bail!(
+                "{} has {} names (hard links): a server on another name would not see this one's lock; keep one name (a copy, not a link, for a backup)",
+                db.display(),
+                meta.nlink()
+            );
+        }
+    }
     if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
         if dir.exists() && !dir.is_dir() {
             anyhow::bail!("{}: {} is a file, not a folder", db.display(), dir.display());

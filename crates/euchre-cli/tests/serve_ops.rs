@@ -119,6 +119,15 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
         !dir.join("club.db").exists(),
         "the refused server made no database"
     );
+    // A hard link is a name the lock does not see: a database with two names is refused by
+    // either, the one already served included.
+    let hard = dir.join("hard.sqlite3");
+    std::fs::hard_link(&db, &hard).unwrap();
+    for name in [&hard, &db] {
+        let err = refused_serve("127.0.0.1:0", name, &[]);
+        assert!(err.contains("has 2 names (hard links)"), "{err}");
+    }
+    std::fs::remove_file(&hard).unwrap();
     // A link to a database not made yet is the database it will be: a server through it and
     // one on the file's own name are one too many.
     let later = dir.join("later.sqlite3");
