@@ -98,19 +98,47 @@ const MIGRATIONS: [Migration; 7] = [
     // signs in once more).
     Sql("DELETE FROM logins;"),
     // Seat and host tokens are kept by their hashes ([`TokenHash`]) for the same reason; the
-    // tokens kept until now are replaced by theirs, so their holders keep their seats.
+    // tokens kept until now are replaced by theirs, so their holders keep their seats. Then
+    // the file is compacted once ([`VACUUM_PENDING`]).
     Code(hash_kept_tokens),
     // When each table's game began: its last open seat taken (for the statistics' start
-    // times). Unknown for tables begun before it.
-    Sql("ALTER TABLE tables ADD COLUMN started INTEGER;"),
+    // times). 0 for a game begun before it: unknown.
+    Sql("ALTER TABLE tables ADD COLUMN started INTEGER;
+    UPDATE tables SET started = 0
+     WHERE EXISTS (SELECT 1 FROM events e WHERE e.code = tables.code)
+        OR NOT EXISTS (SELECT 1 FROM seats s WHERE s.code = tables.code AND s.kind = 'open');"),
 ];
 
-/// The schema from which tokens are kept by their hashes.
-const TOKENS_HASHED: i64 = 6;
+/// The row of `upkeep` that asks for the file to be compacted (`VACUUM`): what earlier versions
+/// deleted or replaced without `secure_delete` (logins kept by their ids, tokens) may still lie
+/// in its free space. Asked by migration 6, and kept until a compaction succeeds, so that one
+/// stopped or refused (a full disk, a reader holding the file) is tried again at the next start.
+const VACUUM_PENDING: &str = "vacuum";
+
+/// Compacts the file if [`VACUUM_PENDING`] asks, then empties the write-ahead log of the
+/// pages from before. A compaction that fails is logged and tried again at the next start:
+/// the server runs as well without it.
+fn compact_if_asked(conn: &Connection) {
+    let asked = conn
+        .query_row("SELECT 1 FROM upkeep WHERE task = ?1", [VACUUM_PENDING], |_| Ok(()))
+        .optional();
+    if !matches!(asked, Ok(Some(()))) {
+        return;
+    }
+    let done = conn
+        .execute_batch("VACUUM")
+        .and_then(|()| conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())))
+        .and_then(|()| conn.execute("DELETE FROM upkeep WHERE task = ?1", [VACUUM_PENDING]));
+    if let Err(e) = done {
+        tracing::warn!(error = %sqlite_words(&e), "the database could not be compacted (old logins or tokens may lie in its free space); tried again at the next start");
+    }
+}
 
 /// Replaces every seat and host token kept as given (32 hex digits) by its hash (64). One
 /// that does not read as a token is left as it is: restoring its table then names it damaged.
 fn hash_kept_tokens(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+    tx.execute_batch("CREATE TABLE upkeep (task TEXT PRIMARY KEY);")?;
+    tx.execute("INSERT INTO upkeep (task) VALUES (?1)", [VACUUM_PENDING])?;
     let hashed = |text: &str| SeatToken::parse(text).map(|t| TokenHash::of(&t).to_string());
     let seats: Vec<(String, i64, String)> = tx
         .prepare("SELECT code, seat, token FROM seats WHERE length(token) = 32")?
@@ -138,12 +166,11 @@ fn hash_kept_tokens(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
 
 /// What the database keeps of a login's id (the cookie's value): its BLAKE2s hash in hex. The
 /// id is 128 random bits, so a fast hash is enough: nothing short of the id itself matches.
+/// (It hashes the id's text, where [`TokenHash`] hashes a token's bytes: changing it would
+/// forget every login kept.)
 fn login_key(id: &str) -> String {
     use blake2::{Blake2s256, Digest};
-    Blake2s256::digest(id.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    crate::token::to_hex(&Blake2s256::digest(id.as_bytes()))
 }
 
 /// How long a login lasts, from when it was made: as long as its cookie (a year). A cookie
@@ -203,13 +230,14 @@ pub struct TableRow {
     pub grace_secs: u64,
     /// The computer player that decides for an open or abandoned seat.
     pub stand_in: String,
-    /// The host's token, as hex.
+    /// The hash of the host's token ([`TokenHash`]), as hex: never the token.
     pub host: String,
     /// The secret behind the random numbers of the table's hints and reviews (never sent).
     pub advice_key: u64,
 }
 
-/// A seat as stored: `open`, a person (with the token that holds it) or a computer player.
+/// A seat as stored: `open`, a person (with the hash of the token that holds it, as hex:
+/// never the token) or a computer player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatRow {
     Open,
@@ -381,7 +409,6 @@ impl Store {
         // What is deleted or overwritten (a login, a replaced token) is overwritten with zeros,
         // not left in the file's free space for a copy of it to show.
         conn.pragma_update(None, "secure_delete", true).map_err(err)?;
-        let mut first_version = None;
         loop {
             let tx = conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -410,17 +437,12 @@ impl Store {
                 Code(f) => f(&tx),
             }
             .map_err(err)?;
-            first_version.get_or_insert(version);
             tx.pragma_update(None, "application_id", APPLICATION_ID)
                 .map_err(err)?;
             tx.pragma_update(None, "user_version", version + 1).map_err(err)?;
             tx.commit().map_err(err)?;
         }
-        if first_version.is_some_and(|v| v > 0 && v < TOKENS_HASHED) {
-            // Once: what earlier versions deleted or replaced without `secure_delete` (logins
-            // kept by their ids, tokens) may still lie in the file's free space.
-            conn.execute_batch("VACUUM").map_err(err)?;
-        }
+        compact_if_asked(&conn);
         fill_name_keys(&mut conn).map_err(err)?;
         Ok(Store {
             conn: Mutex::new(conn),
@@ -508,7 +530,9 @@ impl Store {
     }
 
     /// Stores a seat's new holder.
-    /// Notes, the first time no seat is left open, that the table's game began then.
+    /// Stores a seat's holder.
+    ///
+    /// The first time no seat is left open, notes that the table's game began then.
     pub fn set_seat(&self, code: &str, seat: usize, s: &SeatRow) -> Result<(), StoreError> {
         self.with(|c| {
             let tx = c.transaction()?;
@@ -639,14 +663,14 @@ impl Store {
         })
     }
 
-    /// When a kept game began (if known) and finished, in seconds since 1970; `None` if it is
-    /// not kept.
+    /// When a kept game began (`None` for one begun before schema 7, which noted no start)
+    /// and finished, in seconds since 1970; `None` if it is not kept.
     pub fn game_times(&self, code: &str) -> Result<Option<(Option<i64>, i64)>, StoreError> {
         self.with(|c| {
             c.query_row(
                 "SELECT t.started, g.finished FROM games g JOIN tables t ON t.code = g.code WHERE g.code = ?1",
                 [code],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get::<_, Option<i64>>(0)?.filter(|&s| s > 0), r.get(1)?)),
             )
             .optional()
         })
@@ -1165,5 +1189,94 @@ mod tests {
         let again = s.load(Duration::from_secs(3600)).unwrap();
         assert_eq!(kept(&again[0].seats[0]), kept(&loaded[0].seats[0]));
         assert_eq!(again[0].table.host, loaded[0].table.host);
+    }
+
+    /// The move to schema 6 compacts the file once: a login that an older version deleted
+    /// without `secure_delete` is gone from it. A compaction still asked for is done at the
+    /// next start.
+    #[test]
+    fn the_move_to_schema_6_leaves_no_deleted_login_in_the_file() {
+        let path = temp("vacuum");
+        let id = "0123456789abcdef0123456789abcdef";
+        {
+            let c = at_schema(&path, 5);
+            c.execute_batch("PRAGMA secure_delete = OFF").unwrap();
+            c.execute("INSERT INTO accounts (name, hash, created) VALUES ('Ann', 'h', 1)", [])
+                .unwrap();
+            c.execute("INSERT INTO logins (id, name, created) VALUES (?1, 'Ann', 1)", [id])
+                .unwrap();
+            c.execute("DELETE FROM logins", []).unwrap();
+        }
+        let in_file = |path: &Path| String::from_utf8_lossy(&std::fs::read(path).unwrap()).contains(id);
+        assert!(in_file(&path), "the deleted login is still in the old file");
+        let s = Store::open(&path, Durability::Process).unwrap();
+        let asked: i64 = s
+            .with(|c| c.query_row("SELECT count(*) FROM upkeep", [], |r| r.get(0)))
+            .unwrap();
+        assert_eq!(asked, 0, "done, so no longer asked");
+        drop(s);
+        assert!(!in_file(&path), "the deleted login is gone");
+        // Asked again (as after a compaction that failed), the next start does it.
+        Connection::open(&path)
+            .unwrap()
+            .execute("INSERT INTO upkeep (task) VALUES (?1)", [VACUUM_PENDING])
+            .unwrap();
+        let s = Store::open(&path, Durability::Process).unwrap();
+        let asked: i64 = s
+            .with(|c| c.query_row("SELECT count(*) FROM upkeep", [], |r| r.get(0)))
+            .unwrap();
+        assert_eq!(asked, 0);
+    }
+
+    /// A game begun before schema 7 has no start time, even when a seat is taken again after
+    /// the move; a table still waiting at the move gets one when its last seat is taken.
+    #[test]
+    fn games_begun_before_schema_7_have_no_start_time() {
+        let path = temp("schema6");
+        {
+            let c = at_schema(&path, 6);
+            for code in ["BEGUN1", "WAITNG"] {
+                c.execute(
+                    "INSERT INTO tables (code, preset, options, seed, grace_secs, stand_in, host, created)
+                     VALUES (?1, 'north-american', '[]', 7, 60, 'hard', 'h', 1)",
+                    [code],
+                )
+                .unwrap();
+                c.execute(
+                    "INSERT INTO seats (code, seat, kind, name) VALUES (?1, 0, 'open', NULL), (?1, 1, 'bot', 'basic')",
+                    [code],
+                )
+                .unwrap();
+            }
+            // The first has begun (a change stored; its seat 0 was freed by the host since).
+            c.execute("INSERT INTO events (code, seq, seat, action) VALUES ('BEGUN1', 1, 1, 'pass')", [])
+                .unwrap();
+        }
+        let s = Store::open(&path, Durability::Process).unwrap();
+        let ann = SeatRow::Person {
+            name: "Ann".into(),
+            token: "ab".repeat(32),
+            account: None,
+        };
+        for code in ["BEGUN1", "WAITNG"] {
+            s.set_seat(code, 0, &ann).unwrap();
+            let g = FinishedGame {
+                code: code.into(),
+                family: "four-handed".into(),
+                rules: "north-american".into(),
+                players: vec!["Ann".into(), "basic".into()],
+                kinds: vec!["person".into(), "bot".into()],
+                scores: vec![10, 6],
+                winner: Some(0),
+                record: "{}".into(),
+                egn: None,
+            };
+            s.finish(&g).unwrap();
+        }
+        let (started, finished) = s.game_times("BEGUN1").unwrap().unwrap();
+        assert_eq!(started, None, "begun before the move: unknown");
+        assert!(finished > 0);
+        let (started, finished) = s.game_times("WAITNG").unwrap().unwrap();
+        assert!(started.is_some_and(|t| t > 0 && t <= finished), "{started:?} {finished}");
     }
 }

@@ -76,10 +76,12 @@ fn from_hex<const N: usize>(text: &str) -> Option<[u8; N]> {
 }
 
 fn write_hex(f: &mut fmt::Formatter<'_>, bytes: &[u8]) -> fmt::Result {
-    for b in bytes {
-        write!(f, "{b:02x}")?;
-    }
-    Ok(())
+    f.write_str(&to_hex(bytes))
+}
+
+/// `bytes` as lower-case hex digits, two a byte.
+pub(crate) fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl fmt::Debug for TokenHash {
