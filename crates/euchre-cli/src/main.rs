@@ -17,7 +17,7 @@ mod winprob_cmd;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
-use euchre::table::{AnyRules, Table as _};
+use euchre::table::{settings_clash, AnyRules, SettingsClash, Table as _};
 use std::io::Write;
 
 #[derive(Parser)]
@@ -568,27 +568,31 @@ impl RulesArgs {
             (None, _) => self.name(),
         };
         let mut rules = AnyRules::preset(name)?;
-        // Setting one of these clears the other, so both given above 0 would keep the last
-        // silently (as in the engine protocol, refused).
-        let named = |o: &str| {
-            self.set
-                .iter()
-                .any(|s| s.split_once('=').is_some_and(|(k, v)| k == o && v.trim() != "0"))
-        };
-        if named("winning_score") && named("num_deals") {
-            anyhow::bail!("--set winning_score and --set num_deals exclude each other: give one");
-        }
-        let mut given: Vec<(&str, &str)> = Vec::new();
-        for s in &self.set {
-            let (k, v) = s
-                .split_once('=')
-                .with_context(|| format!("--set {s}: expected OPTION=VALUE"))?;
-            // One option given twice (or by both its names) is a slip: which was meant?
-            let option = AnyRules::option_name(k);
-            if let Some((_, first)) = given.iter().find(|(o, _)| *o == option) {
-                anyhow::bail!("--set {first} and --set {s} set one option, {option}: give it once");
+        let settings = self
+            .set
+            .iter()
+            .map(|s| {
+                s.split_once('=')
+                    .with_context(|| format!("--set {s}: expected OPTION=VALUE"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        // Settings that would keep one of themselves silently are a slip: which was meant?
+        match settings_clash(&settings) {
+            Some(SettingsClash::Twice {
+                first,
+                second,
+                option,
+            }) => anyhow::bail!(
+                "--set {} and --set {} set one option, {option}: give it once",
+                self.set[first],
+                self.set[second]
+            ),
+            Some(SettingsClash::TargetAndDeals) => {
+                anyhow::bail!("--set winning_score and --set num_deals exclude each other: give one")
             }
-            given.push((option, s));
+            None => {}
+        }
+        for (k, v) in settings {
             rules.set(k, v)?;
         }
         rules.validate()?;

@@ -219,6 +219,16 @@ fn bad_arguments_are_named() {
     ])
     .unwrap_err();
     assert!(e.contains("set one option, players"), "{e}");
+    let e = sim(&[
+        "basic",
+        "random",
+        "--set",
+        "winning_score =11",
+        "--set",
+        "num_deals=3",
+    ])
+    .unwrap_err();
+    assert!(e.contains("exclude each other"), "{e}");
 }
 
 #[test]

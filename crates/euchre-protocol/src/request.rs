@@ -1,6 +1,6 @@
 //! Parsing one request line into a typed [`Request`], with an error that names what is wrong.
 
-use euchre::table::AnyRules;
+use euchre::table::{settings_clash, AnyRules, SettingsClash};
 use euchre::{Action, Card, CardSet, Seat};
 use serde_json::{Map, Value};
 
@@ -248,20 +248,7 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
     match obj.get("options") {
         None | Some(Value::Null) => {}
         Some(Value::Object(opts)) => {
-            // JSON objects are unordered, and these two options each clear the other when set.
-            let nonzero = |k: &str| {
-                opts.get(k)
-                    .is_some_and(|v| v.as_u64() != Some(0) && v.as_str() != Some("0"))
-            };
-            if nonzero("winning_score") && nonzero("num_deals") {
-                return Err("options winning_score and num_deals exclude each other: give one".into());
-            }
-            // Two names of one option, both given: which one was meant is not known.
-            for (name, alias) in euchre::table::OPTION_ALIASES {
-                if opts.contains_key(name) && opts.contains_key(alias) {
-                    return Err(format!("options {name} and {alias} are one option: give it once"));
-                }
-            }
+            let mut settings = Vec::new();
             for (k, v) in opts {
                 let text = match v {
                     Value::String(s) => s.clone(),
@@ -269,7 +256,26 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
                     Value::Number(n) => n.to_string(),
                     _ => return Err(format!("option {k}: value must be a string, number or boolean")),
                 };
-                rules.set(k, &text).map_err(|e| e.to_string())?;
+                settings.push((k.as_str(), text));
+            }
+            // JSON objects are unordered: settings that would keep one of themselves silently
+            // (two names of one option; winning_score and num_deals, which clear each other)
+            // are refused.
+            let pairs: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            match settings_clash(&pairs) {
+                Some(SettingsClash::Twice { first, second, .. }) => {
+                    return Err(format!(
+                        "options {} and {} are one option: give it once",
+                        pairs[first].0, pairs[second].0
+                    ))
+                }
+                Some(SettingsClash::TargetAndDeals) => {
+                    return Err("options winning_score and num_deals exclude each other: give one".into())
+                }
+                None => {}
+            }
+            for (k, v) in pairs {
+                rules.set(k, v).map_err(|e| e.to_string())?;
             }
         }
         Some(_) => return Err("'options' must be an object of option names to values".into()),
@@ -428,6 +434,16 @@ mod tests {
             "options stick_the_dealer and std are one option: give it once"
         );
         assert!(parse_request(r#"{"id":1,"cmd":"new","options":{"std":"yes"}}"#).is_ok());
+        // A name with a space about it is the same option.
+        let e = parse_request(r#"{"id":50,"cmd":"new","options":{" std":"yes","stick_the_dealer":"off"}}"#)
+            .unwrap_err();
+        assert_eq!(
+            e.message,
+            "options  std and stick_the_dealer are one option: give it once"
+        );
+        let e = parse_request(r#"{"id":51,"cmd":"new","options":{"winning_score ":"11","num_deals":3}}"#)
+            .unwrap_err();
+        assert!(e.message.contains("exclude each other"), "{}", e.message);
     }
 
     #[test]

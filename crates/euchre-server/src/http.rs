@@ -14,7 +14,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use euchre::table::{AnyRules, Table};
+use euchre::table::{settings_clash, AnyRules, SettingsClash, Table};
 use euchre::Seat;
 use euchre_ai::analysis::decision_seed;
 use rand::rngs::OsRng;
@@ -327,8 +327,8 @@ async fn presets() -> Response {
 #[serde(deny_unknown_fields)]
 struct NewTable {
     rules: String,
-    #[serde(default)]
-    options: serde_json::Map<String, serde_json::Value>,
+    #[serde(default, deserialize_with = "distinct_options")]
+    options: Vec<(String, serde_json::Value)>,
     seats: Vec<String>,
     #[serde(default)]
     grace_secs: Option<u64>,
@@ -336,6 +336,33 @@ struct NewTable {
     stand_in: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
+}
+
+/// A new table's options, in the order given; a name written twice is refused (a JSON reader
+/// would keep the last without a word).
+fn distinct_options<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<(String, serde_json::Value)>, D::Error> {
+    struct Options;
+    impl<'de> serde::de::Visitor<'de> for Options {
+        type Value = Vec<(String, serde_json::Value)>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object of option names to values")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out: Self::Value = Vec::new();
+            while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
+                if out.iter().any(|(o, _)| *o == k) {
+                    return Err(serde::de::Error::custom(format!(
+                        "option '{k}' is given twice: each option once"
+                    )));
+                }
+                out.push((k, v));
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Options)
 }
 
 /// A table code: six letters and digits, easy to read out (32 symbols: no 0/O or 1/I).
@@ -437,19 +464,35 @@ async fn create_table(
     }
     let mut options: Vec<(String, String)> = Vec::new();
     for (k, v) in &req.options {
-        // Both names of one option: which was meant is not known.
-        let option = AnyRules::option_name(k);
-        if let Some((first, _)) = options.iter().find(|(o, _)| AnyRules::option_name(o) == option) {
-            return error(
-                StatusCode::BAD_REQUEST,
-                format!("options {first} and {k} are one option, {option}: give it once"),
-            );
-        }
         let value = match v {
             serde_json::Value::String(s) => s.clone(),
             other => other.to_string(),
         };
         options.push((k.clone(), value));
+    }
+    // Settings that would keep one of themselves silently: which was meant is not known.
+    let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    match settings_clash(&pairs) {
+        Some(SettingsClash::Twice {
+            first,
+            second,
+            option,
+        }) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "options {} and {} are one option, {option}: give it once",
+                    pairs[first].0, pairs[second].0
+                ),
+            )
+        }
+        Some(SettingsClash::TargetAndDeals) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "options winning_score and num_deals exclude each other: give one",
+            )
+        }
+        None => {}
     }
     let grace = req.grace_secs.unwrap_or(DEFAULT_GRACE_SECS);
     if grace > 24 * 3600 {

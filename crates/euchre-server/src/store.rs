@@ -120,7 +120,9 @@ const VACUUM_PENDING: &str = "vacuum";
 /// the server runs as well without it.
 fn compact_if_asked(conn: &Connection) {
     let asked = conn
-        .query_row("SELECT 1 FROM upkeep WHERE task = ?1", [VACUUM_PENDING], |_| Ok(()))
+        .query_row("SELECT 1 FROM upkeep WHERE task = ?1", [VACUUM_PENDING], |_| {
+            Ok(())
+        })
         .optional();
     if !matches!(asked, Ok(Some(()))) {
         return;
@@ -1201,10 +1203,16 @@ mod tests {
         {
             let c = at_schema(&path, 5);
             c.execute_batch("PRAGMA secure_delete = OFF").unwrap();
-            c.execute("INSERT INTO accounts (name, hash, created) VALUES ('Ann', 'h', 1)", [])
-                .unwrap();
-            c.execute("INSERT INTO logins (id, name, created) VALUES (?1, 'Ann', 1)", [id])
-                .unwrap();
+            c.execute(
+                "INSERT INTO accounts (name, hash, created) VALUES ('Ann', 'h', 1)",
+                [],
+            )
+            .unwrap();
+            c.execute(
+                "INSERT INTO logins (id, name, created) VALUES (?1, 'Ann', 1)",
+                [id],
+            )
+            .unwrap();
             c.execute("DELETE FROM logins", []).unwrap();
         }
         let in_file = |path: &Path| String::from_utf8_lossy(&std::fs::read(path).unwrap()).contains(id);
@@ -1249,8 +1257,11 @@ mod tests {
                 .unwrap();
             }
             // The first has begun (a change stored; its seat 0 was freed by the host since).
-            c.execute("INSERT INTO events (code, seq, seat, action) VALUES ('BEGUN1', 1, 1, 'pass')", [])
-                .unwrap();
+            c.execute(
+                "INSERT INTO events (code, seq, seat, action) VALUES ('BEGUN1', 1, 1, 'pass')",
+                [],
+            )
+            .unwrap();
         }
         let s = Store::open(&path, Durability::Process).unwrap();
         let ann = SeatRow::Person {
@@ -1277,6 +1288,9 @@ mod tests {
         assert_eq!(started, None, "begun before the move: unknown");
         assert!(finished > 0);
         let (started, finished) = s.game_times("WAITNG").unwrap().unwrap();
-        assert!(started.is_some_and(|t| t > 0 && t <= finished), "{started:?} {finished}");
+        assert!(
+            started.is_some_and(|t| t > 0 && t <= finished),
+            "{started:?} {finished}"
+        );
     }
 }

@@ -280,6 +280,10 @@ async fn bad_http_requests_are_named() {
             "are one option, stick_the_dealer",
         ),
         (
+            json!({"rules": "north-american", "options": {"winning_score": 11, "num_deals": 3}, "seats": ["open", "basic", "basic", "basic"]}),
+            "exclude each other",
+        ),
+        (
             json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "grace_secs": 999_999}),
             "grace",
         ),
@@ -297,6 +301,11 @@ async fn bad_http_requests_are_named() {
             "expected '{words}' in {e}"
         );
     }
+    // An option written twice in the body: a JSON reader would keep the last without a word.
+    let twice = r#"{"rules":"north-american","options":{"robson":true,"robson":false},"seats":["open","basic","basic","basic"]}"#;
+    let (status, e) = support::request_text(&addr, "POST", "/api/tables", twice).await;
+    assert_eq!(status, 400, "{e}");
+    assert!(e.contains("option 'robson' is given twice"), "{e}");
     let code = create(
         &addr,
         &json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"]}),

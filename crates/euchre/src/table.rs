@@ -214,6 +214,43 @@ pub enum AnyRules {
 /// which was meant is not known.
 pub const OPTION_ALIASES: [(&str, &str); 2] = [("stick_the_dealer", "std"), ("players", "num_players")];
 
+/// Why a list of option settings is refused: applied in order, it would keep one of them
+/// silently.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsClash {
+    /// The settings at `first` and `second` (places in the list) set one option, `option`
+    /// (by one name or both).
+    Twice {
+        first: usize,
+        second: usize,
+        option: String,
+    },
+    /// `winning_score` and `num_deals` both above 0: setting either clears the other.
+    TargetAndDeals,
+}
+
+/// The first reason to refuse `settings` (option name and value, in the order they would be
+/// applied), if any.
+pub fn settings_clash(settings: &[(&str, &str)]) -> Option<SettingsClash> {
+    let names: Vec<&str> = settings.iter().map(|(k, _)| AnyRules::option_name(k)).collect();
+    for (second, name) in names.iter().enumerate() {
+        if let Some(first) = names[..second].iter().position(|n| n == name) {
+            return Some(SettingsClash::Twice {
+                first,
+                second,
+                option: name.to_string(),
+            });
+        }
+    }
+    let above_0 = |option: &str| {
+        names
+            .iter()
+            .zip(settings)
+            .any(|(n, (_, v))| *n == option && v.trim().parse::<u64>() != Ok(0))
+    };
+    (above_0("winning_score") && above_0("num_deals")).then_some(SettingsClash::TargetAndDeals)
+}
+
 impl AnyRules {
     /// A preset of any family (`euchre rules` lists them).
     ///
@@ -333,5 +370,46 @@ impl Table for AnyGame {
     }
     fn public_view(&self) -> View {
         self.table().public_view()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_that_would_keep_one_silently_are_named() {
+        assert_eq!(settings_clash(&[("robson", "true"), ("std", "true")]), None);
+        assert_eq!(
+            settings_clash(&[("robson", "true"), ("std", "yes"), (" stick_the_dealer", "no")]),
+            Some(SettingsClash::Twice {
+                first: 1,
+                second: 2,
+                option: "stick_the_dealer".into()
+            })
+        );
+        assert_eq!(
+            settings_clash(&[("players", "3"), ("num_players", "4")]),
+            Some(SettingsClash::Twice {
+                first: 0,
+                second: 1,
+                option: "players".into()
+            })
+        );
+        assert_eq!(
+            settings_clash(&[("winning_score ", "11"), ("num_deals", "3")]),
+            Some(SettingsClash::TargetAndDeals)
+        );
+        // A 0 clears the other on purpose.
+        assert_eq!(
+            settings_clash(&[("winning_score", "0"), ("num_deals", "3")]),
+            None
+        );
+        assert_eq!(
+            settings_clash(&[("winning_score", "11"), ("num_deals", " 0")]),
+            None
+        );
+        assert_eq!(AnyRules::option_name(" std "), "stick_the_dealer");
+        assert_eq!(AnyRules::option_name("robson"), "robson");
     }
 }

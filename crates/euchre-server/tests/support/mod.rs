@@ -47,8 +47,13 @@ pub async fn start_limited(db: &std::path::Path, limits: Limits) -> String {
 
 /// One HTTP/1.1 request by hand (the connection closed after): status and body.
 pub async fn request(addr: &str, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).await.unwrap();
     let body = body.map(Value::to_string).unwrap_or_default();
+    request_text(addr, method, path, &body).await
+}
+
+/// The same with the body's text as given (JSON a serializer would not write, say).
+pub async fn request_text(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
