@@ -48,16 +48,19 @@ fn lock_database(db: &Path) -> Result<[file_lock::Held; 2]> {
         );
     }
     // A hard link is another name for the file that its lock beside this name does not see:
-    // a second server started on it would write the same file as this one.
+    // a second server started on it would write the same file as this one. The statistics
+    // database beside it alike.
     #[cfg(unix)]
-    if let Ok(meta) = std::fs::metadata(db) {
+    for file in [db.to_path_buf(), euchre_server::store::stats_path(db)] {
         use std::os::unix::fs::MetadataExt;
-        if meta.nlink() > 1 {
-            anyhow::bail!(
-                "{} has {} names (hard links): a server on another name would not see this one's lock; keep one name (a copy, not a link, for a backup)",
-                db.display(),
-                meta.nlink()
-            );
+        if let Ok(meta) = std::fs::metadata(&file) {
+            if meta.nlink() > 1 {
+                anyhow::bail!(
+                    "{} has {} names (hard links): a server on another name would not see this one's lock; keep one name (a copy, not a link, for a backup)",
+                    file.display(),
+                    meta.nlink()
+                );
+            }
         }
     }
     if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {

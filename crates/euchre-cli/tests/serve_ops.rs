@@ -128,6 +128,16 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
         assert!(err.contains("has 2 names (hard links)"), "{err}");
     }
     std::fs::remove_file(&hard).unwrap();
+    // The statistics database too (another server's `club.db` would share it by that name).
+    let stats = dir.join("club.stats.sqlite3");
+    let stats_link = dir.join("other.stats.sqlite3");
+    std::fs::hard_link(&stats, &stats_link).unwrap();
+    let err = refused_serve("127.0.0.1:0", &db, &[]);
+    assert!(
+        err.contains("club.stats.sqlite3 has 2 names (hard links)"),
+        "{err}"
+    );
+    std::fs::remove_file(&stats_link).unwrap();
     // A link to a database not made yet is the database it will be: a server through it and
     // one on the file's own name are one too many.
     let later = dir.join("later.sqlite3");

@@ -1790,7 +1790,10 @@ function onKey(ev) {
   if (!$('#table')) return;
   if (['Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', ' '].includes(ev.key)) ui.keyboard = true;
   const t = ev.target;
-  if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+  // Keys typed into a field are the field's; a checkbox (the Keyboard panel's switch) types
+  // nothing, so the shortcuts work right after it is switched.
+  const typing = t && ((t.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(t.type)) || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+  if (typing) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey || !ui.shortcuts) return;
   if (/^[1-9]$/.test(ev.key)) {
     const buttons = [...document.querySelectorAll('#actions button')];
