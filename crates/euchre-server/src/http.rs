@@ -21,7 +21,7 @@ use rand::rngs::OsRng;
 use rand::{Rng, RngCore};
 use serde::Deserialize;
 use serde_json::json;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -41,6 +41,9 @@ pub const DEFAULT_GRACE_SECS: u64 = 60;
 #[derive(Clone)]
 pub struct AppState {
     tables: Arc<Mutex<HashMap<String, Arc<Live>>>>,
+    /// Finished tables found not to replay when asked for: not read again (and logged again)
+    /// at every request for them until the server starts again.
+    unreplayable: Arc<Mutex<HashSet<String>>>,
     store: Arc<Store>,
     throttle: Arc<crate::throttle::LoginThrottle>,
     /// Held while a next game is opened, so that two "play again" requests at once (two hosts'
@@ -94,6 +97,7 @@ impl AppState {
         tracing::info!(tables = tables.len(), "tables read back");
         let state = AppState {
             tables: Arc::new(Mutex::new(tables)),
+            unreplayable: Arc::default(),
             store,
             throttle: Arc::default(),
             opening_next: Arc::default(),
@@ -150,6 +154,9 @@ impl AppState {
         if let Some(live) = self.tables.lock().ok()?.get(&code) {
             return Some(live.clone());
         }
+        if self.unreplayable.lock().ok()?.contains(&code) {
+            return None;
+        }
         let loaded = match self.store.load_finished(&code) {
             Ok(loaded) => loaded?,
             Err(e) => {
@@ -160,7 +167,10 @@ impl AppState {
         let live = match restore(&loaded, &self.store) {
             Ok(live) => live,
             Err(e) => {
-                tracing::error!(table = %code, error = %e, "a finished table does not replay");
+                tracing::error!(table = %code, error = %e, "a finished table does not replay; not read again until a restart");
+                if let Ok(mut bad) = self.unreplayable.lock() {
+                    bad.insert(code);
+                }
                 return None;
             }
         };
