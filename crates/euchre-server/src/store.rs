@@ -532,7 +532,6 @@ impl Store {
     }
 
     /// Stores a seat's new holder.
-    /// Stores a seat's holder.
     ///
     /// The first time no seat is left open, notes that the table's game began then.
     pub fn set_seat(&self, code: &str, seat: usize, s: &SeatRow) -> Result<(), StoreError> {
