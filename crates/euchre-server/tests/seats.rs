@@ -533,3 +533,46 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
     // A table that never was is still unknown.
     assert_eq!(get(&next_evening, "/api/tables/ZZZZZZ").await.0, 404);
 }
+
+/// A table whose game has not begun, that nobody watches, is closed once its seats have not
+/// changed hands for a while: soon where no person sits, much later where one does; never
+/// while someone watches. It is gone from the database too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_left_waiting_for_players_are_closed() {
+    let db = temp_db("waiting");
+    let limits = euchre_server::Limits {
+        waiting_empty: std::time::Duration::from_millis(300),
+        waiting_seated: std::time::Duration::from_secs(3600),
+        ..euchre_server::Limits::default()
+    };
+    let addr = support::start_limited(&db, limits).await;
+    let seats = json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"]});
+    let empty = create(&addr, &seats).await;
+    let seated = create(&addr, &seats).await;
+    claim(&addr, &seated, 0, "Ann").await;
+    let watched = create(&addr, &seats).await;
+    let mut watcher = connect(&addr, &watched, None).await;
+    assert!(next(&mut watcher).await.is_some(), "a state for the watcher");
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let (status, _) = get(&addr, &format!("/api/tables/{empty}")).await;
+    assert_eq!(status, 404, "nobody sat at it: closed");
+    for code in [&seated, &watched] {
+        let (status, info) = get(&addr, &format!("/api/tables/{code}")).await;
+        assert_eq!(status, 200, "{code}: {info}");
+    }
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let kept = |code: &str| -> i64 {
+        c.query_row("SELECT count(*) FROM tables WHERE code = ?1", [code], |r| {
+            r.get(0)
+        })
+        .unwrap()
+    };
+    assert_eq!(kept(&empty), 0, "forgotten by the database");
+    assert_eq!(kept(&seated), 1);
+    // Once the watcher leaves, the watched table waits its turn and goes.
+    drop(watcher);
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let (status, _) = get(&addr, &format!("/api/tables/{watched}")).await;
+    assert_eq!(status, 404);
+    assert_eq!(kept(&watched), 0);
+}
