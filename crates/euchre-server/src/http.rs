@@ -133,65 +133,10 @@ impl AppState {
         tokio::spawn(async move {
             live.clone().drive().await;
             tokio::time::sleep(FINISHED_KEPT).await;
-            // This table only: a table closed for want of players may have left its code to
-            // a new one meanwhile.
             if let Ok(mut t) = tables.lock() {
-                if t.get(&live.code).is_some_and(|l| Arc::ptr_eq(l, &live)) {
-                    t.remove(&live.code);
-                }
+                t.remove(&live.code);
             }
         });
-    }
-
-    /// Closes, every so often until the server stops, the tables left waiting for players.
-    async fn close_waiting_now_and_then(self) {
-        let every = (self.limits.waiting_empty / 4).clamp(Duration::from_millis(20), Duration::from_secs(60));
-        while !*self.stopping.borrow() {
-            tokio::time::sleep(every).await;
-            self.close_waiting(Instant::now());
-        }
-    }
-
-    /// Closes the tables whose game has not begun, that nobody is watching, whose seats have
-    /// not changed hands for [`crate::serve::Limits::waiting_empty`] (no person seated) or
-    /// `waiting_seated` (someone seated): out of memory, out of the database, and out of any
-    /// "next game" pointer to them.
-    fn close_waiting(&self, now: Instant) {
-        let idle = |live: &Arc<Live>| {
-            let Ok(room) = live.room() else { return false };
-            let seated = room.seats().iter().any(|s| matches!(s, Seated::Person { .. }));
-            let limit = if seated {
-                self.limits.waiting_seated
-            } else {
-                self.limits.waiting_empty
-            };
-            !room.started() && live.watchers() == 0 && live.seats_unchanged_for(now) >= limit
-        };
-        let closed: Vec<Arc<Live>> = {
-            let Ok(mut tables) = self.tables.lock() else {
-                return;
-            };
-            let codes: Vec<String> = tables
-                .iter()
-                .filter(|(_, l)| idle(l))
-                .map(|(c, _)| c.clone())
-                .collect();
-            codes.iter().filter_map(|c| tables.remove(c)).collect()
-        };
-        for live in closed {
-            live.close();
-            match self.store.forget_waiting(&live.code) {
-                Ok(_) => tracing::info!(table = %live.code, "closed: it waited for players too long"),
-                Err(e) => {
-                    tracing::error!(table = %live.code, error = %e, "a table closed for want of players could not be forgotten by the database (read back at the next start)")
-                }
-            }
-            for other in self.all_tables() {
-                if let Ok(mut room) = other.room() {
-                    room.forget_next_table(&live.code);
-                }
-            }
-        }
     }
 
     fn all_tables(&self) -> Vec<Arc<Live>> {
@@ -288,10 +233,8 @@ fn rules_of(preset: &str, options: &[(String, String)]) -> Result<AnyRules, Stri
     Ok(rules)
 }
 
-/// The routes. Also starts the closing of tables left waiting for players
-/// ([`AppState::close_waiting`]); called inside the tokio runtime.
+/// The routes.
 pub fn router(state: AppState) -> Router {
-    tokio::spawn(state.clone().close_waiting_now_and_then());
     Router::new()
         .route("/", get(assets::index))
         .route("/t/{code}", get(assets::index))

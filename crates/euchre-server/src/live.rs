@@ -10,9 +10,9 @@ use euchre::{Action, Seat};
 use euchre_stats::{GameSummary, SeatKind};
 use rand::RngCore;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::{mpsc, Notify};
 
 /// Messages queued for one connection before it counts as too slow and is dropped.
@@ -56,11 +56,6 @@ pub struct Live {
     /// One search for advice at a time at a table; the others wait their turn (and mostly find
     /// their answer kept by then).
     pub advising: tokio::sync::Semaphore,
-    /// When a seat last changed hands (or the table was made or read back): a table waiting for
-    /// players that long is closed ([`crate::serve::Limits::waiting_empty`]).
-    seats_changed_at: Mutex<Instant>,
-    /// Set when the table is closed: its computer players stop for good.
-    closed: AtomicBool,
 }
 
 /// What advice was asked for: a hint at a state, or the review of a deal, for a seat.
@@ -146,27 +141,7 @@ impl Live {
             advice_key,
             advice: Mutex::new(HashMap::new()),
             advising: tokio::sync::Semaphore::new(1),
-            seats_changed_at: Mutex::new(Instant::now()),
-            closed: AtomicBool::new(false),
         })
-    }
-
-    /// How long since a seat last changed hands, at `now`.
-    pub fn seats_unchanged_for(&self, now: Instant) -> Duration {
-        self.seats_changed_at
-            .lock()
-            .map_or(Duration::ZERO, |at| now.saturating_duration_since(*at))
-    }
-
-    /// Connections watching the table now (seats' and spectators').
-    pub fn watchers(&self) -> usize {
-        self.subscribers.lock().map_or(0, |s| s.len())
-    }
-
-    /// Closes the table for good: [`Live::drive`] returns.
-    pub fn close(&self) {
-        self.closed.store(true, Ordering::SeqCst);
-        self.wake.notify_one();
     }
 
     /// The advice given for `key`, if it was.
@@ -345,9 +320,6 @@ impl Live {
 
     /// Announces a change of seats (taken, freed, away or back) and lets play go on.
     pub fn seats_changed(&self) {
-        if let Ok(mut at) = self.seats_changed_at.lock() {
-            *at = Instant::now();
-        }
         if let Ok(room) = self.room() {
             self.deliver(&room);
         }
@@ -450,9 +422,6 @@ impl Live {
         let mut retry = RETRY_FIRST;
         let mut chosen: Option<(u64, Seat, Action)> = None;
         loop {
-            if self.closed.load(Ordering::SeqCst) {
-                return;
-            }
             loop {
                 let next = match self.room() {
                     // Nobody at the table: wait for someone to come back (connecting wakes us).

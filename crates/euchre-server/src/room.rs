@@ -446,13 +446,6 @@ impl Room {
         self.next_table = Some(code);
     }
 
-    /// Forgets the next game's table `code` (closed unplayed): the host may open another.
-    pub fn forget_next_table(&mut self, code: &str) {
-        if self.next_table.as_deref() == Some(code) {
-            self.next_table = None;
-        }
-    }
-
     /// The options in force, every one, as text (what a table of the same rules is made with).
     pub fn options(&self) -> Vec<(String, String)> {
         let options = match self.game() {

@@ -32,7 +32,7 @@ use tower::ServiceExt;
 /// How long a stop waits for the connections still open to finish.
 const STOP_PATIENCE: Duration = Duration::from_secs(5);
 
-/// The limits per client address, and how long a table may wait for players.
+/// The limits per client address.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Connections open at once from one address (a household behind one router plays a few
@@ -47,12 +47,6 @@ pub struct Limits {
     /// Whether loopback addresses are limited too (for tests; a proxy on the machine makes
     /// every client one of them).
     pub limit_loopback: bool,
-    /// A table whose game has not begun, that nobody is watching, is closed (and forgotten by
-    /// the database) this long after a seat last changed hands: `waiting_empty` where no person
-    /// sits, `waiting_seated` where one does. Tables asked for and never played would
-    /// otherwise be kept for ever, in memory and on disk.
-    pub waiting_empty: Duration,
-    pub waiting_seated: Duration,
 }
 
 impl Default for Limits {
@@ -63,8 +57,6 @@ impl Default for Limits {
             table_every: Duration::from_secs(3),
             header_timeout: Duration::from_secs(20),
             limit_loopback: false,
-            waiting_empty: Duration::from_secs(3600),
-            waiting_seated: Duration::from_secs(7 * 24 * 3600),
         }
     }
 }

@@ -547,28 +547,6 @@ impl Store {
         })
     }
 
-    /// Forgets a table whose game never began (closed for want of players): its seats, its
-    /// row, and the pointers of finished tables to it as their next game. A table with a
-    /// change or a finished game stored is kept whatever is asked. Returns whether it went.
-    pub fn forget_waiting(&self, code: &str) -> Result<bool, StoreError> {
-        self.with(|c| {
-            let tx = c.transaction()?;
-            let begun: bool = tx.query_row(
-                "SELECT EXISTS (SELECT 1 FROM events WHERE code = ?1) OR EXISTS (SELECT 1 FROM games WHERE code = ?1)",
-                [code],
-                |r| r.get(0),
-            )?;
-            if begun {
-                return Ok(false);
-            }
-            tx.execute("DELETE FROM seats WHERE code = ?1", [code])?;
-            let gone = tx.execute("DELETE FROM tables WHERE code = ?1", [code])? > 0;
-            tx.execute("UPDATE tables SET next_table = NULL WHERE next_table = ?1", [code])?;
-            tx.commit()?;
-            Ok(gone)
-        })
-    }
-
     /// Notes the table of the company's next game.
     pub fn set_next_table(&self, code: &str, next: &str) -> Result<(), StoreError> {
         self.with(|c| {
@@ -1313,25 +1291,5 @@ mod tests {
             started.is_some_and(|t| t > 0 && t <= finished),
             "{started:?} {finished}"
         );
-    }
-
-    /// A table closed for want of players is forgotten, with the pointer of the table whose
-    /// next game it was; a table with a change stored is not.
-    #[test]
-    fn only_a_table_that_never_began_is_forgotten() {
-        let s = Store::open(&temp("forget"), Durability::Process).unwrap();
-        for code in ["OLDONE", "NEXTUP", "BEGUN1"] {
-            s.create_table(&table(code), &[SeatRow::Open, SeatRow::Bot("basic".into())])
-                .unwrap();
-        }
-        s.set_next_table("OLDONE", "NEXTUP").unwrap();
-        s.append("BEGUN1", 1, None).unwrap();
-        assert!(s.forget_waiting("NEXTUP").unwrap());
-        assert!(!s.forget_waiting("BEGUN1").unwrap(), "begun: kept");
-        assert!(!s.forget_waiting("NOSUCH").unwrap());
-        let loaded = s.load(Duration::from_secs(3600)).unwrap();
-        let codes: Vec<&str> = loaded.iter().map(|t| t.table.code.as_str()).collect();
-        assert_eq!(codes, ["BEGUN1", "OLDONE"]);
-        assert_eq!(loaded[1].next_table, None, "the pointer to it is forgotten too");
     }
 }
