@@ -33,14 +33,16 @@ fn expected(data: &[u8]) -> Vec<Expected> {
     let mut out = Vec::new();
     let mut line: Vec<u8> = Vec::new();
     let mut length = 0usize;
+    let mut last = None;
     let mut any = false;
-    let mut finish = |line: &mut Vec<u8>, length: usize| {
-        if length > MAX_LINE_BYTES {
+    // A line's last byte '\r' is its ending's (of "\r\n"): not counted against the limit,
+    // and not part of the text.
+    let mut finish = |line: &mut Vec<u8>, length: usize, last: Option<u8>| {
+        let ending = usize::from(last == Some(b'\r'));
+        if length - ending > MAX_LINE_BYTES {
             out.push(Expected::TooLong);
         } else {
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
+            line.truncate(length - ending);
             match std::str::from_utf8(line) {
                 Err(_) => out.push(Expected::NotUtf8),
                 Ok(t) if t.trim().is_empty() => {}
@@ -52,18 +54,20 @@ fn expected(data: &[u8]) -> Vec<Expected> {
     for b in expand::Expand::with_limit(data, EXPANDED) {
         any = true;
         if b == b'\n' {
-            finish(&mut line, length);
+            finish(&mut line, length, last);
             length = 0;
+            last = None;
             any = false;
         } else {
             length += 1;
-            if length <= MAX_LINE_BYTES {
+            last = Some(b);
+            if length <= MAX_LINE_BYTES + 1 {
                 line.push(b);
             }
         }
     }
     if any {
-        finish(&mut line, length);
+        finish(&mut line, length, last);
     }
     out
 }
