@@ -872,6 +872,31 @@ fn put_seat(c: &Connection, code: &str, seat: usize, s: &SeatRow) -> rusqlite::R
 mod tests {
     use super::*;
 
+    /// A table's row as the first schema had it (older schemas' tests), held by `host`.
+    fn old_table(c: &Connection, code: &str, host: &str) {
+        c.execute(
+            "INSERT INTO tables (code, preset, options, seed, grace_secs, stand_in, host, created)
+             VALUES (?1, 'north-american', '[]', 7, 60, 'hard', ?2, 1)",
+            params![code, host],
+        )
+        .unwrap();
+    }
+
+    /// A four-handed game finished 10 to 6 at table `code`, won by the side of seat 0.
+    fn finished_game(code: &str, players: &[&str], kinds: &[&str]) -> FinishedGame {
+        FinishedGame {
+            code: code.into(),
+            family: "four-handed".into(),
+            rules: "north-american".into(),
+            players: players.iter().map(|p| p.to_string()).collect(),
+            kinds: kinds.iter().map(|k| k.to_string()).collect(),
+            scores: vec![10, 6],
+            winner: Some(0),
+            record: "{}".into(),
+            egn: None,
+        }
+    }
+
     /// A database at schema `version`, as an older euchre left it.
     fn at_schema(path: &Path, version: usize) -> Connection {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -963,12 +988,7 @@ mod tests {
         {
             let c = at_schema(&path, 1);
             for code in ["AAAAAA", "BBBBBB"] {
-                c.execute(
-                    "INSERT INTO tables (code, preset, options, seed, grace_secs, stand_in, host, created)
-                     VALUES (?1, 'north-american', '[]', 7, 60, 'hard', ?2, 1)",
-                    params![code, "ab".repeat(16)],
-                )
-                .unwrap();
+                old_table(&c, code, &"ab".repeat(16));
             }
         }
         let keys = || {
@@ -1069,17 +1089,11 @@ mod tests {
         let path = temp("history");
         let s = Store::open(&path, Durability::Process).unwrap();
         s.create_table(&table("BBBBBB"), &[]).unwrap();
-        let g = FinishedGame {
-            code: "BBBBBB".into(),
-            family: "four-handed".into(),
-            rules: "north-american".into(),
-            players: vec!["Ann".into(), "hard".into(), "Bob".into(), "easy".into()],
-            kinds: vec!["person".into(), "bot".into(), "person".into(), "bot".into()],
-            scores: vec![10, 6],
-            winner: Some(0),
-            record: "{}".into(),
-            egn: None,
-        };
+        let g = finished_game(
+            "BBBBBB",
+            &["Ann", "hard", "Bob", "easy"],
+            &["person", "bot", "person", "bot"],
+        );
         assert!(s.finish(&g).unwrap(), "kept");
         assert!(!s.finish(&g).unwrap(), "kept once");
         let h = s.history("Bob", 10).unwrap();
@@ -1152,12 +1166,7 @@ mod tests {
         let host = SeatToken::random();
         {
             let c = at_schema(&path, 5);
-            c.execute(
-                "INSERT INTO tables (code, preset, options, seed, grace_secs, stand_in, host, created)
-                 VALUES ('AAAAAA', 'north-american', '[]', 7, 60, 'hard', ?1, 1)",
-                [host.to_string()],
-            )
-            .unwrap();
+            old_table(&c, "AAAAAA", &host.to_string());
             c.execute(
                 "INSERT INTO seats (code, seat, kind, name, token) VALUES ('AAAAAA', 0, 'person', 'Ann', ?1),
                  ('AAAAAA', 1, 'person', 'Bob', 'not a token'), ('AAAAAA', 2, 'open', NULL, NULL)",
@@ -1243,12 +1252,7 @@ mod tests {
         {
             let c = at_schema(&path, 6);
             for code in ["BEGUN1", "WAITNG"] {
-                c.execute(
-                    "INSERT INTO tables (code, preset, options, seed, grace_secs, stand_in, host, created)
-                     VALUES (?1, 'north-american', '[]', 7, 60, 'hard', 'h', 1)",
-                    [code],
-                )
-                .unwrap();
+                old_table(&c, code, "h");
                 c.execute(
                     "INSERT INTO seats (code, seat, kind, name) VALUES (?1, 0, 'open', NULL), (?1, 1, 'bot', 'basic')",
                     [code],
@@ -1270,18 +1274,8 @@ mod tests {
         };
         for code in ["BEGUN1", "WAITNG"] {
             s.set_seat(code, 0, &ann).unwrap();
-            let g = FinishedGame {
-                code: code.into(),
-                family: "four-handed".into(),
-                rules: "north-american".into(),
-                players: vec!["Ann".into(), "basic".into()],
-                kinds: vec!["person".into(), "bot".into()],
-                scores: vec![10, 6],
-                winner: Some(0),
-                record: "{}".into(),
-                egn: None,
-            };
-            s.finish(&g).unwrap();
+            s.finish(&finished_game(code, &["Ann", "basic"], &["person", "bot"]))
+                .unwrap();
         }
         let (started, finished) = s.game_times("BEGUN1").unwrap().unwrap();
         assert_eq!(started, None, "begun before the move: unknown");

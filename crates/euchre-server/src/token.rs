@@ -24,7 +24,7 @@ impl SeatToken {
 
 impl fmt::Display for SeatToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_hex(f, &self.0)
+        f.write_str(&to_hex(&self.0))
     }
 }
 
@@ -59,7 +59,7 @@ impl TokenHash {
 
 impl fmt::Display for TokenHash {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_hex(f, &self.0)
+        f.write_str(&to_hex(&self.0))
     }
 }
 
@@ -73,10 +73,6 @@ fn from_hex<const N: usize>(text: &str) -> Option<[u8; N]> {
         *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
     }
     Some(b)
-}
-
-fn write_hex(f: &mut fmt::Formatter<'_>, bytes: &[u8]) -> fmt::Result {
-    f.write_str(&to_hex(bytes))
 }
 
 /// `bytes` as lower-case hex digits, two a byte.
