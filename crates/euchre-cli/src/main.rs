@@ -188,6 +188,13 @@ enum Command {
         /// seed knows every hand).
         #[arg(long)]
         allow_seeds: bool,
+        /// Close a table whose game has not begun, with no person seated, once nobody has
+        /// watched it or changed its seats for this long ("90m", "2h", "never").
+        #[arg(long, value_name = "DURATION", default_value = "1h", value_parser = serve_cmd::waiting_limit)]
+        close_empty_after: serve_cmd::Patience,
+        /// The same for a table where a person is seated (a company gathering).
+        #[arg(long, value_name = "DURATION", default_value = "1d", value_parser = serve_cmd::waiting_limit)]
+        close_seated_after: serve_cmd::Patience,
     },
     /// Statistics of the games played, per player, from the local database.
     Stats {
@@ -916,7 +923,19 @@ fn run(cli: Cli) -> Result<i32> {
             full_sync,
             log_json,
             allow_seeds,
-        } => serve_cmd::run(addr, db.as_deref(), full_sync, log_json, allow_seeds),
+            close_empty_after,
+            close_seated_after,
+        } => serve_cmd::run(
+            addr,
+            db.as_deref(),
+            full_sync,
+            log_json,
+            allow_seeds,
+            serve_cmd::Waiting {
+                empty: close_empty_after.0,
+                seated: close_seated_after.0,
+            },
+        ),
         Command::Solve {
             file,
             deal,
@@ -986,6 +1005,25 @@ fn run(cli: Cli) -> Result<i32> {
 #[cfg(test)]
 mod tests {
     use super::unused_save;
+
+    /// Every command's arguments are defined consistently, and `serve`'s durations read.
+    #[test]
+    fn the_command_line_parses() {
+        use clap::{CommandFactory, Parser};
+        super::Cli::command().debug_assert();
+        let cli = super::Cli::try_parse_from(["euchre", "serve", "--close-empty-after", "90m"]).unwrap();
+        let super::Command::Serve {
+            close_empty_after,
+            close_seated_after,
+            ..
+        } = cli.command
+        else {
+            panic!("not serve");
+        };
+        assert_eq!(close_empty_after.0, Some(std::time::Duration::from_secs(5400)));
+        assert_eq!(close_seated_after.0, Some(std::time::Duration::from_secs(86_400)));
+        assert!(super::Cli::try_parse_from(["euchre", "serve", "--close-seated-after", "soon"]).is_err());
+    }
 
     /// Games started in the same second with the same seed get files of their own: a name
     /// taken by a file, or held by a game that has not written yet, is passed over.

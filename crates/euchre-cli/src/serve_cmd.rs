@@ -5,6 +5,7 @@ use anyhow::{Context, Result};
 use euchre_server::{router, AppState, Durability, Store};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The default database: `server.sqlite3` beside the statistics database (in
 /// `$EUCHRE_DATA_DIR` when set, else the platform's data folder).
@@ -102,6 +103,35 @@ async fn stop_signal() {
     let _ = tokio::signal::ctrl_c().await;
 }
 
+/// How long a table whose game has not begun may wait for its players, unwatched, before it is
+/// closed: with no person seated, and with one (`None`: for ever).
+#[derive(Clone, Copy, Debug)]
+pub struct Waiting {
+    pub empty: Option<Duration>,
+    pub seated: Option<Duration>,
+}
+
+/// `--close-empty-after` or `--close-seated-after` as given: a duration, or (`None`) never.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Patience(pub Option<Duration>);
+
+/// Reads `--close-empty-after` and `--close-seated-after`: a duration ("90s", "30m", "2h",
+/// "1d"), or "never".
+pub fn waiting_limit(text: &str) -> Result<Patience, String> {
+    if text.eq_ignore_ascii_case("never") {
+        return Ok(Patience(None));
+    }
+    match humantime::parse_duration(text) {
+        Ok(d) if d.is_zero() => {
+            Err("a table cannot be closed at once: give a duration such as 30m, or never".into())
+        }
+        Ok(d) => Ok(Patience(Some(d))),
+        Err(e) => Err(format!(
+            "{e}: give a duration such as 90s, 30m, 2h or 1d, or never"
+        )),
+    }
+}
+
 /// Runs the server until it is stopped (Ctrl-C, SIGTERM or SIGHUP end it cleanly, each
 /// connection told why; SIGKILL loses nothing acknowledged).
 pub fn run(
@@ -110,9 +140,10 @@ pub fn run(
     full_sync: bool,
     log_json: bool,
     allow_seeds: bool,
+    waiting: Waiting,
 ) -> Result<i32> {
     start_logging(log_json);
-    let result = serve(addr, db, full_sync, allow_seeds);
+    let result = serve(addr, db, full_sync, allow_seeds, waiting);
     if let (Err(e), true) = (&result, log_json) {
         // A pipeline that reads the JSON log sees why the server did not start or stopped
         // (standard error gets the plain line too).
@@ -121,7 +152,13 @@ pub fn run(
     result
 }
 
-fn serve(addr: SocketAddr, db: Option<&Path>, full_sync: bool, allow_seeds: bool) -> Result<i32> {
+fn serve(
+    addr: SocketAddr,
+    db: Option<&Path>,
+    full_sync: bool,
+    allow_seeds: bool,
+    waiting: Waiting,
+) -> Result<i32> {
     let path = match db {
         // The one file every name of it is: the lock, the database, the statistics beside it
         // and the log all name it.
@@ -161,13 +198,19 @@ fn serve(addr: SocketAddr, db: Option<&Path>, full_sync: bool, allow_seeds: bool
             created = new,
             full_sync,
             allow_seeds,
+            close_empty_after = ?waiting.empty,
+            close_seated_after = ?waiting.seated,
             "database open"
         );
         // The address goes to standard output too, for scripts that start the server on port 0.
         println!("euchre serve: open http://{bound}/ in a browser");
         tracing::info!(%bound, "listening");
         let stopping = state.clone();
-        let limits = euchre_server::Limits::default();
+        let limits = euchre_server::Limits {
+            waiting_unseated: waiting.empty,
+            waiting_seated: waiting.seated,
+            ..euchre_server::Limits::default()
+        };
         let app = router(state.with_limits(limits).with_seeds_allowed(allow_seeds));
         euchre_server::serve(listener, app, limits, async move {
             stop_signal().await;
@@ -179,4 +222,26 @@ fn serve(addr: SocketAddr, db: Option<&Path>, full_sync: bool, allow_seeds: bool
         anyhow::Ok(())
     })?;
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waiting_limits_read_as_durations_or_never() {
+        assert_eq!(
+            waiting_limit("90m"),
+            Ok(Patience(Some(Duration::from_secs(5400))))
+        );
+        assert_eq!(
+            waiting_limit("1d"),
+            Ok(Patience(Some(Duration::from_secs(86_400))))
+        );
+        assert_eq!(waiting_limit("Never"), Ok(Patience(None)));
+        for bad in ["0s", "", "soon", "-1h", "3x"] {
+            let e = waiting_limit(bad).unwrap_err();
+            assert!(e.contains("30m") || e.contains("90s"), "{bad}: {e}");
+        }
+    }
 }

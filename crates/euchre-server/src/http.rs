@@ -132,11 +132,90 @@ impl AppState {
         let tables = self.tables.clone();
         tokio::spawn(async move {
             live.clone().drive().await;
+            // A table closed for want of players has left already.
+            if live.is_closed() {
+                return;
+            }
             tokio::time::sleep(FINISHED_KEPT).await;
+            // This table only: its code may have gone to a new one meanwhile.
             if let Ok(mut t) = tables.lock() {
-                t.remove(&live.code);
+                if t.get(&live.code).is_some_and(|l| Arc::ptr_eq(l, &live)) {
+                    t.remove(&live.code);
+                }
             }
         });
+    }
+
+    /// Every so often until the server stops, closes the tables left waiting for their players
+    /// ([`AppState::close_waiting`]).
+    async fn close_waiting_now_and_then(self) {
+        let shortest = [self.limits.waiting_unseated, self.limits.waiting_seated]
+            .into_iter()
+            .flatten()
+            .min();
+        let Some(shortest) = shortest else {
+            return;
+        };
+        let every = (shortest / 4).clamp(Duration::from_millis(20), Duration::from_secs(60));
+        while !*self.stopping.borrow() {
+            tokio::time::sleep(every).await;
+            self.close_waiting(std::time::SystemTime::now()).await;
+        }
+    }
+
+    /// Closes the tables whose game has not begun, that nobody watches, and that have waited
+    /// for their players longer than [`crate::serve::Limits`] allows (counted from a seat last
+    /// changing hands, or the last watcher leaving): out of memory, out of the database, and
+    /// out of any "next game" pointer to them, whose pages are told. Tables asked for and never
+    /// played would otherwise be kept for ever.
+    pub async fn close_waiting(&self, now: std::time::SystemTime) {
+        let limits = self.limits;
+        let limit = |seated: bool| {
+            if seated {
+                limits.waiting_seated
+            } else {
+                limits.waiting_unseated
+            }
+        };
+        let closed: Vec<String> = {
+            let Ok(mut tables) = self.tables.lock() else {
+                return;
+            };
+            let mut closed = Vec::new();
+            tables.retain(|code, live| {
+                let close = live.close_if_waiting(now, limit);
+                if close {
+                    closed.push(code.clone());
+                }
+                !close
+            });
+            closed
+        };
+        if closed.is_empty() {
+            return;
+        }
+        for code in &closed {
+            tracing::info!(table = %code, "closed: it waited too long for its players");
+        }
+        // Pages showing a finished game whose next game was one of these lose the link (its
+        // host may open another).
+        for live in self.all_tables() {
+            let forgot = live
+                .room()
+                .is_ok_and(|mut room| closed.iter().any(|code| room.forget_next_table(code)));
+            if forgot {
+                live.seats_changed();
+            }
+        }
+        // Off the event loop: a long list is one transaction, but a transaction all the same.
+        let store = self.store.clone();
+        match tokio::task::spawn_blocking(move || store.forget_waiting(&closed)).await {
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "tables closed for want of players could not be forgotten by the database (they are read back, and closed again, at the next start)")
+            }
+            Err(e) => tracing::error!(error = %e, "forgetting closed tables failed"),
+        }
     }
 
     fn all_tables(&self) -> Vec<Arc<Live>> {
@@ -213,6 +292,7 @@ fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Result<Arc<Live
     if let Some(next) = &t.next_table {
         room.set_next_table(next.clone());
     }
+    room.restart_waiting_clock(t.waiting_since);
     let host = TokenHash::parse(&t.table.host).ok_or("the stored host's token hash is damaged")?;
     Ok(Live::new(
         t.table.code.clone(),
@@ -233,8 +313,10 @@ fn rules_of(preset: &str, options: &[(String, String)]) -> Result<AnyRules, Stri
     Ok(rules)
 }
 
-/// The routes.
+/// The routes. Also starts the closing of tables left waiting for their players
+/// ([`AppState::close_waiting`]), so it is called inside the tokio runtime.
 pub fn router(state: AppState) -> Router {
+    tokio::spawn(state.clone().close_waiting_now_and_then());
     Router::new()
         .route("/", get(assets::index))
         .route("/t/{code}", get(assets::index))
@@ -259,6 +341,15 @@ pub fn router(state: AppState) -> Router {
         .fallback(no_route)
         .method_not_allowed_fallback(wrong_method)
         .with_state(state)
+}
+
+/// The refusal of a request to a table closed for want of players while it was asked (it is
+/// unknown from then on, as any other code).
+fn closed_table(code: &str) -> Refusal {
+    (
+        StatusCode::NOT_FOUND,
+        format!("no table {code}: it waited too long for its players and was closed"),
+    )
 }
 
 /// Logs the database's refusal `e` for the operator; the client's words for it.
@@ -713,6 +804,7 @@ async fn claim_seat(
             }
             Err(e @ crate::RoomError::BadName(_)) => Err((StatusCode::BAD_REQUEST, e.to_string())),
             Err(e @ crate::RoomError::NoSuchSeat(_)) => Err((StatusCode::NOT_FOUND, e.to_string())),
+            Err(crate::RoomError::Closed) => Err(closed_table(&live.code)),
             Err(e) => Err((StatusCode::CONFLICT, e.to_string())),
         }
     };
@@ -760,6 +852,9 @@ async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>
         let Ok(mut room) = live.room() else {
             return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
         };
+        if room.check_open().is_err() {
+            return refused(closed_table(&live.code));
+        }
         if seat >= room.seats().len() {
             return error(
                 StatusCode::NOT_FOUND,
@@ -789,6 +884,9 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
         let Ok(mut room) = live.room() else {
             return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
         };
+        if room.check_open().is_err() {
+            return refused(closed_table(&live.code));
+        }
         match room.seats().get(seat) {
             None => {
                 return error(
@@ -1083,7 +1181,16 @@ async fn play(
     token: Option<SeatToken>,
     mut stopping: tokio::sync::watch::Receiver<bool>,
 ) {
-    let (id, mut rx) = live.subscribe(seat);
+    let Some((id, mut rx)) = live.subscribe(seat) else {
+        let (_, why) = closed_table(&live.code);
+        let _ = socket
+            .send(Message::Close(Some(CloseFrame {
+                code: 1000,
+                reason: why.into(),
+            })))
+            .await;
+        return;
+    };
     tracing::debug!(table = %live.code, ?seat, id, "connected");
     let mut rate = Rate::new();
     let busy = Arc::new(std::sync::atomic::AtomicBool::new(false));

@@ -12,7 +12,7 @@ use rand::RngCore;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 use tokio::sync::{mpsc, Notify};
 
 /// Messages queued for one connection before it counts as too slow and is dropped.
@@ -333,15 +333,19 @@ impl Live {
         }
     }
 
-    /// Registers a connection; returns its id and its queue. A person coming back is no
-    /// longer away.
-    pub fn subscribe(&self, seat: Option<Seat>) -> (u64, mpsc::Receiver<Outgoing>) {
+    /// Registers a connection; returns its id and its queue (`None`: the table is closed, or
+    /// unavailable). A person coming back is no longer away.
+    pub fn subscribe(&self, seat: Option<Seat>) -> Option<(u64, mpsc::Receiver<Outgoing>)> {
         let (tx, rx) = mpsc::channel(QUEUE);
         let id = self.next_id.lock().map_or(0, |mut n| {
             *n += 1;
             *n
         });
-        if let Ok(mut room) = self.room() {
+        {
+            // Under the room's lock, as the closing of a table left waiting is decided: a
+            // connection is either counted before it, or told the table is closed.
+            let mut room = self.room().ok()?;
+            room.check_open().ok()?;
             if let Some(s) = seat {
                 room.connection(s, true);
                 room.set_away(s, false);
@@ -358,26 +362,66 @@ impl Live {
             }
         }
         self.wake.notify_one();
-        (id, rx)
+        Some((id, rx))
     }
 
-    /// Removes a connection; a seat left with none starts its grace period.
+    /// Removes a connection; a seat left with none starts its grace period. The last watcher
+    /// of a table waiting for its players starts its waiting clock again: a table is not
+    /// closed for the time it was watched.
     pub fn unsubscribe(self: &Arc<Self>, id: u64, seat: Option<Seat>) {
-        if let Ok(mut subs) = self.subscribers.lock() {
+        let Ok(mut room) = self.room() else {
+            if let Ok(mut subs) = self.subscribers.lock() {
+                subs.retain(|s| s.id != id);
+            }
+            return;
+        };
+        let watched = self.subscribers.lock().map_or(true, |mut subs| {
             subs.retain(|s| s.id != id);
+            !subs.is_empty()
+        });
+        if !watched && room.waiting(SystemTime::now()).is_some() {
+            let now = SystemTime::now();
+            room.restart_waiting_clock(now);
+            if let Err(e) = self.store.set_waiting_since(&self.code, now) {
+                tracing::warn!(table = %self.code, error = %e, "the table's waiting clock could not be stored (a restart would close it sooner)");
+            }
         }
         let Some(seat) = seat else { return };
-        let empty = match self.room() {
-            Ok(mut room) => {
-                room.connection(seat, false);
-                self.deliver(&room);
-                room.connections(seat) == 0
-            }
-            Err(_) => false,
-        };
+        room.connection(seat, false);
+        self.deliver(&room);
+        let empty = room.connections(seat) == 0;
+        drop(room);
         if empty {
             self.start_grace(seat);
         }
+    }
+
+    /// Closes the table if its game has not begun, nobody watches it, and it has waited for
+    /// its players at least as long as `limit` says (given whether a person sits at it;
+    /// `None`: for ever). Decided and done under the room's lock, which every request takes:
+    /// a seat claimed or a connection made either comes first (and the table is not idle) or
+    /// finds the table closed. Returns whether it closed.
+    pub fn close_if_waiting(&self, now: SystemTime, limit: impl Fn(bool) -> Option<Duration>) -> bool {
+        let Ok(mut room) = self.room() else {
+            return false;
+        };
+        let Some(waited) = room.waiting(now) else {
+            return false;
+        };
+        let watched = self.subscribers.lock().map_or(true, |s| !s.is_empty());
+        if watched || limit(room.someone_seated()).is_none_or(|most| waited < most) {
+            return false;
+        }
+        room.close();
+        drop(room);
+        // Its computer players' task ends.
+        self.wake.notify_one();
+        true
+    }
+
+    /// Whether the table was closed for want of players.
+    pub fn is_closed(&self) -> bool {
+        self.room().map_or(true, |r| r.check_open().is_err())
     }
 
     /// After the grace period, a seat still without a connection is played by the stand-in.
@@ -472,7 +516,10 @@ impl Live {
                     }
                 }
             }
-            if self.room().map_or(true, |r| r.game().is_over()) {
+            if self
+                .room()
+                .map_or(true, |r| r.game().is_over() || r.check_open().is_err())
+            {
                 return;
             }
             self.wake.notified().await;

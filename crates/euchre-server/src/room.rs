@@ -1,6 +1,7 @@
-//! A room: one table, its seats and their tokens, and the number of changes so far. Pure: the
+//! A room: one table, its seats and their tokens, and the number of changes so far. No I/O: the
 //! network layer stores each [`Change`] before it [`Room::commit`]s it, so a room never holds
-//! a change the database does not.
+//! a change the database does not. (It reads the clock for how long it has waited for its
+//! players, and draws its tokens from the system's random source.)
 
 use crate::message::{Explained, Judged, SeatInfo, ServerMessage, Valued, PROTOCOL_VERSION};
 use crate::names::{check_name, same_name};
@@ -11,6 +12,7 @@ use euchre_ai::analysis::{analyze_seat, RecordedDeal};
 use euchre_ai::{player, Budget, GameView, Outlook, DEFAULT_PLAYER};
 use euchre_table::{BotJob, Holder, Session, Turn};
 use std::fmt;
+use std::time::{Duration, SystemTime};
 
 /// How a seat starts: open for a person to claim, or held by a computer player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +63,8 @@ pub enum RoomError {
     NameTaken(String),
     /// The table could not be set up.
     Setup(String),
+    /// The table waited too long for its players and was closed.
+    Closed,
 }
 
 impl fmt::Display for RoomError {
@@ -83,6 +87,7 @@ impl fmt::Display for RoomError {
                 "that answers state {sent}, but the table is at state {current}: sync and decide again"
             ),
             RoomError::Refused(m) | RoomError::BadName(m) | RoomError::Setup(m) => f.write_str(m),
+            RoomError::Closed => f.write_str("the table waited too long for its players and was closed"),
         }
     }
 }
@@ -124,6 +129,11 @@ pub struct Room {
     seq: u64,
     /// Where the same company plays its next game (the host's "play again").
     next_table: Option<String>,
+    /// Set once the table is closed for want of players: every later request is refused.
+    closed: bool,
+    /// Since when the table has waited for its players unwatched: a seat changing hands starts
+    /// the clock again, and so does (the network layer's word) its last watcher leaving.
+    waiting_since: SystemTime,
 }
 
 /// The most worlds a `pimc-N` at a server table may search: `pimc-10000` would keep a core
@@ -199,6 +209,8 @@ impl Room {
             stand_in: stand_in.to_string(),
             seq: 0,
             next_table: None,
+            closed: false,
+            waiting_since: SystemTime::now(),
         })
     }
 
@@ -260,6 +272,7 @@ impl Room {
         name: &str,
         account: Option<String>,
     ) -> Result<SeatToken, RoomError> {
+        self.check_open()?;
         let name = check_name(name).map_err(RoomError::BadName)?;
         let slot = self.seats.get(seat).ok_or(RoomError::NoSuchSeat(seat))?;
         if !matches!(slot, Seated::Open) {
@@ -280,6 +293,7 @@ impl Room {
             away: false,
         };
         self.sync_holder(seat);
+        self.waiting_since = SystemTime::now();
         Ok(token)
     }
 
@@ -289,12 +303,14 @@ impl Room {
     /// # Errors
     /// No such seat, or the seat is not open.
     pub fn give_to_bot(&mut self, seat: usize) -> Result<String, RoomError> {
+        self.check_open()?;
         let slot = self.seats.get(seat).ok_or(RoomError::NoSuchSeat(seat))?;
         if !matches!(slot, Seated::Open) {
             return Err(RoomError::Taken(Seat::new(seat as u8)));
         }
         self.seats[seat] = Seated::Bot(self.stand_in.clone());
         self.sync_holder(seat);
+        self.waiting_since = SystemTime::now();
         Ok(self.stand_in.clone())
     }
 
@@ -309,12 +325,54 @@ impl Room {
     /// # Errors
     /// No such seat.
     pub fn free(&mut self, seat: usize) -> Result<(), RoomError> {
+        self.check_open()?;
         if seat >= self.seats.len() {
             return Err(RoomError::NoSuchSeat(seat));
         }
         self.seats[seat] = Seated::Open;
         self.sync_holder(seat);
+        self.waiting_since = SystemTime::now();
         Ok(())
+    }
+
+    /// Refuses every request once the table is closed.
+    ///
+    /// # Errors
+    /// [`RoomError::Closed`].
+    pub fn check_open(&self) -> Result<(), RoomError> {
+        if self.closed {
+            Err(RoomError::Closed)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Closes the table for good (it waited too long for its players): every later request is
+    /// refused, and its computer players have nothing more to do.
+    pub fn close(&mut self) {
+        self.closed = true;
+    }
+
+    /// How long the table has waited for its players at `now`; `None` once its game has begun
+    /// (a change is stored) or it is closed.
+    pub fn waiting(&self, now: SystemTime) -> Option<Duration> {
+        (self.seq == 0 && !self.closed).then(|| now.duration_since(self.waiting_since).unwrap_or_default())
+    }
+
+    /// Since when the table has waited for its players.
+    pub fn waiting_since(&self) -> SystemTime {
+        self.waiting_since
+    }
+
+    /// Starts the waiting clock again at `at` (its last watcher left; or as stored, after a
+    /// restart).
+    pub fn restart_waiting_clock(&mut self, at: SystemTime) {
+        self.waiting_since = at;
+    }
+
+    /// Whether a person holds a seat.
+    pub fn someone_seated(&self) -> bool {
+        self.seats.iter().any(|s| matches!(s, Seated::Person { .. }))
     }
 
     /// Marks a person away (the stand-in decides) or back. Returns true when it changed.
@@ -446,6 +504,16 @@ impl Room {
         self.next_table = Some(code);
     }
 
+    /// Forgets the next game's table if it is `code` (closed unplayed: the host may open
+    /// another). Returns whether it was.
+    pub fn forget_next_table(&mut self, code: &str) -> bool {
+        let was = self.next_table.as_deref() == Some(code);
+        if was {
+            self.next_table = None;
+        }
+        was
+    }
+
     /// The options in force, every one, as text (what a table of the same rules is made with).
     pub fn options(&self) -> Vec<(String, String)> {
         let options = match self.game() {
@@ -460,6 +528,7 @@ impl Room {
     /// # Errors
     /// Not started, a stale state, not the seat's turn, or an action that is not legal.
     pub fn decide(&self, seat: Seat, seq: u64, text: &str) -> Result<Change, RoomError> {
+        self.check_open()?;
         if seq != self.seq {
             return Err(RoomError::Stale {
                 sent: seq,
@@ -492,9 +561,10 @@ impl Room {
     }
 
     /// What the table waits for when no person is to act: a computer player's decision or the
-    /// next deal (`None` when a person is to act, the table has not started, or it is over).
+    /// next deal (`None` when a person is to act, the table has not started, is closed, or is
+    /// over).
     pub fn next(&self) -> Option<Next> {
-        if !self.started() {
+        if !self.started() || self.closed {
             return None;
         }
         match self.session.turn() {

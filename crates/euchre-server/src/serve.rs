@@ -32,7 +32,7 @@ use tower::ServiceExt;
 /// How long a stop waits for the connections still open to finish.
 const STOP_PATIENCE: Duration = Duration::from_secs(5);
 
-/// The limits per client address.
+/// The limits per client address, and how long a table may wait for its players.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Connections open at once from one address (a household behind one router plays a few
@@ -47,7 +47,19 @@ pub struct Limits {
     /// Whether loopback addresses are limited too (for tests; a proxy on the machine makes
     /// every client one of them).
     pub limit_loopback: bool,
+    /// A table whose game has not begun, that nobody watches, is closed (and forgotten by the
+    /// database) once it has waited this long for its players since a seat last changed hands
+    /// or its last watcher left: `waiting_unseated` where no person sits, `waiting_seated`
+    /// where one does (`None`: kept for ever). Tables asked for and never played would
+    /// otherwise be kept for ever, in memory and on disk.
+    pub waiting_unseated: Option<Duration>,
+    pub waiting_seated: Option<Duration>,
 }
+
+/// How long a table may wait for its players with no person seated, by default.
+pub const WAITING_UNSEATED: Duration = Duration::from_secs(3600);
+/// The same with a person seated (a company gathering over an evening).
+pub const WAITING_SEATED: Duration = Duration::from_secs(24 * 3600);
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -57,6 +69,8 @@ impl Default for Limits {
             table_every: Duration::from_secs(3),
             header_timeout: Duration::from_secs(20),
             limit_loopback: false,
+            waiting_unseated: Some(WAITING_UNSEATED),
+            waiting_seated: Some(WAITING_SEATED),
         }
     }
 }

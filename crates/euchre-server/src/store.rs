@@ -6,7 +6,7 @@ use crate::token::{SeatToken, TokenHash};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Marks the file as this server's database (`PRAGMA application_id`), "EuSv".
 const APPLICATION_ID: i32 = 0x4575_5376;
@@ -20,7 +20,7 @@ enum Migration {
 use Migration::{Code, Sql};
 
 /// The migrations, in order; the database's `user_version` counts those applied. Append only.
-const MIGRATIONS: [Migration; 7] = [
+const MIGRATIONS: [Migration; 8] = [
     Sql("CREATE TABLE tables (
         code TEXT PRIMARY KEY,
         preset TEXT NOT NULL,
@@ -107,6 +107,12 @@ const MIGRATIONS: [Migration; 7] = [
     UPDATE tables SET started = 0
      WHERE EXISTS (SELECT 1 FROM events e WHERE e.code = tables.code)
         OR NOT EXISTS (SELECT 1 FROM seats s WHERE s.code = tables.code AND s.kind = 'open');"),
+    // Since when each table has waited for its players unwatched, in milliseconds since 1970
+    // (a seat changing hands, or its last watcher leaving, starts the clock again): a table
+    // whose game has not begun is closed after a while ([`Store::forget_waiting`]). Tables
+    // made before this start their clock at the upgrade.
+    Sql("ALTER TABLE tables ADD COLUMN waiting_since INTEGER;
+    UPDATE tables SET waiting_since = CAST(strftime('%s', 'now') AS INTEGER) * 1000;"),
 ];
 
 /// The row of `upkeep` that asks for the file to be compacted (`VACUUM`): what earlier versions
@@ -261,6 +267,8 @@ pub struct LoadedTable {
     pub seats: Vec<SeatRow>,
     pub events: Vec<EventRow>,
     pub next_table: Option<String>,
+    /// Since when it has waited for its players unwatched (see migration 8).
+    pub waiting_since: SystemTime,
 }
 
 /// A finished game as kept for downloads and the players' pages.
@@ -326,9 +334,15 @@ fn restrict_to_owner(_: &Path) -> std::io::Result<()> {
 }
 
 fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// `at` in milliseconds since 1970, as `tables.waiting_since` keeps it.
+fn millis(at: SystemTime) -> i64 {
+    at.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 impl Store {
@@ -510,8 +524,8 @@ impl Store {
             let tx = c.transaction()?;
             tx.execute(
                 "INSERT INTO tables
-                 (code, preset, options, seed, grace_secs, stand_in, host, created, advice_key)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                 (code, preset, options, seed, grace_secs, stand_in, host, created, advice_key, waiting_since)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 params![
                     t.code,
                     t.preset,
@@ -521,7 +535,8 @@ impl Store {
                     t.stand_in,
                     t.host,
                     now(),
-                    t.advice_key as i64
+                    t.advice_key as i64,
+                    millis(SystemTime::now())
                 ],
             )?;
             for (i, s) in seats.iter().enumerate() {
@@ -531,7 +546,7 @@ impl Store {
         })
     }
 
-    /// Stores a seat's new holder.
+    /// Stores a seat's new holder, and starts the table's waiting clock again.
     ///
     /// The first time no seat is left open, notes that the table's game began then.
     pub fn set_seat(&self, code: &str, seat: usize, s: &SeatRow) -> Result<(), StoreError> {
@@ -543,7 +558,50 @@ impl Store {
                  AND NOT EXISTS (SELECT 1 FROM seats WHERE code = ?1 AND kind = 'open')",
                 params![code, now()],
             )?;
+            tx.execute(
+                "UPDATE tables SET waiting_since = ?2 WHERE code = ?1",
+                params![code, millis(SystemTime::now())],
+            )?;
             tx.commit()
+        })
+    }
+
+    /// Starts a table's waiting clock again at `at` (its last watcher left).
+    pub fn set_waiting_since(&self, code: &str, at: SystemTime) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.prepare_cached("UPDATE tables SET waiting_since = ?2 WHERE code = ?1")?
+                .execute(params![code, millis(at)])
+                .map(|_| ())
+        })
+    }
+
+    /// Forgets tables closed before their game began (they waited too long for their players):
+    /// their seats, their rows, and the pointers of other tables to them as their next game,
+    /// in one transaction. A table with a change or a finished game stored is kept whatever is
+    /// asked. Returns how many went.
+    pub fn forget_waiting(&self, codes: &[String]) -> Result<usize, StoreError> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let mut gone = 0;
+            for code in codes {
+                let begun: bool = tx.query_row(
+                    "SELECT EXISTS (SELECT 1 FROM events WHERE code = ?1)
+                         OR EXISTS (SELECT 1 FROM games WHERE code = ?1)",
+                    [code],
+                    |r| r.get(0),
+                )?;
+                if begun {
+                    continue;
+                }
+                tx.execute("DELETE FROM seats WHERE code = ?1", [code])?;
+                gone += tx.execute("DELETE FROM tables WHERE code = ?1", [code])?;
+                tx.execute(
+                    "UPDATE tables SET next_table = NULL WHERE next_table = ?1",
+                    [code],
+                )?;
+            }
+            tx.commit()?;
+            Ok(gone)
         })
     }
 
@@ -589,7 +647,7 @@ impl Store {
     ) -> Result<Vec<LoadedTable>, StoreError> {
         self.with(|c| {
             let mut tables = Vec::new();
-            const COLUMNS: &str = "SELECT code, preset, options, seed, grace_secs, stand_in, host, advice_key, next_table FROM tables";
+            const COLUMNS: &str = "SELECT code, preset, options, seed, grace_secs, stand_in, host, advice_key, next_table, waiting_since FROM tables";
             // One code by its key (asked for each code not in memory: an unknown one must cost
             // little), or every table in play and those finished lately.
             use rusqlite::types::Value;
@@ -619,7 +677,10 @@ impl Store {
                     host: r.get(6)?,
                     advice_key: r.get::<_, i64>(7)? as u64,
                 };
-                Ok((row, r.get::<_, Option<String>>(8)?))
+                let waiting_since = r
+                    .get::<_, Option<i64>>(9)?
+                    .map_or_else(SystemTime::now, |ms| UNIX_EPOCH + Duration::from_millis(ms.max(0) as u64));
+                Ok((row, r.get::<_, Option<String>>(8)?, waiting_since))
             })?;
             for t in rows {
                 tables.push(t?);
@@ -630,7 +691,7 @@ impl Store {
             )?;
             let mut event_st =
                 c.prepare_cached("SELECT seq, seat, action FROM events WHERE code = ?1 ORDER BY seq")?;
-            for (table, next_table) in tables {
+            for (table, next_table, waiting_since) in tables {
                 let seats = seat_st
                     .query_map([&table.code], |r| {
                         let kind: String = r.get(0)?;
@@ -658,6 +719,7 @@ impl Store {
                     seats,
                     events,
                     next_table,
+                    waiting_since,
                 });
             }
             Ok(out)
@@ -1285,5 +1347,54 @@ mod tests {
             started.is_some_and(|t| t > 0 && t <= finished),
             "{started:?} {finished}"
         );
+    }
+
+    /// A table's waiting clock is read back as stored (to the millisecond); a table from before
+    /// schema 8 starts its clock at the upgrade. Only a table that never began is forgotten,
+    /// with the pointer of the table whose next game it was.
+    #[test]
+    fn waiting_tables_keep_their_clock_and_only_unbegun_ones_are_forgotten() {
+        let path = temp("schema7");
+        {
+            let c = at_schema(&path, 7);
+            old_table(&c, "OLDONE", "h");
+        }
+        let before = SystemTime::now() - Duration::from_secs(1);
+        let s = Store::open(&path, Durability::Process).unwrap();
+        for code in ["NEXTUP", "BEGUN1", "FINISH"] {
+            s.create_table(&table(code), &[SeatRow::Open, SeatRow::Bot("basic".into())])
+                .unwrap();
+        }
+        let at = UNIX_EPOCH + Duration::from_millis(1_700_000_000_123);
+        s.set_waiting_since("NEXTUP", at).unwrap();
+        s.set_next_table("OLDONE", "NEXTUP").unwrap();
+        s.append("BEGUN1", 1, None).unwrap();
+        s.finish(&finished_game("FINISH", &["Ann", "basic"], &["person", "bot"]))
+            .unwrap();
+        let loaded = s.load(Duration::from_secs(3600)).unwrap();
+        let since = |code: &str| {
+            loaded
+                .iter()
+                .find(|t| t.table.code == code)
+                .unwrap()
+                .waiting_since
+        };
+        assert_eq!(since("NEXTUP"), at);
+        assert!(since("OLDONE") >= before, "upgraded: the clock starts then");
+        let asked = ["NEXTUP", "BEGUN1", "FINISH", "NOSUCH"].map(String::from);
+        assert_eq!(s.forget_waiting(&asked).unwrap(), 1, "only NEXTUP never began");
+        let loaded = s.load(Duration::from_secs(3600)).unwrap();
+        let codes: Vec<&str> = loaded.iter().map(|t| t.table.code.as_str()).collect();
+        assert_eq!(codes, ["OLDONE", "BEGUN1", "FINISH"]);
+        assert_eq!(loaded[0].next_table, None, "the pointer to it is forgotten too");
+        assert!(!s.table_exists("NEXTUP").unwrap());
+        let seats: i64 = s
+            .with(|c| {
+                c.query_row("SELECT count(*) FROM seats WHERE code = 'NEXTUP'", [], |r| {
+                    r.get(0)
+                })
+            })
+            .unwrap();
+        assert_eq!(seats, 0);
     }
 }

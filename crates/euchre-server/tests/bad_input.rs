@@ -518,6 +518,7 @@ async fn one_address_is_held_to_its_share() {
         table_every: std::time::Duration::from_secs(60),
         header_timeout: std::time::Duration::from_millis(500),
         limit_loopback: true,
+        ..euchre_server::Limits::default()
     };
     let addr = start_limited(&temp_db("limits"), limits).await;
     // A head that never ends is closed after the timeout.

@@ -299,3 +299,78 @@ fn the_check_catches_a_card_sent_to_the_wrong_seat() {
     let leaked = room.state_for(Some(Seat::new(1)));
     check(room.game(), &[(Some(Seat::new(0)), leaked)], &mut 0);
 }
+
+/// A table waits for its players by a clock that a seat changing hands starts again, and only
+/// until its game begins; once closed it refuses everything and has nothing to play.
+#[test]
+fn a_closed_table_refuses_everything_and_waits_no_more() {
+    use std::time::{Duration, SystemTime};
+    let plan = vec![
+        SeatPlan::Open,
+        SeatPlan::Open,
+        SeatPlan::Bot("basic".into()),
+        SeatPlan::Bot("basic".into()),
+    ];
+    let mut room = Room::new(
+        AnyRules::preset("north-american").unwrap(),
+        "north-american",
+        5,
+        plan,
+        "basic",
+    )
+    .unwrap();
+    let later = SystemTime::now() + Duration::from_secs(600);
+    let long_ago = SystemTime::now() - Duration::from_secs(3600);
+    room.restart_waiting_clock(long_ago);
+    assert!(room.waiting(later).unwrap() >= Duration::from_secs(4199));
+    assert!(!room.someone_seated());
+    let ann = room.claim(0, "Ann", None).unwrap();
+    assert!(room.someone_seated());
+    let waited = room.waiting(later).unwrap();
+    assert!(
+        waited <= Duration::from_secs(601),
+        "a claim starts the clock again: {waited:?}"
+    );
+    room.restart_waiting_clock(long_ago);
+    room.free(0).unwrap();
+    assert!(
+        room.waiting(later).unwrap() <= Duration::from_secs(601),
+        "so does a seat freed"
+    );
+    room.restart_waiting_clock(long_ago);
+    room.give_to_bot(1).unwrap();
+    assert!(
+        room.waiting(later).unwrap() <= Duration::from_secs(601),
+        "and a seat given to a bot"
+    );
+    room.set_next_table("NEXTUP".into());
+    assert!(!room.forget_next_table("OTHERS"));
+    assert_eq!(room.next_table(), Some("NEXTUP"));
+    assert!(room.forget_next_table("NEXTUP"));
+    assert_eq!(room.next_table(), None);
+
+    room.close();
+    assert!(room.waiting(later).is_none(), "closed: not waiting");
+    assert_eq!(room.claim(0, "Bo", None).unwrap_err(), RoomError::Closed);
+    assert_eq!(room.free(1).unwrap_err(), RoomError::Closed);
+    assert_eq!(room.give_to_bot(0).unwrap_err(), RoomError::Closed);
+    assert_eq!(room.check_open().unwrap_err(), RoomError::Closed);
+    assert!(room.seat_of(&ann).is_none());
+    assert!(room.next().is_none(), "its computer players have nothing to do");
+    assert!(room
+        .decide(Seat::new(0), 0, "pass")
+        .unwrap_err()
+        .to_string()
+        .contains("closed"));
+
+    // Every seat taken, nothing decided yet: still waiting (nobody has played).
+    let (mut room, _, _) = table();
+    assert_eq!(room.seq(), 0);
+    assert!(room.waiting(later).is_some());
+    // A game begun (a change stored) no longer waits.
+    let who = room.game().to_act().unwrap();
+    let legal = room.game().legal_actions()[0].to_string();
+    let change = room.decide(who, 0, &legal).unwrap();
+    room.commit(&change).unwrap();
+    assert!(room.waiting(later).is_none());
+}

@@ -533,3 +533,164 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
     // A table that never was is still unknown.
     assert_eq!(get(&next_evening, "/api/tables/ZZZZZZ").await.0, 404);
 }
+
+/// Limits that close a table left waiting for its players after `unseated` with no person
+/// seated, an hour with one.
+fn waiting_limits(unseated: std::time::Duration) -> euchre_server::Limits {
+    euchre_server::Limits {
+        waiting_unseated: Some(unseated),
+        waiting_seated: Some(std::time::Duration::from_secs(3600)),
+        ..euchre_server::Limits::default()
+    }
+}
+
+/// Whether the database still has table `code`.
+fn stored(db: &std::path::Path, code: &str) -> bool {
+    let c = rusqlite::Connection::open(db).unwrap();
+    c.query_row("SELECT count(*) FROM tables WHERE code = ?1", [code], |r| {
+        r.get::<_, i64>(0)
+    })
+    .unwrap()
+        > 0
+}
+
+/// A table whose game has not begun, that nobody watches, is closed once it has waited long
+/// enough since a seat last changed hands or its last watcher left: soon where no person sits,
+/// later where one does; never while watched. It is gone from the database too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_left_waiting_for_players_are_closed() {
+    let db = temp_db("waiting");
+    let addr = support::start_limited(&db, waiting_limits(std::time::Duration::from_millis(1000))).await;
+    let seats = json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"]});
+    let empty = create(&addr, &seats).await;
+    let seated = create(&addr, &seats).await;
+    claim(&addr, &seated, 0, "Ann").await;
+    let watched = create(&addr, &seats).await;
+    let mut watcher = connect(&addr, &watched, None).await;
+    assert!(next(&mut watcher).await.is_some(), "a state for the watcher");
+    tokio::time::sleep(std::time::Duration::from_millis(2000)).await;
+    let (status, body) = get(&addr, &format!("/api/tables/{empty}")).await;
+    assert_eq!(status, 404, "nobody sat at it: closed ({body})");
+    assert!(!stored(&db, &empty), "forgotten by the database");
+    for code in [&seated, &watched] {
+        let (status, info) = get(&addr, &format!("/api/tables/{code}")).await;
+        assert_eq!(status, 200, "{code}: {info}");
+        assert!(stored(&db, code));
+    }
+    // A closed table's seat cannot be taken, nor the table watched.
+    let (status, e) = post(
+        &addr,
+        &format!("/api/tables/{empty}/seats/1"),
+        &json!({"name": "Bo"}),
+    )
+    .await;
+    assert_eq!(status, 404, "{e}");
+    let refused = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{empty}")).await;
+    assert!(refused.is_err(), "no socket to a closed table");
+    // The watcher leaves: the clock starts then, not when the table was made.
+    drop(watcher);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (status, info) = get(&addr, &format!("/api/tables/{watched}")).await;
+    assert_eq!(status, 200, "the time watched does not count: {info}");
+    tokio::time::sleep(std::time::Duration::from_millis(2000)).await;
+    let (status, _) = get(&addr, &format!("/api/tables/{watched}")).await;
+    assert_eq!(status, 404, "then it waits its turn and goes");
+    assert!(!stored(&db, &watched));
+    // A new table is made as before.
+    let fresh = create(&addr, &seats).await;
+    assert_eq!(get(&addr, &format!("/api/tables/{fresh}")).await.0, 200);
+}
+
+/// A restart does not start the clocks again: a table read back that waited long enough before
+/// is closed, one made since is not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_keeps_the_waiting_clock() {
+    let db = temp_db("waiting-restart");
+    let seats = json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]});
+    let (old, fresh) = {
+        let addr = start(&db).await;
+        (create(&addr, &seats).await, create(&addr, &seats).await)
+    };
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let hour_ago = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+        - 3_600_000;
+    c.execute(
+        "UPDATE tables SET waiting_since = ?2 WHERE code = ?1",
+        rusqlite::params![old, hour_ago],
+    )
+    .unwrap();
+    // A second server on the same file, as after a restart (the first's tables sit idle).
+    let addr = support::start_limited(&db, waiting_limits(std::time::Duration::from_secs(8))).await;
+    tokio::time::sleep(std::time::Duration::from_millis(3500)).await;
+    assert_eq!(get(&addr, &format!("/api/tables/{old}")).await.0, 404);
+    assert!(!stored(&db, &old));
+    assert_eq!(get(&addr, &format!("/api/tables/{fresh}")).await.0, 200);
+}
+
+/// A next game's table closed unplayed is forgotten by the finished table that pointed to it,
+/// whose pages are told: its host may open another.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_next_game_closed_unplayed_is_forgotten_by_the_last() {
+    let db = temp_db("waiting-next");
+    let addr = support::start_limited(&db, waiting_limits(std::time::Duration::from_millis(800))).await;
+    let (status, t) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "options": {"winning_score": "2"},
+                "seats": ["open", "random", "random", "random"], "seed": 3}),
+    )
+    .await;
+    assert_eq!(status, 200, "{t}");
+    let code = t["code"].as_str().unwrap().to_string();
+    let host = json!({"host": t["host"]});
+    let ann = claim(&addr, &code, 0, "Ann").await;
+    let mut ws = connect(&addr, &code, Some(&ann)).await;
+    let mut acted = None;
+    while let Some(m) = next(&mut ws).await {
+        if m["game_over"] == true {
+            break;
+        }
+        let seq = m["seq"].as_u64().unwrap();
+        if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
+            if acted != Some(seq) {
+                acted = Some(seq);
+                send(&mut ws, &json!({"type": "act", "seq": seq, "action": a})).await;
+            }
+        }
+    }
+    let (status, r) = post(&addr, &format!("/api/tables/{code}/again"), &host).await;
+    assert_eq!(status, 200, "{r}");
+    let first = r["code"].as_str().unwrap().to_string();
+    // Nobody sits at it or watches it: it closes, and Ann's page is told.
+    let mut pointed = false;
+    let cleared = loop {
+        let m = next(&mut ws).await.expect("a state");
+        if m["type"] != "state" {
+            continue;
+        }
+        if m["next_table"] == first.as_str() {
+            pointed = true;
+        } else if pointed && m["next_table"].is_null() {
+            break m;
+        }
+    };
+    assert_eq!(cleared["game_over"], true);
+    assert_eq!(get(&addr, &format!("/api/tables/{first}")).await.0, 404);
+    let (_, info) = get(&addr, &format!("/api/tables/{code}")).await;
+    let info: Value = serde_json::from_str(&info).unwrap();
+    assert!(info["next_table"].is_null(), "{info}");
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let pointer: Option<String> = c
+        .query_row("SELECT next_table FROM tables WHERE code = ?1", [&code], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(pointer, None);
+    // The host opens another.
+    let (status, r) = post(&addr, &format!("/api/tables/{code}/again"), &host).await;
+    assert_eq!(status, 200, "{r}");
+    assert_ne!(r["code"].as_str().unwrap(), first);
+}
