@@ -89,6 +89,12 @@ async fn bad_messages_get_errors_and_change_nothing() {
             Message::Text(r#"{"type":"sync","x":1}"#.into()),
             "unknown field",
         ),
+        // A key written twice: which was meant is not known.
+        (
+            mover,
+            Message::Text(format!(r#"{{"type":"act","seq":{seq},"seq":{seq},"action":"{legal}"}}"#).into()),
+            "duplicate field `seq`",
+        ),
         (
             mover,
             Message::Text(r#"{"type":"act","seq":"x","action":"pass"}"#.into()),
@@ -312,6 +318,36 @@ async fn bad_http_requests_are_named() {
     )
     .await;
     let seat = |n: usize| format!("/api/tables/{code}/seats/{n}");
+    // Any other key written twice, in any body: its fields are read as a struct's, and a
+    // struct takes each field once.
+    let seat1 = seat(1);
+    let free = format!("{seat1}/free");
+    let again = format!("/api/tables/{code}/again");
+    let repeated = [
+        (
+            "/api/tables",
+            r#"{"rules":"north-american","rules":"classic","seats":["open","basic","basic","basic"]}"#,
+            "rules",
+        ),
+        (seat1.as_str(), r#"{"name":"Ann","name":"Bo"}"#, "name"),
+        (free.as_str(), r#"{"host":"a","host":"b"}"#, "host"),
+        (again.as_str(), r#"{"host":"a","host":"b"}"#, "host"),
+        (
+            "/api/accounts",
+            r#"{"name":"Ann","password":"x","password":"y"}"#,
+            "password",
+        ),
+        (
+            "/api/login",
+            r#"{"name":"Ann","name":"Bo","password":"x"}"#,
+            "name",
+        ),
+    ];
+    for (path, body, key) in repeated {
+        let (status, e) = support::request_text(&addr, "POST", path, body).await;
+        assert_eq!(status, 400, "{path} {body}: {e}");
+        assert!(e.contains(&format!("duplicate field `{key}`")), "{path}: {e}");
+    }
     assert_eq!(
         post(&addr, "/api/tables/NOPE42/seats/0", &json!({"name": "x"}))
             .await
