@@ -428,14 +428,13 @@ impl Rules {
     /// # Errors
     /// Unknown option, a value of the wrong kind, or an option of a later variant.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
-        let name = name.trim();
         let val = OptionValue::new(name, value);
         let v = val.text;
         let bad = |expected| val.bad(expected);
         let boolean = || val.boolean();
         let number = |lo, hi, expected| val.number(lo, hi, expected);
         let lower = v.to_ascii_lowercase().replace('-', "_");
-        match name {
+        match option_name(name) {
             "min_rank" => self.min_rank = number(7, 9, "7, 8 or 9")? as u8,
             "joker" => self.joker = boolean()?,
             "joker_upcard" => {
@@ -472,7 +471,7 @@ impl Rules {
                 }
             }
             "dealer_may_discard_upcard" => self.dealer_may_discard_upcard = boolean()?,
-            "stick_the_dealer" | "std" => self.stick_the_dealer = boolean()?,
+            "stick_the_dealer" => self.stick_the_dealer = boolean()?,
             "canadian" => self.canadian = boolean()?,
             "trump_requirement" => {
                 self.trump_requirement = match lower.as_str() {
@@ -581,12 +580,12 @@ impl Rules {
                     self.match_games = 0;
                 }
             }
-            "num_players" => {
+            "players" => {
                 if v != "4" {
-                    return Err(RulesError::NotImplemented(format!("num_players={v}")));
+                    return Err(RulesError::NotImplemented(format!("{}={v}", name.trim())));
                 }
             }
-            _ => return Err(RulesError::UnknownOption(name.to_string())),
+            _ => return Err(RulesError::UnknownOption(name.trim().to_string())),
         }
         Ok(())
     }
@@ -664,6 +663,21 @@ impl Rules {
             ("match_wins", self.match_wins.to_string()),
         ]
     }
+}
+
+/// Options with a second name: (the name the rules list, the other). Given both ways at once,
+/// which was meant is not known. The one list of them: [`option_name`] reads it for `set`
+/// and for the checks of a list of settings.
+pub const OPTION_ALIASES: [(&str, &str); 2] = [("stick_the_dealer", "std"), ("players", "num_players")];
+
+/// An option's name as the rules list it, for any name `set` takes (`std` is
+/// `stick_the_dealer`, `num_players` is `players`); other names as given, trimmed.
+pub fn option_name(name: &str) -> &str {
+    let name = name.trim();
+    OPTION_ALIASES
+        .iter()
+        .find(|(_, alias)| *alias == name)
+        .map_or(name, |(option, _)| option)
 }
 
 /// One `name=value` setting being parsed, with the errors that name it.

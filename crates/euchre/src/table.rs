@@ -210,9 +210,7 @@ pub enum AnyRules {
     Solo(SoloRules),
 }
 
-/// Options with a second name: (the name the rules list, the other). Given both ways at once,
-/// which was meant is not known.
-pub const OPTION_ALIASES: [(&str, &str); 2] = [("stick_the_dealer", "std"), ("players", "num_players")];
+pub use crate::rules::OPTION_ALIASES;
 
 /// Why a list of option settings is refused: applied in order, it would keep one of them
 /// silently.
@@ -266,11 +264,7 @@ impl AnyRules {
     /// An option's name as the rules list it, for any name [`AnyRules::set`] takes (`std` is
     /// `stick_the_dealer`, `num_players` is `players`); other names as given, trimmed.
     pub fn option_name(name: &str) -> &str {
-        let name = name.trim();
-        OPTION_ALIASES
-            .iter()
-            .find(|(_, alias)| *alias == name)
-            .map_or(name, |(option, _)| option)
+        crate::rules::option_name(name)
     }
 
     /// Sets one option.
@@ -376,6 +370,37 @@ impl Table for AnyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// In every preset, an option's second name sets exactly what its first does (or is
+    /// refused as it is), and the first is the one the rules list.
+    #[test]
+    fn an_options_second_name_sets_the_same() {
+        let mut listed = [false; OPTION_ALIASES.len()];
+        for (preset, _) in crate::all_presets() {
+            let rules = AnyRules::preset(preset).unwrap();
+            for (i, (option, alias)) in OPTION_ALIASES.iter().enumerate() {
+                assert_eq!(AnyRules::option_name(alias), *option);
+                assert_eq!(AnyRules::option_name(&format!(" {option} ")), *option);
+                listed[i] |= rules.options().iter().any(|(name, _)| name == option);
+                for value in ["true", "no", "2", "3", "4", "x"] {
+                    let (mut by_name, mut by_alias) = (rules, rules);
+                    let named = by_name.set(option, value).map_err(|e| e.to_string());
+                    let aliased = by_alias.set(alias, value).map_err(|e| e.to_string());
+                    assert_eq!(
+                        named.is_ok(),
+                        aliased.is_ok(),
+                        "{preset} {option}/{alias}={value}: {named:?} {aliased:?}"
+                    );
+                    assert_eq!(by_name, by_alias, "{preset} {option}/{alias}={value}");
+                }
+            }
+        }
+        assert_eq!(
+            listed,
+            [true; OPTION_ALIASES.len()],
+            "each first name is listed by some rules"
+        );
+    }
 
     #[test]
     fn settings_that_would_keep_one_silently_are_named() {

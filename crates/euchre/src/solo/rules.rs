@@ -2,7 +2,7 @@
 //! and the options, with `name=value` settings parsed once, here.
 
 pub use crate::presets::SOLO_PRESETS;
-use crate::rules::{OptionValue, RulesError};
+use crate::rules::{option_name, OptionValue, RulesError};
 use serde::{Deserialize, Serialize};
 
 /// One of the games played without partners.
@@ -162,13 +162,12 @@ impl SoloRules {
     /// # Errors
     /// An unknown option or a value of the wrong kind.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
-        let name = name.trim();
         let val = OptionValue::new(name, value);
         let v = val.text;
         let bad = |expected| val.bad(expected);
         let boolean = || val.boolean();
         let number = |lo, hi, expected| val.number(lo, hi, expected);
-        match name {
+        match option_name(name) {
             "family" => {
                 self.family = match v.to_ascii_lowercase().replace('_', "-").as_str() {
                     "three-handed" => Family::Cutthroat,
@@ -177,10 +176,10 @@ impl SoloRules {
                     _ => return Err(bad("three-handed, bid-euchre or set-back")),
                 }
             }
-            "players" | "num_players" => self.players = number(2, 4, "2, 3 or 4")? as u8,
+            "players" => self.players = number(2, 4, "2, 3 or 4")? as u8,
             "winning_score" => self.winning_score = number(0, 1000, "a score 0..1000")? as u16,
             "start_score" => self.start_score = number(0, 1000, "a score 0..1000")? as u16,
-            "stick_the_dealer" | "std" => self.stick_the_dealer = boolean()?,
+            "stick_the_dealer" => self.stick_the_dealer = boolean()?,
             "min_bid" => self.min_bid = number(1, 12, "a number of tricks 1..12")? as u8,
             "set_penalty" => self.set_penalty = number(0, 100, "a score 0..100")? as u8,
             "stayer_penalty" => self.stayer_penalty = number(0, 100, "a score 0..100")? as u8,
@@ -188,7 +187,7 @@ impl SoloRules {
             "declare" => self.declare = boolean()?,
             "ante" => self.ante = number(0, 10_000, "a stake 0..10000")? as u16,
             "euchre_stake" => self.euchre_stake = number(0, 10_000, "a stake 0..10000")? as u16,
-            _ => return Err(RulesError::UnknownOption(name.to_string())),
+            _ => return Err(RulesError::UnknownOption(name.trim().to_string())),
         }
         Ok(())
     }
