@@ -189,7 +189,7 @@ enum Command {
         #[arg(long)]
         allow_seeds: bool,
         /// Close a table whose game has not begun, with no person seated, once nobody has
-        /// watched it or changed its seats for this long ("90m", "2h", "never").
+        /// watched it or changed its seats for this long ("90m", "2h", at least "1m"; or "never").
         #[arg(long, value_name = "DURATION", default_value = "1h", value_parser = serve_cmd::waiting_limit)]
         close_empty_after: serve_cmd::Patience,
         /// The same for a table where a person is seated (a company gathering).

@@ -122,8 +122,9 @@ pub fn waiting_limit(text: &str) -> Result<Patience, String> {
         return Ok(Patience(None));
     }
     match humantime::parse_duration(text) {
-        Ok(d) if d.is_zero() => {
-            Err("a table cannot be closed at once: give a duration such as 30m, or never".into())
+        // Less would close a table before its host's page has connected to it.
+        Ok(d) if d < Duration::from_secs(60) => {
+            Err("a table needs time to be joined: give at least 1m (a duration such as 30m), or never".into())
         }
         Ok(d) => Ok(Patience(Some(d))),
         Err(e) => Err(format!(
@@ -239,7 +240,7 @@ mod tests {
             Ok(Patience(Some(Duration::from_secs(86_400))))
         );
         assert_eq!(waiting_limit("Never"), Ok(Patience(None)));
-        for bad in ["0s", "", "soon", "-1h", "3x"] {
+        for bad in ["0s", "59s", "", "soon", "-1h", "3x"] {
             let e = waiting_limit(bad).unwrap_err();
             assert!(e.contains("30m") || e.contains("90s"), "{bad}: {e}");
         }

@@ -34,6 +34,9 @@ pub const RATE_PER_SEC: f64 = 20.0;
 pub const BURST: f64 = 40.0;
 /// How long a finished table stays in memory (for its players to look at the end).
 const FINISHED_KEPT: Duration = Duration::from_secs(3600);
+/// After a start, how long no table is closed for want of players (or the shortest limit, if
+/// shorter): the pages open before the stop come back first (they try every 10 s at most).
+const COMING_BACK: Duration = Duration::from_secs(300);
 /// The grace period a table gets unless it asks for another.
 pub const DEFAULT_GRACE_SECS: u64 = 60;
 
@@ -59,6 +62,8 @@ pub struct AppState {
     /// Whether a new table may name its seed. Whoever knows a table's seed knows every hand,
     /// so on a server for people the deals come from the server's own random numbers.
     seeds_allowed: bool,
+    /// When the server read its tables back (see [`COMING_BACK`]).
+    opened_at: std::time::SystemTime,
 }
 
 /// Connections one seat may have open at once (tabs, devices).
@@ -106,6 +111,7 @@ impl AppState {
             limits: crate::serve::Limits::default(),
             table_rate: Arc::default(),
             seeds_allowed: false,
+            opened_at: std::time::SystemTime::now(),
         };
         for live in state.all_tables() {
             // Nobody is connected yet: every person's grace period starts now.
@@ -177,44 +183,59 @@ impl AppState {
                 limits.waiting_unseated
             }
         };
-        let closed: Vec<String> = {
-            let Ok(mut tables) = self.tables.lock() else {
-                return;
-            };
-            let mut closed = Vec::new();
-            tables.retain(|code, live| {
-                let close = live.close_if_waiting(now, limit);
-                if close {
-                    closed.push(code.clone());
-                }
-                !close
-            });
-            closed
-        };
+        // Just after a start the clocks read back may be stale: a table watched until a crash
+        // was last stored unwatched, and the time the server was down counts. Pages open before
+        // come back within seconds; until then nothing is closed.
+        let shortest = [limits.waiting_unseated, limits.waiting_seated]
+            .into_iter()
+            .flatten()
+            .min();
+        let since_open = now.duration_since(self.opened_at).unwrap_or_default();
+        if shortest.is_none_or(|shortest| since_open < COMING_BACK.min(shortest)) {
+            return;
+        }
+        // Each table is decided under its own room's lock alone (not the map's, which every
+        // request takes): its closed flag decides, and the map loses only the tables closed.
+        let closed: Vec<Arc<Live>> = self
+            .all_tables()
+            .into_iter()
+            .filter(|live| live.close_if_waiting(now, limit))
+            .collect();
         if closed.is_empty() {
             return;
         }
-        for code in &closed {
-            tracing::info!(table = %code, "closed: it waited too long for its players");
-        }
-        // Pages showing a finished game whose next game was one of these lose the link (its
-        // host may open another).
-        for live in self.all_tables() {
-            let forgot = live
-                .room()
-                .is_ok_and(|mut room| closed.iter().any(|code| room.forget_next_table(code)));
-            if forgot {
-                live.seats_changed();
+        if let Ok(mut tables) = self.tables.lock() {
+            for live in &closed {
+                if tables.get(&live.code).is_some_and(|l| Arc::ptr_eq(l, live)) {
+                    tables.remove(&live.code);
+                }
             }
         }
-        // Off the event loop: a long list is one transaction, but a transaction all the same.
+        let codes: Vec<String> = closed.iter().map(|l| l.code.clone()).collect();
+        for code in &codes {
+            tracing::info!(table = %code, "closed: it waited too long for its players");
+        }
+        // The database first, so that a finished table read back from it from then on has no
+        // pointer to them; off the event loop: a long list is one transaction, but a
+        // transaction all the same.
         let store = self.store.clone();
-        match tokio::task::spawn_blocking(move || store.forget_waiting(&closed)).await {
+        let forget = codes.clone();
+        match tokio::task::spawn_blocking(move || store.forget_waiting(&forget)).await {
             Ok(Ok(_)) => {}
             Ok(Err(e)) => {
                 tracing::error!(error = %e, "tables closed for want of players could not be forgotten by the database (they are read back, and closed again, at the next start)")
             }
             Err(e) => tracing::error!(error = %e, "forgetting closed tables failed"),
+        }
+        // Then the pages showing a finished game whose next game was one of these lose the
+        // link (its host may open another).
+        for live in self.all_tables() {
+            let forgot = live
+                .room()
+                .is_ok_and(|mut room| codes.iter().any(|code| room.forget_next_table(code)));
+            if forgot {
+                live.seats_changed();
+            }
         }
     }
 

@@ -220,6 +220,8 @@ impl Live {
     /// Stores, applies and announces a change. The room stays locked throughout, so changes
     /// are stored in the order they are applied.
     fn apply(&self, mut room: MutexGuard<'_, Room>, change: &Change) -> Result<(), LiveError> {
+        // A computer player's decision searched while the table closed is not stored.
+        room.check_open()?;
         if change.seq != room.seq() + 1 {
             return Err(RoomError::Stale {
                 sent: change.seq,
@@ -524,5 +526,88 @@ impl Live {
             }
             self.wake.notified().await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::room::SeatPlan;
+    use crate::store::{Durability, SeatRow, TableRow};
+    use euchre::table::AnyRules;
+
+    /// A table of two open seats and two `basic` players, stored, in play.
+    fn waiting_table(name: &str) -> Arc<Live> {
+        let dir = std::env::temp_dir().join(format!("euchre-live-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Arc::new(Store::open(&dir.join("server.db"), Durability::Process).unwrap());
+        let plan = vec![
+            SeatPlan::Open,
+            SeatPlan::Open,
+            SeatPlan::Bot("basic".into()),
+            SeatPlan::Bot("basic".into()),
+        ];
+        let room = Room::new(
+            AnyRules::preset("north-american").unwrap(),
+            "north-american",
+            1,
+            plan,
+            "basic",
+        )
+        .unwrap();
+        let row = TableRow {
+            code: "WAITS1".into(),
+            preset: "north-american".into(),
+            options: Vec::new(),
+            seed: 1,
+            grace_secs: 60,
+            stand_in: "basic".into(),
+            host: "00".repeat(32),
+            advice_key: 1,
+        };
+        let seats = [
+            SeatRow::Open,
+            SeatRow::Open,
+            SeatRow::Bot("basic".into()),
+            SeatRow::Bot("basic".into()),
+        ];
+        store.create_table(&row, &seats).unwrap();
+        let host = TokenHash::of(&SeatToken::random());
+        Live::new(row.code, room, host, Duration::from_secs(60), store, 1)
+    }
+
+    /// Watched, a table is never closed; its last watcher leaving starts its clock again;
+    /// once closed, a connection is refused and nothing it would do is stored.
+    #[test]
+    fn a_watched_table_stays_and_a_closed_one_takes_no_one() {
+        let live = waiting_table("watched");
+        let hour = |_seated: bool| Some(Duration::from_secs(3600));
+        let (id, _rx) = live.subscribe(None).expect("open");
+        let now = SystemTime::now();
+        assert!(
+            !live.close_if_waiting(now + Duration::from_secs(7200), hour),
+            "watched"
+        );
+        live.unsubscribe(id, None);
+        let left = SystemTime::now();
+        assert!(
+            !live.close_if_waiting(left + Duration::from_secs(1800), hour),
+            "the clock started again"
+        );
+        assert!(live.close_if_waiting(left + Duration::from_secs(3601), hour));
+        assert!(live.is_closed());
+        assert!(live.subscribe(None).is_none(), "no connection to a closed table");
+        assert!(live.subscribe(Some(Seat::new(0))).is_none());
+        assert!(
+            !live.close_if_waiting(left + Duration::from_secs(7200), hour),
+            "closed once"
+        );
+        // A change that was on its way (a computer player's decision, a deal) is not stored.
+        let change = Change { seq: 1, act: None };
+        assert!(matches!(
+            live.apply(live.room().unwrap(), &change),
+            Err(LiveError::Room(RoomError::Closed))
+        ));
+        assert!(live.store.load(Duration::ZERO).unwrap()[0].events.is_empty());
     }
 }

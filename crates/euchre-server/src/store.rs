@@ -1371,6 +1371,14 @@ mod tests {
         s.append("BEGUN1", 1, None).unwrap();
         s.finish(&finished_game("FINISH", &["Ann", "basic"], &["person", "bot"]))
             .unwrap();
+        // A seat changing hands starts the clock again.
+        s.set_waiting_since("FINISH", at).unwrap();
+        let ann = SeatRow::Person {
+            name: "Ann".into(),
+            token: "ab".repeat(32),
+            account: None,
+        };
+        s.set_seat("FINISH", 0, &ann).unwrap();
         let loaded = s.load(Duration::from_secs(3600)).unwrap();
         let since = |code: &str| {
             loaded
@@ -1380,6 +1388,7 @@ mod tests {
                 .waiting_since
         };
         assert_eq!(since("NEXTUP"), at);
+        assert!(since("FINISH") >= before, "the seat taken restarted it");
         assert!(since("OLDONE") >= before, "upgraded: the clock starts then");
         let asked = ["NEXTUP", "BEGUN1", "FINISH", "NOSUCH"].map(String::from);
         assert_eq!(s.forget_waiting(&asked).unwrap(), 1, "only NEXTUP never began");

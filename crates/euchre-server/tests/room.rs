@@ -133,21 +133,27 @@ fn step(room: &mut Room) -> bool {
     }
 }
 
-fn table() -> (Room, SeatToken, SeatToken) {
+/// A north-american table from `seed` with seats 0 and 1 open and two `basic` players.
+fn two_open(seed: u64) -> Room {
     let plan = vec![
         SeatPlan::Open,
         SeatPlan::Open,
         SeatPlan::Bot("basic".into()),
         SeatPlan::Bot("basic".into()),
     ];
-    let mut room = Room::new(
+    Room::new(
         AnyRules::preset("north-american").unwrap(),
         "north-american",
-        3,
+        seed,
         plan,
         "basic",
     )
-    .unwrap();
+    .unwrap()
+}
+
+/// [`two_open`]'s table with Ann and Bob seated, played to a person's turn.
+fn table() -> (Room, SeatToken, SeatToken) {
+    let mut room = two_open(3);
     assert!(room.next().is_none(), "nothing moves while seats are open");
     let a = room.claim(0, "Ann", None).unwrap();
     assert!(!room.started());
@@ -305,20 +311,7 @@ fn the_check_catches_a_card_sent_to_the_wrong_seat() {
 #[test]
 fn a_closed_table_refuses_everything_and_waits_no_more() {
     use std::time::{Duration, SystemTime};
-    let plan = vec![
-        SeatPlan::Open,
-        SeatPlan::Open,
-        SeatPlan::Bot("basic".into()),
-        SeatPlan::Bot("basic".into()),
-    ];
-    let mut room = Room::new(
-        AnyRules::preset("north-american").unwrap(),
-        "north-american",
-        5,
-        plan,
-        "basic",
-    )
-    .unwrap();
+    let mut room = two_open(5);
     let later = SystemTime::now() + Duration::from_secs(600);
     let long_ago = SystemTime::now() - Duration::from_secs(3600);
     room.restart_waiting_clock(long_ago);
@@ -331,6 +324,13 @@ fn a_closed_table_refuses_everything_and_waits_no_more() {
         waited <= Duration::from_secs(601),
         "a claim starts the clock again: {waited:?}"
     );
+    // Going away and coming back is not a seat changing hands.
+    let since = room.waiting_since();
+    assert!(room.set_away(Seat::new(0), true));
+    assert!(room.set_away(Seat::new(0), false));
+    room.connection(Seat::new(0), true);
+    room.connection(Seat::new(0), false);
+    assert_eq!(room.waiting_since(), since);
     room.restart_waiting_clock(long_ago);
     room.free(0).unwrap();
     assert!(

@@ -316,6 +316,24 @@ async fn look_alike_and_hiding_names_are_refused() {
     assert_eq!(status, 409, "{e}");
 }
 
+/// Plays the seat of `ws` by its first legal decision each time, until the game is over.
+async fn first_legal_to_the_end(ws: &mut support::Ws) {
+    let mut acted = None;
+    while let Some(m) = next(ws).await {
+        if m["game_over"] == true {
+            return;
+        }
+        let seq = m["seq"].as_u64().unwrap();
+        if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
+            if acted != Some(seq) {
+                acted = Some(seq);
+                send(ws, &json!({"type": "act", "seq": seq, "action": a})).await;
+            }
+        }
+    }
+    panic!("the connection closed before the game was over");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_downloaded_and_counted_for_its_players() {
     let addr = start(&temp_db("finished")).await;
@@ -327,19 +345,7 @@ async fn a_finished_game_is_downloaded_and_counted_for_its_players() {
     .await;
     let token = claim(&addr, &code, 0, "Ann").await;
     let mut ws = connect(&addr, &code, Some(&token)).await;
-    let mut acted = None;
-    while let Some(m) = next(&mut ws).await {
-        if m["game_over"] == true {
-            break;
-        }
-        let seq = m["seq"].as_u64().unwrap();
-        if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
-            if acted != Some(seq) {
-                acted = Some(seq);
-                send(&mut ws, &json!({"type": "act", "seq": seq, "action": a})).await;
-            }
-        }
-    }
+    first_legal_to_the_end(&mut ws).await;
     // Every finished deal can be reviewed: the seat's own decisions, judged.
     send(&mut ws, &json!({"type": "review", "deal": 1})).await;
     let review = reply(&mut ws).await;
@@ -602,32 +608,64 @@ async fn tables_left_waiting_for_players_are_closed() {
 }
 
 /// A restart does not start the clocks again: a table read back that waited long enough before
-/// is closed, one made since is not.
+/// is closed, one made since is not; none is closed until the pages open before the stop have
+/// had time to come back. A person seated gives the table longer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_keeps_the_waiting_clock() {
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
     let db = temp_db("waiting-restart");
-    let seats = json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]});
+    let seats = json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"]});
     let (old, fresh) = {
         let addr = start(&db).await;
         (create(&addr, &seats).await, create(&addr, &seats).await)
     };
     let c = rusqlite::Connection::open(&db).unwrap();
-    let hour_ago = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as i64
-        - 3_600_000;
+    let hour_ago = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_millis() as i64 - 3_600_000;
     c.execute(
         "UPDATE tables SET waiting_since = ?2 WHERE code = ?1",
         rusqlite::params![old, hour_ago],
     )
     .unwrap();
-    // A second server on the same file, as after a restart (the first's tables sit idle).
-    let addr = support::start_limited(&db, waiting_limits(std::time::Duration::from_secs(8))).await;
-    tokio::time::sleep(std::time::Duration::from_millis(3500)).await;
-    assert_eq!(get(&addr, &format!("/api/tables/{old}")).await.0, 404);
+    // A second server on the same file, as after a restart (the first's tables sit idle), its
+    // own closing left to the calls below.
+    let limits = euchre_server::Limits {
+        waiting_unseated: Some(Duration::from_secs(3600)),
+        waiting_seated: Some(Duration::from_secs(6 * 3600)),
+        ..euchre_server::Limits::default()
+    };
+    let (addr, state) = support::start_state(&db, limits).await;
+    let now = SystemTime::now();
+    let alive = |code: String| {
+        let addr = addr.clone();
+        async move { get(&addr, &format!("/api/tables/{code}")).await.0 == 200 }
+    };
+    state.close_waiting(now + Duration::from_secs(60)).await;
+    assert!(
+        alive(old.clone()).await,
+        "just started: the pages come back first"
+    );
+    state.close_waiting(now + Duration::from_secs(600)).await;
+    assert!(!alive(old.clone()).await, "its hour was up before the restart");
     assert!(!stored(&db, &old));
-    assert_eq!(get(&addr, &format!("/api/tables/{fresh}")).await.0, 200);
+    assert!(alive(fresh.clone()).await);
+    // Ann sits at the fresh table, looks, and goes.
+    let token = claim(&addr, &fresh, 0, "Ann").await;
+    let mut ws = connect(&addr, &fresh, Some(&token)).await;
+    assert!(next(&mut ws).await.is_some());
+    drop(ws);
+    let seated_at = SystemTime::now();
+    state
+        .close_waiting(seated_at + Duration::from_secs(2 * 3600))
+        .await;
+    assert!(alive(fresh.clone()).await, "someone sits there: six hours");
+    state
+        .close_waiting(seated_at + Duration::from_secs(6 * 3600 + 60))
+        .await;
+    assert!(
+        !alive(fresh.clone()).await,
+        "past six hours since Ann sat and left"
+    );
+    assert!(!stored(&db, &fresh));
 }
 
 /// A next game's table closed unplayed is forgotten by the finished table that pointed to it,
@@ -648,19 +686,7 @@ async fn a_next_game_closed_unplayed_is_forgotten_by_the_last() {
     let host = json!({"host": t["host"]});
     let ann = claim(&addr, &code, 0, "Ann").await;
     let mut ws = connect(&addr, &code, Some(&ann)).await;
-    let mut acted = None;
-    while let Some(m) = next(&mut ws).await {
-        if m["game_over"] == true {
-            break;
-        }
-        let seq = m["seq"].as_u64().unwrap();
-        if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
-            if acted != Some(seq) {
-                acted = Some(seq);
-                send(&mut ws, &json!({"type": "act", "seq": seq, "action": a})).await;
-            }
-        }
-    }
+    first_legal_to_the_end(&mut ws).await;
     let (status, r) = post(&addr, &format!("/api/tables/{code}/again"), &host).await;
     assert_eq!(status, 200, "{r}");
     let first = r["code"].as_str().unwrap().to_string();

@@ -29,6 +29,11 @@ pub async fn start(db: &std::path::Path) -> String {
 
 /// A server like [`start`]'s held to `limits` (loopback included when they say so).
 pub async fn start_limited(db: &std::path::Path, limits: Limits) -> String {
+    start_state(db, limits).await.0
+}
+
+/// The same, with the server's state (to call on it as its own tasks do).
+pub async fn start_state(db: &std::path::Path, limits: Limits) -> (String, AppState) {
     let store = Store::open(db, Durability::Process).unwrap();
     let state = AppState::open(store)
         .unwrap()
@@ -38,11 +43,11 @@ pub async fn start_limited(db: &std::path::Path, limits: Limits) -> String {
     let addr = listener.local_addr().unwrap().to_string();
     tokio::spawn(euchre_server::serve(
         listener,
-        router(state),
+        router(state.clone()),
         limits,
         std::future::pending(),
     ));
-    addr
+    (addr, state)
 }
 
 /// One HTTP/1.1 request by hand (the connection closed after): status and body.
