@@ -114,19 +114,7 @@ impl AppState {
             opened_at: std::time::SystemTime::now(),
         };
         for live in state.all_tables() {
-            // Nobody is connected yet: every person's grace period starts now.
-            if let Ok(room) = live.room() {
-                // A game whose last change was stored but not yet kept as finished when the
-                // server stopped is kept now.
-                if room.game().is_over() {
-                    live.keep_finished(&room);
-                }
-                for (i, s) in room.seats().iter().enumerate() {
-                    if matches!(s, Seated::Person { .. }) {
-                        live.start_grace(Seat::new(i as u8));
-                    }
-                }
-            }
+            resume(&live);
             state.run(live);
         }
         Ok(state)
@@ -138,8 +126,8 @@ impl AppState {
         let tables = self.tables.clone();
         tokio::spawn(async move {
             live.clone().drive().await;
-            // A table closed for want of players has left already.
-            if live.is_closed() {
+            // A table closed for want of players, or put away, has left already.
+            if live.is_gone() {
                 return;
             }
             tokio::time::sleep(FINISHED_KEPT).await;
@@ -153,19 +141,61 @@ impl AppState {
     }
 
     /// Every so often until the server stops, closes the tables left waiting for their players
-    /// ([`AppState::close_waiting`]).
-    async fn close_waiting_now_and_then(self) {
-        let shortest = [self.limits.waiting_unseated, self.limits.waiting_seated]
-            .into_iter()
-            .flatten()
-            .min();
+    /// ([`AppState::close_waiting`]) and puts away those in play that nobody is at
+    /// ([`AppState::put_away_idle`]).
+    async fn tidy_now_and_then(self) {
+        let limits = self.limits;
+        let shortest = [
+            limits.waiting_unseated,
+            limits.waiting_seated,
+            limits.put_away_after,
+        ]
+        .into_iter()
+        .flatten()
+        .min();
         let Some(shortest) = shortest else {
             return;
         };
         let every = (shortest / 4).clamp(Duration::from_millis(20), Duration::from_secs(60));
         while !*self.stopping.borrow() {
             tokio::time::sleep(every).await;
-            self.close_waiting(std::time::SystemTime::now()).await;
+            let now = std::time::SystemTime::now();
+            self.close_waiting(now).await;
+            self.put_away_idle(now);
+        }
+    }
+
+    /// Takes out of memory the tables in play (begun, not over) that nobody has watched for
+    /// [`crate::serve::Limits::put_away_after`]: the database keeps them, and the next request
+    /// for one reads it back. A table its players left for good would otherwise be kept in
+    /// memory for ever.
+    pub fn put_away_idle(&self, now: std::time::SystemTime) {
+        let Some(after) = self.limits.put_away_after else {
+            return;
+        };
+        let away: Vec<Arc<Live>> = self
+            .all_tables()
+            .into_iter()
+            .filter(|live| live.put_away_if_idle(now, after))
+            .collect();
+        if away.is_empty() {
+            return;
+        }
+        self.forget_from_memory(&away);
+        tracing::info!(
+            tables = away.len(),
+            "tables nobody is at put away (read back when asked for)"
+        );
+    }
+
+    /// Takes `gone` out of the map of tables in memory (each only if it is still the one there).
+    fn forget_from_memory(&self, gone: &[Arc<Live>]) {
+        if let Ok(mut tables) = self.tables.lock() {
+            for live in gone {
+                if tables.get(&live.code).is_some_and(|l| Arc::ptr_eq(l, live)) {
+                    tables.remove(&live.code);
+                }
+            }
         }
     }
 
@@ -204,24 +234,20 @@ impl AppState {
         if closed.is_empty() {
             return;
         }
-        if let Ok(mut tables) = self.tables.lock() {
-            for live in &closed {
-                if tables.get(&live.code).is_some_and(|l| Arc::ptr_eq(l, live)) {
-                    tables.remove(&live.code);
-                }
-            }
-        }
         let codes: Vec<String> = closed.iter().map(|l| l.code.clone()).collect();
         for code in &codes {
             tracing::info!(table = %code, "closed: it waited too long for its players");
         }
-        // The database first, so that a finished table read back from it from then on has no
-        // pointer to them; off the event loop: a long list is one transaction, but a
-        // transaction all the same.
+        // The database first, so that a table read back from it from then on (one asked for
+        // that is not in memory) is not one of these, and has no pointer to them; off the event
+        // loop: a long list is one transaction, but a transaction all the same. Until then the
+        // closed tables stay in memory, refusing every request.
         let store = self.store.clone();
         let forget = codes.clone();
         match tokio::task::spawn_blocking(move || store.forget_waiting(&forget)).await {
-            Ok(Ok(_)) => {}
+            Ok(Ok(_)) => self.forget_from_memory(&closed),
+            // Kept in memory, closed: their codes stay unknown, and not given to new tables,
+            // until the next start reads them back and closes them again.
             Ok(Err(e)) => {
                 tracing::error!(error = %e, "tables closed for want of players could not be forgotten by the database (they are read back, and closed again, at the next start)")
             }
@@ -239,6 +265,11 @@ impl AppState {
         }
     }
 
+    /// How many tables are in memory now (in play, waiting, or finished within the hour).
+    pub fn tables_in_memory(&self) -> usize {
+        self.tables.lock().map_or(0, |t| t.len())
+    }
+
     fn all_tables(&self) -> Vec<Arc<Live>> {
         self.tables
             .lock()
@@ -246,9 +277,10 @@ impl AppState {
             .unwrap_or_default()
     }
 
-    /// The table, in memory or, when its game finished long enough ago to have left memory,
-    /// read back from the database (its players coming back to see the end, or its host to
-    /// open the next game); it leaves memory again after [`FINISHED_KEPT`].
+    /// The table, in memory or, when it has left memory, read back from the database: a game
+    /// finished long enough ago (its players coming back to see the end, or its host to open
+    /// the next game; it leaves memory again after [`FINISHED_KEPT`]), or one put away while
+    /// nobody was at it ([`AppState::put_away_idle`]), its players coming back.
     fn table(&self, code: &str) -> Option<Arc<Live>> {
         let code = code.to_ascii_uppercase();
         if let Some(live) = self.tables.lock().ok()?.get(&code) {
@@ -257,17 +289,17 @@ impl AppState {
         if self.unreplayable.lock().ok()?.contains(&code) {
             return None;
         }
-        let loaded = match self.store.load_finished(&code) {
+        let loaded = match self.store.load_one(&code) {
             Ok(loaded) => loaded?,
             Err(e) => {
-                tracing::error!(table = %code, error = %e, "a finished table could not be read back");
+                tracing::error!(table = %code, error = %e, "a stored table could not be read back");
                 return None;
             }
         };
         let live = match restore(&loaded, &self.store) {
             Ok(live) => live,
             Err(e) => {
-                tracing::error!(table = %code, error = %e, "a finished table does not replay; not read again until a restart");
+                tracing::error!(table = %code, error = %e, "a stored table does not replay; not read again until a restart");
                 if let Ok(mut bad) = self.unreplayable.lock() {
                     bad.insert(code);
                 }
@@ -281,8 +313,27 @@ impl AppState {
         }
         tables.insert(code, live.clone());
         drop(tables);
+        resume(&live);
         self.run(live.clone());
         Some(live)
+    }
+}
+
+/// A table read back from the database, before its computer players start: a game stored
+/// over but not yet kept as finished (the server stopped between the two) is kept now, and
+/// nobody being connected yet, every person's grace period starts.
+fn resume(live: &Arc<Live>) {
+    let Ok(room) = live.room() else { return };
+    if room.game().is_over() {
+        live.keep_finished(&room);
+    }
+    let people: Vec<Seat> = (0..room.seats().len())
+        .filter(|&i| matches!(room.seats()[i], Seated::Person { .. }))
+        .map(|i| Seat::new(i as u8))
+        .collect();
+    drop(room);
+    for seat in people {
+        live.start_grace(seat);
     }
 }
 
@@ -335,9 +386,10 @@ fn rules_of(preset: &str, options: &[(String, String)]) -> Result<AnyRules, Stri
 }
 
 /// The routes. Also starts the closing of tables left waiting for their players
-/// ([`AppState::close_waiting`]), so it is called inside the tokio runtime.
+/// ([`AppState::close_waiting`]) and the putting away of those nobody is at
+/// ([`AppState::put_away_idle`]), so it is called inside the tokio runtime.
 pub fn router(state: AppState) -> Router {
-    tokio::spawn(state.clone().close_waiting_now_and_then());
+    tokio::spawn(state.clone().tidy_now_and_then());
     Router::new()
         .route("/", get(assets::index))
         .route("/t/{code}", get(assets::index))
@@ -364,13 +416,14 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// The refusal of a request to a table closed for want of players while it was asked (it is
-/// unknown from then on, as any other code).
-fn closed_table(code: &str) -> Refusal {
-    (
-        StatusCode::NOT_FOUND,
-        format!("no table {code}: it waited too long for its players and was closed"),
-    )
+/// The refusal of a request to a table that went while it was asked: closed for want of
+/// players (unknown from then on, as any other code), or put away (read back when asked
+/// again).
+fn gone_table(code: &str, why: &crate::RoomError) -> Refusal {
+    match why {
+        crate::RoomError::PutAway => (StatusCode::SERVICE_UNAVAILABLE, why.to_string()),
+        _ => (StatusCode::NOT_FOUND, format!("no table {code}: {why}")),
+    }
 }
 
 /// Logs the database's refusal `e` for the operator; the client's words for it.
@@ -825,7 +878,9 @@ async fn claim_seat(
             }
             Err(e @ crate::RoomError::BadName(_)) => Err((StatusCode::BAD_REQUEST, e.to_string())),
             Err(e @ crate::RoomError::NoSuchSeat(_)) => Err((StatusCode::NOT_FOUND, e.to_string())),
-            Err(crate::RoomError::Closed) => Err(closed_table(&live.code)),
+            Err(e @ (crate::RoomError::Closed | crate::RoomError::PutAway)) => {
+                Err(gone_table(&live.code, &e))
+            }
             Err(e) => Err((StatusCode::CONFLICT, e.to_string())),
         }
     };
@@ -873,8 +928,8 @@ async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>
         let Ok(mut room) = live.room() else {
             return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
         };
-        if room.check_open().is_err() {
-            return refused(closed_table(&live.code));
+        if let Err(e) = room.check_open() {
+            return refused(gone_table(&live.code, &e));
         }
         if seat >= room.seats().len() {
             return error(
@@ -905,8 +960,8 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
         let Ok(mut room) = live.room() else {
             return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
         };
-        if room.check_open().is_err() {
-            return refused(closed_table(&live.code));
+        if let Err(e) = room.check_open() {
+            return refused(gone_table(&live.code, &e));
         }
         match room.seats().get(seat) {
             None => {
@@ -1202,15 +1257,25 @@ async fn play(
     token: Option<SeatToken>,
     mut stopping: tokio::sync::watch::Receiver<bool>,
 ) {
-    let Some((id, mut rx)) = live.subscribe(seat) else {
-        let (_, why) = closed_table(&live.code);
-        let _ = socket
-            .send(Message::Close(Some(CloseFrame {
-                code: 1000,
-                reason: why.into(),
-            })))
-            .await;
-        return;
+    let (id, mut rx) = match live.subscribe(seat) {
+        Ok(x) => x,
+        Err(e) => {
+            // Closed: said, and the page finds the table unknown when it tries again. Put
+            // away: "try again later" (1013), and the page's next try reads it back.
+            let (status, why) = gone_table(&live.code, &e);
+            let code = if status == StatusCode::SERVICE_UNAVAILABLE {
+                1013
+            } else {
+                1000
+            };
+            let _ = socket
+                .send(Message::Close(Some(CloseFrame {
+                    code,
+                    reason: why.into(),
+                })))
+                .await;
+            return;
+        }
     };
     tracing::debug!(table = %live.code, ?seat, id, "connected");
     let mut rate = Rate::new();

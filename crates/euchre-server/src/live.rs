@@ -56,6 +56,10 @@ pub struct Live {
     /// One search for advice at a time at a table; the others wait their turn (and mostly find
     /// their answer kept by then).
     pub advising: tokio::sync::Semaphore,
+    /// When its last connection left (or it was made or read back): a table in play nobody
+    /// has watched for long is put away ([`Live::put_away_if_idle`]). Changed under the room's
+    /// lock.
+    unwatched_since: Mutex<SystemTime>,
 }
 
 /// What advice was asked for: a hint at a state, or the review of a deal, for a seat.
@@ -141,6 +145,7 @@ impl Live {
             advice_key,
             advice: Mutex::new(HashMap::new()),
             advising: tokio::sync::Semaphore::new(1),
+            unwatched_since: Mutex::new(SystemTime::now()),
         })
     }
 
@@ -335,9 +340,13 @@ impl Live {
         }
     }
 
-    /// Registers a connection; returns its id and its queue (`None`: the table is closed, or
-    /// unavailable). A person coming back is no longer away.
-    pub fn subscribe(&self, seat: Option<Seat>) -> Option<(u64, mpsc::Receiver<Outgoing>)> {
+    /// Registers a connection; returns its id and its queue.
+    /// A person coming back is no longer away.
+    ///
+    /// # Errors
+    /// The table is closed or put away ([`Room::check_open`]); a lock poisoned counts as
+    /// put away (asked again, the table is read back).
+    pub fn subscribe(&self, seat: Option<Seat>) -> Result<(u64, mpsc::Receiver<Outgoing>), RoomError> {
         let (tx, rx) = mpsc::channel(QUEUE);
         let id = self.next_id.lock().map_or(0, |mut n| {
             *n += 1;
@@ -346,8 +355,8 @@ impl Live {
         {
             // Under the room's lock, as the closing of a table left waiting is decided: a
             // connection is either counted before it, or told the table is closed.
-            let mut room = self.room().ok()?;
-            room.check_open().ok()?;
+            let mut room = self.room().map_err(|_| RoomError::PutAway)?;
+            room.check_open()?;
             if let Some(s) = seat {
                 room.connection(s, true);
                 room.set_away(s, false);
@@ -364,7 +373,7 @@ impl Live {
             }
         }
         self.wake.notify_one();
-        Some((id, rx))
+        Ok((id, rx))
     }
 
     /// Removes a connection; a seat left with none starts its grace period. The last watcher
@@ -381,6 +390,11 @@ impl Live {
             subs.retain(|s| s.id != id);
             !subs.is_empty()
         });
+        if !watched {
+            if let Ok(mut since) = self.unwatched_since.lock() {
+                *since = SystemTime::now();
+            }
+        }
         if !watched && room.waiting(SystemTime::now()).is_some() {
             let now = SystemTime::now();
             room.restart_waiting_clock(now);
@@ -421,8 +435,32 @@ impl Live {
         true
     }
 
-    /// Whether the table was closed for want of players.
-    pub fn is_closed(&self) -> bool {
+    /// Puts the table away (out of memory; the database keeps it, and it is read back when
+    /// asked for) if its game has begun and is not over, and nobody has watched it for `after`:
+    /// a table everyone has left waits for them at no cost but its rows. Decided under the
+    /// room's lock as [`Live::close_if_waiting`] is. Returns whether it was put away.
+    pub fn put_away_if_idle(&self, now: SystemTime, after: Duration) -> bool {
+        let Ok(mut room) = self.room() else {
+            return false;
+        };
+        // A table waiting for its players is closed or kept by its own clock; a finished one
+        // leaves memory an hour after its end.
+        if room.check_open().is_err() || room.seq() == 0 || room.game().is_over() {
+            return false;
+        }
+        let watched = self.subscribers.lock().map_or(true, |s| !s.is_empty());
+        let unwatched_since = self.unwatched_since.lock().map_or(now, |since| *since);
+        if watched || now.duration_since(unwatched_since).unwrap_or_default() < after {
+            return false;
+        }
+        room.put_away();
+        drop(room);
+        self.wake.notify_one();
+        true
+    }
+
+    /// Whether the table was closed for want of players, or put away.
+    pub fn is_gone(&self) -> bool {
         self.room().map_or(true, |r| r.check_open().is_err())
     }
 
@@ -443,9 +481,12 @@ impl Live {
                 return;
             }
             // A game over needs no stand-in (nor a line in the log saying it plays).
-            let changed = live
-                .room()
-                .is_ok_and(|mut r| r.connections(seat) == 0 && !r.game().is_over() && r.set_away(seat, true));
+            let changed = live.room().is_ok_and(|mut r| {
+                r.connections(seat) == 0
+                    && !r.game().is_over()
+                    && r.check_open().is_ok()
+                    && r.set_away(seat, true)
+            });
             if changed {
                 tracing::info!(table = %live.code, %seat, "away past the grace period: the stand-in plays");
                 live.seats_changed();
@@ -582,7 +623,7 @@ mod tests {
     fn a_watched_table_stays_and_a_closed_one_takes_no_one() {
         let live = waiting_table("watched");
         let hour = |_seated: bool| Some(Duration::from_secs(3600));
-        let (id, _rx) = live.subscribe(None).expect("open");
+        let (id, _rx) = live.subscribe(None).unwrap();
         let now = SystemTime::now();
         assert!(
             !live.close_if_waiting(now + Duration::from_secs(7200), hour),
@@ -594,10 +635,18 @@ mod tests {
             !live.close_if_waiting(left + Duration::from_secs(1800), hour),
             "the clock started again"
         );
+        assert!(
+            !live.put_away_if_idle(left + Duration::from_secs(7200), Duration::from_secs(3600)),
+            "a table waiting for its players goes by its own clock, not put away"
+        );
         assert!(live.close_if_waiting(left + Duration::from_secs(3601), hour));
-        assert!(live.is_closed());
-        assert!(live.subscribe(None).is_none(), "no connection to a closed table");
-        assert!(live.subscribe(Some(Seat::new(0))).is_none());
+        assert!(live.is_gone());
+        assert_eq!(
+            live.subscribe(None).unwrap_err(),
+            RoomError::Closed,
+            "no connection to a closed table"
+        );
+        assert!(live.subscribe(Some(Seat::new(0))).is_err());
         assert!(
             !live.close_if_waiting(left + Duration::from_secs(7200), hour),
             "closed once"

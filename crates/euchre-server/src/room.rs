@@ -65,6 +65,9 @@ pub enum RoomError {
     Setup(String),
     /// The table waited too long for its players and was closed.
     Closed,
+    /// The table was put away (out of memory, kept in the database) while nobody was at it:
+    /// asked again, it is read back.
+    PutAway,
 }
 
 impl fmt::Display for RoomError {
@@ -88,6 +91,7 @@ impl fmt::Display for RoomError {
             ),
             RoomError::Refused(m) | RoomError::BadName(m) | RoomError::Setup(m) => f.write_str(m),
             RoomError::Closed => f.write_str("the table waited too long for its players and was closed"),
+            RoomError::PutAway => f.write_str("the table was put away while nobody was at it: ask again"),
         }
     }
 }
@@ -129,8 +133,9 @@ pub struct Room {
     seq: u64,
     /// Where the same company plays its next game (the host's "play again").
     next_table: Option<String>,
-    /// Set once the table is closed for want of players: every later request is refused.
-    closed: bool,
+    /// Set once the table is closed for want of players, or put away: every later request is
+    /// refused.
+    gone: Option<RoomError>,
     /// Since when the table has waited for its players unwatched: a seat changing hands starts
     /// the clock again, and so does (the network layer's word) its last watcher leaving.
     waiting_since: SystemTime,
@@ -209,7 +214,7 @@ impl Room {
             stand_in: stand_in.to_string(),
             seq: 0,
             next_table: None,
-            closed: false,
+            gone: None,
             waiting_since: SystemTime::now(),
         })
     }
@@ -335,28 +340,34 @@ impl Room {
         Ok(())
     }
 
-    /// Refuses every request once the table is closed.
+    /// Refuses every request once the table is closed or put away.
     ///
     /// # Errors
-    /// [`RoomError::Closed`].
+    /// [`RoomError::Closed`] or [`RoomError::PutAway`].
     pub fn check_open(&self) -> Result<(), RoomError> {
-        if self.closed {
-            Err(RoomError::Closed)
-        } else {
-            Ok(())
+        match &self.gone {
+            Some(why) => Err(why.clone()),
+            None => Ok(()),
         }
     }
 
     /// Closes the table for good (it waited too long for its players): every later request is
     /// refused, and its computer players have nothing more to do.
     pub fn close(&mut self) {
-        self.closed = true;
+        self.gone = Some(RoomError::Closed);
+    }
+
+    /// Puts the table away for good (its game goes on from the database when asked for
+    /// again): every later request to this copy is refused, and its computer players stop.
+    pub fn put_away(&mut self) {
+        self.gone = Some(RoomError::PutAway);
     }
 
     /// How long the table has waited for its players at `now`; `None` once its game has begun
     /// (a change is stored) or it is closed.
     pub fn waiting(&self, now: SystemTime) -> Option<Duration> {
-        (self.seq == 0 && !self.closed).then(|| now.duration_since(self.waiting_since).unwrap_or_default())
+        (self.seq == 0 && self.gone.is_none())
+            .then(|| now.duration_since(self.waiting_since).unwrap_or_default())
     }
 
     /// Since when the table has waited for its players.
@@ -561,10 +572,10 @@ impl Room {
     }
 
     /// What the table waits for when no person is to act: a computer player's decision or the
-    /// next deal (`None` when a person is to act, the table has not started, is closed, or is
+    /// next deal (`None` when a person is to act, the table has not started, is gone, or is
     /// over).
     pub fn next(&self) -> Option<Next> {
-        if !self.started() || self.closed {
+        if !self.started() || self.gone.is_some() {
             return None;
         }
         match self.session.turn() {

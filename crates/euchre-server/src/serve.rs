@@ -54,7 +54,13 @@ pub struct Limits {
     /// otherwise be kept for ever, in memory and on disk.
     pub waiting_unseated: Option<Duration>,
     pub waiting_seated: Option<Duration>,
+    /// A table in play (begun, not over) that nobody has watched this long is put away: out
+    /// of memory, kept in the database, read back when asked for (`None`: kept in memory).
+    pub put_away_after: Option<Duration>,
 }
+
+/// How long a table in play nobody watches stays in memory, by default.
+pub const PUT_AWAY_AFTER: Duration = Duration::from_secs(3600);
 
 /// How long a table may wait for its players with no person seated, by default.
 pub const WAITING_UNSEATED: Duration = Duration::from_secs(3600);
@@ -71,6 +77,7 @@ impl Default for Limits {
             limit_loopback: false,
             waiting_unseated: Some(WAITING_UNSEATED),
             waiting_seated: Some(WAITING_SEATED),
+            put_away_after: Some(PUT_AWAY_AFTER),
         }
     }
 }

@@ -633,13 +633,13 @@ impl Store {
         self.load_where(None, finished_within)
     }
 
-    /// A table whose game is finished, however long ago (`None`: no such table, or its game
-    /// goes on), to be looked at again once it has left the server's memory.
-    pub fn load_finished(&self, code: &str) -> Result<Option<LoadedTable>, StoreError> {
+    /// One table (`None`: no such table), to be read back once it has left the server's
+    /// memory: its game finished, however long ago, or put away while nobody was at it.
+    pub fn load_one(&self, code: &str) -> Result<Option<LoadedTable>, StoreError> {
         Ok(self.load_where(Some(code), Duration::ZERO)?.pop())
     }
 
-    /// The tables of [`Store::load`], or (`code` given) that finished table alone.
+    /// The tables of [`Store::load`], or (`code` given) that table alone.
     fn load_where(
         &self,
         code: Option<&str>,
@@ -653,9 +653,7 @@ impl Store {
             use rusqlite::types::Value;
             let (mut st, arg) = match code {
                 Some(code) => (
-                    c.prepare_cached(&format!(
-                        "{COLUMNS} WHERE code = ?1 AND EXISTS (SELECT 1 FROM games WHERE code = ?1)"
-                    ))?,
+                    c.prepare_cached(&format!("{COLUMNS} WHERE code = ?1"))?,
                     Value::Text(code.to_string()),
                 ),
                 None => (

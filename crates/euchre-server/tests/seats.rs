@@ -720,3 +720,55 @@ async fn a_next_game_closed_unplayed_is_forgotten_by_the_last() {
     assert_eq!(status, 200, "{r}");
     assert_ne!(r["code"].as_str().unwrap(), first);
 }
+
+/// A table in play that nobody has watched for an hour leaves memory; asked for again, it is
+/// read back from the database where it was, and its players go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_nobody_is_at_is_put_away_and_read_back() {
+    use std::time::{Duration, SystemTime};
+    let db = temp_db("put-away");
+    let (addr, state) = support::start_state(&db, euchre_server::Limits::default()).await;
+    let (code, token, mut ws) = support::ann_at(&addr, &["open", "basic", "basic", "basic"], 6).await;
+    // Ann plays until the game is some way in, and leaves.
+    let mut acted = None;
+    let seq = loop {
+        let m = next(&mut ws).await.expect("a state");
+        let seq = m["seq"].as_u64().unwrap();
+        if seq >= 12 && m["to_act"] == 0 {
+            break seq;
+        }
+        if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
+            if acted != Some(seq) {
+                acted = Some(seq);
+                send(&mut ws, &json!({"type": "act", "seq": seq, "action": a})).await;
+            }
+        }
+    };
+    drop(ws);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let left = SystemTime::now();
+    assert_eq!(state.tables_in_memory(), 1);
+    state.put_away_idle(left + Duration::from_secs(1800));
+    assert_eq!(state.tables_in_memory(), 1, "half an hour: kept");
+    state.put_away_idle(left + Duration::from_secs(3700));
+    assert_eq!(state.tables_in_memory(), 0, "an hour with nobody at it: put away");
+    // Ann comes back: the table is read back where it was, her turn.
+    let mut ws = connect(&addr, &code, Some(&token)).await;
+    let back = next(&mut ws).await.expect("a state");
+    assert_eq!(state.tables_in_memory(), 1);
+    assert_eq!(back["seq"].as_u64(), Some(seq), "{back}");
+    assert_eq!(back["to_act"], 0);
+    assert_eq!(back["seats"][0]["kind"], "person");
+    let legal = back["legal"][0].as_str().unwrap().to_string();
+    send(&mut ws, &json!({"type": "act", "seq": seq, "action": legal})).await;
+    let after = loop {
+        let m = next(&mut ws).await.expect("a state");
+        if m["seq"].as_u64().unwrap() > seq {
+            break m;
+        }
+    };
+    assert!(after["seq"].as_u64().unwrap() > seq, "play goes on");
+    // Watched, it stays.
+    state.put_away_idle(SystemTime::now() + Duration::from_secs(7200));
+    assert_eq!(state.tables_in_memory(), 1, "watched: kept");
+}
