@@ -114,7 +114,7 @@ impl AppState {
             opened_at: std::time::SystemTime::now(),
         };
         for live in state.all_tables() {
-            resume(&live);
+            resume(&live, &state.store, true);
             state.run(live);
         }
         Ok(state)
@@ -122,21 +122,22 @@ impl AppState {
 
     /// Lets a table's computer players play; an hour after its game ends the table leaves
     /// memory (its record stays in the database for the downloads and the players' pages).
+    /// A table whose play stopped before the end (a computer player failed) leaves at once,
+    /// to be read back by the next request for it. Either way it is put away first: a copy
+    /// read back is then the only one that takes a change.
     fn run(&self, live: Arc<Live>) {
-        let tables = self.tables.clone();
+        let state = self.clone();
         tokio::spawn(async move {
             live.clone().drive().await;
             // A table closed for want of players, or put away, has left already.
             if live.is_gone() {
                 return;
             }
-            tokio::time::sleep(FINISHED_KEPT).await;
-            // This table only: its code may have gone to a new one meanwhile.
-            if let Ok(mut t) = tables.lock() {
-                if t.get(&live.code).is_some_and(|l| Arc::ptr_eq(l, &live)) {
-                    t.remove(&live.code);
-                }
+            if live.room().is_ok_and(|r| r.game().is_over()) {
+                tokio::time::sleep(FINISHED_KEPT).await;
             }
+            live.put_away();
+            state.forget_from_memory(std::slice::from_ref(&live));
         });
     }
 
@@ -173,10 +174,12 @@ impl AppState {
         let Some(after) = self.limits.put_away_after else {
             return;
         };
+        // A table whose lock a panic poisoned takes nothing any more: it goes too (read back,
+        // it is whole again).
         let away: Vec<Arc<Live>> = self
             .all_tables()
             .into_iter()
-            .filter(|live| live.put_away_if_idle(now, after))
+            .filter(|live| live.room().is_err() || live.put_away_if_idle(now, after))
             .collect();
         if away.is_empty() {
             return;
@@ -313,24 +316,34 @@ impl AppState {
         }
         tables.insert(code, live.clone());
         drop(tables);
-        resume(&live);
+        resume(&live, &self.store, false);
         self.run(live.clone());
         Some(live)
     }
 }
 
-/// A table read back from the database, before its computer players start: a game stored
-/// over but not yet kept as finished (the server stopped between the two) is kept now, and
-/// nobody being connected yet, every person's grace period starts.
-fn resume(live: &Arc<Live>) {
-    let Ok(room) = live.room() else { return };
-    if room.game().is_over() {
+/// A table read back from the database, before its computer players start. At the server's
+/// start (`at_start`), a game stored over but perhaps not yet kept as finished (the server
+/// stopped between the two) is kept now, and nobody being connected yet, every person's grace
+/// period starts. A table put away and read back on request had nobody at it for an hour: its
+/// people are away at once (the stand-in plays for them until they come back), unless its
+/// grace period is longer than that.
+fn resume(live: &Arc<Live>, store: &Store, at_start: bool) {
+    let Ok(mut room) = live.room() else { return };
+    let over = room.game().is_over();
+    if over && (at_start || matches!(store.finished(&live.code), Ok(None))) {
         live.keep_finished(&room);
     }
     let people: Vec<Seat> = (0..room.seats().len())
         .filter(|&i| matches!(room.seats()[i], Seated::Person { .. }))
         .map(|i| Seat::new(i as u8))
         .collect();
+    if !at_start && !over && live.grace <= crate::serve::PUT_AWAY_AFTER {
+        for &seat in &people {
+            room.set_away(seat, true);
+        }
+        return;
+    }
     drop(room);
     for seat in people {
         live.start_grace(seat);
@@ -1027,6 +1040,10 @@ async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: 
         let Ok(room) = live.room() else {
             return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
         };
+        // A copy put away (its hour over) opens nothing: the copy read back may have.
+        if let Err(e) = room.check_open() {
+            return refused(gone_table(&live.code, &e));
+        }
         if !room.game().is_over() {
             return error(StatusCode::CONFLICT, "the game is not over");
         }
@@ -1072,7 +1089,15 @@ fn finished_game(state: &AppState, code: &str) -> Result<(String, Option<String>
     // A finished game is kept in the database, in play or not.
     match state.store.finished(&code.to_ascii_uppercase()) {
         Ok(Some(g)) => Ok(g),
-        Ok(None) if state.table(code).is_none() => Err((StatusCode::NOT_FOUND, format!("no table {code}"))),
+        // Asked without reading the table back (a game in play would be replayed for nothing).
+        Ok(None)
+            if !state
+                .store
+                .table_exists(&code.to_ascii_uppercase())
+                .unwrap_or(true) =>
+        {
+            Err((StatusCode::NOT_FOUND, format!("no table {code}")))
+        }
         Ok(None) => Err((
             StatusCode::CONFLICT,
             "the game is not over: its hands stay hidden until it is".into(),

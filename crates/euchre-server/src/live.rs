@@ -448,7 +448,9 @@ impl Live {
         if room.check_open().is_err() || room.seq() == 0 || room.game().is_over() {
             return false;
         }
-        let watched = self.subscribers.lock().map_or(true, |s| !s.is_empty());
+        // A seat's connection counts until it has unsubscribed (one dropped as too slow is
+        // still being closed).
+        let watched = room.someone_here() || self.subscribers.lock().map_or(true, |s| !s.is_empty());
         let unwatched_since = self.unwatched_since.lock().map_or(now, |since| *since);
         if watched || now.duration_since(unwatched_since).unwrap_or_default() < after {
             return false;
@@ -457,6 +459,18 @@ impl Live {
         drop(room);
         self.wake.notify_one();
         true
+    }
+
+    /// Puts the table away whatever its state (its hour after the end is over, or its play
+    /// stopped), and closes its connections: the pages connect again, to the copy read back.
+    pub fn put_away(&self) {
+        if let Ok(mut room) = self.room() {
+            room.put_away();
+        }
+        if let Ok(mut subs) = self.subscribers.lock() {
+            subs.clear();
+        }
+        self.wake.notify_one();
     }
 
     /// Whether the table was closed for want of players, or put away.
@@ -579,6 +593,11 @@ mod tests {
 
     /// A table of two open seats and two `basic` players, stored, in play.
     fn waiting_table(name: &str) -> Arc<Live> {
+        table_with(name, |_| {})
+    }
+
+    /// The same, `setup` done to its room first.
+    fn table_with(name: &str, setup: impl FnOnce(&mut Room)) -> Arc<Live> {
         let dir = std::env::temp_dir().join(format!("euchre-live-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let store = Arc::new(Store::open(&dir.join("server.db"), Durability::Process).unwrap());
@@ -588,7 +607,7 @@ mod tests {
             SeatPlan::Bot("basic".into()),
             SeatPlan::Bot("basic".into()),
         ];
-        let room = Room::new(
+        let mut room = Room::new(
             AnyRules::preset("north-american").unwrap(),
             "north-american",
             1,
@@ -596,6 +615,7 @@ mod tests {
             "basic",
         )
         .unwrap();
+        setup(&mut room);
         let row = TableRow {
             code: "WAITS1".into(),
             preset: "north-american".into(),
@@ -658,5 +678,69 @@ mod tests {
             Err(LiveError::Room(RoomError::Closed))
         ));
         assert!(live.store.load(Duration::ZERO).unwrap()[0].events.is_empty());
+    }
+
+    /// A table in play nobody watches is put away after its hour, and the copy put away takes
+    /// nothing more: no connection, no decision, no computer player's change.
+    #[tokio::test]
+    async fn a_table_put_away_takes_nothing_more() {
+        let mut ann = None;
+        let live = table_with("put-away", |room| {
+            ann = Some(room.claim(0, "Ann", None).unwrap());
+            room.claim(1, "Bo", None).unwrap();
+            // Played on until a person is to act with a change stored.
+            loop {
+                match room.next() {
+                    Some(Next::Bot(job)) => {
+                        let action = job.run().unwrap().action;
+                        let change = room.bot_change(&job, action, room.seq()).unwrap();
+                        room.commit(&change).unwrap();
+                    }
+                    Some(Next::Deal(change)) => room.commit(&change).unwrap(),
+                    None if room.seq() > 0 => break,
+                    None => {
+                        let who = room.game().to_act().unwrap();
+                        let first = room.game().legal_actions()[0].to_string();
+                        let change = room.decide(who, 0, &first).unwrap();
+                        room.commit(&change).unwrap();
+                    }
+                }
+            }
+        });
+        let ann = ann.unwrap();
+        let hour = Duration::from_secs(3600);
+        let now = SystemTime::now();
+        let (id, _rx) = live.subscribe(Some(Seat::new(0))).unwrap();
+        assert!(!live.put_away_if_idle(now + 2 * hour, hour), "watched");
+        live.unsubscribe(id, Some(Seat::new(0)));
+        let left = SystemTime::now();
+        assert!(
+            !live.close_if_waiting(left + 2 * hour, |_| Some(hour)),
+            "begun: not closed"
+        );
+        assert!(!live.put_away_if_idle(left + hour / 2, hour));
+        assert!(live.put_away_if_idle(left + hour + Duration::from_secs(1), hour));
+        assert!(live.is_gone());
+        assert_eq!(live.subscribe(None).unwrap_err(), RoomError::PutAway);
+        let (seq, who) = {
+            let room = live.room().unwrap();
+            (room.seq(), room.game().to_act().unwrap())
+        };
+        let stored = live.store.load(Duration::ZERO).unwrap()[0].events.len();
+        let e = live.act(&ann, seq, "pass").unwrap_err();
+        assert!(
+            matches!(e, LiveError::Room(RoomError::PutAway)),
+            "{e} (seat {who})"
+        );
+        let change = Change {
+            seq: seq + 1,
+            act: None,
+        };
+        assert!(live.apply(live.room().unwrap(), &change).is_err());
+        assert_eq!(
+            live.store.load(Duration::ZERO).unwrap()[0].events.len(),
+            stored,
+            "nothing stored"
+        );
     }
 }

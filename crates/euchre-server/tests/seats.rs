@@ -745,14 +745,27 @@ async fn a_table_nobody_is_at_is_put_away_and_read_back() {
         }
     };
     drop(ws);
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Until the server has seen her go.
+    let info = |addr: String, code: String| async move {
+        let (status, body) = get(&addr, &format!("/api/tables/{code}")).await;
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str::<Value>(&body).unwrap()
+    };
+    while info(addr.clone(), code.clone()).await["seats"][0]["connected"] == true {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let left = SystemTime::now();
     assert_eq!(state.tables_in_memory(), 1);
     state.put_away_idle(left + Duration::from_secs(1800));
     assert_eq!(state.tables_in_memory(), 1, "half an hour: kept");
     state.put_away_idle(left + Duration::from_secs(3700));
     assert_eq!(state.tables_in_memory(), 0, "an hour with nobody at it: put away");
-    // Ann comes back: the table is read back where it was, her turn.
+    // Asked for, it is read back; nobody was at it for an hour, so Ann is away at once (the
+    // stand-in would play for her).
+    let read_back = info(addr.clone(), code.clone()).await;
+    assert_eq!(read_back["seats"][0]["kind"], "away", "{read_back}");
+    assert_eq!(state.tables_in_memory(), 1);
+    // Ann comes back: the table is where it was, her turn.
     let mut ws = connect(&addr, &code, Some(&token)).await;
     let back = next(&mut ws).await.expect("a state");
     assert_eq!(state.tables_in_memory(), 1);
