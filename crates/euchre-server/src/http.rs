@@ -122,20 +122,19 @@ impl AppState {
 
     /// Lets a table's computer players play; an hour after its game ends the table leaves
     /// memory (its record stays in the database for the downloads and the players' pages).
-    /// A table whose play stopped before the end (a computer player failed) leaves at once,
-    /// to be read back by the next request for it. Either way it is put away first: a copy
-    /// read back is then the only one that takes a change.
+    /// A table whose play stopped before the end (a computer player failed) leaves an hour
+    /// later too, to be read back, and tried again, by the next request for it. Either way it
+    /// is put away first: a copy read back is then the only one that takes a change.
     fn run(&self, live: Arc<Live>) {
         let state = self.clone();
         tokio::spawn(async move {
             live.clone().drive().await;
-            // A table closed for want of players, or put away, has left already.
+            // A table closed for want of players, or put away for want of anyone at it, has
+            // left (a closed one once the database has forgotten it).
             if live.is_gone() {
                 return;
             }
-            if live.room().is_ok_and(|r| r.game().is_over()) {
-                tokio::time::sleep(FINISHED_KEPT).await;
-            }
+            tokio::time::sleep(FINISHED_KEPT).await;
             live.put_away();
             state.forget_from_memory(std::slice::from_ref(&live));
         });
@@ -174,12 +173,18 @@ impl AppState {
         let Some(after) = self.limits.put_away_after else {
             return;
         };
-        // A table whose lock a panic poisoned takes nothing any more: it goes too (read back,
-        // it is whole again).
+        // A table whose lock a panic poisoned takes nothing any more: it goes too, its
+        // connections closed (read back, it is whole again).
         let away: Vec<Arc<Live>> = self
             .all_tables()
             .into_iter()
-            .filter(|live| live.room().is_err() || live.put_away_if_idle(now, after))
+            .filter(|live| {
+                let poisoned = live.room().is_err();
+                if poisoned {
+                    live.put_away();
+                }
+                poisoned || live.put_away_if_idle(now, after)
+            })
             .collect();
         if away.is_empty() {
             return;
@@ -322,28 +327,20 @@ impl AppState {
     }
 }
 
-/// A table read back from the database, before its computer players start. At the server's
-/// start (`at_start`), a game stored over but perhaps not yet kept as finished (the server
-/// stopped between the two) is kept now, and nobody being connected yet, every person's grace
-/// period starts. A table put away and read back on request had nobody at it for an hour: its
-/// people are away at once (the stand-in plays for them until they come back), unless its
-/// grace period is longer than that.
+/// A table read back from the database, before its computer players start: a game stored
+/// over but not yet kept as finished (the server stopped between the two) is kept now (at the
+/// server's start, `at_start`, kept again whatever the database says, its statistics too, in
+/// case the stop came between the two; read back later, only if it never was), and, nobody
+/// being connected yet, every person's grace period starts, as after a restart.
 fn resume(live: &Arc<Live>, store: &Store, at_start: bool) {
-    let Ok(mut room) = live.room() else { return };
-    let over = room.game().is_over();
-    if over && (at_start || matches!(store.finished(&live.code), Ok(None))) {
+    let Ok(room) = live.room() else { return };
+    if room.game().is_over() && (at_start || matches!(store.finished(&live.code), Ok(None))) {
         live.keep_finished(&room);
     }
     let people: Vec<Seat> = (0..room.seats().len())
         .filter(|&i| matches!(room.seats()[i], Seated::Person { .. }))
         .map(|i| Seat::new(i as u8))
         .collect();
-    if !at_start && !over && live.grace <= crate::serve::PUT_AWAY_AFTER {
-        for &seat in &people {
-            room.set_away(seat, true);
-        }
-        return;
-    }
     drop(room);
     for seat in people {
         live.start_grace(seat);
@@ -757,8 +754,8 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<String, Refusal> {
         ));
     };
     // A code already in use is drawn again, never overwritten: one in memory, or one of a
-    // finished table kept in the database (read back when asked for). A database that cannot
-    // say refuses the new table below.
+    // table kept in the database (finished, or put away: read back when asked for). A
+    // database that cannot say refuses the new table below.
     let code = std::iter::repeat_with(new_code)
         .find(|c| !tables.contains_key(c) && !state.store.table_exists(c).unwrap_or(false))
         .unwrap_or_default();
@@ -1090,18 +1087,14 @@ fn finished_game(state: &AppState, code: &str) -> Result<(String, Option<String>
     match state.store.finished(&code.to_ascii_uppercase()) {
         Ok(Some(g)) => Ok(g),
         // Asked without reading the table back (a game in play would be replayed for nothing).
-        Ok(None)
-            if !state
-                .store
-                .table_exists(&code.to_ascii_uppercase())
-                .unwrap_or(true) =>
-        {
-            Err((StatusCode::NOT_FOUND, format!("no table {code}")))
-        }
-        Ok(None) => Err((
-            StatusCode::CONFLICT,
-            "the game is not over: its hands stay hidden until it is".into(),
-        )),
+        Ok(None) => match state.store.table_exists(&code.to_ascii_uppercase()) {
+            Ok(false) => Err((StatusCode::NOT_FOUND, format!("no table {code}"))),
+            Ok(true) => Err((
+                StatusCode::CONFLICT,
+                "the game is not over: its hands stay hidden until it is".into(),
+            )),
+            Err(e) => Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e))),
+        },
         Err(e) => Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e))),
     }
 }

@@ -424,8 +424,7 @@ impl Live {
         let Some(waited) = room.waiting(now) else {
             return false;
         };
-        let watched = self.subscribers.lock().map_or(true, |s| !s.is_empty());
-        if watched || limit(room.someone_seated()).is_none_or(|most| waited < most) {
+        if self.watched(&room) || limit(room.someone_seated()).is_none_or(|most| waited < most) {
             return false;
         }
         room.close();
@@ -433,6 +432,12 @@ impl Live {
         // Its computer players' task ends.
         self.wake.notify_one();
         true
+    }
+
+    /// Whether a connection watches the table (`room` is its room, locked). A seat's
+    /// connection counts until it has unsubscribed: one dropped as too slow is still closing.
+    fn watched(&self, room: &Room) -> bool {
+        room.someone_here() || self.subscribers.lock().map_or(true, |s| !s.is_empty())
     }
 
     /// Puts the table away (out of memory; the database keeps it, and it is read back when
@@ -448,11 +453,8 @@ impl Live {
         if room.check_open().is_err() || room.seq() == 0 || room.game().is_over() {
             return false;
         }
-        // A seat's connection counts until it has unsubscribed (one dropped as too slow is
-        // still being closed).
-        let watched = room.someone_here() || self.subscribers.lock().map_or(true, |s| !s.is_empty());
         let unwatched_since = self.unwatched_since.lock().map_or(now, |since| *since);
-        if watched || now.duration_since(unwatched_since).unwrap_or_default() < after {
+        if self.watched(&room) || now.duration_since(unwatched_since).unwrap_or_default() < after {
             return false;
         }
         room.put_away();
@@ -591,7 +593,7 @@ mod tests {
     use crate::store::{Durability, SeatRow, TableRow};
     use euchre::table::AnyRules;
 
-    /// A table of two open seats and two `basic` players, stored, in play.
+    /// A table of two open seats and two `basic` players, stored, waiting for its players.
     fn waiting_table(name: &str) -> Arc<Live> {
         table_with(name, |_| {})
     }
@@ -736,7 +738,10 @@ mod tests {
             seq: seq + 1,
             act: None,
         };
-        assert!(live.apply(live.room().unwrap(), &change).is_err());
+        assert!(matches!(
+            live.apply(live.room().unwrap(), &change),
+            Err(LiveError::Room(RoomError::PutAway))
+        ));
         assert_eq!(
             live.store.load(Duration::ZERO).unwrap()[0].events.len(),
             stored,

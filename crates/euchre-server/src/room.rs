@@ -357,14 +357,15 @@ impl Room {
         self.gone = Some(RoomError::Closed);
     }
 
-    /// Puts the table away for good (its game goes on from the database when asked for
-    /// again): every later request to this copy is refused, and its computer players stop.
+    /// Puts this copy of the table away for good (the game goes on in a copy read back from the
+    /// database when asked for again): every later request to this copy is refused, and its
+    /// computer players stop.
     pub fn put_away(&mut self) {
         self.gone = Some(RoomError::PutAway);
     }
 
     /// How long the table has waited for its players at `now`; `None` once its game has begun
-    /// (a change is stored) or it is closed.
+    /// (a change is stored) or it is gone (closed or put away).
     pub fn waiting(&self, now: SystemTime) -> Option<Duration> {
         (self.seq == 0 && self.gone.is_none())
             .then(|| now.duration_since(self.waiting_since).unwrap_or_default())

@@ -32,7 +32,8 @@ use tower::ServiceExt;
 /// How long a stop waits for the connections still open to finish.
 const STOP_PATIENCE: Duration = Duration::from_secs(5);
 
-/// The limits per client address, and how long a table may wait for its players.
+/// The limits per client address, how long a table may wait for its players, and how long one
+/// nobody is at stays in memory.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Connections open at once from one address (a household behind one router plays a few
@@ -53,6 +54,7 @@ pub struct Limits {
     /// where one does (`None`: kept for ever). Tables asked for and never played would
     /// otherwise be kept for ever, in memory and on disk.
     pub waiting_unseated: Option<Duration>,
+    /// The same where a person sits (a company gathering).
     pub waiting_seated: Option<Duration>,
     /// A table in play (begun, not over) that nobody has watched this long is put away: out
     /// of memory, kept in the database, read back when asked for (`None`: kept in memory).

@@ -506,8 +506,8 @@ impl Store {
         })
     }
 
-    /// Whether a table with this code was ever made (finished tables leave the server's
-    /// memory, not the database).
+    /// Whether the database keeps a table with this code (tables finished or put away leave
+    /// the server's memory, not the database; closed ones leave both).
     pub fn table_exists(&self, code: &str) -> Result<bool, StoreError> {
         self.with(|c| {
             c.query_row("SELECT count(*) FROM tables WHERE code = ?1", [code], |r| {

@@ -769,6 +769,13 @@ mod tests {
             r.set("num_players", "3"),
             Err(RulesError::NotImplemented("num_players=3".into()))
         );
+        // A second name is named as given.
+        assert_eq!(
+            r.set(" players ", "3"),
+            Err(RulesError::NotImplemented("players=3".into()))
+        );
+        let e = r.set("std", "maybe").unwrap_err().to_string();
+        assert!(e.contains("std") && !e.contains("stick_the_dealer"), "{e}");
         assert!(r
             .set("jambone_calls", "sometimes")
             .unwrap_err()
