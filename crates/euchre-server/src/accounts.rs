@@ -2,7 +2,8 @@
 //! A guest needs none: a seat token is enough to play. An account keeps a name for its holder
 //! alone, so that the players' pages can be trusted.
 
-use crate::http::{error, AppState};
+use crate::http::refusal::{error, refused, rejection_status, Refusal};
+use crate::http::state::AppState;
 use crate::token::SeatToken;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -88,10 +89,10 @@ async fn start_login(state: &AppState, name: &str, headers: &HeaderMap) -> Respo
 type Body = Result<Json<Credentials>, axum::extract::rejection::JsonRejection>;
 
 /// The name and password sent, or the refusal that says what was wrong with them.
-fn credentials(body: Body) -> Result<Credentials, crate::http::Refusal> {
+fn credentials(body: Body) -> Result<Credentials, Refusal> {
     body.map(|Json(c)| c).map_err(|e| {
         (
-            crate::http::rejection_status(&e),
+            rejection_status(&e),
             format!("{e}; expected {{\"name\":...,\"password\":...}}"),
         )
     })
@@ -100,7 +101,7 @@ fn credentials(body: Body) -> Result<Credentials, crate::http::Refusal> {
 pub async fn register(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
     let c = match credentials(body) {
         Ok(c) => c,
-        Err(refusal) => return crate::http::refused(refusal),
+        Err(refusal) => return refused(refusal),
     };
     let name = match crate::names::check_name(&c.name) {
         Ok(n) => n,
@@ -172,7 +173,7 @@ pub async fn login(
     let ip = ip.as_deref().unwrap_or("unknown");
     let c = match credentials(body) {
         Ok(c) => c,
-        Err(refusal) => return crate::http::refused(refusal),
+        Err(refusal) => return refused(refusal),
     };
     let [key, _] = crate::names::name_keys(&c.name);
     // The try is counted before the password is checked, so that tries sent all at once are

@@ -1,0 +1,724 @@
+//! The network layer (axum on tokio): the browser client, tables and seats over HTTP, and play
+//! over a WebSocket per connection. docs/server-protocol.md is the contract.
+//!
+//! - this module: the routes and the HTTP requests' handlers;
+//! - `state`: the server's state, its tables in memory and their lives;
+//! - `socket`: play over a WebSocket;
+//! - `refusal`: how a request is refused (a status and a JSON error).
+
+use crate::accounts;
+use crate::assets;
+use crate::live::Live;
+use crate::room::{Room, SeatPlan, Seated};
+use crate::store::{SeatRow, TableRow};
+use crate::token::{SeatToken, TokenHash};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use euchre::table::{settings_clash, AnyRules, SettingsClash, Table};
+use euchre::Seat;
+use rand::rngs::OsRng;
+use rand::{Rng, RngCore};
+use serde::Deserialize;
+use serde_json::json;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub(crate) mod refusal;
+mod socket;
+pub(crate) mod state;
+
+use refusal::{database_refused, error, gone_table, refused, rejection_status, Refusal};
+pub use socket::{BURST, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, RATE_PER_SEC};
+use state::rules_of;
+pub use state::{AppState, StartError};
+
+/// The grace period a table gets unless it asks for another.
+pub const DEFAULT_GRACE_SECS: u64 = 60;
+
+/// The routes. Also starts the closing of tables left waiting for their players
+/// ([`AppState::close_waiting`]) and the putting away of those nobody is at
+/// ([`AppState::put_away_idle`]), so it is called inside the tokio runtime.
+pub fn router(state: AppState) -> Router {
+    tokio::spawn(state.clone().tidy_now_and_then());
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/t/{code}", get(assets::index))
+        .route("/assets/app.js", get(assets::script))
+        .route("/assets/style.css", get(assets::style))
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/api/presets", get(presets))
+        .route("/api/tables", post(create_table))
+        .route("/api/tables/{code}", get(table_info))
+        .route("/api/tables/{code}/seats/{seat}", post(claim_seat))
+        .route("/api/tables/{code}/seats/{seat}/free", post(free_seat))
+        .route("/api/tables/{code}/seats/{seat}/bot", post(seat_to_bot))
+        .route("/api/tables/{code}/again", post(play_again))
+        .route("/api/tables/{code}/game.json", get(download_record))
+        .route("/api/tables/{code}/game.egn", get(download_egn))
+        .route("/api/players/{name}", get(player_page))
+        .route("/api/accounts", post(accounts::register))
+        .route("/api/login", post(accounts::login))
+        .route("/api/logout", post(accounts::logout))
+        .route("/api/me", get(accounts::me))
+        .route("/ws/{code}", get(socket::connect))
+        .fallback(no_route)
+        .method_not_allowed_fallback(wrong_method)
+        .with_state(state)
+}
+
+async fn presets() -> Response {
+    let presets: Vec<_> = euchre::all_presets()
+        .iter()
+        .filter_map(|(name, about)| {
+            let rules = AnyRules::preset(name).ok()?;
+            let game = rules.new_game(0);
+            Some(json!({
+                "name": name,
+                "about": about,
+                "players": game.players(),
+                "options": rules.options(),
+            }))
+        })
+        .collect();
+    let players: Vec<_> = euchre_ai::PLAYERS
+        .iter()
+        .map(|(n, about)| json!({"name": n, "about": about}))
+        .collect();
+    Json(json!({"presets": presets, "players": players})).into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewTable {
+    rules: String,
+    #[serde(default, deserialize_with = "distinct_options")]
+    options: Vec<(String, serde_json::Value)>,
+    seats: Vec<String>,
+    #[serde(default)]
+    grace_secs: Option<u64>,
+    #[serde(default)]
+    stand_in: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+/// A new table's options, in the order given; a name written twice is refused (a JSON reader
+/// would keep the last without a word).
+fn distinct_options<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<(String, serde_json::Value)>, D::Error> {
+    struct Options;
+    impl<'de> serde::de::Visitor<'de> for Options {
+        type Value = Vec<(String, serde_json::Value)>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object of option names to values")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out: Self::Value = Vec::new();
+            while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
+                if out.iter().any(|(o, _)| *o == k) {
+                    return Err(serde::de::Error::custom(format!(
+                        "option '{k}' is given twice: each option once"
+                    )));
+                }
+                out.push((k, v));
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Options)
+}
+
+/// A table code: six letters and digits, easy to read out (32 symbols: no 0/O or 1/I).
+fn new_code() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    (0..6)
+        .map(|_| ALPHABET[OsRng.gen_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+type JsonBody<T> = Result<Json<T>, axum::extract::rejection::JsonRejection>;
+
+/// A table's code and a seat's number from the address, or a JSON refusal (axum's own is plain
+/// text) naming what is wrong.
+type SeatPath = Result<Path<(String, usize)>, axum::extract::rejection::PathRejection>;
+
+fn seat_path(p: SeatPath) -> Result<(String, usize), Refusal> {
+    p.map(|Path(v)| v).map_err(|e| {
+        let why = match &e {
+            axum::extract::rejection::PathRejection::FailedToDeserializePathParams(_) => {
+                "the seat in the address is not a seat number (0, 1, ...)".to_string()
+            }
+            other => other.to_string(),
+        };
+        (StatusCode::BAD_REQUEST, why)
+    })
+}
+
+/// Any address no route takes: a JSON 404 (or 405 for a known address asked with the wrong
+/// method), as every other error is.
+async fn no_route(method: axum::http::Method, uri: axum::http::Uri) -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        format!("nothing at {method} {}", uri.path()),
+    )
+}
+
+async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> Response {
+    error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} does not take {method}", uri.path()),
+    )
+}
+
+fn body<T>(b: JsonBody<T>, expected: &str) -> Result<T, Refusal> {
+    b.map(|Json(v)| v)
+        .map_err(|e| (rejection_status(&e), format!("{e}; expected {expected}")))
+}
+
+async fn create_table(
+    State(state): State<AppState>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
+    b: JsonBody<NewTable>,
+) -> Response {
+    // New tables are cheap to ask for and kept until played: a few at once from one address,
+    // then one every few seconds.
+    if let Some(axum::Extension(axum::extract::ConnectInfo(peer))) = peer {
+        if let Err(wait) = state.table_rate.take(&state.limits, peer.ip(), Instant::now()) {
+            let secs = wait.as_secs() + 1;
+            tracing::warn!(ip = %peer.ip(), "too many new tables from one address");
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                [(axum::http::header::RETRY_AFTER, secs.to_string())],
+                Json(
+                    json!({"error": format!("too many new tables from your address: try again in {secs} s")}),
+                ),
+            )
+                .into_response();
+        }
+    }
+    let req = match body(
+        b,
+        "{\"rules\":PRESET,\"seats\":[\"open\" or a computer player, ...]}",
+    ) {
+        Ok(r) => r,
+        Err(e) => return refused(e),
+    };
+    if req.seed.is_some() && !state.seeds_allowed {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "this server deals from its own random numbers: a seed the host chose would tell whoever knows it every hand (`euchre serve --allow-seeds` is for tests and demonstrations)",
+        );
+    }
+    let mut options: Vec<(String, String)> = Vec::new();
+    for (k, v) in &req.options {
+        let value = match v {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        options.push((k.clone(), value));
+    }
+    // Settings that would keep one of themselves silently: which was meant is not known.
+    let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    match settings_clash(&pairs) {
+        Some(SettingsClash::Twice {
+            first,
+            second,
+            option,
+        }) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "options {} and {} are one option, {option}: give it once",
+                    pairs[first].0, pairs[second].0
+                ),
+            )
+        }
+        Some(SettingsClash::TargetAndDeals) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "options winning_score and num_deals exclude each other: give one",
+            )
+        }
+        None => {}
+    }
+    let grace = req.grace_secs.unwrap_or(DEFAULT_GRACE_SECS);
+    if grace > 24 * 3600 {
+        return error(StatusCode::BAD_REQUEST, "grace_secs is at most a day (86400)");
+    }
+    let plan: Vec<SeatPlan> = req
+        .seats
+        .iter()
+        .map(|s| {
+            if s == "open" {
+                SeatPlan::Open
+            } else {
+                SeatPlan::Bot(s.clone())
+            }
+        })
+        .collect();
+    // The host is given its token once; the server keeps only its hash.
+    let host = SeatToken::random();
+    let table = TableSpec {
+        preset: req.rules,
+        options,
+        seed: req.seed.unwrap_or_else(|| OsRng.next_u64()),
+        grace_secs: grace,
+        stand_in: req.stand_in.unwrap_or_else(|| "hard".into()),
+        plan,
+        host: TokenHash::of(&host),
+    };
+    match open_table(&state, table) {
+        Ok(code) => {
+            Json(json!({"code": code, "seats": req.seats.len(), "host": host.to_string()})).into_response()
+        }
+        Err(e) => refused(e),
+    }
+}
+
+/// What a new table is made of.
+struct TableSpec {
+    preset: String,
+    options: Vec<(String, String)>,
+    seed: u64,
+    grace_secs: u64,
+    stand_in: String,
+    plan: Vec<SeatPlan>,
+    /// The hash of the host's token: a new one, or (the next game of a company) the one it
+    /// already holds.
+    host: TokenHash,
+}
+
+/// Checks, stores and starts a new table; its code.
+fn open_table(state: &AppState, t: TableSpec) -> Result<String, Refusal> {
+    let bad = |e: String| (StatusCode::BAD_REQUEST, e);
+    let rules = rules_of(&t.preset, &t.options).map_err(bad)?;
+    // Computer players alone would play on by themselves at the server's cost, with nobody
+    // to play for: a table has a seat for a person.
+    if !t.plan.iter().any(|p| matches!(p, SeatPlan::Open)) {
+        return Err(bad(
+            "a table needs a seat for a person (\"open\"): to watch computer players play, run `euchre watch`".into(),
+        ));
+    }
+    let bots = t.plan.iter().filter_map(|p| match p {
+        SeatPlan::Bot(n) => Some(n),
+        SeatPlan::Open => None,
+    });
+    for name in bots.chain([&t.stand_in]) {
+        crate::room::check_server_player(name).map_err(bad)?;
+    }
+    let room =
+        Room::new(rules, &t.preset, t.seed, t.plan.clone(), &t.stand_in).map_err(|e| bad(e.to_string()))?;
+    let host = t.host;
+    let Ok(mut tables) = state.tables.lock() else {
+        return Err((
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server's tables are unavailable".into(),
+        ));
+    };
+    // A code already in use is drawn again, never overwritten: one in memory, or one of a
+    // table kept in the database (finished, or put away: read back when asked for). A
+    // database that cannot say refuses the new table below.
+    let code = std::iter::repeat_with(new_code)
+        .find(|c| !tables.contains_key(c) && !state.store.table_exists(c).unwrap_or(false))
+        .unwrap_or_default();
+    let row = TableRow {
+        code: code.clone(),
+        preset: t.preset.clone(),
+        options: t.options,
+        seed: t.seed,
+        grace_secs: t.grace_secs,
+        stand_in: t.stand_in,
+        host: host.to_string(),
+        advice_key: OsRng.next_u64(),
+    };
+    let seats: Vec<SeatRow> = t
+        .plan
+        .iter()
+        .map(|p| match p {
+            SeatPlan::Open => SeatRow::Open,
+            SeatPlan::Bot(n) => SeatRow::Bot(n.clone()),
+        })
+        .collect();
+    state
+        .store
+        .create_table(&row, &seats)
+        .map_err(|e| (StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)))?;
+    let live = Live::new(
+        code.clone(),
+        room,
+        host.clone(),
+        Duration::from_secs(t.grace_secs),
+        state.store.clone(),
+        row.advice_key,
+    );
+    tables.insert(code.clone(), live.clone());
+    drop(tables);
+    tracing::info!(table = %code, rules = %t.preset, seats = ?t.plan, "table created");
+    state.run(live);
+    Ok(code)
+}
+
+async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> Response {
+    let Some(live) = state.table(&code) else {
+        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+    };
+    let Ok(room) = live.room() else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+    };
+    let options: Vec<_> = match AnyRules::preset(room.preset()) {
+        Ok(_) => room.options(),
+        Err(_) => Vec::new(),
+    };
+    Json(json!({
+        "code": live.code,
+        "rules": room.preset(),
+        "options": options,
+        "seats": room.seat_infos(),
+        "started": room.started(),
+        "game_over": room.game().is_over(),
+        "grace_secs": live.grace.as_secs(),
+        "next_table": room.next_table(),
+    }))
+    .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Claim {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+async fn claim_seat(
+    State(state): State<AppState>,
+    p: SeatPath,
+    headers: HeaderMap,
+    b: JsonBody<Claim>,
+) -> Response {
+    let (code, seat) = match seat_path(p) {
+        Ok(p) => p,
+        Err(e) => return refused(e),
+    };
+    let claim = match body(b, "{\"name\":...}") {
+        Ok(c) => c,
+        Err(e) => return refused(e),
+    };
+    let Some(live) = state.table(&code) else {
+        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+    };
+    let account = accounts::logged_in(&state, &headers);
+    let name = match (&claim.name, &account) {
+        (Some(n), _) => n.trim().to_string(),
+        (None, Some(a)) => a.clone(),
+        (None, None) => return error(StatusCode::BAD_REQUEST, "a seat needs a name"),
+    };
+    // A name that hides is refused as such, before it is compared with the accounts'.
+    let name = match crate::names::check_name(&name) {
+        Ok(n) => n,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
+    };
+    // A registered name is its account's alone, and so is any name that looks the same.
+    match state.store.account_like(&name) {
+        Ok(Some(registered)) if account.as_deref() != Some(registered.as_str()) => {
+            return error(
+                StatusCode::FORBIDDEN,
+                format!("'{name}' is, or looks like, the named account '{registered}': log in to sit as it"),
+            );
+        }
+        Ok(_) => {}
+        Err(e) => return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)),
+    }
+    let result = {
+        let Ok(mut room) = live.room() else {
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+        };
+        match room.claim(seat, &name, account.clone()) {
+            Ok(token) => {
+                let row = SeatRow::Person {
+                    name: name.clone(),
+                    token: TokenHash::of(&token).to_string(),
+                    account,
+                };
+                match state.store.set_seat(&live.code, seat, &row) {
+                    Ok(()) => Ok(token),
+                    Err(e) => {
+                        // Not saved: not taken.
+                        let _ = room.free(seat);
+                        Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)))
+                    }
+                }
+            }
+            Err(e @ crate::RoomError::BadName(_)) => Err((StatusCode::BAD_REQUEST, e.to_string())),
+            Err(e @ crate::RoomError::NoSuchSeat(_)) => Err((StatusCode::NOT_FOUND, e.to_string())),
+            Err(e @ (crate::RoomError::Closed | crate::RoomError::PutAway)) => {
+                Err(gone_table(&live.code, &e))
+            }
+            Err(e) => Err((StatusCode::CONFLICT, e.to_string())),
+        }
+    };
+    match result {
+        Ok(token) => {
+            tracing::info!(table = %live.code, seat, player = %name, "seat taken");
+            live.seats_changed();
+            Json(json!({"seat": seat, "token": token.to_string()})).into_response()
+        }
+        Err((status, e)) => error(status, e),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Free {
+    host: String,
+}
+
+/// The table and seat a host's request names, once its host token is checked; `what` names the
+/// request in the refusal of anyone else.
+fn host_request(
+    state: &AppState,
+    p: SeatPath,
+    b: JsonBody<Free>,
+    what: &str,
+) -> Result<(Arc<Live>, usize), Refusal> {
+    let (code, seat) = seat_path(p)?;
+    let req = body(b, "{\"host\":HOST_TOKEN}")?;
+    let live = state
+        .table(&code)
+        .ok_or_else(|| (StatusCode::NOT_FOUND, format!("no table {code}")))?;
+    if !SeatToken::parse(&req.host).is_some_and(|t| live.host.matches(&t)) {
+        return Err((StatusCode::FORBIDDEN, format!("only the table's host may {what}")));
+    }
+    Ok((live, seat))
+}
+
+async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>) -> Response {
+    let (live, seat) = match host_request(&state, p, b, "free a seat") {
+        Ok(x) => x,
+        Err(e) => return refused(e),
+    };
+    {
+        let Ok(mut room) = live.room() else {
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+        };
+        if let Err(e) = room.check_open() {
+            return refused(gone_table(&live.code, &e));
+        }
+        if seat >= room.seats().len() {
+            return error(
+                StatusCode::NOT_FOUND,
+                format!("there is no seat {seat} at this table"),
+            );
+        }
+        if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Open) {
+            return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
+        }
+        let _ = room.free(seat);
+    }
+    // Its old holder's connections close: they would otherwise see the next holder's cards.
+    live.disconnect_seat(Seat::new(seat as u8));
+    tracing::info!(table = %live.code, seat, "seat freed by the host");
+    live.seats_changed();
+    Json(json!({"ok": true})).into_response()
+}
+
+/// The host gives an open seat to the table's stand-in computer player (a friend did not come):
+/// once no seat is open, the game starts.
+async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>) -> Response {
+    let (live, seat) = match host_request(&state, p, b, "give a seat to a computer player") {
+        Ok(x) => x,
+        Err(e) => return refused(e),
+    };
+    let given = {
+        let Ok(mut room) = live.room() else {
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+        };
+        if let Err(e) = room.check_open() {
+            return refused(gone_table(&live.code, &e));
+        }
+        match room.seats().get(seat) {
+            None => {
+                return error(
+                    StatusCode::NOT_FOUND,
+                    format!("there is no seat {seat} at this table"),
+                )
+            }
+            Some(Seated::Open) => {}
+            Some(_) => return error(StatusCode::CONFLICT, "that seat is not open"),
+        }
+        // As at a new table: computer players alone would play for nobody.
+        if !room.seats().iter().any(|s| matches!(s, Seated::Person { .. })) {
+            return error(
+                StatusCode::CONFLICT,
+                "someone must sit at the table before computer players take its other seats",
+            );
+        }
+        // Stored first: a seat given but not saved would come back open after a restart.
+        let name = room.stand_in().to_string();
+        if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Bot(name)) {
+            return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
+        }
+        room.give_to_bot(seat)
+    };
+    match given {
+        Ok(name) => {
+            tracing::info!(table = %live.code, seat, player = %name, "seat given to a computer player by the host");
+            live.seats_changed();
+            Json(json!({"seat": seat, "player": name})).into_response()
+        }
+        Err(e) => error(StatusCode::CONFLICT, e.to_string()),
+    }
+}
+
+/// The host opens the company's next game once this one is over: a new table of the same
+/// rules, grace period and stand-in, its computer players where they were and the people's
+/// seats open, held by the same host token. Everyone here is pointed to it (`next_table` in
+/// the state). Asked again, it names the same table.
+async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: JsonBody<Free>) -> Response {
+    let req = match body(b, "{\"host\":HOST_TOKEN}") {
+        Ok(r) => r,
+        Err(e) => return refused(e),
+    };
+    let Some(live) = state.table(&code) else {
+        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+    };
+    if !SeatToken::parse(&req.host).is_some_and(|t| live.host.matches(&t)) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "only the table's host may open the next game",
+        );
+    }
+    // From here to the pointer being set, one request at a time: a second one waits and then
+    // finds the pointer.
+    let Ok(opening) = state.opening_next.lock() else {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server's tables are unavailable",
+        );
+    };
+    let spec = {
+        let Ok(room) = live.room() else {
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+        };
+        // A copy put away (its hour over) opens nothing: the copy read back may have.
+        if let Err(e) = room.check_open() {
+            return refused(gone_table(&live.code, &e));
+        }
+        if !room.game().is_over() {
+            return error(StatusCode::CONFLICT, "the game is not over");
+        }
+        if let Some(next) = room.next_table() {
+            return Json(json!({"code": next})).into_response();
+        }
+        TableSpec {
+            preset: room.preset().to_string(),
+            options: room.options(),
+            seed: OsRng.next_u64(),
+            grace_secs: live.grace.as_secs(),
+            stand_in: room.stand_in().to_string(),
+            plan: room
+                .seats()
+                .iter()
+                .map(|s| match s {
+                    Seated::Bot(n) => SeatPlan::Bot(n.clone()),
+                    Seated::Open | Seated::Person { .. } => SeatPlan::Open,
+                })
+                .collect(),
+            host: live.host.clone(),
+        }
+    };
+    let next = match open_table(&state, spec) {
+        Ok(next) => next,
+        Err(e) => return refused(e),
+    };
+    // The new table is stored either way; without the pointer stored, the old table's page
+    // forgets it only at a restart.
+    if let Err(e) = state.store.set_next_table(&live.code, &next) {
+        tracing::warn!(table = %live.code, next = %next, error = %e, "the next game's table could not be noted");
+    }
+    if let Ok(mut room) = live.room() {
+        room.set_next_table(next.clone());
+    }
+    drop(opening);
+    tracing::info!(table = %live.code, next = %next, "next game opened by the host");
+    live.seats_changed();
+    Json(json!({"code": next})).into_response()
+}
+
+fn finished_game(state: &AppState, code: &str) -> Result<(String, Option<String>), Refusal> {
+    // A finished game is kept in the database, in play or not.
+    match state.store.finished(&code.to_ascii_uppercase()) {
+        Ok(Some(g)) => Ok(g),
+        // Asked without reading the table back (a game in play would be replayed for nothing).
+        Ok(None) => match state.store.table_exists(&code.to_ascii_uppercase()) {
+            Ok(false) => Err((StatusCode::NOT_FOUND, format!("no table {code}"))),
+            Ok(true) => Err((
+                StatusCode::CONFLICT,
+                "the game is not over: its hands stay hidden until it is".into(),
+            )),
+            Err(e) => Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e))),
+        },
+        Err(e) => Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e))),
+    }
+}
+
+fn download(text: String, name: String, mime: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, mime.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+async fn download_record(State(state): State<AppState>, Path(code): Path<String>) -> Response {
+    match finished_game(&state, &code) {
+        Ok((record, _)) => download(record, format!("euchre-{code}.json"), "application/json"),
+        Err(e) => refused(e),
+    }
+}
+
+async fn download_egn(State(state): State<AppState>, Path(code): Path<String>) -> Response {
+    match finished_game(&state, &code) {
+        Ok((_, Some(egn))) => download(egn, format!("euchre-{code}.egn"), "application/json"),
+        Ok((_, None)) => error(
+            StatusCode::NOT_FOUND,
+            "this game has no EGN (EGN has no words for the individual games, nor for some rules of this one, such as jambone, Railroad's loner scores or a defender alone): download the game record (game.json), which keeps every rule",
+        ),
+        Err(e) => refused(e),
+    }
+}
+
+async fn player_page(State(state): State<AppState>, Path(name): Path<String>) -> Response {
+    let found = state
+        .store
+        .history(&name, 200)
+        .and_then(|games| Ok((games, state.store.player_stats(&name)?)));
+    match found {
+        Ok((games, stats)) => {
+            let finished = games.len();
+            let won = games.iter().filter(|g| g.won).count();
+            Json(json!({
+                "name": name,
+                "games": games,
+                "stats": {
+                    "games": finished,
+                    "won": won,
+                    "win_rate": (finished > 0).then(|| won as f64 / finished as f64),
+                },
+                // Deals made, euchred, marched, loners: as `euchre stats` counts them.
+                "deals": stats,
+            }))
+            .into_response()
+        }
+        Err(e) => error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)),
+    }
+}

@@ -1,0 +1,386 @@
+//! Play over a WebSocket per connection: the connection's checks, its rate, and the messages
+//! it sends (decisions, hints, reviews).
+
+use super::refusal::{error, gone_table};
+use super::state::AppState;
+use crate::live::{Advice, Live, LiveError};
+use crate::message::{ClientMessage, ServerMessage};
+use crate::room::{hint, review};
+use crate::token::SeatToken;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::Response;
+use euchre::table::Table;
+use euchre::Seat;
+use euchre_ai::analysis::decision_seed;
+use serde::Deserialize;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The largest message a client may send; a longer one is refused with an error.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// A frame this long closes the connection unread.
+pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+/// Messages a connection may send per second, sustained, and in a burst.
+pub const RATE_PER_SEC: f64 = 20.0;
+pub const BURST: f64 = 40.0;
+/// Connections one seat may have open at once (tabs, devices).
+const CONNECTIONS_PER_SEAT: u32 = 8;
+
+#[derive(Deserialize)]
+pub(super) struct Connect {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// True when the page that opened the WebSocket is this server's own (or the client is not a
+/// browser and sends no Origin).
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .to_str()
+        .ok()
+        .and_then(|o| o.split_once("://"))
+        .map(|(_, rest)| rest.trim_end_matches('/'));
+    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
+}
+
+pub(super) async fn connect(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+    q: Result<Query<Connect>, axum::extract::rejection::QueryRejection>,
+    headers: HeaderMap,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Response {
+    // Refusals in the same JSON as every other error.
+    let (Query(q), ws) = match (q, ws) {
+        (Err(e), _) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!("{e}: expected ?token=SEAT_TOKEN or none"),
+            )
+        }
+        (_, Err(e)) => return error(e.status(), format!("{e}: this address takes a WebSocket")),
+        (Ok(q), Ok(ws)) => (q, ws),
+    };
+    if !same_origin(&headers) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "a WebSocket from another site's page is refused",
+        );
+    }
+    let Some(live) = state.table(&code) else {
+        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+    };
+    let (seat, token) = match &q.token {
+        None => (None, None),
+        Some(text) => {
+            let Some(token) = SeatToken::parse(text) else {
+                return error(StatusCode::FORBIDDEN, "not a seat token");
+            };
+            let seat = live
+                .room()
+                .ok()
+                .and_then(|r| r.seat_of(&token).map(|s| (s, r.connections(s))));
+            let Some((seat, open)) = seat else {
+                return error(StatusCode::FORBIDDEN, "no seat at this table has that token");
+            };
+            // A person has a tab or two open, not a hundred (each may ask for advice).
+            if open >= CONNECTIONS_PER_SEAT {
+                return error(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!("this seat is open in {open} places already: close one first"),
+                );
+            }
+            (Some(seat), Some(token))
+        }
+    };
+    // Messages in either direction are a few KiB: a small read buffer keeps thousands of
+    // connections cheap (the default is 128 KiB each).
+    ws.max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(8 * 1024)
+        .on_upgrade(move |socket| play(socket, live, seat, token, state.stopping.subscribe()))
+}
+
+/// A token bucket: `RATE_PER_SEC` messages a second, bursts of `BURST`, and one more for each
+/// message the server sends (a program answering every state as fast as it comes is not a
+/// flood; messages nobody asked for are).
+struct Rate {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Rate {
+    fn new() -> Rate {
+        Rate {
+            tokens: BURST,
+            at: Instant::now(),
+        }
+    }
+    fn grant(&mut self) {
+        self.tokens = (self.tokens + 1.0).min(BURST);
+    }
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * RATE_PER_SEC).min(BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// One connection: its state first, then every change; its messages handled in order.
+async fn play(
+    mut socket: WebSocket,
+    live: Arc<Live>,
+    seat: Option<Seat>,
+    token: Option<SeatToken>,
+    mut stopping: tokio::sync::watch::Receiver<bool>,
+) {
+    let (id, mut rx) = match live.subscribe(seat) {
+        Ok(x) => x,
+        Err(e) => {
+            // Closed: said, and the page finds the table unknown when it tries again. Put
+            // away: "try again later" (1013), and the page's next try reads it back.
+            let (status, why) = gone_table(&live.code, &e);
+            let code = if status == StatusCode::SERVICE_UNAVAILABLE {
+                1013
+            } else {
+                1000
+            };
+            let _ = socket
+                .send(Message::Close(Some(CloseFrame {
+                    code,
+                    reason: why.into(),
+                })))
+                .await;
+            return;
+        }
+    };
+    tracing::debug!(table = %live.code, ?seat, id, "connected");
+    let mut rate = Rate::new();
+    let busy = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    loop {
+        tokio::select! {
+            // The server is stopping: said as a close frame the page can show.
+            Ok(()) = stopping.changed() => {
+                let close = CloseFrame { code: 1001, reason: "the server is stopping: reconnect in a moment".into() };
+                let _ = socket.send(Message::Close(Some(close))).await;
+                break;
+            }
+            out = rx.recv() => {
+                let Some((text, announces)) = out else { break };
+                if announces {
+                    rate.grant();
+                }
+                if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                    break;
+                }
+            }
+            incoming = socket.recv() => {
+                let msg = match incoming {
+                    Some(Ok(m)) => m,
+                    // Over the size limit: said, and closed as "message too big" (1009), not
+                    // dropped unexplained.
+                    Some(Err(e)) if e.to_string().contains("too long") => {
+                        tracing::warn!(table = %live.code, ?seat, "message over {MAX_FRAME_BYTES} bytes: connection closed");
+                        let text = error_text(&format!("a message is at most {} KiB: closing the connection", MAX_FRAME_BYTES / 1024), seq_of(&live));
+                        let _ = socket.send(Message::Text(text.into())).await;
+                        let _ = socket.send(Message::Close(Some(CloseFrame { code: 1009, reason: "message too big".into() }))).await;
+                        // The rest of the big message is still unread, and closing with bytes
+                        // unread resets the connection, which can lose the error on its way:
+                        // the client is given a moment to read it first.
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                        break;
+                    }
+                    _ => break,
+                };
+                let text = match msg {
+                    Message::Text(t) => t,
+                    Message::Binary(_) => {
+                        live.send_to(id, &ServerMessage::Error { error: "messages are JSON text".into(), seq: seq_of(&live) });
+                        continue;
+                    }
+                    Message::Close(_) => break,
+                    _ => continue,
+                };
+                if !rate.allow() {
+                    tracing::warn!(table = %live.code, ?seat, "flood: connection closed");
+                    let _ = socket.send(Message::Text(error_text("too many messages: closing the connection", seq_of(&live)).into())).await;
+                    let _ = socket.send(Message::Close(Some(CloseFrame { code: 1008, reason: "too many messages".into() }))).await;
+                    // Read what the client still sends (for a second at most) until it answers
+                    // the close: closing with its messages unread would reset the connection
+                    // and could lose the error above before the client reads it.
+                    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+                        while let Some(Ok(m)) = socket.recv().await {
+                            if matches!(m, Message::Close(_)) {
+                                break;
+                            }
+                        }
+                    })
+                    .await;
+                    break;
+                }
+                if text.len() > MAX_MESSAGE_BYTES {
+                    live.send_to(id, &ServerMessage::Error {
+                        error: format!("a message of {} bytes; the most is {MAX_MESSAGE_BYTES}", text.len()),
+                        seq: seq_of(&live),
+                    });
+                    continue;
+                }
+                handle(&live, id, seat, token.as_ref(), text.as_str(), &busy);
+            }
+        }
+    }
+    live.unsubscribe(id, seat);
+    tracing::debug!(table = %live.code, ?seat, id, "disconnected");
+}
+
+fn seq_of(live: &Live) -> u64 {
+    live.seq()
+}
+
+fn error_text(e: &str, seq: u64) -> String {
+    serde_json::to_string(&ServerMessage::Error { error: e.into(), seq }).unwrap_or_default()
+}
+
+/// One message from a connection. Hints and reviews search on a blocking thread, one at a time
+/// per connection.
+fn handle(
+    live: &Arc<Live>,
+    id: u64,
+    seat: Option<Seat>,
+    token: Option<&SeatToken>,
+    text: &str,
+    busy: &Arc<std::sync::atomic::AtomicBool>,
+) {
+    use std::sync::atomic::Ordering;
+    let refuse = |e: String| {
+        live.send_to(
+            id,
+            &ServerMessage::Error {
+                error: e,
+                seq: seq_of(live),
+            },
+        )
+    };
+    let msg = match serde_json::from_str::<ClientMessage>(text) {
+        Ok(m) => m,
+        Err(e) => return refuse(format!("not a message: {e}")),
+    };
+    // A freed seat's old token no longer holds it.
+    let holder = match (seat, token) {
+        (Some(s), Some(t)) => {
+            if live.room().ok().and_then(|r| r.seat_of(t)) != Some(s) {
+                return refuse("this seat's token no longer holds it".into());
+            }
+            Some((s, t))
+        }
+        _ => None,
+    };
+    match msg {
+        ClientMessage::Sync {} => {
+            if let Ok(room) = live.room() {
+                let state = room.state_for(seat);
+                drop(room);
+                live.send_to(id, &state);
+            }
+        }
+        ClientMessage::Act { seq, action } => {
+            let Some((_, t)) = holder else {
+                return refuse(crate::RoomError::Spectator.to_string());
+            };
+            if let Err(e) = live.act(t, seq, &action) {
+                if let LiveError::Store(inner) = &e {
+                    tracing::error!(table = %live.code, error = %inner, "a decision could not be saved");
+                }
+                refuse(e.to_string());
+            }
+        }
+        ClientMessage::Hint {} | ClientMessage::Review { .. } => {
+            let Some((s, _)) = holder else {
+                return refuse("a spectator has no hand to advise on".into());
+            };
+            // The room stays locked only inside this block: `refuse` locks it again.
+            let job = {
+                let Ok(room) = live.room() else { return };
+                match msg {
+                    ClientMessage::Hint {} => match room.next_decision() {
+                        Some((deal, index)) if room.game().to_act() == Some(s) && room.started() => {
+                            Ok(Job::Hint(Box::new(room.view(s)), room.seq(), deal, index, s))
+                        }
+                        _ => Err("a hint is for the seat to act".to_string()),
+                    },
+                    ClientMessage::Review { deal } => match room.finished_deal(deal) {
+                        Some(d) => Ok(Job::Review(Box::new(d), s)),
+                        None => Err(format!("deal {deal} is not a finished deal of this game")),
+                    },
+                    _ => return,
+                }
+            };
+            let job = match job {
+                Ok(j) => j,
+                Err(e) => return refuse(e),
+            };
+            if busy.swap(true, Ordering::SeqCst) {
+                return refuse("one hint or review at a time".into());
+            }
+            let (live, busy) = (live.clone(), busy.clone());
+            tokio::spawn(async move {
+                let key = match &job {
+                    Job::Hint(_, seq, _, _, seat) => Advice::Hint {
+                        seq: *seq,
+                        seat: seat.index() as u8,
+                    },
+                    Job::Review(deal, seat) => Advice::Review {
+                        deal: deal.number,
+                        seat: seat.index() as u8,
+                    },
+                };
+                // One search at a table at a time; asked already (another tab, a second
+                // click), the answer kept is sent again.
+                let turn = live.advising.acquire().await;
+                if let Some(text) = live.advice_given(key) {
+                    busy.store(false, Ordering::SeqCst);
+                    live.send_text(id, text);
+                    return;
+                }
+                // Advice is keyed by the deal and the seat; a hint then by its decision's
+                // place in the deal, as the review of the deal seeds that decision, so the
+                // review values each decision as the hint asked there did.
+                let of_deal =
+                    |deal: u32, seat: Seat| live.advice_seed(u64::from(deal) << 8 | seat.index() as u64);
+                let seed = match &job {
+                    Job::Hint(_, _, deal, index, seat) => decision_seed(of_deal(*deal, *seat), *deal, *index),
+                    Job::Review(deal, seat) => of_deal(deal.number, *seat),
+                };
+                let reply = tokio::task::spawn_blocking(move || match job {
+                    Job::Hint(view, seq, ..) => hint(&view, seq, seed),
+                    Job::Review(deal, seat) => review(&deal, seat, seed),
+                })
+                .await;
+                drop(turn);
+                busy.store(false, Ordering::SeqCst);
+                if let Ok(reply) = reply {
+                    live.give_advice(id, key, &reply);
+                }
+            });
+        }
+    }
+}
+
+enum Job {
+    /// The seat's view, the state's number, the deal's number, the decision's place in the
+    /// deal, and the seat.
+    Hint(Box<euchre_ai::GameView>, u64, u32, usize, Seat),
+    Review(Box<euchre_ai::analysis::RecordedDeal>, Seat),
+}
