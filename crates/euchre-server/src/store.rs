@@ -626,9 +626,11 @@ impl Store {
         })
     }
 
-    /// Every table still in play, and those finished within `finished_within` (for their
-    /// players to see the end), with its seats and changes, for the server's start. Older
-    /// finished games are kept in `games` only.
+    /// The tables the server starts with, each with its seats and changes: every table
+    /// waiting for its players (no change stored: each is closed in time, or played), and those
+    /// finished within `finished_within` (for their players to see the end). A game in play is
+    /// read back when asked for ([`Store::load_one`]): one abandoned long ago costs nothing at
+    /// the start.
     pub fn load(&self, finished_within: Duration) -> Result<Vec<LoadedTable>, StoreError> {
         self.load_where(None, finished_within)
     }
@@ -658,7 +660,9 @@ impl Store {
                 ),
                 None => (
                     c.prepare_cached(&format!(
-                        "{COLUMNS} WHERE code NOT IN (SELECT code FROM games WHERE finished < ?1) ORDER BY created, code"
+                        "{COLUMNS} WHERE code IN (SELECT code FROM games WHERE finished >= ?1)
+                           OR NOT EXISTS (SELECT 1 FROM events e WHERE e.code = tables.code)
+                         ORDER BY created, code"
                     ))?,
                     Value::Integer(now() - finished_within.as_secs() as i64),
                 ),
@@ -1023,15 +1027,19 @@ mod tests {
             s.set_next_table("BBBBBB", "CCCCCC").unwrap();
         }
         let s = Store::open(&path, Durability::Process).unwrap();
+        // At the start: the table waiting for its players; the game in play when asked for.
         let loaded = s.load(Duration::from_secs(3600)).unwrap();
-        assert_eq!(loaded.len(), 2);
-        assert_eq!(loaded[0].table, table("AAAAAA"));
-        assert_eq!(loaded[0].next_table, None);
-        assert_eq!(loaded[1].next_table.as_deref(), Some("CCCCCC"));
-        assert!(matches!(&loaded[0].seats[0], SeatRow::Person { name, .. } if name == "Ann"));
-        assert_eq!(loaded[0].seats[1], SeatRow::Bot("hard".into()));
+        assert_eq!(loaded.len(), 1);
+        assert_eq!(loaded[0].table, table("BBBBBB"));
+        assert_eq!(loaded[0].next_table.as_deref(), Some("CCCCCC"));
+        let in_play = s.load_one("AAAAAA").unwrap().unwrap();
+        assert!(s.load_one("ZZZZZZ").unwrap().is_none());
+        assert_eq!(in_play.table, table("AAAAAA"));
+        assert_eq!(in_play.next_table, None);
+        assert!(matches!(&in_play.seats[0], SeatRow::Person { name, .. } if name == "Ann"));
+        assert_eq!(in_play.seats[1], SeatRow::Bot("hard".into()));
         assert_eq!(
-            loaded[0].events,
+            in_play.events,
             vec![
                 (1, Some((1, "pass".to_string()))),
                 (2, Some((2, "order".to_string()))),
@@ -1392,7 +1400,12 @@ mod tests {
         assert_eq!(s.forget_waiting(&asked).unwrap(), 1, "only NEXTUP never began");
         let loaded = s.load(Duration::from_secs(3600)).unwrap();
         let codes: Vec<&str> = loaded.iter().map(|t| t.table.code.as_str()).collect();
-        assert_eq!(codes, ["OLDONE", "BEGUN1", "FINISH"]);
+        assert_eq!(
+            codes,
+            ["OLDONE", "FINISH"],
+            "BEGUN1, in play, is read back when asked for"
+        );
+        assert!(s.load_one("BEGUN1").unwrap().is_some());
         assert_eq!(loaded[0].next_table, None, "the pointer to it is forgotten too");
         assert!(!s.table_exists("NEXTUP").unwrap());
         let seats: i64 = s

@@ -777,3 +777,29 @@ async fn a_table_nobody_is_at_is_put_away_and_read_back() {
     state.put_away_idle(SystemTime::now() + Duration::from_secs(7200));
     assert_eq!(state.tables_in_memory(), 1, "watched: kept");
 }
+
+/// A start reads back only the tables waiting for their players (and those finished within
+/// the hour): a game in play is read back when someone asks for it, where it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_leaves_games_in_play_until_asked_for() {
+    let db = temp_db("lazy-start");
+    let (code, token, seq) = {
+        let addr = start(&db).await;
+        let (code, token, mut ws) = support::ann_at(&addr, &["open", "basic", "basic", "basic"], 9).await;
+        let there = first_legal_until(&mut ws, |m| m["seq"].as_u64() >= Some(6) && m["to_act"] == 0).await;
+        (code, token, there["seq"].as_u64().unwrap())
+    };
+    let waiting = create(
+        &start(&db).await,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}),
+    )
+    .await;
+    // A second server on the same file, as after a restart.
+    let (addr, state) = support::start_state(&db, euchre_server::Limits::default()).await;
+    assert_eq!(state.tables_in_memory(), 1, "the waiting table {waiting} only");
+    let mut ws = connect(&addr, &code, Some(&token)).await;
+    let back = next(&mut ws).await.expect("a state");
+    assert_eq!(state.tables_in_memory(), 2);
+    assert_eq!(back["seq"].as_u64(), Some(seq), "{back}");
+    assert_eq!(back["to_act"], 0);
+}
