@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone)]
 pub struct AppState {
     pub(super) tables: Arc<Mutex<HashMap<String, Arc<Live>>>>,
-    /// Finished tables found not to replay when asked for: not read again (and logged again)
+    /// Stored tables found not to replay when asked for: not read again (and logged again)
     /// at every request for them until the server starts again.
     pub(super) unreplayable: Arc<Mutex<HashSet<String>>>,
     pub(super) store: Arc<Store>,
