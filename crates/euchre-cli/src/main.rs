@@ -1021,7 +1021,17 @@ mod tests {
             panic!("not serve");
         };
         assert_eq!(close_empty_after.0, Some(std::time::Duration::from_secs(5400)));
-        assert_eq!(close_seated_after.0, Some(std::time::Duration::from_secs(86_400)));
+        // The default the server's library documents, said once more as the flag's text.
+        let limits = euchre_server::Limits::default();
+        assert_eq!(close_seated_after.0, limits.waiting_seated);
+        let cli = super::Cli::try_parse_from(["euchre", "serve"]).unwrap();
+        let super::Command::Serve {
+            close_empty_after, ..
+        } = cli.command
+        else {
+            panic!("not serve");
+        };
+        assert_eq!(close_empty_after.0, limits.waiting_unseated);
         assert!(super::Cli::try_parse_from(["euchre", "serve", "--close-seated-after", "soon"]).is_err());
     }
 
