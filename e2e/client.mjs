@@ -786,6 +786,21 @@ try {
     }
   });
 
+  await check('an invite link to a table there is not (mistyped, or closed after waiting too long): says so, and offers a new table', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    try {
+      const page = await ctx.newPage();
+      // No table has this code: the server's own answer, not a scripted one.
+      await page.goto(`${base}/t/ZZZZZ2`);
+      const said = await page.waitForSelector('.panel .error', { timeout: TIMEOUT });
+      const text = await said.textContent();
+      if (!/no table ZZZZZ2/.test(text) || !/waited too long for its players/.test(text)) throw new Error(`the page says "${text}"`);
+      if ((await page.getByRole('link', { name: 'Set up a new table' }).count()) !== 1) throw new Error('no way to set up a new table');
+    } finally {
+      await ctx.close();
+    }
+  });
+
   await check('a phone (390x844): the largest hand and the most buttons fit without sideways scrolling', async () => {
     const big = [...fixtures].sort((a, b) => b.view.hand.length - a.view.hand.length)[0];
     const many = [...fixtures].sort((a, b) => b.view.legal.length - a.view.legal.length)[0];

@@ -30,7 +30,7 @@ pub(crate) mod refusal;
 mod socket;
 pub(crate) mod state;
 
-use refusal::{database_refused, error, gone_table, refused, rejection_status, Refusal};
+use refusal::{database_refused, error, gone_table, no_table, refused, rejection_status, Refusal};
 pub use socket::{BURST, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, RATE_PER_SEC};
 use state::rules_of;
 pub use state::{AppState, StartError};
@@ -364,7 +364,7 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<String, Refusal> {
 
 async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> Response {
     let Some(live) = state.table(&code) else {
-        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+        return refused(no_table(&code));
     };
     let Ok(room) = live.room() else {
         return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
@@ -408,7 +408,7 @@ async fn claim_seat(
         Err(e) => return refused(e),
     };
     let Some(live) = state.table(&code) else {
-        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+        return refused(no_table(&code));
     };
     let account = accounts::logged_in(&state, &headers);
     let name = match (&claim.name, &account) {
@@ -486,9 +486,7 @@ fn host_request(
 ) -> Result<(Arc<Live>, usize), Refusal> {
     let (code, seat) = seat_path(p)?;
     let req = body(b, "{\"host\":HOST_TOKEN}")?;
-    let live = state
-        .table(&code)
-        .ok_or_else(|| (StatusCode::NOT_FOUND, format!("no table {code}")))?;
+    let live = state.table(&code).ok_or_else(|| no_table(&code))?;
     if !SeatToken::parse(&req.host).is_some_and(|t| live.host.matches(&t)) {
         return Err((StatusCode::FORBIDDEN, format!("only the table's host may {what}")));
     }
@@ -583,7 +581,7 @@ async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: 
         Err(e) => return refused(e),
     };
     let Some(live) = state.table(&code) else {
-        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+        return refused(no_table(&code));
     };
     if !SeatToken::parse(&req.host).is_some_and(|t| live.host.matches(&t)) {
         return error(
@@ -654,7 +652,7 @@ fn finished_game(state: &AppState, code: &str) -> Result<(String, Option<String>
         Ok(Some(g)) => Ok(g),
         // Asked without reading the table back (a game in play would be replayed for nothing).
         Ok(None) => match state.store.table_exists(&code.to_ascii_uppercase()) {
-            Ok(false) => Err((StatusCode::NOT_FOUND, format!("no table {code}"))),
+            Ok(false) => Err(no_table(code)),
             Ok(true) => Err((
                 StatusCode::CONFLICT,
                 "the game is not over: its hands stay hidden until it is".into(),

@@ -12,6 +12,15 @@ pub(crate) fn refused((status, message): Refusal) -> Response {
     error(status, message)
 }
 
+/// The refusal of a request for a code no table has: mistyped, or a table closed after
+/// waiting too long for its players (the database forgets those).
+pub(crate) fn no_table(code: &str) -> Refusal {
+    (
+        StatusCode::NOT_FOUND,
+        format!("no table {code}: the code may be mistyped, or the table waited too long for its players and was closed"),
+    )
+}
+
 /// The refusal of a request to a table that went while it was asked: closed for want of
 /// players (unknown from then on, as any other code), or put away (read back when asked
 /// again).

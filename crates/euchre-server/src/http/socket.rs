@@ -1,7 +1,7 @@
 //! Play over a WebSocket per connection: the connection's checks, its rate, and the messages
 //! it sends (decisions, hints, reviews).
 
-use super::refusal::{error, gone_table};
+use super::refusal::{error, gone_table, no_table, refused};
 use super::state::AppState;
 use crate::live::{Advice, Live, LiveError};
 use crate::message::{ClientMessage, ServerMessage};
@@ -74,7 +74,7 @@ pub(super) async fn connect(
         );
     }
     let Some(live) = state.table(&code) else {
-        return error(StatusCode::NOT_FOUND, format!("no table {code}"));
+        return refused(no_table(&code));
     };
     let (seat, token) = match &q.token {
         None => (None, None),
