@@ -586,7 +586,10 @@ async fn tables_left_waiting_for_players_are_closed() {
     tokio::time::sleep(std::time::Duration::from_millis(2000)).await;
     let (status, body) = get(&addr, &format!("/api/tables/{empty}")).await;
     assert_eq!(status, 404, "nobody sat at it: closed ({body})");
-    assert!(body.contains("waited too long for its players"), "says why it may be: {body}");
+    assert!(
+        body.contains("waited too long for its players"),
+        "says why it may be: {body}"
+    );
     assert!(!stored(&db, &empty), "forgotten by the database");
     for code in [&seated, &watched] {
         let (status, info) = get(&addr, &format!("/api/tables/{code}")).await;
