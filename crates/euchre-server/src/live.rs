@@ -390,13 +390,13 @@ impl Live {
             subs.retain(|s| s.id != id);
             !subs.is_empty()
         });
+        let now = SystemTime::now();
         if !watched {
             if let Ok(mut since) = self.unwatched_since.lock() {
-                *since = SystemTime::now();
+                *since = now;
             }
         }
-        if !watched && room.waiting(SystemTime::now()).is_some() {
-            let now = SystemTime::now();
+        if !watched && room.waiting(now).is_some() {
             room.restart_waiting_clock(now);
             if let Err(e) = self.store.set_waiting_since(&self.code, now) {
                 tracing::warn!(table = %self.code, error = %e, "the table's waiting clock could not be stored (a restart would close it sooner)");

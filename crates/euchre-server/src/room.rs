@@ -297,8 +297,7 @@ impl Room {
             account,
             away: false,
         };
-        self.sync_holder(seat);
-        self.waiting_since = SystemTime::now();
+        self.changed_hands(seat);
         Ok(token)
     }
 
@@ -314,8 +313,7 @@ impl Room {
             return Err(RoomError::Taken(Seat::new(seat as u8)));
         }
         self.seats[seat] = Seated::Bot(self.stand_in.clone());
-        self.sync_holder(seat);
-        self.waiting_since = SystemTime::now();
+        self.changed_hands(seat);
         Ok(self.stand_in.clone())
     }
 
@@ -335,9 +333,16 @@ impl Room {
             return Err(RoomError::NoSuchSeat(seat));
         }
         self.seats[seat] = Seated::Open;
+        self.changed_hands(seat);
+        Ok(())
+    }
+
+    /// A seat changed hands (taken, freed, given to a computer player): its holder in the
+    /// session follows, and the table's waiting clock starts again. (Going away and coming
+    /// back are not a change of hands: [`Room::set_away`] syncs the holder alone.)
+    fn changed_hands(&mut self, seat: usize) {
         self.sync_holder(seat);
         self.waiting_since = SystemTime::now();
-        Ok(())
     }
 
     /// Refuses every request once the table is closed or put away.

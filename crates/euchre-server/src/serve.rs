@@ -85,6 +85,16 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// How long a table whose game has not begun may wait for its players, unwatched, with a
+    /// person seated or not (`None`: for ever).
+    pub fn waiting(&self, seated: bool) -> Option<Duration> {
+        if seated {
+            self.waiting_seated
+        } else {
+            self.waiting_unseated
+        }
+    }
+
     /// Whether `ip` is held to the limits.
     pub fn applies_to(&self, ip: IpAddr) -> bool {
         self.limit_loopback || !ip.is_loopback()

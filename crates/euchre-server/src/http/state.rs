@@ -230,13 +230,6 @@ impl AppState {
     /// played would otherwise be kept for ever.
     pub async fn close_waiting(&self, now: std::time::SystemTime) {
         let limits = self.limits;
-        let limit = |seated: bool| {
-            if seated {
-                limits.waiting_seated
-            } else {
-                limits.waiting_unseated
-            }
-        };
         // Just after a start the clocks read back may be stale: a table watched until a crash
         // was last stored unwatched, and the time the server was down counts. Pages open before
         // come back within seconds; until then nothing is closed.
@@ -253,7 +246,7 @@ impl AppState {
         let closed: Vec<Arc<Live>> = self
             .all_tables()
             .into_iter()
-            .filter(|live| live.close_if_waiting(now, limit))
+            .filter(|live| live.close_if_waiting(now, |seated| limits.waiting(seated)))
             .collect();
         if closed.is_empty() {
             return;
