@@ -40,9 +40,10 @@ pub const DEFAULT_GRACE_SECS: u64 = 60;
 
 /// The routes. Also starts the closing of tables left waiting for their players
 /// ([`AppState::close_waiting`]) and the putting away of those nobody is at
-/// ([`AppState::put_away_idle`]), so it is called inside the tokio runtime.
+/// ([`AppState::put_away_idle`]), once per server however many routers are made over it, so it
+/// is called inside the tokio runtime.
 pub fn router(state: AppState) -> Router {
-    tokio::spawn(state.clone().tidy_now_and_then());
+    state.start_tidying();
     Router::new()
         .route("/", get(assets::index))
         .route("/t/{code}", get(assets::index))
@@ -363,8 +364,9 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<String, Refusal> {
 }
 
 async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> Response {
-    let Some(live) = state.table(&code) else {
-        return refused(no_table(&code));
+    let live = match state.table(&code) {
+        Ok(live) => live,
+        Err(e) => return refused(e),
     };
     let Ok(room) = live.room() else {
         return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
@@ -407,8 +409,9 @@ async fn claim_seat(
         Ok(c) => c,
         Err(e) => return refused(e),
     };
-    let Some(live) = state.table(&code) else {
-        return refused(no_table(&code));
+    let live = match state.table(&code) {
+        Ok(live) => live,
+        Err(e) => return refused(e),
     };
     let account = accounts::logged_in(&state, &headers);
     let name = match (&claim.name, &account) {
@@ -486,7 +489,7 @@ fn host_request(
 ) -> Result<(Arc<Live>, usize), Refusal> {
     let (code, seat) = seat_path(p)?;
     let req = body(b, "{\"host\":HOST_TOKEN}")?;
-    let live = state.table(&code).ok_or_else(|| no_table(&code))?;
+    let live = state.table(&code)?;
     if !SeatToken::parse(&req.host).is_some_and(|t| live.host.matches(&t)) {
         return Err((StatusCode::FORBIDDEN, format!("only the table's host may {what}")));
     }
@@ -580,8 +583,9 @@ async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: 
         Ok(r) => r,
         Err(e) => return refused(e),
     };
-    let Some(live) = state.table(&code) else {
-        return refused(no_table(&code));
+    let live = match state.table(&code) {
+        Ok(live) => live,
+        Err(e) => return refused(e),
     };
     if !SeatToken::parse(&req.host).is_some_and(|t| live.host.matches(&t)) {
         return error(

@@ -1,7 +1,7 @@
 //! Play over a WebSocket per connection: the connection's checks, its rate, and the messages
 //! it sends (decisions, hints, reviews).
 
-use super::refusal::{error, gone_table, no_table, refused};
+use super::refusal::{error, gone_table, refused};
 use super::state::AppState;
 use crate::live::{Advice, Live, LiveError};
 use crate::message::{ClientMessage, ServerMessage};
@@ -73,8 +73,9 @@ pub(super) async fn connect(
             "a WebSocket from another site's page is refused",
         );
     }
-    let Some(live) = state.table(&code) else {
-        return refused(no_table(&code));
+    let live = match state.table(&code) {
+        Ok(live) => live,
+        Err(e) => return refused(e),
     };
     let (seat, token) = match &q.token {
         None => (None, None),

@@ -2,10 +2,12 @@
 //! start or when asked for, run, closed when left waiting for their players too long, put away
 //! when nobody is at them), and what every request shares (the database, the limits).
 
+use super::refusal::{no_table, Refusal};
 use crate::live::Live;
 use crate::room::{Room, SeatPlan, Seated};
-use crate::store::{SeatRow, Store};
+use crate::store::{SeatRow, Store, DATABASE_UNAVAILABLE};
 use crate::token::TokenHash;
+use axum::http::StatusCode;
 use euchre::table::{AnyRules, Table};
 use euchre::Seat;
 use std::collections::{HashMap, HashSet};
@@ -36,6 +38,9 @@ pub struct AppState {
     pub(super) seeds_allowed: bool,
     /// When the server read its tables back (see [`COMING_BACK`]).
     pub(super) opened_at: std::time::SystemTime,
+    /// Set once the tidying task ([`AppState::tidy_now_and_then`]) runs: one per server, however
+    /// many routers are made over it.
+    pub(super) tidying: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Password hashes computed at once.
@@ -128,6 +133,7 @@ impl AppState {
             table_rate: Arc::default(),
             seeds_allowed: false,
             opened_at: std::time::SystemTime::now(),
+            tidying: Arc::default(),
         };
         for live in state.all_tables() {
             resume(&live, &state.store, true);
@@ -156,10 +162,17 @@ impl AppState {
         });
     }
 
+    /// Starts [`AppState::tidy_now_and_then`] unless it runs already.
+    pub(super) fn start_tidying(&self) {
+        if !self.tidying.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            tokio::spawn(self.clone().tidy_now_and_then());
+        }
+    }
+
     /// Every so often until the server stops, closes the tables left waiting for their players
     /// ([`AppState::close_waiting`]) and puts away those in play that nobody is at
     /// ([`AppState::put_away_idle`]).
-    pub(super) async fn tidy_now_and_then(self) {
+    async fn tidy_now_and_then(self) {
         let limits = self.limits;
         let shortest = [
             limits.waiting_unseated,
@@ -298,19 +311,37 @@ impl AppState {
     /// finished long enough ago (its players coming back to see the end, or its host to open
     /// the next game; it leaves memory again after [`FINISHED_KEPT`]), or one put away while
     /// nobody was at it ([`AppState::put_away_idle`]), its players coming back.
-    pub(super) fn table(&self, code: &str) -> Option<Arc<Live>> {
+    ///
+    /// # Errors
+    /// No table has the code (404); the database could not be read (503); the stored table
+    /// does not replay (500: the server's fault, not the code's, and logged).
+    pub(super) fn table(&self, code: &str) -> Result<Arc<Live>, Refusal> {
         let code = code.to_ascii_uppercase();
-        if let Some(live) = self.tables.lock().ok()?.get(&code) {
-            return Some(live.clone());
+        if let Some(live) = self.tables.lock().map_err(|_| tables_unavailable())?.get(&code) {
+            return Ok(live.clone());
         }
-        if self.unreplayable.lock().ok()?.contains(&code) {
-            return None;
+        let unreplayable = || {
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!(
+                    "table {code} is stored but its game could not be read back; the server's log says why"
+                ),
+            )
+        };
+        if self
+            .unreplayable
+            .lock()
+            .map_err(|_| tables_unavailable())?
+            .contains(&code)
+        {
+            return Err(unreplayable());
         }
         let loaded = match self.store.load_one(&code) {
-            Ok(loaded) => loaded?,
+            Ok(Some(loaded)) => loaded,
+            Ok(None) => return Err(no_table(&code)),
             Err(e) => {
                 tracing::error!(table = %code, error = %e, "a stored table could not be read back");
-                return None;
+                return Err((StatusCode::SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE.to_string()));
             }
         };
         let live = match restore(&loaded, &self.store) {
@@ -318,22 +349,31 @@ impl AppState {
             Err(e) => {
                 tracing::error!(table = %code, error = %e, "a stored table does not replay; not read again until a restart");
                 if let Ok(mut bad) = self.unreplayable.lock() {
-                    bad.insert(code);
+                    bad.insert(code.clone());
                 }
-                return None;
+                return Err(unreplayable());
             }
         };
-        let mut tables = self.tables.lock().ok()?;
+        let mut tables = self.tables.lock().map_err(|_| tables_unavailable())?;
         if let Some(other) = tables.get(&code) {
             // Read back by another request meanwhile.
-            return Some(other.clone());
+            return Ok(other.clone());
         }
         tables.insert(code, live.clone());
         drop(tables);
         resume(&live, &self.store, false);
         self.run(live.clone());
-        Some(live)
+        Ok(live)
     }
+}
+
+/// The map of tables is unusable: a panic poisoned its lock (a bug, logged where it
+/// happened).
+fn tables_unavailable() -> Refusal {
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the server's tables are unavailable".to_string(),
+    )
 }
 
 /// A table read back from the database, before its computer players start: a game stored
