@@ -1,8 +1,6 @@
 //! `euchre egn check` and `euchre record check`.
 
 use serde_json::json;
-use std::fs::File;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// What a file's replay found: deals, the final score (of a single game), the winner (a team,
@@ -85,22 +83,7 @@ pub const MAX_FILE_BYTES: u64 = {
 /// Reads a document file as text, refusing one over [`MAX_FILE_BYTES`] without reading it (or,
 /// for a file whose size is not known in advance, such as a pipe, without reading past the limit).
 pub fn read_document(path: &Path) -> Result<String, String> {
-    let file = File::open(path).map_err(|e| format!("can't read: {e}"))?;
-    let over = |n: u64| format!("file of {n} bytes is over the limit of {MAX_FILE_BYTES}: refused unread");
-    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-    if size > MAX_FILE_BYTES {
-        return Err(over(size));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("can't read: {e}"))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "file is over the limit of {MAX_FILE_BYTES} bytes: refused unread"
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| "file is not UTF-8 text".to_string())
+    crate::bounded_read::read_text(path, MAX_FILE_BYTES)
 }
 
 /// Checks each file with `checker`; prints a line per file; returns the exit status.

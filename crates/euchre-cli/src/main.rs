@@ -3,6 +3,7 @@
 
 mod analyze;
 mod bench;
+mod bounded_read;
 mod egn_cmd;
 mod file_lock;
 mod out_path;
@@ -153,8 +154,8 @@ enum Command {
         /// The player in every seat when measuring (with --deals) [default: pimc-50].
         #[arg(long)]
         player: Option<String>,
-        /// Deals to measure (0: use the outcomes kept in the repository).
-        #[arg(long, default_value_t = 0)]
+        /// Deals to measure (0: use the outcomes kept in the repository; at most 100,000,000).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
         deals: u64,
         /// The seed of the measured deals (with --deals) [default: 1].
         #[arg(long)]
@@ -622,13 +623,19 @@ fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// The status of a program whose output pipe closed: a tool killed by `SIGPIPE` (`seq 9 | head
+/// -1`) reports 128 + 13 to a shell.
+const CLOSED_PIPE_STATUS: i32 = 141;
+
 /// Writes a line to stdout. A closed pipe (`euchre random | head`) ends the program quietly, as
-/// command-line tools do, instead of panicking as `println!` would.
+/// command-line tools do, instead of panicking as `println!` would; but not with status 0, which
+/// would tell `set -o pipefail` that `euchre egn check *.egn | head -1` found every file valid
+/// when it stopped before reading them all.
 pub fn emit(text: &str) {
     let mut out = std::io::stdout().lock();
     if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
+            std::process::exit(CLOSED_PIPE_STATUS);
         }
         eprintln!("euchre: writing output: {e}");
         std::process::exit(2);

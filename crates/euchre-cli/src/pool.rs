@@ -1,8 +1,9 @@
 //! `euchre pool`: the reports of several `euchre sim --json` matches between the same two
 //! players, on different seeds, summed up as one match ([`euchre_ai::pooling`] says how).
 
+use crate::bounded_read::{read_text, MAX_REPORT_BYTES};
 use crate::sim::{est, est_json, verdict};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use euchre_ai::duplicate::Estimate;
 use euchre_ai::pooling::{self, Pool, Report};
 use serde_json::{json, Value};
@@ -17,7 +18,7 @@ pub fn pool(paths: &[PathBuf]) -> Result<Pool> {
     let mut reports = Vec::with_capacity(paths.len());
     for path in paths {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).with_context(|| format!("reading {name}"))?;
+        let text = read_text(path, MAX_REPORT_BYTES).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         let report = Report::parse(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         reports.push((name, report));
     }

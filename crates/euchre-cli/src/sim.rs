@@ -1,6 +1,7 @@
 //! `euchre sim`: a duplicate match between two players on every core, with a progress bar, a
 //! report (text or JSON) and a plot of the running point difference.
 
+use crate::bounded_read::{read_text, MAX_BOARD_FILE_BYTES};
 use anyhow::{Context, Result};
 use euchre_ai::board_file::{self, BoardsKey, SavedBoards};
 use euchre_ai::duplicate::{
@@ -105,7 +106,7 @@ pub fn write_boards(path: &Path, key: &BoardsKey, contest: &Contest, boards: &[B
 /// boards were other deals.
 pub fn read_boards(path: &Path, key: &BoardsKey) -> Result<SavedBoards> {
     let name = path.display();
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {name}"))?;
+    let text = read_text(path, MAX_BOARD_FILE_BYTES).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     board_file::read(&text, key).map_err(|e| anyhow::anyhow!("{name}: {e}"))
 }
 

@@ -782,6 +782,7 @@ fn oversized_files_are_refused_unread() {
         vec!["egn", "check", file],
         vec!["record", "check", file],
         vec!["egn", "show", file],
+        vec!["pool", file],
     ] {
         let started = std::time::Instant::now();
         let (ok, out, err) = run(&args);
@@ -797,6 +798,55 @@ fn oversized_files_are_refused_unread() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A board file for `sim --compare` may be larger than a document (a match of millions of
+/// boards), but not without bound: one over 512 MiB is refused before any board is played.
+#[test]
+fn an_oversized_board_file_is_refused_unread() {
+    let dir = std::env::temp_dir().join(format!("euchre-oversized-boards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("boards.csv");
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(600_000_000)
+        .unwrap();
+    let (ok, out, err) = run(&[
+        "sim",
+        "random",
+        "random",
+        "--boards",
+        "2",
+        "--compare",
+        path.to_str().unwrap(),
+    ]);
+    assert!(!ok, "a 600 MB board file was taken: {out}");
+    assert!(
+        err.contains("file of 600000000 bytes is over the limit of 536870912: refused unread"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Output that cannot be written (the reader of the pipe has gone, as `| head -1` goes) ends
+/// the program with a failing status, as a tool killed by SIGPIPE ends: never 0, which would
+/// tell a `pipefail` script that every file it did not get to check is valid.
+#[test]
+fn a_closed_output_pipe_is_not_success() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../euchre-egn/tests/data/egn-examples/VWEC Finals.egn"
+    );
+    let mut child = Command::new(EUCHRE)
+        .args(["egn", "check", file, file])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Closed before the first line is written.
+    drop(child.stdout.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(141), "{status}");
 }
 
 #[test]

@@ -48,3 +48,12 @@ fn an_unwritable_save_path_is_named_before_measuring() {
         "{err}"
     );
 }
+
+/// A count of deals too large to measure is refused by the flag's range, not by running out of
+/// memory for its chunks.
+#[test]
+fn too_many_deals_are_refused() {
+    let (ok, out, err) = winprob(&["--deals", "99999999999999"]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(err.contains("--deals") && err.contains("0..=100000000"), "{err}");
+}
