@@ -13,12 +13,20 @@
 use crate::duplicate::Estimate;
 use serde::Deserialize;
 
-/// A mean with its 95% interval, as a report gives it.
+/// A mean with its 95% interval, as a report gives it. A bound a report could not give (too
+/// few boards: `null` in JSON) is read as NaN, refused by [`Report::parse`] in words.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
 pub struct Interval {
+    #[serde(deserialize_with = "number_or_nan")]
     pub mean: f64,
+    #[serde(deserialize_with = "number_or_nan")]
     pub low: f64,
+    #[serde(deserialize_with = "number_or_nan")]
     pub high: f64,
+}
+
+fn number_or_nan<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::NAN))
 }
 
 impl Interval {
@@ -112,9 +120,20 @@ impl Report {
             ("game_wins", report.sides[0].game_wins),
         ];
         for (what, i) in intervals {
-            if i.is_some_and(|i| !(i.low.is_finite() && i.high.is_finite() && i.low <= i.high)) {
+            let Some(i) = i else { continue };
+            if !i.mean.is_finite() {
+                return Err(format!("its {what} has no finite mean ({})", i.mean));
+            }
+            if !(i.low.is_finite() && i.high.is_finite()) {
                 return Err(format!(
                     "its {what} has no finite interval (too few boards to pool)"
+                ));
+            }
+            if !(i.low <= i.mean && i.mean <= i.high) {
+                return Err(format!(
+                    "its {what} has its mean {} outside its interval [{}, {}]: not a report as \
+                     `euchre sim --json` writes it",
+                    i.mean, i.low, i.high
                 ));
             }
         }
@@ -277,10 +296,33 @@ mod tests {
             "sides": [{"player": "a", "points_per_deal": {"mean": 0, "low": 0, "high": 0}},
                       {"player": "b", "points_per_deal": {"mean": 0, "low": 0, "high": 0}}]}"#;
         let e = Report::parse(text).unwrap_err();
-        assert!(e.contains("not the report"), "{e}");
-        let text = text.replace("null", "2.0");
-        let e = Report::parse(&text).unwrap_err();
-        assert!(e.contains("difference_per_deal has no finite interval"), "{e}");
+        assert!(
+            e.contains("difference_per_deal has no finite interval (too few boards"),
+            "{e}"
+        );
+        let e = Report::parse(&text.replace("null", "2.0")).unwrap_err();
+        assert!(
+            e.contains("difference_per_deal has its mean 0.5 outside its interval [2, 1]"),
+            "{e}"
+        );
+        let e = Report::parse(
+            &text
+                .replace("\"low\": null", "\"low\": 0.0")
+                .replace("0.5", "1e999"),
+        )
+        .unwrap_err();
+        assert!(e.contains("not the report"), "a number JSON cannot hold: {e}");
+        let e = Report::parse(&text.replace("\"mean\": 0.5, \"low\": null", "\"mean\": null, \"low\": 0.0"))
+            .unwrap_err();
+        assert!(e.contains("difference_per_deal has no finite mean"), "{e}");
+        let e = Report::parse(
+            &text
+                .replace("\"low\": null", "\"low\": 0.0")
+                .replace("0.5", "1e308"),
+        )
+        .unwrap_err();
+        assert!(e.contains("outside its interval"), "{e}");
+        Report::parse(&text.replace("\"low\": null", "\"low\": 0.0")).expect("a whole report");
     }
 
     #[test]
