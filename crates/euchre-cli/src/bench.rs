@@ -238,17 +238,22 @@ pub fn run_solo(rules: SoloRules, budget: Budget, seed: u64) -> Report {
     }
 }
 
-/// One whole game of an individual game with uniformly random legal decisions (cut off after
-/// 10,000 deals: random Bid Euchre can drift away from 0 for ever).
-pub fn random_solo_game(rules: SoloRules, seed: u64) -> SoloGame {
+/// The most deals [`random_solo_game`] plays: random Bid Euchre can drift away from 0 for ever.
+pub const SOLO_DEALS_AT_MOST: usize = 10_000;
+
+/// One whole game of an individual game with uniformly random legal decisions, and whether it
+/// ended: a game still going after [`SOLO_DEALS_AT_MOST`] deals is cut off there, its last deal
+/// played out (no empty deal after it).
+pub fn random_solo_game(rules: SoloRules, seed: u64) -> (SoloGame, bool) {
     let mut rng = deal_rng(seed ^ 0xdec1_5105);
     let mut draw = Batched::new(&mut rng);
     let mut game = SoloGame::new(rules, seed);
-    for _ in 0..10_000 {
+    for played in 1..=SOLO_DEALS_AT_MOST {
         game.play_deal_randomly(&mut draw);
-        if !game.next_deal() {
+        if played == SOLO_DEALS_AT_MOST || !game.next_deal() {
             break;
         }
     }
-    game
+    let over = game.is_over();
+    (game, over)
 }

@@ -642,6 +642,19 @@ pub fn emit(text: &str) {
     }
 }
 
+/// Prints a document `euchre random` made, with a note when it is too large for the readers
+/// (`egn check`, `record check`) to take back.
+fn emit_document(text: &str) {
+    emit(text);
+    let bytes = text.len() as u64 + 1;
+    if bytes > egn_cmd::MAX_FILE_BYTES {
+        eprintln!(
+            "note: this document is {bytes} bytes, over the {} that `euchre egn check` and `record check` read",
+            egn_cmd::MAX_FILE_BYTES
+        );
+    }
+}
+
 fn main() {
     let cli = Cli::parse();
     match run(cli) {
@@ -725,10 +738,16 @@ fn run(cli: Cli) -> Result<i32> {
                             r.family.name()
                         );
                     }
-                    let g = bench::random_solo_game(r, seed);
-                    emit(&serde_json::to_string_pretty(&euchre_record::write_solo_game(
+                    let (g, over) = bench::random_solo_game(r, seed);
+                    emit_document(&serde_json::to_string_pretty(&euchre_record::write_solo_game(
                         &g, None,
                     ))?);
+                    if !over {
+                        eprintln!(
+                            "note: the game was cut off after {} deals without a winner (random play can drift away from the target for ever): the record ends there",
+                            bench::SOLO_DEALS_AT_MOST
+                        );
+                    }
                     return Ok(0);
                 }
             };
@@ -765,7 +784,7 @@ fn run(cli: Cli) -> Result<i32> {
                     }
                 },
             };
-            emit(&serde_json::to_string_pretty(&doc)?);
+            emit_document(&serde_json::to_string_pretty(&doc)?);
             if matches!(format, Format::Egn) {
                 // EGN's reader lets a dealer discard the upcard; a game where that was not
                 // allowed reads back the same, so that difference is not worth a note.

@@ -1560,3 +1560,43 @@ fn record_check_writes_scores_below_zero_as_a_list() {
     );
     assert!(line.contains(": 1 deal, score "), "{line}");
 }
+
+/// Random Bid Euchre can drift away from the target for ever: `random` cuts such a game off
+/// after 10,000 deals and says so, its last deal played out (no empty deal after it), and the
+/// record reads back. A game that ends is written without a note.
+#[test]
+fn a_random_game_cut_off_says_so() {
+    let (ok, record, note) = run(&["random", "--rules", "bid-euchre", "--seed", "26"]);
+    assert!(ok, "{note}");
+    assert!(
+        note.contains("the game was cut off after 10000 deals without a winner"),
+        "{note}"
+    );
+    let doc: Value = serde_json::from_str(&record).expect("a record");
+    let deals = doc["games"][0]["deals"].as_array().expect("deals");
+    assert_eq!(deals.len(), 10_000);
+    assert!(
+        deals
+            .iter()
+            .all(|d| !d["decisions"].as_array().unwrap().is_empty()),
+        "every deal is played"
+    );
+    let (ok, _, note) = run(&["random", "--rules", "bid-euchre", "--seed", "1"]);
+    assert!(ok && note.is_empty(), "{note}");
+}
+
+/// A document too large for the readers is still written (it is what was asked for), with a
+/// note that `egn check` and `record check` will not read it back.
+#[test]
+fn a_random_document_too_large_to_read_back_says_so() {
+    let (ok, doc, note) = run(&["random", "--set", "winning_score=1000", "--set", "match_games=25"]);
+    assert!(ok, "{note}");
+    assert!(doc.len() > 32 << 20, "{} bytes", doc.len());
+    assert!(
+        note.contains(&format!(
+            "note: this document is {} bytes, over the 33554432 that `euchre egn check` and `record check` read",
+            doc.len()
+        )),
+        "{note}"
+    );
+}
