@@ -210,6 +210,10 @@ impl fmt::Display for AnalysisError {
 
 impl std::error::Error for AnalysisError {}
 
+/// The seed an analysis is run under unless asked for another (`euchre analyze --seed`): the
+/// terminal game's reviews use it too, so that they and `euchre analyze` judge a game alike.
+pub const ANALYSIS_SEED: u64 = 1;
+
 /// The random numbers' seed for decision `index` (from 1) of deal `deal` in an analysis under
 /// `seed`, so that each is judged the same in any order; advice asked at that decision and
 /// seeded this way (`ChaCha8Rng::seed_from_u64`) gets the same values as the analysis.

@@ -251,8 +251,8 @@ enum Command {
         /// The reference player (a search player: expert, pimc-N).
         #[arg(long, default_value = euchre_ai::DEFAULT_PLAYER)]
         player: String,
-        /// Seed of the reference player's sampling.
-        #[arg(long, default_value_t = 1)]
+        /// Seed of the reference player's sampling (the terminal game's reviews use the default).
+        #[arg(long, default_value_t = euchre_ai::analysis::ANALYSIS_SEED)]
         seed: u64,
         /// Mistakes to list.
         #[arg(long, default_value_t = 10)]

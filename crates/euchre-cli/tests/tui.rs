@@ -242,7 +242,15 @@ fn a_whole_game_through_the_keyboard() {
         .find(|p| p["name"] == "You")
         .unwrap();
     assert_eq!(you["games"], 1, "{you}");
-    assert!(you["mistake_cost"].is_number(), "{you}");
+    // The reviews judged the game as `euchre analyze` does, to the same cost.
+    let analysis = Command::new(EUCHRE)
+        .args(["analyze", "--json", save.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let a: serde_json::Value = serde_json::from_slice(&analysis.stdout).unwrap();
+    let lost = a["players"][0]["points_lost"].as_f64().unwrap();
+    let cost = you["mistake_cost"].as_f64().unwrap();
+    assert!((lost - cost).abs() < 0.001, "analyze {lost}, the reviews {cost}");
 }
 
 #[test]

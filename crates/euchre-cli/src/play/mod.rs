@@ -14,7 +14,7 @@ use crossterm::terminal::{disable_raw_mode, enable_raw_mode, EnterAlternateScree
 use crossterm::ExecutableCommand;
 use euchre::table::{AnyGame, Table as _};
 use euchre::{Action, Decisions, Rank, Seat};
-use euchre_ai::analysis::{analyze_seat, RecordedDeal};
+use euchre_ai::analysis::{analyze_seat, RecordedDeal, ANALYSIS_SEED};
 use euchre_ai::solver::Solver;
 use euchre_ai::{Budget, Choice, DEFAULT_PLAYER};
 use euchre_table::{Session, Turn};
@@ -244,8 +244,7 @@ impl App {
                 lines: Vec::new(),
             };
         };
-        let lines: Vec<ReviewLine> = match analyze_seat(&recorded, DEFAULT_PLAYER, u64::from(number), self.me)
-        {
+        let lines: Vec<ReviewLine> = match analyze_seat(&recorded, DEFAULT_PLAYER, ANALYSIS_SEED, self.me) {
             Ok(a) => a
                 .judged
                 .iter()
