@@ -49,7 +49,7 @@ pub use deal::{Deal, Phase};
 pub use error::{DealError, IllegalAction};
 pub use game::{Decisions, Game, Match};
 pub use observation::{Observation, Seen};
-pub use presets::{all_presets, PRESETS};
+pub use presets::{all_presets, preset_name, PRESETS};
 pub use rules::{Rules, RulesError};
 pub use sample::{sample_world, SampleError};
 pub use seat::{Seat, Team};

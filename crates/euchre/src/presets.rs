@@ -58,3 +58,42 @@ pub const SOLO_PRESETS: [(&str, &str); 3] = [
 pub fn all_presets() -> Vec<(&'static str, &'static str)> {
     PRESETS.iter().chain(SOLO_PRESETS.iter()).copied().collect()
 }
+
+/// Presets' second names, each with the name it is listed under.
+const PRESET_ALIASES: [(&str, &str); 3] = [
+    ("default", "north-american"),
+    ("standard", "north-american"),
+    ("cutthroat", "three-handed"),
+];
+
+/// The name a preset is listed under ([`all_presets`]) for any name it is known by: in any
+/// letter case, with `_` for `-`, or a second name (`default`, `cutthroat`). `None` for a name
+/// no preset has. What is shown and stored names a preset this way, however it was typed.
+pub fn preset_name(name: &str) -> Option<&'static str> {
+    let typed = name.trim().to_ascii_lowercase().replace('_', "-");
+    let listed = PRESET_ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == typed)
+        .map_or(typed.as_str(), |(_, listed)| listed);
+    all_presets().into_iter().map(|(n, _)| n).find(|n| *n == listed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_form_of_a_presets_name_is_its_listed_name() {
+        for (name, _) in all_presets() {
+            assert_eq!(preset_name(name), Some(name));
+            assert_eq!(preset_name(&name.to_ascii_uppercase()), Some(name));
+            assert_eq!(preset_name(&format!(" {} ", name.replace('-', "_"))), Some(name));
+        }
+        assert_eq!(preset_name("Default"), Some("north-american"));
+        assert_eq!(preset_name("STANDARD"), Some("north-american"));
+        assert_eq!(preset_name("cutthroat"), Some("three-handed"));
+        for unknown in ["", "north american", "northamerican", "euchre"] {
+            assert_eq!(preset_name(unknown), None, "{unknown:?}");
+        }
+    }
+}

@@ -298,73 +298,71 @@ impl Rules {
     /// [`RulesError::UnknownPreset`] for a name not in [`PRESETS`].
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
         let na = Rules::NORTH_AMERICAN;
-        Ok(
-            match name.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-                "north-american" | "default" | "standard" => na,
-                "tournament" => Rules {
-                    stick_the_dealer: true,
-                    loner_lead: LonerLead::LeftOfLoner,
-                    ..na
-                },
-                "canadian" => Rules { canadian: true, ..na },
-                "british" => Rules {
-                    joker: true,
-                    joker_upcard: JokerUpcard::BlindShout,
-                    winning_score: 11,
-                    canadian: true,
-                    packets: Packets::ThreeTwo,
-                    defend_alone: DefendAlone::Any,
-                    loner_lead: LonerLead::LeftOfLoner,
-                    lone_defender_score: 4,
-                    ..na
-                },
-                "railroad" => Rules {
-                    joker: true,
-                    joker_upcard: JokerUpcard::AgreedSuit(Suit::Hearts),
-                    winning_score: 5,
-                    partners_best: true,
-                    defend_alone: DefendAlone::AgainstLoner,
-                    loner_small_score: 3,
-                    loner_march_score: 4,
-                    loner_euchred_score: 4,
-                    lone_defender_score: 4,
-                    laps: true,
-                    slams: true,
-                    jambone: true,
-                    jambone_calls: JamboneCalls::EveryTrick,
-                    jambone_euchred_score: 2,
-                    jamboree: true,
-                    ..na
-                },
-                "keller-1887" => Rules {
-                    winning_score: 5,
-                    laps: true,
-                    slams: true,
-                    jambone: true,
-                    jambone_calls: JamboneCalls::FirstTrick,
-                    jambone_jamboree_by: JamBy::MakersSide,
-                    jambone_euchred_score: 8,
-                    jamboree: true,
-                    ..na
-                },
-                "mathews-1844" => Rules {
-                    min_rank: 7,
-                    winning_score: 5,
-                    ..na
-                },
-                "openspiel" => Rules {
-                    stick_the_dealer: true,
-                    alone_timing: AloneTiming::AfterDiscard,
-                    defend_alone: DefendAlone::Never,
-                    defender_leads_both_alone: false,
-                    defenders_asked_from_dealer: true,
-                    winning_score: 0,
-                    num_deals: 1,
-                    ..na
-                },
-                _ => return Err(RulesError::UnknownPreset(name.to_string())),
+        Ok(match crate::presets::preset_name(name).unwrap_or_default() {
+            "north-american" => na,
+            "tournament" => Rules {
+                stick_the_dealer: true,
+                loner_lead: LonerLead::LeftOfLoner,
+                ..na
             },
-        )
+            "canadian" => Rules { canadian: true, ..na },
+            "british" => Rules {
+                joker: true,
+                joker_upcard: JokerUpcard::BlindShout,
+                winning_score: 11,
+                canadian: true,
+                packets: Packets::ThreeTwo,
+                defend_alone: DefendAlone::Any,
+                loner_lead: LonerLead::LeftOfLoner,
+                lone_defender_score: 4,
+                ..na
+            },
+            "railroad" => Rules {
+                joker: true,
+                joker_upcard: JokerUpcard::AgreedSuit(Suit::Hearts),
+                winning_score: 5,
+                partners_best: true,
+                defend_alone: DefendAlone::AgainstLoner,
+                loner_small_score: 3,
+                loner_march_score: 4,
+                loner_euchred_score: 4,
+                lone_defender_score: 4,
+                laps: true,
+                slams: true,
+                jambone: true,
+                jambone_calls: JamboneCalls::EveryTrick,
+                jambone_euchred_score: 2,
+                jamboree: true,
+                ..na
+            },
+            "keller-1887" => Rules {
+                winning_score: 5,
+                laps: true,
+                slams: true,
+                jambone: true,
+                jambone_calls: JamboneCalls::FirstTrick,
+                jambone_jamboree_by: JamBy::MakersSide,
+                jambone_euchred_score: 8,
+                jamboree: true,
+                ..na
+            },
+            "mathews-1844" => Rules {
+                min_rank: 7,
+                winning_score: 5,
+                ..na
+            },
+            "openspiel" => Rules {
+                stick_the_dealer: true,
+                alone_timing: AloneTiming::AfterDiscard,
+                defend_alone: DefendAlone::Never,
+                defender_leads_both_alone: false,
+                defenders_asked_from_dealer: true,
+                winning_score: 0,
+                num_deals: 1,
+                ..na
+            },
+            _ => return Err(RulesError::UnknownPreset(name.to_string())),
+        })
     }
 
     /// The lowest rank in each suit.

@@ -76,32 +76,30 @@ impl SoloRules {
             ante: 0,
             euchre_stake: 0,
         };
-        Ok(
-            match name.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-                "three-handed" | "cutthroat" => base,
-                "bid-euchre" => SoloRules {
-                    family: Family::BidEuchre,
-                    players: 4,
-                    winning_score: 0,
-                    start_score: 21,
-                    stick_the_dealer: true,
-                    min_bid: 1,
-                    set_penalty: 5,
-                    stayer_penalty: 5,
-                    ..base
-                },
-                "set-back" => SoloRules {
-                    family: Family::SetBack,
-                    players: 4,
-                    winning_score: 0,
-                    start_score: 5,
-                    set_penalty: 2,
-                    stayer_penalty: 1,
-                    ..base
-                },
-                _ => return Err(RulesError::UnknownPreset(name.to_string())),
+        Ok(match crate::presets::preset_name(name).unwrap_or_default() {
+            "three-handed" => base,
+            "bid-euchre" => SoloRules {
+                family: Family::BidEuchre,
+                players: 4,
+                winning_score: 0,
+                start_score: 21,
+                stick_the_dealer: true,
+                min_bid: 1,
+                set_penalty: 5,
+                stayer_penalty: 5,
+                ..base
             },
-        )
+            "set-back" => SoloRules {
+                family: Family::SetBack,
+                players: 4,
+                winning_score: 0,
+                start_score: 5,
+                set_penalty: 2,
+                stayer_penalty: 1,
+                ..base
+            },
+            _ => return Err(RulesError::UnknownPreset(name.to_string())),
+        })
     }
 
     /// Cards each player is dealt: 7 in cutthroat, all 24 in Bid Euchre, 5 in Set-Back.
