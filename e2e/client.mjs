@@ -99,7 +99,7 @@ async function scripted(seat, viewport, search = '?fast=1', host = null) {
   await page.goto(`${base}/t/${CODE}${search}`);
   if (seat === null) await page.click('#watch');
   await Promise.race([ready, new Promise((_, no) => setTimeout(() => no(new Error('the page never opened its WebSocket')), TIMEOUT))]);
-  return { ctx, page, sent, errors, send: (m) => socket.send(JSON.stringify(m)) };
+  return { ctx, page, sent, errors, send: (m) => socket.send(JSON.stringify(m)), close: (code, reason) => socket.close({ code, reason }) };
 }
 
 async function waitSent(sent, pred, what) {
@@ -798,6 +798,22 @@ try {
       if ((await page.getByRole('link', { name: 'Set up a new table' }).count()) !== 1) throw new Error('no way to set up a new table');
     } finally {
       await ctx.close();
+    }
+  });
+
+  await check('a seat the host frees: the page, told so by the close code, offers the seats at once instead of reconnecting', async () => {
+    const f = fixtures[0];
+    const t = await scripted(f.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(f, 2));
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      t.close(4001, 'the host freed this seat');
+      const status = await t.page.waitForSelector('.status', { timeout: TIMEOUT });
+      await t.page.waitForFunction(() => /Your seat was given up/.test(document.querySelector('.status')?.textContent || ''), null, { timeout: TIMEOUT });
+      if (!(await status.isVisible())) throw new Error('the note is not shown');
+      if (await t.page.evaluate((c) => localStorage.getItem(`euchre:${c}`), CODE) !== null) throw new Error('the old token is kept');
+    } finally {
+      await t.ctx.close();
     }
   });
 

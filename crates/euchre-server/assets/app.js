@@ -782,6 +782,10 @@ function connectTable(code, saved) {
   openSocket();
 }
 
+// The close code of a connection whose seat its token no longer holds (the server's
+// `live::SEAT_GIVEN_UP`).
+const SEAT_GIVEN_UP = 4001;
+
 function openSocket() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
   const q = ui.token ? `?token=${encodeURIComponent(ui.token)}` : '';
@@ -806,10 +810,17 @@ function openSocket() {
     }
     onMessage(msg);
   });
-  ws.addEventListener('close', async () => {
+  ws.addEventListener('close', async (ev) => {
     if (ui.ws !== ws || ui.closed) return;
     ui.ws = null;
     ui.pending = null;
+    if (ev.code === SEAT_GIVEN_UP) {
+      // The seat's token no longer holds it (the host freed it): reconnecting cannot help.
+      storageSet(`euchre:${ui.code}`, null);
+      ui.closed = true;
+      joinPage(ui.code, 'Your seat was given up; take a seat again or watch.');
+      return;
+    }
     setConnection('reconnecting');
     renderTable();
     ui.failures += 1;

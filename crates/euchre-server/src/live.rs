@@ -25,9 +25,20 @@ struct Subscriber {
     tx: mpsc::Sender<Outgoing>,
 }
 
-/// A message for one connection, and whether it announces a change of the table (a program
-/// may answer each of those at once without counting as a flood).
-pub type Outgoing = (Arc<str>, bool);
+/// What the table sends one connection.
+#[derive(Debug)]
+pub enum Outgoing {
+    /// A message, and whether it announces a change of the table (a program may answer each of
+    /// those at once without counting as a flood).
+    Message(Arc<str>, bool),
+    /// The connection is closed by the table, with a WebSocket close code and the reason.
+    Close(u16, &'static str),
+}
+
+/// The close code of a connection whose seat its token no longer holds (the host freed it):
+/// the page says so and offers the table's seats rather than reconnecting. (4000 to 4999 are
+/// the codes RFC 6455 leaves to applications.)
+pub const SEAT_GIVEN_UP: u16 = 4001;
 
 /// One table in play.
 pub struct Live {
@@ -174,7 +185,7 @@ impl Live {
     pub fn send_text(&self, id: u64, text: Arc<str>) {
         if let Ok(subs) = self.subscribers.lock() {
             if let Some(s) = subs.iter().find(|s| s.id == id) {
-                let _ = s.tx.try_send((text, false));
+                let _ = s.tx.try_send(Outgoing::Message(text, false));
             }
         }
     }
@@ -218,7 +229,7 @@ impl Live {
             };
             // A connection too slow to take its messages (or gone) is dropped; it
             // resynchronises from a snapshot when it connects again.
-            s.tx.try_send((text, true)).is_ok()
+            s.tx.try_send(Outgoing::Message(text, true)).is_ok()
         });
     }
 
@@ -333,10 +344,19 @@ impl Live {
         self.wake.notify_one();
     }
 
-    /// Closes the connections of `seat` (its token no longer holds it).
+    /// Closes the connections of `seat` (its token no longer holds it), telling each why
+    /// ([`SEAT_GIVEN_UP`]).
     pub fn disconnect_seat(&self, seat: Seat) {
         if let Ok(mut subs) = self.subscribers.lock() {
-            subs.retain(|s| s.seat != Some(seat));
+            subs.retain(|s| {
+                if s.seat != Some(seat) {
+                    return true;
+                }
+                // A queue too full to take it drops the connection all the same.
+                let _ =
+                    s.tx.try_send(Outgoing::Close(SEAT_GIVEN_UP, "the host freed this seat"));
+                false
+            });
         }
     }
 
@@ -367,7 +387,7 @@ impl Live {
             // The others hear of the connection; the new one gets its first state straight
             // into its queue, before any later change.
             self.deliver(&room);
-            let _ = tx.try_send((json(&room.state_for(seat)), false));
+            let _ = tx.try_send(Outgoing::Message(json(&room.state_for(seat)), false));
             if let Ok(mut subs) = self.subscribers.lock() {
                 subs.push(Subscriber { id, seat, tx });
             }

@@ -8,7 +8,7 @@ use euchre_ai::player;
 /// the name backwards) and at least one character that shows.
 pub fn check_name(name: &str) -> Result<String, String> {
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+    if name.chars().count() > 40 || name.chars().any(char::is_control) {
         return Err("a name is 1 to 40 characters, without control characters".into());
     }
     if hides(name) {
@@ -16,8 +16,16 @@ pub fn check_name(name: &str) -> Result<String, String> {
             "a name can't hold invisible characters (zero-width spaces, direction marks and the like)".into(),
         );
     }
-    if !name.chars().any(|c| !c.is_whitespace() && !combining(c)) {
+    if !name
+        .chars()
+        .any(|c| !c.is_whitespace() && !combining(c) && !blank(c))
+    {
         return Err("a name needs a character that shows".into());
+    }
+    if stacked_marks(name) > MARKS_ON_ONE {
+        return Err(format!(
+            "a name can't stack more than {MARKS_ON_ONE} accents on one character (they spill over the names around it)"
+        ));
     }
     if player(name).is_ok() || name.to_ascii_lowercase().starts_with("seat ") {
         return Err(format!(
@@ -65,6 +73,31 @@ fn hides(name: &str) -> bool {
     })
 }
 
+/// A character drawn as an empty space that Unicode does not count as white space (nor as
+/// invisible): the Braille blank and the Hangul and Khmer fillers.
+fn blank(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0x2800 | 0x115F | 0x1160 | 0x3164 | 0xFFA0 | 0x17B4 | 0x17B5
+    )
+}
+
+/// The most combining marks a name may stack on one character: enough for any language's
+/// letters (Vietnamese stacks two), not for the "Zalgo" text that draws over the lines above
+/// and below.
+const MARKS_ON_ONE: usize = 3;
+
+/// The longest run of combining marks in `name`.
+fn stacked_marks(name: &str) -> usize {
+    name.chars()
+        .scan(0, |run, c| {
+            *run = if combining(c) { *run + 1 } else { 0 };
+            Some(*run)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 /// A combining mark, which shows only on another character.
 fn combining(c: char) -> bool {
     matches!(u32::from(c), 0x300..=0x36F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
@@ -103,6 +136,23 @@ mod tests {
         ] {
             assert!(check_name(hiding).is_err(), "{hiding:?}");
         }
+        // Blanks: white space, and characters drawn as nothing that Unicode does not call so.
+        for filler in ["\u{3164}", "\u{FFA0}", "\u{115F}"] {
+            assert!(check_name(filler).is_err(), "{filler:?}");
+        }
+        for blank in ["   ", "\u{3000}", "\u{2800}", "\u{2800} \u{2800}"] {
+            assert_eq!(
+                check_name(blank),
+                Err("a name needs a character that shows".to_string()),
+                "{blank:?}"
+            );
+        }
+        let zalgo = format!("a{}", "\u{0300}".repeat(38));
+        assert!(check_name(&zalgo).unwrap_err().contains("more than 3 accents"));
+        assert_eq!(
+            check_name("Tu\u{031B}\u{0301}").as_deref(),
+            Ok("Tu\u{031B}\u{0301}")
+        );
         for fine in [
             "Ann",
             "Zoë",

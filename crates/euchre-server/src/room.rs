@@ -76,7 +76,7 @@ impl fmt::Display for RoomError {
             RoomError::UnknownToken => f.write_str("no seat at this table has that token"),
             // Not numbered: the page counts seats from 1 and the address from 0, and whoever
             // asked knows which seat it was.
-            RoomError::Taken(_) => f.write_str("someone else has just taken that seat"),
+            RoomError::Taken(_) => f.write_str("that seat is taken: choose another, or watch"),
             RoomError::NoSuchSeat(s) => write!(f, "there is no seat {s} at this table"),
             RoomError::NotYourTurn { .. } => f.write_str("it is not your turn"),
             RoomError::Spectator => f.write_str("a spectator cannot decide"),
@@ -145,7 +145,8 @@ pub struct Room {
 /// busy for seconds a decision, a cost a shared server does not take on for anyone who asks.
 pub const MAX_SERVER_WORLDS: u32 = 200;
 
-/// A computer player a server table may seat: the levels, `expert`, `basic`, `random`, and
+/// A computer player a server table may seat: the levels, `expert`, `default` (which is
+/// `expert`), `basic`, `random`, and
 /// `pimc-N` / `pimc-win-N` up to [`MAX_SERVER_WORLDS`] worlds (not the measuring variants of
 /// `expert`, which search far longer).
 ///
@@ -155,7 +156,7 @@ pub fn check_server_player(name: &str) -> Result<(), String> {
     let shown: String = name.chars().take(30).collect();
     if player(name).is_err() {
         return Err(format!(
-            "unknown player '{shown}': choose easy, medium, hard, expert, basic, random, or pimc-N with N up to {MAX_SERVER_WORLDS}"
+            "unknown player '{shown}': choose easy, medium, hard, expert, default, basic, random, or pimc-N or pimc-win-N with N up to {MAX_SERVER_WORLDS}"
         ));
     }
     let lower = name.to_ascii_lowercase();
@@ -171,7 +172,7 @@ pub fn check_server_player(name: &str) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "'{shown}' is too slow for a shared server: choose easy, medium, hard, expert, basic, random, or pimc-N with N up to {MAX_SERVER_WORLDS}"
+            "'{shown}' is too slow for a shared server: choose easy, medium, hard, expert, default, basic, random, or pimc-N or pimc-win-N with N up to {MAX_SERVER_WORLDS}"
         ))
     }
 }

@@ -3,8 +3,9 @@
 
 mod support;
 
-use futures_util::SinkExt;
+use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
+use std::time::Duration;
 use support::{claim, connect, create, get, next, post, reply, send, start, start_limited, temp_db, Ws};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -395,10 +396,15 @@ async fn bad_http_requests_are_named() {
     // The hands stay hidden until the game is over.
     let (status, e) = get(&addr, &format!("/api/tables/{code}/game.egn")).await;
     assert_eq!(status, 409, "{e}");
-    // A wrong token cannot connect.
-    let bad =
-        tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{code}?token={}", "0".repeat(32))).await;
-    assert!(bad.is_err());
+    // A wrong token holds no seat: told so with the close code the page acts on, and nothing
+    // else (no state of the table).
+    let (close, reason) = refused_socket(&addr, &code, &"0".repeat(32)).await;
+    assert_eq!(close, 4001, "{reason}");
+    assert!(
+        reason.contains("no seat at this table has that token"),
+        "{reason}"
+    );
+    // Not a token at all: refused at the handshake.
     let bad = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{code}?token=short")).await;
     assert!(bad.is_err());
 }
@@ -424,15 +430,25 @@ async fn the_host_frees_a_seat_and_its_old_token_stops_working() {
     )
     .await;
     assert_eq!(status, 200);
-    // The old connection is closed before the seat's next holder's cards could reach it.
-    while let Some(m) = next(&mut ws).await {
-        assert_eq!(m["type"], "state");
-    }
-    assert!(
-        tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{code}?token={token}"))
+    // The old connection is closed before the seat's next holder's cards could reach it, and
+    // told why with the close code the page acts on (it offers the seats, not a reconnect).
+    let closed = loop {
+        match tokio::time::timeout(Duration::from_secs(30), ws.next())
             .await
-            .is_err()
-    );
+            .expect("the close")
+        {
+            Some(Ok(Message::Text(t))) => {
+                let m: Value = serde_json::from_str(&t).unwrap();
+                assert_eq!(m["type"], "state");
+            }
+            Some(Ok(Message::Close(frame))) => break frame.expect("a close frame with a reason"),
+            other => panic!("closed without a reason: {other:?}"),
+        }
+    };
+    assert_eq!(u16::from(closed.code), 4001);
+    assert_eq!(closed.reason.as_str(), "the host freed this seat");
+    let (close, reason) = refused_socket(&addr, code, &token).await;
+    assert_eq!(close, 4001, "{reason}");
     let again = claim(&addr, code, 0, "Cy").await;
     let mut ws = connect(&addr, code, Some(&again)).await;
     let m = next(&mut ws).await.unwrap();
@@ -704,4 +720,65 @@ async fn a_stored_table_that_does_not_replay_is_left_out_and_kept() {
         )
         .unwrap();
     assert_eq!(kept, "fly", "left as it was");
+}
+
+/// Connects with `token` and returns the close the server answers with at once (code and
+/// reason), failing if a message comes first.
+async fn refused_socket(addr: &str, code: &str, token: &str) -> (u16, String) {
+    let mut ws = connect(addr, code, Some(token)).await;
+    match tokio::time::timeout(Duration::from_secs(30), ws.next())
+        .await
+        .expect("a close")
+    {
+        Some(Ok(Message::Close(Some(frame)))) => (u16::from(frame.code), frame.reason.to_string()),
+        other => panic!("not closed with a reason: {other:?}"),
+    }
+}
+
+/// A client that closes its connection gets the closing handshake's answer, not a dropped
+/// connection (which a browser reports as 1006, "abnormal closure").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_close_from_the_client_is_answered() {
+    let addr = start(&temp_db("close")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}),
+    )
+    .await;
+    let mut ws = connect(&addr, &code, None).await;
+    assert_eq!(next(&mut ws).await.unwrap()["type"], "state");
+    ws.close(None).await.unwrap();
+    let answer = loop {
+        match tokio::time::timeout(Duration::from_secs(30), ws.next())
+            .await
+            .expect("an answer")
+        {
+            Some(Ok(Message::Text(_))) => continue,
+            other => break other,
+        }
+    };
+    assert!(matches!(answer, Some(Ok(Message::Close(_)))), "{answer:?}");
+}
+
+/// A preset named in another letter case, with `_`, or by a second name is the preset: the
+/// table is stored and shown under its listed name (the page finds its words and downloads by
+/// it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_preset_typed_another_way_is_stored_as_listed() {
+    let addr = start(&temp_db("preset-name")).await;
+    for (typed, listed) in [
+        ("North_American", "north-american"),
+        ("Cutthroat", "three-handed"),
+    ] {
+        let seats = if listed == "three-handed" {
+            json!(["open", "basic", "basic"])
+        } else {
+            json!(["open", "basic", "basic", "basic"])
+        };
+        let code = create(&addr, &json!({"rules": typed, "seats": seats})).await;
+        let (status, info) = get(&addr, &format!("/api/tables/{code}")).await;
+        assert_eq!(status, 200, "{info}");
+        let info: Value = serde_json::from_str(&info).unwrap();
+        assert_eq!(info["rules"], listed, "{info}");
+    }
 }

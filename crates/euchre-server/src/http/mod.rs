@@ -264,7 +264,9 @@ async fn create_table(
     // The host is given its token once; the server keeps only its hash.
     let host = SeatToken::random();
     let table = TableSpec {
-        preset: req.rules,
+        // Stored and shown as the preset is listed, however it was typed (the page looks the
+        // listed name up for its words and downloads).
+        preset: euchre::preset_name(&req.rules).map_or(req.rules, str::to_string),
         options,
         seed: req.seed.unwrap_or_else(|| OsRng.next_u64()),
         grace_secs: grace,

@@ -3,7 +3,7 @@
 
 use super::refusal::{error, gone_table, refused};
 use super::state::AppState;
-use crate::live::{Advice, Live, LiveError};
+use crate::live::{Advice, Live, LiveError, Outgoing, SEAT_GIVEN_UP};
 use crate::message::{ClientMessage, ServerMessage};
 use crate::room::{hint, review};
 use crate::token::SeatToken;
@@ -88,7 +88,15 @@ pub(super) async fn connect(
                 .ok()
                 .and_then(|r| r.seat_of(&token).map(|s| (s, r.connections(s))));
             let Some((seat, open)) = seat else {
-                return error(StatusCode::FORBIDDEN, "no seat at this table has that token");
+                // A page cannot read a refused handshake's status, so it would retry for ever:
+                // it is let in and told, with a close code it acts on.
+                return ws.on_upgrade(|socket| {
+                    close_with(
+                        socket,
+                        SEAT_GIVEN_UP,
+                        "no seat at this table has that token: the host may have freed it",
+                    )
+                });
             };
             // A person has a tab or two open, not a hundred (each may ask for advice).
             if open >= CONNECTIONS_PER_SEAT {
@@ -167,6 +175,55 @@ async fn play(
             return;
         }
     };
+    serve_connection(
+        &mut socket,
+        &live,
+        id,
+        &mut rx,
+        seat,
+        token.as_ref(),
+        &mut stopping,
+    )
+    .await;
+    live.unsubscribe(id, seat);
+    tracing::debug!(table = %live.code, ?seat, id, "disconnected");
+}
+
+/// Closes `socket` with `code` and `reason`, then waits (a second at most) for the client's
+/// answering close, so that the connection ends with the handshake, not reset.
+async fn close_with(mut socket: WebSocket, code: u16, reason: &'static str) {
+    let _ = socket
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        })))
+        .await;
+    await_close(&mut socket).await;
+}
+
+/// Reads what the client still sends (for a second at most) until it answers a close: closing
+/// with its messages unread would reset the connection and could lose what was sent last.
+async fn await_close(socket: &mut WebSocket) {
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while let Some(Ok(m)) = socket.recv().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+/// The connection's messages both ways until it closes.
+async fn serve_connection(
+    socket: &mut WebSocket,
+    live: &Arc<Live>,
+    id: u64,
+    rx: &mut tokio::sync::mpsc::Receiver<Outgoing>,
+    seat: Option<Seat>,
+    token: Option<&SeatToken>,
+    stopping: &mut tokio::sync::watch::Receiver<bool>,
+) {
     tracing::debug!(table = %live.code, ?seat, id, "connected");
     let mut rate = Rate::new();
     let busy = Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -178,15 +235,28 @@ async fn play(
                 let _ = socket.send(Message::Close(Some(close))).await;
                 break;
             }
-            out = rx.recv() => {
-                let Some((text, announces)) = out else { break };
-                if announces {
-                    rate.grant();
+            out = rx.recv() => match out {
+                Some(Outgoing::Message(text, announces)) => {
+                    if announces {
+                        rate.grant();
+                    }
+                    if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                        break;
+                    }
                 }
-                if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                Some(Outgoing::Close(code, reason)) => {
+                    let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
+                    await_close(socket).await;
                     break;
                 }
-            }
+                // Dropped by the table (too slow to take its messages, or the table put
+                // away): "try again later", and the page's next connection is whole again.
+                None => {
+                    let close = CloseFrame { code: 1013, reason: "connect again for the table's state".into() };
+                    let _ = socket.send(Message::Close(Some(close))).await;
+                    break;
+                }
+            },
             incoming = socket.recv() => {
                 let msg = match incoming {
                     Some(Ok(m)) => m,
@@ -194,7 +264,7 @@ async fn play(
                     // dropped unexplained.
                     Some(Err(e)) if e.to_string().contains("too long") => {
                         tracing::warn!(table = %live.code, ?seat, "message over {MAX_FRAME_BYTES} bytes: connection closed");
-                        let text = error_text(&format!("a message is at most {} KiB: closing the connection", MAX_FRAME_BYTES / 1024), seq_of(&live));
+                        let text = error_text(&format!("a message is at most {} KiB: closing the connection", MAX_FRAME_BYTES / 1024), seq_of(live));
                         let _ = socket.send(Message::Text(text.into())).await;
                         let _ = socket.send(Message::Close(Some(CloseFrame { code: 1009, reason: "message too big".into() }))).await;
                         // The rest of the big message is still unread, and closing with bytes
@@ -208,42 +278,35 @@ async fn play(
                 let text = match msg {
                     Message::Text(t) => t,
                     Message::Binary(_) => {
-                        live.send_to(id, &ServerMessage::Error { error: "messages are JSON text".into(), seq: seq_of(&live) });
+                        live.send_to(id, &ServerMessage::Error { error: "messages are JSON text".into(), seq: seq_of(live) });
                         continue;
                     }
-                    Message::Close(_) => break,
+                    // Answered (the reply is queued when the close is read, and sent by the
+                    // next read), so the client sees a clean close, not 1006.
+                    Message::Close(_) => {
+                        await_close(socket).await;
+                        break;
+                    }
                     _ => continue,
                 };
                 if !rate.allow() {
                     tracing::warn!(table = %live.code, ?seat, "flood: connection closed");
-                    let _ = socket.send(Message::Text(error_text("too many messages: closing the connection", seq_of(&live)).into())).await;
+                    let _ = socket.send(Message::Text(error_text("too many messages: closing the connection", seq_of(live)).into())).await;
                     let _ = socket.send(Message::Close(Some(CloseFrame { code: 1008, reason: "too many messages".into() }))).await;
-                    // Read what the client still sends (for a second at most) until it answers
-                    // the close: closing with its messages unread would reset the connection
-                    // and could lose the error above before the client reads it.
-                    let _ = tokio::time::timeout(Duration::from_secs(1), async {
-                        while let Some(Ok(m)) = socket.recv().await {
-                            if matches!(m, Message::Close(_)) {
-                                break;
-                            }
-                        }
-                    })
-                    .await;
+                    await_close(socket).await;
                     break;
                 }
                 if text.len() > MAX_MESSAGE_BYTES {
                     live.send_to(id, &ServerMessage::Error {
                         error: format!("a message of {} bytes; the most is {MAX_MESSAGE_BYTES}", text.len()),
-                        seq: seq_of(&live),
+                        seq: seq_of(live),
                     });
                     continue;
                 }
-                handle(&live, id, seat, token.as_ref(), text.as_str(), &busy);
+                handle(live, id, seat, token, text.as_str(), &busy);
             }
         }
     }
-    live.unsubscribe(id, seat);
-    tracing::debug!(table = %live.code, ?seat, id, "disconnected");
 }
 
 fn seq_of(live: &Live) -> u64 {
