@@ -97,15 +97,23 @@ pub fn check_document_size(text: &str) -> Result<(), EgnError> {
     Ok(())
 }
 
+/// The JSON of a document's text, refused over the size limits (before it is parsed) or when it
+/// is not JSON. A leading byte-order mark (some Windows editors
+/// write one) is skipped: it is no part of the JSON.
+pub(crate) fn document_json(text: &str) -> Result<serde_json::Value, EgnError> {
+    check_document_size(text)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))
+}
+
 /// Checks an EGN or EMN document: schema, then a full replay.
 ///
 /// # Errors
 /// What is wrong (a document over [`MAX_DOCUMENT_BYTES`] or [`MAX_DOCUMENT_VALUES`] before it is
-/// parsed), with the deal, trick and seat where the rules are broken.
+/// parsed), with the deal, trick and seat where the rules are
+/// broken.
 pub fn check_text(text: &str) -> Result<CheckSummary, EgnError> {
-    check_document_size(text)?;
-    let v: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))?;
+    let v = document_json(text)?;
     if v.get("fileType").and_then(|t| t.as_str()) == Some("Euchre Match Notation") {
         let m = replay_emn(&v)?;
         return Ok(CheckSummary {

@@ -42,9 +42,7 @@ const DROPPED: [&str; 6] = [
 /// A document over the size limits, invalid JSON, a document that is not EGN, or a schema
 /// violation, named.
 pub fn parse_egn(text: &str) -> Result<EgnFile, EgnError> {
-    crate::check_document_size(text)?;
-    let v: Value = serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))?;
-    egn_from_value(v)
+    egn_from_value(crate::document_json(text)?)
 }
 
 /// Schema-checks an EGN document already parsed as JSON.

@@ -231,6 +231,8 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             "record holds over {MAX_RECORD_VALUES} values ({values}): refused unread"
         ));
     }
+    // A byte-order mark (some Windows editors write one) is no part of the JSON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let r: Record = serde_json::from_str(text).map_err(|e| {
         // Text that is not JSON at all (empty, cut short) is said to be so, as the other
         // readers say it; JSON of another shape is not a record.

@@ -262,3 +262,16 @@ fn the_individual_games_round_trip_through_a_record() {
         }
     }
 }
+
+/// A byte-order mark before the JSON (some Windows editors write one) is skipped, not taken for
+/// text that is not JSON.
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    let text = serde_json::to_string(&sample()).unwrap();
+    let back = read(&format!("\u{feff}{text}")).unwrap();
+    assert_eq!(back.games[0].score(), read(&text).unwrap().games[0].score());
+    assert!(read(&format!("{text}\u{feff}"))
+        .unwrap_err()
+        .to_string()
+        .starts_with("not JSON"));
+}
