@@ -23,6 +23,7 @@ mod faithful;
 mod model;
 mod read;
 mod rebuild;
+mod repeated_key;
 mod replay;
 mod write;
 
@@ -97,12 +98,15 @@ pub fn check_document_size(text: &str) -> Result<(), EgnError> {
     Ok(())
 }
 
-/// The JSON of a document's text, refused over the size limits (before it is parsed) or when it
-/// is not JSON. A leading byte-order mark (some Windows editors
+/// The JSON of a document's text, refused over the size limits (before it is parsed), when it is
+/// not JSON, or when an object gives a key twice. A leading byte-order mark (some Windows editors
 /// write one) is skipped: it is no part of the JSON.
 pub(crate) fn document_json(text: &str) -> Result<serde_json::Value, EgnError> {
     check_document_size(text)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(k) = repeated_key::repeated_key(text) {
+        return Err(EgnError::new(k.to_string()));
+    }
     serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))
 }
 
@@ -110,7 +114,7 @@ pub(crate) fn document_json(text: &str) -> Result<serde_json::Value, EgnError> {
 ///
 /// # Errors
 /// What is wrong (a document over [`MAX_DOCUMENT_BYTES`] or [`MAX_DOCUMENT_VALUES`] before it is
-/// parsed), with the deal, trick and seat where the rules are
+/// parsed, a key given twice in one object), with the deal, trick and seat where the rules are
 /// broken.
 pub fn check_text(text: &str) -> Result<CheckSummary, EgnError> {
     let v = document_json(text)?;

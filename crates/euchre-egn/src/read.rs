@@ -39,8 +39,8 @@ const DROPPED: [&str; 6] = [
 /// Parses and schema-checks an EGN document.
 ///
 /// # Errors
-/// A document over the size limits, invalid JSON, a document that is not EGN, or a schema
-/// violation, named.
+/// A document over the size limits, invalid JSON, a key given twice in one object, a document
+/// that is not EGN, or a schema violation, named.
 pub fn parse_egn(text: &str) -> Result<EgnFile, EgnError> {
     egn_from_value(crate::document_json(text)?)
 }

@@ -5,8 +5,15 @@
 //! upcard Jc turned down, seat 1 (call 5) names spades.
 
 use euchre_egn::{check_text, parse_egn};
+use serde_json::json;
 
 const SCENARIO: &str = include_str!("data/egn-examples/Custom Scenario.egn");
+
+/// The example with `from` (which it holds once) replaced by `to` in its text.
+fn replaced(from: &str, to: &str) -> String {
+    assert_eq!(SCENARIO.matches(from).count(), 1, "{from}");
+    SCENARIO.replacen(from, to, 1)
+}
 
 fn refused(text: &str) -> String {
     check_text(text)
@@ -17,6 +24,35 @@ fn refused(text: &str) -> String {
 #[test]
 fn the_example_reads() {
     check_text(SCENARIO).unwrap();
+}
+
+/// A key written twice is refused, naming it and where it is; serde_json would keep the last
+/// without a word (the dealer's second value failed later as a card seat 2 "was not dealt").
+#[test]
+fn a_key_given_twice_is_refused_naming_it_and_its_place() {
+    let e = refused(&replaced(
+        r#""version": "1.4","#,
+        r#""version": "1.4", "version": "1.4","#,
+    ));
+    assert!(
+        e.starts_with("'version' is given twice at the top level, at line 3 column 29: each key once"),
+        "{e}"
+    );
+    let e = refused(&replaced(r#""dealer": 0,"#, r#""dealer": 0, "dealer": 1,"#));
+    assert!(
+        e.starts_with("'dealer' is given twice in deals.initialState, at line"),
+        "{e}"
+    );
+    // Inside a match, and by the schema-only reader too.
+    let emn = json!({"fileType": "Euchre Match Notation", "version": "1.0"}).to_string();
+    let emn = emn.replacen('}', r#","version":"1.0"}"#, 1);
+    assert!(refused(&emn).starts_with("'version' is given twice"), "{emn}");
+    let e = parse_egn(&replaced(r#""std": true,"#, r#""std": true, "std": false,"#)).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("'std' is given twice in metadata.ruleset"),
+        "{e}"
+    );
 }
 
 /// A byte-order mark before the JSON (some Windows editors write one) is skipped, not taken for

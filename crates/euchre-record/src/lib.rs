@@ -12,6 +12,10 @@ use euchre::{Action, Card, CardSet, Deal, Rules, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+// The EGN reader's walk for keys given twice, shared by path: the two readers share no crate.
+#[path = "../../euchre-egn/src/repeated_key.rs"]
+mod repeated_key;
+
 /// The `format` every record carries.
 pub const FORMAT: &str = "euchre-record";
 /// The version this crate writes and reads.
@@ -217,7 +221,8 @@ pub const MAX_GAMES: usize = 2_000;
 ///
 /// # Errors
 /// Text over [`MAX_RECORD_BYTES`] or [`MAX_RECORD_VALUES`] (refused before parsing), text that is
-/// not JSON, or not a record of this version, with serde's position.
+/// not JSON, a key given twice in one object, or not a record of this version, with serde's
+/// position.
 pub fn parse(text: &str) -> Result<Record, RecordError> {
     if text.len() > MAX_RECORD_BYTES {
         return err(format!(
@@ -233,6 +238,11 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     }
     // A byte-order mark (some Windows editors write one) is no part of the JSON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // serde keeps the last of a key given twice in `rules` without a word (and words a field
+    // given twice its own way): which was meant is not known.
+    if let Some(k) = repeated_key::repeated_key(text) {
+        return err(k.to_string());
+    }
     let r: Record = serde_json::from_str(text).map_err(|e| {
         // Text that is not JSON at all (empty, cut short) is said to be so, as the other
         // readers say it; JSON of another shape is not a record.

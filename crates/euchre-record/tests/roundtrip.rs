@@ -263,6 +263,25 @@ fn the_individual_games_round_trip_through_a_record() {
     }
 }
 
+/// A key given twice is refused, naming it and where it is: in `rules` serde kept the last
+/// without a word (`"joker": "false", "joker": "true"` played the Joker).
+#[test]
+fn a_key_given_twice_is_refused_naming_it_and_its_place() {
+    let text = serde_json::to_string(&sample()).unwrap();
+    let twice = text.replacen(r#""joker":"#, r#""joker":"true","joker":"#, 1);
+    let e = read(&twice).unwrap_err().to_string();
+    assert!(
+        e.starts_with("'joker' is given twice in rules, at line 1 column"),
+        "{e}"
+    );
+    let twice = text.replacen(r#""dealer":"#, r#""dealer":1,"dealer":"#, 1);
+    let e = read(&twice).unwrap_err().to_string();
+    assert!(
+        e.starts_with("'dealer' is given twice in games.deals, at line 1 column"),
+        "{e}"
+    );
+}
+
 /// A byte-order mark before the JSON (some Windows editors write one) is skipped, not taken for
 /// text that is not JSON.
 #[test]
