@@ -7,7 +7,7 @@
 
 use euchre::game::{match_over, Game, Match};
 use euchre::solo::{SoloDeal, SoloGame, SoloRules};
-use euchre::table::{AnyGame, Table};
+use euchre::table::{settings_clash, AnyGame, SettingsClash, Table};
 use euchre::{Action, Card, CardSet, Deal, Rules, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -298,16 +298,8 @@ pub fn read_any(text: &str) -> Result<AnyReplay, RecordError> {
 /// An unknown option, a bad value, options that clash, or rules of another family.
 pub fn solo_rules_of(r: &Record) -> Result<SoloRules, RecordError> {
     let mut rules = SoloRules::preset(&r.family).map_err(|e| RecordError(format!("rules: {e}")))?;
-    for (k, v) in &r.rules {
-        let text = match v {
-            serde_json::Value::String(s) => s.clone(),
-            serde_json::Value::Bool(b) => b.to_string(),
-            serde_json::Value::Number(n) => n.to_string(),
-            _ => return err(format!("rules: {k} must be a string, number or boolean")),
-        };
-        rules
-            .set(k, &text)
-            .map_err(|e| RecordError(format!("rules: {e}")))?;
+    for (k, v) in rule_settings(r)? {
+        rules.set(k, &v).map_err(|e| RecordError(format!("rules: {e}")))?;
     }
     if rules.family.name() != r.family {
         return err(format!(
@@ -419,6 +411,40 @@ fn solo_deal_of(rules: &SoloRules, dr: &DealRecord) -> Result<SoloDeal, String> 
     SoloDeal::new(*rules, dealer, &hands, upcard).map_err(|e| format!(": {e}"))
 }
 
+/// A record's options as name and value text, in the record's order.
+///
+/// # Errors
+/// A value that is not a string, number or boolean, or settings that would keep one of
+/// themselves silently, as `--set` and the engine protocol refuse them: one option by both its
+/// names (`std` and `stick_the_dealer`), or `winning_score` and `num_deals` both above 0.
+fn rule_settings(r: &Record) -> Result<Vec<(&str, String)>, RecordError> {
+    let settings: Vec<(&str, String)> = r
+        .rules
+        .iter()
+        .map(|(k, v)| match v {
+            serde_json::Value::String(s) => Ok((k.as_str(), s.clone())),
+            serde_json::Value::Bool(b) => Ok((k.as_str(), b.to_string())),
+            serde_json::Value::Number(n) => Ok((k.as_str(), n.to_string())),
+            _ => err(format!("rules: {k} must be a string, number or boolean")),
+        })
+        .collect::<Result<_, _>>()?;
+    let pairs: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    match settings_clash(&pairs) {
+        Some(SettingsClash::Twice {
+            first,
+            second,
+            option,
+        }) => err(format!(
+            "rules: options {} and {} are one option, {option}: give it once",
+            pairs[first].0, pairs[second].0
+        )),
+        Some(SettingsClash::TargetAndDeals) => {
+            err("rules: options winning_score and num_deals exclude each other: give one")
+        }
+        None => Ok(settings),
+    }
+}
+
 /// The rules a record names: every option set on top of the defaults.
 ///
 /// # Errors
@@ -426,17 +452,8 @@ fn solo_deal_of(rules: &SoloRules, dr: &DealRecord) -> Result<SoloDeal, String> 
 pub fn rules_of(r: &Record) -> Result<Rules, RecordError> {
     let mut rules = Rules::default();
     // `winning_score` and `num_deals` exclude each other: set the non-zero one last.
-    let mut opts: Vec<(&String, String)> = r
-        .rules
-        .iter()
-        .map(|(k, v)| match v {
-            serde_json::Value::String(s) => Ok((k, s.clone())),
-            serde_json::Value::Bool(b) => Ok((k, b.to_string())),
-            serde_json::Value::Number(n) => Ok((k, n.to_string())),
-            _ => err(format!("rules: {k} must be a string, number or boolean")),
-        })
-        .collect::<Result<_, _>>()?;
-    opts.sort_by_key(|(k, v)| (k.as_str() == "winning_score" || k.as_str() == "num_deals") && v != "0");
+    let mut opts = rule_settings(r)?;
+    opts.sort_by_key(|(k, v)| (*k == "winning_score" || *k == "num_deals") && v != "0");
     for (k, v) in opts {
         rules.set(k, &v).map_err(|e| RecordError(format!("rules: {e}")))?;
     }

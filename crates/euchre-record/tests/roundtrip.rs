@@ -282,6 +282,24 @@ fn a_key_given_twice_is_refused_naming_it_and_its_place() {
     );
 }
 
+/// One option by both its names is refused as `--set` and the engine protocol refuse it (which
+/// was meant is not known), and so are a target and a number of deals both above 0.
+#[test]
+fn one_option_by_both_its_names_is_refused() {
+    let mut r = sample();
+    r.rules.insert("std".into(), "false".into());
+    refused(
+        &r,
+        "rules: options stick_the_dealer and std are one option, stick_the_dealer: give it once",
+    );
+    let mut r = sample();
+    r.rules.insert("num_deals".into(), "3".into());
+    refused(
+        &r,
+        "rules: options winning_score and num_deals exclude each other: give one",
+    );
+}
+
 /// A byte-order mark before the JSON (some Windows editors write one) is skipped, not taken for
 /// text that is not JSON.
 #[test]
