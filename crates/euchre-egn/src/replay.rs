@@ -128,10 +128,7 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
 /// The first thing in the record that breaks a rule, with the deal, trick and seat.
 pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
     let rules = rules_from_ruleset(file.metadata.ruleset.as_ref())?;
-    let mut initial_score = [0i32; 2];
-    for (i, s) in file.metadata.initial_score.iter().enumerate().take(2) {
-        initial_score[i] = i32::try_from(*s).map_err(|_| EgnError::new("initialScore is out of range"))?;
-    }
+    let initial_score = initial_score(&rules, &file.metadata.initial_score)?;
     let mut score = initial_score;
     let mut tokens = [0u8; 2];
     let mut deals: Vec<ReplayedDeal> = Vec::new();
@@ -200,6 +197,27 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
         over,
         winner: if over { winner_of(score) } else { None },
     })
+}
+
+/// The score the game starts from: any whole numbers the engine protocol's `new` takes (below 0
+/// too, where `robson` and a `deduct` renege penalty take a score), short of the game's target.
+fn initial_score(rules: &Rules, given: &[i64]) -> Result<[i32; 2], EgnError> {
+    let mut score = [0i32; 2];
+    for (s, &g) in score.iter_mut().zip(given) {
+        *s = i32::try_from(g).map_err(|_| {
+            EgnError::new(format!(
+                "initialScore {g} is out of range: a score is within ±2,147,483,647"
+            ))
+        })?;
+    }
+    let target = i32::from(rules.winning_score);
+    if target > 0 && score[0].max(score[1]) >= target {
+        return Err(EgnError::new(format!(
+            "initialScore [{}, {}] has already reached the game's target of {target}: the game would be over before it began",
+            score[0], score[1]
+        )));
+    }
+    Ok(score)
 }
 
 /// What the bidding says, before any card is placed.

@@ -5,9 +5,16 @@
 //! upcard Jc turned down, seat 1 (call 5) names spades.
 
 use euchre_egn::{check_text, parse_egn};
-use serde_json::json;
+use serde_json::{json, Value};
 
 const SCENARIO: &str = include_str!("data/egn-examples/Custom Scenario.egn");
+
+/// The example, edited by `edit`, as text.
+fn edited(edit: impl FnOnce(&mut Value)) -> String {
+    let mut v: Value = serde_json::from_str(SCENARIO).unwrap();
+    edit(&mut v);
+    v.to_string()
+}
 
 /// The example with `from` (which it holds once) replaced by `to` in its text.
 fn replaced(from: &str, to: &str) -> String {
@@ -64,4 +71,29 @@ fn a_leading_byte_order_mark_is_skipped() {
     parse_egn(&text).unwrap();
     // Only at the start: elsewhere it is no JSON.
     assert!(refused(&format!("{SCENARIO}\u{feff}")).starts_with("not JSON"));
+}
+
+/// A game whose initial score has reached its target would be over before it began: it is
+/// refused at the start, naming the score and the target, as the engine protocol's `new` refuses
+/// it (the first deal was replayed and the game said won). A score below 0 is one the engine
+/// keeps, and the protocol takes.
+#[test]
+fn an_initial_score_at_the_target_is_refused() {
+    let e = refused(&edited(|v| v["metadata"]["initialScore"] = json!([10, 0])));
+    assert_eq!(
+        e,
+        "initialScore [10, 0] has already reached the game's target of 10: the game would be over before it began"
+    );
+    let from = |score: Value| {
+        let text = edited(|v| v["metadata"]["initialScore"] = score);
+        check_text(&text).unwrap().score
+    };
+    assert_eq!(from(json!([9, 9])), Some([9, 10]));
+    assert_eq!(from(json!([-5, 0])), Some([-5, 1]));
+    // A game of a number of deals has no target.
+    let text = edited(|v| {
+        v["metadata"]["initialScore"] = json!([10, 0]);
+        v["metadata"]["ruleset"]["num_deals"] = json!(1);
+    });
+    assert_eq!(check_text(&text).unwrap().score, Some([10, 1]));
 }

@@ -519,6 +519,13 @@ pub fn replay(r: &Record) -> Result<Replay, RecordError> {
 
 fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
     let initial = [gr.initial_score[0], gr.initial_score[1]];
+    // A game already won can't begin (the engine protocol's `new` refuses the same score).
+    let target = i32::from(rules.winning_score);
+    if target > 0 && initial[0].max(initial[1]) >= target {
+        return Err(format!(
+            ": initial_score {initial:?} has already reached the game's target of {target}: the game would be over before it began"
+        ));
+    }
     let mut game: Option<Game> = None;
     for (i, dr) in gr.deals.iter().enumerate() {
         let at = |m: String| format!(", deal {}{m}", i + 1);

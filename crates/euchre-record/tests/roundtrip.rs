@@ -312,3 +312,25 @@ fn a_leading_byte_order_mark_is_skipped() {
         .to_string()
         .starts_with("not JSON"));
 }
+
+/// A game whose initial score has reached its target would be over before it began: it is
+/// refused at the start, as the engine protocol's `new` refuses it (it was refused only at deal
+/// 2, "the game was already over"). A score below 0 is one the engine keeps.
+#[test]
+fn an_initial_score_at_the_target_is_refused() {
+    let target = Rules::preset("keller-1887").unwrap().winning_score;
+    let t = i32::from(target);
+    let mut r = sample();
+    r.games[0].initial_score = vec![0, t];
+    refused(
+        &r,
+        &format!(
+            "game 1: initial_score [0, {t}] has already reached the game's target of {target}: the game would be over before it began"
+        ),
+    );
+    let mut r = sample();
+    r.games[0].initial_score = vec![-5, t - 1];
+    r.games[0].deals.truncate(1);
+    r.games[0].final_score = None;
+    read(&serde_json::to_string(&r).unwrap()).unwrap();
+}
