@@ -127,9 +127,10 @@ pub fn check(
                         .score
                         .map(|sc| {
                             let each: Vec<String> = sc.iter().map(i32::to_string).collect();
-                            // "6-10" reads as a score only for two scores of 0 or more: "5-5--2-2"
-                            // would not read at all.
-                            if sc.len() == 2 && sc.iter().all(|&x| x >= 0) {
+                            // The two team scores one way whatever their sign, as `egn show` and
+                            // the readers' messages write them ("6-10", "-5-1"); the individual
+                            // games' scores, one per player, as a list ("5-5--2-2" would not read).
+                            if s.team {
                                 format!(", score {}", each.join("-"))
                             } else {
                                 format!(", score [{}]", each.join(", "))
