@@ -279,18 +279,19 @@ fn check_phases(phases: &[Phase]) -> Result<(), String> {
                 if b.card_exchanges.as_ref().is_some_and(|x| x.len() > 4) {
                     return Err("more than 4 cardExchanges".into());
                 }
-                for (k, x) in b.card_exchanges.iter().flatten().enumerate() {
+                // Entries are named from 1, as calls, deals and tricks are.
+                for (n, x) in (1..).zip(b.card_exchanges.iter().flatten()) {
                     let seat_ok = |s: i64| (0..=9).contains(&s);
                     if !seat_ok(x.receiver) || x.sender.is_some_and(|s| !seat_ok(s)) {
                         return Err(format!(
-                            "cardExchanges entry {k}: sender and receiver must be 0..9"
+                            "cardExchanges entry {n}: sender and receiver must be 0..9"
                         ));
                     }
                     if x.cards.len() > 10 {
-                        return Err(format!("cardExchanges entry {k}: more than 10 cards"));
+                        return Err(format!("cardExchanges entry {n}: more than 10 cards"));
                     }
                     for c in &x.cards {
-                        check_card(c).map_err(|e| format!("cardExchanges entry {k}: {e}"))?;
+                        check_card(c).map_err(|e| format!("cardExchanges entry {n}: {e}"))?;
                     }
                 }
                 check_annotations(&b.call_annotations)?;

@@ -261,7 +261,7 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
                 .flatten()
                 .ok_or_else(|| {
                     format!(
-                        ", call 0: the Joker is turned, so the dealer names trump blind (s, h, d or c), not '{}'",
+                        ", call 1: the Joker is turned, so the dealer names trump blind (s, h, d or c), not '{}'",
                         call.chars().take(20).collect::<String>()
                     )
                 })?;
@@ -274,33 +274,35 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
             a.ordered = true;
         }
         if let Some(extra) = b.calls.get(1) {
-            return Err(format!(", call 1: '{extra}' comes after trump was made"));
+            return Err(format!(", call 2: '{extra}' comes after trump was made"));
         }
     }
     let bids = if blind { 0 } else { b.calls.len() };
     for (k, call) in b.calls.iter().enumerate().take(bids) {
         let seat = first.plus((k % 4) as u8);
+        // Calls are named from 1, as deals and tricks are.
+        let n = k + 1;
         if a.maker.is_some() {
-            return Err(format!(", call {k}: '{call}' comes after trump was made"));
+            return Err(format!(", call {n}: '{call}' comes after trump was made"));
         }
         let action = match (k, call.as_str()) {
             (_, "Pass") => Action::Pass,
             (0..=3, "Order") => Action::Order { alone },
-            (0..=3, other) => return Err(format!(", call {k}: '{other}' in round 1 (only Pass or Order)")),
-            (4..=7, "x") => return Err(format!(", call {k}: the call is unknown ('x'); replay needs it")),
+            (0..=3, other) => return Err(format!(", call {n}: '{other}' in round 1 (only Pass or Order)")),
+            (4..=7, "x") => return Err(format!(", call {n}: the call is unknown ('x'); replay needs it")),
             (4..=7, "n") => Action::Call {
                 trump: Trump::NoTrump,
                 alone,
             },
             (4..=7, s) => {
                 let suit = Suit::from_letter(s.chars().next().unwrap_or('?'))
-                    .ok_or_else(|| format!(", call {k}: '{s}' is not a call"))?;
+                    .ok_or_else(|| format!(", call {n}: '{s}' is not a call"))?;
                 Action::Call {
                     trump: Trump::Suit(suit),
                     alone,
                 }
             }
-            _ => return Err(format!(", call {k}: more than eight calls")),
+            _ => return Err(format!(", call {n}: more than eight calls")),
         };
         match action {
             Action::Order { .. } => {
@@ -623,7 +625,7 @@ impl Walk<'_> {
                         return Ok((deal, guessed));
                     };
                     deal.apply(a)
-                        .map_err(|e| format!(", call {k}: seat {seat} may not {a}: {e}"))?;
+                        .map_err(|e| format!(", call {}: seat {seat} may not {a}: {e}", k + 1))?;
                     k += 1;
                     continue;
                 }

@@ -97,3 +97,26 @@ fn an_initial_score_at_the_target_is_refused() {
     });
     assert_eq!(check_text(&text).unwrap().score, Some([10, 1]));
 }
+
+/// Calls are named from 1, as deals and tricks are: the sixth call is call 6 (it was "call 5").
+#[test]
+fn calls_are_named_from_1() {
+    let calls = |calls: Value, edit: fn(&mut Value)| {
+        refused(&edited(|v| {
+            v["deals"][0]["phases"][0]["calls"] = calls;
+            edit(v);
+        }))
+    };
+    let e = calls(json!(["Pass", "Pass", "Pass", "Pass", "s", "Pass"]), |_| {});
+    assert_eq!(e, "deal 1, call 6: 'Pass' comes after trump was made");
+    let e = calls(json!(["Order", "Order"]), |_| {});
+    assert_eq!(e, "deal 1, call 2: 'Order' comes after trump was made");
+    // Refused by the engine: the stuck dealer's pass (the record stops in the bidding).
+    let e = calls(json!(vec!["Pass"; 8]), |v| {
+        v["deals"][0]["phases"].as_array_mut().unwrap().pop();
+    });
+    assert_eq!(
+        e,
+        "deal 1, call 8: seat 0 may not pass: seat 0 is the dealer and is stuck: the dealer must name trump"
+    );
+}
