@@ -304,6 +304,9 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
             }
             _ => return Err(format!(", call {n}: more than eight calls")),
         };
+        if let Some(refusal) = call_refusal(rules, upcard, action) {
+            return Err(format!(", call {n}: {refusal}"));
+        }
         match action {
             Action::Order { .. } => {
                 a.maker = Some(seat);
@@ -332,6 +335,28 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
         a.discard = Some(parse_egn_card(c, None).map_err(|e| format!(": discard {e}"))?);
     }
     Ok(a)
+}
+
+/// The engine's refusal of a round-2 call whatever the hands: the suit turned down, or no-trump
+/// where the rules have none. Found before the tricks are read with that trump, so that the
+/// message names the call, not a card that fails to follow the wrong trump.
+fn call_refusal(rules: &Rules, upcard: Card, action: Action) -> Option<IllegalAction> {
+    // A turned Joker stands for the suit agreed on (under a blind shout there is no round 2).
+    let turned_down = upcard.suit().or(match rules.joker_upcard {
+        JokerUpcard::AgreedSuit(s) => Some(s),
+        JokerUpcard::BlindShout => None,
+    });
+    match action {
+        Action::Call {
+            trump: Trump::Suit(suit),
+            ..
+        } if Some(suit) == turned_down => Some(IllegalAction::TurnedDownSuit { suit }),
+        Action::Call {
+            trump: Trump::NoTrump,
+            ..
+        } if !rules.allow_no_trump => Some(IllegalAction::NoTrumpNotAllowed),
+        _ => None,
+    }
 }
 
 /// Seats and winners of the recorded tricks, computed from the cards alone.

@@ -120,3 +120,22 @@ fn calls_are_named_from_1() {
         "deal 1, call 8: seat 0 may not pass: seat 0 is the dealer and is stuck: the dealer must name trump"
     );
 }
+
+/// A round-2 call the rules refuse whatever the hands is reported as the call: it was reported as
+/// a card not following suit, the tricks having been read with the illegal trump first.
+#[test]
+fn a_call_of_the_suit_turned_down_is_refused_as_the_call() {
+    let call = |c: &str| {
+        refused(&edited(|v| {
+            v["deals"][0]["phases"][0]["calls"] = json!(["Pass", "Pass", "Pass", "Pass", c]);
+        }))
+    };
+    assert_eq!(
+        call("c"),
+        "deal 1, call 5: clubs were turned down and can't be named in round 2"
+    );
+    assert_eq!(
+        call("n"),
+        "deal 1, call 5: no-trump is not allowed under these rules"
+    );
+}
