@@ -69,6 +69,10 @@ pub struct CheckSummary {
     pub games: Option<usize>,
 }
 
+/// The longest player name, in characters: the EGN schema's `maxLength` (the game-record reader
+/// keeps the same limit, so a record's names fit an EGN file).
+pub const MAX_PLAYER_NAME_CHARS: usize = 64;
+
 /// The largest EGN or EMN document read: far above any real one (an EGN game holds at most 100
 /// deals, a few hundred kilobytes; a match of 1,000 games as `euchre random` prints it is 19 MB).
 pub const MAX_DOCUMENT_BYTES: usize = 32 << 20;

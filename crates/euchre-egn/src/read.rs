@@ -174,7 +174,7 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
         )));
     }
     for p in &m.players {
-        check_len("a player name", p.name(), 64)?;
+        check_len("a player name", p.name(), crate::MAX_PLAYER_NAME_CHARS)?;
         if let PlayerEntry::Player(p) = p {
             if let Some(id) = &p.id {
                 check_len("a player id", id, 64)?;

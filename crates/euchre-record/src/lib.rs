@@ -217,12 +217,16 @@ pub const MAX_RECORD_VALUES: usize = 2_000_000;
 /// `match_wins` (at most 1,000, so fewer than 2,000 games).
 pub const MAX_GAMES: usize = 2_000;
 
+/// The longest player name, in characters: EGN's limit (`euchre_egn::MAX_PLAYER_NAME_CHARS`), so
+/// that a record's names fit an EGN file and neither reader takes a name the other refuses.
+pub const MAX_PLAYER_NAME_CHARS: usize = 64;
+
 /// Parses a record (JSON) without replaying it.
 ///
 /// # Errors
 /// Text over [`MAX_RECORD_BYTES`] or [`MAX_RECORD_VALUES`] (refused before parsing), text that is
 /// not JSON, a key given twice in one object, or not a record of this version, with serde's
-/// position.
+/// position; a player name over [`MAX_PLAYER_NAME_CHARS`].
 pub fn parse(text: &str) -> Result<Record, RecordError> {
     if text.len() > MAX_RECORD_BYTES {
         return err(format!(
@@ -267,6 +271,14 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             "family '{}' is not one this build plays (four-handed, three-handed, bid-euchre, set-back)",
             r.family
         ));
+    }
+    for name in r.players.iter().flatten() {
+        let n = name.chars().count();
+        if n > MAX_PLAYER_NAME_CHARS {
+            return err(format!(
+                "players: a name has {n} characters (at most {MAX_PLAYER_NAME_CHARS})"
+            ));
+        }
     }
     Ok(r)
 }

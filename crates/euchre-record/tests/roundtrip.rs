@@ -334,3 +334,22 @@ fn an_initial_score_at_the_target_is_refused() {
     r.games[0].final_score = None;
     read(&serde_json::to_string(&r).unwrap()).unwrap();
 }
+
+/// A player name is at most as long as EGN takes (a record took a name of a million characters
+/// that an EGN file of the same game would refuse).
+#[test]
+fn a_player_name_over_the_limit_is_refused() {
+    use euchre_record::MAX_PLAYER_NAME_CHARS;
+    let named = |long: usize| {
+        let mut r = sample();
+        let mut names = vec!["N".to_string(), "E".into(), "S".into(), "W".into()];
+        names[2] = "é".repeat(long);
+        r.players = Some(names);
+        r
+    };
+    read(&serde_json::to_string(&named(MAX_PLAYER_NAME_CHARS)).unwrap()).unwrap();
+    refused(
+        &named(MAX_PLAYER_NAME_CHARS + 1),
+        &format!("players: a name has 65 characters (at most {MAX_PLAYER_NAME_CHARS})"),
+    );
+}
