@@ -87,9 +87,11 @@ pub(crate) fn read_exchanges(
         // Named from 1, as calls, deals and tricks are.
         let at = |what: String| format!(": cardExchanges entry {}: {what}", k + 1);
         let seat = |n: i64| {
-            Seat::try_new(n as u64)
-                .filter(|_| n >= 0)
-                .ok_or_else(|| at(format!("seat {n} is not a seat 0..3")))
+            Seat::try_new(n as u64).filter(|_| n >= 0).ok_or_else(|| {
+                at(format!(
+                    "'sender' and 'receiver' must be seat numbers 0 to 3, not {n}"
+                ))
+            })
         };
         let receiver = seat(x.receiver)?;
         let sender = x.sender.map(seat).transpose()?;

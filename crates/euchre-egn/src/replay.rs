@@ -18,6 +18,7 @@
 use crate::cards::{egn_card, parse_egn_card};
 use crate::exchanges::{read_exchanges, Moves};
 use crate::model::{Bidding, DealEntry, EgnDeal, EgnFile, Phase as EgnPhase, Ruleset, TrickPlay};
+use crate::read::dealer_is_no_seat;
 use crate::rebuild::{cards_text, exchanging_loners, rebuild, Facts};
 use crate::EgnError;
 use euchre::game::{add_deal, game_over, next_dealer, winner_of};
@@ -73,7 +74,7 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
             Ok(v)
         } else {
             Err(EgnError::new(format!(
-                "ruleset: {what} {v} is out of range {lo}..{hi}"
+                "ruleset: '{what}' must be a whole number {lo} to {hi}, not {v}"
             )))
         }
     };
@@ -81,11 +82,11 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
         rules.min_rank = num(m, 7, 9, "min_rank")? as u8;
     }
     if let Some(n) = r.num_deals.filter(|&n| n > 0) {
-        rules.num_deals = num(n, 1, 1000, "num_deals")? as u16;
+        rules.num_deals = num(n, 0, 1000, "num_deals")? as u16;
         rules.winning_score = 0;
     }
     if let Some(w) = r.winning_score.filter(|&w| w > 0) {
-        rules.winning_score = num(w, 1, 1000, "winning_score")? as u16;
+        rules.winning_score = num(w, 0, 1000, "winning_score")? as u16;
         rules.num_deals = 0;
     }
     rules.canadian = r.canadian.unwrap_or(false);
@@ -206,7 +207,7 @@ fn initial_score(rules: &Rules, given: &[i64]) -> Result<[i32; 2], EgnError> {
     for (s, &g) in score.iter_mut().zip(given) {
         *s = i32::try_from(g).map_err(|_| {
             EgnError::new(format!(
-                "initialScore {g} is out of range: a score is within ±2,147,483,647"
+                "'initialScore' must hold scores within ±2,147,483,647, not {g}"
             ))
         })?;
     }
@@ -328,7 +329,8 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
         return Err(": isAlone is set but nobody made trump".into());
     }
     if let Some(d) = b.alone_defender.filter(|&d| d >= 0) {
-        let seat = Seat::try_new(d as u64).ok_or_else(|| format!(": aloneDefender {d} is not a seat"))?;
+        let seat = Seat::try_new(d as u64)
+            .ok_or_else(|| format!(": 'aloneDefender' must be a seat number 0 to 3, not {d}"))?;
         a.lone_defender = Some(seat);
     }
     if let Some(c) = &b.discard {
@@ -482,12 +484,7 @@ fn proven_revoke(map: &PlayMap, table: &euchre::trump::TrumpTable) -> Result<(),
 fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
     let dealer = Seat::try_new(d.initial_state.dealer as u64)
         .filter(|_| d.initial_state.dealer >= 0)
-        .ok_or_else(|| {
-            format!(
-                ": dealer {} is not a seat 0..3 (only four-handed games are replayed)",
-                d.initial_state.dealer
-            )
-        })?;
+        .ok_or_else(|| format!(": {}", dealer_is_no_seat(d.initial_state.dealer)))?;
     let upcard = parse_egn_card(&d.initial_state.up_card, None).map_err(|e| format!(": upCard {e}"))?;
     let mut bidding = None;
     let mut tricks = None;

@@ -139,3 +139,77 @@ fn a_call_of_the_suit_turned_down_is_refused_as_the_call() {
         "deal 1, call 5: no-trump is not allowed under these rules"
     );
 }
+
+/// A value of the wrong kind is named by its field and what the field must be, in EGN's words
+/// (they read "deal (dealNumber Some(0)): invalid type: floating point `1e30`, expected i64",
+/// "data did not match any variant of untagged enum PlayerEntry", "version '' is not an EGN
+/// version"); a dealer who is no seat is refused in the same words whether -1 or 4.
+#[test]
+fn a_value_of_the_wrong_kind_is_named_by_its_field() {
+    let cases = [
+        ("/deals/0/initialState/dealer", json!(1e30), "deal 1: 'dealer' must be a seat number 0 to 3, not 1e+30"),
+        ("/deals/0/initialState/dealer", json!("0"), "deal 1: 'dealer' must be a seat number 0 to 3, not \"0\""),
+        ("/deals/0/initialState/dealer", json!(-1), "deal 1: 'dealer' must be a seat number 0 to 3, not -1"),
+        ("/deals/0/initialState/dealer", json!(4), "deal 1: 'dealer' must be a seat number 0 to 3, not 4"),
+        ("/deals/0/dealNumber", json!(-1), "deal 1: 'dealNumber' must be a whole number 0 or more, not -1"),
+        ("/deals/0/dealNumber", json!(0.5), "deal 1: 'dealNumber' must be a whole number 0 or more, not 0.5"),
+        ("/deals/0/phases/0/isAlone", json!("yes"), "deal 1: 'isAlone' must be true or false, not \"yes\""),
+        ("/deals/0", json!(7), "deal 1: a deal is an object (or a condensed deal's text), not 7"),
+        ("/deals", json!({}), "'deals' must be a list of deals, not {}"),
+        (
+            "/metadata/players/0",
+            json!(5),
+            "does not follow the EGN schema: a player is a name or an object with a 'name', not 5",
+        ),
+        (
+            "/metadata/initialScore",
+            json!([1e20, 0]),
+            "does not follow the EGN schema: 'initialScore' must be a list of whole numbers, [team 0, team 1], not [1e+20,0]",
+        ),
+        (
+            "/metadata/initialScore",
+            json!([3_000_000_000_i64, 0]),
+            "'initialScore' must hold scores within ±2,147,483,647, not 3000000000",
+        ),
+        (
+            "/metadata/ruleset/std",
+            json!("maybe"),
+            "ruleset: 'std' must be true or false, not \"maybe\"",
+        ),
+        (
+            "/metadata/ruleset/canadian",
+            json!(1),
+            "ruleset: 'canadian' must be true or false, not 1",
+        ),
+        ("/version", json!(1.4), "'version' must be text such as \"1.4\", not 1.4"),
+    ];
+    for (pointer, value, message) in cases {
+        let text = edited(|v| *v.pointer_mut(pointer).unwrap() = value);
+        assert_eq!(refused(&text), message, "{pointer}");
+    }
+    // A card exchange's seat past the four (the schema takes up to 9) or past 9: the same words.
+    for seat in [7, 12] {
+        let text = edited(|v| {
+            let exchange = json!([{"sender": seat, "receiver": 0, "cards": ["9c"]}]);
+            v["deals"][0]["phases"][0]["cardExchanges"] = exchange;
+        });
+        assert_eq!(
+            refused(&text),
+            format!("deal 1: cardExchanges entry 1: 'sender' and 'receiver' must be seat numbers 0 to 3, not {seat}")
+        );
+    }
+    // A match's version in the same words.
+    let emn = json!({"fileType": "Euchre Match Notation", "version": 1}).to_string();
+    assert_eq!(refused(&emn), "'version' must be text such as \"1.0\", not 1");
+    // The ruleset's numbers, in range or not, in the same words.
+    let text = edited(|v| v["metadata"]["ruleset"]["winning_score"] = json!(1e3 + 0.5));
+    assert_eq!(
+        refused(&text),
+        "ruleset: 'winning_score' must be a whole number, not 1000.5"
+    );
+    let text = edited(|v| v["metadata"]["ruleset"]["winning_score"] = json!(1001));
+    assert_eq!(
+        refused(&text),
+        "ruleset: 'winning_score' must be a whole number 0 to 1000, not 1001"
+    );
+}

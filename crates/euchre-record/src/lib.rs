@@ -30,6 +30,7 @@ pub const SOLO_FAMILIES: [&str; 3] = ["three-handed", "bid-euchre", "set-back"];
 #[serde(deny_unknown_fields)]
 pub struct Record {
     pub format: String,
+    #[serde(deserialize_with = "fields::version")]
     pub version: u32,
     /// `four-handed`, `three-handed`, `bid-euchre` or `set-back`.
     pub family: String,
@@ -48,14 +49,23 @@ pub type Scores = Vec<i32>;
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
     /// The score the game started from (points carried in by `laps`): per team, or per player.
+    #[serde(deserialize_with = "fields::initial_score")]
     pub initial_score: Scores,
     /// The seed the game's deals after those recorded follow from, so that a game read back
     /// (to be resumed) deals on as it would have. Absent in older records: 0 is used.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "fields::seed"
+    )]
     pub seed: Option<u64>,
     pub deals: Vec<DealRecord>,
     /// The score at the end, when the game is over.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "fields::final_score"
+    )]
     pub final_score: Option<Scores>,
 }
 
@@ -63,6 +73,7 @@ pub struct GameRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DealRecord {
+    #[serde(deserialize_with = "fields::dealer")]
     pub dealer: u8,
     /// The hands as dealt, seat 0 first.
     pub hands: Vec<Vec<String>>,
@@ -70,14 +81,135 @@ pub struct DealRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upcard: Option<String>,
     /// `[seat, decision]` pairs in the order taken, decisions in canonical text (`RULES.md` §12).
+    #[serde(deserialize_with = "fields::decisions")]
     pub decisions: Vec<(u8, String)>,
     /// The points the deal scored per team, or each player's score change in the individual
     /// games (checked on reading when present).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "fields::points"
+    )]
     pub points: Option<Vec<i32>>,
     /// Points the deal took off each team (robson, a renege penalty under `deduct`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "fields::deductions"
+    )]
     pub deductions: Option<[u8; 2]>,
+}
+
+/// The fields that are numbers, each read with a message that names it and what it must be:
+/// serde's own says "invalid type: floating point `1e30`, expected u8", naming neither (and a
+/// decision of three items read as "not JSON: trailing characters").
+mod fields {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer};
+    use serde_json::Value;
+
+    /// A value as the record wrote it, cut short: for messages.
+    fn shown(v: &Value) -> String {
+        let text = v.to_string();
+        if text.chars().count() > 30 {
+            format!("{}...", text.chars().take(30).collect::<String>())
+        } else {
+            text
+        }
+    }
+
+    /// A whole number that fits `T`, or "`what`, not X".
+    fn whole<T: TryFrom<i64> + TryFrom<u64>>(v: &Value, what: &str) -> Result<T, String> {
+        let n = match v {
+            Value::Number(n) => n
+                .as_i64()
+                .and_then(|x| T::try_from(x).ok())
+                .or_else(|| n.as_u64().and_then(|x| T::try_from(x).ok())),
+            _ => None,
+        };
+        n.ok_or_else(|| format!("{what}, not {}", shown(v)))
+    }
+
+    /// A list of whole numbers that fit `T`, or "`what`, not X" (naming the list).
+    fn whole_list<T: TryFrom<i64> + TryFrom<u64>>(v: &Value, what: &str) -> Result<Vec<T>, String> {
+        let wrong = || format!("{what}, not {}", shown(v));
+        let items = v.as_array().ok_or_else(wrong)?;
+        items
+            .iter()
+            .map(|x| whole(x, what).map_err(|_| wrong()))
+            .collect()
+    }
+
+    /// An absent or `null` field is none.
+    fn optional<T>(v: Value, read: impl Fn(&Value) -> Result<T, String>) -> Result<Option<T>, String> {
+        match v {
+            Value::Null => Ok(None),
+            v => read(&v).map(Some),
+        }
+    }
+
+    const SCORES: &str = "must be a list of whole numbers within ±2,147,483,647, one per team (or player)";
+
+    pub(super) fn version<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        whole(
+            &Value::deserialize(d)?,
+            "'version' must be a whole number such as 1",
+        )
+        .map_err(D::Error::custom)
+    }
+
+    pub(super) fn seed<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        let what = format!("'seed' must be a whole number 0 to {}", u64::MAX);
+        optional(Value::deserialize(d)?, |v| whole(v, &what)).map_err(D::Error::custom)
+    }
+
+    pub(super) fn dealer<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        whole(&Value::deserialize(d)?, "'dealer' must be a seat number 0 to 3").map_err(D::Error::custom)
+    }
+
+    pub(super) fn initial_score<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i32>, D::Error> {
+        whole_list(&Value::deserialize(d)?, &format!("'initial_score' {SCORES}")).map_err(D::Error::custom)
+    }
+
+    pub(super) fn final_score<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<i32>>, D::Error> {
+        let what = format!("'final_score' {SCORES}");
+        optional(Value::deserialize(d)?, |v| whole_list(v, &what)).map_err(D::Error::custom)
+    }
+
+    pub(super) fn points<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<i32>>, D::Error> {
+        let what = format!("'points' {SCORES}");
+        optional(Value::deserialize(d)?, |v| whole_list(v, &what)).map_err(D::Error::custom)
+    }
+
+    pub(super) fn deductions<'de, D: Deserializer<'de>>(d: D) -> Result<Option<[u8; 2]>, D::Error> {
+        let what = "'deductions' must be two whole numbers 0 to 255, [team 0, team 1]";
+        let two = |v: &Value| {
+            let list: Vec<u8> = whole_list(v, what)?;
+            <[u8; 2]>::try_from(list).map_err(|_| format!("{what}, not {}", shown(v)))
+        };
+        optional(Value::deserialize(d)?, two).map_err(D::Error::custom)
+    }
+
+    /// `[seat, text]` pairs.
+    pub(super) fn decisions<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(u8, String)>, D::Error> {
+        let what = "a decision must be [seat, text] such as [1, \"order\"]";
+        let pair = |v: &Value| match v.as_array().map(Vec::as_slice) {
+            Some([seat, Value::String(text)]) => {
+                let seat = whole(seat, "a decision's seat must be a seat number 0 to 3")?;
+                Ok((seat, text.clone()))
+            }
+            _ => Err(format!("{what}, not {}", shown(v))),
+        };
+        let v = Value::deserialize(d)?;
+        let items = v
+            .as_array()
+            .ok_or_else(|| D::Error::custom(format!("'decisions' must be a list: {what}")))?;
+        items
+            .iter()
+            .map(pair)
+            .collect::<Result<_, _>>()
+            .map_err(D::Error::custom)
+    }
 }
 
 /// What is wrong with a record, naming where.
@@ -403,7 +535,7 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
 
 fn solo_deal_of(rules: &SoloRules, dr: &DealRecord) -> Result<SoloDeal, String> {
     let dealer =
-        Seat::try_new(u64::from(dr.dealer)).ok_or_else(|| format!(": dealer {} is not a seat", dr.dealer))?;
+        Seat::try_new(u64::from(dr.dealer)).ok_or_else(|| format!(": {}", dealer_is_no_seat(dr.dealer)))?;
     let mut hands = Vec::new();
     for cards in &dr.hands {
         let mut h = CardSet::EMPTY;
@@ -628,9 +760,14 @@ fn card_of(text: &str) -> Result<Card, String> {
     Ok(c)
 }
 
+/// What is wrong with a dealer who is not a seat: the same words as a dealer that is not a number.
+fn dealer_is_no_seat(dealer: u8) -> String {
+    format!("'dealer' must be a seat number 0 to 3, not {dealer}")
+}
+
 fn deal_of(rules: &Rules, dr: &DealRecord) -> Result<Deal, String> {
-    let dealer = Seat::try_new(u64::from(dr.dealer))
-        .ok_or_else(|| format!(": dealer {} is not a seat 0..3", dr.dealer))?;
+    let dealer =
+        Seat::try_new(u64::from(dr.dealer)).ok_or_else(|| format!(": {}", dealer_is_no_seat(dr.dealer)))?;
     if dr.hands.len() != 4 {
         return Err(format!(": {} hands, not 4", dr.hands.len()));
     }

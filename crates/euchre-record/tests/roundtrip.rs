@@ -353,3 +353,59 @@ fn a_player_name_over_the_limit_is_refused() {
         &format!("players: a name has 65 characters (at most {MAX_PLAYER_NAME_CHARS})"),
     );
 }
+
+/// A value of the wrong kind is named by its field and what the field must be (they read
+/// "invalid type: floating point `1e30`, expected u8", and a decision of three items "not JSON:
+/// trailing characters").
+#[test]
+fn a_value_of_the_wrong_kind_is_named_by_its_field() {
+    use serde_json::{json, Value};
+    let cases = [
+        ("/games/0/deals/0/dealer", json!(-1), "'dealer' must be a seat number 0 to 3, not -1"),
+        ("/games/0/deals/0/dealer", json!(1e30), "'dealer' must be a seat number 0 to 3, not 1e+30"),
+        (
+            "/games/0/deals/0/decisions/0",
+            json!([1, "order", "x"]),
+            "a decision must be [seat, text] such as [1, \"order\"], not [1,\"order\",\"x\"]",
+        ),
+        (
+            "/games/0/deals/0/decisions/0/0",
+            json!("1"),
+            "a decision's seat must be a seat number 0 to 3, not \"1\"",
+        ),
+        ("/version", json!("1"), "'version' must be a whole number such as 1, not \"1\""),
+        ("/games/0/seed", json!(-1), "'seed' must be a whole number 0 to 18446744073709551615, not -1"),
+        (
+            "/games/0/initial_score",
+            json!([0.5, 0]),
+            "'initial_score' must be a list of whole numbers within ±2,147,483,647, one per team (or player), not [0.5,0]",
+        ),
+        (
+            "/games/0/deals/0/deductions",
+            json!([1]),
+            "'deductions' must be two whole numbers 0 to 255, [team 0, team 1], not [1]",
+        ),
+    ];
+    let good: Value = serde_json::to_value(sample()).unwrap();
+    for (pointer, value, message) in cases {
+        let mut v = good.clone();
+        // Set where the field is, or add it where it is left out.
+        let (parent, key) = pointer.rsplit_once('/').unwrap();
+        match v.pointer_mut(parent) {
+            Some(Value::Array(items)) => items[key.parse::<usize>().unwrap()] = value,
+            Some(Value::Object(fields)) => {
+                fields.insert(key.to_string(), value);
+            }
+            _ => panic!("{pointer}"),
+        }
+        let e = read(&v.to_string()).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("not a record: {message} at line 1 column ")),
+            "{pointer}: {e}"
+        );
+    }
+    // A dealer that is a number but no seat, in the same words.
+    let mut r = sample();
+    r.games[0].deals[0].dealer = 7;
+    refused(&r, "game 1, deal 1: 'dealer' must be a seat number 0 to 3, not 7");
+}
