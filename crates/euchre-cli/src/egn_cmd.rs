@@ -80,6 +80,9 @@ pub const MAX_FILE_BYTES: u64 = {
     }
 };
 
+// Both readers take the same player names, so a record's names fit an EGN file.
+const _: () = assert!(euchre_egn::MAX_PLAYER_NAME_CHARS == euchre_record::MAX_PLAYER_NAME_CHARS);
+
 /// Reads a document file as text, refusing one over [`MAX_FILE_BYTES`] without reading it (or,
 /// for a file whose size is not known in advance, such as a pipe, without reading past the limit).
 pub fn read_document(path: &Path) -> Result<String, String> {
@@ -110,9 +113,10 @@ pub fn check(
                         .score
                         .map(|sc| {
                             let each: Vec<String> = sc.iter().map(i32::to_string).collect();
-                            // "6-10" reads as a score only for two scores of 0 or more: "5-5--2-2"
-                            // would not read at all.
-                            if sc.len() == 2 && sc.iter().all(|&x| x >= 0) {
+                            // The two team scores one way whatever their sign, as `egn show` and
+                            // the readers' messages write them ("6-10", "-5-1"); the individual
+                            // games' scores, one per player, as a list ("5-5--2-2" would not read).
+                            if s.team {
                                 format!(", score {}", each.join("-"))
                             } else {
                                 format!(", score [{}]", each.join(", "))

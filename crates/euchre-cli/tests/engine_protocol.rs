@@ -1600,3 +1600,27 @@ fn a_random_document_too_large_to_read_back_says_so() {
         "{note}"
     );
 }
+
+/// `egn check` writes the two team scores one way whatever their sign, as `egn show` writes them
+/// ("score -5-1", where a game that began below 0 read "score [-5, 1]").
+#[test]
+fn egn_check_writes_team_scores_one_way_whatever_their_sign() {
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../euchre-egn/tests/data/egn-examples/Custom Scenario.egn"
+    );
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(example).unwrap()).unwrap();
+    let path = std::env::temp_dir().join(format!("euchre-signs-{}.egn", std::process::id()));
+    for (initial, score) in [
+        ([0, 0], "score 0-1"),
+        ([-5, 0], "score -5-1"),
+        ([0, -5], "score 0--4"),
+    ] {
+        v["metadata"]["initialScore"] = json!(initial);
+        std::fs::write(&path, v.to_string()).unwrap();
+        let (ok, line, err) = run(&["egn", "check", path.to_str().expect("UTF-8 path")]);
+        assert!(ok, "{line}{err}");
+        assert!(line.contains(&format!(": 1 deal, {score}\n")), "{line}");
+    }
+    let _ = std::fs::remove_file(&path);
+}

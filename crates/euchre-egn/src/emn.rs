@@ -1,5 +1,6 @@
 //! Euchre Match Notation: several EGN games played by a registry of players.
 
+use crate::model::shown;
 use crate::read::egn_from_value;
 use crate::replay::{replay, GameReplay};
 use crate::EgnError;
@@ -49,7 +50,16 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
     if obj.get("fileType").and_then(Value::as_str) != Some("Euchre Match Notation") {
         return Err(EgnError::new("fileType is not 'Euchre Match Notation'"));
     }
-    let version = obj.get("version").and_then(Value::as_str).unwrap_or("");
+    let version = match obj.get("version") {
+        Some(Value::String(v)) => v.as_str(),
+        Some(other) => {
+            return Err(EgnError::new(format!(
+                "'version' must be text such as \"1.0\", not {}",
+                shown(other)
+            )))
+        }
+        None => "",
+    };
     let mut parts = version.split('.');
     if parts.next() != Some("1") || parts.next() != Some("0") || !parts.all(|p| p.parse::<u32>().is_ok()) {
         return Err(EgnError::new(format!("EMN version '{version}' is not 1.0")));

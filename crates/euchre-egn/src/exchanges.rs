@@ -73,7 +73,7 @@ impl Moves {
 /// # Errors
 /// An entry that is not a swap or an exchange these rules and this bidding allow, with the wrong
 /// number of cards, a card not in the deck, or a move recorded twice; the message starts with
-/// ": cardExchanges entry k" to follow "deal N".
+/// ": cardExchanges entry k" (k from 1) to follow "deal N".
 pub(crate) fn read_exchanges(
     rules: &Rules,
     loners: [bool; 4],
@@ -84,11 +84,14 @@ pub(crate) fn read_exchanges(
     let deck = rules.deck();
     let farmers_on = rules.farmers || rules.go_under;
     for (k, x) in entries.iter().enumerate() {
-        let at = |what: String| format!(": cardExchanges entry {k}: {what}");
+        // Named from 1, as calls, deals and tricks are.
+        let at = |what: String| format!(": cardExchanges entry {}: {what}", k + 1);
         let seat = |n: i64| {
-            Seat::try_new(n as u64)
-                .filter(|_| n >= 0)
-                .ok_or_else(|| at(format!("seat {n} is not a seat 0..3")))
+            Seat::try_new(n as u64).filter(|_| n >= 0).ok_or_else(|| {
+                at(format!(
+                    "'sender' and 'receiver' must be seat numbers 0 to 3, not {n}"
+                ))
+            })
         };
         let receiver = seat(x.receiver)?;
         let sender = x.sender.map(seat).transpose()?;

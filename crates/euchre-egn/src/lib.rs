@@ -23,6 +23,7 @@ mod faithful;
 mod model;
 mod read;
 mod rebuild;
+mod repeated_key;
 mod replay;
 mod write;
 
@@ -68,6 +69,10 @@ pub struct CheckSummary {
     pub games: Option<usize>,
 }
 
+/// The longest player name, in characters: the EGN schema's `maxLength` (the game-record reader
+/// keeps the same limit, so a record's names fit an EGN file).
+pub const MAX_PLAYER_NAME_CHARS: usize = 64;
+
 /// The largest EGN or EMN document read: far above any real one (an EGN game holds at most 100
 /// deals, a few hundred kilobytes; a match of 1,000 games as `euchre random` prints it is 19 MB).
 pub const MAX_DOCUMENT_BYTES: usize = 32 << 20;
@@ -97,15 +102,26 @@ pub fn check_document_size(text: &str) -> Result<(), EgnError> {
     Ok(())
 }
 
+/// The JSON of a document's text, refused over the size limits (before it is parsed), when it is
+/// not JSON, or when an object gives a key twice. A leading byte-order mark (some Windows editors
+/// write one) is skipped: it is no part of the JSON.
+pub(crate) fn document_json(text: &str) -> Result<serde_json::Value, EgnError> {
+    check_document_size(text)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(k) = repeated_key::repeated_key(text) {
+        return Err(EgnError::new(k.to_string()));
+    }
+    serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))
+}
+
 /// Checks an EGN or EMN document: schema, then a full replay.
 ///
 /// # Errors
 /// What is wrong (a document over [`MAX_DOCUMENT_BYTES`] or [`MAX_DOCUMENT_VALUES`] before it is
-/// parsed), with the deal, trick and seat where the rules are broken.
+/// parsed, a key given twice in one object), with the deal, trick and seat where the rules are
+/// broken.
 pub fn check_text(text: &str) -> Result<CheckSummary, EgnError> {
-    check_document_size(text)?;
-    let v: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))?;
+    let v = document_json(text)?;
     if v.get("fileType").and_then(|t| t.as_str()) == Some("Euchre Match Notation") {
         let m = replay_emn(&v)?;
         return Ok(CheckSummary {

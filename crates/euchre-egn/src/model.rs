@@ -1,6 +1,7 @@
 //! The EGN 1.4 document as typed serde structures (field names as in the schema).
 
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -27,15 +28,20 @@ pub struct Metadata {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
     pub players: Vec<PlayerEntry>,
+    #[serde(deserialize_with = "initial_score")]
     pub initial_score: Vec<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "final_score"
+    )]
     pub final_score: Option<Vec<i64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ruleset: Option<Ruleset>,
 }
 
 /// A player: a plain name or an object with external ids.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum PlayerEntry {
     Name(String),
@@ -123,6 +129,7 @@ pub enum DealEntry {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EgnDeal {
+    #[serde(deserialize_with = "deal_number")]
     pub deal_number: i64,
     pub initial_state: InitialState,
     pub phases: Vec<Phase>,
@@ -134,6 +141,7 @@ pub struct EgnDeal {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct InitialState {
+    #[serde(deserialize_with = "dealer")]
     pub dealer: i64,
     pub up_card: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -154,11 +162,20 @@ pub enum Phase {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Bidding {
+    #[serde(deserialize_with = "phase_number")]
     pub phase_number: i64,
     pub calls: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "is_alone"
+    )]
     pub is_alone: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "alone_defender"
+    )]
     pub alone_defender: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub discard: Option<String>,
@@ -176,8 +193,9 @@ pub struct Bidding {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardExchange {
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "sender")]
     pub sender: Option<i64>,
+    #[serde(deserialize_with = "receiver")]
     pub receiver: i64,
     pub cards: Vec<String>,
 }
@@ -186,9 +204,14 @@ pub struct CardExchange {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TrickPlay {
+    #[serde(deserialize_with = "phase_number")]
     pub phase_number: i64,
     pub tricks: Vec<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "is_alone"
+    )]
     pub is_alone: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub play_annotations: Option<BTreeMap<String, Vec<String>>>,
@@ -198,13 +221,15 @@ pub struct TrickPlay {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AlternativeLine {
+    #[serde(deserialize_with = "branch_index")]
     pub branch_index: i64,
     pub phases: Vec<Phase>,
 }
 
 impl<'de> Deserialize<'de> for DealEntry {
-    // By hand rather than `untagged`, so a malformed deal reports its own error.
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<DealEntry, D::Error> {
+    // By hand rather than `untagged`, so a malformed deal reports its own error (the reader
+    // says which deal: `egn_from_value` reads them one by one).
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DealEntry, D::Error> {
         let v = Value::deserialize(d)?;
         match v {
             Value::String(s) => {
@@ -213,17 +238,121 @@ impl<'de> Deserialize<'de> for DealEntry {
                 {
                     Ok(DealEntry::Condensed(s))
                 } else {
-                    Err(serde::de::Error::custom(
-                        "a condensed deal must be Base64URL text",
-                    ))
+                    Err(D::Error::custom("a condensed deal must be Base64URL text"))
                 }
             }
-            other => {
-                let n = other.get("dealNumber").and_then(Value::as_i64);
-                EgnDeal::deserialize(other)
-                    .map(|d| DealEntry::Full(Box::new(d)))
-                    .map_err(|e| serde::de::Error::custom(format!("deal (dealNumber {n:?}): {e}")))
-            }
+            other @ Value::Object(_) => EgnDeal::deserialize(other)
+                .map(|d| DealEntry::Full(Box::new(d)))
+                .map_err(D::Error::custom),
+            other => Err(D::Error::custom(format!(
+                "a deal is an object (or a condensed deal's text), not {}",
+                shown(&other)
+            ))),
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for PlayerEntry {
+    // By hand rather than `untagged`, whose error names only the Rust type.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PlayerEntry, D::Error> {
+        match Value::deserialize(d)? {
+            Value::String(name) => Ok(PlayerEntry::Name(name)),
+            v @ Value::Object(_) => Player::deserialize(v)
+                .map(PlayerEntry::Player)
+                .map_err(|e| D::Error::custom(format!("a player: {e}"))),
+            other => Err(D::Error::custom(format!(
+                "a player is a name or an object with a 'name', not {}",
+                shown(&other)
+            ))),
+        }
+    }
+}
+
+/// A value as the document wrote it, cut short: for messages.
+pub(crate) fn shown(v: &Value) -> String {
+    let text = v.to_string();
+    if text.chars().count() > 30 {
+        format!("{}...", text.chars().take(30).collect::<String>())
+    } else {
+        text
+    }
+}
+
+// The fields that are numbers or true/false, each read with a message that names it and what it
+// must be: serde's own says "invalid type: string "0", expected i64", naming neither.
+
+/// A whole number, or "`what`, not X".
+fn whole<'de, D: Deserializer<'de>>(d: D, what: &str) -> Result<i64, D::Error> {
+    let v = Value::deserialize(d)?;
+    v.as_i64()
+        .ok_or_else(|| D::Error::custom(format!("{what}, not {}", shown(&v))))
+}
+
+/// An optional whole number (`null` is none), or "`what`, not X".
+fn optional_whole<'de, D: Deserializer<'de>>(d: D, what: &str) -> Result<Option<i64>, D::Error> {
+    match Value::deserialize(d)? {
+        Value::Null => Ok(None),
+        v => v
+            .as_i64()
+            .map(Some)
+            .ok_or_else(|| D::Error::custom(format!("{what}, not {}", shown(&v)))),
+    }
+}
+
+/// An optional `true` or `false` (`null` is none), or "`what`, not X".
+fn optional_flag<'de, D: Deserializer<'de>>(d: D, what: &str) -> Result<Option<bool>, D::Error> {
+    match Value::deserialize(d)? {
+        Value::Null => Ok(None),
+        Value::Bool(b) => Ok(Some(b)),
+        v => Err(D::Error::custom(format!("{what}, not {}", shown(&v)))),
+    }
+}
+
+/// A list of whole numbers (the scores), or "`what`, not X".
+fn whole_list(v: &Value, what: &str) -> Result<Vec<i64>, String> {
+    let list = v
+        .as_array()
+        .and_then(|items| items.iter().map(Value::as_i64).collect());
+    list.ok_or_else(|| format!("{what}, not {}", shown(v)))
+}
+
+/// Declares a field's deserializer: `whole`, `optional` (whole) or `flag` with its message.
+macro_rules! field {
+    (whole $f:ident: $what:literal) => {
+        fn $f<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+            whole(d, $what)
+        }
+    };
+    (optional $f:ident: $what:literal) => {
+        fn $f<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+            optional_whole(d, $what)
+        }
+    };
+    (flag $f:ident: $what:literal) => {
+        fn $f<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
+            optional_flag(d, $what)
+        }
+    };
+}
+
+field!(whole deal_number: "'dealNumber' must be a whole number 0 or more");
+field!(whole dealer: "'dealer' must be a seat number 0 to 3");
+field!(whole phase_number: "'phaseNumber' must be a whole number");
+field!(whole receiver: "'sender' and 'receiver' must be seat numbers 0 to 3");
+field!(whole branch_index: "'branchIndex' must be a whole number 0 or more");
+field!(optional sender: "'sender' and 'receiver' must be seat numbers 0 to 3");
+field!(optional alone_defender: "'aloneDefender' must be a seat number 0 to 3");
+field!(flag is_alone: "'isAlone' must be true or false");
+
+fn initial_score<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i64>, D::Error> {
+    let what = "'initialScore' must be a list of whole numbers, [team 0, team 1]";
+    whole_list(&Value::deserialize(d)?, what).map_err(D::Error::custom)
+}
+
+fn final_score<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<i64>>, D::Error> {
+    let what = "'finalScore' must be a list of whole numbers, [team 0, team 1]";
+    match Value::deserialize(d)? {
+        Value::Null => Ok(None),
+        v => whole_list(&v, what).map(Some).map_err(D::Error::custom),
     }
 }

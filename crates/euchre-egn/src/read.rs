@@ -1,7 +1,8 @@
 //! Reading EGN text: JSON, the upgrade of pre-1.4 files, and the schema's constraints.
 
-use crate::model::{DealEntry, EgnFile, Phase, PlayerEntry};
+use crate::model::{shown, DealEntry, EgnFile, Phase, PlayerEntry};
 use crate::EgnError;
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 /// Keys renamed by the 1.4 upgrade (older files used snake_case).
@@ -39,12 +40,10 @@ const DROPPED: [&str; 6] = [
 /// Parses and schema-checks an EGN document.
 ///
 /// # Errors
-/// A document over the size limits, invalid JSON, a document that is not EGN, or a schema
-/// violation, named.
+/// A document over the size limits, invalid JSON, a key given twice in one object, a document
+/// that is not EGN, or a schema violation, named.
 pub fn parse_egn(text: &str) -> Result<EgnFile, EgnError> {
-    crate::check_document_size(text)?;
-    let v: Value = serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))?;
-    egn_from_value(v)
+    egn_from_value(crate::document_json(text)?)
 }
 
 /// Schema-checks an EGN document already parsed as JSON.
@@ -65,24 +64,94 @@ pub fn egn_from_value(mut v: Value) -> Result<EgnFile, EgnError> {
         }
         None => return Err(EgnError::new("missing fileType 'Euchre Game Notation'")),
     }
-    let version = obj
-        .get("version")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+    let version = match obj.get("version") {
+        Some(Value::String(v)) => v.clone(),
+        Some(other) => {
+            return Err(EgnError::new(format!(
+                "'version' must be text such as \"1.4\", not {}",
+                shown(other)
+            )))
+        }
+        None => return Err(EgnError::new("missing 'version' (such as \"1.4\")")),
+    };
     let (major_minor, legacy) = classify_version(&version)?;
     if legacy {
         upgrade(&mut v);
         v["version"] = Value::String("1.4".into());
     }
+    check_ruleset_kinds(&v)?;
+    // The deals are read one by one, so that a malformed one is named by its place.
+    let deals = match v.get_mut("deals") {
+        Some(Value::Array(deals)) => Some(std::mem::take(deals)),
+        Some(other) => {
+            return Err(EgnError::new(format!(
+                "'deals' must be a list of deals, not {}",
+                shown(other)
+            )))
+        }
+        None => None,
+    };
     let mut file: EgnFile = serde_json::from_value(v)
         .map_err(|e| EgnError::new(format!("does not follow the EGN schema: {e}")))?;
+    file.deals = read_deals(deals.unwrap_or_default())?;
     if legacy {
         file.version = version.clone();
     }
     let _ = major_minor;
     check_schema(&file)?;
     Ok(file)
+}
+
+/// Each deal of the document, named by its place (from 1) when it does not follow the schema.
+fn read_deals(deals: Vec<Value>) -> Result<Vec<DealEntry>, EgnError> {
+    (1..)
+        .zip(deals)
+        .map(|(n, d)| DealEntry::deserialize(d).map_err(|e| EgnError::new(format!("deal {n}: {e}"))))
+        .collect()
+}
+
+/// The ruleset's keys that are true or false, and those that are whole numbers (the schema's).
+const RULESET_FLAGS: [&str; 10] = [
+    "std",
+    "canadian",
+    "defend_alone",
+    "farmers",
+    "partners_best",
+    "go_under",
+    "joker",
+    "allow_no_trump",
+    "fast_break",
+    "four_trick_tokens",
+];
+const RULESET_NUMBERS: [&str; 6] = [
+    "min_rank",
+    "winning_score",
+    "num_deals",
+    "loner_march_score",
+    "loner_euchred_score",
+    "num_players",
+];
+
+/// Refuses a ruleset value of the wrong kind, naming the key and what it must be (serde's
+/// message names neither: "invalid type: string "maybe", expected a boolean").
+fn check_ruleset_kinds(v: &Value) -> Result<(), EgnError> {
+    let Some(ruleset) = v.pointer("/metadata/ruleset").and_then(Value::as_object) else {
+        return Ok(());
+    };
+    for (k, x) in ruleset {
+        let must_be = if RULESET_FLAGS.contains(&k.as_str()) && !(x.is_boolean() || x.is_null()) {
+            "true or false"
+        } else if RULESET_NUMBERS.contains(&k.as_str()) && !(x.is_i64() || x.is_null()) {
+            "a whole number"
+        } else {
+            continue;
+        };
+        return Err(EgnError::new(format!(
+            "ruleset: '{k}' must be {must_be}, not {}",
+            shown(x)
+        )));
+    }
+    Ok(())
 }
 
 /// Returns the version and whether it predates 1.4 (and so needs the upgrade).
@@ -176,7 +245,7 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
         )));
     }
     for p in &m.players {
-        check_len("a player name", p.name(), 64)?;
+        check_len("a player name", p.name(), crate::MAX_PLAYER_NAME_CHARS)?;
         if let PlayerEntry::Player(p) = p {
             if let Some(id) = &p.id {
                 check_len("a player id", id, 64)?;
@@ -229,10 +298,14 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
         let DealEntry::Full(d) = d else { continue };
         let at = |m: String| EgnError::new(format!("deal {}: {m}", i + 1));
         if d.deal_number < 0 {
-            return Err(at("dealNumber is negative".into()));
+            let n = d.deal_number;
+            return Err(at(format!(
+                "'dealNumber' must be a whole number 0 or more, not {n}"
+            )));
         }
+        // The schema takes seats up to 9, for more players: the replay says 0 to 3.
         if !(0..=9).contains(&d.initial_state.dealer) {
-            return Err(at(format!("dealer {} is not 0..9", d.initial_state.dealer)));
+            return Err(at(dealer_is_no_seat(d.initial_state.dealer)));
         }
         check_card(&d.initial_state.up_card).map_err(at)?;
         if let Some(hands) = &d.initial_state.player_cards {
@@ -281,18 +354,20 @@ fn check_phases(phases: &[Phase]) -> Result<(), String> {
                 if b.card_exchanges.as_ref().is_some_and(|x| x.len() > 4) {
                     return Err("more than 4 cardExchanges".into());
                 }
-                for (k, x) in b.card_exchanges.iter().flatten().enumerate() {
+                // Entries are named from 1, as calls, deals and tricks are.
+                for (n, x) in (1..).zip(b.card_exchanges.iter().flatten()) {
                     let seat_ok = |s: i64| (0..=9).contains(&s);
-                    if !seat_ok(x.receiver) || x.sender.is_some_and(|s| !seat_ok(s)) {
+                    // The schema takes seats up to 9, for more players: the replay says 0 to 3.
+                    if let Some(s) = x.sender.into_iter().chain([x.receiver]).find(|&s| !seat_ok(s)) {
                         return Err(format!(
-                            "cardExchanges entry {k}: sender and receiver must be 0..9"
+                            "cardExchanges entry {n}: 'sender' and 'receiver' must be seat numbers 0 to 3, not {s}"
                         ));
                     }
                     if x.cards.len() > 10 {
-                        return Err(format!("cardExchanges entry {k}: more than 10 cards"));
+                        return Err(format!("cardExchanges entry {n}: more than 10 cards"));
                     }
                     for c in &x.cards {
-                        check_card(c).map_err(|e| format!("cardExchanges entry {k}: {e}"))?;
+                        check_card(c).map_err(|e| format!("cardExchanges entry {n}: {e}"))?;
                     }
                 }
                 check_annotations(&b.call_annotations)?;
@@ -324,6 +399,12 @@ fn check_annotations(a: &Option<std::collections::BTreeMap<String, Vec<String>>>
         }
     }
     Ok(())
+}
+
+/// What is wrong with a dealer who is not one of the four seats: the same words whether the
+/// schema check (seats up to 9) or the replay (four-handed only) finds it.
+pub(crate) fn dealer_is_no_seat(dealer: i64) -> String {
+    format!("'dealer' must be a seat number 0 to 3, not {dealer}")
 }
 
 /// The schema's card pattern: `^([78N9TJQKAX][SsHhCcDdxtngh]|[LRB])$`.

@@ -18,6 +18,7 @@
 use crate::cards::{egn_card, parse_egn_card};
 use crate::exchanges::{read_exchanges, Moves};
 use crate::model::{Bidding, DealEntry, EgnDeal, EgnFile, Phase as EgnPhase, Ruleset, TrickPlay};
+use crate::read::dealer_is_no_seat;
 use crate::rebuild::{cards_text, exchanging_loners, rebuild, Facts};
 use crate::EgnError;
 use euchre::game::{add_deal, game_over, next_dealer, winner_of};
@@ -73,7 +74,7 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
             Ok(v)
         } else {
             Err(EgnError::new(format!(
-                "ruleset: {what} {v} is out of range {lo}..{hi}"
+                "ruleset: '{what}' must be a whole number {lo} to {hi}, not {v}"
             )))
         }
     };
@@ -81,11 +82,11 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
         rules.min_rank = num(m, 7, 9, "min_rank")? as u8;
     }
     if let Some(n) = r.num_deals.filter(|&n| n > 0) {
-        rules.num_deals = num(n, 1, 1000, "num_deals")? as u16;
+        rules.num_deals = num(n, 0, 1000, "num_deals")? as u16;
         rules.winning_score = 0;
     }
     if let Some(w) = r.winning_score.filter(|&w| w > 0) {
-        rules.winning_score = num(w, 1, 1000, "winning_score")? as u16;
+        rules.winning_score = num(w, 0, 1000, "winning_score")? as u16;
         rules.num_deals = 0;
     }
     rules.canadian = r.canadian.unwrap_or(false);
@@ -128,10 +129,7 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
 /// The first thing in the record that breaks a rule, with the deal, trick and seat.
 pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
     let rules = rules_from_ruleset(file.metadata.ruleset.as_ref())?;
-    let mut initial_score = [0i32; 2];
-    for (i, s) in file.metadata.initial_score.iter().enumerate().take(2) {
-        initial_score[i] = i32::try_from(*s).map_err(|_| EgnError::new("initialScore is out of range"))?;
-    }
+    let initial_score = initial_score(&rules, &file.metadata.initial_score)?;
     let mut score = initial_score;
     let mut tokens = [0u8; 2];
     let mut deals: Vec<ReplayedDeal> = Vec::new();
@@ -202,6 +200,27 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
     })
 }
 
+/// The score the game starts from: any whole numbers the engine protocol's `new` takes (below 0
+/// too, where `robson` and a `deduct` renege penalty take a score), short of the game's target.
+fn initial_score(rules: &Rules, given: &[i64]) -> Result<[i32; 2], EgnError> {
+    let mut score = [0i32; 2];
+    for (s, &g) in score.iter_mut().zip(given) {
+        *s = i32::try_from(g).map_err(|_| {
+            EgnError::new(format!(
+                "'initialScore' must hold scores within ±2,147,483,647, not {g}"
+            ))
+        })?;
+    }
+    let target = i32::from(rules.winning_score);
+    if target > 0 && score[0].max(score[1]) >= target {
+        return Err(EgnError::new(format!(
+            "initialScore [{}, {}] has already reached the game's target of {target}: the game would be over before it began",
+            score[0], score[1]
+        )));
+    }
+    Ok(score)
+}
+
 /// What the bidding says, before any card is placed.
 pub(crate) struct Auction {
     /// The calls as engine decisions.
@@ -243,7 +262,7 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
                 .flatten()
                 .ok_or_else(|| {
                     format!(
-                        ", call 0: the Joker is turned, so the dealer names trump blind (s, h, d or c), not '{}'",
+                        ", call 1: the Joker is turned, so the dealer names trump blind (s, h, d or c), not '{}'",
                         call.chars().take(20).collect::<String>()
                     )
                 })?;
@@ -256,34 +275,39 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
             a.ordered = true;
         }
         if let Some(extra) = b.calls.get(1) {
-            return Err(format!(", call 1: '{extra}' comes after trump was made"));
+            return Err(format!(", call 2: '{extra}' comes after trump was made"));
         }
     }
     let bids = if blind { 0 } else { b.calls.len() };
     for (k, call) in b.calls.iter().enumerate().take(bids) {
         let seat = first.plus((k % 4) as u8);
+        // Calls are named from 1, as deals and tricks are.
+        let n = k + 1;
         if a.maker.is_some() {
-            return Err(format!(", call {k}: '{call}' comes after trump was made"));
+            return Err(format!(", call {n}: '{call}' comes after trump was made"));
         }
         let action = match (k, call.as_str()) {
             (_, "Pass") => Action::Pass,
             (0..=3, "Order") => Action::Order { alone },
-            (0..=3, other) => return Err(format!(", call {k}: '{other}' in round 1 (only Pass or Order)")),
-            (4..=7, "x") => return Err(format!(", call {k}: the call is unknown ('x'); replay needs it")),
+            (0..=3, other) => return Err(format!(", call {n}: '{other}' in round 1 (only Pass or Order)")),
+            (4..=7, "x") => return Err(format!(", call {n}: the call is unknown ('x'); replay needs it")),
             (4..=7, "n") => Action::Call {
                 trump: Trump::NoTrump,
                 alone,
             },
             (4..=7, s) => {
                 let suit = Suit::from_letter(s.chars().next().unwrap_or('?'))
-                    .ok_or_else(|| format!(", call {k}: '{s}' is not a call"))?;
+                    .ok_or_else(|| format!(", call {n}: '{s}' is not a call"))?;
                 Action::Call {
                     trump: Trump::Suit(suit),
                     alone,
                 }
             }
-            _ => return Err(format!(", call {k}: more than eight calls")),
+            _ => return Err(format!(", call {n}: more than eight calls")),
         };
+        if let Some(refusal) = call_refusal(rules, upcard, action) {
+            return Err(format!(", call {n}: {refusal}"));
+        }
         match action {
             Action::Order { .. } => {
                 a.maker = Some(seat);
@@ -305,13 +329,36 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
         return Err(": isAlone is set but nobody made trump".into());
     }
     if let Some(d) = b.alone_defender.filter(|&d| d >= 0) {
-        let seat = Seat::try_new(d as u64).ok_or_else(|| format!(": aloneDefender {d} is not a seat"))?;
+        let seat = Seat::try_new(d as u64)
+            .ok_or_else(|| format!(": 'aloneDefender' must be a seat number 0 to 3, not {d}"))?;
         a.lone_defender = Some(seat);
     }
     if let Some(c) = &b.discard {
         a.discard = Some(parse_egn_card(c, None).map_err(|e| format!(": discard {e}"))?);
     }
     Ok(a)
+}
+
+/// The engine's refusal of a round-2 call whatever the hands: the suit turned down, or no-trump
+/// where the rules have none. Found before the tricks are read with that trump, so that the
+/// message names the call, not a card that fails to follow the wrong trump.
+fn call_refusal(rules: &Rules, upcard: Card, action: Action) -> Option<IllegalAction> {
+    // A turned Joker stands for the suit agreed on (under a blind shout there is no round 2).
+    let turned_down = upcard.suit().or(match rules.joker_upcard {
+        JokerUpcard::AgreedSuit(s) => Some(s),
+        JokerUpcard::BlindShout => None,
+    });
+    match action {
+        Action::Call {
+            trump: Trump::Suit(suit),
+            ..
+        } if Some(suit) == turned_down => Some(IllegalAction::TurnedDownSuit { suit }),
+        Action::Call {
+            trump: Trump::NoTrump,
+            ..
+        } if !rules.allow_no_trump => Some(IllegalAction::NoTrumpNotAllowed),
+        _ => None,
+    }
 }
 
 /// Seats and winners of the recorded tricks, computed from the cards alone.
@@ -437,12 +484,7 @@ fn proven_revoke(map: &PlayMap, table: &euchre::trump::TrumpTable) -> Result<(),
 fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
     let dealer = Seat::try_new(d.initial_state.dealer as u64)
         .filter(|_| d.initial_state.dealer >= 0)
-        .ok_or_else(|| {
-            format!(
-                ": dealer {} is not a seat 0..3 (only four-handed games are replayed)",
-                d.initial_state.dealer
-            )
-        })?;
+        .ok_or_else(|| format!(": {}", dealer_is_no_seat(d.initial_state.dealer)))?;
     let upcard = parse_egn_card(&d.initial_state.up_card, None).map_err(|e| format!(": upCard {e}"))?;
     let mut bidding = None;
     let mut tricks = None;
@@ -605,7 +647,7 @@ impl Walk<'_> {
                         return Ok((deal, guessed));
                     };
                     deal.apply(a)
-                        .map_err(|e| format!(", call {k}: seat {seat} may not {a}: {e}"))?;
+                        .map_err(|e| format!(", call {}: seat {seat} may not {a}: {e}", k + 1))?;
                     k += 1;
                     continue;
                 }

@@ -438,7 +438,7 @@ fn an_exchange_of_the_wrong_number_of_cards_is_refused() {
     let e = check_text(&text).unwrap_err().to_string();
     assert_eq!(
         e,
-        "deal 1: cardExchanges entry 1: seat 0 sends cards to seat 2: a partners' exchange moves 1 card, not 2"
+        "deal 1: cardExchanges entry 2: seat 0 sends cards to seat 2: a partners' exchange moves 1 card, not 2"
     );
     // A farmer's swap moves three.
     let mut v = game_to_egn(
@@ -450,7 +450,7 @@ fn an_exchange_of_the_wrong_number_of_cards_is_refused() {
     let e = check_text(&v.to_string()).unwrap_err().to_string();
     assert_eq!(
         e,
-        "deal 1: cardExchanges entry 0: seat 1 gives cards to the kitty (sender = receiver): a farmer's swap moves 3 cards, not 2"
+        "deal 1: cardExchanges entry 1: seat 1 gives cards to the kitty (sender = receiver): a farmer's swap moves 3 cards, not 2"
     );
 }
 
@@ -460,22 +460,22 @@ fn exchanges_the_rules_or_the_bidding_do_not_allow_are_refused() {
         (
             "/metadata/ruleset/partners_best",
             json!(false),
-            "deal 1: cardExchanges entry 0: seat 2 sends cards to seat 0, but the ruleset has no partners_best",
+            "deal 1: cardExchanges entry 1: seat 2 sends cards to seat 0, but the ruleset has no partners_best",
         ),
         (
             "/deals/0/phases/0/cardExchanges/0",
             json!({"sender": 1, "receiver": 3, "cards": ["Ac"]}),
-            "deal 1: cardExchanges entry 0: seat 1 sends cards to seat 3, but neither of them plays alone and exchanges",
+            "deal 1: cardExchanges entry 1: seat 1 sends cards to seat 3, but neither of them plays alone and exchanges",
         ),
         (
             "/deals/0/phases/0/cardExchanges/0",
             json!({"sender": 2, "receiver": 1, "cards": ["Qh"]}),
-            "deal 1: cardExchanges entry 0: seat 2 sends cards to seat 1, but only partners exchange cards (partners_best)",
+            "deal 1: cardExchanges entry 1: seat 2 sends cards to seat 1, but only partners exchange cards (partners_best)",
         ),
         (
             "/deals/0/phases/0/cardExchanges/0",
             json!({"receiver": 2, "cards": ["Js", "Ts", "9s"]}),
-            "deal 1: cardExchanges entry 0: seat 2 takes cards from the kitty (no sender), but the ruleset has neither farmers nor go_under",
+            "deal 1: cardExchanges entry 1: seat 2 takes cards from the kitty (no sender), but the ruleset has neither farmers nor go_under",
         ),
     ];
     for (at, value, want) in cases {

@@ -7,10 +7,14 @@
 
 use euchre::game::{match_over, Game, Match};
 use euchre::solo::{SoloDeal, SoloGame, SoloRules};
-use euchre::table::{AnyGame, Table};
+use euchre::table::{settings_clash, AnyGame, SettingsClash, Table};
 use euchre::{Action, Card, CardSet, Deal, Rules, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+// The EGN reader's walk for keys given twice, shared by path: the two readers share no crate.
+#[path = "../../euchre-egn/src/repeated_key.rs"]
+mod repeated_key;
 
 /// The `format` every record carries.
 pub const FORMAT: &str = "euchre-record";
@@ -26,6 +30,7 @@ pub const SOLO_FAMILIES: [&str; 3] = ["three-handed", "bid-euchre", "set-back"];
 #[serde(deny_unknown_fields)]
 pub struct Record {
     pub format: String,
+    #[serde(deserialize_with = "fields::version")]
     pub version: u32,
     /// `four-handed`, `three-handed`, `bid-euchre` or `set-back`.
     pub family: String,
@@ -44,14 +49,23 @@ pub type Scores = Vec<i32>;
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
     /// The score the game started from (points carried in by `laps`): per team, or per player.
+    #[serde(deserialize_with = "fields::initial_score")]
     pub initial_score: Scores,
     /// The seed the game's deals after those recorded follow from, so that a game read back
     /// (to be resumed) deals on as it would have. Absent in older records: 0 is used.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "fields::seed"
+    )]
     pub seed: Option<u64>,
     pub deals: Vec<DealRecord>,
     /// The score at the end, when the game is over.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "fields::final_score"
+    )]
     pub final_score: Option<Scores>,
 }
 
@@ -59,6 +73,7 @@ pub struct GameRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DealRecord {
+    #[serde(deserialize_with = "fields::dealer")]
     pub dealer: u8,
     /// The hands as dealt, seat 0 first.
     pub hands: Vec<Vec<String>>,
@@ -66,14 +81,135 @@ pub struct DealRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upcard: Option<String>,
     /// `[seat, decision]` pairs in the order taken, decisions in canonical text (`RULES.md` §12).
+    #[serde(deserialize_with = "fields::decisions")]
     pub decisions: Vec<(u8, String)>,
     /// The points the deal scored per team, or each player's score change in the individual
     /// games (checked on reading when present).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "fields::points"
+    )]
     pub points: Option<Vec<i32>>,
     /// Points the deal took off each team (robson, a renege penalty under `deduct`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "fields::deductions"
+    )]
     pub deductions: Option<[u8; 2]>,
+}
+
+/// The fields that are numbers, each read with a message that names it and what it must be:
+/// serde's own says "invalid type: floating point `1e30`, expected u8", naming neither (and a
+/// decision of three items read as "not JSON: trailing characters").
+mod fields {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer};
+    use serde_json::Value;
+
+    /// A value as the record wrote it, cut short: for messages.
+    fn shown(v: &Value) -> String {
+        let text = v.to_string();
+        if text.chars().count() > 30 {
+            format!("{}...", text.chars().take(30).collect::<String>())
+        } else {
+            text
+        }
+    }
+
+    /// A whole number that fits `T`, or "`what`, not X".
+    fn whole<T: TryFrom<i64> + TryFrom<u64>>(v: &Value, what: &str) -> Result<T, String> {
+        let n = match v {
+            Value::Number(n) => n
+                .as_i64()
+                .and_then(|x| T::try_from(x).ok())
+                .or_else(|| n.as_u64().and_then(|x| T::try_from(x).ok())),
+            _ => None,
+        };
+        n.ok_or_else(|| format!("{what}, not {}", shown(v)))
+    }
+
+    /// A list of whole numbers that fit `T`, or "`what`, not X" (naming the list).
+    fn whole_list<T: TryFrom<i64> + TryFrom<u64>>(v: &Value, what: &str) -> Result<Vec<T>, String> {
+        let wrong = || format!("{what}, not {}", shown(v));
+        let items = v.as_array().ok_or_else(wrong)?;
+        items
+            .iter()
+            .map(|x| whole(x, what).map_err(|_| wrong()))
+            .collect()
+    }
+
+    /// An absent or `null` field is none.
+    fn optional<T>(v: Value, read: impl Fn(&Value) -> Result<T, String>) -> Result<Option<T>, String> {
+        match v {
+            Value::Null => Ok(None),
+            v => read(&v).map(Some),
+        }
+    }
+
+    const SCORES: &str = "must be a list of whole numbers within ±2,147,483,647, one per team (or player)";
+
+    pub(super) fn version<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        whole(
+            &Value::deserialize(d)?,
+            "'version' must be a whole number such as 1",
+        )
+        .map_err(D::Error::custom)
+    }
+
+    pub(super) fn seed<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        let what = format!("'seed' must be a whole number 0 to {}", u64::MAX);
+        optional(Value::deserialize(d)?, |v| whole(v, &what)).map_err(D::Error::custom)
+    }
+
+    pub(super) fn dealer<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        whole(&Value::deserialize(d)?, "'dealer' must be a seat number 0 to 3").map_err(D::Error::custom)
+    }
+
+    pub(super) fn initial_score<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i32>, D::Error> {
+        whole_list(&Value::deserialize(d)?, &format!("'initial_score' {SCORES}")).map_err(D::Error::custom)
+    }
+
+    pub(super) fn final_score<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<i32>>, D::Error> {
+        let what = format!("'final_score' {SCORES}");
+        optional(Value::deserialize(d)?, |v| whole_list(v, &what)).map_err(D::Error::custom)
+    }
+
+    pub(super) fn points<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<i32>>, D::Error> {
+        let what = format!("'points' {SCORES}");
+        optional(Value::deserialize(d)?, |v| whole_list(v, &what)).map_err(D::Error::custom)
+    }
+
+    pub(super) fn deductions<'de, D: Deserializer<'de>>(d: D) -> Result<Option<[u8; 2]>, D::Error> {
+        let what = "'deductions' must be two whole numbers 0 to 255, [team 0, team 1]";
+        let two = |v: &Value| {
+            let list: Vec<u8> = whole_list(v, what)?;
+            <[u8; 2]>::try_from(list).map_err(|_| format!("{what}, not {}", shown(v)))
+        };
+        optional(Value::deserialize(d)?, two).map_err(D::Error::custom)
+    }
+
+    /// `[seat, text]` pairs.
+    pub(super) fn decisions<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(u8, String)>, D::Error> {
+        let what = "a decision must be [seat, text] such as [1, \"order\"]";
+        let pair = |v: &Value| match v.as_array().map(Vec::as_slice) {
+            Some([seat, Value::String(text)]) => {
+                let seat = whole(seat, "a decision's seat must be a seat number 0 to 3")?;
+                Ok((seat, text.clone()))
+            }
+            _ => Err(format!("{what}, not {}", shown(v))),
+        };
+        let v = Value::deserialize(d)?;
+        let items = v
+            .as_array()
+            .ok_or_else(|| D::Error::custom(format!("'decisions' must be a list: {what}")))?;
+        items
+            .iter()
+            .map(pair)
+            .collect::<Result<_, _>>()
+            .map_err(D::Error::custom)
+    }
 }
 
 /// What is wrong with a record, naming where.
@@ -213,11 +349,16 @@ pub const MAX_RECORD_VALUES: usize = 2_000_000;
 /// `match_wins` (at most 1,000, so fewer than 2,000 games).
 pub const MAX_GAMES: usize = 2_000;
 
+/// The longest player name, in characters: EGN's limit (`euchre_egn::MAX_PLAYER_NAME_CHARS`), so
+/// that a record's names fit an EGN file and neither reader takes a name the other refuses.
+pub const MAX_PLAYER_NAME_CHARS: usize = 64;
+
 /// Parses a record (JSON) without replaying it.
 ///
 /// # Errors
 /// Text over [`MAX_RECORD_BYTES`] or [`MAX_RECORD_VALUES`] (refused before parsing), text that is
-/// not JSON, or not a record of this version, with serde's position.
+/// not JSON, a key given twice in one object, or not a record of this version, with serde's
+/// position; a player name over [`MAX_PLAYER_NAME_CHARS`].
 pub fn parse(text: &str) -> Result<Record, RecordError> {
     if text.len() > MAX_RECORD_BYTES {
         return err(format!(
@@ -230,6 +371,13 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
         return err(format!(
             "record holds over {MAX_RECORD_VALUES} values ({values}): refused unread"
         ));
+    }
+    // A byte-order mark (some Windows editors write one) is no part of the JSON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // serde keeps the last of a key given twice in `rules` without a word (and words a field
+    // given twice its own way): which was meant is not known.
+    if let Some(k) = repeated_key::repeated_key(text) {
+        return err(k.to_string());
     }
     let r: Record = serde_json::from_str(text).map_err(|e| {
         // Text that is not JSON at all (empty, cut short) is said to be so, as the other
@@ -255,6 +403,14 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             "family '{}' is not one this build plays (four-handed, three-handed, bid-euchre, set-back)",
             r.family
         ));
+    }
+    for name in r.players.iter().flatten() {
+        let n = name.chars().count();
+        if n > MAX_PLAYER_NAME_CHARS {
+            return err(format!(
+                "players: a name has {n} characters (at most {MAX_PLAYER_NAME_CHARS})"
+            ));
+        }
     }
     Ok(r)
 }
@@ -286,16 +442,8 @@ pub fn read_any(text: &str) -> Result<AnyReplay, RecordError> {
 /// An unknown option, a bad value, options that clash, or rules of another family.
 pub fn solo_rules_of(r: &Record) -> Result<SoloRules, RecordError> {
     let mut rules = SoloRules::preset(&r.family).map_err(|e| RecordError(format!("rules: {e}")))?;
-    for (k, v) in &r.rules {
-        let text = match v {
-            serde_json::Value::String(s) => s.clone(),
-            serde_json::Value::Bool(b) => b.to_string(),
-            serde_json::Value::Number(n) => n.to_string(),
-            _ => return err(format!("rules: {k} must be a string, number or boolean")),
-        };
-        rules
-            .set(k, &text)
-            .map_err(|e| RecordError(format!("rules: {e}")))?;
+    for (k, v) in rule_settings(r)? {
+        rules.set(k, &v).map_err(|e| RecordError(format!("rules: {e}")))?;
     }
     if rules.family.name() != r.family {
         return err(format!(
@@ -387,7 +535,7 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
 
 fn solo_deal_of(rules: &SoloRules, dr: &DealRecord) -> Result<SoloDeal, String> {
     let dealer =
-        Seat::try_new(u64::from(dr.dealer)).ok_or_else(|| format!(": dealer {} is not a seat", dr.dealer))?;
+        Seat::try_new(u64::from(dr.dealer)).ok_or_else(|| format!(": {}", dealer_is_no_seat(dr.dealer)))?;
     let mut hands = Vec::new();
     for cards in &dr.hands {
         let mut h = CardSet::EMPTY;
@@ -407,6 +555,40 @@ fn solo_deal_of(rules: &SoloRules, dr: &DealRecord) -> Result<SoloDeal, String> 
     SoloDeal::new(*rules, dealer, &hands, upcard).map_err(|e| format!(": {e}"))
 }
 
+/// A record's options as name and value text, in the record's order.
+///
+/// # Errors
+/// A value that is not a string, number or boolean, or settings that would keep one of
+/// themselves silently, as `--set` and the engine protocol refuse them: one option by both its
+/// names (`std` and `stick_the_dealer`), or `winning_score` and `num_deals` both above 0.
+fn rule_settings(r: &Record) -> Result<Vec<(&str, String)>, RecordError> {
+    let settings: Vec<(&str, String)> = r
+        .rules
+        .iter()
+        .map(|(k, v)| match v {
+            serde_json::Value::String(s) => Ok((k.as_str(), s.clone())),
+            serde_json::Value::Bool(b) => Ok((k.as_str(), b.to_string())),
+            serde_json::Value::Number(n) => Ok((k.as_str(), n.to_string())),
+            _ => err(format!("rules: {k} must be a string, number or boolean")),
+        })
+        .collect::<Result<_, _>>()?;
+    let pairs: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    match settings_clash(&pairs) {
+        Some(SettingsClash::Twice {
+            first,
+            second,
+            option,
+        }) => err(format!(
+            "rules: options {} and {} are one option, {option}: give it once",
+            pairs[first].0, pairs[second].0
+        )),
+        Some(SettingsClash::TargetAndDeals) => {
+            err("rules: options winning_score and num_deals exclude each other: give one")
+        }
+        None => Ok(settings),
+    }
+}
+
 /// The rules a record names: every option set on top of the defaults.
 ///
 /// # Errors
@@ -414,17 +596,8 @@ fn solo_deal_of(rules: &SoloRules, dr: &DealRecord) -> Result<SoloDeal, String> 
 pub fn rules_of(r: &Record) -> Result<Rules, RecordError> {
     let mut rules = Rules::default();
     // `winning_score` and `num_deals` exclude each other: set the non-zero one last.
-    let mut opts: Vec<(&String, String)> = r
-        .rules
-        .iter()
-        .map(|(k, v)| match v {
-            serde_json::Value::String(s) => Ok((k, s.clone())),
-            serde_json::Value::Bool(b) => Ok((k, b.to_string())),
-            serde_json::Value::Number(n) => Ok((k, n.to_string())),
-            _ => err(format!("rules: {k} must be a string, number or boolean")),
-        })
-        .collect::<Result<_, _>>()?;
-    opts.sort_by_key(|(k, v)| (k.as_str() == "winning_score" || k.as_str() == "num_deals") && v != "0");
+    let mut opts = rule_settings(r)?;
+    opts.sort_by_key(|(k, v)| (*k == "winning_score" || *k == "num_deals") && v != "0");
     for (k, v) in opts {
         rules.set(k, &v).map_err(|e| RecordError(format!("rules: {e}")))?;
     }
@@ -490,6 +663,13 @@ pub fn replay(r: &Record) -> Result<Replay, RecordError> {
 
 fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
     let initial = [gr.initial_score[0], gr.initial_score[1]];
+    // A game already won can't begin (the engine protocol's `new` refuses the same score).
+    let target = i32::from(rules.winning_score);
+    if target > 0 && initial[0].max(initial[1]) >= target {
+        return Err(format!(
+            ": initial_score {initial:?} has already reached the game's target of {target}: the game would be over before it began"
+        ));
+    }
     let mut game: Option<Game> = None;
     for (i, dr) in gr.deals.iter().enumerate() {
         let at = |m: String| format!(", deal {}{m}", i + 1);
@@ -580,9 +760,14 @@ fn card_of(text: &str) -> Result<Card, String> {
     Ok(c)
 }
 
+/// What is wrong with a dealer who is not a seat: the same words as a dealer that is not a number.
+fn dealer_is_no_seat(dealer: u8) -> String {
+    format!("'dealer' must be a seat number 0 to 3, not {dealer}")
+}
+
 fn deal_of(rules: &Rules, dr: &DealRecord) -> Result<Deal, String> {
-    let dealer = Seat::try_new(u64::from(dr.dealer))
-        .ok_or_else(|| format!(": dealer {} is not a seat 0..3", dr.dealer))?;
+    let dealer =
+        Seat::try_new(u64::from(dr.dealer)).ok_or_else(|| format!(": {}", dealer_is_no_seat(dr.dealer)))?;
     if dr.hands.len() != 4 {
         return Err(format!(": {} hands, not 4", dr.hands.len()));
     }

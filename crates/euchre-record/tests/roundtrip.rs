@@ -262,3 +262,150 @@ fn the_individual_games_round_trip_through_a_record() {
         }
     }
 }
+
+/// A key given twice is refused, naming it and where it is: in `rules` serde kept the last
+/// without a word (`"joker": "false", "joker": "true"` played the Joker).
+#[test]
+fn a_key_given_twice_is_refused_naming_it_and_its_place() {
+    let text = serde_json::to_string(&sample()).unwrap();
+    let twice = text.replacen(r#""joker":"#, r#""joker":"true","joker":"#, 1);
+    let e = read(&twice).unwrap_err().to_string();
+    assert!(
+        e.starts_with("'joker' is given twice in rules, at line 1 column"),
+        "{e}"
+    );
+    let twice = text.replacen(r#""dealer":"#, r#""dealer":1,"dealer":"#, 1);
+    let e = read(&twice).unwrap_err().to_string();
+    assert!(
+        e.starts_with("'dealer' is given twice in games.deals, at line 1 column"),
+        "{e}"
+    );
+}
+
+/// One option by both its names is refused as `--set` and the engine protocol refuse it (which
+/// was meant is not known), and so are a target and a number of deals both above 0.
+#[test]
+fn one_option_by_both_its_names_is_refused() {
+    let mut r = sample();
+    r.rules.insert("std".into(), "false".into());
+    refused(
+        &r,
+        "rules: options stick_the_dealer and std are one option, stick_the_dealer: give it once",
+    );
+    let mut r = sample();
+    r.rules.insert("num_deals".into(), "3".into());
+    refused(
+        &r,
+        "rules: options winning_score and num_deals exclude each other: give one",
+    );
+}
+
+/// A byte-order mark before the JSON (some Windows editors write one) is skipped, not taken for
+/// text that is not JSON.
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    let text = serde_json::to_string(&sample()).unwrap();
+    let back = read(&format!("\u{feff}{text}")).unwrap();
+    assert_eq!(back.games[0].score(), read(&text).unwrap().games[0].score());
+    assert!(read(&format!("{text}\u{feff}"))
+        .unwrap_err()
+        .to_string()
+        .starts_with("not JSON"));
+}
+
+/// A game whose initial score has reached its target would be over before it began: it is
+/// refused at the start, as the engine protocol's `new` refuses it (it was refused only at deal
+/// 2, "the game was already over"). A score below 0 is one the engine keeps.
+#[test]
+fn an_initial_score_at_the_target_is_refused() {
+    let target = Rules::preset("keller-1887").unwrap().winning_score;
+    let t = i32::from(target);
+    let mut r = sample();
+    r.games[0].initial_score = vec![0, t];
+    refused(
+        &r,
+        &format!(
+            "game 1: initial_score [0, {t}] has already reached the game's target of {target}: the game would be over before it began"
+        ),
+    );
+    let mut r = sample();
+    r.games[0].initial_score = vec![-5, t - 1];
+    r.games[0].deals.truncate(1);
+    r.games[0].final_score = None;
+    read(&serde_json::to_string(&r).unwrap()).unwrap();
+}
+
+/// A player name is at most as long as EGN takes (a record took a name of a million characters
+/// that an EGN file of the same game would refuse).
+#[test]
+fn a_player_name_over_the_limit_is_refused() {
+    use euchre_record::MAX_PLAYER_NAME_CHARS;
+    let named = |long: usize| {
+        let mut r = sample();
+        let mut names = vec!["N".to_string(), "E".into(), "S".into(), "W".into()];
+        names[2] = "é".repeat(long);
+        r.players = Some(names);
+        r
+    };
+    read(&serde_json::to_string(&named(MAX_PLAYER_NAME_CHARS)).unwrap()).unwrap();
+    refused(
+        &named(MAX_PLAYER_NAME_CHARS + 1),
+        &format!("players: a name has 65 characters (at most {MAX_PLAYER_NAME_CHARS})"),
+    );
+}
+
+/// A value of the wrong kind is named by its field and what the field must be (they read
+/// "invalid type: floating point `1e30`, expected u8", and a decision of three items "not JSON:
+/// trailing characters").
+#[test]
+fn a_value_of_the_wrong_kind_is_named_by_its_field() {
+    use serde_json::{json, Value};
+    let cases = [
+        ("/games/0/deals/0/dealer", json!(-1), "'dealer' must be a seat number 0 to 3, not -1"),
+        ("/games/0/deals/0/dealer", json!(1e30), "'dealer' must be a seat number 0 to 3, not 1e+30"),
+        (
+            "/games/0/deals/0/decisions/0",
+            json!([1, "order", "x"]),
+            "a decision must be [seat, text] such as [1, \"order\"], not [1,\"order\",\"x\"]",
+        ),
+        (
+            "/games/0/deals/0/decisions/0/0",
+            json!("1"),
+            "a decision's seat must be a seat number 0 to 3, not \"1\"",
+        ),
+        ("/version", json!("1"), "'version' must be a whole number such as 1, not \"1\""),
+        ("/games/0/seed", json!(-1), "'seed' must be a whole number 0 to 18446744073709551615, not -1"),
+        (
+            "/games/0/initial_score",
+            json!([0.5, 0]),
+            "'initial_score' must be a list of whole numbers within ±2,147,483,647, one per team (or player), not [0.5,0]",
+        ),
+        (
+            "/games/0/deals/0/deductions",
+            json!([1]),
+            "'deductions' must be two whole numbers 0 to 255, [team 0, team 1], not [1]",
+        ),
+    ];
+    let good: Value = serde_json::to_value(sample()).unwrap();
+    for (pointer, value, message) in cases {
+        let mut v = good.clone();
+        // Set where the field is, or add it where it is left out.
+        let (parent, key) = pointer.rsplit_once('/').unwrap();
+        match v.pointer_mut(parent) {
+            Some(Value::Array(items)) => items[key.parse::<usize>().unwrap()] = value,
+            Some(Value::Object(fields)) => {
+                fields.insert(key.to_string(), value);
+            }
+            _ => panic!("{pointer}"),
+        }
+        let e = read(&v.to_string()).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("not a record: {message} at line 1 column ")),
+            "{pointer}: {e}"
+        );
+    }
+    // A dealer that is a number but no seat, in the same words.
+    let mut r = sample();
+    r.games[0].deals[0].dealer = 7;
+    refused(&r, "game 1, deal 1: 'dealer' must be a seat number 0 to 3, not 7");
+}

@@ -1,0 +1,215 @@
+//! Documents an exploratory test of `euchre egn check` found read wrongly: each is refused (or
+//! read) as it should be, with a message that names what is wrong in EGN's own terms.
+//!
+//! They are edits of the specification's example `Custom Scenario.egn`: one deal, dealer seat 0,
+//! upcard Jc turned down, seat 1 (call 5) names spades.
+
+use euchre_egn::{check_text, parse_egn};
+use serde_json::{json, Value};
+
+const SCENARIO: &str = include_str!("data/egn-examples/Custom Scenario.egn");
+
+/// The example, edited by `edit`, as text.
+fn edited(edit: impl FnOnce(&mut Value)) -> String {
+    let mut v: Value = serde_json::from_str(SCENARIO).unwrap();
+    edit(&mut v);
+    v.to_string()
+}
+
+/// The example with `from` (which it holds once) replaced by `to` in its text.
+fn replaced(from: &str, to: &str) -> String {
+    assert_eq!(SCENARIO.matches(from).count(), 1, "{from}");
+    SCENARIO.replacen(from, to, 1)
+}
+
+fn refused(text: &str) -> String {
+    check_text(text)
+        .expect_err("the document was accepted")
+        .to_string()
+}
+
+#[test]
+fn the_example_reads() {
+    check_text(SCENARIO).unwrap();
+}
+
+/// A key written twice is refused, naming it and where it is; serde_json would keep the last
+/// without a word (the dealer's second value failed later as a card seat 2 "was not dealt").
+#[test]
+fn a_key_given_twice_is_refused_naming_it_and_its_place() {
+    let e = refused(&replaced(
+        r#""version": "1.4","#,
+        r#""version": "1.4", "version": "1.4","#,
+    ));
+    assert!(
+        e.starts_with("'version' is given twice at the top level, at line 3 column 29: each key once"),
+        "{e}"
+    );
+    let e = refused(&replaced(r#""dealer": 0,"#, r#""dealer": 0, "dealer": 1,"#));
+    assert!(
+        e.starts_with("'dealer' is given twice in deals.initialState, at line"),
+        "{e}"
+    );
+    // Inside a match, and by the schema-only reader too.
+    let emn = json!({"fileType": "Euchre Match Notation", "version": "1.0"}).to_string();
+    let emn = emn.replacen('}', r#","version":"1.0"}"#, 1);
+    assert!(refused(&emn).starts_with("'version' is given twice"), "{emn}");
+    let e = parse_egn(&replaced(r#""std": true,"#, r#""std": true, "std": false,"#)).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("'std' is given twice in metadata.ruleset"),
+        "{e}"
+    );
+}
+
+/// A byte-order mark before the JSON (some Windows editors write one) is skipped, not taken for
+/// text that is not JSON.
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    let text = format!("\u{feff}{SCENARIO}");
+    assert_eq!(check_text(&text).unwrap(), check_text(SCENARIO).unwrap());
+    parse_egn(&text).unwrap();
+    // Only at the start: elsewhere it is no JSON.
+    assert!(refused(&format!("{SCENARIO}\u{feff}")).starts_with("not JSON"));
+}
+
+/// A game whose initial score has reached its target would be over before it began: it is
+/// refused at the start, naming the score and the target, as the engine protocol's `new` refuses
+/// it (the first deal was replayed and the game said won). A score below 0 is one the engine
+/// keeps, and the protocol takes.
+#[test]
+fn an_initial_score_at_the_target_is_refused() {
+    let e = refused(&edited(|v| v["metadata"]["initialScore"] = json!([10, 0])));
+    assert_eq!(
+        e,
+        "initialScore [10, 0] has already reached the game's target of 10: the game would be over before it began"
+    );
+    let from = |score: Value| {
+        let text = edited(|v| v["metadata"]["initialScore"] = score);
+        check_text(&text).unwrap().score
+    };
+    assert_eq!(from(json!([9, 9])), Some([9, 10]));
+    assert_eq!(from(json!([-5, 0])), Some([-5, 1]));
+    // A game of a number of deals has no target.
+    let text = edited(|v| {
+        v["metadata"]["initialScore"] = json!([10, 0]);
+        v["metadata"]["ruleset"]["num_deals"] = json!(1);
+    });
+    assert_eq!(check_text(&text).unwrap().score, Some([10, 1]));
+}
+
+/// Calls are named from 1, as deals and tricks are: the sixth call is call 6 (it was "call 5").
+#[test]
+fn calls_are_named_from_1() {
+    let calls = |calls: Value, edit: fn(&mut Value)| {
+        refused(&edited(|v| {
+            v["deals"][0]["phases"][0]["calls"] = calls;
+            edit(v);
+        }))
+    };
+    let e = calls(json!(["Pass", "Pass", "Pass", "Pass", "s", "Pass"]), |_| {});
+    assert_eq!(e, "deal 1, call 6: 'Pass' comes after trump was made");
+    let e = calls(json!(["Order", "Order"]), |_| {});
+    assert_eq!(e, "deal 1, call 2: 'Order' comes after trump was made");
+    // Refused by the engine: the stuck dealer's pass (the record stops in the bidding).
+    let e = calls(json!(vec!["Pass"; 8]), |v| {
+        v["deals"][0]["phases"].as_array_mut().unwrap().pop();
+    });
+    assert_eq!(
+        e,
+        "deal 1, call 8: seat 0 may not pass: seat 0 is the dealer and is stuck: the dealer must name trump"
+    );
+}
+
+/// A round-2 call the rules refuse whatever the hands is reported as the call: it was reported as
+/// a card not following suit, the tricks having been read with the illegal trump first.
+#[test]
+fn a_call_of_the_suit_turned_down_is_refused_as_the_call() {
+    let call = |c: &str| {
+        refused(&edited(|v| {
+            v["deals"][0]["phases"][0]["calls"] = json!(["Pass", "Pass", "Pass", "Pass", c]);
+        }))
+    };
+    assert_eq!(
+        call("c"),
+        "deal 1, call 5: clubs were turned down and can't be named in round 2"
+    );
+    assert_eq!(
+        call("n"),
+        "deal 1, call 5: no-trump is not allowed under these rules"
+    );
+}
+
+/// A value of the wrong kind is named by its field and what the field must be, in EGN's words
+/// (they read "deal (dealNumber Some(0)): invalid type: floating point `1e30`, expected i64",
+/// "data did not match any variant of untagged enum PlayerEntry", "version '' is not an EGN
+/// version"); a dealer who is no seat is refused in the same words whether -1 or 4.
+#[test]
+fn a_value_of_the_wrong_kind_is_named_by_its_field() {
+    let cases = [
+        ("/deals/0/initialState/dealer", json!(1e30), "deal 1: 'dealer' must be a seat number 0 to 3, not 1e+30"),
+        ("/deals/0/initialState/dealer", json!("0"), "deal 1: 'dealer' must be a seat number 0 to 3, not \"0\""),
+        ("/deals/0/initialState/dealer", json!(-1), "deal 1: 'dealer' must be a seat number 0 to 3, not -1"),
+        ("/deals/0/initialState/dealer", json!(4), "deal 1: 'dealer' must be a seat number 0 to 3, not 4"),
+        ("/deals/0/dealNumber", json!(-1), "deal 1: 'dealNumber' must be a whole number 0 or more, not -1"),
+        ("/deals/0/dealNumber", json!(0.5), "deal 1: 'dealNumber' must be a whole number 0 or more, not 0.5"),
+        ("/deals/0/phases/0/isAlone", json!("yes"), "deal 1: 'isAlone' must be true or false, not \"yes\""),
+        ("/deals/0", json!(7), "deal 1: a deal is an object (or a condensed deal's text), not 7"),
+        ("/deals", json!({}), "'deals' must be a list of deals, not {}"),
+        (
+            "/metadata/players/0",
+            json!(5),
+            "does not follow the EGN schema: a player is a name or an object with a 'name', not 5",
+        ),
+        (
+            "/metadata/initialScore",
+            json!([1e20, 0]),
+            "does not follow the EGN schema: 'initialScore' must be a list of whole numbers, [team 0, team 1], not [1e+20,0]",
+        ),
+        (
+            "/metadata/initialScore",
+            json!([3_000_000_000_i64, 0]),
+            "'initialScore' must hold scores within ±2,147,483,647, not 3000000000",
+        ),
+        (
+            "/metadata/ruleset/std",
+            json!("maybe"),
+            "ruleset: 'std' must be true or false, not \"maybe\"",
+        ),
+        (
+            "/metadata/ruleset/canadian",
+            json!(1),
+            "ruleset: 'canadian' must be true or false, not 1",
+        ),
+        ("/version", json!(1.4), "'version' must be text such as \"1.4\", not 1.4"),
+    ];
+    for (pointer, value, message) in cases {
+        let text = edited(|v| *v.pointer_mut(pointer).unwrap() = value);
+        assert_eq!(refused(&text), message, "{pointer}");
+    }
+    // A card exchange's seat past the four (the schema takes up to 9) or past 9: the same words.
+    for seat in [7, 12] {
+        let text = edited(|v| {
+            let exchange = json!([{"sender": seat, "receiver": 0, "cards": ["9c"]}]);
+            v["deals"][0]["phases"][0]["cardExchanges"] = exchange;
+        });
+        assert_eq!(
+            refused(&text),
+            format!("deal 1: cardExchanges entry 1: 'sender' and 'receiver' must be seat numbers 0 to 3, not {seat}")
+        );
+    }
+    // A match's version in the same words.
+    let emn = json!({"fileType": "Euchre Match Notation", "version": 1}).to_string();
+    assert_eq!(refused(&emn), "'version' must be text such as \"1.0\", not 1");
+    // The ruleset's numbers, in range or not, in the same words.
+    let text = edited(|v| v["metadata"]["ruleset"]["winning_score"] = json!(1e3 + 0.5));
+    assert_eq!(
+        refused(&text),
+        "ruleset: 'winning_score' must be a whole number, not 1000.5"
+    );
+    let text = edited(|v| v["metadata"]["ruleset"]["winning_score"] = json!(1001));
+    assert_eq!(
+        refused(&text),
+        "ruleset: 'winning_score' must be a whole number 0 to 1000, not 1001"
+    );
+}
