@@ -210,6 +210,9 @@ enum Command {
     Watch {
         #[command(flatten)]
         table: TableArgs,
+        /// Go on watching a saved game (the file `euchre watch` saved).
+        #[arg(long, value_name = "FILE")]
+        resume: Option<std::path::PathBuf>,
     },
     /// The exact value of every legal action at a point of a fully known deal: one given in the
     /// engine protocol's format (`--given`), or a recorded one (an EGN file or a game record).
@@ -407,21 +410,44 @@ fn play_table(
                 );
             }
             held = hold_game(path)?;
-            need_terminal()?;
             let session = euchre_table::Session::resume(path, table.budget())?;
             let people = session.holders().iter().filter(|h| !h.is_bot()).count();
-            if people != 1 {
-                anyhow::bail!(
+            let seats = || {
+                session
+                    .holders()
+                    .iter()
+                    .map(|h| h.name().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            // A game played goes on with `play`, a game watched with `watch`: each names the other.
+            match (watch, people) {
+                (false, 1) | (true, 0) => {}
+                (false, 0) => anyhow::bail!(
+                    "{}: every seat of this game is a computer player's ({}): `euchre watch --resume {}` goes on watching it",
+                    path.display(),
+                    seats(),
+                    path.display()
+                ),
+                (false, _) => anyhow::bail!(
                     "{}: the terminal game has one person at the table; this file's seats ({}) name {people}",
                     path.display(),
-                    session
-                        .holders()
-                        .iter()
-                        .map(|h| h.name().to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
+                    seats()
+                ),
+                (true, _) => anyhow::bail!(
+                    "{}: a watched game has only computer players; this file's seats ({}) name {people} people{}",
+                    path.display(),
+                    seats(),
+                    if people == 1 {
+                        format!(": `euchre play --resume {}` goes on with it", path.display())
+                    } else {
+                        String::new()
+                    }
+                ),
             }
+            // Checked once the file is known to be a game this command can go on with, so
+            // that a wrong file is named as such with or without a terminal.
+            need_terminal()?;
             session
         }
         None => {
@@ -922,7 +948,7 @@ fn run(cli: Cli) -> Result<i32> {
             resume,
             practice,
         } => play_table(&table, resume.as_deref(), false, practice),
-        Command::Watch { table } => play_table(&table, None, true, false),
+        Command::Watch { table, resume } => play_table(&table, resume.as_deref(), true, false),
         Command::Stats { db, json } => stats_cmd::run(db.as_deref(), json),
         Command::Winprob {
             player,
