@@ -499,7 +499,11 @@ fn play_table(
     let pace = std::time::Duration::from_millis(table.pace_ms);
     // Stopped by a signal: the shell's status for a program it ended (128 + the signal), once
     // the terminal is back as it was.
-    let code = play::run(session, name, watch, practice, pace)?.map_or(0, |signal| 128 + signal);
+    let ended = play::run(session, name, watch, practice, pace)?;
+    if !ended.farewell.is_empty() {
+        println!("{}", ended.farewell);
+    }
+    let code = ended.signal.map_or(0, |signal| 128 + signal);
     drop(held);
     Ok(code)
 }

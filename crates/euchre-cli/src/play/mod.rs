@@ -455,9 +455,17 @@ impl Drop for Restore {
     }
 }
 
-/// Runs the game on the terminal until the person leaves or the game ends. Returns the signal
-/// that stopped it, if one did (so that the program's exit status can say so, as a shell
-/// expects of a killed program).
+/// How the terminal game ended.
+pub struct Ended {
+    /// The signal that stopped it, if one did (so that the program's exit status can say so,
+    /// as a shell expects of a killed program).
+    pub signal: Option<i32>,
+    /// What to print once the terminal is back as it was: where the game is saved, and the
+    /// command that goes on with it (the leave question's words are gone with the screen).
+    pub farewell: String,
+}
+
+/// Runs the game on the terminal until the person leaves or the game ends.
 ///
 /// # Errors
 /// The terminal cannot be used.
@@ -467,7 +475,7 @@ pub fn run(
     watch: bool,
     practice: bool,
     pace: Duration,
-) -> Result<Option<i32>> {
+) -> Result<Ended> {
     // Killed (`kill`, `timeout`): leave the loop, so that the terminal is put back as it was;
     // a second signal ends the program at once. The game is saved after every decision
     // already. (SIGHUP keeps its default: the terminal is gone, and there is nothing to put
@@ -596,10 +604,26 @@ pub fn run(
             }
         }
     }
-    Ok(stopped_by())
+    Ok(Ended {
+        signal: stopped_by(),
+        farewell: app.farewell(),
+    })
 }
 
 impl App {
+    /// Where the game is saved and how to go on with it, for the terminal once the game's
+    /// screen is gone; empty when it is not saved anywhere.
+    fn farewell(&self) -> String {
+        let Some(path) = self.session.save_path() else {
+            return String::new();
+        };
+        match &self.save_error {
+            Some(e) => format!("The last save failed: {e}"),
+            None if self.session.game().is_over() => format!("Saved as {}", path.display()),
+            None => format!("Saved: resume with {}", render::resume_command(self)),
+        }
+    }
+
     /// Deals finished in the game (the current one when it is over).
     fn deals_done(&self) -> usize {
         let (count, current_done) = match self.session.game() {
