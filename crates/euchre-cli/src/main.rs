@@ -350,7 +350,9 @@ impl TableArgs {
         }
         for n in names {
             euchre_ai::player(&n)?;
-            holders.push(euchre_table::Holder::Bot(n));
+            // As the players list names them: `--level Hard` is `hard` on the screen and in
+            // the saved game.
+            holders.push(euchre_table::Holder::Bot(n.trim().to_ascii_lowercase()));
         }
         Ok(holders)
     }
@@ -474,8 +476,10 @@ fn play_table(
                     let stamp = std::time::SystemTime::now()
                         .duration_since(std::time::UNIX_EPOCH)
                         .map_or(0, |d| d.as_secs());
-                    let (path, lock) =
-                        unused_save(&dir, &format!("{stamp}-{}-seed{seed}", table.rules.name()))?;
+                    let (path, lock) = unused_save(
+                        &dir,
+                        &format!("{stamp}-{}-seed{seed}", preset_name(table.rules.name())),
+                    )?;
                     held = lock;
                     path
                 }
@@ -494,7 +498,7 @@ fn play_table(
     };
     let name = match resume {
         Some(_) => preset_of(session.game()),
-        None => table.rules.name().to_string(),
+        None => preset_name(table.rules.name()),
     };
     let pace = std::time::Duration::from_millis(table.pace_ms);
     // Stopped by a signal: the shell's status for a program it ended (128 + the signal), once
@@ -562,6 +566,22 @@ fn hold_game(path: &std::path::Path) -> Result<file_lock::Held> {
 }
 
 /// The preset a game's rules are, or its family with "custom rules" when options were changed.
+/// A preset's name as the presets list it, for a name the presets take in other forms:
+/// `TOURNAMENT` is `tournament`, `standard` is `north-american`.
+fn preset_name(given: &str) -> String {
+    use euchre::table::AnyRules;
+    let names = euchre::all_presets().into_iter().map(|(name, _)| name);
+    let spelled = given.trim().replace('_', "-");
+    let Ok(rules) = AnyRules::preset(given) else {
+        return given.to_string();
+    };
+    names
+        .clone()
+        .find(|name| name.eq_ignore_ascii_case(&spelled))
+        .or_else(|| names.clone().find(|name| AnyRules::preset(name).is_ok_and(|p| p == rules)))
+        .map_or_else(|| given.to_string(), str::to_string)
+}
+
 fn preset_of(game: &euchre::table::AnyGame) -> String {
     use euchre::table::{AnyGame, AnyRules};
     let rules = match game {
@@ -1060,7 +1080,7 @@ fn run(cli: Cli) -> Result<i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::unused_save;
+    use super::{preset_name, unused_save};
 
     /// Every command's arguments are defined consistently, and `serve`'s durations read.
     #[test]
@@ -1093,6 +1113,14 @@ mod tests {
 
     /// Games started in the same second with the same seed get files of their own: a name
     /// taken by a file, or held by a game that has not written yet, is passed over.
+    #[test]
+    fn a_preset_is_named_as_the_presets_list_it() {
+        assert_eq!(preset_name("TOURNAMENT"), "tournament");
+        assert_eq!(preset_name(" Bid_Euchre"), "bid-euchre");
+        assert_eq!(preset_name("standard"), "north-american");
+        assert_eq!(preset_name("nope"), "nope");
+    }
+
     #[test]
     fn a_new_game_never_takes_another_games_file() {
         let dir = std::env::temp_dir().join(format!("euchre-unused-save-{}", std::process::id()));
