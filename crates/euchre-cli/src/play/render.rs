@@ -5,7 +5,7 @@
 use super::state::{card_of, HintLine, ReviewLine, Table};
 use super::App;
 use euchre::table::Table as _;
-use euchre::{Action, Card, Seat, Suit};
+use euchre::{Action, BidTrump, Card, Seat, Suit, Trump};
 use euchre_ai::DEFAULT_PLAYER;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -46,12 +46,25 @@ fn card_span(c: Card, colour: bool, style: Style) -> Span<'static> {
     Span::styled(card_text(c), style)
 }
 
-/// An action in words for the choices line, cards written with their symbols.
+/// An action in words for the choices line, cards and suits written with their symbols, and
+/// Bid Euchre's no trump with its order of cards.
 pub fn action_text(a: &Action) -> String {
     let text = a.to_string();
-    match card_of(a) {
-        Some(c) => text.replace(&c.to_string(), &card_text(c)),
-        None => text,
+    if let Some(c) = card_of(a) {
+        return text.replace(&c.to_string(), &card_text(c));
+    }
+    match *a {
+        Action::NameTrump(BidTrump::High) => "no trump, aces high".into(),
+        Action::NameTrump(BidTrump::Low) => "no trump, nines high".into(),
+        Action::NameTrump(BidTrump::Suit(s)) => format!("trump {}", suit_symbol(s)),
+        Action::Call {
+            trump: Trump::Suit(s),
+            ..
+        }
+        | Action::CallJambone(Trump::Suit(s)) => {
+            text.replacen(&format!("call {s}"), &format!("call {}", suit_symbol(s)), 1)
+        }
+        _ => text,
     }
 }
 
@@ -922,6 +935,16 @@ mod tests {
         assert!(keys.contains(&format!(": {}", card_text(c))), "{keys}");
         play_until(&mut a, |a| a.table.decided && !a.choices.is_empty());
         assert!(key_words(&a).join("  ").contains("u undo"));
+    }
+
+    #[test]
+    fn suits_are_symbols_and_no_trump_is_words() {
+        let text = |s: &str| action_text(&s.parse::<Action>().unwrap());
+        assert_eq!(text("trump C"), "trump ♣");
+        assert_eq!(text("trump low"), "no trump, nines high");
+        assert_eq!(text("trump high"), "no trump, aces high");
+        assert_eq!(text("call S alone"), "call ♠ alone");
+        assert_eq!(text("call H"), "call ♥");
     }
 
     #[test]
