@@ -361,10 +361,13 @@ pub fn draw(f: &mut Frame, app: &App) {
             info.push(card_span(up, colour, Style::default()));
             info.push(Span::raw("  "));
         }
-        (None, None) => info.push(Span::raw(format!(
-            "{}  ",
-            contract_words(app).trim_start_matches(" · ")
-        ))),
+        // Bid Euchre between the auction and the naming of trump: the contract alone.
+        (None, None) => {
+            let contract = contract_words(app);
+            if !contract.is_empty() {
+                info.push(Span::raw(format!("{}  ", contract.trim_start_matches(" · "))));
+            }
+        }
     }
     let tricks = if t.partnership {
         let mine = app.me.team().index();
@@ -868,6 +871,15 @@ mod tests {
             row_with(&s, "Bidding:").contains('…'),
             "the bidding line is cut: {s}"
         );
+    }
+
+    /// In the auction the high bid is no contract yet: the trump line starts with the tricks.
+    #[test]
+    fn the_auction_shows_no_contract() {
+        let mut a = app_of("bid-euchre", 4, 5);
+        play_until(&mut a, |a| a.table.phase == "auction" && a.table.maker.is_some());
+        let s = screen(&a, 80, 24);
+        assert!(row_with(&s, "Tricks:").starts_with("│Tricks:"), "{s}");
     }
 
     #[test]
