@@ -54,8 +54,8 @@ pub fn action_text(a: &Action) -> String {
         return text.replace(&c.to_string(), &card_text(c));
     }
     match *a {
-        Action::NameTrump(BidTrump::High) => "no trump, aces high".into(),
-        Action::NameTrump(BidTrump::Low) => "no trump, nines high".into(),
+        Action::NameTrump(BidTrump::High) => "no trump (aces high)".into(),
+        Action::NameTrump(BidTrump::Low) => "no trump (nines high)".into(),
         Action::NameTrump(BidTrump::Suit(s)) => format!("trump {}", suit_symbol(s)),
         Action::Call {
             trump: Trump::Suit(s),
@@ -953,8 +953,8 @@ mod tests {
     fn suits_are_symbols_and_no_trump_is_words() {
         let text = |s: &str| action_text(&s.parse::<Action>().unwrap());
         assert_eq!(text("trump C"), "trump ♣");
-        assert_eq!(text("trump low"), "no trump, nines high");
-        assert_eq!(text("trump high"), "no trump, aces high");
+        assert_eq!(text("trump low"), "no trump (nines high)");
+        assert_eq!(text("trump high"), "no trump (aces high)");
         assert_eq!(text("call S alone"), "call ♠ alone");
         assert_eq!(text("call H"), "call ♥");
     }
