@@ -578,7 +578,11 @@ fn preset_name(given: &str) -> String {
     names
         .clone()
         .find(|name| name.eq_ignore_ascii_case(&spelled))
-        .or_else(|| names.clone().find(|name| AnyRules::preset(name).is_ok_and(|p| p == rules)))
+        .or_else(|| {
+            names
+                .clone()
+                .find(|name| AnyRules::preset(name).is_ok_and(|p| p == rules))
+        })
         .map_or_else(|| given.to_string(), str::to_string)
 }
 
