@@ -210,6 +210,9 @@ enum Command {
     Watch {
         #[command(flatten)]
         table: TableArgs,
+        /// Go on watching a saved game (the file `euchre watch` saved).
+        #[arg(long, value_name = "FILE")]
+        resume: Option<std::path::PathBuf>,
     },
     /// The exact value of every legal action at a point of a fully known deal: one given in the
     /// engine protocol's format (`--given`), or a recorded one (an EGN file or a game record).
@@ -347,7 +350,9 @@ impl TableArgs {
         }
         for n in names {
             euchre_ai::player(&n)?;
-            holders.push(euchre_table::Holder::Bot(n));
+            // As the players list names them: `--level Hard` is `hard` on the screen and in
+            // the saved game.
+            holders.push(euchre_table::Holder::Bot(n.trim().to_ascii_lowercase()));
         }
         Ok(holders)
     }
@@ -407,21 +412,44 @@ fn play_table(
                 );
             }
             held = hold_game(path)?;
-            need_terminal()?;
             let session = euchre_table::Session::resume(path, table.budget())?;
             let people = session.holders().iter().filter(|h| !h.is_bot()).count();
-            if people != 1 {
-                anyhow::bail!(
+            let seats = || {
+                session
+                    .holders()
+                    .iter()
+                    .map(|h| h.name().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            // A game played goes on with `play`, a game watched with `watch`: each names the other.
+            match (watch, people) {
+                (false, 1) | (true, 0) => {}
+                (false, 0) => anyhow::bail!(
+                    "{}: every seat of this game is a computer player's ({}): `euchre watch --resume {}` goes on watching it",
+                    path.display(),
+                    seats(),
+                    path.display()
+                ),
+                (false, _) => anyhow::bail!(
                     "{}: the terminal game has one person at the table; this file's seats ({}) name {people}",
                     path.display(),
-                    session
-                        .holders()
-                        .iter()
-                        .map(|h| h.name().to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
+                    seats()
+                ),
+                (true, _) => anyhow::bail!(
+                    "{}: a watched game has only computer players; this file's seats ({}) name {people} people{}",
+                    path.display(),
+                    seats(),
+                    if people == 1 {
+                        format!(": `euchre play --resume {}` goes on with it", path.display())
+                    } else {
+                        String::new()
+                    }
+                ),
             }
+            // Checked once the file is known to be a game this command can go on with, so
+            // that a wrong file is named as such with or without a terminal.
+            need_terminal()?;
             session
         }
         None => {
@@ -448,8 +476,10 @@ fn play_table(
                     let stamp = std::time::SystemTime::now()
                         .duration_since(std::time::UNIX_EPOCH)
                         .map_or(0, |d| d.as_secs());
-                    let (path, lock) =
-                        unused_save(&dir, &format!("{stamp}-{}-seed{seed}", table.rules.name()))?;
+                    let (path, lock) = unused_save(
+                        &dir,
+                        &format!("{stamp}-{}-seed{seed}", preset_name(table.rules.name())),
+                    )?;
                     held = lock;
                     path
                 }
@@ -468,12 +498,16 @@ fn play_table(
     };
     let name = match resume {
         Some(_) => preset_of(session.game()),
-        None => table.rules.name().to_string(),
+        None => preset_name(table.rules.name()),
     };
     let pace = std::time::Duration::from_millis(table.pace_ms);
     // Stopped by a signal: the shell's status for a program it ended (128 + the signal), once
     // the terminal is back as it was.
-    let code = play::run(session, name, watch, practice, pace)?.map_or(0, |signal| 128 + signal);
+    let ended = play::run(session, name, watch, practice, pace)?;
+    if !ended.farewell.is_empty() {
+        println!("{}", ended.farewell);
+    }
+    let code = ended.signal.map_or(0, |signal| 128 + signal);
     drop(held);
     Ok(code)
 }
@@ -532,6 +566,26 @@ fn hold_game(path: &std::path::Path) -> Result<file_lock::Held> {
 }
 
 /// The preset a game's rules are, or its family with "custom rules" when options were changed.
+/// A preset's name as the presets list it, for a name the presets take in other forms:
+/// `TOURNAMENT` is `tournament`, `standard` is `north-american`.
+fn preset_name(given: &str) -> String {
+    use euchre::table::AnyRules;
+    let names = euchre::all_presets().into_iter().map(|(name, _)| name);
+    let spelled = given.trim().replace('_', "-");
+    let Ok(rules) = AnyRules::preset(given) else {
+        return given.to_string();
+    };
+    names
+        .clone()
+        .find(|name| name.eq_ignore_ascii_case(&spelled))
+        .or_else(|| {
+            names
+                .clone()
+                .find(|name| AnyRules::preset(name).is_ok_and(|p| p == rules))
+        })
+        .map_or_else(|| given.to_string(), str::to_string)
+}
+
 fn preset_of(game: &euchre::table::AnyGame) -> String {
     use euchre::table::{AnyGame, AnyRules};
     let rules = match game {
@@ -922,7 +976,7 @@ fn run(cli: Cli) -> Result<i32> {
             resume,
             practice,
         } => play_table(&table, resume.as_deref(), false, practice),
-        Command::Watch { table } => play_table(&table, None, true, false),
+        Command::Watch { table, resume } => play_table(&table, resume.as_deref(), true, false),
         Command::Stats { db, json } => stats_cmd::run(db.as_deref(), json),
         Command::Winprob {
             player,
@@ -1030,7 +1084,7 @@ fn run(cli: Cli) -> Result<i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::unused_save;
+    use super::{preset_name, unused_save};
 
     /// Every command's arguments are defined consistently, and `serve`'s durations read.
     #[test]
@@ -1063,6 +1117,14 @@ mod tests {
 
     /// Games started in the same second with the same seed get files of their own: a name
     /// taken by a file, or held by a game that has not written yet, is passed over.
+    #[test]
+    fn a_preset_is_named_as_the_presets_list_it() {
+        assert_eq!(preset_name("TOURNAMENT"), "tournament");
+        assert_eq!(preset_name(" Bid_Euchre"), "bid-euchre");
+        assert_eq!(preset_name("standard"), "north-american");
+        assert_eq!(preset_name("nope"), "nope");
+    }
+
     #[test]
     fn a_new_game_never_takes_another_games_file() {
         let dir = std::env::temp_dir().join(format!("euchre-unused-save-{}", std::process::id()));

@@ -272,7 +272,13 @@ fn a_game_left_in_the_middle_resumes_to_the_same_end() {
     t.keys(&["q"]);
     t.wait_for("Leave the game?");
     t.keys(&["y"]);
-    t.wait_for("EXITED 0");
+    // The command that resumes is printed once the game's screen is gone.
+    let left = t.wait_for("EXITED 0");
+    let flat: String = left.split_whitespace().collect();
+    let said: String = format!("Saved: resume with euchre play --resume {}", broken.display())
+        .split_whitespace()
+        .collect();
+    assert!(flat.contains(&said), "{left}");
     drop(t);
     let half = record(&broken);
     assert!(
@@ -306,11 +312,13 @@ fn a_practice_game_takes_back_a_decision() {
     let save = dir.join("game.json");
     let t = play_easy("practice", &dir, "5", &save, &["--practice"]);
     // South's discard first: six cards, the discard among the words of the bidding after it.
+    // Nothing to take back yet: `u` is not offered until there is.
     let first = t.wait_for("Your turn");
-    assert!(first.contains("u undo"), "{first}");
+    assert!(!first.contains("u undo"), "{first}");
     t.keys(&["Enter"]);
     let s = t.wait_for("South: discard");
-    t.wait_for("Your turn");
+    let next = t.wait_for("Your turn");
+    assert!(next.contains("u undo"), "{next}");
     t.keys(&["u"]);
     let back = t.wait_for("Taken back.");
     assert!(
@@ -450,4 +458,63 @@ fn a_game_left_at_its_last_review_is_counted() {
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
     assert_eq!(v["games"], 1, "{v}");
+}
+
+/// A watched game is saved like a played one, and goes on with `watch --resume` (its leave
+/// question and its last words say so); `play --resume` refuses it, naming `watch`.
+#[test]
+fn a_watched_game_resumes_with_watch() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("watch");
+    let save = dir.join("watched.json");
+    let path = save.to_str().unwrap();
+    let watch = [
+        "watch",
+        "--seed",
+        "4",
+        "--level",
+        "easy",
+        "--pace-ms",
+        "300",
+        "--save",
+        path,
+    ];
+    let t = Tmux::start("watch", &dir, &watch, 100, 30);
+    t.wait_for("is thinking");
+    t.keys(&["q"]);
+    let s = t.wait_for("Leave the game?");
+    let flat: String = s.split_whitespace().collect();
+    assert!(flat.contains("euchrewatch--resume"), "{s}");
+    t.keys(&["y"]);
+    let left = t.wait_for("EXITED 0");
+    assert!(
+        left.contains("Saved: resume with euchre watch --resume"),
+        "{left}"
+    );
+    drop(t);
+
+    let refused = Command::new(EUCHRE)
+        .args(["play", "--resume", path])
+        .env("EUCHRE_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(err.contains("euchre watch --resume"), "{err}");
+
+    let t = Tmux::start(
+        "watch-again",
+        &dir,
+        &["watch", "--resume", path, "--pace-ms", "300"],
+        100,
+        30,
+    );
+    t.wait_for("is thinking");
+    t.keys(&["q"]);
+    t.wait_for("Leave the game?");
+    t.keys(&["y"]);
+    t.wait_for("EXITED 0");
 }

@@ -6,6 +6,7 @@ use crate::cardset::CardSet;
 use crate::deal::{Deal, Phase};
 use crate::rules::{Reneging, Rules};
 use crate::seat::Seat;
+use crate::trick::Trick;
 use crate::trump::Trump;
 use serde::Serialize;
 
@@ -219,6 +220,31 @@ impl Deal {
 }
 
 impl Observation {
+    /// The seat winning the trick in progress so far, by the same trick-taking code as the
+    /// deal's play; `None` when no trick is in progress (before the play, between tricks).
+    pub fn winning_so_far(&self) -> Option<Seat> {
+        let t = self.tricks.last().filter(|t| t.winner.is_none())?;
+        let table = self.trump?.table();
+        let mut trick = Trick::new(t.leader);
+        let mut seat = t.leader;
+        for (i, &c) in t.cards.iter().enumerate() {
+            if i > 0 {
+                seat = self.next_active(seat);
+            }
+            trick.add(table, seat, c);
+        }
+        (trick.len > 0).then_some(trick.best_seat)
+    }
+
+    /// The next seat after `seat` taking part in the play (a lone hand's partner sits out).
+    fn next_active(&self, seat: Seat) -> Seat {
+        let mut s = seat.left();
+        while !self.active[s.index()] && s != seat {
+            s = s.left();
+        }
+        s
+    }
+
     /// True when this seat is the dealer deciding before looking at the hand.
     pub fn dealer_hand_unseen(&self) -> bool {
         self.seat == self.dealer && blind_phase(self.phase)

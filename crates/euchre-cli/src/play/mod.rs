@@ -150,7 +150,11 @@ impl App {
             Turn::Person(_) => {
                 decision_prompt(&self.choices, self.me == self.table.dealer, &self.table.phase)
             }
-            Turn::Bot(s) => format!("{} is thinking…", self.session.holders()[s.index()]),
+            Turn::Bot(s) => format!(
+                "{} ({}) is thinking…",
+                render::short_name(self, s),
+                self.session.holders()[s.index()]
+            ),
             Turn::DealOver => "The deal is over: Enter deals the next.".into(),
             Turn::GameOver => "The game is over.".into(),
         }
@@ -355,6 +359,9 @@ impl App {
                 }
                 return;
             }
+            // Not a suit: the rank typed is dropped, and so is the prompt asking for its suit
+            // (a `q` now asks to leave again, as the prompt no longer says otherwise).
+            self.status.clear();
         }
         if let Some(rank) = rank_of_key(c) {
             self.pending_rank = Some(rank);
@@ -447,9 +454,17 @@ impl Drop for Restore {
     }
 }
 
-/// Runs the game on the terminal until the person leaves or the game ends. Returns the signal
-/// that stopped it, if one did (so that the program's exit status can say so, as a shell
-/// expects of a killed program).
+/// How the terminal game ended.
+pub struct Ended {
+    /// The signal that stopped it, if one did (so that the program's exit status can say so,
+    /// as a shell expects of a killed program).
+    pub signal: Option<i32>,
+    /// What to print once the terminal is back as it was: where the game is saved, and the
+    /// command that goes on with it (the leave question's words are gone with the screen).
+    pub farewell: String,
+}
+
+/// Runs the game on the terminal until the person leaves or the game ends.
 ///
 /// # Errors
 /// The terminal cannot be used.
@@ -459,7 +474,7 @@ pub fn run(
     watch: bool,
     practice: bool,
     pace: Duration,
-) -> Result<Option<i32>> {
+) -> Result<Ended> {
     // Killed (`kill`, `timeout`): leave the loop, so that the terminal is put back as it was;
     // a second signal ends the program at once. The game is saved after every decision
     // already. (SIGHUP keeps its default: the terminal is gone, and there is nothing to put
@@ -588,10 +603,26 @@ pub fn run(
             }
         }
     }
-    Ok(stopped_by())
+    Ok(Ended {
+        signal: stopped_by(),
+        farewell: app.farewell(),
+    })
 }
 
 impl App {
+    /// Where the game is saved and how to go on with it, for the terminal once the game's
+    /// screen is gone; empty when it is not saved anywhere.
+    fn farewell(&self) -> String {
+        let Some(path) = self.session.save_path() else {
+            return String::new();
+        };
+        match &self.save_error {
+            Some(e) => format!("The last save failed: {e}"),
+            None if self.session.game().is_over() => format!("Saved as {}", path.display()),
+            None => format!("Saved: resume with {}", render::resume_command(self)),
+        }
+    }
+
     /// Deals finished in the game (the current one when it is over).
     fn deals_done(&self) -> usize {
         let (count, current_done) = match self.session.game() {
@@ -705,18 +736,18 @@ mod tests {
     use euchre::table::AnyRules;
     use euchre_table::Holder;
 
-    fn key(c: KeyCode) -> KeyEvent {
+    pub(super) fn key(c: KeyCode) -> KeyEvent {
         KeyEvent::new(c, KeyModifiers::NONE)
     }
 
     /// A table where it is the person's turn (seed 5: South discards first).
-    fn app() -> App {
+    pub(super) fn app() -> App {
         app_of("north-american", 4, 5)
     }
 
     /// A game of `preset` for `players`, the person in seat 0 and `basic` in the others, up to
     /// the person's first turn.
-    fn app_of(preset: &str, players: usize, seed: u64) -> App {
+    pub(super) fn app_of(preset: &str, players: usize, seed: u64) -> App {
         let mut holders = vec![Holder::Person("You".into())];
         holders.resize(players, Holder::Bot("basic".into()));
         let rules = AnyRules::preset(preset).unwrap();
@@ -730,8 +761,14 @@ mod tests {
 
     /// Plays on to the end of the deal: the computer players' turns, and Enter (the first
     /// choice) at the person's.
-    fn to_the_deals_end(a: &mut App) {
-        while a.session.turn() != Turn::DealOver {
+    pub(super) fn to_the_deals_end(a: &mut App) {
+        play_until(a, |a| a.session.turn() == Turn::DealOver);
+    }
+
+    /// Plays on until `done` holds: the computer players' turns, and Enter (the first choice)
+    /// at the person's.
+    pub(super) fn play_until(a: &mut App, done: impl Fn(&App) -> bool) {
+        while !done(a) {
             match a.session.bot_job() {
                 Some(job) => {
                     let c = job.run().unwrap();
@@ -818,6 +855,22 @@ mod tests {
         assert_eq!(a.session.decisions(), before + 1, "{}", a.status);
     }
 
+    /// A rank typed, then a key that is not a suit: the shortcut is dropped, and its prompt
+    /// with it (after `q`, the prompt's "q again to leave" would no longer hold).
+    #[test]
+    fn a_dropped_card_shortcut_takes_its_prompt_away() {
+        let mut a = app();
+        a.on_key(key(KeyCode::Char('k')));
+        assert!(a.status.contains("now the suit"), "{}", a.status);
+        a.on_key(key(KeyCode::Char('x')));
+        assert_eq!(a.pending_rank, None);
+        assert!(a.status.is_empty(), "{}", a.status);
+        // Another rank replaces the prompt rather than leaving the first.
+        a.on_key(key(KeyCode::Char('k')));
+        a.on_key(key(KeyCode::Char('a')));
+        assert!(a.status.starts_with("A…"), "{}", a.status);
+    }
+
     #[test]
     fn ctrl_c_leaves_and_other_ctrl_letters_are_not_shortcuts() {
         let mut a = app();
@@ -829,6 +882,18 @@ mod tests {
         assert_eq!(a.session.decisions(), before);
         assert_eq!(a.overlay, None);
         assert!(!a.on_key(ctrl('c')), "Ctrl-C leaves");
+    }
+
+    #[test]
+    fn a_computer_player_thinking_is_named_by_its_seat() {
+        let mut a = app();
+        let chosen = a.choices[0];
+        a.take(chosen);
+        let Turn::Bot(seat) = a.session.turn() else {
+            panic!("a computer player's turn after the discard")
+        };
+        let name = render::short_name(&a, seat);
+        assert_eq!(a.prompt(), format!("{name} (basic) is thinking…"));
     }
 
     #[test]

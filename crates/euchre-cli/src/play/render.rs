@@ -5,7 +5,8 @@
 use super::state::{card_of, HintLine, ReviewLine, Table};
 use super::App;
 use euchre::table::Table as _;
-use euchre::{Action, Card, Seat, Suit};
+use euchre::{Action, BidTrump, Card, Seat, Suit, Trump};
+use euchre_ai::DEFAULT_PLAYER;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -45,12 +46,25 @@ fn card_span(c: Card, colour: bool, style: Style) -> Span<'static> {
     Span::styled(card_text(c), style)
 }
 
-/// An action in words for the choices line, cards written with their symbols.
+/// An action in words for the choices line, cards and suits written with their symbols, and
+/// Bid Euchre's no trump with its order of cards.
 pub fn action_text(a: &Action) -> String {
     let text = a.to_string();
-    match card_of(a) {
-        Some(c) => text.replace(&c.to_string(), &card_text(c)),
-        None => text,
+    if let Some(c) = card_of(a) {
+        return text.replace(&c.to_string(), &card_text(c));
+    }
+    match *a {
+        Action::NameTrump(BidTrump::High) => "no trump (aces high)".into(),
+        Action::NameTrump(BidTrump::Low) => "no trump (nines high)".into(),
+        Action::NameTrump(BidTrump::Suit(s)) => format!("trump {}", suit_symbol(s)),
+        Action::Call {
+            trump: Trump::Suit(s),
+            ..
+        }
+        | Action::CallJambone(Trump::Suit(s)) => {
+            text.replacen(&format!("call {s}"), &format!("call {}", suit_symbol(s)), 1)
+        }
+        _ => text,
     }
 }
 
@@ -243,8 +257,14 @@ pub fn last_trick_words(app: &App) -> Option<String> {
 pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
     if too_small(area.width, area.height) {
+        // The leave question works here too (q opens it), so it is asked here too.
+        let keys = if app.overlay == Some(Overlay::ConfirmQuit) {
+            "Leave the game? y: leave  n: stay"
+        } else {
+            "q leaves"
+        };
         let text = format!(
-            "The screen is {}×{}; the table needs {}×{}. Make the window larger (q leaves).",
+            "The screen is {}×{}; the table needs {}×{}. Make the window larger ({keys}).",
             area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
         );
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
@@ -321,7 +341,17 @@ pub fn draw(f: &mut Frame, app: &App) {
     // Trump, the upcard, the bidding in words.
     let mut info = Vec::new();
     match (&t.trump, t.upcard) {
-        (Some(tr), _) => info.push(Span::raw(format!("Trump {}  ", trump_words(tr)))),
+        (Some(tr), up) => {
+            info.push(Span::raw(trump_words(tr)));
+            // The card the dealer is yet to pick up is part of what is decided now.
+            if let Some(up) = up.filter(|_| t.upcard_to_pick_up) {
+                info.push(Span::raw(" (upcard "));
+                info.push(card_span(up, colour, Style::default()));
+                info.push(Span::raw(")"));
+            }
+            info.push(Span::raw(contract_words(app)));
+            info.push(Span::raw("  "));
+        }
         (None, Some(up)) => {
             info.push(Span::raw(if t.upcard_turned_down {
                 "Turned down "
@@ -331,7 +361,13 @@ pub fn draw(f: &mut Frame, app: &App) {
             info.push(card_span(up, colour, Style::default()));
             info.push(Span::raw("  "));
         }
-        _ => {}
+        // Bid Euchre between the auction and the naming of trump: the contract alone.
+        (None, None) => {
+            let contract = contract_words(app);
+            if !contract.is_empty() {
+                info.push(Span::raw(format!("{}  ", contract.trim_start_matches(" · "))));
+            }
+        }
     }
     let tricks = if t.partnership {
         let mine = app.me.team().index();
@@ -411,8 +447,9 @@ fn key_words(app: &App) -> Vec<String> {
     let mut keys = vec!["q quit".to_string()];
     if !app.choices.is_empty() {
         keys.extend(["? hint", "←→ choose", "Enter take"].map(String::from));
-        // A shortcut shown with a card the person may choose now.
-        if let Some(c) = app.choices.iter().find_map(card_of) {
+        // The shortcut of the card under the cursor, or of the first the person may choose.
+        let card = app.choices.get(app.cursor).and_then(card_of);
+        if let Some(c) = card.or_else(|| app.choices.iter().find_map(card_of)) {
             if let (Some(r), Some(s)) = (c.rank(), c.suit()) {
                 let rank = match r.letter() {
                     'T' => 't',
@@ -428,7 +465,7 @@ fn key_words(app: &App) -> Vec<String> {
         if app.choices.contains(&Action::Pass) {
             keys.push("p pass".into());
         }
-        if app.practice {
+        if app.practice && app.table.decided {
             keys.push("u undo".into());
         }
     } else if app.session.turn() == euchre_table::Turn::DealOver {
@@ -443,15 +480,27 @@ fn key_words(app: &App) -> Vec<String> {
     keys
 }
 
-/// Trump in words: a suit's symbol and name, or the text the game uses.
+/// Trump in words: a suit's symbol and name, or Bid Euchre's no trump with its order of cards.
 fn trump_words(t: &str) -> String {
     match t {
-        "C" => "♣ clubs".into(),
-        "D" => "♦ diamonds".into(),
-        "H" => "♥ hearts".into(),
-        "S" => "♠ spades".into(),
-        "N" | "NT" => "no-trump".into(),
-        other => other.to_string(),
+        "C" => "Trump ♣ clubs".into(),
+        "D" => "Trump ♦ diamonds".into(),
+        "H" => "Trump ♥ hearts".into(),
+        "S" => "Trump ♠ spades".into(),
+        "N" | "NT" => "Trump no-trump".into(),
+        "high" => "No trump, aces high".into(),
+        "low" => "No trump, nines high".into(),
+        other => format!("Trump {other}"),
+    }
+}
+
+/// Bid Euchre's contract once the auction is over (" · West bid 3"), else nothing: the bidding
+/// line that also says it may be cut short.
+fn contract_words(app: &App) -> String {
+    let t = &app.table;
+    match (t.maker, t.bid) {
+        (Some(m), Some(n)) if t.phase != "auction" => format!(" · {} bid {n}", seat_word(app, m)),
+        _ => String::new(),
     }
 }
 
@@ -549,6 +598,42 @@ pub enum Overlay {
     LastTrick,
 }
 
+/// The command that goes on with the game: `euchre watch --resume FILE` for a watched one.
+pub fn resume_command(app: &App) -> String {
+    let path = app
+        .session
+        .save_path()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
+    let command = if app.watching() { "watch" } else { "play" };
+    format!("euchre {command} --resume {path}")
+}
+
+/// A review's row: the person's choice, the hint player's, the expected points lost; for a
+/// card, also its value and the best card's with every hand known ("solved").
+fn review_row(r: &ReviewLine, dealing: bool) -> String {
+    let solved = r
+        .exact
+        .map(|(v, b)| format!("  solved {}, best {}", points(v), points(b)))
+        .unwrap_or_default();
+    format!(
+        "  {:<12} {DEFAULT_PLAYER}: {:<12} lost {:.2}{solved}",
+        action_words(&r.taken, dealing),
+        action_words(&r.best, dealing),
+        r.loss
+    )
+}
+
+/// Points as whole numbers with their sign, and 0 without one (never "-0").
+fn points(v: f64) -> String {
+    let whole = v.round();
+    if whole == 0.0 {
+        "0".into()
+    } else {
+        format!("{whole:+.0}")
+    }
+}
+
 /// The partnership game's target score, if it has one (not a game of a fixed number of deals).
 fn target_score(app: &App) -> Option<i32> {
     match app.session.game() {
@@ -611,16 +696,15 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                 l.push(Line::from("Your decisions: nothing to review."));
             }
             for r in lines.iter().take(8) {
-                let exact = r
-                    .exact
-                    .map(|(v, b)| format!("  exact {v:+.0} (best {b:+.0})"))
-                    .unwrap_or_default();
+                l.push(Line::from(review_row(r, dealing)));
+            }
+            if !lines.is_empty() {
                 l.push(Line::from(format!(
-                    "  {:<12} best {:<12} lost {:.2}{exact}",
-                    action_words(&r.taken, dealing),
-                    action_words(&r.best, dealing),
-                    r.loss
+                    "(yours; what {DEFAULT_PLAYER} would take; the expected points yours lost;"
                 )));
+                l.push(Line::from(
+                    " solved: a card's points with every hand known, and the best card's)",
+                ));
             }
             l.push(Line::from(if app.session.game().is_over() {
                 "Enter: the game's summary"
@@ -665,15 +749,10 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             )
         }
         Overlay::ConfirmQuit => {
-            let path = app
-                .session
-                .save_path()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default();
             let mut l = match &app.save_error {
                 None => vec![
                     Line::from("Leave the game? It is saved and can be resumed:"),
-                    Line::from(format!("euchre play --resume {path}")),
+                    Line::from(resume_command(app)),
                 ],
                 Some(e) => vec![
                     Line::from("Leave the game? The last save FAILED, so what was played since"),
@@ -704,6 +783,8 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
 mod tests {
     use super::*;
 
+    use super::super::state::ReviewLine;
+
     #[test]
     fn the_dealer_picks_up_where_the_others_order_up() {
         let alone = Action::Order { alone: true };
@@ -713,6 +794,169 @@ mod tests {
         assert_eq!(action_words(&Action::Pass, true), "pass");
         let discard: Action = "discard 9C".parse().unwrap();
         assert_eq!(action_words(&discard, true), "discard 9♣");
+    }
+
+    use super::super::tests::{app, app_of, play_until};
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    /// The screen `app` draws at `width` by `height`, a line per row.
+    fn screen(app: &App, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|f| draw(f, app)).unwrap();
+        let buffer = terminal.backend().buffer();
+        let mut text = String::new();
+        for y in 0..height {
+            for x in 0..width {
+                text.push_str(buffer[(x, y)].symbol());
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The row of the screen holding `text`.
+    fn row_with<'a>(screen: &'a str, text: &str) -> &'a str {
+        screen
+            .lines()
+            .find(|l| l.contains(text))
+            .unwrap_or_else(|| panic!("no {text:?} on the screen:\n{screen}"))
+    }
+
+    #[test]
+    fn the_leave_question_is_asked_on_a_screen_too_small_for_the_table() {
+        let mut a = app();
+        let small = screen(&a, 59, 20);
+        assert!(small.contains("q leaves"), "{small}");
+        a.overlay = Some(Overlay::ConfirmQuit);
+        let small = screen(&a, 59, 20);
+        let flat = small.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("Leave the game? y: leave n: stay"), "{small}");
+    }
+
+    /// A watched game resumes with `watch` (`play` refuses a game without a person).
+    #[test]
+    fn the_leave_question_of_a_watched_game_resumes_it_with_watch() {
+        use euchre::table::AnyRules;
+        use euchre_table::{Holder, Session};
+        let holders = vec![Holder::Bot("basic".into()); 4];
+        let rules = AnyRules::preset("north-american").unwrap();
+        let session = Session::new(rules, 4, holders, euchre_ai::Budget::UNLIMITED, None).unwrap();
+        let mut a = App::new(session, "north-american".into(), true);
+        a.overlay = Some(Overlay::ConfirmQuit);
+        let s = screen(&a, 80, 24);
+        assert!(s.contains("euchre watch --resume"), "{s}");
+        assert!(!s.contains("euchre play"), "{s}");
+        assert!(screen(&app(), 80, 24).contains("q quit"));
+    }
+
+    /// Bid Euchre's contract (the maker's bid) stays on the trump line through the play, where
+    /// the bidding line is cut short from the left.
+    #[test]
+    fn the_contract_stays_on_screen_through_the_play() {
+        let mut a = app_of("bid-euchre", 4, 5);
+        play_until(&mut a, |a| {
+            a.table.phase == "play" && a.table.trick_leader.is_some()
+        });
+        let (maker, bid) = (a.table.maker.unwrap(), a.table.bid.unwrap());
+        let s = screen(&a, 60, 20);
+        let line = row_with(&s, "Tricks:");
+        let who = if maker == a.me {
+            "You"
+        } else {
+            short_name(&a, maker)
+        };
+        assert!(line.contains(&format!(" · {who} bid {bid} ")), "{s}");
+        assert!(
+            row_with(&s, "Bidding:").contains('…'),
+            "the bidding line is cut: {s}"
+        );
+    }
+
+    /// In the auction the high bid is no contract yet: the trump line starts with the tricks.
+    #[test]
+    fn the_auction_shows_no_contract() {
+        let mut a = app_of("bid-euchre", 4, 5);
+        play_until(&mut a, |a| a.table.phase == "auction" && a.table.maker.is_some());
+        let s = screen(&a, 80, 24);
+        assert!(row_with(&s, "Tricks:").starts_with("│Tricks:"), "{s}");
+    }
+
+    #[test]
+    fn no_trump_is_said_in_words() {
+        assert_eq!(trump_words("low"), "No trump, nines high");
+        assert_eq!(trump_words("high"), "No trump, aces high");
+        assert_eq!(trump_words("H"), "Trump ♥ hearts");
+    }
+
+    /// Keller's dealer decides on jambone (after the partner orders up) before picking the
+    /// upcard up: the card is shown beside trump until then.
+    #[test]
+    fn the_upcard_is_shown_while_the_dealer_is_yet_to_pick_it_up() {
+        let seed = (0..300)
+            .find(|&seed| {
+                let a = app_of("keller-1887", 4, seed);
+                a.choices.contains(&Action::Jambone) && a.me == a.table.dealer
+            })
+            .expect("a seed where the person deals and decides on jambone");
+        let mut a = app_of("keller-1887", 4, seed);
+        let up = a.table.upcard.unwrap();
+        let s = screen(&a, 80, 24);
+        let line = row_with(&s, "Tricks:");
+        assert!(line.contains(&format!("(upcard {})", card_text(up))), "{s}");
+        // Once the dealer has it (the discard), the card is no longer shown there.
+        play_until(&mut a, |a| {
+            a.table.phase == "discard" || a.table.trick_leader.is_some()
+        });
+        assert!(!screen(&a, 80, 24).contains("(upcard"));
+    }
+
+    /// The review names whose choice each is (the hint player's, the solver's best with every
+    /// hand known) and prints no "-0".
+    #[test]
+    fn a_review_row_names_the_expert_and_the_solver_and_prints_no_minus_zero() {
+        let nine: Action = "9C".parse().unwrap();
+        let row = review_row(
+            &ReviewLine {
+                decision: 1,
+                taken: nine,
+                best: nine,
+                loss: 0.0,
+                exact: Some((-2.0, -1.0)),
+            },
+            false,
+        );
+        assert!(row.contains("expert: 9♣"), "{row}");
+        assert!(row.contains("solved -2, best -1"), "{row}");
+        assert_eq!(points(-0.0), "0");
+        assert_eq!(points(-0.3), "0");
+        assert_eq!(points(1.0), "+1");
+    }
+
+    /// The bottom line's card shortcut is the card under the cursor; `u undo` is offered only
+    /// where there is a decision to take back.
+    #[test]
+    fn the_bottom_line_follows_the_cursor_and_offers_undo_only_with_something_to_undo() {
+        let mut a = app();
+        a.practice = true;
+        let keys = key_words(&a).join("  ");
+        assert!(!keys.contains("u undo"), "nothing taken yet: {keys}");
+        a.cursor = 2;
+        let c = card_of(&a.choices[2]).unwrap();
+        let keys = key_words(&a).join("  ");
+        assert!(keys.contains(&format!(": {}", card_text(c))), "{keys}");
+        play_until(&mut a, |a| a.table.decided && !a.choices.is_empty());
+        assert!(key_words(&a).join("  ").contains("u undo"));
+    }
+
+    #[test]
+    fn suits_are_symbols_and_no_trump_is_words() {
+        let text = |s: &str| action_text(&s.parse::<Action>().unwrap());
+        assert_eq!(text("trump C"), "trump ♣");
+        assert_eq!(text("trump low"), "no trump (nines high)");
+        assert_eq!(text("trump high"), "no trump (aces high)");
+        assert_eq!(text("call S alone"), "call ♠ alone");
+        assert_eq!(text("call H"), "call ♥");
     }
 
     #[test]

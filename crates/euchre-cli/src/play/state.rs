@@ -21,9 +21,14 @@ pub struct Table {
     /// The upcard while it is up (or its card, turned down, in round 2).
     pub upcard: Option<Card>,
     pub upcard_turned_down: bool,
+    /// Trump was ordered up and the dealer has yet to take the upcard (and discard): the card
+    /// is shown beside trump until then (Keller's dealer decides on jambone before that).
+    pub upcard_to_pick_up: bool,
     /// Trump in words, once made.
     pub trump: Option<String>,
     pub maker: Option<Seat>,
+    /// The tricks the maker bid (Bid Euchre's contract), once bid.
+    pub bid: Option<u8>,
     /// The seat playing alone for the makers (the maker, or in Keller's jambone the maker's
     /// partner in the maker's place).
     pub lone: Option<Seat>,
@@ -35,6 +40,8 @@ pub struct Table {
     pub active: Vec<bool>,
     /// The decisions of the bidding, in words, in order.
     pub bidding: Vec<(Seat, String)>,
+    /// The seat has taken a decision in this deal (one a practice game may take back).
+    pub decided: bool,
     /// The trick in progress: who led and the cards in order; who is winning it so far.
     pub trick_leader: Option<Seat>,
     pub trick: Vec<Card>,
@@ -93,7 +100,12 @@ impl Table {
             View::Partnership(o) => {
                 let trump = o.trump;
                 let trick = o.tricks.last().filter(|t| t.winner.is_none());
-                let winning = trick.and_then(|t| winner_so_far(trump?, t.leader, &t.cards, &o.active));
+                let history = o.history.iter().filter_map(|(_, seen)| match seen {
+                    euchre::Seen::Known(a) => Some(*a),
+                    // A discard face down: which card does not matter here.
+                    euchre::Seen::HiddenDiscard => Some(Action::Discard(o.upcard)),
+                    _ => None,
+                });
                 let last_trick = o
                     .tricks
                     .iter()
@@ -108,8 +120,13 @@ impl Table {
                     hand_sizes: o.hand_sizes.to_vec(),
                     upcard: Some(o.upcard),
                     upcard_turned_down: o.trump.is_some() || o.phase != euchre::Phase::Bidding1,
+                    upcard_to_pick_up: trump.is_some()
+                        && o.phase != euchre::Phase::Discard
+                        && !o.phase.in_or_after_play()
+                        && to_pick_up(history),
                     trump: trump.map(|t| t.to_string()),
                     maker: o.maker,
+                    bid: None,
                     lone: o.maker.filter(|_| o.maker_alone).map(|m| {
                         if o.active[m.index()] {
                             m
@@ -131,9 +148,10 @@ impl Table {
                             euchre::Seen::HiddenGive => Some((*s, "gives a card back".into())),
                         })
                         .collect(),
+                    decided: o.history.iter().any(|(s, _)| *s == o.seat),
                     trick_leader: trick.map(|t| t.leader),
                     trick: trick.map(|t| t.cards.clone()).unwrap_or_default(),
-                    winning,
+                    winning: o.winning_so_far(),
                     last_trick,
                     tricks_won: o.tricks_won.to_vec(),
                     phase: o.phase.name().to_string(),
@@ -142,7 +160,6 @@ impl Table {
             View::Solo(o) => {
                 let trump = o.trump.as_deref().and_then(trump_of_text);
                 let trick = o.tricks.last().filter(|t| t.2.is_none());
-                let winning = trick.and_then(|t| winner_so_far(trump?, t.0, &t.1, &o.active));
                 let last_trick = o
                     .tricks
                     .iter()
@@ -157,8 +174,11 @@ impl Table {
                     hand_sizes: o.hand_sizes.clone(),
                     upcard: o.upcard,
                     upcard_turned_down: o.trump.is_some() || o.phase != euchre::solo::SoloPhase::Bidding1,
+                    // The dealer takes the upcard as it is ordered up: no decision comes between.
+                    upcard_to_pick_up: false,
                     trump: o.trump.clone(),
                     maker: o.maker,
+                    bid: o.bid,
                     lone: None,
                     lone_defender: None,
                     exposed: None,
@@ -169,9 +189,10 @@ impl Table {
                         .filter(|(_, a)| !is_card_text(a))
                         .map(|(s, a)| (*s, a.clone()))
                         .collect(),
+                    decided: o.history.iter().any(|(s, _)| *s == o.seat),
                     trick_leader: trick.map(|t| t.0),
                     trick: trick.map(|t| t.1.clone()).unwrap_or_default(),
-                    winning,
+                    winning: o.winning_so_far(),
                     last_trick,
                     tricks_won: o.tricks_won.clone(),
                     phase: o.phase.name().to_string(),
@@ -185,32 +206,18 @@ fn is_card_text(a: &str) -> bool {
     a.len() == 2 && a.parse::<Card>().is_ok()
 }
 
-/// Who is winning a trick so far: the highest card of the suit led, or the highest trump.
-fn winner_so_far(trump: Trump, leader: Seat, cards: &[Card], active: &[bool]) -> Option<Seat> {
-    let table = trump.table();
-    let led = table.effective_suit(*cards.first()?);
-    let mut seat = leader;
-    let mut best = (leader, table.strength(cards[0], led));
-    for &c in &cards[1..] {
-        seat = next_active(seat, active);
-        let p = table.strength(c, led);
-        if p > best.1 {
-            best = (seat, p);
+/// Whether the deal's decisions so far (trump made, the dealer not discarding yet) leave the
+/// upcard for the dealer to pick up: it was ordered up, and no discard has followed.
+fn to_pick_up(mut history: impl Iterator<Item = Action>) -> bool {
+    let mut ordered = false;
+    for a in history.by_ref() {
+        match a {
+            Action::Order { .. } | Action::OrderJambone => ordered = true,
+            Action::Discard(_) => return false,
+            _ => {}
         }
     }
-    Some(best.0)
-}
-
-fn next_active(seat: Seat, active: &[bool]) -> Seat {
-    let n = active.len().max(1);
-    let mut s = seat;
-    for _ in 0..n {
-        s = Seat::new(((s.index() + 1) % n) as u8);
-        if active.get(s.index()).copied().unwrap_or(true) {
-            return s;
-        }
-    }
-    s
+    ordered
 }
 
 /// The card an action plays, discards, passes or names, if any.
@@ -515,28 +522,60 @@ mod tests {
         s.parse().unwrap()
     }
 
+    /// Who wins a trick so far is the engine's word in every family, no trump too (Bid
+    /// Euchre's `trump high` and `trump low`): the seat that takes the trick is the one shown
+    /// winning once its card is down, and some seat is shown winning at every card.
     #[test]
-    fn the_trick_is_won_by_the_highest_trump_or_the_highest_of_the_suit_led() {
-        let hearts = Trump::Suit(Suit::Hearts);
-        let all = [true; 4];
-        let cards = [card("AS"), card("9H"), card("KS")];
-        assert_eq!(
-            winner_so_far(hearts, Seat::new(1), &cards, &all),
-            Some(Seat::new(2))
-        );
-        // The left bower is a trump; a seat sitting out is skipped.
-        let out = [true, true, false, true];
-        let cards = [card("AS"), card("JD")];
-        assert_eq!(
-            winner_so_far(hearts, Seat::new(1), &cards, &out),
-            Some(Seat::new(3))
-        );
-        // Three players.
-        let cards = [card("TC"), card("AC"), card("9C")];
-        assert_eq!(
-            winner_so_far(hearts, Seat::new(2), &cards, &[true; 3]),
-            Some(Seat::new(0))
-        );
+    fn the_winner_so_far_is_shown_in_every_family_no_trump_too() {
+        let mut no_trump = 0;
+        for preset in ["north-american", "keller-1887", "three-handed", "bid-euchre"] {
+            let rules = AnyRules::preset(preset).unwrap();
+            for seed in 0..40 {
+                let mut game = rules.new_game(seed);
+                // Who was shown winning after each card of the trick in progress.
+                let mut shown: Vec<Seat> = Vec::new();
+                let mut k = 0usize;
+                while let Some(seat) = game.to_act() {
+                    let legal: Vec<Action> = game.legal_actions().iter().copied().collect();
+                    // Bid Euchre: trump low or high where it may be named, to reach no trump.
+                    let a = legal
+                        .iter()
+                        .copied()
+                        .find(|a| matches!(a.to_string().as_str(), "trump low" | "trump high"))
+                        .unwrap_or(legal[k % legal.len()]);
+                    k += 1;
+                    let played = matches!(a, Action::Play(_) | Action::Name(_));
+                    game.apply(a).unwrap();
+                    if !played {
+                        continue;
+                    }
+                    let t = Table::of(&GameView::of_game(&game, seat));
+                    match &t.last_trick {
+                        Some((_, cards, winner)) if t.trick.is_empty() && cards.len() == shown.len() + 1 => {
+                            // The trick is taken: its winner was shown winning from its card on.
+                            let from = shown.iter().position(|s| s == winner).unwrap_or(shown.len());
+                            assert!(
+                                shown[from..].iter().all(|s| s == winner),
+                                "{preset} seed {seed}: shown {shown:?}, taken by {winner:?}"
+                            );
+                            if t.trump.as_deref().is_some_and(|x| x == "low" || x == "high") {
+                                no_trump += 1;
+                            }
+                            shown.clear();
+                        }
+                        // The deal's last card: the game has dealt the next.
+                        None if t.trick.is_empty() => shown.clear(),
+                        _ => {
+                            let w = t.winning.unwrap_or_else(|| {
+                                panic!("{preset} seed {seed}: nobody shown winning: {t:?}")
+                            });
+                            shown.push(w);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(no_trump > 0, "no trick was played without trump");
     }
 
     #[test]

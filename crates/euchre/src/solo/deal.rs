@@ -98,6 +98,16 @@ impl Ranking {
         }
     }
 
+    /// The seat whose card wins `trick` (so far, while it is in progress): the highest of the
+    /// suit led, or the highest trump.
+    pub(crate) fn winner(self, trick: &[(Seat, Card)]) -> Option<Seat> {
+        let led = self.led(trick.first()?.1);
+        trick
+            .iter()
+            .max_by_key(|(_, c)| self.strength(*c, led))
+            .map(|&(s, _)| s)
+    }
+
     /// A card's power in a trick led in `led` (0: it can't win).
     fn strength(self, c: Card, led: usize) -> u8 {
         match self.table() {
@@ -742,12 +752,7 @@ impl SoloDeal {
             return;
         }
         let trick = &self.plays[self.plays.len() - per..];
-        let r = self.ranking();
-        let led = r.led(trick[0].1);
-        let winner = trick
-            .iter()
-            .max_by_key(|(_, c)| r.strength(*c, led))
-            .map_or(seat, |&(s, _)| s);
+        let winner = self.ranking().winner(trick).unwrap_or(seat);
         self.trick_winners.push(winner);
         self.tricks_won[winner.index()] += 1;
         if self.trick_winners.len() == usize::from(self.rules.tricks()) {
@@ -937,5 +942,36 @@ impl SoloDeal {
                 ActionList::new()
             },
         }
+    }
+}
+
+impl SoloObservation {
+    /// The seat winning the trick in progress so far, by the deal's ranking of the cards (nine
+    /// high under Bid Euchre's no trump low); `None` when no trick is in progress.
+    pub fn winning_so_far(&self) -> Option<Seat> {
+        let (leader, cards, None) = self.tricks.last()? else {
+            return None;
+        };
+        let ranking = Ranking(self.trump.as_deref()?.parse().ok()?);
+        let mut seat = *leader;
+        let mut trick = Vec::with_capacity(cards.len());
+        for (i, &c) in cards.iter().enumerate() {
+            if i > 0 {
+                seat = self.next_active(seat);
+            }
+            trick.push((seat, c));
+        }
+        ranking.winner(&trick)
+    }
+
+    /// The next player in the play after `seat` (those who threw up the hand sit out).
+    fn next_active(&self, seat: Seat) -> Seat {
+        let n = usize::from(self.players).max(1);
+        let next = |s: Seat| Seat::new(((s.index() + 1) % n) as u8);
+        let mut s = next(seat);
+        while !self.active.get(s.index()).copied().unwrap_or(true) && s != seat {
+            s = next(s);
+        }
+        s
     }
 }
