@@ -478,7 +478,7 @@ fn play_table(
                         .map_or(0, |d| d.as_secs());
                     let (path, lock) = unused_save(
                         &dir,
-                        &format!("{stamp}-{}-seed{seed}", preset_name(table.rules.name())),
+                        &format!("{stamp}-{}-seed{seed}", listed_preset(table.rules.name())),
                     )?;
                     held = lock;
                     path
@@ -498,7 +498,7 @@ fn play_table(
     };
     let name = match resume {
         Some(_) => preset_of(session.game()),
-        None => preset_name(table.rules.name()),
+        None => listed_preset(table.rules.name()),
     };
     let pace = std::time::Duration::from_millis(table.pace_ms);
     // Stopped by a signal: the shell's status for a program it ended (128 + the signal), once
@@ -565,27 +565,13 @@ fn hold_game(path: &std::path::Path) -> Result<file_lock::Held> {
     }
 }
 
-/// The preset a game's rules are, or its family with "custom rules" when options were changed.
-/// A preset's name as the presets list it, for a name the presets take in other forms:
-/// `TOURNAMENT` is `tournament`, `standard` is `north-american`.
-fn preset_name(given: &str) -> String {
-    use euchre::table::AnyRules;
-    let names = euchre::all_presets().into_iter().map(|(name, _)| name);
-    let spelled = given.trim().replace('_', "-");
-    let Ok(rules) = AnyRules::preset(given) else {
-        return given.to_string();
-    };
-    names
-        .clone()
-        .find(|name| name.eq_ignore_ascii_case(&spelled))
-        .or_else(|| {
-            names
-                .clone()
-                .find(|name| AnyRules::preset(name).is_ok_and(|p| p == rules))
-        })
-        .map_or_else(|| given.to_string(), str::to_string)
+/// A preset's name as the presets list it (`TOURNAMENT` is `tournament`, `standard` is
+/// `north-american`); a name no preset has, as given.
+fn listed_preset(given: &str) -> String {
+    euchre::preset_name(given).map_or_else(|| given.to_string(), str::to_string)
 }
 
+/// The preset a game's rules are, or its family with "custom rules" when options were changed.
 fn preset_of(game: &euchre::table::AnyGame) -> String {
     use euchre::table::{AnyGame, AnyRules};
     let rules = match game {
@@ -1084,7 +1070,7 @@ fn run(cli: Cli) -> Result<i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{preset_name, unused_save};
+    use super::{listed_preset, unused_save};
 
     /// Every command's arguments are defined consistently, and `serve`'s durations read.
     #[test]
@@ -1119,10 +1105,10 @@ mod tests {
     /// taken by a file, or held by a game that has not written yet, is passed over.
     #[test]
     fn a_preset_is_named_as_the_presets_list_it() {
-        assert_eq!(preset_name("TOURNAMENT"), "tournament");
-        assert_eq!(preset_name(" Bid_Euchre"), "bid-euchre");
-        assert_eq!(preset_name("standard"), "north-american");
-        assert_eq!(preset_name("nope"), "nope");
+        assert_eq!(listed_preset("TOURNAMENT"), "tournament");
+        assert_eq!(listed_preset(" Bid_Euchre"), "bid-euchre");
+        assert_eq!(listed_preset("standard"), "north-american");
+        assert_eq!(listed_preset("nope"), "nope");
     }
 
     #[test]
