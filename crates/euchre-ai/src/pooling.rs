@@ -102,8 +102,8 @@ impl Report {
     /// Reads a report of `euchre sim --json`.
     ///
     /// # Errors
-    /// The text is not such a report, or an interval it gives is not finite (too few boards to
-    /// pool).
+    /// The text is not such a report, an interval it gives is not finite (too few boards to
+    /// pool), or a mean is not finite or lies outside its interval (not as `euchre sim` writes).
     pub fn parse(text: &str) -> Result<Report, String> {
         let report: Report =
             serde_json::from_str(text).map_err(|e| format!("not the report of `euchre sim --json`: {e}"))?;

@@ -110,13 +110,10 @@ pub fn load(path: &Path) -> Result<Loaded> {
     let text = crate::egn_cmd::read_document(path)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("reading {}", path.display()))?;
-    // Bounded before it is parsed, as EGN's reader bounds it; then parsed once, and the
-    // document itself told which reader takes it.
-    euchre_egn::check_document_size(&text).with_context(|| format!("reading {}", path.display()))?;
+    // Read once, as EGN's reader reads it (bounded before it is parsed, a byte-order mark
+    // skipped, a key given twice refused), and the document itself told which reader takes it.
     // Not JSON at all is said so, not blamed on one of the readers.
-    let doc = serde_json::from_str::<Value>(&text)
-        .map_err(|e| anyhow!("not JSON: {e}"))
-        .with_context(|| format!("reading {}", path.display()))?;
+    let doc = euchre_egn::document_json(&text).with_context(|| format!("reading {}", path.display()))?;
     let loaded = match doc.get("fileType").and_then(Value::as_str).map(str::to_string) {
         Some(kind) if kind == "Euchre Match Notation" => from_emn(&doc),
         Some(_) => from_egn(doc),

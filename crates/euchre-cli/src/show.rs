@@ -7,9 +7,9 @@ use std::fmt::Write;
 
 /// The replay of an EGN game, or of every game of an EMN match, as text.
 pub fn show(text: &str) -> Result<String> {
-    // The document's size is bounded before it is parsed, once, as EGN's reader bounds it.
-    euchre_egn::check_document_size(text)?;
-    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| anyhow::anyhow!("not JSON: {e}"))?;
+    // Read once, as EGN's reader reads it: bounded before it is parsed, a byte-order mark
+    // skipped, a key given twice refused.
+    let v = euchre_egn::document_json(text)?;
     if v.get("fileType").and_then(|t| t.as_str()) != Some("Euchre Match Notation") {
         let mut out = String::new();
         show_game(&mut out, &egn_from_value(v)?, 1, None)?;

@@ -23,7 +23,8 @@ pub struct Solved {
 /// # Errors
 /// A deal that is not one, or a decision that is not legal (named, with its place).
 pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
-    let v: Value = serde_json::from_str(text).context("--given is not JSON")?;
+    // A key given twice is refused, as the engine protocol refuses it.
+    let v: Value = euchre_egn::document_json(text).context("--given")?;
     let g = euchre_protocol::parse_given_deal(&v).map_err(|e| anyhow!("--given: {e}"))?;
     let mut deal = match rules {
         AnyRules::Partnership(r) => {

@@ -364,3 +364,28 @@ fn analyze_lists_only_choices_that_cost_points() {
         "{none}"
     );
 }
+
+/// Every command that reads an EGN document reads it as `egn check` does: a byte-order mark
+/// before the JSON is skipped, and a key given twice is refused, naming it (serde would keep
+/// the last without a word). `solve --given` refuses a repeated key as the engine protocol does.
+#[test]
+fn every_reader_skips_a_byte_order_mark_and_refuses_a_repeated_key() {
+    let text = std::fs::read_to_string(VWEC).unwrap();
+    let dir = std::env::temp_dir().join(format!("euchre-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bom = dir.join("bom.egn");
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    let twice = dir.join("twice.egn");
+    let repeated = text.replacen('{', "{\"fileType\": \"Euchre Game Notation\", ", 1);
+    std::fs::write(&twice, repeated).unwrap();
+    for cmd in [&["egn", "show"][..], &["analyze", "--player", "pimc-1"][..]] {
+        let (bom, twice) = (bom.to_str().unwrap(), twice.to_str().unwrap());
+        euchre(&[cmd, &[bom]].concat()).unwrap_or_else(|e| panic!("{cmd:?} refused a byte-order mark: {e}"));
+        let e = euchre(&[cmd, &[twice]].concat()).unwrap_err();
+        assert!(e.contains("'fileType' is given twice"), "{cmd:?}: {e}");
+    }
+    let given = DEAL.replacen('{', "{\"dealer\": 0, ", 1);
+    let e = euchre(&["solve", "--given", &given]).unwrap_err();
+    assert!(e.contains("'dealer' is given twice"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

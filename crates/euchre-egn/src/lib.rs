@@ -105,7 +105,7 @@ pub fn check_document_size(text: &str) -> Result<(), EgnError> {
 /// The JSON of a document's text, refused over the size limits (before it is parsed), when it is
 /// not JSON, or when an object gives a key twice. A leading byte-order mark (some Windows editors
 /// write one) is skipped: it is no part of the JSON.
-pub(crate) fn document_json(text: &str) -> Result<serde_json::Value, EgnError> {
+pub fn document_json(text: &str) -> Result<serde_json::Value, EgnError> {
     check_document_size(text)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if let Some(k) = repeated_key::repeated_key(text) {
