@@ -782,6 +782,12 @@ function connectTable(code, saved) {
   openSocket();
 }
 
+// The seat's token no longer holds it: forgotten, but a host stays the host (the host's own
+// token frees seats and opens the next game).
+function forgetSeat() {
+  storageSet(`euchre:${ui.code}`, ui.host ? { seat: null, token: null, host: ui.host } : null);
+}
+
 // The close code of a connection whose seat its token no longer holds (the server's
 // `live::SEAT_GIVEN_UP`).
 const SEAT_GIVEN_UP = 4001;
@@ -816,7 +822,7 @@ function openSocket() {
     ui.pending = null;
     if (ev.code === SEAT_GIVEN_UP) {
       // The seat's token no longer holds it (the host freed it): reconnecting cannot help.
-      storageSet(`euchre:${ui.code}`, null);
+      forgetSeat();
       ui.closed = true;
       joinPage(ui.code, 'Your seat was given up; take a seat again or watch.');
       return;
@@ -831,7 +837,7 @@ function openSocket() {
         const info = await api('GET', `/api/tables/${ui.code}`);
         const mine = ui.seat !== null && info.seats[ui.seat];
         if (ui.token && mine && (mine.kind === 'open' || mine.kind === 'bot')) {
-          storageSet(`euchre:${ui.code}`, null);
+          forgetSeat();
           ui.closed = true;
           joinPage(ui.code, 'Your seat was given up; take a seat again or watch.');
           return;

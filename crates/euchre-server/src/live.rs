@@ -360,13 +360,20 @@ impl Live {
         }
     }
 
-    /// Registers a connection; returns its id and its queue.
-    /// A person coming back is no longer away.
+    /// Registers a connection, a seat's (`holder`: the seat and the token it showed) or a
+    /// spectator's; returns its id and its queue. A person coming back is no longer away.
     ///
     /// # Errors
     /// The table is closed or put away ([`Room::check_open`]); a lock poisoned counts as
-    /// put away (asked again, the table is read back).
-    pub fn subscribe(&self, seat: Option<Seat>) -> Result<(u64, mpsc::Receiver<Outgoing>), RoomError> {
+    /// put away (asked again, the table is read back). The token no longer holds the seat
+    /// ([`RoomError::UnknownToken`]): checked here, under the room's lock, because the seat may
+    /// have been freed since the connection's handshake, and its next holder's cards must not
+    /// reach the old one.
+    pub fn subscribe(
+        &self,
+        holder: Option<(Seat, &SeatToken)>,
+    ) -> Result<(u64, mpsc::Receiver<Outgoing>), RoomError> {
+        let seat = holder.map(|(s, _)| s);
         let (tx, rx) = mpsc::channel(QUEUE);
         let id = self.next_id.lock().map_or(0, |mut n| {
             *n += 1;
@@ -377,6 +384,9 @@ impl Live {
             // connection is either counted before it, or told the table is closed.
             let mut room = self.room().map_err(|_| RoomError::PutAway)?;
             room.check_open()?;
+            if holder.is_some_and(|(s, t)| room.seat_of(t) != Some(s)) {
+                return Err(RoomError::UnknownToken);
+            }
             if let Some(s) = seat {
                 room.connection(s, true);
                 room.set_away(s, false);
@@ -688,7 +698,9 @@ mod tests {
             RoomError::Closed,
             "no connection to a closed table"
         );
-        assert!(live.subscribe(Some(Seat::new(0))).is_err());
+        assert!(live
+            .subscribe(Some((Seat::new(0), &SeatToken::random())))
+            .is_err());
         assert!(
             !live.close_if_waiting(left + Duration::from_secs(7200), hour),
             "closed once"
@@ -700,6 +712,30 @@ mod tests {
             Err(LiveError::Room(RoomError::Closed))
         ));
         assert!(live.store.load(Duration::ZERO).unwrap()[0].events.is_empty());
+    }
+
+    /// A connection whose token no longer holds its seat (freed between the handshake and
+    /// the subscription) is refused, so the seat's next holder's cards never reach it.
+    #[tokio::test]
+    async fn a_token_that_no_longer_holds_its_seat_is_not_subscribed() {
+        let mut ann = None;
+        let live = table_with("freed", |room| {
+            ann = Some(room.claim(0, "Ann", None).unwrap());
+        });
+        let ann = ann.unwrap();
+        let (id, _rx) = live.subscribe(Some((Seat::new(0), &ann))).unwrap();
+        live.unsubscribe(id, Some(Seat::new(0)));
+        live.room().unwrap().free(0).unwrap();
+        assert_eq!(
+            live.subscribe(Some((Seat::new(0), &ann))).unwrap_err(),
+            RoomError::UnknownToken
+        );
+        let other = live.room().unwrap().claim(0, "Bo", None).unwrap();
+        assert_eq!(
+            live.subscribe(Some((Seat::new(1), &other))).unwrap_err(),
+            RoomError::UnknownToken,
+            "a token holds its own seat only"
+        );
     }
 
     /// A table in play nobody watches is put away after its hour, and the copy put away takes
@@ -732,7 +768,7 @@ mod tests {
         let ann = ann.unwrap();
         let hour = Duration::from_secs(3600);
         let now = SystemTime::now();
-        let (id, _rx) = live.subscribe(Some(Seat::new(0))).unwrap();
+        let (id, _rx) = live.subscribe(Some((Seat::new(0), &ann))).unwrap();
         assert!(!live.put_away_if_idle(now + 2 * hour, hour), "watched");
         live.unsubscribe(id, Some(Seat::new(0)));
         let left = SystemTime::now();

@@ -520,9 +520,10 @@ async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>
             return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
         }
         let _ = room.free(seat);
+        // Its old holder's connections close, under the room's lock as a connection is
+        // counted: they would otherwise see the next holder's cards.
+        live.disconnect_seat(Seat::new(seat as u8));
     }
-    // Its old holder's connections close: they would otherwise see the next holder's cards.
-    live.disconnect_seat(Seat::new(seat as u8));
     tracing::info!(table = %live.code, seat, "seat freed by the host");
     live.seats_changed();
     Json(json!({"ok": true})).into_response()

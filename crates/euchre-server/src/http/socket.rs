@@ -77,16 +77,25 @@ pub(super) async fn connect(
         Ok(live) => live,
         Err(e) => return refused(e),
     };
+    // Messages in either direction are a few KiB: a small read buffer keeps thousands of
+    // connections cheap (the default is 128 KiB each). Set before any upgrade, even one only
+    // to say why the connection closes.
+    let ws = ws
+        .max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(8 * 1024);
     let (seat, token) = match &q.token {
         None => (None, None),
         Some(text) => {
             let Some(token) = SeatToken::parse(text) else {
                 return error(StatusCode::FORBIDDEN, "not a seat token");
             };
-            let seat = live
-                .room()
-                .ok()
-                .and_then(|r| r.seat_of(&token).map(|s| (s, r.connections(s))));
+            // A fault of the server's is no news about the seat: the page tries again.
+            let Ok(room) = live.room() else {
+                return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+            };
+            let seat = room.seat_of(&token).map(|s| (s, room.connections(s)));
+            drop(room);
             let Some((seat, open)) = seat else {
                 // A page cannot read a refused handshake's status, so it would retry for ever:
                 // it is let in and told, with a close code it acts on.
@@ -108,12 +117,7 @@ pub(super) async fn connect(
             (Some(seat), Some(token))
         }
     };
-    // Messages in either direction are a few KiB: a small read buffer keeps thousands of
-    // connections cheap (the default is 128 KiB each).
-    ws.max_message_size(MAX_FRAME_BYTES)
-        .max_frame_size(MAX_FRAME_BYTES)
-        .read_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| play(socket, live, seat, token, state.stopping.subscribe()))
+    ws.on_upgrade(move |socket| play(socket, live, seat, token, state.stopping.subscribe()))
 }
 
 /// A token bucket: `RATE_PER_SEC` messages a second, bursts of `BURST`, and one more for each
@@ -155,8 +159,19 @@ async fn play(
     token: Option<SeatToken>,
     mut stopping: tokio::sync::watch::Receiver<bool>,
 ) {
-    let (id, mut rx) = match live.subscribe(seat) {
+    let holder = seat.zip(token.as_ref());
+    let (id, mut rx) = match live.subscribe(holder) {
         Ok(x) => x,
+        // The seat was freed between the handshake and now.
+        Err(crate::RoomError::UnknownToken) => {
+            let _ = socket
+                .send(Message::Close(Some(CloseFrame {
+                    code: SEAT_GIVEN_UP,
+                    reason: "the host freed this seat".into(),
+                })))
+                .await;
+            return;
+        }
         Err(e) => {
             // Closed: said, and the page finds the table unknown when it tries again. Put
             // away: "try again later" (1013), and the page's next try reads it back.
