@@ -437,9 +437,10 @@ fn play_table(
                     seats()
                 ),
                 (true, _) => anyhow::bail!(
-                    "{}: a watched game has only computer players; this file's seats ({}) name {people} people{}",
+                    "{}: a watched game has only computer players; this file's seats ({}) name {people} {}{}",
                     path.display(),
                     seats(),
+                    if people == 1 { "person" } else { "people" },
                     if people == 1 {
                         format!(": `euchre play --resume {}` goes on with it", path.display())
                     } else {
@@ -1101,8 +1102,7 @@ mod tests {
         assert!(super::Cli::try_parse_from(["euchre", "serve", "--close-seated-after", "soon"]).is_err());
     }
 
-    /// Games started in the same second with the same seed get files of their own: a name
-    /// taken by a file, or held by a game that has not written yet, is passed over.
+    /// A game's title and file name say its preset as the presets list it, however it was typed.
     #[test]
     fn a_preset_is_named_as_the_presets_list_it() {
         assert_eq!(listed_preset("TOURNAMENT"), "tournament");
@@ -1111,6 +1111,8 @@ mod tests {
         assert_eq!(listed_preset("nope"), "nope");
     }
 
+    /// Games started in the same second with the same seed get files of their own: a name
+    /// taken by a file, or held by a game that has not written yet, is passed over.
     #[test]
     fn a_new_game_never_takes_another_games_file() {
         let dir = std::env::temp_dir().join(format!("euchre-unused-save-{}", std::process::id()));
