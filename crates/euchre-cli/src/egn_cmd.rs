@@ -80,9 +80,6 @@ pub const MAX_FILE_BYTES: u64 = {
     }
 };
 
-// Both readers take the same player names, so a record's names fit an EGN file.
-const _: () = assert!(euchre_egn::MAX_PLAYER_NAME_CHARS == euchre_record::MAX_PLAYER_NAME_CHARS);
-
 /// Reads a document file as text, refusing one over [`MAX_FILE_BYTES`] without reading it (or,
 /// for a file whose size is not known in advance, such as a pipe, without reading past the limit).
 pub fn read_document(path: &Path) -> Result<String, String> {

@@ -23,7 +23,7 @@ mod faithful;
 mod model;
 mod read;
 mod rebuild;
-mod repeated_key;
+pub mod repeated_key;
 mod replay;
 mod write;
 

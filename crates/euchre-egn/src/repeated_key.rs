@@ -1,10 +1,10 @@
 //! Finding a key written twice in one JSON object. `serde_json` keeps the last of them without a
 //! word, so `"dealer": 0, "dealer": 1` would replay seat 1 and fail later for a reason that has
 //! nothing to do with it: the readers name the key instead, and where it is, as the engine
-//! protocol (`euchre-protocol`'s `repeated_key`) and the server do.
+//! protocol and the server do.
 //!
-//! The EGN reader and the game-record reader share no crate, so this one file is a module of
-//! both (`euchre-record` includes it by path): one walk, one message.
+//! One walk for every JSON reader of the project: the EGN reader, the game-record reader and the
+//! engine protocol's requests.
 
 use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visitor};
 use std::cell::RefCell;
@@ -13,7 +13,7 @@ use std::fmt;
 
 /// A key given twice: the key, the keys leading to its object, and the place in the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct RepeatedKey {
+pub struct RepeatedKey {
     pub key: String,
     /// The keys from the top down to the object holding the key (list positions left out: the
     /// line and column tell which item).
@@ -42,7 +42,7 @@ impl fmt::Display for RepeatedKey {
 
 /// The first key found twice in one object of `text` (at any depth), if any. Text that is not
 /// JSON gives `None` (its reader says what is wrong with it).
-pub(crate) fn repeated_key(text: &str) -> Option<RepeatedKey> {
+pub fn repeated_key(text: &str) -> Option<RepeatedKey> {
     let walk = Walk::default();
     let mut de = serde_json::Deserializer::from_str(text);
     // The walk stops at the first repeated key with an error that carries only its place: the
@@ -146,6 +146,14 @@ mod tests {
         );
         // Escaped the same: one key.
         assert_eq!(repeated_key(r#"{"i\u0064":1,"id":2}"#).unwrap().key, "id");
+        // In any object at any depth; any text is a key, a NUL in it too.
+        let key = |text: &str| repeated_key(text).map(|r| r.key);
+        assert_eq!(
+            key(r#"{"cmd":"new","options":{"a":1,"b":[{"x":1,"x":2}]}}"#).as_deref(),
+            Some("x")
+        );
+        assert_eq!(key(r#"{"x\u0000y":1,"x\u0000y":2}"#).as_deref(), Some("x\0y"));
+        assert_eq!(key(r#"{"\u0000":1,"\u0000":2}"#).as_deref(), Some("\0"));
     }
 
     #[test]
@@ -154,6 +162,9 @@ mod tests {
             r#"{"a":{"b":1},"b":{"a":1}}"#,
             r#"[1,"x",null,true,{"k":[]},{"k":[]}]"#,
             r#"{"a":1,"b":{"a":2}}"#,
+            // Numbers of any size, as a protocol request's id may be.
+            r#"{"id":12345678901234567890123,"cmd":"legal"}"#,
+            r#"{"id":1.50,"cmd":"new","options":{"a":1},"deal":{"a":1}}"#,
             "not json",
             r#"{"a":1,"b""#,
         ] {

@@ -3,7 +3,6 @@
 //! [`Session::handle_line`] takes one request line and returns one response line; it never
 //! panics and never changes anything on a bad request. See `docs/protocol.md`.
 
-mod repeated_key;
 mod request;
 mod session;
 mod stream;

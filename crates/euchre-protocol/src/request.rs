@@ -83,7 +83,7 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
             message: "request must be a JSON object".into(),
         });
     };
-    if let Some(key) = crate::repeated_key::repeated_key(line) {
+    if let Some(key) = euchre_egn::repeated_key::repeated_key(line).map(|r| r.key) {
         // Which of two ids to echo is not known, so neither is.
         let id = match key.as_str() {
             "id" => Value::Null,

@@ -12,9 +12,7 @@ use euchre::{Action, Card, CardSet, Deal, Rules, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-// The EGN reader's walk for keys given twice, shared by path: the two readers share no crate.
-#[path = "../../euchre-egn/src/repeated_key.rs"]
-mod repeated_key;
+use euchre_egn::repeated_key;
 
 /// The `format` every record carries.
 pub const FORMAT: &str = "euchre-record";
@@ -349,9 +347,9 @@ pub const MAX_RECORD_VALUES: usize = 2_000_000;
 /// `match_wins` (at most 1,000, so fewer than 2,000 games).
 pub const MAX_GAMES: usize = 2_000;
 
-/// The longest player name, in characters: EGN's limit (`euchre_egn::MAX_PLAYER_NAME_CHARS`), so
-/// that a record's names fit an EGN file and neither reader takes a name the other refuses.
-pub const MAX_PLAYER_NAME_CHARS: usize = 64;
+/// The longest player name, in characters: EGN's limit, so that a record's names fit an EGN
+/// file and neither reader takes a name the other refuses.
+pub const MAX_PLAYER_NAME_CHARS: usize = euchre_egn::MAX_PLAYER_NAME_CHARS;
 
 /// Parses a record (JSON) without replaying it.
 ///
