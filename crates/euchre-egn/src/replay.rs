@@ -211,11 +211,10 @@ fn initial_score(rules: &Rules, given: &[i64]) -> Result<[i32; 2], EgnError> {
             ))
         })?;
     }
-    let target = i32::from(rules.winning_score);
-    if target > 0 && score[0].max(score[1]) >= target {
+    if euchre::game::game_over(rules, score, 0) {
         return Err(EgnError::new(format!(
-            "initialScore [{}, {}] has already reached the game's target of {target}: the game would be over before it began",
-            score[0], score[1]
+            "initialScore [{}, {}] has already reached the game's target of {}: the game would be over before it began",
+            score[0], score[1], rules.winning_score
         )));
     }
     Ok(score)
@@ -339,24 +338,12 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
     Ok(a)
 }
 
-/// The engine's refusal of a round-2 call whatever the hands: the suit turned down, or no-trump
-/// where the rules have none. Found before the tricks are read with that trump, so that the
+/// The engine's refusal of a round-2 call whatever the hands (the suit turned down, or no-trump
+/// where the rules have none), found before the tricks are read with that trump, so that the
 /// message names the call, not a card that fails to follow the wrong trump.
 fn call_refusal(rules: &Rules, upcard: Card, action: Action) -> Option<IllegalAction> {
-    // A turned Joker stands for the suit agreed on (under a blind shout there is no round 2).
-    let turned_down = upcard.suit().or(match rules.joker_upcard {
-        JokerUpcard::AgreedSuit(s) => Some(s),
-        JokerUpcard::BlindShout => None,
-    });
     match action {
-        Action::Call {
-            trump: Trump::Suit(suit),
-            ..
-        } if Some(suit) == turned_down => Some(IllegalAction::TurnedDownSuit { suit }),
-        Action::Call {
-            trump: Trump::NoTrump,
-            ..
-        } if !rules.allow_no_trump => Some(IllegalAction::NoTrumpNotAllowed),
+        Action::Call { trump, .. } => rules.round_two_refusal(upcard, trump),
         _ => None,
     }
 }

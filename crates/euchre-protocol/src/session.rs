@@ -403,7 +403,7 @@ fn new_partnership_game(
     let score = match score.as_deref() {
         None => [0, 0],
         // A game already won cannot begin.
-        Some(&[a, b]) if rules.winning_score > 0 && a.max(b) >= i32::from(rules.winning_score) => {
+        Some(&[a, b]) if euchre::game::game_over(&rules, [a, b], 0) => {
             return Err(format!(
                 "'score' [{a}, {b}] has already reached the game's target of {}: the game would be over before it began",
                 rules.winning_score

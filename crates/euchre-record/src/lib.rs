@@ -662,10 +662,10 @@ pub fn replay(r: &Record) -> Result<Replay, RecordError> {
 fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
     let initial = [gr.initial_score[0], gr.initial_score[1]];
     // A game already won can't begin (the engine protocol's `new` refuses the same score).
-    let target = i32::from(rules.winning_score);
-    if target > 0 && initial[0].max(initial[1]) >= target {
+    if euchre::game::game_over(rules, initial, 0) {
         return Err(format!(
-            ": initial_score {initial:?} has already reached the game's target of {target}: the game would be over before it began"
+            ": initial_score {initial:?} has already reached the game's target of {}: the game would be over before it began",
+            rules.winning_score
         ));
     }
     let mut game: Option<Game> = None;

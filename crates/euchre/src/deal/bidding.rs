@@ -5,7 +5,8 @@ use super::{Deal, Phase};
 use crate::action::{Action, ActionList};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
-use crate::rules::{AloneTiming, DefendAlone, JamBy, JokerUpcard, TrumpRequirement};
+use crate::error::IllegalAction;
+use crate::rules::{AloneTiming, DefendAlone, JamBy, JokerUpcard, Rules, TrumpRequirement};
 use crate::seat::Seat;
 use crate::trump::Trump;
 
@@ -37,13 +38,9 @@ impl Deal {
     }
 
     /// The suit the upcard offers in round 1 (the agreed suit when the Joker is turned).
+    #[inline]
     pub fn upcard_suit(&self) -> Suit {
-        match (self.upcard.suit(), self.rules.joker_upcard) {
-            (Some(s), _) => s,
-            (None, JokerUpcard::AgreedSuit(s)) => s,
-            // Blind shout never bids on the upcard's suit; clubs is only a placeholder.
-            (None, JokerUpcard::BlindShout) => Suit::Clubs,
-        }
+        self.rules.upcard_suit(self.upcard)
     }
 
     /// True when making `trump` is barred for `seat` by `trump_requirement`.
@@ -367,6 +364,33 @@ impl Deal {
             self.to_act = seat.partner();
         } else {
             self.start_play();
+        }
+    }
+}
+
+impl Rules {
+    /// The suit `upcard` offers in round 1 (the agreed suit when the Joker is turned), and so
+    /// the suit that can't be named in round 2.
+    #[inline]
+    pub fn upcard_suit(&self, upcard: Card) -> Suit {
+        match (upcard.suit(), self.joker_upcard) {
+            (Some(s), _) => s,
+            (None, JokerUpcard::AgreedSuit(s)) => s,
+            // Blind shout never bids on the upcard's suit; clubs is only a placeholder.
+            (None, JokerUpcard::BlindShout) => Suit::Clubs,
+        }
+    }
+
+    /// Why naming `trump` in round 2 is refused whatever the hands, if it is: the suit turned
+    /// down, or no-trump where these rules have none. (A record's reader asks this before it
+    /// reads the play with that trump.)
+    pub fn round_two_refusal(&self, upcard: Card, trump: Trump) -> Option<IllegalAction> {
+        match trump {
+            Trump::Suit(suit) if suit == self.upcard_suit(upcard) => {
+                Some(IllegalAction::TurnedDownSuit { suit })
+            }
+            Trump::NoTrump if !self.allow_no_trump => Some(IllegalAction::NoTrumpNotAllowed),
+            _ => None,
         }
     }
 }

@@ -5,7 +5,6 @@ use crate::action::Action;
 use crate::card::Suit;
 use crate::error::IllegalAction;
 use crate::rules::{AloneTiming, JamBy, Reneging, TrumpRequirement};
-use crate::trump::Trump;
 
 impl Deal {
     /// Explains why `a` is not legal now (call only for an illegal action).
@@ -22,6 +21,11 @@ impl Deal {
         }
         if phase == Phase::Done {
             return IllegalAction::DealOver;
+        }
+        if let (Phase::Bidding2, Action::Call { trump, .. }) = (phase, a) {
+            if let Some(why) = self.rules.round_two_refusal(self.upcard, trump) {
+                return why;
+            }
         }
         match (phase, a) {
             (Phase::Play, Action::Play(c)) if !hand.contains(c) => IllegalAction::NotHeld { seat, card: c },
@@ -55,20 +59,6 @@ impl Deal {
                 IllegalAction::NotHeld { seat, card: c }
             }
             (Phase::Bidding2, Action::Pass) => IllegalAction::DealerStuck { seat },
-            (
-                Phase::Bidding2,
-                Action::Call {
-                    trump: Trump::Suit(s),
-                    ..
-                },
-            ) if s == self.upcard_suit() => IllegalAction::TurnedDownSuit { suit: s },
-            (
-                Phase::Bidding2,
-                Action::Call {
-                    trump: Trump::NoTrump,
-                    ..
-                },
-            ) if !self.rules.allow_no_trump => IllegalAction::NoTrumpNotAllowed,
             (Phase::Bidding1, Action::Order { alone: false })
                 if self.rules.canadian && seat == self.dealer.partner() =>
             {
