@@ -7,7 +7,9 @@ use euchre_ai::player;
 /// that hides: no invisible characters (a zero-width space, a direction override that shows
 /// the name backwards) and at least one character that shows.
 pub fn check_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
+    // Blanks at either end pad a name without showing: "Ann" and "Ann" with two Braille
+    // blanks after it would look the same at the table.
+    let name = name.trim_matches(|c: char| c.is_whitespace() || blank(c));
     if name.chars().count() > 40 || name.chars().any(char::is_control) {
         return Err("a name is 1 to 40 characters, without control characters".into());
     }
@@ -98,9 +100,9 @@ fn stacked_marks(name: &str) -> usize {
         .unwrap_or(0)
 }
 
-/// A combining mark, which shows only on another character.
+/// A combining mark (Unicode's marks, of every script), which shows only on another character.
 fn combining(c: char) -> bool {
-    matches!(u32::from(c), 0x300..=0x36F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
+    unicode_normalization::char::is_combining_mark(c)
 }
 
 /// The two forms in which names are compared: Unicode's confusable skeleton of the name
@@ -147,6 +149,10 @@ mod tests {
                 "{blank:?}"
             );
         }
+        assert_eq!(check_name("\u{2800}Ann\u{2800}\u{2800}").as_deref(), Ok("Ann"));
+        // Marks of any script count: Devanagari's, and the combining grave.
+        let stacked = format!("क{}", "\u{0901}".repeat(5));
+        assert!(check_name(&stacked).unwrap_err().contains("more than 3 accents"));
         let zalgo = format!("a{}", "\u{0300}".repeat(38));
         assert!(check_name(&zalgo).unwrap_err().contains("more than 3 accents"));
         assert_eq!(
