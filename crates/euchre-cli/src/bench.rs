@@ -55,20 +55,20 @@ impl Report {
         });
         if self.generic_only {
             return format!(
-                "{:.0} random complete deals/s ({:.0} decisions/s) on one core: {} deals in {:.2} s, rules {preset}, \
+                "{:.0} random complete deals/s ({:.0} decisions/s) on one core: {} in {:.2} s, rules {preset}, \
                  each decision through legal_actions and the checked apply{standard}",
                 self.per_sec(),
                 self.decisions as f64 / self.seconds,
-                self.deals,
+                crate::counted(self.deals, "deal"),
                 self.seconds,
             );
         }
         format!(
-            "{:.0} random complete deals/s ({:.0} decisions/s) on one core: {} deals in {:.2} s, rules {preset}\n\
-             baseline, same run: {:.0} deals/s one checked apply at a time ({:.2}x slower){standard}",
+            "{:.0} random complete deals/s ({:.0} decisions/s) on one core: {} in {:.2} s, rules {preset}\n\
+             baseline, same run: {:.0} deals/s one checked apply at a time (the rollout runs at {:.2}x of it){standard}",
             self.per_sec(),
             self.decisions as f64 / self.seconds,
-            self.deals,
+            crate::counted(self.deals, "deal"),
             self.seconds,
             self.checked_per_sec,
             self.per_sec() / self.checked_per_sec

@@ -683,6 +683,16 @@ pub fn emit(text: &str) {
     }
 }
 
+/// `n` and the noun, plural unless `n` is 1 ("1 deal", "2 deals").
+pub fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Prints a document `euchre random` made, with a note when it is too large for the readers
 /// (`egn check`, `record check`) to take back.
 fn emit_document(text: &str) {
@@ -1027,7 +1037,11 @@ fn run(cli: Cli) -> Result<i32> {
                     }
                     let loaded = analyze::load(&file)?;
                     let Some(recorded) = loaded.deals.get(deal as usize - 1) else {
-                        anyhow::bail!("{} has {} deals, not {deal}", file.display(), loaded.deals.len());
+                        anyhow::bail!(
+                            "{} has {}, not {deal}",
+                            file.display(),
+                            counted(loaded.deals.len() as u64, "deal")
+                        );
                     };
                     let at = euchre_ai::analysis::Point { trick, card };
                     let state = euchre_ai::analysis::position(recorded, at).map_err(anyhow::Error::msg)?;
@@ -1071,7 +1085,7 @@ fn run(cli: Cli) -> Result<i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{listed_preset, unused_save};
+    use super::{counted, listed_preset, unused_save};
 
     /// Every command's arguments are defined consistently, and `serve`'s durations read.
     #[test]
@@ -1100,6 +1114,13 @@ mod tests {
         };
         assert_eq!(close_empty_after.0, limits.waiting_unseated);
         assert!(super::Cli::try_parse_from(["euchre", "serve", "--close-seated-after", "soon"]).is_err());
+    }
+
+    #[test]
+    fn counts_are_said_in_the_singular_for_one() {
+        assert_eq!(counted(1u64, "deal"), "1 deal");
+        assert_eq!(counted(0u64, "deal"), "0 deals");
+        assert_eq!(counted(2u32, "position"), "2 positions");
     }
 
     /// A game's title and file name say its preset as the presets list it, however it was typed.

@@ -147,7 +147,11 @@ pub fn human(deal: &AnyDeal, s: &Solved) -> String {
         let mark = if (best - v).abs() < 1e-9 { "  best" } else { "" };
         out += &format!("  {:<16} {:>+7.3}{mark}\n", a.to_string(), v);
     }
-    out += &format!("\n{} positions searched in {} µs", s.nodes, s.micros);
+    out += &format!(
+        "\n{} searched in {} µs",
+        crate::counted(s.nodes, "position"),
+        s.micros
+    );
     out
 }
 
