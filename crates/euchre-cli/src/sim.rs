@@ -231,8 +231,11 @@ pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
     out += &row("made trump, of deals", &|x| pct(x.made, s.deals));
     out += &row("  euchred, of those", &|x| pct(x.euchred, u64::from(x.made)));
     out += &row("  marched, of those", &|x| pct(x.marched, u64::from(x.made)));
-    out += &row("went alone, of deals", &|x| pct(x.alone, s.deals));
-    out += &row("  made it, of those", &|x| pct(x.alone_made, u64::from(x.alone)));
+    // In the individual games every maker plays alone: there is no choice to count.
+    if matches!(contest.rules, euchre::table::AnyRules::Partnership(_)) {
+        out += &row("went alone, of deals", &|x| pct(x.alone, s.deals));
+        out += &row("  made it, of those", &|x| pct(x.alone_made, u64::from(x.alone)));
+    }
     out += &row("decision, bidding (median / p99)", &|x| timing(&x.bidding));
     out += &row("decision, play (median / p99)", &|x| timing(&x.play));
     let d = &s.difference;

@@ -318,3 +318,18 @@ fn a_match_compares_board_by_board_with_an_earlier_one_on_the_same_boards() {
     assert!(err.contains("line 2"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The report for people counts loners where going alone is a choice: in the partnership
+/// game, not in the individual games, where every maker plays alone.
+#[test]
+fn loners_are_counted_where_going_alone_is_a_choice() {
+    for (rules, counted) in [("north-american", true), ("three-handed", false)] {
+        let out = std::process::Command::new(common::EUCHRE)
+            .args(["sim", "basic", "random", "--boards", "2", "--rules", rules])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.contains("went alone, of deals"), counted, "{rules}: {text}");
+    }
+}
