@@ -207,7 +207,8 @@ pub struct Rules {
 pub enum RulesError {
     UnknownPreset(String),
     UnknownOption(String),
-    NotImplemented(String),
+    /// A player count other than 4 for the partnership game (`players=3`, as given).
+    NotFourPlayers(String),
     BadValue {
         option: String,
         value: String,
@@ -221,16 +222,20 @@ impl fmt::Display for RulesError {
         match self {
             RulesError::UnknownPreset(p) => {
                 let names: Vec<&str> = all_presets().iter().map(|p| p.0).collect();
-                write!(f, "unknown preset '{p}' (presets: {})", names.join(", "))
+                write!(f, "unknown preset '{}' (presets: {})", shown(p), names.join(", "))
             }
-            RulesError::UnknownOption(o) => write!(f, "unknown rule option '{o}'"),
-            RulesError::NotImplemented(o) => write!(f, "rule option '{o}' is not implemented yet"),
+            RulesError::UnknownOption(o) => write!(f, "unknown rule option '{}'", shown(o)),
+            RulesError::NotFourPlayers(o) => write!(
+                f,
+                "rule option '{}': the partnership game is for 4 players (three-handed, bid-euchre and set-back are the presets for fewer)",
+                shown(o)
+            ),
             RulesError::BadValue {
                 option,
                 value,
                 expected,
             } => {
-                write!(f, "option {option}: '{value}' is not {expected}")
+                write!(f, "option {option}: '{}' is not {expected}", shown(value))
             }
             RulesError::Inconsistent(m) => write!(f, "inconsistent rules: {m}"),
         }
@@ -238,6 +243,18 @@ impl fmt::Display for RulesError {
 }
 
 impl std::error::Error for RulesError {}
+
+/// Text a person gave, cut to 40 characters for a message (a name of megabytes is not echoed
+/// back whole).
+fn shown(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(40).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
 
 impl Default for Rules {
     fn default() -> Rules {
@@ -580,7 +597,7 @@ impl Rules {
             }
             "players" => {
                 if v != "4" {
-                    return Err(RulesError::NotImplemented(format!("{}={v}", name.trim())));
+                    return Err(RulesError::NotFourPlayers(format!("{}={v}", name.trim())));
                 }
             }
             _ => return Err(RulesError::UnknownOption(name.trim().to_string())),
@@ -765,13 +782,24 @@ mod tests {
             .contains("true or false"));
         assert_eq!(
             r.set("num_players", "3"),
-            Err(RulesError::NotImplemented("num_players=3".into()))
+            Err(RulesError::NotFourPlayers("num_players=3".into()))
         );
         // A second name is named as given.
         assert_eq!(
             r.set(" players ", "3"),
-            Err(RulesError::NotImplemented("players=3".into()))
+            Err(RulesError::NotFourPlayers("players=3".into()))
         );
+        assert!(r
+            .set("players", "3")
+            .unwrap_err()
+            .to_string()
+            .contains("three-handed, bid-euchre and set-back are the presets for fewer"));
+        // A name of any length is echoed 40 characters long at most.
+        let long = "x".repeat(500_000);
+        let e = r.set(&long, "1").unwrap_err().to_string();
+        assert_eq!(e, format!("unknown rule option '{}…'", "x".repeat(40)));
+        let e = Rules::preset(&long).unwrap_err().to_string();
+        assert!(e.len() < 300, "{} bytes", e.len());
         let e = r.set("std", "maybe").unwrap_err().to_string();
         assert!(e.contains("std") && !e.contains("stick_the_dealer"), "{e}");
         assert!(r
