@@ -236,13 +236,11 @@ impl Observation {
         (trick.len > 0).then_some(trick.best_seat)
     }
 
-    /// The next seat after `seat` taking part in the play (a lone hand's partner sits out).
+    /// The next seat after `seat` taking part in the play (a lone hand's partner sits out), as
+    /// the play steps ([`crate::lead::next_in_play`]).
     fn next_active(&self, seat: Seat) -> Seat {
-        let mut s = seat.left();
-        while !self.active[s.index()] && s != seat {
-            s = s.left();
-        }
-        s
+        let mask = (0..4).filter(|&i| self.active[i]).fold(0u8, |m, i| m | 1 << i);
+        crate::lead::next_in_play(mask, seat)
     }
 
     /// True when this seat is the dealer deciding before looking at the hand.

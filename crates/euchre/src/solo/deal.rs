@@ -965,7 +965,7 @@ impl SoloObservation {
     }
 
     /// The next player in the play after `seat` (those who threw up the hand sit out).
-    fn next_active(&self, seat: Seat) -> Seat {
+    pub(crate) fn next_active(&self, seat: Seat) -> Seat {
         let n = usize::from(self.players).max(1);
         let next = |s: Seat| Seat::new(((s.index() + 1) % n) as u8);
         let mut s = next(seat);

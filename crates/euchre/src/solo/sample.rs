@@ -42,7 +42,7 @@ pub fn sample_solo_world<R: RngCore>(obs: &SoloObservation, rng: &mut R) -> Resu
         let led = ranking.map(|r| r.led(cards[0]));
         for (i, &c) in cards.iter().enumerate() {
             if i > 0 {
-                s = next_active(obs, s);
+                s = obs.next_active(s);
             }
             played_by[s.index()].insert(c);
             if let (Some(r), Some(led)) = (ranking, led) {
@@ -117,16 +117,6 @@ pub fn sample_solo_world<R: RngCore>(obs: &SoloObservation, rng: &mut R) -> Resu
 
 fn is_discard(a: &Action) -> bool {
     matches!(a, Action::Discard(_))
-}
-
-/// The next player in the play after `s` (the observation's `active` seats).
-fn next_active(obs: &SoloObservation, s: Seat) -> Seat {
-    let p = usize::from(obs.players);
-    let mut n = (s.index() + 1) % p;
-    while !obs.active[n] && n != s.index() {
-        n = (n + 1) % p;
-    }
-    Seat::new(n as u8)
 }
 
 /// Turns a placement into the dealt hands and replays the public history.
