@@ -236,11 +236,16 @@ impl Observation {
         (trick.len > 0).then_some(trick.best_seat)
     }
 
-    /// The next seat after `seat` taking part in the play (a lone hand's partner sits out), as
-    /// the play steps ([`crate::lead::next_in_play`]).
+    /// The next seat after `seat` taking part in the play (a lone hand's partner sits out).
+    /// Not [`crate::lead::next_in_play`]: one more caller of it changes how the fat-LTO build
+    /// inlines the rollout, which then plays 7% fewer random deals a second (measured: 4.32
+    /// against 4.66 M with this loop); this is off the hot path.
     fn next_active(&self, seat: Seat) -> Seat {
-        let mask = (0..4).filter(|&i| self.active[i]).fold(0u8, |m, i| m | 1 << i);
-        crate::lead::next_in_play(mask, seat)
+        let mut s = seat.left();
+        while !self.active[s.index()] && s != seat {
+            s = s.left();
+        }
+        s
     }
 
     /// True when this seat is the dealer deciding before looking at the hand.
