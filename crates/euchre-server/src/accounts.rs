@@ -125,13 +125,7 @@ pub async fn register(State(state): State<AppState>, headers: HeaderMap, body: B
         return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
     };
     let password = c.password;
-    let hashed = tokio::task::spawn_blocking(move || {
-        let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-    })
-    .await;
+    let hashed = tokio::task::spawn_blocking(move || hash(&password)).await;
     let Ok(Ok(hash)) = hashed else {
         return error(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -152,6 +146,37 @@ pub async fn register(State(state): State<AppState>, headers: HeaderMap, body: B
             )
         }
     }
+}
+
+/// The stored form of a password: Argon2id with the crate's default cost and a fresh salt.
+fn hash(password: &str) -> Result<String, argon2::password_hash::Error> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+}
+
+/// A hash no password is known for, made once, that a login for a name with no account is
+/// checked against: the answer then takes as long as for a wrong password, and its time does
+/// not say whether the account exists.
+fn stand_in_hash() -> &'static str {
+    static STAND_IN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    STAND_IN.get_or_init(|| {
+        let unknowable = SeatToken::random().to_string();
+        hash(&unknowable).unwrap_or_default()
+    })
+}
+
+/// Whether `password` is the one `stored` was made from; for no stored hash, the same work
+/// against [`stand_in_hash`], and false.
+fn password_matches(stored: Option<&str>, password: &str) -> bool {
+    let hash = match stored {
+        Some(h) => h,
+        None => stand_in_hash(),
+    };
+    let matches = PasswordHash::new(hash)
+        .is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok());
+    matches && stored.is_some()
 }
 
 fn taken(name: &str) -> Response {
@@ -200,24 +225,18 @@ pub async fn login(
             return error(StatusCode::SERVICE_UNAVAILABLE, "the accounts cannot be read now");
         }
     };
-    let Some((name, hash)) = stored else {
-        return refused();
-    };
+    // A name with no account is checked too, against a stand-in hash, so that the answer's
+    // time does not say which names have accounts.
+    let (name, hash) = stored.unzip();
     let Ok(_turn) = state.hashing().acquire().await else {
         return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
     };
-    let ok = tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash).is_ok_and(|h| {
-            Argon2::default()
-                .verify_password(c.password.as_bytes(), &h)
-                .is_ok()
-        })
-    })
-    .await
-    .unwrap_or(false);
-    if !ok {
+    let ok = tokio::task::spawn_blocking(move || password_matches(hash.as_deref(), &c.password))
+        .await
+        .unwrap_or(false);
+    let (true, Some(name)) = (ok, name) else {
         return refused();
-    }
+    };
     state.throttle().succeeded(&key);
     start_login(&state, &name, &headers).await
 }
@@ -235,4 +254,30 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Respon
 
 pub async fn me(State(state): State<AppState>, headers: HeaderMap) -> Response {
     Json(json!({"name": logged_in(&state, &headers)})).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_password_matches_only_its_own_stored_hash() {
+        let stored = hash("correct horse").unwrap();
+        assert!(password_matches(Some(&stored), "correct horse"));
+        assert!(!password_matches(Some(&stored), "wrong horse"));
+        assert!(!password_matches(Some("not a hash"), "correct horse"));
+    }
+
+    #[test]
+    fn a_name_without_an_account_is_checked_against_a_hash_as_dear_as_a_real_one() {
+        // The stand-in must be a real Argon2 hash at the same cost as the accounts' own:
+        // a cheaper one (or none) would let a login's time tell which names exist.
+        let real = hash("correct horse").unwrap();
+        let stand_in = PasswordHash::new(stand_in_hash()).expect("a real hash");
+        let real = PasswordHash::new(&real).unwrap();
+        assert_eq!(stand_in.algorithm, real.algorithm);
+        assert_eq!(stand_in.params, real.params);
+        assert!(!password_matches(None, ""));
+        assert!(!password_matches(None, "correct horse"));
+    }
 }

@@ -19,6 +19,26 @@ pub enum ClientMessage {
     Review { deal: u32 },
 }
 
+impl ClientMessage {
+    /// Reads a message, or says what is wrong with it in the protocol's terms.
+    ///
+    /// # Errors
+    /// Not JSON, not an object with a known `type`, or a field missing, unknown or mistyped.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        const SHAPE: &str = "a message is a JSON object with a \"type\": act, sync, hint or review";
+        serde_json::from_str(text).map_err(|e| {
+            // serde's words for these two are about its own types ("missing field `type`",
+            // "invalid type: sequence"), not the protocol's.
+            let object = text.trim_start().starts_with('{');
+            if e.is_data() && (!object || e.to_string().starts_with("missing field `type`")) {
+                format!("not a message: {SHAPE}")
+            } else {
+                format!("not a message: {e}")
+            }
+        })
+    }
+}
+
 /// Who holds a seat, as everyone may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeatInfo {

@@ -79,7 +79,16 @@ async fn bad_messages_get_errors_and_change_nothing() {
 
     let cases: Vec<(usize, Message, &str)> = vec![
         (mover, Message::Text("{not json".into()), "not a message"),
-        (mover, Message::Text("[]".into()), "not a message"),
+        (
+            mover,
+            Message::Text("[]".into()),
+            "a message is a JSON object with a \"type\"",
+        ),
+        (
+            mover,
+            Message::Text(r#"{"seq":1}"#.into()),
+            "a message is a JSON object with a \"type\"",
+        ),
         (
             mover,
             Message::Text(r#"{"type":"steal"}"#.into()),

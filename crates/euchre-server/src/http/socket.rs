@@ -352,9 +352,9 @@ fn handle(
             },
         )
     };
-    let msg = match serde_json::from_str::<ClientMessage>(text) {
+    let msg = match ClientMessage::parse(text) {
         Ok(m) => m,
-        Err(e) => return refuse(format!("not a message: {e}")),
+        Err(e) => return refuse(e),
     };
     // A freed seat's old token no longer holds it.
     let holder = match (seat, token) {
