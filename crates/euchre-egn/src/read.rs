@@ -1,6 +1,6 @@
 //! Reading EGN text: JSON, the upgrade of pre-1.4 files, and the schema's constraints.
 
-use crate::model::{shown, DealEntry, EgnFile, Phase, PlayerEntry};
+use crate::model::{shown, DealEntry, EgnFile, Phase, PlayerEntry, Ruleset};
 use crate::EgnError;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -110,40 +110,27 @@ fn read_deals(deals: Vec<Value>) -> Result<Vec<DealEntry>, EgnError> {
         .collect()
 }
 
-/// The ruleset's keys that are true or false, and those that are whole numbers (the schema's).
-const RULESET_FLAGS: [&str; 10] = [
-    "std",
-    "canadian",
-    "defend_alone",
-    "farmers",
-    "partners_best",
-    "go_under",
-    "joker",
-    "allow_no_trump",
-    "fast_break",
-    "four_trick_tokens",
-];
-const RULESET_NUMBERS: [&str; 6] = [
-    "min_rank",
-    "winning_score",
-    "num_deals",
-    "loner_march_score",
-    "loner_euchred_score",
-    "num_players",
-];
-
 /// Refuses a ruleset value of the wrong kind, naming the key and what it must be (serde's
-/// message names neither: "invalid type: string "maybe", expected a boolean").
+/// message names neither: "invalid type: string "maybe", expected a boolean"). Each key is
+/// read alone into the model's [`Ruleset`], so the kinds come from its fields' types.
 fn check_ruleset_kinds(v: &Value) -> Result<(), EgnError> {
     let Some(ruleset) = v.pointer("/metadata/ruleset").and_then(Value::as_object) else {
         return Ok(());
     };
     for (k, x) in ruleset {
-        let must_be = if RULESET_FLAGS.contains(&k.as_str()) && !(x.is_boolean() || x.is_null()) {
+        let alone = Value::Object([(k.clone(), x.clone())].into_iter().collect());
+        let Err(e) = Ruleset::deserialize(alone) else {
+            continue;
+        };
+        let e = e.to_string();
+        let must_be = if e.ends_with("expected a boolean") {
             "true or false"
-        } else if RULESET_NUMBERS.contains(&k.as_str()) && !(x.is_i64() || x.is_null()) {
+        } else if e.ends_with("expected i64") {
             "a whole number"
+        } else if e.ends_with("expected a string") {
+            "text"
         } else {
+            // An unknown key: the schema's own check names it.
             continue;
         };
         return Err(EgnError::new(format!(

@@ -181,10 +181,29 @@ fn a_value_of_the_wrong_kind_is_named_by_its_field() {
             json!(1),
             "ruleset: 'canadian' must be true or false, not 1",
         ),
+        (
+            "/metadata/ruleset/winning_score",
+            json!("ten"),
+            "ruleset: 'winning_score' must be a whole number, not \"ten\"",
+        ),
+        (
+            "/metadata/ruleset/num_players",
+            json!(4.5),
+            "ruleset: 'num_players' must be a whole number, not 4.5",
+        ),
+        (
+            "/metadata/ruleset/loner_lead",
+            json!(3),
+            "ruleset: 'loner_lead' must be text, not 3",
+        ),
         ("/version", json!(1.4), "'version' must be text such as \"1.4\", not 1.4"),
     ];
     for (pointer, value, message) in cases {
-        let text = edited(|v| *v.pointer_mut(pointer).unwrap() = value);
+        let text = edited(|v| match pointer.strip_prefix("/metadata/ruleset/") {
+            // A ruleset key the fixture does not give is added.
+            Some(key) => v["metadata"]["ruleset"][key] = value,
+            None => *v.pointer_mut(pointer).unwrap() = value,
+        });
         assert_eq!(refused(&text), message, "{pointer}");
     }
     // A card exchange's seat past the four (the schema takes up to 9) or past 9: the same words.
