@@ -504,13 +504,15 @@ fn play_table(
     let pace = std::time::Duration::from_millis(table.pace_ms);
     // Stopped by a signal: the shell's status for a program it ended (128 + the signal), once
     // the terminal is back as it was.
-    let ended = play::run(session, name, watch, practice, pace)?;
+    // The game lets go of its file (the lock) once its last save is done.
+    let ended = play::run(session, name, watch, practice, pace, held)?;
+    // A terminal closed under the game (SIGHUP) takes the farewell's words nowhere: no
+    // reason to fail.
     if !ended.farewell.is_empty() {
-        println!("{}", ended.farewell);
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout(), "{}", ended.farewell);
     }
-    let code = ended.signal.map_or(0, |signal| 128 + signal);
-    drop(held);
-    Ok(code)
+    Ok(ended.signal.map_or(0, |signal| 128 + signal))
 }
 
 /// The terminal game needs a terminal to read keys from and draw on.

@@ -26,7 +26,7 @@ use state::{
     ReviewLine, Table,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The terminal game's state: the session and what the screen shows of it.
@@ -61,6 +61,9 @@ pub struct App {
     /// Once the game is over: what became of its statistics (counted as it ends, before the
     /// last review is closed, so that leaving then loses nothing).
     counted: Option<String>,
+    /// Held while the game changes and is saved: a program ended from another thread (a
+    /// closed terminal) waits for the save in progress.
+    saving: Arc<Mutex<()>>,
 }
 
 impl App {
@@ -92,6 +95,7 @@ impl App {
             save_error: None,
             behind: None,
             counted: None,
+            saving: Arc::new(Mutex::new(())),
         };
         app.over_at_start = app.session.game().is_over();
         app.refresh();
@@ -119,9 +123,17 @@ impl App {
         }
     }
 
+    /// Changes the session (a decision, the next deal, an undo), which saves it, under the
+    /// lock a closed terminal's end waits for.
+    fn change<T>(&mut self, f: impl FnOnce(&mut Session) -> T) -> T {
+        let saving = Arc::clone(&self.saving);
+        let _saving = locked(&saving);
+        f(&mut self.session)
+    }
+
     /// Starts the next deal (the review closed).
     fn next_deal(&mut self) {
-        let r = self.session.next_deal().map(|_| ());
+        let r = self.change(Session::next_deal).map(|_| ());
         self.saved(r);
         self.refresh();
     }
@@ -162,7 +174,8 @@ impl App {
 
     /// The person takes `a`.
     fn take(&mut self, a: Action) {
-        let r = self.session.act(self.me, a);
+        let me = self.me;
+        let r = self.change(|s| s.act(me, a));
         self.saved(r);
         self.pending_rank = None;
         self.refresh();
@@ -170,7 +183,7 @@ impl App {
 
     /// A bot's decision arrives.
     fn bot_done(&mut self, seat: Seat, choice: Choice) {
-        let r = self.session.act(seat, choice.action);
+        let r = self.change(|s| s.act(seat, choice.action));
         self.saved(r);
         self.refresh();
     }
@@ -185,7 +198,8 @@ impl App {
         if self.choices.is_empty() {
             return;
         }
-        match self.session.undo(self.me) {
+        let me = self.me;
+        match self.change(|s| s.undo(me)) {
             Ok(true) => {
                 self.saved(Ok(()));
                 self.status = "Taken back.".into();
@@ -474,18 +488,23 @@ pub fn run(
     watch: bool,
     practice: bool,
     pace: Duration,
+    lock: crate::file_lock::Held,
 ) -> Result<Ended> {
-    // Killed (`kill`, `timeout`): leave the loop, so that the terminal is put back as it was;
-    // a second signal ends the program at once. The game is saved after every decision
-    // already. (SIGHUP keeps its default: the terminal is gone, and there is nothing to put
-    // back.)
-    let signals = [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
+    // Killed (`kill`, `timeout`) or the terminal closed (SIGHUP): leave the loop, so that the
+    // terminal is put back as it was and the game's lock file is removed. The game is saved
+    // after every decision already. A second SIGTERM or SIGINT ends the program at once (a
+    // person insisting); a second SIGHUP does not, as a closing terminal's shell passes its
+    // own SIGHUP on to the game that the system has just sent one.
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let signals = [SIGTERM, SIGINT, SIGHUP];
     let stops = signals.map(|_| Arc::new(AtomicBool::new(false)));
     for (signal, stop) in signals.iter().zip(&stops) {
         // Conditional on any of the flags: a SIGINT after a SIGTERM ends it at once too.
-        for flag in &stops {
-            signal_hook::flag::register_conditional_shutdown(*signal, 1, Arc::clone(flag))
-                .context("setting up signal handling")?;
+        if *signal != SIGHUP {
+            for flag in &stops {
+                signal_hook::flag::register_conditional_shutdown(*signal, 1, Arc::clone(flag))
+                    .context("setting up signal handling")?;
+            }
         }
         signal_hook::flag::register(*signal, Arc::clone(stop)).context("setting up signal handling")?;
     }
@@ -509,11 +528,64 @@ pub fn run(
     let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
     let mut app = App::new(session, rules_name, watch);
     app.practice = practice;
+    let lock = Arc::new(Mutex::new(Some(lock)));
+    end_on_hangup(Arc::clone(&lock), Arc::clone(&app.saving))?;
+    // A terminal closed under the game fails to draw or read: after a signal, that is the
+    // signal's end, not an error.
+    let ended = match play_loop(&mut terminal, &mut app, pace, &stopped_by) {
+        Err(e) if stopped_by().is_none() => Err(e),
+        _ => Ok(Ended {
+            signal: stopped_by(),
+            farewell: app.farewell(),
+        }),
+    };
+    // Every save is done: the game's file is free for another program.
+    drop(locked(&lock).take());
+    ended
+}
+
+/// A mutex's value, also after a panic while it was held (what it guards stays usable).
+fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// How long a closed terminal's game has to end by itself before it is ended.
+const HANGUP_GRACE: Duration = Duration::from_millis(500);
+
+/// Ends the program on a closed terminal (SIGHUP) if the game has not ended by itself a moment
+/// later: reading a terminal that has gone, crossterm reads its end of file for ever and the
+/// game's loop never sees the signal. The save in progress, if any, is finished first, and
+/// the game's lock file removed; the exit status is the shell's for SIGHUP (129).
+///
+/// # Errors
+/// The signal cannot be watched.
+fn end_on_hangup(lock: Arc<Mutex<Option<crate::file_lock::Held>>>, saving: Arc<Mutex<()>>) -> Result<()> {
+    use signal_hook::consts::SIGHUP;
+    let mut hangups = signal_hook::iterator::Signals::new([SIGHUP]).context("setting up signal handling")?;
+    std::thread::spawn(move || {
+        if hangups.forever().next().is_some() {
+            std::thread::sleep(HANGUP_GRACE);
+            let _saving = locked(&saving);
+            drop(locked(&lock).take());
+            std::process::exit(128 + SIGHUP);
+        }
+    });
+    Ok(())
+}
+
+/// Draws, hands out the bots' decisions and reads keys until the person leaves or
+/// `stopped_by` names a signal.
+fn play_loop(
+    terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    app: &mut App,
+    pace: Duration,
+    stopped_by: &dyn Fn() -> Option<i32>,
+) -> Result<()> {
     // The bot decision being made on its thread, if any.
     let mut pending: Option<mpsc::Receiver<BotAnswer>> = None;
     let mut last_move = Instant::now();
     while stopped_by().is_none() {
-        terminal.draw(|f| render::draw(f, &app))?;
+        terminal.draw(|f| render::draw(f, app))?;
         if app.overlay.is_none() {
             match app.session.turn() {
                 Turn::Bot(_) if pending.is_none() => {
@@ -529,7 +601,7 @@ pub fn run(
                     app.reviewed = app.deals_done();
                     if app.watch {
                         std::thread::sleep(pace * 3);
-                        let _ = app.session.next_deal();
+                        let _ = app.change(Session::next_deal);
                         app.refresh();
                     } else {
                         app.overlay = Some(app.review());
@@ -545,7 +617,7 @@ pub fn run(
                     app.counted = Some(if app.over_at_start {
                         "It was counted in the statistics when it ended.".to_string()
                     } else {
-                        match record_stats(&app) {
+                        match record_stats(app) {
                             Ok(path) => {
                                 format!("Counted in the statistics ({}): euchre stats", path.display())
                             }
@@ -555,7 +627,7 @@ pub fn run(
                 }
                 Turn::GameOver => {
                     let recorded = app.counted.clone().unwrap_or_default();
-                    app.overlay = Some(Overlay::Summary(format!("{}\n{recorded}", summary(&app))));
+                    app.overlay = Some(Overlay::Summary(format!("{}\n{recorded}", summary(app))));
                 }
                 _ => {}
             }
@@ -603,10 +675,7 @@ pub fn run(
             }
         }
     }
-    Ok(Ended {
-        signal: stopped_by(),
-        farewell: app.farewell(),
-    })
+    Ok(())
 }
 
 impl App {
