@@ -437,6 +437,39 @@ fn a_closed_terminal_leaves_no_lock_file() {
     );
 }
 
+/// Without a terminal, a wrong player or file is named as such: the terminal is required only
+/// once the command line and the file to resume are known to be right (`--level extreme` said
+/// only "the terminal game needs a terminal"). No file is written either way.
+#[test]
+fn without_a_terminal_the_command_lines_own_errors_come_first() {
+    let dir = scratch("no-terminal");
+    let missing = dir.join("nothing.json");
+    let missing = missing.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["play", "--level", "extreme"], "unknown player 'extreme'"),
+        (&["play", "--players", "basic,foo,hard"], "unknown player 'foo'"),
+        (
+            &["watch", "--players", "basic,basic,bar,basic"],
+            "unknown player 'bar'",
+        ),
+        (&["play", "--resume", missing], "nothing.json"),
+        (&["play", "--level", "easy"], "needs a terminal"),
+    ];
+    for (args, expected) in cases {
+        let out = Command::new(EUCHRE)
+            .args(args)
+            .env("EUCHRE_DATA_DIR", &dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    let games = std::fs::read_dir(dir.join("games")).map_or(0, |d| d.count());
+    assert_eq!(games, 0, "no game file written");
+}
+
 /// A saved game goes on with its own rules, players and seed in its own file: options that
 /// would change them are refused, not ignored; and a new game does not write over a file.
 #[test]
