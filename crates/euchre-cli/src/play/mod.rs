@@ -74,11 +74,10 @@ impl App {
             .iter()
             .position(|h| !h.is_bot())
             .map_or(Seat::new(0), |i| Seat::new(i as u8));
-        let view = session.view(me);
         let mut app = App {
+            table: Table::of(session.game(), me),
             session,
             me,
-            table: Table::of(&view),
             choices: Vec::new(),
             cursor: 0,
             overlay: None,
@@ -141,7 +140,7 @@ impl App {
     /// Rebuilds what the screen shows after a change.
     fn refresh(&mut self) {
         let view = self.session.view(self.me);
-        self.table = Table::of(&view);
+        self.table = Table::of(self.session.game(), self.me);
         let choices = match self.session.turn() {
             Turn::Person(s) if s == self.me => {
                 let legal: Vec<Action> = view.legal().iter().copied().collect();
