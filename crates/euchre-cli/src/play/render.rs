@@ -99,10 +99,13 @@ fn phase_words(name: &str) -> String {
     }
 }
 
-/// Where each seat sits on the screen, from the person's seat: bottom, left, top, right.
+/// Where each seat sits on the screen, from the person's seat: bottom, left, top, right (the
+/// engine's seat numbers stay as they are: this is where a seat is drawn, and its name).
 fn position(me: Seat, seat: Seat, players: usize) -> usize {
     let rel = (seat.index() + players - me.index()) % players;
     match (players, rel) {
+        // Two players face each other; three leave the top empty.
+        (2, 1) => 2,
         (3, 2) => 3,
         (_, r) => r,
     }
@@ -797,6 +800,7 @@ mod tests {
     }
 
     use super::super::tests::{app, app_of, play_until};
+    use euchre::Seat;
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
 
@@ -947,6 +951,23 @@ mod tests {
         assert!(keys.contains(&format!(": {}", card_text(c))), "{keys}");
         play_until(&mut a, |a| a.table.decided && !a.choices.is_empty());
         assert!(key_words(&a).join("  ").contains("u undo"));
+    }
+
+    /// Two-handed Set-Back seats the opponent across the table (North), not at West with North
+    /// empty; the engine's seat numbers stay as they are.
+    #[test]
+    fn two_players_sit_across_the_table() {
+        use euchre::table::AnyRules;
+        use euchre_table::{Holder, Session};
+        let mut rules = AnyRules::preset("set-back").unwrap();
+        rules.set("players", "2").unwrap();
+        let holders = vec![Holder::Person("You".into()), Holder::Bot("basic".into())];
+        let session = Session::new(rules, 3, holders, euchre_ai::Budget::UNLIMITED, None).unwrap();
+        let a = App::new(session, "set-back".into(), false);
+        assert_eq!(short_name(&a, Seat::new(1)), "North");
+        let s = screen(&a, 80, 24);
+        assert!(s.contains("North basic"), "{s}");
+        assert!(!s.contains("West"), "{s}");
     }
 
     #[test]
