@@ -39,6 +39,9 @@ pub struct App {
     pub cursor: usize,
     pub overlay: Option<Overlay>,
     pub status: String,
+    /// A decision taken for the person (a pass with nothing else legal), said until the
+    /// person's next decision or the next deal, under any other status.
+    pub note: String,
     pub rules_name: String,
     pub colour: bool,
     pending_rank: Option<Rank>,
@@ -82,6 +85,7 @@ impl App {
             cursor: 0,
             overlay: None,
             status: String::new(),
+            note: String::new(),
             rules_name,
             colour,
             pending_rank: None,
@@ -132,6 +136,7 @@ impl App {
 
     /// Starts the next deal (the review closed).
     fn next_deal(&mut self) {
+        self.note.clear();
         let r = self.change(Session::next_deal).map(|_| ());
         self.saved(r);
         self.refresh();
@@ -176,8 +181,22 @@ impl App {
         let me = self.me;
         let r = self.change(|s| s.act(me, a));
         self.saved(r);
+        self.note.clear();
         self.pending_rank = None;
         self.refresh();
+    }
+
+    /// Whether the person's decision is none: a pass is all that is legal (Railroad's jamboree
+    /// question to a hand without one). The game does not stop for it.
+    fn nothing_to_decide(&self) -> bool {
+        !self.watch && self.choices == [Action::Pass] && matches!(self.session.turn(), Turn::Person(_))
+    }
+
+    /// Takes a decision that is none for the person, and says so.
+    fn pass_for_the_person(&mut self) {
+        let phase = render::phase_words(&self.table.phase);
+        self.take(Action::Pass);
+        self.note = format!("{phase}: you had nothing to claim, so you passed.");
     }
 
     /// A bot's decision arrives.
@@ -198,13 +217,23 @@ impl App {
             return;
         }
         let me = self.me;
-        match self.change(|s| s.undo(me)) {
-            Ok(true) => {
-                self.saved(Ok(()));
-                self.status = "Taken back.".into();
+        // A pass taken for the person is no decision of theirs: taken back, it would be taken
+        // again at once, so the one before it is taken back too.
+        loop {
+            match self.change(|s| s.undo(me)) {
+                Ok(true) => {
+                    self.saved(Ok(()));
+                    self.note.clear();
+                    self.refresh();
+                    if self.nothing_to_decide() {
+                        continue;
+                    }
+                    self.status = "Taken back.".into();
+                }
+                Ok(false) => self.status = "Nothing of yours to take back in this deal.".into(),
+                Err(e) => self.saved(Err(e)),
             }
-            Ok(false) => self.status = "Nothing of yours to take back in this deal.".into(),
-            Err(e) => self.saved(Err(e)),
+            break;
         }
         self.refresh();
     }
@@ -596,6 +625,11 @@ fn play_loop(
                         pending = Some(rx);
                     }
                 }
+                // At the pace of the computer players' moves, as if it were one of theirs.
+                Turn::Person(_) if app.nothing_to_decide() && last_move.elapsed() >= pace => {
+                    app.pass_for_the_person();
+                    last_move = Instant::now();
+                }
                 Turn::DealOver if app.reviewed < app.deals_done() => {
                     app.reviewed = app.deals_done();
                     if app.watch {
@@ -875,6 +909,58 @@ mod tests {
             }
             assert!(valued >= 15, "{preset}: {valued} cards");
         }
+    }
+
+    /// Railroad's jamboree question to a hand without one (a pass, nothing else legal) does not
+    /// stop the game: it is taken for the person and said until the person's next decision;
+    /// a practice game's undo goes back past it (taken back alone, it would be taken again).
+    #[test]
+    fn a_pass_with_nothing_else_legal_is_taken_for_the_person() {
+        let mut a = (0..200)
+            .find_map(|seed| {
+                let mut a = app_of("railroad", 4, seed);
+                // The person makes trump where it may (not alone), so as to be asked.
+                while !a.nothing_to_decide() && a.session.turn() != Turn::DealOver {
+                    match a.session.bot_job() {
+                        Some(job) => {
+                            let c = job.run().unwrap();
+                            a.bot_done(job.seat, c);
+                        }
+                        None => {
+                            let make = a.choices.iter().copied().find(|c| {
+                                matches!(
+                                    c,
+                                    Action::Order { alone: false } | Action::Call { alone: false, .. }
+                                ) || *c == Action::Partner
+                            });
+                            a.take(make.unwrap_or(a.choices[0]));
+                        }
+                    }
+                }
+                a.nothing_to_decide().then_some(a)
+            })
+            .expect("a seed where the person has nothing to claim");
+        assert_eq!(a.prompt(), "Your turn: nothing to claim here, so pass.");
+        let before = a.session.decisions();
+        a.pass_for_the_person();
+        assert_eq!(a.session.decisions(), before + 1);
+        assert_eq!(a.note, "Jamboree: you had nothing to claim, so you passed.");
+        assert!(!a.nothing_to_decide());
+        // The computer players' decisions after it leave the note.
+        if let Some(job) = a.session.bot_job() {
+            let c = job.run().unwrap();
+            a.bot_done(job.seat, c);
+            assert!(!a.note.is_empty());
+        }
+        assert!(render::tests::screen(&a, 80, 24).contains("you had nothing to claim"));
+        a.practice = true;
+        play_until(&mut a, |a| !a.choices.is_empty());
+        // At the person's first card: the pass is passed over to the decision that made trump.
+        a.undo();
+        assert_eq!(a.status, "Taken back.");
+        assert!(a.session.decisions() < before, "back past the pass");
+        assert!(!a.nothing_to_decide());
+        assert!(a.note.is_empty());
     }
 
     #[test]

@@ -79,7 +79,7 @@ pub fn action_words(a: &Action, by_dealer: bool) -> String {
 }
 
 /// A phase's engine name in words for the table's centre.
-fn phase_words(name: &str) -> String {
+pub(super) fn phase_words(name: &str) -> String {
     match name {
         "bidding1" => "Bidding, round 1".into(),
         "bidding2" => "Bidding, round 2".into(),
@@ -385,6 +385,8 @@ pub fn draw(f: &mut Frame, app: &App) {
     let mut lines = vec![Line::from(ch)];
     if !app.status.is_empty() {
         lines.push(Line::from(app.status.clone()));
+    } else if !app.note.is_empty() {
+        lines.push(Line::from(app.note.clone()));
     }
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rows[4]);
     f.render_widget(Paragraph::new(keys_line(app, rows[5].width)), rows[5]);
@@ -954,7 +956,7 @@ fn draw_box(f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     use super::super::state::ReviewLine;
@@ -976,7 +978,7 @@ mod tests {
     use ratatui::Terminal;
 
     /// The screen `app` draws at `width` by `height`, a line per row.
-    fn screen(app: &App, width: u16, height: u16) -> String {
+    pub(in crate::play) fn screen(app: &App, width: u16, height: u16) -> String {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
         terminal.draw(|f| draw(f, app)).unwrap();
         let buffer = terminal.backend().buffer();
