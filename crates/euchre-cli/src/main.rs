@@ -349,10 +349,7 @@ impl TableArgs {
             holders.push(euchre_table::Holder::Person("You".into()));
         }
         for n in names {
-            euchre_ai::player(&n)?;
-            // As the players list names them: `--level Hard` is `hard` on the screen and in
-            // the saved game.
-            holders.push(euchre_table::Holder::Bot(n.trim().to_ascii_lowercase()));
+            holders.push(euchre_table::Holder::Bot(player_name(&n)?));
         }
         Ok(holders)
     }
@@ -370,6 +367,31 @@ impl TableArgs {
                 .map_or(1, |d| d.as_secs())
         })
     }
+}
+
+/// A computer player's name as the table keeps it: a name the players list has as listed
+/// (`--level Hard` is `hard` on the screen and in the saved game), any other by the name the
+/// player gives itself (`PIMC-5` is `pimc-5`), so that the game record reads back the name it
+/// saved.
+///
+/// # Errors
+/// No player has the name, or the name is longer than a game record keeps.
+fn player_name(given: &str) -> Result<String> {
+    let player = euchre_ai::player(given)?;
+    let lower = given.trim().to_ascii_lowercase();
+    let name = if euchre_ai::PLAYERS.iter().any(|(listed, _)| *listed == lower) {
+        lower
+    } else {
+        player.name()
+    };
+    let chars = name.chars().count();
+    if chars > euchre_record::MAX_PLAYER_NAME_CHARS {
+        anyhow::bail!(
+            "a computer player's name has {chars} characters; a saved game keeps at most {}",
+            euchre_record::MAX_PLAYER_NAME_CHARS
+        );
+    }
+    Ok(name)
 }
 
 /// The user's data directory: `EUCHRE_DATA_DIR`, or the platform's (e.g. ~/.local/share/euchre).
@@ -455,7 +477,9 @@ fn play_table(
         }
         None => {
             let rules = table.rules.resolve(None)?;
-            let players = rules.new_game(0).players();
+            // The players are checked with the rest of the command line, before any file or
+            // the terminal.
+            let holders = table.holders(rules.new_game(0).players(), watch)?;
             let seed = table.seed();
             let save = match &table.save {
                 Some(p) if p.is_dir() => {
@@ -488,13 +512,7 @@ fn play_table(
             // Checked before the session writes its first save: a game that cannot start leaves
             // no file behind.
             need_terminal()?;
-            euchre_table::Session::new(
-                rules,
-                seed,
-                table.holders(players, watch)?,
-                table.budget(),
-                Some(save),
-            )?
+            euchre_table::Session::new(rules, seed, holders, table.budget(), Some(save))?
         }
     };
     let name = match resume {
@@ -504,13 +522,15 @@ fn play_table(
     let pace = std::time::Duration::from_millis(table.pace_ms);
     // Stopped by a signal: the shell's status for a program it ended (128 + the signal), once
     // the terminal is back as it was.
-    let ended = play::run(session, name, watch, practice, pace)?;
+    // The game lets go of its file (the lock) once its last save is done.
+    let ended = play::run(session, name, watch, practice, pace, held)?;
+    // A terminal closed under the game (SIGHUP) takes the farewell's words nowhere: no
+    // reason to fail.
     if !ended.farewell.is_empty() {
-        println!("{}", ended.farewell);
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout(), "{}", ended.farewell);
     }
-    let code = ended.signal.map_or(0, |signal| 128 + signal);
-    drop(held);
-    Ok(code)
+    Ok(ended.signal.map_or(0, |signal| 128 + signal))
 }
 
 /// The terminal game needs a terminal to read keys from and draw on.
@@ -1085,7 +1105,26 @@ fn run(cli: Cli) -> Result<i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{counted, listed_preset, unused_save};
+    use super::{counted, listed_preset, player_name, unused_save};
+
+    /// A computer player is kept by its own name, which the game record reads back: `pimc-5`
+    /// however it was typed, a listed name as listed, and a name too long for a record
+    /// refused before the game starts (an expert variant's parts may repeat; the saved game
+    /// then could not be resumed, nor a practice decision taken back).
+    #[test]
+    fn a_player_is_kept_by_a_name_its_saved_game_reads_back() {
+        assert_eq!(player_name(" PIMC-5 ").unwrap(), "pimc-5");
+        assert_eq!(player_name("Hard").unwrap(), "hard");
+        assert_eq!(player_name("EXPERT").unwrap(), "expert");
+        assert_eq!(player_name("Basic/PIMC-5").unwrap(), "basic/pimc-5");
+        assert!(player_name("extreme").is_err());
+        let long = format!("expert{}", "-points".repeat(10));
+        assert!(euchre_ai::player(&long).is_ok(), "a player's name");
+        let err = player_name(&long).unwrap_err().to_string();
+        assert!(err.contains("at most 64"), "{err}");
+        let longest = format!("expert{}", "-points".repeat(8));
+        assert!(player_name(&longest).unwrap().chars().count() <= euchre_record::MAX_PLAYER_NAME_CHARS);
+    }
 
     /// Every command's arguments are defined consistently, and `serve`'s durations read.
     #[test]

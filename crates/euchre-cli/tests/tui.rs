@@ -391,6 +391,85 @@ fn killed_it_puts_the_terminal_back() {
     );
 }
 
+/// A terminal closed under the game (`tmux kill-session`: SIGHUP) ends it as SIGTERM does: the
+/// game stays saved and its lock file goes with it (the system's default for SIGHUP left
+/// `game.json.lock` behind).
+#[test]
+fn a_closed_terminal_leaves_no_lock_file() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("hangup");
+    let save = dir.join("game.json");
+    let t = play_easy("hangup", &dir, "9", &save, &[]);
+    t.wait_for("Your turn");
+    let shell = Command::new("tmux")
+        .args(["-L", &t.name, "display", "-p", "-t", &t.name, "#{pane_pid}"])
+        .output()
+        .unwrap();
+    let shell = String::from_utf8_lossy(&shell.stdout).trim().to_string();
+    let game = Command::new("pgrep")
+        .args(["-P", &shell, "euchre"])
+        .output()
+        .unwrap();
+    let game = String::from_utf8_lossy(&game.stdout).trim().to_string();
+    assert!(!game.is_empty(), "the game's process under the shell {shell}");
+    assert!(dir.join("game.json.lock").exists(), "held while it plays");
+    drop(t);
+    let start = Instant::now();
+    // Gone, or a zombie that nobody reaps (a container's first process may not).
+    let running = || {
+        std::fs::read_to_string(format!("/proc/{game}/stat")).is_ok_and(|stat| {
+            stat.rsplit(") ")
+                .next()
+                .is_some_and(|rest| !rest.starts_with('Z'))
+        })
+    };
+    while running() {
+        assert!(start.elapsed() < Duration::from_secs(20), "the game did not end");
+        sleep(Duration::from_millis(40));
+    }
+    assert!(record(&save)["games"][0]["deals"].is_array(), "still saved");
+    assert!(
+        !dir.join("game.json.lock").exists(),
+        "the lock file goes with the game"
+    );
+}
+
+/// Without a terminal, a wrong player or file is named as such: the terminal is required only
+/// once the command line and the file to resume are known to be right (`--level extreme` said
+/// only "the terminal game needs a terminal"). No file is written either way.
+#[test]
+fn without_a_terminal_the_command_lines_own_errors_come_first() {
+    let dir = scratch("no-terminal");
+    let missing = dir.join("nothing.json");
+    let missing = missing.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["play", "--level", "extreme"], "unknown player 'extreme'"),
+        (&["play", "--players", "basic,foo,hard"], "unknown player 'foo'"),
+        (
+            &["watch", "--players", "basic,basic,bar,basic"],
+            "unknown player 'bar'",
+        ),
+        (&["play", "--resume", missing], "nothing.json"),
+        (&["play", "--level", "easy"], "needs a terminal"),
+    ];
+    for (args, expected) in cases {
+        let out = Command::new(EUCHRE)
+            .args(args)
+            .env("EUCHRE_DATA_DIR", &dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    let games = std::fs::read_dir(dir.join("games")).map_or(0, |d| d.count());
+    assert_eq!(games, 0, "no game file written");
+}
+
 /// A saved game goes on with its own rules, players and seed in its own file: options that
 /// would change them are refused, not ignored; and a new game does not write over a file.
 #[test]

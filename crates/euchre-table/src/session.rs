@@ -95,6 +95,15 @@ fn check_holders(game: &AnyGame, holders: &[Holder]) -> Result<(), TableError> {
         )));
     }
     for h in holders {
+        // A name the game record would refuse to read back: the saved game could be neither
+        // resumed nor taken back a decision (undo reads the record).
+        let chars = h.name().chars().count();
+        if chars > euchre_record::MAX_PLAYER_NAME_CHARS {
+            return Err(TableError::Seats(format!(
+                "a seat's name has {chars} characters; a saved game keeps at most {}",
+                euchre_record::MAX_PLAYER_NAME_CHARS
+            )));
+        }
         match h {
             Holder::Bot(name) => {
                 player(name).map_err(|e| TableError::Seats(e.to_string()))?;

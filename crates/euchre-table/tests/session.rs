@@ -159,6 +159,31 @@ fn seats_must_fit_the_game() {
     assert!(e.to_string().contains("computer player's name"), "{e}");
 }
 
+/// A seat's name the game record would not read back (over its 64 characters: an expert
+/// variant's parts repeated, or a person's long name) is refused before the first save, and
+/// no file is written; 64 characters play, save, resume and take back.
+#[test]
+fn a_seat_name_the_record_would_refuse_is_refused_before_the_first_save() {
+    let rules = AnyRules::preset("north-american").unwrap();
+    let path = scratch("long-name");
+    let _ = std::fs::remove_file(&path);
+    let long = format!("expert{}", "-points".repeat(9));
+    assert_eq!(long.chars().count(), 69);
+    let mut seats = holders(4);
+    seats[1] = Holder::Bot(long);
+    let e = Session::new(rules, 1, seats, Budget::UNLIMITED, Some(path.clone()))
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("at most 64"), "{e}");
+    assert!(!path.exists(), "no file written");
+    let mut seats = holders(4);
+    seats[0] = Holder::Person("P".repeat(euchre_record::MAX_PLAYER_NAME_CHARS));
+    let mut s = Session::new(rules, 1, seats, Budget::UNLIMITED, Some(path.clone())).unwrap();
+    play(&mut s, Some(12));
+    assert!(s.undo(Seat::new(0)).unwrap());
+    Session::resume(&path, Budget::UNLIMITED).unwrap();
+}
+
 #[test]
 fn a_damaged_file_is_named_and_left_alone() {
     let path = scratch("damaged");

@@ -26,7 +26,7 @@ use state::{
     ReviewLine, Table,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The terminal game's state: the session and what the screen shows of it.
@@ -39,6 +39,9 @@ pub struct App {
     pub cursor: usize,
     pub overlay: Option<Overlay>,
     pub status: String,
+    /// A decision taken for the person (a pass with nothing else legal), said until the
+    /// person's next decision or the next deal, under any other status.
+    pub note: String,
     pub rules_name: String,
     pub colour: bool,
     pending_rank: Option<Rank>,
@@ -61,6 +64,9 @@ pub struct App {
     /// Once the game is over: what became of its statistics (counted as it ends, before the
     /// last review is closed, so that leaving then loses nothing).
     counted: Option<String>,
+    /// Held while the game changes and is saved: a program ended from another thread (a
+    /// closed terminal) waits for the save in progress.
+    saving: Arc<Mutex<()>>,
 }
 
 impl App {
@@ -71,15 +77,15 @@ impl App {
             .iter()
             .position(|h| !h.is_bot())
             .map_or(Seat::new(0), |i| Seat::new(i as u8));
-        let view = session.view(me);
         let mut app = App {
+            table: Table::of(session.game(), me),
             session,
             me,
-            table: Table::of(&view),
             choices: Vec::new(),
             cursor: 0,
             overlay: None,
             status: String::new(),
+            note: String::new(),
             rules_name,
             colour,
             pending_rank: None,
@@ -92,6 +98,7 @@ impl App {
             save_error: None,
             behind: None,
             counted: None,
+            saving: Arc::new(Mutex::new(())),
         };
         app.over_at_start = app.session.game().is_over();
         app.refresh();
@@ -119,9 +126,18 @@ impl App {
         }
     }
 
+    /// Changes the session (a decision, the next deal, an undo), which saves it, under the
+    /// lock a closed terminal's end waits for.
+    fn change<T>(&mut self, f: impl FnOnce(&mut Session) -> T) -> T {
+        let saving = Arc::clone(&self.saving);
+        let _saving = locked(&saving);
+        f(&mut self.session)
+    }
+
     /// Starts the next deal (the review closed).
     fn next_deal(&mut self) {
-        let r = self.session.next_deal().map(|_| ());
+        self.note.clear();
+        let r = self.change(Session::next_deal).map(|_| ());
         self.saved(r);
         self.refresh();
     }
@@ -129,7 +145,7 @@ impl App {
     /// Rebuilds what the screen shows after a change.
     fn refresh(&mut self) {
         let view = self.session.view(self.me);
-        self.table = Table::of(&view);
+        self.table = Table::of(self.session.game(), self.me);
         let choices = match self.session.turn() {
             Turn::Person(s) if s == self.me => {
                 let legal: Vec<Action> = view.legal().iter().copied().collect();
@@ -162,15 +178,30 @@ impl App {
 
     /// The person takes `a`.
     fn take(&mut self, a: Action) {
-        let r = self.session.act(self.me, a);
+        let me = self.me;
+        let r = self.change(|s| s.act(me, a));
         self.saved(r);
+        self.note.clear();
         self.pending_rank = None;
         self.refresh();
     }
 
+    /// Whether the person's decision is none: a pass is all that is legal (Railroad's jamboree
+    /// question to a hand without one). The game does not stop for it.
+    fn nothing_to_decide(&self) -> bool {
+        !self.watch && self.choices == [Action::Pass] && matches!(self.session.turn(), Turn::Person(_))
+    }
+
+    /// Takes a decision that is none for the person, and says so.
+    fn pass_for_the_person(&mut self) {
+        let phase = render::phase_words(&self.table.phase);
+        self.take(Action::Pass);
+        self.note = format!("{phase}: you had nothing to claim, so you passed.");
+    }
+
     /// A bot's decision arrives.
     fn bot_done(&mut self, seat: Seat, choice: Choice) {
-        let r = self.session.act(seat, choice.action);
+        let r = self.change(|s| s.act(seat, choice.action));
         self.saved(r);
         self.refresh();
     }
@@ -185,13 +216,24 @@ impl App {
         if self.choices.is_empty() {
             return;
         }
-        match self.session.undo(self.me) {
-            Ok(true) => {
-                self.saved(Ok(()));
-                self.status = "Taken back.".into();
+        let me = self.me;
+        // A pass taken for the person is no decision of theirs: taken back, it would be taken
+        // again at once, so the one before it is taken back too.
+        loop {
+            match self.change(|s| s.undo(me)) {
+                Ok(true) => {
+                    self.saved(Ok(()));
+                    self.note.clear();
+                    self.refresh();
+                    if self.nothing_to_decide() {
+                        continue;
+                    }
+                    self.status = "Taken back.".into();
+                }
+                Ok(false) => self.status = "Nothing of yours to take back in this deal.".into(),
+                Err(e) => self.saved(Err(e)),
             }
-            Ok(false) => self.status = "Nothing of yours to take back in this deal.".into(),
-            Err(e) => self.saved(Err(e)),
+            break;
         }
         self.refresh();
     }
@@ -474,18 +516,23 @@ pub fn run(
     watch: bool,
     practice: bool,
     pace: Duration,
+    lock: crate::file_lock::Held,
 ) -> Result<Ended> {
-    // Killed (`kill`, `timeout`): leave the loop, so that the terminal is put back as it was;
-    // a second signal ends the program at once. The game is saved after every decision
-    // already. (SIGHUP keeps its default: the terminal is gone, and there is nothing to put
-    // back.)
-    let signals = [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
+    // Killed (`kill`, `timeout`) or the terminal closed (SIGHUP): leave the loop, so that the
+    // terminal is put back as it was and the game's lock file is removed. The game is saved
+    // after every decision already. A second SIGTERM or SIGINT ends the program at once (a
+    // person insisting); a second SIGHUP does not, as a closing terminal's shell passes its
+    // own SIGHUP on to the game that the system has just sent one.
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let signals = [SIGTERM, SIGINT, SIGHUP];
     let stops = signals.map(|_| Arc::new(AtomicBool::new(false)));
     for (signal, stop) in signals.iter().zip(&stops) {
         // Conditional on any of the flags: a SIGINT after a SIGTERM ends it at once too.
-        for flag in &stops {
-            signal_hook::flag::register_conditional_shutdown(*signal, 1, Arc::clone(flag))
-                .context("setting up signal handling")?;
+        if *signal != SIGHUP {
+            for flag in &stops {
+                signal_hook::flag::register_conditional_shutdown(*signal, 1, Arc::clone(flag))
+                    .context("setting up signal handling")?;
+            }
         }
         signal_hook::flag::register(*signal, Arc::clone(stop)).context("setting up signal handling")?;
     }
@@ -509,11 +556,64 @@ pub fn run(
     let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
     let mut app = App::new(session, rules_name, watch);
     app.practice = practice;
+    let lock = Arc::new(Mutex::new(Some(lock)));
+    end_on_hangup(Arc::clone(&lock), Arc::clone(&app.saving))?;
+    // A terminal closed under the game fails to draw or read: after a signal, that is the
+    // signal's end, not an error.
+    let ended = match play_loop(&mut terminal, &mut app, pace, &stopped_by) {
+        Err(e) if stopped_by().is_none() => Err(e),
+        _ => Ok(Ended {
+            signal: stopped_by(),
+            farewell: app.farewell(),
+        }),
+    };
+    // Every save is done: the game's file is free for another program.
+    drop(locked(&lock).take());
+    ended
+}
+
+/// A mutex's value, also after a panic while it was held (what it guards stays usable).
+fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// How long a closed terminal's game has to end by itself before it is ended.
+const HANGUP_GRACE: Duration = Duration::from_millis(500);
+
+/// Ends the program on a closed terminal (SIGHUP) if the game has not ended by itself a moment
+/// later: reading a terminal that has gone, crossterm reads its end of file for ever and the
+/// game's loop never sees the signal. The save in progress, if any, is finished first, and
+/// the game's lock file removed; the exit status is the shell's for SIGHUP (129).
+///
+/// # Errors
+/// The signal cannot be watched.
+fn end_on_hangup(lock: Arc<Mutex<Option<crate::file_lock::Held>>>, saving: Arc<Mutex<()>>) -> Result<()> {
+    use signal_hook::consts::SIGHUP;
+    let mut hangups = signal_hook::iterator::Signals::new([SIGHUP]).context("setting up signal handling")?;
+    std::thread::spawn(move || {
+        if hangups.forever().next().is_some() {
+            std::thread::sleep(HANGUP_GRACE);
+            let _saving = locked(&saving);
+            drop(locked(&lock).take());
+            std::process::exit(128 + SIGHUP);
+        }
+    });
+    Ok(())
+}
+
+/// Draws, hands out the bots' decisions and reads keys until the person leaves or
+/// `stopped_by` names a signal.
+fn play_loop(
+    terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    app: &mut App,
+    pace: Duration,
+    stopped_by: &dyn Fn() -> Option<i32>,
+) -> Result<()> {
     // The bot decision being made on its thread, if any.
     let mut pending: Option<mpsc::Receiver<BotAnswer>> = None;
     let mut last_move = Instant::now();
     while stopped_by().is_none() {
-        terminal.draw(|f| render::draw(f, &app))?;
+        terminal.draw(|f| render::draw(f, app))?;
         if app.overlay.is_none() {
             match app.session.turn() {
                 Turn::Bot(_) if pending.is_none() => {
@@ -525,11 +625,16 @@ pub fn run(
                         pending = Some(rx);
                     }
                 }
+                // At the pace of the computer players' moves, as if it were one of theirs.
+                Turn::Person(_) if app.nothing_to_decide() && last_move.elapsed() >= pace => {
+                    app.pass_for_the_person();
+                    last_move = Instant::now();
+                }
                 Turn::DealOver if app.reviewed < app.deals_done() => {
                     app.reviewed = app.deals_done();
                     if app.watch {
                         std::thread::sleep(pace * 3);
-                        let _ = app.session.next_deal();
+                        let _ = app.change(Session::next_deal);
                         app.refresh();
                     } else {
                         app.overlay = Some(app.review());
@@ -545,7 +650,7 @@ pub fn run(
                     app.counted = Some(if app.over_at_start {
                         "It was counted in the statistics when it ended.".to_string()
                     } else {
-                        match record_stats(&app) {
+                        match record_stats(app) {
                             Ok(path) => {
                                 format!("Counted in the statistics ({}): euchre stats", path.display())
                             }
@@ -555,7 +660,7 @@ pub fn run(
                 }
                 Turn::GameOver => {
                     let recorded = app.counted.clone().unwrap_or_default();
-                    app.overlay = Some(Overlay::Summary(format!("{}\n{recorded}", summary(&app))));
+                    app.overlay = Some(Overlay::Summary(format!("{}\n{recorded}", summary(app))));
                 }
                 _ => {}
             }
@@ -603,10 +708,7 @@ pub fn run(
             }
         }
     }
-    Ok(Ended {
-        signal: stopped_by(),
-        farewell: app.farewell(),
-    })
+    Ok(())
 }
 
 impl App {
@@ -807,6 +909,58 @@ mod tests {
             }
             assert!(valued >= 15, "{preset}: {valued} cards");
         }
+    }
+
+    /// Railroad's jamboree question to a hand without one (a pass, nothing else legal) does not
+    /// stop the game: it is taken for the person and said until the person's next decision;
+    /// a practice game's undo goes back past it (taken back alone, it would be taken again).
+    #[test]
+    fn a_pass_with_nothing_else_legal_is_taken_for_the_person() {
+        let mut a = (0..200)
+            .find_map(|seed| {
+                let mut a = app_of("railroad", 4, seed);
+                // The person makes trump where it may (not alone), so as to be asked.
+                while !a.nothing_to_decide() && a.session.turn() != Turn::DealOver {
+                    match a.session.bot_job() {
+                        Some(job) => {
+                            let c = job.run().unwrap();
+                            a.bot_done(job.seat, c);
+                        }
+                        None => {
+                            let make = a.choices.iter().copied().find(|c| {
+                                matches!(
+                                    c,
+                                    Action::Order { alone: false } | Action::Call { alone: false, .. }
+                                ) || *c == Action::Partner
+                            });
+                            a.take(make.unwrap_or(a.choices[0]));
+                        }
+                    }
+                }
+                a.nothing_to_decide().then_some(a)
+            })
+            .expect("a seed where the person has nothing to claim");
+        assert_eq!(a.prompt(), "Your turn: nothing to claim here, so pass.");
+        let before = a.session.decisions();
+        a.pass_for_the_person();
+        assert_eq!(a.session.decisions(), before + 1);
+        assert_eq!(a.note, "Jamboree: you had nothing to claim, so you passed.");
+        assert!(!a.nothing_to_decide());
+        // The computer players' decisions after it leave the note.
+        if let Some(job) = a.session.bot_job() {
+            let c = job.run().unwrap();
+            a.bot_done(job.seat, c);
+            assert!(!a.note.is_empty());
+        }
+        assert!(render::tests::screen(&a, 80, 24).contains("you had nothing to claim"));
+        a.practice = true;
+        play_until(&mut a, |a| !a.choices.is_empty());
+        // At the person's first card: the pass is passed over to the decision that made trump.
+        a.undo();
+        assert_eq!(a.status, "Taken back.");
+        assert!(a.session.decisions() < before, "back past the pass");
+        assert!(!a.nothing_to_decide());
+        assert!(a.note.is_empty());
     }
 
     #[test]

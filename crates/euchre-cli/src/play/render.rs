@@ -79,7 +79,7 @@ pub fn action_words(a: &Action, by_dealer: bool) -> String {
 }
 
 /// A phase's engine name in words for the table's centre.
-fn phase_words(name: &str) -> String {
+pub(super) fn phase_words(name: &str) -> String {
     match name {
         "bidding1" => "Bidding, round 1".into(),
         "bidding2" => "Bidding, round 2".into(),
@@ -99,10 +99,13 @@ fn phase_words(name: &str) -> String {
     }
 }
 
-/// Where each seat sits on the screen, from the person's seat: bottom, left, top, right.
+/// Where each seat sits on the screen, from the person's seat: bottom, left, top, right (the
+/// engine's seat numbers stay as they are: this is where a seat is drawn, and its name).
 fn position(me: Seat, seat: Seat, players: usize) -> usize {
     let rel = (seat.index() + players - me.index()) % players;
     match (players, rel) {
+        // Two players face each other; three leave the top empty.
+        (2, 1) => 2,
         (3, 2) => 3,
         (_, r) => r,
     }
@@ -271,24 +274,35 @@ pub fn draw(f: &mut Frame, app: &App) {
         return;
     }
     let t = &app.table;
-    let colour = app.colour;
     let scores = app.session.game().scores();
-    let title = format!(" euchre · {} · {} ", app.rules_name, score_words(app, &scores));
+    // The title without the program's name where the scores would be cut (four players'
+    // scores at 60 columns).
+    let mut title = format!(" euchre · {} · {} ", app.rules_name, score_words(app, &scores));
+    if title.chars().count() + 2 > usize::from(area.width) {
+        title = format!(" {} · {} ", app.rules_name, score_words(app, &scores));
+    }
     let block = Block::default().borders(Borders::ALL).title(title);
     let inner = block.inner(area);
     f.render_widget(block, area);
 
+    // Trump, the upcard, the contract; the tricks taken beside them, or on a line of their
+    // own where both do not fit (Bid Euchre's four players at 60 columns).
+    let info = info_spans(app);
+    let tricks = tricks_words(app);
+    let info_width: usize = info.iter().map(Span::width).sum();
+    let tricks_apart = info_width + tricks.chars().count() > usize::from(inner.width);
+
     // The seats and the trick sit in the middle of a tall screen; the person's part stays at
     // the bottom.
     let rows = Layout::vertical([
-        Constraint::Min(0),    // space
-        Constraint::Length(2), // north
-        Constraint::Length(8), // west, trick, east
-        Constraint::Min(0),    // space
-        Constraint::Length(2), // trump, tricks and bidding
-        Constraint::Length(2), // south's hand
-        Constraint::Length(2), // choices
-        Constraint::Length(1), // keys
+        Constraint::Min(0),                              // space
+        Constraint::Length(2),                           // north
+        Constraint::Length(8),                           // west, trick, east
+        Constraint::Min(0),                              // space
+        Constraint::Length(2 + u16::from(tricks_apart)), // trump, tricks and bidding
+        Constraint::Length(2),                           // south's hand
+        Constraint::Length(2),                           // choices
+        Constraint::Length(1),                           // keys
     ])
     .split(inner);
     let rows = [rows[1], rows[2], rows[4], rows[5], rows[6], rows[7]];
@@ -338,7 +352,55 @@ pub fn draw(f: &mut Frame, app: &App) {
         trick_area,
     );
 
-    // Trump, the upcard, the bidding in words.
+    let mut info_lines = if tricks_apart {
+        vec![Line::from(info), Line::from(tricks)]
+    } else {
+        let mut spans = info;
+        spans.push(Span::raw(tricks));
+        vec![Line::from(spans)]
+    };
+    info_lines.push(Line::from(bidding_words(app, rows[2].width)));
+    f.render_widget(Paragraph::new(info_lines), rows[2]);
+
+    let (hand, _) = hand_line(app);
+    f.render_widget(
+        Paragraph::new(Line::from(hand)).wrap(Wrap { trim: true }),
+        rows[3],
+    );
+
+    // The choices that are not cards, and the prompt.
+    let mut ch = vec![Span::raw(app.prompt())];
+    let dealing = app.me == app.table.dealer;
+    for (i, a) in app.choices.iter().enumerate() {
+        if card_of(a).is_some() {
+            continue;
+        }
+        let mut style = Style::default();
+        if i == app.cursor {
+            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+        }
+        ch.push(Span::raw(" "));
+        ch.push(Span::styled(format!("[{}]", action_words(a, dealing)), style));
+    }
+    let mut lines = vec![Line::from(ch)];
+    if !app.status.is_empty() {
+        lines.push(Line::from(app.status.clone()));
+    } else if !app.note.is_empty() {
+        lines.push(Line::from(app.note.clone()));
+    }
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rows[4]);
+    f.render_widget(Paragraph::new(keys_line(app, rows[5].width)), rows[5]);
+
+    if let Some(o) = &app.overlay {
+        draw_overlay(f, app, o, area);
+    }
+}
+
+/// Trump in words (or the upcard, or the card turned down) and Bid Euchre's contract, then room
+/// before the tricks.
+fn info_spans(app: &App) -> Vec<Span<'static>> {
+    let t = &app.table;
+    let colour = app.colour;
     let mut info = Vec::new();
     match (&t.trump, t.upcard) {
         (Some(tr), up) => {
@@ -369,7 +431,13 @@ pub fn draw(f: &mut Frame, app: &App) {
             }
         }
     }
-    let tricks = if t.partnership {
+    info
+}
+
+/// The tricks taken this deal: per side between partners, else per player.
+fn tricks_words(app: &App) -> String {
+    let t = &app.table;
+    if t.partnership {
         let mine = app.me.team().index();
         format!(
             "Tricks: we {}, they {}",
@@ -384,10 +452,14 @@ pub fn draw(f: &mut Frame, app: &App) {
             .map(|(i, n)| format!("{} {n}", seat_word(app, Seat::new(i as u8))))
             .collect();
         format!("Tricks: {}", each.join(", "))
-    };
-    info.push(Span::raw(tricks));
-    // As many of the latest decisions as fit the line, "…" before them when some do not.
-    let room = usize::from(rows[2].width).saturating_sub("Bidding: … ".len());
+    }
+}
+
+/// The bidding line: as many of the latest decisions as fit `width`, "…" before them when some
+/// do not.
+fn bidding_words(app: &App, width: u16) -> String {
+    let t = &app.table;
+    let room = usize::from(width).saturating_sub("Bidding: … ".len());
     let mut bidding: Vec<String> = Vec::new();
     let mut used = 0;
     for (s, w) in t.bidding.iter().rev() {
@@ -403,42 +475,38 @@ pub fn draw(f: &mut Frame, app: &App) {
         bidding.push(item);
     }
     bidding.reverse();
-    let info_lines = vec![
-        Line::from(info),
-        Line::from(format!("Bidding: {}", bidding.join(", "))),
-    ];
-    f.render_widget(Paragraph::new(info_lines), rows[2]);
+    format!("Bidding: {}", bidding.join(", "))
+}
 
-    let (hand, _) = hand_line(app);
-    f.render_widget(
-        Paragraph::new(Line::from(hand)).wrap(Wrap { trim: true }),
-        rows[3],
-    );
-
-    // The choices that are not cards, and the prompt.
-    let mut ch = vec![Span::raw(app.prompt())];
-    let dealing = app.me == app.table.dealer;
-    for (i, a) in app.choices.iter().enumerate() {
-        if card_of(a).is_some() {
-            continue;
+/// The keys that do something now, as many as fit `width` whole: in shorter words where the
+/// full ones do not fit, then the last ones left out (quitting and hints come first).
+fn keys_line(app: &App, width: u16) -> String {
+    let width = usize::from(width);
+    let full = key_words(app);
+    let line = full.join("  ");
+    if line.chars().count() <= width {
+        return line;
+    }
+    let short: Vec<String> = full
+        .iter()
+        .map(|k| match k.as_str() {
+            "←→ choose" => "←→".to_string(),
+            "Enter take" => "Enter".to_string(),
+            "Enter next deal" => "Enter deal".to_string(),
+            "l last trick" => "l last".to_string(),
+            other => other.to_string(),
+        })
+        .collect();
+    let mut line = String::new();
+    for k in short {
+        let sep = if line.is_empty() { "" } else { "  " };
+        if line.chars().count() + sep.len() + k.chars().count() > width {
+            break;
         }
-        let mut style = Style::default();
-        if i == app.cursor {
-            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-        }
-        ch.push(Span::raw(" "));
-        ch.push(Span::styled(format!("[{}]", action_words(a, dealing)), style));
+        line.push_str(sep);
+        line.push_str(&k);
     }
-    let mut lines = vec![Line::from(ch)];
-    if !app.status.is_empty() {
-        lines.push(Line::from(app.status.clone()));
-    }
-    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rows[4]);
-    f.render_widget(Paragraph::new(key_words(app).join("  ")), rows[5]);
-
-    if let Some(o) = &app.overlay {
-        draw_overlay(f, app, o, area);
-    }
+    line
 }
 
 /// The keys that do something now; quitting and hints first, so that a narrow screen still
@@ -523,10 +591,20 @@ fn trick_lines(app: &App, width: u16) -> Vec<Line<'static>> {
             }
             at_pos[position(app.me, seat, t.players)] = Some(c);
         }
-        words = format!("{} led", short_name(app, leader));
-        if let Some(w) = t.winning {
-            words.push_str(&format!(", {} wins so far", short_name(app, w)));
-        }
+        let (led, wins) = (short_name(app, leader), t.winning.map(|w| short_name(app, w)));
+        // Shorter where the box is narrow (60 columns), never cut inside a word.
+        words = match wins {
+            Some(w) => [
+                format!("{led} led, {w} wins so far"),
+                format!("{led} led, {w} winning"),
+                format!("{led} led, {w} wins"),
+                format!("{w} wins so far"),
+            ]
+            .into_iter()
+            .find(|x| x.chars().count() <= usize::from(width))
+            .unwrap_or_else(|| format!("{w} wins")),
+            None => format!("{led} led"),
+        };
     } else if let Some((leader, cards, winner)) = &t.last_trick {
         // Between tricks the last one stays on the table, with who took it, until the next
         // card is led.
@@ -609,19 +687,70 @@ pub fn resume_command(app: &App) -> String {
     format!("euchre {command} --resume {path}")
 }
 
-/// A review's row: the person's choice, the hint player's, the expected points lost; for a
-/// card, also its value and the best card's with every hand known ("solved").
-fn review_row(r: &ReviewLine, dealing: bool) -> String {
-    let solved = r
-        .exact
-        .map(|(v, b)| format!("  solved {}, best {}", points(v), points(b)))
-        .unwrap_or_default();
-    format!(
-        "  {:<12} {DEFAULT_PLAYER}: {:<12} lost {:.2}{solved}",
-        action_words(&r.taken, dealing),
-        action_words(&r.best, dealing),
-        r.loss
-    )
+/// A review's rows: the person's choice, the hint player's, the expected points lost; for a
+/// card, also its value and the best card's with every hand known ("solved"). The columns are
+/// as wide as their widest entry among the cards, and among the other decisions; a row wider
+/// than `width` says what was solved on a line of its own.
+fn review_rows(lines: &[ReviewLine], dealing: bool, width: usize) -> Vec<String> {
+    let words = |a: &Action| action_words(a, dealing);
+    let widest = |cards: bool, f: &dyn Fn(&ReviewLine) -> String| {
+        lines
+            .iter()
+            .filter(|r| r.exact.is_some() == cards)
+            .map(|r| f(r).chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let mut rows = Vec::new();
+    for r in lines {
+        let cards = r.exact.is_some();
+        let taken_w = widest(cards, &|r| words(&r.taken));
+        let best_w = widest(cards, &|r| words(&r.best));
+        let row = format!(
+            "  {:<taken_w$}  {DEFAULT_PLAYER}: {:<best_w$}  lost {:.2}",
+            words(&r.taken),
+            words(&r.best),
+            r.loss
+        );
+        match r.exact {
+            Some((v, b)) => {
+                let solved = format!("solved {}, best {}", points(v), points(b));
+                if row.chars().count() + 2 + solved.chars().count() <= width {
+                    rows.push(format!("{row}  {solved}"));
+                } else {
+                    rows.push(row);
+                    rows.push(format!("      {solved}"));
+                }
+            }
+            None => rows.push(row.trim_end().to_string()),
+        }
+    }
+    rows
+}
+
+/// `text` in lines of at most `width` columns, broken where `sep` parts it (a space, or the
+/// " · " between a hint's chances, whose dot then ends the line): the first line starts with
+/// `first`, the others with `rest`. A piece wider than a line keeps a line of its own.
+fn wrap(text: &str, sep: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
+    let cols = |s: &str| s.chars().count();
+    let mut lines = Vec::new();
+    let mut line = first.to_string();
+    let mut empty = true;
+    for piece in text.split(sep) {
+        if !empty && cols(&line) + cols(sep) + cols(piece) > width {
+            line.push_str(sep.trim_end());
+            lines.push(line);
+            line = rest.to_string();
+            empty = true;
+        }
+        if !empty {
+            line.push_str(sep);
+        }
+        line.push_str(piece);
+        empty = false;
+    }
+    lines.push(line);
+    lines
 }
 
 /// Points as whole numbers with their sign, and 0 without one (never "-0").
@@ -658,53 +787,93 @@ fn centred(area: Rect, w: u16, h: u16) -> Rect {
 fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
     // Hints and reviews word the bids as the person takes them (the dealer picks up).
     let dealing = app.me == app.table.dealer;
+    // The box's width inside its borders, which long lines are wrapped to.
+    let inner = usize::from(BOX_WIDTH.min(area.width).saturating_sub(2)).max(1);
     let (title, lines): (&str, Vec<Line>) = match o {
         Overlay::Hint { player, best, lines } => {
             let mut l = vec![Line::from(format!(
                 "{player} would take: {}",
                 action_words(best, dealing)
             ))];
-            // Each choice's words on a line of their own, where they fit on the screen.
-            let explained =
-                lines.iter().any(|h| !h.why.is_empty()) && 2 * lines.len() as u16 + 7 <= area.height;
-            for h in lines {
-                l.push(Line::from(format!(
-                    "  {:<16} {:+.2}",
-                    action_words(&h.action, dealing),
-                    h.value
-                )));
-                if explained && !h.why.is_empty() {
-                    l.push(Line::from(format!("    {}", h.why)));
-                }
+            if lines.is_empty() && app.choices.len() == 1 {
+                // Nothing to weigh: no values to explain either.
+                let only = match card_of(best) {
+                    Some(c) => format!("{} is the only card you may choose now.", card_text(c)),
+                    None => format!("{} is your only choice now.", action_words(best, dealing)),
+                };
+                l.push(Line::from(only));
+                l.push(Line::from("(any key closes)"));
+                return draw_box(f, area, "Hint", l);
             }
-            if explained {
-                for line in [
-                    "(expected points for your side; the chances that your side makes",
-                    " trump, takes all 5 or is euchred, or that they make it; game: the",
-                    " change in your chance to win the game; any key closes)",
-                ] {
-                    l.push(Line::from(line));
-                }
+            let values: Vec<String> = lines
+                .iter()
+                .map(|h| format!("  {:<16} {:+.2}", action_words(&h.action, dealing), h.value))
+                .collect();
+            let whys: Vec<Vec<String>> = lines
+                .iter()
+                .map(|h| match h.why.as_str() {
+                    "" => Vec::new(),
+                    why => wrap(why, " · ", inner, "    ", "    "),
+                })
+                .collect();
+            let footnote = |text: &str| wrap(text, " ", inner, "", " ");
+            let explained_note = footnote(
+                "(expected points for your side; make: your side makes trump and takes the tricks it needs; march: it takes all 5; euchred: it makes trump and falls short; they make, they march, we euchre: the same for the other side; game: the change in your chance to win the game; any key closes)",
+            );
+            let plain_note = footnote(if app.table.partnership {
+                "(expected points for your side; any key closes)"
             } else {
-                l.push(Line::from("(expected points for your side; any key closes)"));
+                // The individual games' players value a choice by points only (no chances
+                // of making or being euchred, no game to win).
+                "(expected points: your gain against the others' mean; any key closes)"
+            });
+            // Each choice's words on lines of their own, where they fit on the screen.
+            let rows = 1 + values.len() + whys.iter().map(Vec::len).sum::<usize>() + explained_note.len();
+            let explained = whys.iter().any(|w| !w.is_empty()) && rows + 2 <= usize::from(area.height);
+            for (value, why) in values.into_iter().zip(whys) {
+                l.push(Line::from(value));
+                if explained {
+                    l.extend(why.into_iter().map(Line::from));
+                }
             }
+            let note = if explained { explained_note } else { plain_note };
+            l.extend(note.into_iter().map(Line::from));
             ("Hint", l)
         }
         Overlay::Review { heading, lines } => {
-            let mut l: Vec<Line> = heading.lines().map(|x| Line::from(x.to_string())).collect();
+            // Broken between a score's players and between a trick's cards, not inside one.
+            let mut l: Vec<Line> = heading
+                .lines()
+                .flat_map(|x| {
+                    let sep = [" · ", ", "]
+                        .into_iter()
+                        .find(|sep| x.contains(sep))
+                        .unwrap_or(" ");
+                    wrap(x, sep, inner, "", "  ")
+                })
+                .map(Line::from)
+                .collect();
             if lines.is_empty() {
                 l.push(Line::from("Your decisions: nothing to review."));
             }
-            for r in lines.iter().take(8) {
-                l.push(Line::from(review_row(r, dealing)));
-            }
+            let shown = lines.len().min(8);
+            l.extend(
+                review_rows(&lines[..shown], dealing, inner)
+                    .into_iter()
+                    .map(Line::from),
+            );
             if !lines.is_empty() {
-                l.push(Line::from(format!(
-                    "(yours; what {DEFAULT_PLAYER} would take; the expected points yours lost;"
-                )));
-                l.push(Line::from(
-                    " solved: a card's points with every hand known, and the best card's)",
-                ));
+                l.extend(
+                    wrap(
+                        &format!("(yours; what {DEFAULT_PLAYER} would take; the expected points yours lost; solved: a card's points with every hand known, and the best card's)"),
+                        " ",
+                        inner,
+                        "",
+                        " ",
+                    )
+                    .into_iter()
+                    .map(Line::from),
+                );
             }
             l.push(Line::from(if app.session.game().is_over() {
                 "Enter: the game's summary"
@@ -764,8 +933,15 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             ("Leave?", l)
         }
     };
-    // As tall as the lines once wrapped to the box's width, with its borders.
-    let width = 70.min(area.width);
+    draw_box(f, area, title, lines);
+}
+
+/// The widest an overlay's box is, borders included.
+const BOX_WIDTH: u16 = 70;
+
+/// An overlay's box in the middle of `area`, as tall as its lines once wrapped to its width.
+fn draw_box(f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) {
+    let width = BOX_WIDTH.min(area.width);
     let inner = usize::from(width.saturating_sub(2)).max(1);
     let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
     let h = (rows as u16 + 2).min(area.height);
@@ -773,14 +949,14 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
     f.render_widget(Clear, rect);
     f.render_widget(
         Paragraph::new(lines)
-            .block(Block::default().borders(Borders::ALL).title(title))
+            .block(Block::default().borders(Borders::ALL).title(title.to_string()))
             .wrap(Wrap { trim: false }),
         rect,
     );
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     use super::super::state::ReviewLine;
@@ -797,11 +973,12 @@ mod tests {
     }
 
     use super::super::tests::{app, app_of, play_until};
+    use euchre::Seat;
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
 
     /// The screen `app` draws at `width` by `height`, a line per row.
-    fn screen(app: &App, width: u16, height: u16) -> String {
+    pub(in crate::play) fn screen(app: &App, width: u16, height: u16) -> String {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
         terminal.draw(|f| draw(f, app)).unwrap();
         let buffer = terminal.backend().buffer();
@@ -860,7 +1037,7 @@ mod tests {
         });
         let (maker, bid) = (a.table.maker.unwrap(), a.table.bid.unwrap());
         let s = screen(&a, 60, 20);
-        let line = row_with(&s, "Tricks:");
+        let line = row_with(&s, "Trump");
         let who = if maker == a.me {
             "You"
         } else {
@@ -916,16 +1093,18 @@ mod tests {
     #[test]
     fn a_review_row_names_the_expert_and_the_solver_and_prints_no_minus_zero() {
         let nine: Action = "9C".parse().unwrap();
-        let row = review_row(
-            &ReviewLine {
+        let rows = review_rows(
+            &[ReviewLine {
                 decision: 1,
                 taken: nine,
                 best: nine,
                 loss: 0.0,
                 exact: Some((-2.0, -1.0)),
-            },
+            }],
             false,
+            68,
         );
+        let row = &rows[0];
         assert!(row.contains("expert: 9♣"), "{row}");
         assert!(row.contains("solved -2, best -1"), "{row}");
         assert_eq!(points(-0.0), "0");
@@ -947,6 +1126,133 @@ mod tests {
         assert!(keys.contains(&format!(": {}", card_text(c))), "{keys}");
         play_until(&mut a, |a| a.table.decided && !a.choices.is_empty());
         assert!(key_words(&a).join("  ").contains("u undo"));
+    }
+
+    /// At the smallest size (60x20) nothing is cut inside a word: the trick box's words, the
+    /// keys, the title and the tricks taken (on a line of their own where they do not fit
+    /// beside trump); a hint's and a review's rows break between their parts, and every row of
+    /// either fits the box.
+    #[test]
+    fn at_60_by_20_nothing_is_cut_inside_a_word() {
+        for (preset, players) in [("bid-euchre", 4), ("north-american", 4), ("three-handed", 3)] {
+            let mut a = app_of(preset, players, 5);
+            play_until(&mut a, |a| {
+                a.table.phase == "play" && a.table.trick.len() >= 2 && !a.choices.is_empty()
+            });
+            let s = screen(&a, 60, 20);
+            let trick = row_with(&s, " led, ").split('│').nth(2).unwrap().trim();
+            assert!(
+                ["wins so far", "winning", "wins"]
+                    .iter()
+                    .any(|end| trick.ends_with(end)),
+                "{trick:?}: {s}"
+            );
+            // The keys: whole ones, in full or short words.
+            let keys = row_with(&s, "q quit");
+            let known = key_words(&a);
+            for k in keys
+                .trim_matches('│')
+                .split("  ")
+                .map(str::trim)
+                .filter(|k| !k.is_empty())
+            {
+                let short = ["←→", "Enter", "l last"].contains(&k);
+                assert!(short || known.iter().any(|x| x == k), "{k:?} cut: {s}");
+            }
+            let tricks = row_with(&s, "Tricks:");
+            assert!(
+                tricks
+                    .trim_end_matches('│')
+                    .trim_end()
+                    .ends_with(char::is_numeric),
+                "{s}"
+            );
+            let title = s.lines().next().unwrap();
+            assert!(
+                title.contains(&score_words(&a, &a.session.game().scores())),
+                "{s}"
+            );
+            assert!(
+                row_with(&s, "q quit").contains("l last") == a.table.last_trick.is_some(),
+                "{s}"
+            );
+        }
+        // A hint of the bidding explained in words, and a review with cards and bids.
+        let mut a = app_of("north-american", 4, 7);
+        a.hint();
+        let s = screen(&a, 60, 20);
+        for line in s.lines().filter(|l| l.starts_with('│') && l.len() > 2) {
+            let inside = line.trim_matches('│').trim();
+            assert!(
+                !["makes", "the", "(best", "+1)", "game", "-1"].contains(&inside),
+                "{s}"
+            );
+        }
+        let flat = s
+            .lines()
+            .map(|l| l.trim_matches(|c| c == '│' || c == ' '))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(flat.contains("any key closes"), "{s}");
+        assert!(flat.contains("takes the tricks it needs"), "{s}");
+        a.overlay = None;
+        super::super::tests::to_the_deals_end(&mut a);
+        a.overlay = Some(a.review());
+        let s = screen(&a, 60, 20);
+        assert!(s.contains("Enter: next deal"), "the review fits: {s}");
+        let rows: Vec<&str> = s.lines().filter(|l| l.contains("expert: ")).collect();
+        assert!(!rows.is_empty(), "{s}");
+        for line in s.lines().filter(|l| l.contains("solved ")) {
+            assert!(line.contains(", best "), "solved and best on one line: {s}");
+        }
+    }
+
+    /// A hint with one legal card explains no numbers that are not there; with several, its
+    /// footnote says what `make` means (ordering up always makes trump: `make` is making it
+    /// and taking the tricks needed); the individual games' hints, values only, say what the
+    /// values are.
+    #[test]
+    fn a_hint_explains_what_it_shows() {
+        let mut a = app();
+        play_until(&mut a, |a| {
+            a.choices.len() == 1 && card_of(&a.choices[0]).is_some()
+        });
+        a.hint();
+        let s = screen(&a, 80, 24);
+        let only = card_text(card_of(&a.choices[0]).unwrap());
+        assert!(
+            s.contains(&format!("{only} is the only card you may choose now.")),
+            "{s}"
+        );
+        assert!(!s.contains("expected points"), "{s}");
+        let mut a = app_of("north-american", 4, 7);
+        a.hint();
+        let s = screen(&a, 80, 24);
+        assert!(s.contains("make: your side makes trump and"), "{s}");
+        assert!(!s.contains("takes all 5 or is euchred"), "{s}");
+        let mut a = app_of("three-handed", 3, 5);
+        play_until(&mut a, |a| a.choices.len() > 1);
+        a.hint();
+        let s = screen(&a, 80, 24);
+        assert!(s.contains("your gain against the others' mean"), "{s}");
+        assert!(!s.contains("make "), "no chances in the individual games: {s}");
+    }
+
+    /// Two-handed Set-Back seats the opponent across the table (North), not at West with North
+    /// empty; the engine's seat numbers stay as they are.
+    #[test]
+    fn two_players_sit_across_the_table() {
+        use euchre::table::AnyRules;
+        use euchre_table::{Holder, Session};
+        let mut rules = AnyRules::preset("set-back").unwrap();
+        rules.set("players", "2").unwrap();
+        let holders = vec![Holder::Person("You".into()), Holder::Bot("basic".into())];
+        let session = Session::new(rules, 3, holders, euchre_ai::Budget::UNLIMITED, None).unwrap();
+        let a = App::new(session, "set-back".into(), false);
+        assert_eq!(short_name(&a, Seat::new(1)), "North");
+        let s = screen(&a, 80, 24);
+        assert!(s.contains("North basic"), "{s}");
+        assert!(!s.contains("West"), "{s}");
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! view turned into the table's parts, hands sorted, the choices in order, card shortcuts, and
 //! the review of a finished deal.
 
-use euchre::table::View;
-use euchre::{Action, Card, CardSet, Rank, Seat, Suit, Trump};
+use euchre::table::{AnyGame, View};
+use euchre::{Action, BidTrump, Card, CardSet, Rank, Seat, Suit, Trump};
 use euchre_ai::{GameView, Outlook};
 
 /// The table as one seat sees it, in the terms the screen uses.
@@ -53,40 +53,37 @@ pub struct Table {
     pub phase: String,
 }
 
-/// The trump a suit text names, for sorting.
-fn trump_of_text(t: &str) -> Option<Trump> {
-    match t {
-        "C" => Some(Trump::Suit(Suit::Clubs)),
-        "D" => Some(Trump::Suit(Suit::Diamonds)),
-        "H" => Some(Trump::Suit(Suit::Hearts)),
-        "S" => Some(Trump::Suit(Suit::Spades)),
-        _ => None,
-    }
-}
-
 /// Sorts a hand for show: trump first once it is known (both bowers with it), highest first;
 /// then the other suits, each highest first, black and red alternating where they can.
 pub fn sort_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
-    let suit_order = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
-    let key = |c: Card| -> (u8, i32) {
-        match trump {
-            Some(t) => {
-                let table = t.table();
-                if table.is_trump(c) {
-                    return (0, -i32::from(table.power(c)));
-                }
-                let s = c
-                    .suit()
-                    .map_or(4, |s| suit_order.iter().position(|x| *x == s).unwrap_or(4));
-                (1 + s as u8, -i32::from(table.power(c)))
-            }
-            None => {
-                let s = c
-                    .suit()
-                    .map_or(4, |s| suit_order.iter().position(|x| *x == s).unwrap_or(4));
-                (s as u8, -(c.rank().map_or(99, |r| r as i32)))
-            }
+    match trump {
+        Some(t) => {
+            let table = t.table();
+            sort_by_order(hand, t.suit(), |c| (table.effective_suit(c), table.power(c)))
         }
+        None => sort_by_order(hand, None, |c| {
+            let suit = c.suit().map_or(euchre::trump::JOKER_SUIT, Suit::index);
+            (suit, c.rank().map_or(0, |r| r as u8 + 1))
+        }),
+    }
+}
+
+/// Sorts a hand by `order`, a card's effective suit and its power within it under the ranking
+/// in force (the engine's): `trump`'s cards first, then the other suits in the order that
+/// alternates black and red, each highest first.
+fn sort_by_order(hand: CardSet, trump: Option<Suit>, order: impl Fn(Card) -> (usize, u8)) -> Vec<Card> {
+    let suit_order = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+    let key = |c: Card| -> (usize, i32) {
+        let (suit, power) = order(c);
+        let group = if trump.is_some_and(|t| t.index() == suit) {
+            0
+        } else {
+            1 + suit_order
+                .iter()
+                .position(|s| s.index() == suit)
+                .unwrap_or(suit_order.len())
+        };
+        (group, -i32::from(power))
     };
     let mut cards: Vec<Card> = hand.iter().collect();
     cards.sort_by_key(|&c| key(c));
@@ -94,8 +91,11 @@ pub fn sort_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
 }
 
 impl Table {
-    /// The table as `view` shows it.
-    pub fn of(view: &GameView) -> Table {
+    /// The table as `seat` sees `game`: its view, and for the individual games the deal's
+    /// ranking of the cards (public once trump is named: Bid Euchre's no trump low runs nine
+    /// high), by which the hand is sorted.
+    pub fn of(game: &AnyGame, seat: Seat) -> Table {
+        let view = GameView::of_game(game, seat);
         match &view.view {
             View::Partnership(o) => {
                 let trump = o.trump;
@@ -142,7 +142,7 @@ impl Table {
                         .iter()
                         .filter_map(|(s, seen)| match seen {
                             euchre::Seen::Known(Action::Play(_)) => None,
-                            euchre::Seen::Known(a) => Some((*s, a.to_string())),
+                            euchre::Seen::Known(a) => Some((*s, alone_words(*a, *s, o.maker))),
                             euchre::Seen::HiddenDiscard => Some((*s, "discards".into())),
                             euchre::Seen::HiddenExchange => Some((*s, "passes a card".into())),
                             euchre::Seen::HiddenGive => Some((*s, "gives a card back".into())),
@@ -158,7 +158,14 @@ impl Table {
                 }
             }
             View::Solo(o) => {
-                let trump = o.trump.as_deref().and_then(trump_of_text);
+                let AnyGame::Solo(g) = game else {
+                    unreachable!("an individual game's view is of an individual game")
+                };
+                let deal = g.deal();
+                let trump = deal.trump().and_then(|t| match t {
+                    BidTrump::Suit(s) => Some(s),
+                    BidTrump::High | BidTrump::Low => None,
+                });
                 let trick = o.tricks.last().filter(|t| t.2.is_none());
                 let last_trick = o
                     .tricks
@@ -170,7 +177,7 @@ impl Table {
                     partnership: false,
                     dealer: o.dealer,
                     to_act: o.to_act,
-                    hand: sort_hand(o.hand, trump),
+                    hand: sort_by_order(o.hand, trump, |c| deal.card_order(c)),
                     hand_sizes: o.hand_sizes.clone(),
                     upcard: o.upcard,
                     upcard_turned_down: o.trump.is_some() || o.phase != euchre::solo::SoloPhase::Bidding1,
@@ -187,7 +194,17 @@ impl Table {
                         .history
                         .iter()
                         .filter(|(_, a)| !is_card_text(a))
-                        .map(|(s, a)| (*s, a.clone()))
+                        // A discard face down, in the words the four-handed game uses.
+                        .map(|(s, a)| {
+                            (
+                                *s,
+                                if a == "discard" {
+                                    "discards".into()
+                                } else {
+                                    a.clone()
+                                },
+                            )
+                        })
                         .collect(),
                     decided: o.history.iter().any(|(s, _)| *s == o.seat),
                     trick_leader: trick.map(|t| t.0),
@@ -199,6 +216,20 @@ impl Table {
                 }
             }
         }
+    }
+}
+
+/// A decision of the partnership game in the bidding's words; going alone or not says whose
+/// side decides it: "plays with partner" for the makers' side (not alone, not jambone),
+/// "defends with partner" or "defends alone" for the other side (`partner` alone said
+/// neither).
+fn alone_words(a: Action, seat: Seat, maker: Option<Seat>) -> String {
+    let makers = maker.is_some_and(|m| m.team() == seat.team());
+    match a {
+        Action::Partner if makers => "plays with partner".into(),
+        Action::Partner if maker.is_some() => "defends with partner".into(),
+        Action::Alone if maker.is_some() && !makers => "defends alone".into(),
+        _ => a.to_string(),
     }
 }
 
@@ -549,7 +580,7 @@ mod tests {
                     if !played {
                         continue;
                     }
-                    let t = Table::of(&GameView::of_game(&game, seat));
+                    let t = Table::of(&game, seat);
                     match &t.last_trick {
                         Some((_, cards, winner)) if t.trick.is_empty() && cards.len() == shown.len() + 1 => {
                             // The trick is taken: its winner was shown winning from its card on.
@@ -576,6 +607,95 @@ mod tests {
             }
         }
         assert!(no_trump > 0, "no trick was played without trump");
+    }
+
+    /// Under Bid Euchre's no trump low every suit runs nine high, and the hand is sorted by the
+    /// ranking in force: highest first is the nine (it was the ace, as under no trump high).
+    #[test]
+    fn the_hand_is_sorted_by_the_ranking_in_force_nines_high_under_low() {
+        let rules = AnyRules::preset("bid-euchre").unwrap();
+        let (mut low, mut high) = (0, 0);
+        for seed in 0..20 {
+            let mut game = rules.new_game(seed);
+            let mut k = 0usize;
+            while let Some(seat) = game.to_act() {
+                let t = Table::of(&game, seat);
+                let sorted_by = |ace_high: bool| {
+                    t.hand.windows(2).all(|w| {
+                        let (a, b) = (w[0].rank().unwrap(), w[1].rank().unwrap());
+                        w[0].suit() != w[1].suit() || (a > b) == ace_high
+                    })
+                };
+                match t.trump.as_deref() {
+                    Some("low") if t.phase == "play" => {
+                        assert!(sorted_by(false), "nine high: {:?}", t.hand);
+                        low += 1;
+                    }
+                    Some("high") if t.phase == "play" => {
+                        assert!(sorted_by(true), "ace high: {:?}", t.hand);
+                        high += 1;
+                    }
+                    _ => {}
+                }
+                let legal: Vec<Action> = game.legal_actions().iter().copied().collect();
+                // No trump where it may be named, low and high in turn.
+                let wanted = if seed % 2 == 0 { "trump low" } else { "trump high" };
+                let a = legal
+                    .iter()
+                    .copied()
+                    .find(|a| a.to_string() == wanted)
+                    .unwrap_or(legal[k % legal.len()]);
+                k += 1;
+                game.apply(a).unwrap();
+            }
+        }
+        assert!(low > 0 && high > 0, "low {low}, high {high}");
+    }
+
+    /// A discard face down reads alike in every family (`East: discards`, not the command
+    /// form `discard`); going alone or not says whose side decides (Railroad's defenders,
+    /// Keller's jambone: `partner` alone said neither).
+    #[test]
+    fn hidden_discards_and_with_partner_decisions_read_as_words() {
+        let mut words = std::collections::BTreeSet::new();
+        for preset in ["three-handed", "north-american", "railroad", "keller-1887"] {
+            let rules = AnyRules::preset(preset).unwrap();
+            for seed in 0..40 {
+                let mut game = rules.new_game(seed);
+                let mut k = 0usize;
+                while let Some(seat) = game.to_act() {
+                    let t = Table::of(&game, Seat::new(((seat.index() + 1) % game.players()) as u8));
+                    for (_, w) in &t.bidding {
+                        assert!(w != "discard" && w != "partner", "{preset}: {:?}", t.bidding);
+                        if w.contains("partner") || w.contains("discards") || w.contains("alone") {
+                            words.insert(w.clone());
+                        }
+                    }
+                    let legal: Vec<Action> = game.legal_actions().iter().copied().collect();
+                    k += 1;
+                    // In every other game alone where the makers may go alone, so that the
+                    // defenders are asked; they then defend alone or not in turn.
+                    let alone = legal
+                        .iter()
+                        .copied()
+                        .find(|a| seed % 2 == 0 && a.to_string().contains("alone"));
+                    let a = match alone {
+                        Some(_) if t.phase == "defend_alone" => legal[k % legal.len()],
+                        Some(a) => a,
+                        None => legal[k % legal.len()],
+                    };
+                    game.apply(a).unwrap();
+                }
+            }
+        }
+        for w in [
+            "discards",
+            "plays with partner",
+            "defends with partner",
+            "defends alone",
+        ] {
+            assert!(words.contains(w), "{w} never shown: {words:?}");
+        }
     }
 
     #[test]
@@ -642,7 +762,7 @@ mod tests {
                 let mut k = 0usize;
                 while let Some(seat) = game.to_act() {
                     let view = GameView::of_game(&game, seat);
-                    let t = Table::of(&view);
+                    let t = Table::of(&game, seat);
                     let legal: Vec<Action> = view.legal().iter().copied().collect();
                     let ch = choices(&legal, &t.hand);
                     assert_eq!(ch.len(), legal.len(), "{preset}: {legal:?}");
@@ -676,7 +796,7 @@ mod tests {
                 game.apply(Action::Pass).unwrap();
             }
             let seat = game.to_act().unwrap();
-            Table::of(&GameView::of_game(&game, seat))
+            Table::of(&game, seat)
         };
         assert!(view("north-american", 0).partnership);
         let bid = view("bid-euchre", 0);
@@ -703,8 +823,7 @@ mod tests {
                     .copied()
                     .find(|a| matches!(a, Action::OrderJambone | Action::Jambone))
                     .unwrap_or(legal[0]);
-                let view = GameView::of_game(&game, Seat::new(((seat.index() + 1) % 4) as u8));
-                let t = Table::of(&view);
+                let t = Table::of(&game, Seat::new(((seat.index() + 1) % 4) as u8));
                 if let Some((j, cards)) = &t.exposed {
                     assert_eq!(t.lone, Some(*j), "the jambone player plays alone");
                     assert!(t.active[j.index()]);
