@@ -418,7 +418,7 @@ fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
             }
         }
         SoloPhase::Discard => {
-            let trump = o.trump.as_deref().and_then(parse_trump)?;
+            let trump = no_trump_as_one(o.trump?);
             Some(discard(legal, hand, trump.table()))
         }
         SoloPhase::Auction => {
@@ -455,7 +455,7 @@ fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
         SoloPhase::Declare => Some(Action::Pass),
         SoloPhase::StayFold => {
             // Stay with a likely trick; fold with nothing.
-            let trump = o.trump.as_deref().and_then(parse_trump).unwrap_or(Trump::NoTrump);
+            let trump = o.trump.map_or(Trump::NoTrump, no_trump_as_one);
             if hand_tricks(hand, trump) >= 0.7 {
                 Some(Action::Stay)
             } else {
@@ -470,8 +470,8 @@ fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
                     _ => None,
                 })
                 .collect();
-            let low_game = o.trump.as_deref() == Some("low");
-            let trump = o.trump.as_deref().and_then(parse_trump).unwrap_or(Trump::NoTrump);
+            let low_game = o.trump == Some(BidTrump::Low);
+            let trump = o.trump.map_or(Trump::NoTrump, no_trump_as_one);
             let table = trump.table();
             // In "low" every suit runs nine high: compare ranks the other way.
             let power = |c: Card, led: usize| -> i32 {
@@ -516,11 +516,11 @@ fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
     }
 }
 
-/// The trump of an individual game's observation: a suit letter, or "high" (no trump).
-fn parse_trump(s: &str) -> Option<Trump> {
-    match s {
-        "high" => Some(Trump::NoTrump),
-        "low" => Some(Trump::NoTrump),
-        _ => s.parse::<Trump>().ok(),
+/// The trump table `basic` reads an individual game's trump by: no trump's, high or low (its
+/// play reverses the order itself under low).
+fn no_trump_as_one(t: BidTrump) -> Trump {
+    match t {
+        BidTrump::Suit(s) => Trump::Suit(s),
+        BidTrump::High | BidTrump::Low => Trump::NoTrump,
     }
 }

@@ -280,6 +280,13 @@ fn bid_euchre_no_trump_low_reverses_every_suit() {
         ],
     );
     run(&mut d, &[(1, "stay"), (2, "stay"), (3, "stay")]);
+    // Every seat sees the ranking, and is sent the trump as the action names it.
+    let seen = d.observation(seat(2));
+    let json = serde_json::to_value(&seen).unwrap();
+    assert_eq!(json["trump"], "low");
+    let order = |c: &str| seen.card_order(c.parse().unwrap());
+    assert!(order("9D") > order("AD"), "nine high under no trump low");
+    assert_eq!(order("9D"), d.card_order("9D".parse().unwrap()));
     // Seat 0 leads the 9C: the nine is the highest card, the ace the lowest.
     run(&mut d, &[(0, "9C"), (1, "KC"), (2, "JC"), (3, "9S")]);
     assert_eq!(d.trick_winners(), &[seat(0)]);

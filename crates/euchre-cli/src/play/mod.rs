@@ -78,7 +78,7 @@ impl App {
             .position(|h| !h.is_bot())
             .map_or(Seat::new(0), |i| Seat::new(i as u8));
         let mut app = App {
-            table: Table::of(session.game(), me),
+            table: Table::of(&session.view(me)),
             session,
             me,
             choices: Vec::new(),
@@ -145,7 +145,7 @@ impl App {
     /// Rebuilds what the screen shows after a change.
     fn refresh(&mut self) {
         let view = self.session.view(self.me);
-        self.table = Table::of(self.session.game(), self.me);
+        self.table = Table::of(&view);
         let choices = match self.session.turn() {
             Turn::Person(s) if s == self.me => {
                 let legal: Vec<Action> = view.legal().iter().copied().collect();

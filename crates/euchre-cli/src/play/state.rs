@@ -2,7 +2,7 @@
 //! view turned into the table's parts, hands sorted, the choices in order, card shortcuts, and
 //! the review of a finished deal.
 
-use euchre::table::{AnyGame, View};
+use euchre::table::View;
 use euchre::{Action, BidTrump, Card, CardSet, Rank, Seat, Suit, Trump};
 use euchre_ai::{GameView, Outlook};
 
@@ -91,11 +91,9 @@ fn sort_by_order(hand: CardSet, trump: Option<Suit>, order: impl Fn(Card) -> (us
 }
 
 impl Table {
-    /// The table as `seat` sees `game`: its view, and for the individual games the deal's
-    /// ranking of the cards (public once trump is named: Bid Euchre's no trump low runs nine
-    /// high), by which the hand is sorted.
-    pub fn of(game: &AnyGame, seat: Seat) -> Table {
-        let view = GameView::of_game(game, seat);
+    /// The table as `view` shows it; the hand sorted by the ranking in force (Bid Euchre's no
+    /// trump low runs nine high).
+    pub fn of(view: &GameView) -> Table {
         match &view.view {
             View::Partnership(o) => {
                 let trump = o.trump;
@@ -158,11 +156,7 @@ impl Table {
                 }
             }
             View::Solo(o) => {
-                let AnyGame::Solo(g) = game else {
-                    unreachable!("an individual game's view is of an individual game")
-                };
-                let deal = g.deal();
-                let trump = deal.trump().and_then(|t| match t {
+                let trump = o.trump.and_then(|t| match t {
                     BidTrump::Suit(s) => Some(s),
                     BidTrump::High | BidTrump::Low => None,
                 });
@@ -177,13 +171,13 @@ impl Table {
                     partnership: false,
                     dealer: o.dealer,
                     to_act: o.to_act,
-                    hand: sort_by_order(o.hand, trump, |c| deal.card_order(c)),
+                    hand: sort_by_order(o.hand, trump, |c| o.card_order(c)),
                     hand_sizes: o.hand_sizes.clone(),
                     upcard: o.upcard,
                     upcard_turned_down: o.trump.is_some() || o.phase != euchre::solo::SoloPhase::Bidding1,
                     // The dealer takes the upcard as it is ordered up: no decision comes between.
                     upcard_to_pick_up: false,
-                    trump: o.trump.clone(),
+                    trump: o.trump.map(|t| t.to_string()),
                     maker: o.maker,
                     bid: o.bid,
                     lone: None,
@@ -580,7 +574,7 @@ mod tests {
                     if !played {
                         continue;
                     }
-                    let t = Table::of(&game, seat);
+                    let t = Table::of(&GameView::of_game(&game, seat));
                     match &t.last_trick {
                         Some((_, cards, winner)) if t.trick.is_empty() && cards.len() == shown.len() + 1 => {
                             // The trick is taken: its winner was shown winning from its card on.
@@ -619,7 +613,7 @@ mod tests {
             let mut game = rules.new_game(seed);
             let mut k = 0usize;
             while let Some(seat) = game.to_act() {
-                let t = Table::of(&game, seat);
+                let t = Table::of(&GameView::of_game(&game, seat));
                 let sorted_by = |ace_high: bool| {
                     t.hand.windows(2).all(|w| {
                         let (a, b) = (w[0].rank().unwrap(), w[1].rank().unwrap());
@@ -664,7 +658,10 @@ mod tests {
                 let mut game = rules.new_game(seed);
                 let mut k = 0usize;
                 while let Some(seat) = game.to_act() {
-                    let t = Table::of(&game, Seat::new(((seat.index() + 1) % game.players()) as u8));
+                    let t = Table::of(&GameView::of_game(
+                        &game,
+                        Seat::new(((seat.index() + 1) % game.players()) as u8),
+                    ));
                     for (_, w) in &t.bidding {
                         assert!(w != "discard" && w != "partner", "{preset}: {:?}", t.bidding);
                         if w.contains("partner") || w.contains("discards") || w.contains("alone") {
@@ -762,7 +759,7 @@ mod tests {
                 let mut k = 0usize;
                 while let Some(seat) = game.to_act() {
                     let view = GameView::of_game(&game, seat);
-                    let t = Table::of(&game, seat);
+                    let t = Table::of(&GameView::of_game(&game, seat));
                     let legal: Vec<Action> = view.legal().iter().copied().collect();
                     let ch = choices(&legal, &t.hand);
                     assert_eq!(ch.len(), legal.len(), "{preset}: {legal:?}");
@@ -796,7 +793,7 @@ mod tests {
                 game.apply(Action::Pass).unwrap();
             }
             let seat = game.to_act().unwrap();
-            Table::of(&game, seat)
+            Table::of(&GameView::of_game(&game, seat))
         };
         assert!(view("north-american", 0).partnership);
         let bid = view("bid-euchre", 0);
@@ -823,7 +820,10 @@ mod tests {
                     .copied()
                     .find(|a| matches!(a, Action::OrderJambone | Action::Jambone))
                     .unwrap_or(legal[0]);
-                let t = Table::of(&game, Seat::new(((seat.index() + 1) % 4) as u8));
+                let t = Table::of(&GameView::of_game(
+                    &game,
+                    Seat::new(((seat.index() + 1) % 4) as u8),
+                ));
                 if let Some((j, cards)) = &t.exposed {
                     assert_eq!(t.lone, Some(*j), "the jambone player plays alone");
                     assert!(t.active[j.index()]);

@@ -208,7 +208,9 @@ pub struct SoloObservation {
     pub discard: Option<Card>,
     /// Decisions in order; another player's discard shows as `"discard"` without the card.
     pub history: Vec<(Seat, String)>,
-    pub trump: Option<String>,
+    /// Sent as its text (`"H"`, `"high"`, `"low"`), as actions name it.
+    #[serde(serialize_with = "trump_text")]
+    pub trump: Option<BidTrump>,
     pub maker: Option<Seat>,
     pub bid: Option<u8>,
     pub declared: bool,
@@ -219,6 +221,13 @@ pub struct SoloObservation {
     pub delta: Vec<i32>,
     #[serde(serialize_with = "action_list")]
     pub legal: ActionList,
+}
+
+fn trump_text<S: serde::Serializer>(t: &Option<BidTrump>, s: S) -> Result<S::Ok, S::Error> {
+    match t {
+        Some(t) => s.collect_str(t),
+        None => s.serialize_none(),
+    }
 }
 
 fn action_list<S: serde::Serializer>(l: &ActionList, s: S) -> Result<S::Ok, S::Error> {
@@ -928,7 +937,7 @@ impl SoloDeal {
                     _ => (s, a.to_string()),
                 })
                 .collect(),
-            trump: self.trump.map(|t| t.to_string()),
+            trump: self.trump,
             maker: self.maker,
             bid: self.bid(),
             declared: self.declared,
@@ -952,7 +961,7 @@ impl SoloObservation {
         let (leader, cards, None) = self.tricks.last()? else {
             return None;
         };
-        let ranking = Ranking(self.trump.as_deref()?.parse().ok()?);
+        let ranking = Ranking(self.trump?);
         let mut seat = *leader;
         let mut trick = Vec::with_capacity(cards.len());
         for (i, &c) in cards.iter().enumerate() {
@@ -962,6 +971,13 @@ impl SoloObservation {
             trick.push((seat, c));
         }
         ranking.winner(&trick)
+    }
+
+    /// A card's effective suit and its power within it under the trump named (the higher
+    /// wins), as [`SoloDeal::card_order`] has it: public once trump is named (before then, as
+    /// under no trump with the ace high).
+    pub fn card_order(&self, c: Card) -> (usize, u8) {
+        Ranking(self.trump.unwrap_or(BidTrump::High)).order(c)
     }
 
     /// The next player in the play after `seat` (those who threw up the hand sit out).

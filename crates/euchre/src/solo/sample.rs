@@ -4,7 +4,7 @@
 //! public history is then replayed, so a sampled world is consistent by construction.
 
 use super::deal::{Ranking, SoloDeal, SoloObservation};
-use crate::action::{Action, BidTrump};
+use crate::action::Action;
 use crate::card::{Card, Rank};
 use crate::cardset::CardSet;
 use crate::sample::{draw_placement, SampleError, DISCARD, KITTY};
@@ -30,11 +30,7 @@ pub fn sample_solo_world<R: RngCore>(obs: &SoloObservation, rng: &mut R) -> Resu
             .iter()
             .any(|(_, a)| *a == Some(Action::Order { alone: false }));
     // Who played what, and who showed out of which suit.
-    let ranking = obs
-        .trump
-        .as_deref()
-        .and_then(|t| t.parse::<BidTrump>().ok())
-        .map(Ranking);
+    let ranking = obs.trump.map(Ranking);
     let mut played_by = [CardSet::EMPTY; 4];
     let mut voids = [0u8; 4];
     for (leader, cards, _) in &obs.tricks {
