@@ -4,7 +4,12 @@
 //! file. The system lets go of it when the process ends, however it ends.
 
 use std::fs::{File, OpenOptions};
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
+
+/// What a lock file made here holds, so that another program's file of the same name is known
+/// and left alone (an empty one is an older euchre's).
+const MARK: &[u8] = b"euchre lock\n";
 
 /// Why a file could not be held.
 pub enum LockError {
@@ -77,12 +82,36 @@ fn lock_path(path: &Path) -> PathBuf {
 /// Another process holds it, or the lock file cannot be made.
 pub fn hold(path: &Path) -> Result<Held, LockError> {
     let lock = lock_path(path);
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock)
-        .map_err(|e| LockError::Io(lock.clone(), e))?;
+    let io = |e| LockError::Io(lock.clone(), e);
+    let file = match OpenOptions::new().create_new(true).write(true).open(&lock) {
+        Ok(mut made) => {
+            made.write_all(MARK).map_err(io)?;
+            made
+        }
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+            // Left by an earlier euchre (held now, or ended without letting go), or another
+            // program's: a file beside a system file (`/etc/passwd.lock`) may be its own lock,
+            // which taking (and later removing) would break.
+            let mut existing = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(&lock)
+                .map_err(io)?;
+            let mut start = Vec::with_capacity(MARK.len());
+            (&mut existing)
+                .take(MARK.len() as u64)
+                .read_to_end(&mut start)
+                .map_err(io)?;
+            if !(start.is_empty() || start == MARK) {
+                return Err(io(std::io::Error::new(
+                    ErrorKind::AlreadyExists,
+                    "the file is there and is not euchre's lock (another program's?): left alone",
+                )));
+            }
+            existing
+        }
+        Err(e) => return Err(io(e)),
+    };
     match file.try_lock() {
         Ok(()) => Ok(Held {
             _file: file,
@@ -117,6 +146,36 @@ mod tests {
             .removed_when_done();
         drop(again);
         assert!(!dir.join("sub/game.json.lock").exists(), "removed when done");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn another_programs_lock_file_is_neither_taken_nor_removed() {
+        let dir = std::env::temp_dir().join(format!("euchre-file-lock-other-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("passwd");
+        // Another program's lock holds its process number.
+        std::fs::write(dir.join("passwd.lock"), "4242").unwrap();
+        match hold(&target) {
+            Err(LockError::Io(p, e)) => {
+                assert!(p.ends_with("passwd.lock"));
+                assert!(e.to_string().contains("not euchre's lock"), "{e}");
+            }
+            _ => panic!("another program's lock file taken"),
+        }
+        assert_eq!(std::fs::read_to_string(dir.join("passwd.lock")).unwrap(), "4242");
+        // One an earlier euchre left (empty, or marked) is taken, and removed when done.
+        for left in ["", "euchre lock\n"] {
+            std::fs::write(dir.join("game.json.lock"), left).unwrap();
+            drop(
+                hold(&dir.join("game.json"))
+                    .ok()
+                    .expect("a left lock")
+                    .removed_when_done(),
+            );
+            assert!(!dir.join("game.json.lock").exists());
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
