@@ -283,6 +283,11 @@ enum RecordCommand {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+    /// Print a readable replay, as `egn show` does: hands, bidding, tricks and the running score.
+    Show {
+        /// A game record (a game, or each game of a match in turn).
+        file: std::path::PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -566,6 +571,23 @@ fn hold_game(path: &std::path::Path) -> Result<file_lock::Held> {
     }
 }
 
+/// `egn show` (or, `as_record`, `record show`): a document's readable replay.
+fn show_file(file: &std::path::Path, as_record: bool) -> Result<i32> {
+    let text = egn_cmd::read_document(file)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("reading {}", file.display()))?;
+    let shown = if as_record {
+        show::show_record(&text)
+    } else {
+        show::show(&text)
+    };
+    let shown = shown
+        .map_err(|e| anyhow::anyhow!(egn_cmd::other_kind(&text, as_record, "show", format!("{e:#}"))))
+        .with_context(|| file.display().to_string())?;
+    emit(shown.trim_end());
+    Ok(0)
+}
+
 /// A preset's name as the presets list it (`TOURNAMENT` is `tournament`, `standard` is
 /// `north-american`); a name no preset has, as given.
 fn listed_preset(given: &str) -> String {
@@ -574,19 +596,23 @@ fn listed_preset(given: &str) -> String {
 
 /// The preset a game's rules are, or its family with "custom rules" when options were changed.
 fn preset_of(game: &euchre::table::AnyGame) -> String {
-    use euchre::table::{AnyGame, AnyRules};
+    use euchre::table::AnyGame;
     let rules = match game {
         AnyGame::Partnership(g) => AnyRules::Partnership(*g.rules()),
         AnyGame::Solo(g) => AnyRules::Solo(*g.rules()),
     };
+    preset_of_rules(rules).map_or_else(
+        || format!("{}, custom rules", euchre::table::Table::family(game)),
+        str::to_string,
+    )
+}
+
+/// The listed preset whose rules are `rules`, if one is.
+fn preset_of_rules(rules: AnyRules) -> Option<&'static str> {
     euchre::all_presets()
         .into_iter()
         .map(|(name, _)| name)
         .find(|name| AnyRules::preset(name).is_ok_and(|p| p == rules))
-        .map_or_else(
-            || format!("{}, custom rules", euchre::table::Table::family(game)),
-            str::to_string,
-        )
 }
 
 /// `--rules PRESET` and `--set option=value`, wherever rules apply.
@@ -727,16 +753,10 @@ fn run(cli: Cli) -> Result<i32> {
         } => Ok(egn_cmd::check(&files, json, egn_cmd::check_record)),
         Command::Egn {
             command: EgnCommand::Show { file },
-        } => {
-            let text = egn_cmd::read_document(&file)
-                .map_err(anyhow::Error::msg)
-                .with_context(|| format!("reading {}", file.display()))?;
-            let shown = show::show(&text)
-                .map_err(|e| anyhow::anyhow!(egn_cmd::other_kind(&text, false, format!("{e:#}"))))
-                .with_context(|| file.display().to_string())?;
-            emit(shown.trim_end());
-            Ok(0)
-        }
+        } => show_file(&file, false),
+        Command::Record {
+            command: RecordCommand::Show { file },
+        } => show_file(&file, true),
         Command::Rules { preset, rules, json } => {
             if preset.is_none() && rules.preset.is_none() && rules.set.is_empty() && !json {
                 emit("Presets (euchre rules PRESET prints every option):");
