@@ -1043,6 +1043,7 @@ fn run(cli: Cli) -> Result<i32> {
             rules,
             json,
         } => {
+            let from_given = given.is_some();
             let (state, guessed) = match (given, file) {
                 (Some(text), _) => (
                     solve::given(rules.resolve(None)?, &text, &then)?,
@@ -1069,7 +1070,7 @@ fn run(cli: Cli) -> Result<i32> {
                 }
                 (None, None) => anyhow::bail!("give a FILE or --given DEAL"),
             };
-            let solved = solve::solve(&state)?;
+            let solved = solve::solve(&state, from_given)?;
             let placed = solve::placed_by_reader(&state, guessed);
             if json {
                 let mut v = solve::to_json(&state, &solved);
