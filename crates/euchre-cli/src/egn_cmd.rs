@@ -15,13 +15,13 @@ pub struct CheckSummary {
 }
 
 /// Where a document refused as one kind (`as_record`: a game record, else EGN) is plainly the
-/// other, which command reads it.
-pub fn other_kind(text: &str, as_record: bool, e: impl std::fmt::Display) -> String {
+/// other, which command reads it (`verb`: `check` or `show`, as the command refusing it).
+pub fn other_kind(text: &str, as_record: bool, verb: &str, e: impl std::fmt::Display) -> String {
     let head: String = text.chars().take(4096).collect();
     if !as_record && head.contains("\"euchre-record\"") {
-        format!("{e} (this is a game record: `euchre record check` reads it)")
+        format!("{e} (this is a game record: `euchre record {verb}` reads it)")
     } else if as_record && head.contains("\"fileType\"") {
-        format!("{e} (this is an EGN document: `euchre egn check` reads it)")
+        format!("{e} (this is an EGN document: `euchre egn {verb}` reads it)")
     } else {
         e.to_string()
     }
@@ -29,7 +29,7 @@ pub fn other_kind(text: &str, as_record: bool, e: impl std::fmt::Display) -> Str
 
 /// An EGN/EMN document, replayed.
 pub fn check_egn(text: &str) -> Result<CheckSummary, String> {
-    let s = euchre_egn::check_text(text).map_err(|e| other_kind(text, false, e))?;
+    let s = euchre_egn::check_text(text).map_err(|e| other_kind(text, false, "check", e))?;
     Ok(CheckSummary {
         deals: s.deals,
         score: s.score.map(|x| x.to_vec()),
@@ -41,7 +41,7 @@ pub fn check_egn(text: &str) -> Result<CheckSummary, String> {
 
 /// A game record (`docs/record-format.md`) of any family, replayed.
 pub fn check_record(text: &str) -> Result<CheckSummary, String> {
-    match euchre_record::read_any(text).map_err(|e| other_kind(text, true, e))? {
+    match euchre_record::read_any(text).map_err(|e| other_kind(text, true, "check", e))? {
         euchre_record::AnyReplay::Partnership(r) => {
             let last = r.games.last().expect("a replayed record has a game");
             let single = r.games.len() == 1;
@@ -106,18 +106,14 @@ pub fn check(
                     }
                     crate::emit(&v.to_string());
                 } else {
+                    // The two team scores as `egn show` and the readers' messages write them
+                    // ("6 : 10", "0 : -4": joined by '-', "0--4" did not read); the individual
+                    // games' scores, one per player, as a list ("[5, 5, -2, 2]").
                     let score = s
                         .score
-                        .map(|sc| {
-                            let each: Vec<String> = sc.iter().map(i32::to_string).collect();
-                            // The two team scores one way whatever their sign, as `egn show` and
-                            // the readers' messages write them ("6-10", "-5-1"); the individual
-                            // games' scores, one per player, as a list ("5-5--2-2" would not read).
-                            if s.team {
-                                format!(", score {}", each.join("-"))
-                            } else {
-                                format!(", score [{}]", each.join(", "))
-                            }
+                        .map(|sc| match sc.as_slice() {
+                            [a, b] if s.team => format!(", score {}", euchre_egn::score_pair(a, b)),
+                            _ => format!(", score {}", crate::show::score_list(&sc)),
                         })
                         .unwrap_or_default();
                     let plural =

@@ -60,13 +60,13 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
         /// Seconds to measure for (more than 0, at most a day).
-        #[arg(long, default_value_t = 3.0, value_parser = seconds)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 3.0, value_parser = seconds)]
         seconds: f64,
         /// Play exactly this many deals instead (the same work every run, for instruction counts).
-        #[arg(long, conflicts_with = "seconds", value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, allow_negative_numbers = true, conflicts_with = "seconds", value_parser = whole(1, u64::MAX))]
         deals: Option<u64>,
         /// Seed of the random deals and decisions.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = whole(0, u64::MAX))]
         seed: u64,
         /// Print JSON.
         #[arg(long)]
@@ -78,7 +78,7 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
         /// Seed of the deals and decisions.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = whole(0, u64::MAX))]
         seed: u64,
         /// `egn` (EGN, or EMN for a match), or `record`: the project's record, which keeps every
         /// option and decision EGN has no words for. By default EGN where the document reads back
@@ -98,20 +98,20 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
         /// Boards to play (each twice).
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1000, value_parser = whole(1, 10_000_000))]
         boards: u64,
         /// Play whole games to the rules' target instead of single deals.
         #[arg(long)]
         games: bool,
         /// Seed of the deals and the players' choices.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = whole(0, u64::MAX))]
         seed: u64,
         /// A time limit per decision in milliseconds (search players then depend on the
         /// machine's speed; without it a match is reproducible from its seed).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole(1, 600_000))]
         time_ms: Option<u64>,
         /// Threads to play on [default: every core].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole(1, 1024))]
         threads: Option<u64>,
         /// Print JSON.
         #[arg(long)]
@@ -155,13 +155,13 @@ enum Command {
         #[arg(long)]
         player: Option<String>,
         /// Deals to measure (0: use the outcomes kept in the repository; at most 100,000,000).
-        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = whole(0, 100_000_000))]
         deals: u64,
         /// The seed of the measured deals (with --deals) [default: 1].
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
         seed: Option<u64>,
         /// The game's target score.
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(1..=100))]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 10, value_parser = clap::value_parser!(i32).range(1..=100))]
         target: i32,
         /// Write the measured outcomes here (crates/euchre-ai/data/deal_outcomes.json to
         /// regenerate the repository's).
@@ -223,13 +223,13 @@ enum Command {
         #[arg(required_unless_present = "given", conflicts_with = "given")]
         file: Option<std::path::PathBuf>,
         /// The deal of the file, from 1 (numbered on through every game of a match).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "given")]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "given")]
         deal: u32,
         /// The trick, from 1; 0 for the deal's first decision (the bidding: slower).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=12), conflicts_with = "given")]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=12), conflicts_with = "given")]
         trick: u8,
         /// Cards already played to that trick.
-        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3), conflicts_with = "given")]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3), conflicts_with = "given")]
         card: u8,
         /// A deal as the engine protocol's `new` takes it, e.g.
         /// '{"dealer":3,"hands":[["9C","TC","JC","QC","KC"],...],"upcard":"9H"}'.
@@ -255,11 +255,11 @@ enum Command {
         #[arg(long, default_value = euchre_ai::DEFAULT_PLAYER)]
         player: String,
         /// Seed of the reference player's sampling (the terminal game's reviews use the default).
-        #[arg(long, default_value_t = euchre_ai::analysis::ANALYSIS_SEED)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = euchre_ai::analysis::ANALYSIS_SEED, value_parser = whole(0, u64::MAX))]
         seed: u64,
         /// Mistakes to list.
-        #[arg(long, default_value_t = 10)]
-        top: usize,
+        #[arg(long, allow_negative_numbers = true, default_value_t = 10, value_parser = whole(0, u32::MAX.into()))]
+        top: u64,
         /// Print JSON (every judged decision).
         #[arg(long)]
         json: bool,
@@ -282,6 +282,11 @@ enum RecordCommand {
         /// The record files (.json).
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
+    },
+    /// Print a readable replay, as `egn show` does: hands, bidding, tricks and the running score.
+    Show {
+        /// A game record (a game, or each game of a match in turn).
+        file: std::path::PathBuf,
     },
 }
 
@@ -316,17 +321,17 @@ struct TableArgs {
     #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
     /// Seed of the deals and the computer players' choices [default: from the clock].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
     seed: Option<u64>,
     /// Where to save the game as it goes [default: the user's data directory].
     #[arg(long, value_name = "FILE")]
     save: Option<std::path::PathBuf>,
     /// Milliseconds between the computer players' moves.
-    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 500, value_parser = whole(0, 10_000))]
     pace_ms: u64,
     /// A time limit per computer decision in milliseconds (their choices then depend on the
     /// machine's speed).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole(1, 600_000))]
     think_ms: Option<u64>,
 }
 
@@ -586,6 +591,23 @@ fn hold_game(path: &std::path::Path) -> Result<file_lock::Held> {
     }
 }
 
+/// `egn show` (or, `as_record`, `record show`): a document's readable replay.
+fn show_file(file: &std::path::Path, as_record: bool) -> Result<i32> {
+    let text = egn_cmd::read_document(file)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("reading {}", file.display()))?;
+    let shown = if as_record {
+        show::show_record(&text)
+    } else {
+        show::show(&text)
+    };
+    let shown = shown
+        .map_err(|e| anyhow::anyhow!(egn_cmd::other_kind(&text, as_record, "show", format!("{e:#}"))))
+        .with_context(|| file.display().to_string())?;
+    emit(shown.trim_end());
+    Ok(0)
+}
+
 /// A preset's name as the presets list it (`TOURNAMENT` is `tournament`, `standard` is
 /// `north-american`); a name no preset has, as given.
 fn listed_preset(given: &str) -> String {
@@ -594,19 +616,23 @@ fn listed_preset(given: &str) -> String {
 
 /// The preset a game's rules are, or its family with "custom rules" when options were changed.
 fn preset_of(game: &euchre::table::AnyGame) -> String {
-    use euchre::table::{AnyGame, AnyRules};
+    use euchre::table::AnyGame;
     let rules = match game {
         AnyGame::Partnership(g) => AnyRules::Partnership(*g.rules()),
         AnyGame::Solo(g) => AnyRules::Solo(*g.rules()),
     };
+    preset_of_rules(rules).map_or_else(
+        || format!("{}, custom rules", euchre::table::Table::family(game)),
+        str::to_string,
+    )
+}
+
+/// The listed preset whose rules are `rules`, if one is.
+fn preset_of_rules(rules: AnyRules) -> Option<&'static str> {
     euchre::all_presets()
         .into_iter()
         .map(|(name, _)| name)
         .find(|name| AnyRules::preset(name).is_ok_and(|p| p == rules))
-        .map_or_else(
-            || format!("{}, custom rules", euchre::table::Table::family(game)),
-            str::to_string,
-        )
 }
 
 /// `--rules PRESET` and `--set option=value`, wherever rules apply.
@@ -666,6 +692,21 @@ impl RulesArgs {
         }
         rules.validate()?;
         Ok(rules)
+    }
+}
+
+/// A whole number from `lo` to `hi` for a numeric option: one out of range, below 0 included,
+/// is refused naming the range, as clap's parsers of signed numbers do (its parser of `u64`
+/// said "invalid digit found in string" of `-1`).
+fn whole(lo: u64, hi: u64) -> impl clap::builder::TypedValueParser<Value = u64> {
+    move |text: &str| -> Result<u64, String> {
+        match text.parse::<i128>() {
+            Ok(n) if (i128::from(lo)..=i128::from(hi)).contains(&n) => {
+                u64::try_from(n).map_err(|e| e.to_string())
+            }
+            Ok(_) => Err(format!("{text} is not in {lo}..={hi}")),
+            Err(_) => Err(format!("'{text}' is not a whole number")),
+        }
     }
 }
 
@@ -747,16 +788,10 @@ fn run(cli: Cli) -> Result<i32> {
         } => Ok(egn_cmd::check(&files, json, egn_cmd::check_record)),
         Command::Egn {
             command: EgnCommand::Show { file },
-        } => {
-            let text = egn_cmd::read_document(&file)
-                .map_err(anyhow::Error::msg)
-                .with_context(|| format!("reading {}", file.display()))?;
-            let shown = show::show(&text)
-                .map_err(|e| anyhow::anyhow!(egn_cmd::other_kind(&text, false, format!("{e:#}"))))
-                .with_context(|| file.display().to_string())?;
-            emit(shown.trim_end());
-            Ok(0)
-        }
+        } => show_file(&file, false),
+        Command::Record {
+            command: RecordCommand::Show { file },
+        } => show_file(&file, true),
         Command::Rules { preset, rules, json } => {
             if preset.is_none() && rules.preset.is_none() && rules.set.is_empty() && !json {
                 emit("Presets (euchre rules PRESET prints every option):");
@@ -1043,6 +1078,7 @@ fn run(cli: Cli) -> Result<i32> {
             rules,
             json,
         } => {
+            let from_given = given.is_some();
             let (state, guessed) = match (given, file) {
                 (Some(text), _) => (
                     solve::given(rules.resolve(None)?, &text, &then)?,
@@ -1069,7 +1105,7 @@ fn run(cli: Cli) -> Result<i32> {
                 }
                 (None, None) => anyhow::bail!("give a FILE or --given DEAL"),
             };
-            let solved = solve::solve(&state)?;
+            let solved = solve::solve(&state, from_given)?;
             let placed = solve::placed_by_reader(&state, guessed);
             if json {
                 let mut v = solve::to_json(&state, &solved);
@@ -1096,7 +1132,12 @@ fn run(cli: Cli) -> Result<i32> {
             if json {
                 emit(&analyze::to_json(&loaded, &analyses, &player, seed).to_string());
             } else {
-                emit(&analyze::human(&loaded, &analyses, &player, top));
+                emit(&analyze::human(
+                    &loaded,
+                    &analyses,
+                    &player,
+                    usize::try_from(top).unwrap_or(usize::MAX),
+                ));
             }
             Ok(0)
         }
@@ -1153,6 +1194,50 @@ mod tests {
         };
         assert_eq!(close_empty_after.0, limits.waiting_unseated);
         assert!(super::Cli::try_parse_from(["euchre", "serve", "--close-seated-after", "soon"]).is_err());
+    }
+
+    /// A negative number for a numeric option is refused with the option's range: clap took
+    /// `-1` for an unknown flag and tipped `-- -1`, which was refused too.
+    #[test]
+    fn a_negative_number_is_refused_with_the_range() {
+        use clap::Parser;
+        let cases: [(&[&str], &str); 10] = [
+            (
+                &["random", "--seed", "-1"],
+                "-1 is not in 0..=18446744073709551615",
+            ),
+            (&["sim", "a", "b", "--boards", "-5"], "-5 is not in 1..=10000000"),
+            (&["sim", "a", "b", "--threads", "-2"], "-2 is not in 1..=1024"),
+            (&["solve", "f.egn", "--card", "-1"], "-1 is not in 0..=3"),
+            (&["solve", "f.egn", "--deal", "-2"], "-2 is not in 1..=4294967295"),
+            (&["winprob", "--target", "-1"], "-1 is not in 1..=100"),
+            (
+                &["winprob", "--deals", "-1", "--seed", "3"],
+                "-1 is not in 0..=100000000",
+            ),
+            (
+                &["analyze", "f.egn", "--top", "-3"],
+                "-3 is not in 0..=4294967295",
+            ),
+            (&["watch", "--pace-ms", "-4"], "-4 is not in 0..=10000"),
+            (&["bench", "--seconds", "-1"], "-1 seconds: give a number above 0"),
+        ];
+        for (args, range) in cases {
+            let e = super::Cli::try_parse_from(std::iter::once("euchre").chain(args.iter().copied()))
+                .err()
+                .unwrap_or_else(|| panic!("{args:?} parsed"))
+                .to_string();
+            assert!(
+                e.contains(range) && !e.contains("unexpected argument"),
+                "{args:?}: {e}"
+            );
+        }
+        let e = super::Cli::try_parse_from(["euchre", "random", "--seed", "x"])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("'x' is not a whole number"), "{e}");
+        assert!(super::Cli::try_parse_from(["euchre", "random", "--seed", "18446744073709551615"]).is_ok());
     }
 
     #[test]

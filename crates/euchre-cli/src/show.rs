@@ -1,8 +1,14 @@
-//! `euchre egn show`: a readable replay.
+//! `euchre egn show` and `euchre record show`: a readable replay.
+//!
+//! Both print the partnership game's deals with the same code ([`show_deal`]): an EGN file's in
+//! EGN's spelling of cards ("Jd"), with "??" for a card the file never shows; a game record's in
+//! the record's ("JD"). A record of an individual game is printed with a score per player.
 
 use anyhow::Result;
-use euchre::{Action, Card, Seat};
-use euchre_egn::{egn_card, egn_from_value, replay, replay_emn, DealEntry, EgnFile};
+use euchre::solo::SoloGame;
+use euchre::table::AnyRules;
+use euchre::{Action, Card, CardSet, Deal, Game, Seat, Team};
+use euchre_egn::{egn_card, egn_from_value, replay, replay_emn, score_pair, DealEntry, EgnFile};
 use std::fmt::Write;
 
 /// The replay of an EGN game, or of every game of an EMN match, as text.
@@ -12,7 +18,7 @@ pub fn show(text: &str) -> Result<String> {
     let v = euchre_egn::document_json(text)?;
     if v.get("fileType").and_then(|t| t.as_str()) != Some("Euchre Match Notation") {
         let mut out = String::new();
-        show_game(&mut out, &egn_from_value(v)?, 1, None)?;
+        show_egn_game(&mut out, &egn_from_value(v)?, 1, None)?;
         return Ok(out);
     }
     // The whole match is checked first, so a match that does not replay shows nothing.
@@ -22,7 +28,7 @@ pub fn show(text: &str) -> Result<String> {
     for (i, g) in v["games"].as_array().into_iter().flatten().enumerate() {
         writeln!(out, "\n=== Game {} ===", i + 1)?;
         let file = egn_from_value(g["gameData"].clone())?;
-        first += show_game(&mut out, &file, first, Some(i + 1))?;
+        first += show_egn_game(&mut out, &file, first, Some(i + 1))?;
     }
     let wins: Vec<String> = m
         .players
@@ -33,10 +39,203 @@ pub fn show(text: &str) -> Result<String> {
     Ok(out)
 }
 
-/// One game's replay, its deals numbered from `first` (on through a match, as `analyze` and
+/// The replay of a game record (`docs/record-format.md`) of any family, as text: every game of
+/// a match in turn, its deals numbered on through the match as `egn show` numbers an EMN
+/// match's.
+///
+/// # Errors
+/// A record that does not read, named as `record check` names it.
+pub fn show_record(text: &str) -> Result<String> {
+    let r = euchre_record::parse(text)?;
+    let names = |n: usize| -> Vec<String> {
+        (0..n)
+            .map(|i| {
+                r.players
+                    .as_ref()
+                    .and_then(|p| p.get(i))
+                    .cloned()
+                    .unwrap_or_else(|| format!("Seat {i}"))
+            })
+            .collect()
+    };
+    if r.family != euchre_record::FOUR_HANDED {
+        let g = euchre_record::replay_solo(&r)?;
+        let rules = AnyRules::Solo(*g.rules());
+        let mut out = String::new();
+        show_solo_game(&mut out, &g, &names(g.scores().len()), &title(rules, &r.family))?;
+        return Ok(out);
+    }
+    let replay = euchre_record::replay(&r)?;
+    let names = names(4);
+    let name = title(AnyRules::Partnership(replay.rules), &r.family);
+    let mut out = String::new();
+    if let [game] = replay.games.as_slice() {
+        show_record_game(&mut out, game, &name, &names, 1, None)?;
+        return Ok(out);
+    }
+    writeln!(out, "{name}: a match of {} games", replay.games.len())?;
+    let mut first = 1;
+    for (i, g) in replay.games.iter().enumerate() {
+        writeln!(out, "\n=== Game {} ===", i + 1)?;
+        first += show_record_game(&mut out, g, &name, &names, first, Some(i + 1))?;
+    }
+    writeln!(
+        out,
+        "\nMatch: games won by team: 0 {}, 1 {}",
+        replay.wins[0], replay.wins[1]
+    )?;
+    Ok(out)
+}
+
+/// A record's title: its preset where its rules are one, else its family.
+fn title(rules: AnyRules, family: &str) -> String {
+    let rules =
+        crate::preset_of_rules(rules).map_or_else(|| format!("{family}, custom rules"), str::to_string);
+    format!("Game record ({rules})")
+}
+
+/// Scores one per player, as a list: "[5, 5, -2, 2]" (joined by '-' they would not read).
+pub fn score_list(scores: &[i32]) -> String {
+    let each: Vec<String> = scores.iter().map(i32::to_string).collect();
+    format!("[{}]", each.join(", "))
+}
+
+/// A game's score as it goes: the engine's own arithmetic ([`euchre::game::add_deal`]: points
+/// taken off, four-trick tokens), so the running score ends where the replay's does.
+struct Running {
+    score: [i32; 2],
+    tokens: [u8; 2],
+}
+
+/// How one deal of the partnership game is printed.
+struct DealText<'a> {
+    /// "Deal 3 (game 1, deal 3; dealNumber 2)".
+    heading: String,
+    names: &'a [String],
+    /// "hands", or "hands (rebuilt from the play)".
+    hands: &'a str,
+    /// A card in the document's spelling.
+    spell: fn(Card) -> String,
+    /// Cards the document never shows (printed "??"): the reader placed them to replay the play.
+    guessed: CardSet,
+}
+
+/// A partnership game's heading: its title, the seats and the starting score.
+fn show_seats(out: &mut String, title: &str, names: &[String], start: [i32; 2]) -> Result<()> {
+    writeln!(out, "{title}")?;
+    for (i, n) in names.iter().enumerate() {
+        writeln!(out, "  seat {i} (team {}): {n}", i % 2)?;
+    }
+    writeln!(out, "  starting score {}", score_pair(start[0], start[1]))?;
+    Ok(())
+}
+
+/// One deal of the partnership game: the hands, the bidding, the tricks, the decisions after
+/// the play and, for a deal played out (`running`), its tricks, points and the score after it.
+fn show_deal(out: &mut String, d: &Deal, text: &DealText, running: Option<&mut Running>) -> Result<()> {
+    let shown = |c: Card| {
+        if text.guessed.contains(c) {
+            "??".to_string()
+        } else {
+            (text.spell)(c)
+        }
+    };
+    writeln!(
+        out,
+        "\n{}: dealer seat {} ({}), upcard {}",
+        text.heading,
+        d.dealer(),
+        text.names[d.dealer().index()],
+        (text.spell)(d.upcard())
+    )?;
+    writeln!(out, "  {}:", text.hands)?;
+    for s in Seat::ALL {
+        let h: Vec<String> = d.dealt_hands()[s.index()].iter().map(shown).collect();
+        writeln!(out, "    seat {s}: {}", h.join(" "))?;
+    }
+    // Cards the document leaves out (a discard, an exchange, a farmer's swap) stay "??".
+    let decision = |&(s, a): &(Seat, Action)| match a {
+        Action::Discard(c) => format!("{s}:discard {}", shown(c)),
+        Action::Exchange(c) => format!("{s}:exchange {}", shown(c)),
+        Action::Give(c) => format!("{s}:give {}", shown(c)),
+        Action::Swap(cs) => {
+            let cs: Vec<String> = cs.iter().map(|&c| shown(c)).collect();
+            format!("{s}:swap {}", cs.join(" "))
+        }
+        _ => format!("{s}:{a}"),
+    };
+    let bids: Vec<String> = d.auction().iter().map(decision).collect();
+    writeln!(out, "  bidding: {}", bids.join(", "))?;
+    if let (Some(t), Some(m)) = (d.trump(), d.maker()) {
+        let alone = if d.lone_maker().is_some() { " alone" } else { "" };
+        writeln!(out, "  trump {t}, made by seat {m}{alone}")?;
+    }
+    let winners = d.trick_winners();
+    for (t, (leader, cards)) in d.tricks().into_iter().enumerate() {
+        let cs: Vec<String> = cards.iter().map(|&c| (text.spell)(c)).collect();
+        let won = winners
+            .get(t)
+            .map(|w| format!(" -> seat {w}"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "  trick {}: seat {leader} leads {}{won}",
+            t + 1,
+            cs.join(" ")
+        )?;
+    }
+    // Renege claims and robson's choice come after the play (a card named from a jambone hand
+    // is its trick's card, above).
+    let history = d.history();
+    let after: Vec<String> = history
+        .get(d.auction().len() + d.plays().len()..)
+        .unwrap_or_default()
+        .iter()
+        .map(decision)
+        .collect();
+    if !after.is_empty() {
+        writeln!(out, "  after the play: {}", after.join(", "))?;
+    }
+    let Some(running) = running else {
+        writeln!(out, "  (the record ends here)")?;
+        return Ok(());
+    };
+    euchre::game::add_deal(d, &mut running.score, &mut running.tokens);
+    if d.passed_out() {
+        writeln!(out, "  all passed: thrown in")?;
+        return Ok(());
+    }
+    // Points taken off (robson, a renege under `deduct`) count against, as the protocol's
+    // `points` counts them.
+    let (p, off, tw) = (d.points(), d.deductions(), d.tricks_won());
+    let net = |t: usize| i32::from(p[t]) - i32::from(off[t]);
+    let score = running.score;
+    writeln!(
+        out,
+        "  tricks {}, points {}, score {}",
+        score_pair(tw[0], tw[1]),
+        score_pair(net(0), net(1)),
+        score_pair(score[0], score[1])
+    )?;
+    Ok(())
+}
+
+/// The last line of a partnership game.
+fn show_result(out: &mut String, over: bool, winner: Option<Team>, score: [i32; 2]) -> Result<()> {
+    let score = score_pair(score[0], score[1]);
+    let result = match (over, winner) {
+        (true, Some(t)) => format!("team {t} wins {score}"),
+        (true, None) => format!("drawn {score}"),
+        _ => format!("unfinished at {score}"),
+    };
+    writeln!(out, "\nResult: {result}")?;
+    Ok(())
+}
+
+/// One EGN game's replay, its deals numbered from `first` (on through a match, as `analyze` and
 /// `solve --deal` count them; in a match, `game`, each deal's number in its game beside it, as
 /// `egn check`'s messages name it); the number of deals shown.
-fn show_game(out: &mut String, file: &EgnFile, first: usize, game: Option<usize>) -> Result<usize> {
+fn show_egn_game(out: &mut String, file: &EgnFile, first: usize, game: Option<usize>) -> Result<usize> {
     let r = replay(file)?;
     let names: Vec<String> = (0..4)
         .map(|i| {
@@ -48,16 +247,14 @@ fn show_game(out: &mut String, file: &EgnFile, first: usize, game: Option<usize>
         })
         .collect();
     let title = file.metadata.title.clone().unwrap_or_else(|| "EGN game".into());
-    writeln!(out, "{title}")?;
-    for (i, n) in names.iter().enumerate() {
-        writeln!(out, "  seat {i} (team {}): {n}", i % 2)?;
-    }
-    let mut score = r.initial_score;
-    writeln!(out, "  starting score {}-{}", score[0], score[1])?;
+    show_seats(out, &title, &names, r.initial_score)?;
+    let mut running = Running {
+        score: r.initial_score,
+        tokens: [0; 2],
+    };
     // Deals and tricks count from 1, as `analyze` and `solve --deal` count them; the file's own
     // `dealNumber` (from 0 in EGN, and what `egn check`'s messages name) is shown beside it.
     for (i, rd) in r.deals.iter().enumerate() {
-        let d = &rd.deal;
         let in_game = game.map(|g| format!("game {g}, deal {}", i + 1));
         let number = match (in_game, file.deals.get(i)) {
             (Some(g), Some(DealEntry::Full(e))) => format!(" ({g}; dealNumber {})", e.deal_number),
@@ -65,55 +262,99 @@ fn show_game(out: &mut String, file: &EgnFile, first: usize, game: Option<usize>
             (None, Some(DealEntry::Full(e))) => format!(" (dealNumber {})", e.deal_number),
             (None, _) => String::new(),
         };
+        let text = DealText {
+            heading: format!("Deal {}{number}", first + i),
+            names: &names,
+            hands: if rd.hands_recorded {
+                "hands"
+            } else {
+                "hands (rebuilt from the play)"
+            },
+            spell: egn_card,
+            guessed: rd.guessed,
+        };
+        show_deal(out, &rd.deal, &text, rd.complete.then_some(&mut running))?;
+    }
+    show_result(out, r.over, r.winner, r.score)?;
+    Ok(r.deals.len())
+}
+
+/// One game of a record of the partnership game, numbered as [`show_egn_game`] numbers an EGN
+/// game's deals; the number of deals shown.
+fn show_record_game(
+    out: &mut String,
+    g: &Game,
+    title: &str,
+    names: &[String],
+    first: usize,
+    game: Option<usize>,
+) -> Result<usize> {
+    show_seats(out, title, names, g.initial_score())?;
+    let mut running = Running {
+        score: g.initial_score(),
+        tokens: [0; 2],
+    };
+    let mut shown = 0;
+    for (i, d) in g.all_deals().enumerate() {
+        let number = game.map_or_else(String::new, |g| format!(" (game {g}, deal {})", i + 1));
+        let text = DealText {
+            heading: format!("Deal {}{number}", first + i),
+            names,
+            hands: "hands",
+            spell: |c| c.to_string(),
+            guessed: CardSet::EMPTY,
+        };
+        show_deal(out, d, &text, d.is_done().then_some(&mut running))?;
+        shown += 1;
+    }
+    show_result(out, g.is_over(), g.winner(), g.score())?;
+    Ok(shown)
+}
+
+/// A record of an individual game: each player's hand, the bidding, the tricks and a score per
+/// player.
+fn show_solo_game(out: &mut String, g: &SoloGame, names: &[String], title: &str) -> Result<()> {
+    writeln!(out, "{title}")?;
+    for (i, n) in names.iter().enumerate() {
+        writeln!(out, "  seat {i}: {n}")?;
+    }
+    writeln!(out, "  starting scores {}", score_list(g.initial_scores()))?;
+    let mut scores = g.initial_scores().to_vec();
+    for (i, d) in g.all_deals().enumerate() {
+        let upcard = d.upcard().map(|c| format!(", upcard {c}")).unwrap_or_default();
         writeln!(
             out,
-            "\nDeal {}{number}: dealer seat {} ({}), upcard {}",
-            first + i,
+            "\nDeal {}: dealer seat {} ({}){upcard}",
+            i + 1,
             d.dealer(),
-            names[d.dealer().index()],
-            egn_card(d.upcard())
+            names[d.dealer().index()]
         )?;
-        let label = if rd.hands_recorded {
-            "hands"
-        } else {
-            "hands (rebuilt from the play)"
-        };
-        writeln!(out, "  {label}:")?;
-        // Cards the record never shows are printed as "??": the replay placed them only so the
-        // play could be checked.
-        let shown = |c: Card| {
-            if rd.guessed.contains(c) {
-                "??".to_string()
-            } else {
-                egn_card(c)
-            }
-        };
-        for s in Seat::ALL {
-            let h: Vec<String> = d.dealt_hands()[s.index()].iter().map(shown).collect();
-            writeln!(out, "    seat {s}: {}", h.join(" "))?;
+        writeln!(out, "  hands:")?;
+        for (s, h) in d.dealt_hands().iter().enumerate() {
+            writeln!(out, "    seat {s}: {h}")?;
         }
-        let mut bids = Vec::new();
-        for &(s, a) in d.auction() {
-            // Cards the record leaves out (a discard, an exchange, a farmer's swap) stay "??".
-            match a {
-                Action::Discard(c) => bids.push(format!("{s}:discard {}", shown(c))),
-                Action::Exchange(c) => bids.push(format!("{s}:exchange {}", shown(c))),
-                Action::Give(c) => bids.push(format!("{s}:give {}", shown(c))),
-                Action::Swap(cs) => {
-                    let cs: Vec<String> = cs.iter().map(|&c| shown(c)).collect();
-                    bids.push(format!("{s}:swap {}", cs.join(" ")));
-                }
-                _ => bids.push(format!("{s}:{a}")),
-            }
-        }
+        let bids: Vec<String> = d
+            .history()
+            .iter()
+            .filter(|(_, a)| !matches!(a, Action::Play(_)))
+            .map(|(s, a)| format!("{s}:{a}"))
+            .collect();
         writeln!(out, "  bidding: {}", bids.join(", "))?;
         if let (Some(t), Some(m)) = (d.trump(), d.maker()) {
-            let alone = if d.lone_maker().is_some() { " alone" } else { "" };
-            writeln!(out, "  trump {t}, made by seat {m}{alone}")?;
+            let bid = d.bid().map(|b| format!(", bid {b}")).unwrap_or_default();
+            writeln!(out, "  trump {t}, made by seat {m}{bid}")?;
         }
+        // Every player in the play (those who folded sit it out) plays once to each trick.
+        let per = (0..d.players())
+            .filter(|&s| d.is_active(Seat::new(s)))
+            .count()
+            .max(1);
         let winners = d.trick_winners();
-        for (t, (leader, cards)) in d.tricks().into_iter().enumerate() {
-            let cs: Vec<String> = cards.iter().map(|&c| egn_card(c)).collect();
+        for (t, trick) in d.plays().chunks(per).enumerate() {
+            let cs: Vec<String> = trick.iter().map(|(_, c)| c.to_string()).collect();
+            let Some(&(leader, _)) = trick.first() else {
+                continue;
+            };
             let won = winners
                 .get(t)
                 .map(|w| format!(" -> seat {w}"))
@@ -125,29 +366,30 @@ fn show_game(out: &mut String, file: &EgnFile, first: usize, game: Option<usize>
                 cs.join(" ")
             )?;
         }
-        if rd.complete {
-            let p = d.points();
-            score[0] = score[0].saturating_add(i32::from(p[0]));
-            score[1] = score[1].saturating_add(i32::from(p[1]));
-            if d.passed_out() {
-                writeln!(out, "  all passed: thrown in")?;
-            } else {
-                let tw = d.tricks_won();
-                writeln!(
-                    out,
-                    "  tricks {}-{}, points {}-{}, score {}-{}",
-                    tw[0], tw[1], p[0], p[1], score[0], score[1]
-                )?;
-            }
-        } else {
+        if !d.is_done() {
             writeln!(out, "  (the record ends here)")?;
+            continue;
+        }
+        // As the game adds each deal's change (saturating, not overflowing).
+        for (s, change) in scores.iter_mut().zip(d.delta()) {
+            *s = s.saturating_add(*change);
+        }
+        if d.passed_out() {
+            writeln!(out, "  all passed: thrown in")?;
+        } else {
+            writeln!(
+                out,
+                "  tricks {}, points {}, scores {}",
+                score_list(&d.tricks_won().iter().map(|&t| i32::from(t)).collect::<Vec<_>>()),
+                score_list(d.delta()),
+                score_list(&scores)
+            )?;
         }
     }
-    let result = match (r.over, r.winner) {
-        (true, Some(t)) => format!("team {t} wins {}-{}", r.score[0], r.score[1]),
-        (true, None) => format!("drawn {}-{}", r.score[0], r.score[1]),
-        _ => format!("unfinished at {}-{}", r.score[0], r.score[1]),
+    let result = match g.winner() {
+        Some(w) => format!("seat {w} wins, scores {}", score_list(g.scores())),
+        None => format!("unfinished at {}", score_list(g.scores())),
     };
     writeln!(out, "\nResult: {result}")?;
-    Ok(r.deals.len())
+    Ok(())
 }

@@ -4,7 +4,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use euchre::solo::SoloDeal;
 use euchre::table::{AnyDeal, AnyRules};
 use euchre::{Action, Card, CardSet, Deal, Decisions, Seat};
-use euchre_ai::solver::Solver;
+use euchre_ai::solver::{SlowSearch, Solver};
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -62,19 +62,25 @@ pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
     Ok(deal)
 }
 
-/// Solves the deal for the seat to act.
+/// Solves the deal for the seat to act; `given` when the deal came from `--given` (and the
+/// decisions to a point are given with `--then`), not from a file (`--trick`).
 ///
 /// # Errors
-/// Nobody is to act, or Bid Euchre's auction.
-pub fn solve(deal: &AnyDeal) -> Result<Solved> {
+/// Nobody is to act, or a point the search is too slow from: Bid Euchre's auction, the bidding
+/// under `reneging = penalised`.
+pub fn solve(deal: &AnyDeal, given: bool) -> Result<Solved> {
     let Some(seat) = deal.to_act() else {
         bail!("the deal is over: nobody is to act");
     };
-    if euchre_ai::solver::in_slow_auction(deal) {
-        // As the engine protocol's `solve`.
-        bail!(
-            "Bid Euchre is solved exactly once its auction is over (searching the auction takes seconds to a minute): give --trick 1 or later, or the auction's bids with --then"
-        );
+    // Refused where the engine protocol's `solve` refuses, for the same reason, with what this
+    // command takes to get past it (`--trick` is not for `--given`, nor `--then` for a file).
+    if let Some(slow) = euchre_ai::solver::slow_search(deal) {
+        let remedy = match (slow, given) {
+            (_, false) => "give --trick 1 or later",
+            (SlowSearch::BidEuchreAuction, true) => "give the auction's bids with --then",
+            (_, true) => "give the decisions up to the first lead with --then",
+        };
+        bail!("{slow}; {remedy}");
     }
     let mut solver = Solver::new();
     let started = Instant::now();

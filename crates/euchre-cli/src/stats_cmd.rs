@@ -2,7 +2,7 @@
 
 use crate::emit;
 use anyhow::Result;
-use euchre_stats::{PlayerStats, SeatKind, Store};
+use euchre_stats::{PlayerStats, SeatKind, Store, StoreError};
 use std::path::Path;
 
 /// Prints the statistics of the database at `db` (the default one when `None`). A database that
@@ -19,7 +19,8 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
         anyhow::bail!("{} is a folder: give the database file's path", path.display());
     }
     // An empty file is what SQLite would make a new database of: reading it must not.
-    let exists = path.metadata().is_ok_and(|m| m.len() > 0);
+    let size = path.metadata().ok().map(|m| m.len());
+    let exists = size.is_some_and(|n| n > 0);
     let (games, players) = if exists {
         let store = Store::open(&path).map_err(|e| {
             // A server's database keeps its statistics in the file beside it.
@@ -34,7 +35,8 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
                 e.into()
             }
         })?;
-        (store.game_count()?, store.player_stats()?)
+        let read = store.game_count().and_then(|g| Ok((g, store.player_stats()?)));
+        read.map_err(|e| lacking_tables(&store, e))?
     } else {
         (0, Vec::new())
     };
@@ -57,16 +59,43 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
         } else {
             String::new()
         };
-        emit(&format!(
-            "No games recorded yet: there is no database at {} (none is made by reading; an empty file is left empty).{hint}",
-            path.display()
-        ));
+        // The file may be there, empty: SQLite takes that for a database not begun.
+        let what = if size.is_some() {
+            format!(
+                "{} is an empty file, no database yet (reading leaves it empty)",
+                path.display()
+            )
+        } else {
+            format!(
+                "there is no database at {} (none is made by reading)",
+                path.display()
+            )
+        };
+        emit(&format!("No games recorded yet: {what}.{hint}"));
     } else if players.is_empty() {
         emit(&format!("No games recorded yet in {}.", path.display()));
     } else {
         emit(&human(&path, games, &players));
     }
     Ok(0)
+}
+
+/// A database that passed the store's checks (euchre's, of a schema this program knows) but
+/// fails to be read for want of a table or column of that schema is said to be so, not with
+/// SQLite's words alone ("no such table: seats").
+fn lacking_tables(store: &Store, e: StoreError) -> anyhow::Error {
+    match &e {
+        StoreError::Sqlite { path, error } if error.to_string().starts_with("no such ") => {
+            let schema = store
+                .schema_version()
+                .map_or_else(|_| String::new(), |v| format!(" (schema {v})"));
+            anyhow::anyhow!(
+                "{} is marked as euchre's statistics database{schema} but lacks part of that schema ({error}): it is damaged or was changed by another program; it was left as it is: move it aside to start a new one",
+                path.display()
+            )
+        }
+        _ => e.into(),
+    }
 }
 
 /// The table: one line per player.

@@ -1510,7 +1510,84 @@ fn egn_show_names_the_file_it_refuses() {
     std::fs::write(&path, record).expect("write temp file");
     let (ok, _, err) = run(&["egn", "show", file]);
     let _ = std::fs::remove_file(&path);
-    assert!(!ok && err.contains("`euchre record check` reads it"), "{err}");
+    assert!(!ok && err.contains("`euchre record show` reads it"), "{err}");
+}
+
+/// A random game written to a scratch file (`name`), as `random_args` print it.
+fn random_file(random_args: &[&str], name: &str) -> std::path::PathBuf {
+    let (ok, out, err) = run(random_args);
+    assert!(ok, "{err}");
+    let path = std::env::temp_dir().join(format!("euchre-{}-{name}", std::process::id()));
+    std::fs::write(&path, out).expect("write temp file");
+    path
+}
+
+/// `record show` prints a game record as `egn show` prints EGN, with the same code: one game
+/// written both ways shows the same bidding, tricks and scores (cards spelt as each format
+/// spells them), and ends at the score `record check` reports. There was no readable `show` of a
+/// record (`egn show` refused it with a hint).
+#[test]
+fn record_show_prints_a_record_as_egn_show_prints_egn() {
+    let egn = random_file(&["random", "--seed", "4", "--format", "egn"], "show.egn");
+    let record = random_file(&["random", "--seed", "4", "--format", "record"], "show.json");
+    let (ok, from_egn, err) = run(&["egn", "show", egn.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let (ok, from_record, err) = run(&["record", "show", record.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let (ok, checked, err) = run(&["record", "check", record.to_str().unwrap()]);
+    let _ = (std::fs::remove_file(&egn), std::fs::remove_file(&record));
+    assert!(ok, "{err}");
+    assert!(
+        from_record.starts_with("Game record (north-american)\n"),
+        "{from_record}"
+    );
+    // Past the titles and the deals' numbering (EGN's dealNumber beside each), line for line.
+    let play = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("  ") || l.starts_with("Result"))
+            .map(str::to_uppercase)
+            .collect()
+    };
+    assert_eq!(play(&from_egn), play(&from_record));
+    assert!(play(&from_record).len() > 20, "{from_record}");
+    let result = from_record.lines().last().unwrap();
+    let score = checked
+        .split(", score ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap();
+    assert!(
+        result.ends_with(score) && result.contains(" : "),
+        "{result} / {checked}"
+    );
+    // An individual game's record, scored per player; an EGN file is refused with its command.
+    let solo = random_file(&["random", "--rules", "three-handed", "--seed", "3"], "solo.json");
+    let (ok, shown, err) = run(&["record", "show", solo.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(
+        shown.starts_with("Game record (three-handed)\n  seat 0: Seat 0\n"),
+        "{shown}"
+    );
+    assert!(shown.contains("\n  starting scores [0, 0, 0]\n"), "{shown}");
+    assert!(shown.contains("\n  trick 7: seat "), "{shown}");
+    assert!(
+        shown
+            .trim_end()
+            .ends_with("Result: seat 0 wins, scores [10, 9, 9]"),
+        "{shown}"
+    );
+    let (ok, _, err) = run(&[
+        "record",
+        "show",
+        &format!(
+            "{}/../euchre-egn/tests/data/egn-examples/VWEC Finals.egn",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+    ]);
+    let _ = std::fs::remove_file(&solo);
+    assert!(!ok && err.contains("`euchre egn show` reads it"), "{err}");
 }
 
 /// In the individual games a hint gives each action's value but no outlooks: their chances to
@@ -1602,7 +1679,8 @@ fn a_random_document_too_large_to_read_back_says_so() {
 }
 
 /// `egn check` writes the two team scores one way whatever their sign, as `egn show` writes them
-/// ("score -5-1", where a game that began below 0 read "score [-5, 1]").
+/// (a game that began below 0 read "score [-5, 1]"), with a separator that is no sign (joined by
+/// '-', "score 0--4" did not read).
 #[test]
 fn egn_check_writes_team_scores_one_way_whatever_their_sign() {
     let example = concat!(
@@ -1612,15 +1690,18 @@ fn egn_check_writes_team_scores_one_way_whatever_their_sign() {
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(example).unwrap()).unwrap();
     let path = std::env::temp_dir().join(format!("euchre-signs-{}.egn", std::process::id()));
     for (initial, score) in [
-        ([0, 0], "score 0-1"),
-        ([-5, 0], "score -5-1"),
-        ([0, -5], "score 0--4"),
+        ([0, 0], "score 0 : 1"),
+        ([-5, 0], "score -5 : 1"),
+        ([0, -5], "score 0 : -4"),
     ] {
         v["metadata"]["initialScore"] = json!(initial);
         std::fs::write(&path, v.to_string()).unwrap();
         let (ok, line, err) = run(&["egn", "check", path.to_str().expect("UTF-8 path")]);
         assert!(ok, "{line}{err}");
         assert!(line.contains(&format!(": 1 deal, {score}\n")), "{line}");
+        let (ok, shown, err) = run(&["egn", "show", path.to_str().expect("UTF-8 path")]);
+        assert!(ok, "{err}");
+        assert!(shown.contains(&format!(", {score}\n")), "{shown}");
     }
     let _ = std::fs::remove_file(&path);
 }

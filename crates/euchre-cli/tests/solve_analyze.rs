@@ -89,6 +89,65 @@ fn solve_refuses_options_it_would_ignore() {
     assert!(e.contains("--given"), "{e}");
 }
 
+/// The protocol's `solve` answers one line.
+fn protocol_solve(new: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(EUCHRE)
+        .arg("engine")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run euchre engine");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{new}\n{{\"cmd\":\"solve\"}}").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().nth(1).expect("two answers").to_string()
+}
+
+/// `solve` refuses where the engine protocol's `solve` refuses, in the same words (it answered
+/// the bidding under `reneging = penalised`, which the protocol refuses as slow), and names
+/// what gets past it: with `--given` only `--then`, as `--trick` is refused beside it (Bid
+/// Euchre's refusal named `--trick`).
+#[test]
+fn solve_refuses_where_the_protocol_refuses_naming_what_works() {
+    let penalised = protocol_solve(&format!(
+        r#"{{"cmd":"new","options":{{"reneging":"penalised"}},"deal":{DEAL}}}"#
+    ));
+    let e = euchre(&["solve", "--given", DEAL, "--set", "reneging=penalised"]).unwrap_err();
+    let words = "solve is exact only once trump is made and the play has begun under reneging = penalised: searching from the bidding1 phase can take seconds";
+    assert!(penalised.contains(words), "{penalised}");
+    assert!(
+        e.contains(&format!(
+            "{words}; give the decisions up to the first lead with --then"
+        )),
+        "{e}"
+    );
+    // From the first lead both answer.
+    let v = json(&[
+        "solve",
+        "--given",
+        DEAL,
+        "--set",
+        "reneging=penalised",
+        "--then",
+        "pass,pass,pass,pass,call C",
+        "--json",
+    ]);
+    assert_eq!(v["values"].as_array().map(Vec::len), Some(5), "{v}");
+    let bid = r#"{"dealer":0,"hands":[["9C","TC","JC","QC","KC","AC"],["9D","TD","JD","QD","KD","AD"],["9H","TH","JH","QH","KH","AH"],["9S","TS","JS","QS","KS","AS"]]}"#;
+    let auction = protocol_solve(&format!(r#"{{"cmd":"new","rules":"bid-euchre","deal":{bid}}}"#));
+    let words =
+        "solve is exact in bid-euchre once the auction is over: searching the auction can take a minute";
+    assert!(auction.contains(words), "{auction}");
+    let e = euchre(&["solve", "--given", bid, "--rules", "bid-euchre"]).unwrap_err();
+    assert!(
+        e.contains(&format!("{words}; give the auction's bids with --then")) && !e.contains("--trick"),
+        "{e}"
+    );
+}
+
 /// A file that is not JSON (empty, cut short) is said to be so, not blamed on the record reader.
 #[test]
 fn analyze_and_solve_say_a_file_is_not_json() {
@@ -161,7 +220,11 @@ fn analyze_and_solve_read_game_records_of_the_individual_games() {
     // Bid Euchre's auction is refused: its search takes up to a minute.
     let file = &record_of("bid-euchre");
     let e = euchre(&["solve", file, "--deal", "1", "--trick", "0"]).unwrap_err();
-    assert!(e.contains("once its auction is over"), "{e}");
+    assert!(
+        e.contains("solve is exact in bid-euchre once the auction is over")
+            && e.contains("give --trick 1 or later"),
+        "{e}"
+    );
     let first_lead = json(&["solve", file, "--deal", "1", "--trick", "1", "--json"]);
     assert!(
         !first_lead["values"].as_array().unwrap().is_empty(),

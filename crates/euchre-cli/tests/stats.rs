@@ -77,9 +77,15 @@ fn an_empty_or_missing_database_has_no_players() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("No games recorded yet in "), "{text}");
-    // A path with no database says so; a folder is refused, named once.
+    // A path with no database says so, and an empty file is named as one (it said "there is no
+    // database at" a file that was there); a folder is refused, named once.
     let text = String::from_utf8_lossy(&stats(&missing, false).stdout).to_string();
     assert!(text.contains("there is no database at"), "{text}");
+    let text = String::from_utf8_lossy(&stats(&zero, false).stdout).to_string();
+    assert!(
+        text.contains(&format!("{} is an empty file, no database yet", zero.display())),
+        "{text}"
+    );
     let out = stats(&dir.join("."), false);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("is a folder"), "{err}");
@@ -98,6 +104,33 @@ fn a_damaged_database_is_refused_naming_the_file() {
     assert!(err.contains(&path.display().to_string()), "{err}");
     assert!(err.contains("damaged or is not a database"), "{err}");
     assert_eq!(std::fs::read(&path).expect("still there"), content);
+}
+
+/// A file marked as euchre's statistics database, of a schema this program knows, that lacks a
+/// table of it is refused saying so (SQLite's "no such table: seats" came alone), and is left as
+/// it was.
+#[test]
+fn a_database_lacking_its_tables_is_refused_saying_so() {
+    let dir = Scratch::new("lacking");
+    let path = dir.join("stats.sqlite3");
+    drop(Store::open(&path).expect("a new store"));
+    let conn = rusqlite::Connection::open(&path).expect("open");
+    conn.execute_batch("DROP TABLE deal_points; DROP TABLE deals; DROP TABLE seats;")
+        .expect("tables dropped");
+    drop(conn);
+    let before = std::fs::read(&path).expect("there");
+    let out = stats(&path, false);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{} is marked as euchre's statistics database (schema {}) but lacks part of that schema (no such table: ",
+            path.display(),
+            euchre_stats::SCHEMA_VERSION
+        )) && err.contains("move it aside"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&path).expect("still there"), before);
 }
 
 #[test]

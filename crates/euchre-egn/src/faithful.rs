@@ -60,16 +60,18 @@ fn same_game(game: &Game, back: Result<GameReplay, EgnError>) -> Result<(), Stri
         if d.points() != rd.deal.points() {
             let (p, q) = (d.points(), rd.deal.points());
             return Err(format!(
-                "dealNumber {i} scores {}-{} read back, not {}-{}",
-                q[0], q[1], p[0], p[1]
+                "dealNumber {i} scores {} read back, not {}",
+                crate::score_pair(q[0], q[1]),
+                crate::score_pair(p[0], p[1])
             ));
         }
     }
     if back.score != game.score() {
         let (s, t) = (back.score, game.score());
         return Err(format!(
-            "it scores {}-{} read back, not {}-{}",
-            s[0], s[1], t[0], t[1]
+            "it scores {} read back, not {}",
+            crate::score_pair(s[0], s[1]),
+            crate::score_pair(t[0], t[1])
         ));
     }
     Ok(())

@@ -82,6 +82,20 @@ pub const MAX_DOCUMENT_BYTES: usize = 32 << 20;
 /// memory where the byte limit alone would not: 32 MB of `0,0,0,...` parse to over a gigabyte.
 pub const MAX_DOCUMENT_VALUES: usize = 2_000_000;
 
+/// A starting score as the readers take one (EGN's `initialScore`, a game record's
+/// `initial_score`, the engine protocol's `score`): a whole number within ±2,147,483,647, the same
+/// bound both ways (the engine's score is an `i32`, whose least value has no opposite).
+pub fn starting_score(given: i64) -> Option<i32> {
+    i32::try_from(given).ok().filter(|&s| s != i32::MIN)
+}
+
+/// Two team scores (or trick or point counts) as the readers' messages and `euchre egn show` /
+/// `check` write them: "10 : 6", "0 : -4", with a separator that cannot be read as a sign ("0--4"
+/// could).
+pub fn score_pair(a: impl fmt::Display, b: impl fmt::Display) -> String {
+    format!("{a} : {b}")
+}
+
 /// Refuses a document too large to read, before parsing it.
 ///
 /// # Errors

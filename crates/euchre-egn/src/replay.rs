@@ -159,10 +159,9 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
             }
             if game_over(&rules, score, deals.len() as u32) {
                 return Err(EgnError::new(format!(
-                    "deal {}: play goes on after the game was won ({}-{} after deal {i})",
+                    "deal {}: play goes on after the game was won ({} after deal {i})",
                     i + 1,
-                    score[0],
-                    score[1]
+                    crate::score_pair(score[0], score[1])
                 )));
             }
             let expected = next_dealer(&prev.deal);
@@ -185,8 +184,9 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
         let claimed: Vec<i64> = fs.clone();
         if claimed.len() == 2 && (claimed[0] != i64::from(score[0]) || claimed[1] != i64::from(score[1])) {
             return Err(EgnError::new(format!(
-                "finalScore says {}-{} but the play scores {}-{}",
-                claimed[0], claimed[1], score[0], score[1]
+                "finalScore says {} but the play scores {}",
+                crate::score_pair(claimed[0], claimed[1]),
+                crate::score_pair(score[0], score[1])
             )));
         }
     }
@@ -205,7 +205,7 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
 fn initial_score(rules: &Rules, given: &[i64]) -> Result<[i32; 2], EgnError> {
     let mut score = [0i32; 2];
     for (s, &g) in score.iter_mut().zip(given) {
-        *s = i32::try_from(g).map_err(|_| {
+        *s = crate::starting_score(g).ok_or_else(|| {
             EgnError::new(format!(
                 "'initialScore' must hold scores within ±2,147,483,647, not {g}"
             ))

@@ -197,7 +197,7 @@ fn pins() -> Vec<(&'static str, Expect)> {
         // The record goes on for two more deals after team 1 reached 10.
         (
             "validation examples/July 4th Pairs Finals.egn",
-            Rejected("deal 10: play goes on after the game was won (6-10 after deal 9)"),
+            Rejected("deal 10: play goes on after the game was won (6 : 10 after deal 9)"),
         ),
         (
             "validation examples/Masters of the Euchreverse Week 1 (16).egn",

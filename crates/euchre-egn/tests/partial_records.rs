@@ -83,5 +83,5 @@ fn a_claimed_final_score_that_the_play_does_not_reach_is_refused() {
     let mut v = game_to_egn(&game, None);
     v["metadata"]["finalScore"] = serde_json::json!([0, 0]);
     let e = check_text(&v.to_string()).unwrap_err();
-    assert!(e.to_string().contains("finalScore says 0-0"), "{e}");
+    assert!(e.to_string().contains("finalScore says 0 : 0"), "{e}");
 }

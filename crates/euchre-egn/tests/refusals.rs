@@ -171,6 +171,12 @@ fn a_value_of_the_wrong_kind_is_named_by_its_field() {
             json!([3_000_000_000_i64, 0]),
             "'initialScore' must hold scores within ±2,147,483,647, not 3000000000",
         ),
+        // The bound is the same both ways: an i32's least value has no opposite.
+        (
+            "/metadata/initialScore",
+            json!([0, -2_147_483_648_i64]),
+            "'initialScore' must hold scores within ±2,147,483,647, not -2147483648",
+        ),
         (
             "/metadata/ruleset/std",
             json!("maybe"),

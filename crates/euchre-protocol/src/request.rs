@@ -2,6 +2,8 @@
 
 use euchre::table::{settings_clash, AnyRules, SettingsClash};
 use euchre::{Action, Card, CardSet, Seat};
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 /// A deal given in full by the client: a hand per player, and the upcard (none in Bid Euchre).
@@ -75,7 +77,7 @@ pub struct RequestError {
 pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
     let v: Value = serde_json::from_str(line).map_err(|e| RequestError {
         id: Value::Null,
-        message: format!("request is not JSON: {e}"),
+        message: unechoable_id(line).unwrap_or_else(|| format!("request is not JSON: {e}")),
     })?;
     let Value::Object(obj) = v else {
         return Err(RequestError {
@@ -151,6 +153,33 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
     Ok((id, req))
 }
 
+/// The request's `id` exactly as written, when the line is a JSON object with one `id`: the
+/// response echoes these characters (a number such as 12345678901234567890123 does not survive a
+/// round trip through `f64`).
+pub(crate) fn raw_id(line: &str) -> Option<&RawValue> {
+    #[derive(Deserialize)]
+    struct IdOnly<'a> {
+        #[serde(borrow, default)]
+        id: Option<&'a RawValue>,
+    }
+    serde_json::from_str::<IdOnly>(line).ok()?.id
+}
+
+/// Why a request that is JSON cannot be answered with its `id` echoed, when the `id` is the
+/// trouble: a number out of a 64-bit float's range (`1e400`) or nested over 128 levels deep.
+/// JSON allows both, but JSON readers (this one, and most clients') refuse them, so a response
+/// carrying the id would not be read back: the request is refused naming `id`, not echoed.
+fn unechoable_id(line: &str) -> Option<String> {
+    let e = serde_json::from_str::<Value>(raw_id(line)?.get()).err()?;
+    let why = e.to_string();
+    let why = why.split(" at line ").next().unwrap_or(&why);
+    Some(if why == "number out of range" {
+        "'id' cannot be echoed: it holds a number out of range (JSON readers hold numbers within about ±1.8e308); give a smaller number or a string".to_string()
+    } else {
+        format!("'id' cannot be echoed: {why}; give a number or a string")
+    })
+}
+
 /// The fields each command takes besides `id` and `cmd`. Any other is refused rather than
 /// ignored: a misspelt `seed` would otherwise play seed 0 without a word.
 fn fields_of(cmd: &str) -> &'static [&'static str] {
@@ -193,6 +222,11 @@ fn only_fields(obj: &Map<String, Value>, cmd: &str) -> Result<(), String> {
 fn seat_field(obj: &Map<String, Value>, key: &str) -> Result<Option<Seat>, String> {
     match obj.get(key) {
         None | Some(Value::Null) => Ok(None),
+        // `1.0` and `-0.0` name a seat's number but are not whole numbers in JSON's terms
+        // (nor in those of the other numeric fields): said so, not that they are no seat.
+        Some(Value::Number(n)) if n.is_f64() => Err(format!(
+            "'{key}' must be a whole number, a seat 0..3 written without a decimal point or exponent, not {n}"
+        )),
         Some(Value::Number(n)) => n
             .as_u64()
             .and_then(Seat::try_new)
@@ -289,7 +323,7 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
         None | Some(Value::Null) => None,
         Some(Value::Array(a)) if (1..=4).contains(&a.len()) => Some(
             a.iter()
-                .map(|v| v.as_i64().and_then(|x| i32::try_from(x).ok()).ok_or(SCORE))
+                .map(|v| v.as_i64().and_then(euchre_egn::starting_score).ok_or(SCORE))
                 .collect::<Result<Vec<i32>, _>>()?,
         ),
         Some(_) => return Err(SCORE.into()),
@@ -492,6 +526,76 @@ mod tests {
         assert!(e.message.contains("'time_ms'"), "{}", e.message);
         let e = parse(r#"{"cmd":"flyy"}"#).unwrap_err();
         assert!(e.message.contains("choose, hint, solve"), "{}", e.message);
+    }
+
+    /// `1.0`, `-0` and `1e0` look like seats but are not whole numbers in JSON: said so (it said
+    /// "must be a seat 0..3, not 1.0").
+    #[test]
+    fn a_seat_with_a_decimal_point_is_named_as_not_whole() {
+        for (seat, shown) in [("1.0", "1.0"), ("-0", "-0.0"), ("1e0", "1.0")] {
+            let e = parse_request(&format!(r#"{{"id":3,"cmd":"observe","seat":{seat}}}"#)).unwrap_err();
+            assert_eq!(
+                e.message,
+                format!("'seat' must be a whole number, a seat 0..3 written without a decimal point or exponent, not {shown}")
+            );
+        }
+        let e = parse_request(r#"{"cmd":"observe","seat":4}"#).unwrap_err();
+        assert_eq!(e.message, "'seat' must be a seat 0..3, not 4");
+    }
+
+    /// An `id` that JSON allows but JSON readers refuse (`1e400`, out of an `f64`'s range) is
+    /// refused naming `id` ("request is not JSON: number out of range" named nothing): echoed,
+    /// the response would not read back. The same number in another field is the request's JSON.
+    #[test]
+    fn an_id_no_json_reader_holds_is_refused_naming_it() {
+        for line in [
+            r#"{"id":1e400,"cmd":"legal"}"#,
+            r#"{"cmd":"legal","id":-1e400}"#,
+            r#"{"id":{"n":[1e400]},"cmd":"legal"}"#,
+        ] {
+            let e = parse_request(line).unwrap_err();
+            assert_eq!(e.id, Value::Null, "{line}");
+            assert!(
+                e.message
+                    .starts_with("'id' cannot be echoed: it holds a number out of range"),
+                "{line}: {}",
+                e.message
+            );
+        }
+        let deep = format!(
+            r#"{{"id":{}0{},"cmd":"legal"}}"#,
+            "[".repeat(200),
+            "]".repeat(200)
+        );
+        let e = parse_request(&deep).unwrap_err();
+        assert!(
+            e.message
+                .starts_with("'id' cannot be echoed: recursion limit exceeded"),
+            "{}",
+            e.message
+        );
+        let e = parse_request(r#"{"id":1,"cmd":"new","seed":1e400}"#).unwrap_err();
+        assert!(
+            e.message.starts_with("request is not JSON: number out of range"),
+            "{}",
+            e.message
+        );
+        assert!(parse_request(r#"{"id":1e300,"cmd":"legal"}"#).is_ok());
+    }
+
+    /// The starting score's bound is ±2,147,483,647 both ways, as documented (and as EGN's and
+    /// the game record's): −2,147,483,648 was taken.
+    #[test]
+    fn new_refuses_a_score_past_the_documented_bound() {
+        for score in ["[-2147483648,0]", "[0,2147483648]", "[0,0,-2147483648]"] {
+            let e = parse_request(&format!(r#"{{"cmd":"new","score":{score}}}"#)).unwrap_err();
+            assert!(
+                e.message.contains("within ±2,147,483,647"),
+                "{score}: {}",
+                e.message
+            );
+        }
+        assert!(parse_request(r#"{"cmd":"new","score":[-2147483647,2147483647]}"#).is_ok());
     }
 
     #[test]

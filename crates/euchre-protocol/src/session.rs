@@ -1,28 +1,15 @@
 //! One protocol session: the game in progress and the handling of each request.
 
-use crate::request::{parse_request, GivenDeal, Request};
+use crate::request::{parse_request, raw_id, GivenDeal, Request};
 use euchre::game::{is_a_match, match_game_seed, match_over};
-use euchre::rules::Reneging;
 use euchre::solo::{SoloDeal, SoloGame};
 use euchre::table::{AnyDeal, AnyGame, AnyRules, Table};
 use euchre::{Action, Deal, Game, Seat};
-use euchre_ai::solver::{in_slow_auction, Solver};
+use euchre_ai::solver::{slow_search, Solver};
 use euchre_ai::{Budget, GameView, Outlook};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde::Deserialize;
-use serde_json::value::RawValue;
 use serde_json::{json, Value};
-
-/// The request's `id` exactly as written, when the line is a JSON object with one `id`.
-fn raw_id(line: &str) -> Option<&RawValue> {
-    #[derive(Deserialize)]
-    struct IdOnly<'a> {
-        #[serde(borrow, default)]
-        id: Option<&'a RawValue>,
-    }
-    serde_json::from_str::<IdOnly>(line).ok()?.id
-}
 
 /// The state of one `euchre engine` conversation.
 #[derive(Default)]
@@ -349,35 +336,17 @@ fn choose(game: &AnyGame, name: &str, time_ms: Option<u64>, seed: u64) -> Result
 
 /// `solve`: the exact value of every legal action of the seat to act, every card known.
 ///
-/// Refused where the search of the decisions before the play is slow (see `docs/protocol.md`):
-/// in Bid Euchre's auction and before the play under `reneging = penalised`.
+/// Refused where the search of the decisions before the play is slow (see `docs/protocol.md`),
+/// as `euchre solve` refuses it: [`slow_search`] says where and why.
 fn solve(game: &AnyGame) -> Result<Value, String> {
     let seat = seat_to_act(game)?;
     let deal = match game {
-        AnyGame::Partnership(g) => {
-            let d = g.deal();
-            if g.rules().reneging == Reneging::Penalised && !d.phase().in_or_after_play() {
-                return Err(format!(
-                    "solve is exact only once trump is made and the play has begun under \
-                     reneging = penalised: searching from the {} phase can take seconds; ask \
-                     again at the first lead",
-                    d.phase().name()
-                ));
-            }
-            AnyDeal::Partnership(Box::new(d.clone()))
-        }
-        AnyGame::Solo(g) => {
-            let deal = AnyDeal::Solo(Box::new(g.deal().clone()));
-            if in_slow_auction(&deal) {
-                return Err(
-                    "solve is exact in bid-euchre once the auction is over: searching the auction \
-                     can take a minute; ask again when trump is to be named"
-                        .to_string(),
-                );
-            }
-            deal
-        }
+        AnyGame::Partnership(g) => AnyDeal::Partnership(Box::new(g.deal().clone())),
+        AnyGame::Solo(g) => AnyDeal::Solo(Box::new(g.deal().clone())),
     };
+    if let Some(slow) = slow_search(&deal) {
+        return Err(format!("{slow}; ask again {}", slow.answered()));
+    }
     let values = Solver::new().action_values(&deal);
     let mut best: Option<(Action, f64)> = None;
     for &(a, v) in &values {

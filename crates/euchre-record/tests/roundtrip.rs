@@ -380,6 +380,17 @@ fn a_value_of_the_wrong_kind_is_named_by_its_field() {
             json!([0.5, 0]),
             "'initial_score' must be a list of whole numbers within ±2,147,483,647, one per team (or player), not [0.5,0]",
         ),
+        // The same bound both ways, as EGN's and the engine protocol's.
+        (
+            "/games/0/initial_score",
+            json!([-2_147_483_648_i64, 0]),
+            "'initial_score' must be a list of whole numbers within ±2,147,483,647, one per team (or player), not [-2147483648,0]",
+        ),
+        (
+            "/games/0/final_score",
+            json!([0, 2_147_483_648_i64]),
+            "'final_score' must be a list of whole numbers from -2,147,483,648 to 2,147,483,647, one per team (or player), not [0,2147483648]",
+        ),
         (
             "/games/0/deals/0/deductions",
             json!([1]),

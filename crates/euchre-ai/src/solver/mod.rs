@@ -60,6 +60,57 @@ pub fn in_slow_auction(deal: &AnyDeal) -> bool {
     matches!(deal, AnyDeal::Solo(d) if d.phase() == SoloPhase::Auction)
 }
 
+/// Where the exact search of a deal is too slow to answer at once, so that every front end
+/// (the engine protocol's `solve`, `euchre solve`) refuses the same positions for the same
+/// reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SlowSearch {
+    /// Bid Euchre's auction ([`in_slow_auction`]): answered once trump is to be named.
+    BidEuchreAuction,
+    /// Before the first lead under `reneging = penalised`, where any card may be played: round 1
+    /// took up to 2.7 s. Answered from the first lead; `phase` is where the deal stands.
+    PenalisedBeforePlay { phase: &'static str },
+}
+
+impl SlowSearch {
+    /// Where a search is answered again, as "ask again ..." finishes it.
+    pub fn answered(self) -> &'static str {
+        match self {
+            SlowSearch::BidEuchreAuction => "when trump is to be named",
+            SlowSearch::PenalisedBeforePlay { .. } => "at the first lead",
+        }
+    }
+}
+
+impl std::fmt::Display for SlowSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SlowSearch::BidEuchreAuction => f.write_str(
+                "solve is exact in bid-euchre once the auction is over: searching the auction can take a minute",
+            ),
+            SlowSearch::PenalisedBeforePlay { phase } => write!(
+                f,
+                "solve is exact only once trump is made and the play has begun under reneging = penalised: searching from the {phase} phase can take seconds"
+            ),
+        }
+    }
+}
+
+/// Whether the exact search from here is refused as slow, and why: Bid Euchre's auction, and
+/// every decision before the first lead under `reneging = penalised`.
+pub fn slow_search(deal: &AnyDeal) -> Option<SlowSearch> {
+    match deal {
+        AnyDeal::Solo(_) if in_slow_auction(deal) => Some(SlowSearch::BidEuchreAuction),
+        AnyDeal::Solo(_) => None,
+        AnyDeal::Partnership(d) => (d.rules().reneging == euchre::rules::Reneging::Penalised
+            && !d.phase().in_or_after_play())
+        .then(|| SlowSearch::PenalisedBeforePlay {
+            phase: d.phase().name(),
+        }),
+    }
+}
+
 /// True when `a` and `b` play on the same side.
 fn same_side(deal: &AnyDeal, a: Seat, b: Seat) -> bool {
     match deal {
