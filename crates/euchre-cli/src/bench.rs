@@ -183,34 +183,40 @@ fn step_randomly<R: rand::RngCore>(deal: &mut impl Decisions, draw: &mut Batched
     decisions
 }
 
-/// One whole game with uniformly random legal decisions.
-pub fn random_game(rules: Rules, seed: u64) -> Game {
+/// One whole game with uniformly random legal decisions, and whether it ended (cut off after
+/// [`RANDOM_DEALS_AT_MOST`] deals, as [`random_solo_game`] is).
+pub fn random_game(rules: Rules, seed: u64) -> (Game, bool) {
     let mut rng = deal_rng(seed ^ 0xdec1_5105);
     let mut game = Game::new(rules, seed);
-    play_game(&mut game, &mut Batched::new(&mut rng));
-    game
+    let over = play_game(&mut game, &mut Batched::new(&mut rng));
+    (game, over)
 }
 
-/// A whole match (as many games as the rules' `match_games` / `match_wins` say), at random.
-pub fn random_match(rules: Rules, seed: u64) -> Match {
+/// A whole match (as many games as the rules' `match_games` / `match_wins` say), at random,
+/// and whether it ended: a game cut off (see [`random_game`]) ends it there.
+pub fn random_match(rules: Rules, seed: u64) -> (Match, bool) {
     let mut rng = deal_rng(seed ^ 0xdec1_5105);
     let mut draw = Batched::new(&mut rng);
     let mut m = Match::new(rules, seed);
     loop {
-        play_game(m.game(), &mut draw);
+        if !play_game(m.game(), &mut draw) {
+            return (m, false);
+        }
         if !m.next_game() {
-            return m;
+            return (m, true);
         }
     }
 }
 
-fn play_game<R: rand::RngCore>(game: &mut Game, draw: &mut Batched<R>) {
-    loop {
+/// Plays `game` out at random, [`RANDOM_DEALS_AT_MOST`] deals at most; whether it ended.
+fn play_game<R: rand::RngCore>(game: &mut Game, draw: &mut Batched<R>) -> bool {
+    for played in 1..=RANDOM_DEALS_AT_MOST {
         game.play_deal_randomly(draw);
-        if !game.next_deal() {
-            return;
+        if played == RANDOM_DEALS_AT_MOST || !game.next_deal() {
+            break;
         }
     }
+    game.is_over()
 }
 
 /// Random deals of an individual game through the generic `legal_actions` and checked `apply`
@@ -238,19 +244,20 @@ pub fn run_solo(rules: SoloRules, budget: Budget, seed: u64) -> Report {
     }
 }
 
-/// The most deals [`random_solo_game`] plays: random Bid Euchre can drift away from 0 for ever.
-pub const SOLO_DEALS_AT_MOST: usize = 10_000;
+/// The most deals a random game plays: random play can drift away from the target for ever
+/// (Bid Euchre's failed bids; points deducted for reneges under `renege_penalty_mode=deduct`).
+pub const RANDOM_DEALS_AT_MOST: usize = 10_000;
 
 /// One whole game of an individual game with uniformly random legal decisions, and whether it
-/// ended: a game still going after [`SOLO_DEALS_AT_MOST`] deals is cut off there, its last deal
-/// played out (no empty deal after it).
+/// ended: a game still going after [`RANDOM_DEALS_AT_MOST`] deals is cut off there, its last
+/// deal played out (no empty deal after it).
 pub fn random_solo_game(rules: SoloRules, seed: u64) -> (SoloGame, bool) {
     let mut rng = deal_rng(seed ^ 0xdec1_5105);
     let mut draw = Batched::new(&mut rng);
     let mut game = SoloGame::new(rules, seed);
-    for played in 1..=SOLO_DEALS_AT_MOST {
+    for played in 1..=RANDOM_DEALS_AT_MOST {
         game.play_deal_randomly(&mut draw);
-        if played == SOLO_DEALS_AT_MOST || !game.next_deal() {
+        if played == RANDOM_DEALS_AT_MOST || !game.next_deal() {
             break;
         }
     }

@@ -754,6 +754,14 @@ pub fn counted(n: impl Into<u64>, noun: &str) -> String {
     }
 }
 
+/// Says that `euchre random` cut its game off (see [`bench::RANDOM_DEALS_AT_MOST`]).
+fn note_cut_off() {
+    eprintln!(
+        "note: the game was cut off after {} deals without a winner (random play can drift away from the target for ever): the document ends there",
+        bench::RANDOM_DEALS_AT_MOST
+    );
+}
+
 /// Prints a document `euchre random` made, with a note when it is too large for the readers
 /// (`egn check`, `record check`) to take back.
 fn emit_document(text: &str) {
@@ -849,32 +857,32 @@ fn run(cli: Cli) -> Result<i32> {
                         &g, None,
                     ))?);
                     if !over {
-                        eprintln!(
-                            "note: the game was cut off after {} deals without a winner (random play can drift away from the target for ever): the record ends there",
-                            bench::SOLO_DEALS_AT_MOST
-                        );
+                        note_cut_off();
                     }
                     return Ok(0);
                 }
             };
-            let a_match = euchre::game::is_a_match(&r);
+            // A match, or a single game.
+            let (played, over) = if euchre::game::is_a_match(&r) {
+                let (m, over) = bench::random_match(r, seed);
+                (Ok(m), over)
+            } else {
+                let (g, over) = bench::random_game(r, seed);
+                (Err(g), over)
+            };
             let record = || -> Result<serde_json::Value> {
-                Ok(if a_match {
-                    serde_json::to_value(euchre_record::write_match(&bench::random_match(r, seed), None))?
-                } else {
-                    serde_json::to_value(euchre_record::write_game(&bench::random_game(r, seed), None))?
+                Ok(match &played {
+                    Ok(m) => serde_json::to_value(euchre_record::write_match(m, None))?,
+                    Err(g) => serde_json::to_value(euchre_record::write_game(g, None))?,
                 })
             };
             // A match of several games is written as EMN, a single game as EGN, each read back
             // before it is printed: EGN has no words for some options, and a document that reads
             // back as another game (or not at all) is refused, or by default replaced by the
             // game record.
-            let egn = || {
-                if a_match {
-                    euchre_egn::match_to_faithful_emn(&bench::random_match(r, seed), None)
-                } else {
-                    euchre_egn::game_to_faithful_egn(&bench::random_game(r, seed), None)
-                }
+            let egn = || match &played {
+                Ok(m) => euchre_egn::match_to_faithful_emn(m, None),
+                Err(g) => euchre_egn::game_to_faithful_egn(g, None),
             };
             let (doc, format) = match format {
                 Some(Format::Record) => (record()?, Format::Record),
@@ -891,6 +899,9 @@ fn run(cli: Cli) -> Result<i32> {
                 },
             };
             emit_document(&serde_json::to_string_pretty(&doc)?);
+            if !over {
+                note_cut_off();
+            }
             if matches!(format, Format::Egn) {
                 // EGN's reader lets a dealer discard the upcard; a game where that was not
                 // allowed reads back the same, so that difference is not worth a note.

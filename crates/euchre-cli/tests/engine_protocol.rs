@@ -1660,6 +1660,24 @@ fn a_random_game_cut_off_says_so() {
     );
     let (ok, _, note) = run(&["random", "--rules", "bid-euchre", "--seed", "1"]);
     assert!(ok && note.is_empty(), "{note}");
+    // The partnership game too: points deducted for random reneges keep both sides from the
+    // target (this ran until it ran out of memory).
+    let (ok, record, note) = run(&[
+        "random",
+        "--set",
+        "reneging=penalised",
+        "--set",
+        "renege_penalty_mode=deduct",
+        "--seed",
+        "5",
+    ]);
+    assert!(ok, "{note}");
+    assert!(
+        note.contains("the game was cut off after 10000 deals without a winner"),
+        "{note}"
+    );
+    let doc: Value = serde_json::from_str(&record).expect("a record");
+    assert_eq!(doc["games"][0]["deals"].as_array().map(Vec::len), Some(10_000));
 }
 
 /// A document too large for the readers is still written (it is what was asked for), with a
