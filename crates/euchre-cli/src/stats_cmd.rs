@@ -2,7 +2,7 @@
 
 use crate::emit;
 use anyhow::Result;
-use euchre_stats::{PlayerStats, SeatKind, Store, StoreError};
+use euchre_stats::{PlayerStats, SeatKind, Store};
 use std::path::Path;
 
 /// Prints the statistics of the database at `db` (the default one when `None`). A database that
@@ -35,8 +35,7 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
                 e.into()
             }
         })?;
-        let read = store.game_count().and_then(|g| Ok((g, store.player_stats()?)));
-        read.map_err(|e| lacking_tables(&store, e))?
+        (store.game_count()?, store.player_stats()?)
     } else {
         (0, Vec::new())
     };
@@ -78,24 +77,6 @@ pub fn run(db: Option<&Path>, json: bool) -> Result<i32> {
         emit(&human(&path, games, &players));
     }
     Ok(0)
-}
-
-/// A database that passed the store's checks (euchre's, of a schema this program knows) but
-/// fails to be read for want of a table or column of that schema is said to be so, not with
-/// SQLite's words alone ("no such table: seats").
-fn lacking_tables(store: &Store, e: StoreError) -> anyhow::Error {
-    match &e {
-        StoreError::Sqlite { path, error } if error.to_string().starts_with("no such ") => {
-            let schema = store
-                .schema_version()
-                .map_or_else(|_| String::new(), |v| format!(" (schema {v})"));
-            anyhow::anyhow!(
-                "{} is marked as euchre's statistics database{schema} but lacks part of that schema ({error}): it is damaged or was changed by another program; it was left as it is: move it aside to start a new one",
-                path.display()
-            )
-        }
-        _ => e.into(),
-    }
 }
 
 /// The table: one line per player.

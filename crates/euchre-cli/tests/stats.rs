@@ -124,10 +124,11 @@ fn a_database_lacking_its_tables_is_refused_saying_so() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
         err.contains(&format!(
-            "{} is marked as euchre's statistics database (schema {}) but lacks part of that schema (no such table: ",
+            "{} is damaged or is not a database (marked as euchre's statistics, schema {}, but its table '",
             path.display(),
             euchre_stats::SCHEMA_VERSION
-        )) && err.contains("move it aside"),
+        )) && err.contains("' is missing)")
+            && err.contains("move it aside"),
         "{err}"
     );
     assert_eq!(std::fs::read(&path).expect("still there"), before);

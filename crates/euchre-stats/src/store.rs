@@ -168,7 +168,40 @@ impl Store {
             .pragma_update(None, "foreign_keys", true)
             .map_err(|e| store.err(e))?;
         store.migrate()?;
+        store.check_tables()?;
         Ok(store)
+    }
+
+    /// Refuses a database marked as euchre's, of a schema this program knows, that lacks a
+    /// table its migrations made (dropped by another program, or a damaged copy): it would
+    /// otherwise fail later with SQLite's "no such table" alone. The tables are read from
+    /// [`MIGRATIONS`] themselves.
+    fn check_tables(&self) -> Result<(), StoreError> {
+        let made = MIGRATIONS.iter().flat_map(|m| {
+            m.split("CREATE TABLE ")
+                .skip(1)
+                .filter_map(|rest| rest.split_whitespace().next())
+        });
+        for table in made {
+            let there: bool = self
+                .conn
+                .query_row(
+                    "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1)",
+                    [table],
+                    |r| r.get(0),
+                )
+                .map_err(|e| self.err(e))?;
+            if !there {
+                return Err(StoreError::Damaged {
+                    path: self.path.clone(),
+                    reason: format!(
+                        "marked as euchre's statistics, schema {}, but its table '{table}' is missing",
+                        self.user_version()?
+                    ),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// True when SQLite opened the file read-only (its permissions): a reader may use it, a
