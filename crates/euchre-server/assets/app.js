@@ -724,13 +724,21 @@ async function joinPage(code, note) {
   const opts = Object.fromEntries(info.options || []);
   app.replaceChildren(h('div', { class: 'panel join-page' },
     h('h1', {}, `Table ${code}`),
-    h('p', {}, `${(PRESET_WORDS[info.rules] || info.rules).split(':')[0]}${opts.winning_score && opts.winning_score !== '0' ? `, game to ${opts.winning_score}` : ''}. `,
+    h('p', {}, `${(PRESET_WORDS[info.rules] || info.rules).split(':')[0]}${lengthWords(opts)}. `,
       info.game_over ? 'The game is over.' : info.started ? 'The game is under way.' : 'Waiting for players.'),
     inviteBox(code),
     h('div', { class: 'field' }, h('label', { for: 'join-name' }, 'Your name'), nameInput),
     list,
     h('p', {}, h('button', { type: 'button', id: 'watch', onclick: () => connectTable(code, null) }, 'Watch the game')),
     status));
+}
+
+/** ", game to 10", ", one deal", ", 3 deals" from a table's options ('' when they say neither). */
+function lengthWords(opts) {
+  const n = (k) => (opts[k] !== undefined ? Number(opts[k]) : 0);
+  if (n('winning_score') > 0) return `, game to ${n('winning_score')}`;
+  if (n('num_deals') > 0) return n('num_deals') === 1 ? ', one deal' : `, ${n('num_deals')} deals`;
+  return '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1545,8 +1553,17 @@ function scorePanel(s) {
   }
   return h('section', { class: 'panel score', 'aria-label': 'Score', id: 'score' },
     h('div', { class: 'panel-head' }, h('h2', {}, 'Score'), toggle),
-    h('p', { class: 'target' }, s.family === 'four-handed' || s.family === 'three-handed' ? `Game to ${target}` : `Race down to 0${target ? ` from ${target}` : ''}`),
+    h('p', { class: 'target' }, targetWords(s)),
     rows);
+}
+
+/** How the game ends: "Game to 10", "One deal" (a game of a fixed number of deals, the
+ * server's `deals`), "Race down to 0 from 32". */
+function targetWords(s) {
+  const deals = typeof s.deals === 'number' ? s.deals : 0;
+  if (deals > 0 && !(s.target > 0)) return deals === 1 ? 'One deal' : `${deals} deals`;
+  if (s.family === 'four-handed' || s.family === 'three-handed') return `Game to ${s.target}`;
+  return `Race down to 0${s.target ? ` from ${s.target}` : ''}`;
 }
 
 function scoreRow(name, score, target, index) {
