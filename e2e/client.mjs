@@ -61,7 +61,10 @@ const browser = await chromium.launch({
 
 let passed = 0;
 let failed = 0;
+// E2E_ONLY=regex runs only the checks whose names match (while working on one).
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
 async function check(name, fn) {
+  if (only && !only.test(name)) return;
   const t0 = Date.now();
   try {
     await fn();
@@ -87,8 +90,10 @@ async function scripted(seat, viewport, search = '?fast=1', host = null) {
   let socket = null;
   let connected;
   const ready = new Promise((r) => { connected = r; });
+  const urls = [];
   await page.routeWebSocket(/\/ws\//, (ws) => {
     socket = ws;
+    urls.push(ws.url());
     ws.onMessage((m) => sent.push(JSON.parse(m)));
     connected();
   });
@@ -99,7 +104,8 @@ async function scripted(seat, viewport, search = '?fast=1', host = null) {
   await page.goto(`${base}/t/${CODE}${search}`);
   if (seat === null) await page.click('#watch');
   await Promise.race([ready, new Promise((_, no) => setTimeout(() => no(new Error('the page never opened its WebSocket')), TIMEOUT))]);
-  return { ctx, page, sent, errors, send: (m) => socket.send(JSON.stringify(m)), close: (code, reason) => socket.close({ code, reason }) };
+  // `urls`: every socket the page opened, in order (a reconnection is one more).
+  return { ctx, page, sent, errors, urls, send: (m) => socket.send(JSON.stringify(m)), close: (code, reason) => socket.close({ code, reason }) };
 }
 
 async function waitSent(sent, pred, what) {
@@ -812,6 +818,77 @@ try {
       await t.page.waitForFunction(() => /Your seat was given up/.test(document.querySelector('.status')?.textContent || ''), null, { timeout: TIMEOUT });
       if (!(await status.isVisible())) throw new Error('the note is not shown');
       if (await t.page.evaluate((c) => localStorage.getItem(`euchre:${c}`), CODE) !== null) throw new Error('the old token is kept');
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a seat taken back after the host freed it: the page reconnects after the next connection loss, as any page does (browser findings 1)', async () => {
+    const f = fixtures[0];
+    const t = await scripted(f.view.seat, { width: 390, height: 844 });
+    try {
+      t.send(stateMessage(f, 2));
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      // The table as the invite page now finds it: the freed seat open again.
+      await t.page.route(`**/api/tables/${CODE}`, (r) => r.fulfill({
+        json: { code: CODE, rules: 'north-american', options: [['winning_score', '10']], seats: [0, 1, 2, 3].map((i) => (i === f.view.seat ? { seat: i, kind: 'open', name: null, connected: false } : { seat: i, kind: 'bot', name: 'easy', connected: true })), started: true, game_over: false },
+      }));
+      const token = 'ffffeeeeddddccccffffeeeeddddcccc';
+      await t.page.route(`**/api/tables/${CODE}/seats/${f.view.seat}`, (r) => r.fulfill({ json: { seat: f.view.seat, token } }));
+      t.close(4001, 'the host freed this seat');
+      await t.page.fill('#join-name', 'Tess');
+      await t.page.click(`button[data-seat="${f.view.seat}"]`);
+      const until = Date.now() + TIMEOUT;
+      while (t.urls.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      if (!t.urls[1] || !t.urls[1].includes(token)) throw new Error(`the page connected with ${JSON.stringify(t.urls)}`);
+      t.send(stateMessage(f, 3));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="3"]');
+      // The server stops: the page says so and connects again by itself.
+      t.close(1001, 'the server is stopping: reconnect in a moment');
+      await t.page.waitForSelector('#connection:not([hidden])', { timeout: TIMEOUT });
+      const said = await t.page.locator('#connection').textContent();
+      if (!/Connection lost/.test(said)) throw new Error(`the banner says "${said}"`);
+      while (t.urls.length < 3 && Date.now() < until + TIMEOUT) await new Promise((r) => setTimeout(r, 20));
+      if (t.urls.length < 3 || !t.urls[2].includes(token)) throw new Error(`the page did not reconnect: sockets ${JSON.stringify(t.urls)}`);
+      t.send(stateMessage(f, 4));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="4"]');
+      if (!(await t.page.locator('#connection').isHidden())) throw new Error('the banner stays after the reconnection');
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a review on its way when the connection drops, or asked for while it is down, is asked again on reconnecting (browser findings 2)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      const done = { ...play.view, phase: 'done', to_act: null, legal: [] };
+      t.send(stateMessage({ ...play, view: done }, 3, { deal_number: 1, legal: [] }));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      // The next deal: the page asks for deal 1's review, which the server never answers.
+      t.send(stateMessage(play, 4, { deal_number: 2 }));
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review of deal 1');
+      t.sent.length = 0;
+      t.close(1001, 'the server is stopping: reconnect in a moment');
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review of deal 1 again, on the new connection');
+      if (t.urls.length !== 2) throw new Error(`${t.urls.length} sockets`);
+      t.send(stateMessage(play, 4, { deal_number: 2 }));
+      t.send({ type: 'review', deal: 1, dealer: 3, decisions: [], unjudged: 0 });
+      await t.page.waitForSelector('#review-panel p:has-text("You made no decision")');
+      // Asked for while the connection is down: said so, and sent once it is back.
+      t.sent.length = 0;
+      t.close(1001, 'the server is stopping: reconnect in a moment');
+      await t.page.waitForSelector('#connection:not([hidden])');
+      await t.page.click('#review-btn');
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review asked for while the connection was down');
+      t.send(stateMessage(play, 4, { deal_number: 2 }));
+      // A review refused offers another try.
+      t.send({ type: 'error', error: 'the analysis failed', seq: 4 });
+      await t.page.waitForSelector('#review-retry');
+      t.sent.length = 0;
+      await t.page.click('#review-retry');
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review asked for again by "Try again"');
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();
     }

@@ -775,7 +775,8 @@ const ui = {
   logs: new Map(), // deal key → {history, result}
   logOpen: new Map(), // deal key → open, for the deals of the log the person opened or closed
   focusNext: null, // a selector: where the next redraw puts the keyboard focus (a panel closed)
-  closed: false,
+  closed: false, // the table left for good (the seat given up, the table gone): no reconnecting
+  listening: false, // the page's key and pointer listeners added
 };
 
 function connectTable(code, saved) {
@@ -783,6 +784,11 @@ function connectTable(code, saved) {
   ui.seat = saved ? saved.seat : null;
   ui.token = saved ? saved.token : null;
   ui.host = saved ? saved.host : null;
+  // A seat taken again after the last one was given up (4001): that connection's end set
+  // `closed`, which would keep this one from ever reconnecting, and its counts are not ours.
+  ui.closed = false;
+  ui.failures = 0;
+  ui.pending = null;
   // The start page offers the way back to a seat's game.
   if (ui.token) storageSet('euchre:last', code);
   restoreLog();
@@ -814,6 +820,10 @@ function openSocket() {
     ui.queue = [];
     ui.lastSeq = -1;
     setConnection('connected');
+    // A review or a hint asked for while the connection was down, or on its way when it
+    // dropped, would never be answered: asked again on this one.
+    if (ui.reviewWanted !== null && ui.reviewWanted !== undefined) send({ type: 'review', deal: ui.reviewWanted });
+    if (ui.hintWanted) send({ type: 'hint' });
   });
   ws.addEventListener('message', (ev) => {
     let msg;
@@ -1128,8 +1138,12 @@ function renderShell() {
     h('p', { id: 'connection', class: 'connection', role: 'status' }, 'Connecting…'),
     h('div', { id: 'table-body' })));
   $('#top-extra').replaceChildren(inviteBox(ui.code));
-  document.addEventListener('keydown', onKey);
-  document.addEventListener('pointerdown', () => { ui.keyboard = false; });
+  // Once per page: the shell is drawn again when a seat is taken back.
+  if (!ui.listening) {
+    ui.listening = true;
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', () => { ui.keyboard = false; });
+  }
 }
 
 function renderTable() {
@@ -1659,9 +1673,11 @@ function reviewPanel(s) {
   const r = ui.review;
   if (!r) return null;
   let inner;
-  if (r.loading) inner = h('p', {}, 'Analysing your decisions…');
-  else if (r.error) inner = h('p', { class: 'error' }, r.error);
-  else if (!r.decisions || !r.decisions.length) inner = h('p', {}, 'You made no decision in that deal.');
+  if (r.loading) inner = h('p', {}, ui.ws && ui.ws.readyState === WebSocket.OPEN ? 'Analysing your decisions…' : 'Analysing your decisions… (asked again once the connection is back)');
+  else if (r.error) {
+    inner = [h('p', { class: 'error' }, r.error),
+      h('p', {}, h('button', { type: 'button', id: 'review-retry', onclick: () => { requestReview(r.deal); ui.focusNext = '#review-btn, #markers-btn'; renderTable(); } }, 'Try again'))];
+  } else if (!r.decisions || !r.decisions.length) inner = h('p', {}, 'You made no decision in that deal.');
   else {
     const lost = r.decisions.reduce((a, d) => a + (d.loss || 0), 0);
     // Bids are worded as in the reviewed deal, whose dealer the review names.
