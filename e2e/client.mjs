@@ -894,6 +894,37 @@ try {
     }
   });
 
+  await check('the log keeps the name of whoever decided when a seat changes hands, and the last deal of the game has its result line (browser findings 8, 18)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      // Someone else who decided in the fixture's deal (the dealer, who discarded).
+      const decided = play.view.history.find(([seat]) => seat !== play.view.seat);
+      if (!decided) throw new Error('nobody else decided in the fixture');
+      const bo = decided[0];
+      const withBo = (seq, over = {}, kind = 'person') => {
+        const m = stateMessage(play, seq, { deal_number: 1, ...over });
+        m.seats[bo] = kind === 'person' ? { seat: bo, kind, name: 'Bo', connected: true } : { seat: bo, kind: 'open', name: null, connected: false };
+        return m;
+      };
+      t.send(withBo(3));
+      await t.page.waitForSelector('#table[data-seq="3"] #log li');
+      // The host frees Bo's seat: the same state, the seat open.
+      t.send(withBo(3, {}, 'open'));
+      await t.page.waitForSelector('#felt .badge.away:has-text("Open")');
+      const text = await t.page.locator('#log').innerText();
+      if (!/\bBo\b/.test(text) || /Open seat/.test(text)) throw new Error(`the log says ${text}`);
+      // The game's last deal ends: its result is in its part of the log.
+      const done = { ...play.view, phase: 'done', to_act: null, legal: [], points: [0, 2], tricks_won: [2, 3], maker: bo };
+      t.send(withBo(4, { view: done, legal: [], to_act: null, game_over: true, winner: 1, scores: [7, 10] }, 'open'));
+      await t.page.waitForSelector('#table[data-state="over"]');
+      const last = await t.page.locator('#log details').last().locator('.result-line').allTextContents();
+      if (last.length !== 1 || !last[0].startsWith('Deal 1:')) throw new Error(`the last deal's result lines: ${JSON.stringify(last)}`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
   await check('a phone (390x844): the largest hand and the most buttons fit without sideways scrolling', async () => {
     const big = [...fixtures].sort((a, b) => b.view.hand.length - a.view.hand.length)[0];
     const many = [...fixtures].sort((a, b) => b.view.legal.length - a.view.legal.length)[0];

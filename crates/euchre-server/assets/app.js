@@ -1026,7 +1026,18 @@ function showState(prev, state) {
   }
   if (dealDone) announce(ui.lastResult);
   if (state.game_over && prev && !prev.game_over) announce(`${gameOverWords(state)}. ${finalScoreWords(state)}`);
+  // The deal's result in its own part of the log at once: the game's last deal has no next
+  // deal to bring it.
+  if (dealDone) entry.result = ui.lastResult;
   entry.history = history;
+  // Each decision and trick is told under the name of whoever sat there when it was seen: a
+  // seat that changes hands later does not rename the past.
+  entry.who = Array.isArray(entry.who) ? entry.who.slice(0, history.length) : [];
+  for (let i = entry.who.length; i < history.length; i++) entry.who.push(seatName(state, history[i][0]));
+  entry.won = Array.isArray(entry.won) ? entry.won : [];
+  (v.tricks || []).map(normTrick).forEach((t, i) => {
+    if (t.winner !== null && t.winner !== undefined && typeof entry.won[i] !== 'string') entry.won[i] = seatName(state, t.winner);
+  });
   entry.tricks = v.tricks || [];
   entry.upcard = v.upcard || null;
   entry.dealer = v.dealer;
@@ -1753,16 +1764,23 @@ function logLines(s, entry) {
   const lines = [];
   let ti = 0;
   let trick = [];
+  // The names kept with the log (whoever sat there then), else today's.
+  const who = (i, seat) => (entry.who && typeof entry.who[i] === 'string' ? entry.who[i] : seatName(s, seat));
   const flush = (closed) => {
     const t = tricks[ti];
-    const end = closed && t && t.winner !== null && t.winner !== undefined ? `; ${seatName(s, t.winner)} take${t.winner === s.seat ? '' : 's'} it` : '';
+    let end = '';
+    if (closed && t && t.winner !== null && t.winner !== undefined) {
+      const winner = entry.won && typeof entry.won[ti] === 'string' ? entry.won[ti] : seatName(s, t.winner);
+      end = `; ${winner} take${winner === 'You' ? '' : 's'} it`;
+    }
     lines.push(h('li', { class: 'trick-line' }, `Trick ${ti + 1}: ${trick.join(', ')}${end}`));
   };
-  for (const [seat, action] of entry.history) {
+  for (const [i, [seat, action]] of entry.history.entries()) {
     const oc = actionCard(action);
+    const name = who(i, seat);
     // A card of a jambone hand is told as its naming: it counts as that trick's card.
     if (oc && (oc.verb === 'play' || oc.verb === 'name')) {
-      trick.push(oc.verb === 'play' ? `${seatName(s, seat)} ${cardShort(oc.card)}` : `${cardShort(oc.card)} (named by ${seatName(s, seat)})`);
+      trick.push(oc.verb === 'play' ? `${name} ${cardShort(oc.card)}` : `${cardShort(oc.card)} (named by ${name})`);
       const t = tricks[ti];
       if (t && trick.length >= t.cards.length && t.winner !== null && t.winner !== undefined) {
         flush(true);
@@ -1771,7 +1789,7 @@ function logLines(s, entry) {
       }
       continue;
     }
-    lines.push(h('li', {}, actionSentence(seatName(s, seat), action, entry.upcard, entry.dealer === seat)));
+    lines.push(h('li', {}, actionSentence(name, action, entry.upcard, entry.dealer === seat)));
   }
   if (trick.length) flush(false);
   return lines;
