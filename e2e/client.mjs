@@ -783,6 +783,12 @@ try {
       for (const n of [1, 2, 3, 4]) {
         if ((await page.getByRole('radio', { name: `I sit here: seat ${n}` }).count()) !== 1) throw new Error(`no "I sit here" for seat ${n}`);
       }
+      // "Game to" and the advanced winning_score are one value (browser findings 3).
+      await page.fill('#target', '7');
+      if ((await page.inputValue('#opt-winning_score')) !== '7') throw new Error('"Game to" 7 left winning_score at ' + await page.inputValue('#opt-winning_score'));
+      await page.locator('details.advanced summary').click();
+      await page.fill('#opt-winning_score', '12');
+      if ((await page.inputValue('#target')) !== '12') throw new Error('winning_score 12 left "Game to" at ' + await page.inputValue('#target'));
       const logo = await page.locator('.brand').boundingBox();
       if (logo.height < 24) throw new Error(`the logo link is ${logo.height} px tall`);
       await page.waitForSelector('#back-to-game');

@@ -472,10 +472,12 @@ async function startPage() {
     if (!key) return;
     const input = h('input', { type: 'number', id: 'target', min: 1, max: 1000, value: opts[key], inputmode: 'numeric' });
     input.dataset.option = key;
-    input.addEventListener('input', () => {
-      const adv = optionInputs.get(key);
-      if (adv) adv.value = input.value;
-    });
+    // One value in two places: each field follows the other (the advanced one is sent).
+    const adv = optionInputs.get(key);
+    if (adv) {
+      input.addEventListener('input', () => { adv.value = input.value; });
+      adv.addEventListener('input', () => { input.value = adv.value.trim(); });
+    }
     scoreBox.append(h('label', { for: 'target' }, label), input);
   }
 
