@@ -931,6 +931,31 @@ try {
     }
   });
 
+  await check('a decision with nothing to choose (a jamboree question with only a pass) is passed for the person and said; a choice the rules leave out is explained (browser findings 16)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      const jam = { ...play.view, phase: 'jamboree', tricks: [], legal: ['pass'] };
+      t.send(stateMessage({ ...play, view: jam }, 7, { legal: ['pass'] }));
+      const m = await waitSent(t.sent, (x) => x.type === 'act', 'the pass taken for the person');
+      if (m.action !== 'pass' || m.seq !== 7) throw new Error(`the page sent ${JSON.stringify(m)}`);
+      if (await t.page.locator('#actions button').count()) throw new Error('a button to press for a decision taken for the person');
+      const next = { ...play.view, phase: 'play', to_act: (play.view.seat + 1) % 4, legal: [] };
+      t.send(stateMessage({ ...play, view: next }, 8, { legal: [], to_act: next.to_act }));
+      await t.page.waitForSelector('#table[data-seq="8"]');
+      const said = await t.page.locator('#prompt').textContent();
+      if (said !== 'Jamboree: you had nothing to claim, so you passed.') throw new Error(`the prompt says "${said}"`);
+      // Canadian: the dealer's partner may order up only alone.
+      const partner = { ...bidding.view, dealer: (bidding.view.seat + 2) % 4, legal: ['pass', 'order alone'] };
+      t.send(stateMessage({ ...bidding, view: partner, rules: 'canadian' }, 9, { legal: partner.legal, rules: 'canadian', deal_number: 9 }));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="9"]');
+      const prompt = await t.page.locator('#prompt').textContent();
+      if (!/dealer's partner orders up only alone/.test(prompt)) throw new Error(`the prompt says "${prompt}"`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
   await check('a phone (390x844): the largest hand and the most buttons fit without sideways scrolling', async () => {
     const big = [...fixtures].sort((a, b) => b.view.hand.length - a.view.hand.length)[0];
     const many = [...fixtures].sort((a, b) => b.view.legal.length - a.view.legal.length)[0];

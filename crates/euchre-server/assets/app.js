@@ -775,6 +775,8 @@ const ui = {
   resultKey: null, // the deal key lastResult tells of
   resultClosed: false, // its panel closed by the person (the result, and its review, still there)
   logs: new Map(), // deal key → {history, result}
+  note: null, // a pass taken for the person ("Jamboree: you had nothing to claim, so you passed.")
+  autoTimer: null, // the pause before it
   logOpen: new Map(), // deal key → open, for the deals of the log the person opened or closed
   focusNext: null, // a selector: where the next redraw puts the keyboard focus (a panel closed)
   closed: false, // the table left for good (the seat given up, the table gone): no reconnecting
@@ -1009,6 +1011,8 @@ function showState(prev, state) {
     requestReview(state.deal_number);
   }
   if (prev && prev.seq !== state.seq && state.legal && state.legal.length) ui.hint = null;
+  // A pass taken for the person is said until their next decision, or the next deal.
+  if ((state.legal && state.legal.length && !onlyPass(state)) || (prev && dealKey(prev) !== dealKey(state))) ui.note = null;
   // The log and the screen reader: every decision not yet told.
   const key = dealKey(state);
   const entry = ui.logs.get(key) || { deal: state.deal_number, history: [], result: null };
@@ -1048,7 +1052,10 @@ function showState(prev, state) {
   const wasMyTurn = prev && prev.legal && prev.legal.length;
   ui.shown = state;
   renderTable();
-  if (state.legal && state.legal.length && !wasMyTurn) announce('Your turn');
+  if (onlyPass(state)) {
+    clearTimeout(ui.autoTimer);
+    ui.autoTimer = setTimeout(() => passForThePerson(state), AUTO_PASS_MS);
+  } else if (state.legal && state.legal.length && !wasMyTurn) announce('Your turn');
 }
 
 /** The last finished deal's words. Its panel, closed by the person, opens again only for
@@ -1127,7 +1134,31 @@ function teamName(state, team) {
 
 function myTurn() {
   const s = ui.shown;
-  return !!(s && s.legal && s.legal.length && !ui.queue.length && !ui.pending && ui.ws && ui.ws.readyState === WebSocket.OPEN);
+  return !!(s && s.legal && s.legal.length && !onlyPass(s) && !ui.queue.length && !ui.pending && ui.ws && ui.ws.readyState === WebSocket.OPEN);
+}
+
+/** A decision with nothing to choose: a pass is all that is legal (Railroad's jamboree question
+ * to a hand without one). It is taken for the person, as the terminal game takes it. */
+function onlyPass(s) {
+  return !!(s && s.seat !== null && s.seat !== undefined && s.legal && s.legal.length === 1 && s.legal[0] === 'pass');
+}
+
+// The pause before a pass with nothing else legal is taken: about a computer player's pace.
+const AUTO_PASS_MS = FAST ? 0 : 700;
+
+/** Passes for the person on `state`, if it is still the one shown and nothing is on its way;
+ * said until their next decision. A connection down just then brings the state again, and
+ * with it another try. */
+function passForThePerson(state) {
+  ui.autoTimer = null;
+  if (ui.shown !== state || !onlyPass(state) || ui.pending || ui.queue.length) return;
+  if (!send({ type: 'act', seq: state.seq, action: 'pass' })) return;
+  ui.pending = 'act';
+  const phase = (PHASE_WORDS[state.view && state.view.phase] || 'This decision').replace(/\?$/, '');
+  const what = ['jamboree', 'renege_claim', 'farmers'].includes(state.view && state.view.phase) ? 'claim' : 'choose';
+  ui.note = `${phase}: you had nothing to ${what}, so you passed.`;
+  announce(ui.note);
+  renderTable();
 }
 
 function act(action) {
@@ -1461,10 +1492,12 @@ function handArea(s) {
 function handPrompt(s, byCard) {
   if (s.game_over) return null;
   if (!s.started) return 'Waiting for players…';
+  if (ui.note && !(s.legal && s.legal.length && !onlyPass(s))) return ui.note;
   if (!(s.legal && s.legal.length)) {
     if (s.view && s.view.to_act !== null && s.view.to_act !== undefined) return `Waiting for ${seatName(s, s.view.to_act)}…`;
     return null;
   }
+  if (onlyPass(s)) return 'Your turn: nothing to choose here, so you pass.';
   if (ui.pending) return 'Sending…';
   if (ui.queue.length) return null;
   const verbs = new Set([...byCard.values()].map((a) => actionCard(a).verb));
@@ -1477,7 +1510,12 @@ function handPrompt(s, byCard) {
   const v = s.view || {};
   const orPass = (what) => `Your turn: ${what}${has('pass') ? ', or pass' : ''}`;
   if (has('bid')) return orPass('bid');
-  if (has('order')) return orPass(v.dealer === s.seat ? 'pick it up' : 'order it up');
+  if (has('order')) {
+    // Canadian: the dealer's partner orders up only alone. Said, as the missing choice is.
+    const aloneOnly = !s.legal.includes('order') && s.legal.includes('order alone');
+    const why = aloneOnly && s.family === 'four-handed' && s.seat === (v.dealer + 2) % 4 ? " (by these rules the dealer's partner orders up only alone)" : aloneOnly ? ' (only alone, by these rules)' : '';
+    return `${orPass(v.dealer === s.seat ? 'pick it up' : 'order it up')}${why}`;
+  }
   if (has('call') || has('trump')) return orPass('name trump');
   if (has('stay') || has('fold')) return 'Your turn: stay in, or fold';
   if (has('blind')) return orPass('go alone blind');
@@ -1521,7 +1559,8 @@ function actionBar(s) {
     const oc = actionCard(a);
     if (oc && oc.verb !== 'name' && hand.has(oc.card)) inHand.set(oc.card, (inHand.get(oc.card) || 0) + 1);
   }
-  const buttons = legal.filter((a) => {
+  // A pass taken for the person is no button to press.
+  const buttons = onlyPass(s) ? [] : legal.filter((a) => {
     const oc = actionCard(a);
     return !(oc && oc.verb !== 'name' && hand.has(oc.card) && inHand.get(oc.card) === 1);
   });
