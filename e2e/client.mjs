@@ -956,6 +956,40 @@ try {
     }
   });
 
+  await check('an individual game\'s deal result says the tricks and whether the maker made it, was euchred or was set (browser findings 7)', async () => {
+    const three = fixtures.find((x) => x.family === 'three-handed' && x.view.phase === 'play');
+    const t = await scripted(three.view.seat, { width: 1100, height: 800 });
+    try {
+      const me = three.view.seat;
+      const tw = [0, 0, 0];
+      tw[me] = 3;
+      tw[(me + 1) % 3] = 4;
+      const delta = [0, 0, 0];
+      delta[(me + 1) % 3] = 2;
+      const done = { ...three.view, phase: 'done', to_act: null, legal: [], maker: me, tricks_won: tw, delta };
+      t.send(stateMessage({ ...three, view: done }, 5, { legal: [], to_act: null, scores: delta }));
+      await t.page.waitForSelector('#last-result');
+      const text = await t.page.locator('#last-result p').textContent();
+      if (!/; tricks (\w.*, )?You 3\b/.test(text) || !/tricks [^.]*easy \(seat \d\) 4/.test(text) || !text.includes('You were euchred.')) throw new Error(`the result says "${text}"`);
+      // Bid Euchre: a bid made counts the maker's tricks off.
+      const bid = fixtures.find((x) => x.family === 'bid-euchre');
+      const n = bid.view.hand_sizes.length;
+      const bw = Array(n).fill(0);
+      bw[bid.view.seat] = 3;
+      const bd = Array(n).fill(0);
+      bd[bid.view.seat] = -3;
+      const made = { ...bid.view, phase: 'done', to_act: null, legal: [], maker: bid.view.seat, bid: 2, trump: 'H', tricks_won: bw, delta: bd, active: Array(n).fill(true) };
+      t.send(stateMessage(bid, 6, { deal_number: 4, seat: bid.view.seat, legal: [] }));
+      t.send(stateMessage({ ...bid, view: made }, 6, { legal: [], to_act: null, deal_number: 4, family: 'bid-euchre', seat: bid.view.seat, scores: Array(n).fill(20) }));
+      await t.page.waitForSelector('#table[data-seq="6"] #last-result');
+      const said = await t.page.locator('#last-result p').textContent();
+      if (!/\(bid 2\); tricks [^.]*You 3\b/.test(said) || !said.includes('You made the bid.')) throw new Error(`the result says "${said}"`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
   await check('a phone (390x844): the largest hand and the most buttons fit without sideways scrolling', async () => {
     const big = [...fixtures].sort((a, b) => b.view.hand.length - a.view.hand.length)[0];
     const many = [...fixtures].sort((a, b) => b.view.legal.length - a.view.legal.length)[0];

@@ -1093,8 +1093,21 @@ function dealResult(done, next) {
     parts.push(`Score ${teamName(done, 0)} ${scores[0]}, ${teamName(done, 1)} ${scores[1]}.`);
   } else {
     const delta = v.delta || [];
-    if (v.maker !== null && v.maker !== undefined) parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}.`);
-    else parts.push('thrown in, no trump made.');
+    const tw = v.tricks_won;
+    if (v.maker === null || v.maker === undefined) parts.push('thrown in, no trump made.');
+    else if (v.phase === 'done' && Array.isArray(tw) && tw.length === n) {
+      // The tricks of those who played, and what they made of the contract: the maker's own
+      // points say it (a race down counts the maker's tricks off, and a set back on; in the
+      // three-handed game a maker euchred scores nothing).
+      const maker = seatName(done, v.maker);
+      const active = v.active || [];
+      const tricks = tw.map((t, i) => (active[i] === false ? null : `${seatName(done, i)} ${t}`)).filter((x) => x);
+      parts.push(`${maker} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}${v.declared ? ', declaring a march' : ''}; tricks ${tricks.join(', ')}.`);
+      const d = delta[v.maker] || 0;
+      const was = v.maker === done.seat ? 'were' : 'was';
+      if (done.family === 'three-handed') parts.push(d > 0 ? `${maker} made it.` : `${maker} ${was} euchred.`);
+      else parts.push(d < 0 ? `${maker} made ${v.declared ? 'the march' : v.bid ? 'the bid' : 'it'}.` : `${maker} ${was} set.`);
+    } else parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}.`);
     const per = [];
     for (let s = 0; s < n; s++) per.push(`${seatName(done, s)} ${scores[s]}${delta[s] ? ` (${delta[s] > 0 ? '+' : ''}${delta[s]})` : ''}`);
     parts.push(`Score: ${per.join(', ')}.`);
