@@ -79,7 +79,9 @@ async function check(name, fn) {
 /** A page at the table CODE whose socket is scripted: returns the page, the messages it sent,
  * and a function sending it a message. */
 async function scripted(seat, viewport, search = '?fast=1', host = null) {
-  const ctx = await browser.newContext({ viewport });
+  // `touch`: a phone's touch screen with no mouse (hover: none, pointer: coarse).
+  const { touch, ...size } = viewport;
+  const ctx = await browser.newContext({ viewport: size, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   await ctx.addInitScript(([code, s, h]) => {
     if (s !== null) localStorage.setItem(`euchre:${code}`, JSON.stringify({ seat: s, token: '0123456789abcdef0123456789abcdef', host: h }));
   }, [CODE, seat, host]);
@@ -984,6 +986,63 @@ try {
       await t.page.waitForSelector('#table[data-seq="6"] #last-result');
       const said = await t.page.locator('#last-result p').textContent();
       if (!/\(bid 2\); tricks [^.]*You 3\b/.test(said) || !said.includes('You made the bid.')) throw new Error(`the result says "${said}"`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a seat sitting out keeps its text 4.5:1; the hint looks unlike the keyboard focus; on a touch phone the hint comes into view and the decisions have no number keys (browser findings 11, 12, 13, 18)', async () => {
+    const t = await scripted(bidding.view.seat, { width: 390, height: 844, touch: true });
+    try {
+      // The fixture's partner of the loner sits out.
+      t.send(stateMessage(play, 3));
+      await t.page.waitForSelector('#table[data-seq="3"] .seat.inactive');
+      const worst = await t.page.locator('.seat.inactive').first().evaluate((seat) => {
+        const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+        const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+        // The ground behind the text: the felt's darkest green under the seat's shade, as the
+        // tester measured it; each text's own opacity and its badge's ground counted.
+        const ratio = (el) => {
+          let op = 1;
+          let bg = null;
+          for (let e = el; e; e = e.parentElement) {
+            const st = getComputedStyle(e);
+            op *= Number(st.opacity);
+            const c = rgb(st.backgroundColor);
+            if (!bg && c.length === 3) bg = c;
+            if (!bg && e.classList.contains('seat')) {
+              const felt = rgb(getComputedStyle(document.documentElement).getPropertyValue('--felt').trim().replace(/^#(..)(..)(..)$/, (m, r, g, b) => `rgb(${parseInt(r, 16)}, ${parseInt(g, 16)}, ${parseInt(b, 16)})`));
+              bg = felt.map((x) => x * (1 - c[3]));
+            }
+          }
+          const fg = rgb(getComputedStyle(el).color).slice(0, 3).map((x, i) => x * op + bg[i] * (1 - op));
+          const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+          return (a + 0.05) / (b + 0.05);
+        };
+        const texts = [...seat.querySelectorAll('.seat-name, .seat-no-tag, .badge, .tricks-won')];
+        return Math.min(...texts.map(ratio));
+      });
+      if (worst < 4.5) throw new Error(`a text of a seat sitting out is ${worst.toFixed(2)}:1`);
+      t.send(stateMessage(bidding, 4));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="4"]');
+      if (await t.page.locator('#actions kbd').evaluateAll((ks) => ks.some((k) => getComputedStyle(k).display !== 'none'))) throw new Error('number keys shown on a touch screen');
+      await t.page.click('#hint-btn');
+      await waitSent(t.sent, (x) => x.type === 'hint', 'a hint request');
+      const best = bidding.view.legal[0];
+      t.send({ type: 'hint', seq: 4, best, choices: bidding.view.legal.map((a) => ({ action: a, value: a === best ? 1 : 0 })) });
+      await t.page.waitForSelector('#hint-panel strong');
+      await t.page.waitForFunction(() => { const r = document.querySelector('#hint-panel').getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight - 40; }, null, { timeout: 5000 });
+      // The hinted button's ring and the focus ring are told apart by colour.
+      const button = t.page.locator(`#actions button[data-action="${best}"]`);
+      const ring = await button.evaluate((b) => getComputedStyle(b).boxShadow);
+      // Focus by keyboard, as :focus-visible wants it: to the next decision and back.
+      await button.focus();
+      await t.page.keyboard.press('ArrowRight');
+      await t.page.keyboard.press('ArrowLeft');
+      const focus = await button.evaluate((b) => getComputedStyle(b).outlineColor);
+      const gold = /rgb\(242, 193, 46\)/;
+      if (!gold.test(focus) || gold.test(ring)) throw new Error(`the focus ring is ${focus}, the hint's ${ring}`);
       if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();

@@ -942,6 +942,7 @@ function onMessage(msg) {
       ui.hintWanted = false;
       ui.hint = msg;
       renderTable();
+      showHintPanel();
       {
         const v = ui.shown && ui.shown.view;
         const best = (msg.choices || []).find((c) => c.action === msg.best);
@@ -957,6 +958,17 @@ function onMessage(msg) {
     default:
       break;
   }
+}
+
+/** Brings the hint's panel into view where it lies below the screen (a phone, the panels under
+ * the table): the least scroll that shows it, or its top when it is taller than the screen. */
+function showHintPanel() {
+  const panel = $('#hint-panel');
+  if (!panel) return;
+  const r = panel.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  panel.scrollIntoView({ block: r.height > window.innerHeight ? 'start' : 'nearest', behavior: smooth ? 'smooth' : 'auto' });
 }
 
 const completeTricks = (view) => (view && view.tricks ? view.tricks.map(normTrick).filter((t) => t.winner !== null && t.winner !== undefined).length : 0);
