@@ -791,6 +791,19 @@ try {
       await page.locator('details.advanced summary').click();
       await page.fill('#opt-winning_score', '12');
       if ((await page.inputValue('#target')) !== '12') throw new Error('winning_score 12 left "Game to" at ' + await page.inputValue('#target'));
+      // A name's finished games: "1 game", and a negative score that cannot read as a range.
+      await page.route('**/api/players/*', (r) => r.fulfill({ json: { name: 'Ann', games: [{ code: 'OLDGAM', rules: 'set-back', seat: 0, finished: 0, won: false, scores: [4, -1, 2, 8] }], stats: { games: 1, won: 0 }, deals: {} } }));
+      await page.fill('#my-name', 'Ann');
+      await page.locator('#my-name').dispatchEvent('change');
+      const games = await (await page.waitForSelector('#player-games .games')).innerText();
+      if (!games.includes('1 game, 0 won') || !games.includes('4 · −1 · 2 · 8')) throw new Error(`the finished games read ${JSON.stringify(games)}`);
+      // The join box shows its whole placeholder.
+      const [seen, needed] = await page.locator('#join-code').evaluate((el) => {
+        const c = document.createElement('canvas').getContext('2d');
+        c.font = getComputedStyle(el).font;
+        return [el.clientWidth, c.measureText(el.placeholder).width];
+      });
+      if (seen < needed + 8) throw new Error(`the join box is ${seen} px for a placeholder of ${Math.round(needed)} px`);
       const logo = await page.locator('.brand').boundingBox();
       if (logo.height < 24) throw new Error(`the logo link is ${logo.height} px tall`);
       await page.waitForSelector('#back-to-game');
@@ -808,7 +821,7 @@ try {
       await page.goto(`${base}/t/ZZZZZ2`);
       const said = await page.waitForSelector('.panel .error', { timeout: TIMEOUT });
       const text = await said.textContent();
-      if (!/no table ZZZZZ2/.test(text) || !/waited too long for its players/.test(text)) throw new Error(`the page says "${text}"`);
+      if (!/^No table ZZZZZ2/.test(text) || !/waited too long for its players/.test(text)) throw new Error(`the page says "${text}"`);
       if ((await page.getByRole('link', { name: 'Set up a new table' }).count()) !== 1) throw new Error('no way to set up a new table');
     } finally {
       await ctx.close();

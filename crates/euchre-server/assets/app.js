@@ -595,7 +595,7 @@ function accountPanel(nameInput, onChange) {
         draw(nameInput.value);
         onChange();
       } catch (e) {
-        status.textContent = e.message;
+        status.textContent = sentence(e.message);
       }
     };
     box.replaceChildren(
@@ -636,13 +636,30 @@ async function playerGames(name, box) {
   const when = (t) => (typeof t === 'number' ? new Date(t * 1000).toLocaleDateString() : '');
   box.replaceChildren(h('section', { class: 'panel games', 'aria-label': `Games of ${name}` },
     h('h2', {}, `Finished games of ${data.name || name}`),
-    h('p', {}, `${st.games ?? data.games.length} games, ${st.won ?? 0} won`,
-      d.deals ? `; ${d.deals} deals: made trump ${d.made}, euchred ${d.euchred}, marched ${d.marched}, alone ${d.loners}` : ''),
+    h('p', {}, `${plural(st.games ?? data.games.length, 'game')}, ${st.won ?? 0} won`,
+      d.deals ? `; ${plural(d.deals, 'deal')}: made trump ${d.made}, euchred ${d.euchred}, marched ${d.marched}, alone ${d.loners}` : ''),
     h('ul', { class: 'game-list' }, data.games.slice(0, 20).map((g) => h('li', {},
-      `${when(g.finished)} ${(PRESET_WORDS[g.rules] || g.rules).split(':')[0]}: ${(g.scores || []).join('–')} ${g.won ? '(won)' : '(lost)'} `,
+      `${when(g.finished)} ${(PRESET_WORDS[g.rules] || g.rules).split(':')[0]}: ${scoreList(g.scores || [])} ${g.won ? '(won)' : '(lost)'} `,
       h('a', { href: `/api/tables/${g.code}/game.json`, download: `euchre-${g.code}.json` }, 'record'),
       ['north-american', 'tournament', 'canadian', 'british', 'railroad', 'keller-1887', 'mathews-1844', 'openspiel'].includes(g.rules)
         ? [' · ', h('a', { href: `/api/tables/${g.code}/game.egn`, download: `euchre-${g.code}.egn` }, 'EGN')] : null)))));
+}
+
+/** A server's message shown on its own, as a sentence: "No table ZZZZZZ: ..." (the server
+ * writes them to follow a colon: "Could not take the seat: that seat is taken"). */
+function sentence(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** "1 game", "3 games". */
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** A game's scores as a list: "4 · −1 · 2 · 8" (a dash between them read "4–-1" as a range
+ * or a sign), negatives with a true minus sign. */
+function scoreList(scores) {
+  return scores.map((x) => (x < 0 ? `−${-x}` : String(x))).join(' · ');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -684,7 +701,7 @@ async function joinPage(code, note) {
   try {
     info = await api('GET', `/api/tables/${code}`);
   } catch (e) {
-    app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${code}`), h('p', { class: 'error' }, e.message), h('p', {}, h('a', { href: '/' }, 'Set up a new table'))));
+    app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${code}`), h('p', { class: 'error' }, sentence(e.message)), h('p', {}, h('a', { href: '/' }, 'Set up a new table'))));
     return;
   }
   const nameInput = h('input', { id: 'join-name', autocomplete: 'nickname', maxlength: 40, value: storageGet('euchre:name') || '' });
@@ -867,7 +884,7 @@ function openSocket() {
       } catch (e) {
         if (/no table/i.test(e.message) || /404/.test(e.message)) {
           ui.closed = true;
-          app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${ui.code}`), h('p', { class: 'error' }, e.message), h('a', { href: '/' }, 'Set up a new table')));
+          app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${ui.code}`), h('p', { class: 'error' }, sentence(e.message)), h('a', { href: '/' }, 'Set up a new table')));
           return;
         }
       }
@@ -1276,7 +1293,7 @@ function waitingPanel(s) {
           await api('POST', `/api/tables/${ui.code}/seats/${x.seat}/bot`, { host: ui.host });
         }
       } catch (e) {
-        toast(e.message);
+        toast(sentence(e.message));
         ev.target.disabled = false;
       }
     },
@@ -1311,7 +1328,7 @@ function seatListForHost(s) {
           await api('POST', `/api/tables/${ui.code}/seats/${x.seat}/free`, { host: ui.host });
           toast(`Seat ${x.seat + 1} is open again`);
         } catch (e) {
-          toast(e.message);
+          toast(sentence(e.message));
         }
       },
     }, 'Free this seat'))));
@@ -1894,7 +1911,7 @@ function nextGameControl(s) {
         storageSet(`euchre:${r.code}`, { seat: null, token: null, host: ui.host });
         await goNextGame(r.code);
       } catch (e) {
-        toast(e.message);
+        toast(sentence(e.message));
         ev.target.disabled = false;
       }
     },
