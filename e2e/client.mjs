@@ -858,6 +858,9 @@ try {
       await t.page.route(`**/api/tables/${CODE}/seats/${f.view.seat}`, (r) => r.fulfill({ json: { seat: f.view.seat, token } }));
       t.close(4001, 'the host freed this seat');
       await t.page.fill('#join-name', 'Tess');
+      // Each seat says whose partner it is (browser findings 17).
+      const mine = await t.page.locator('.seat-list li', { has: t.page.locator(`button[data-seat="${f.view.seat}"]`) }).innerText();
+      if (!mine.includes(`partner of easy (seat ${((f.view.seat + 2) % 4) + 1})`)) throw new Error(`the open seat reads ${JSON.stringify(mine)}`);
       await t.page.click(`button[data-seat="${f.view.seat}"]`);
       const until = Date.now() + TIMEOUT;
       while (t.urls.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));

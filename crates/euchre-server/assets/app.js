@@ -738,7 +738,7 @@ async function joinPage(code, note) {
         },
       }, `Take seat ${s.seat + 1}`)
       : null;
-    list.append(h('li', {}, h('span', { class: 'seat-no' }, `Seat ${s.seat + 1}`), h('span', { class: 'who' }, who), take));
+    list.append(h('li', {}, h('span', { class: 'seat-no' }, `Seat ${s.seat + 1}`), h('span', { class: 'who' }, who, partnerWords(info, s.seat)), take));
   });
   const opts = Object.fromEntries(info.options || []);
   app.replaceChildren(h('div', { class: 'panel join-page' },
@@ -750,6 +750,16 @@ async function joinPage(code, note) {
     list,
     h('p', {}, h('button', { type: 'button', id: 'watch', onclick: () => connectTable(code, null) }, 'Watch the game')),
     status));
+}
+
+/** " · partner of Ann" for a seat of a partnership game, "" in the individual games: whose side
+ * a seat is on is the first thing to know when choosing one. */
+function partnerWords(info, seat) {
+  if (info.seats.length !== 4 || ['three-handed', 'bid-euchre', 'set-back'].includes(info.rules)) return '';
+  const p = info.seats[(seat + 2) % 4];
+  if (!p) return '';
+  const name = p.kind === 'open' ? `seat ${p.seat + 1}` : `${p.name || p.kind}${p.kind === 'bot' ? ` (seat ${p.seat + 1})` : ''}`;
+  return ` · partner of ${name}`;
 }
 
 /** ", game to 10", ", one deal", ", 3 deals" from a table's options ('' when they say neither). */
