@@ -61,7 +61,10 @@ const browser = await chromium.launch({
 
 let passed = 0;
 let failed = 0;
+// E2E_ONLY=regex runs only the checks whose names match (while working on one).
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
 async function check(name, fn) {
+  if (only && !only.test(name)) return;
   const t0 = Date.now();
   try {
     await fn();
@@ -76,7 +79,9 @@ async function check(name, fn) {
 /** A page at the table CODE whose socket is scripted: returns the page, the messages it sent,
  * and a function sending it a message. */
 async function scripted(seat, viewport, search = '?fast=1', host = null) {
-  const ctx = await browser.newContext({ viewport });
+  // `touch`: a phone's touch screen with no mouse (hover: none, pointer: coarse).
+  const { touch, ...size } = viewport;
+  const ctx = await browser.newContext({ viewport: size, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   await ctx.addInitScript(([code, s, h]) => {
     if (s !== null) localStorage.setItem(`euchre:${code}`, JSON.stringify({ seat: s, token: '0123456789abcdef0123456789abcdef', host: h }));
   }, [CODE, seat, host]);
@@ -87,8 +92,10 @@ async function scripted(seat, viewport, search = '?fast=1', host = null) {
   let socket = null;
   let connected;
   const ready = new Promise((r) => { connected = r; });
+  const urls = [];
   await page.routeWebSocket(/\/ws\//, (ws) => {
     socket = ws;
+    urls.push(ws.url());
     ws.onMessage((m) => sent.push(JSON.parse(m)));
     connected();
   });
@@ -99,7 +106,8 @@ async function scripted(seat, viewport, search = '?fast=1', host = null) {
   await page.goto(`${base}/t/${CODE}${search}`);
   if (seat === null) await page.click('#watch');
   await Promise.race([ready, new Promise((_, no) => setTimeout(() => no(new Error('the page never opened its WebSocket')), TIMEOUT))]);
-  return { ctx, page, sent, errors, send: (m) => socket.send(JSON.stringify(m)), close: (code, reason) => socket.close({ code, reason }) };
+  // `urls`: every socket the page opened, in order (a reconnection is one more).
+  return { ctx, page, sent, errors, urls, send: (m) => socket.send(JSON.stringify(m)), close: (code, reason) => socket.close({ code, reason }) };
 }
 
 async function waitSent(sent, pred, what) {
@@ -777,6 +785,25 @@ try {
       for (const n of [1, 2, 3, 4]) {
         if ((await page.getByRole('radio', { name: `I sit here: seat ${n}` }).count()) !== 1) throw new Error(`no "I sit here" for seat ${n}`);
       }
+      // "Game to" and the advanced winning_score are one value (browser findings 3).
+      await page.fill('#target', '7');
+      if ((await page.inputValue('#opt-winning_score')) !== '7') throw new Error('"Game to" 7 left winning_score at ' + await page.inputValue('#opt-winning_score'));
+      await page.locator('details.advanced summary').click();
+      await page.fill('#opt-winning_score', '12');
+      if ((await page.inputValue('#target')) !== '12') throw new Error('winning_score 12 left "Game to" at ' + await page.inputValue('#target'));
+      // A name's finished games: "1 game", and a negative score that cannot read as a range.
+      await page.route('**/api/players/*', (r) => r.fulfill({ json: { name: 'Ann', games: [{ code: 'OLDGAM', rules: 'set-back', seat: 0, finished: 0, won: false, scores: [4, -1, 2, 8] }], stats: { games: 1, won: 0 }, deals: {} } }));
+      await page.fill('#my-name', 'Ann');
+      await page.locator('#my-name').dispatchEvent('change');
+      const games = await (await page.waitForSelector('#player-games .games')).innerText();
+      if (!games.includes('1 game, 0 won') || !games.includes('4 · −1 · 2 · 8')) throw new Error(`the finished games read ${JSON.stringify(games)}`);
+      // The join box shows its whole placeholder.
+      const [seen, needed] = await page.locator('#join-code').evaluate((el) => {
+        const c = document.createElement('canvas').getContext('2d');
+        c.font = getComputedStyle(el).font;
+        return [el.clientWidth, c.measureText(el.placeholder).width];
+      });
+      if (seen < needed + 8) throw new Error(`the join box is ${seen} px for a placeholder of ${Math.round(needed)} px`);
       const logo = await page.locator('.brand').boundingBox();
       if (logo.height < 24) throw new Error(`the logo link is ${logo.height} px tall`);
       await page.waitForSelector('#back-to-game');
@@ -794,7 +821,7 @@ try {
       await page.goto(`${base}/t/ZZZZZ2`);
       const said = await page.waitForSelector('.panel .error', { timeout: TIMEOUT });
       const text = await said.textContent();
-      if (!/no table ZZZZZ2/.test(text) || !/waited too long for its players/.test(text)) throw new Error(`the page says "${text}"`);
+      if (!/^No table ZZZZZ2/.test(text) || !/waited too long for its players/.test(text)) throw new Error(`the page says "${text}"`);
       if ((await page.getByRole('link', { name: 'Set up a new table' }).count()) !== 1) throw new Error('no way to set up a new table');
     } finally {
       await ctx.close();
@@ -812,6 +839,227 @@ try {
       await t.page.waitForFunction(() => /Your seat was given up/.test(document.querySelector('.status')?.textContent || ''), null, { timeout: TIMEOUT });
       if (!(await status.isVisible())) throw new Error('the note is not shown');
       if (await t.page.evaluate((c) => localStorage.getItem(`euchre:${c}`), CODE) !== null) throw new Error('the old token is kept');
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a seat taken back after the host freed it: the page reconnects after the next connection loss, as any page does (browser findings 1)', async () => {
+    const f = fixtures[0];
+    const t = await scripted(f.view.seat, { width: 390, height: 844 });
+    try {
+      t.send(stateMessage(f, 2));
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      // The table as the invite page now finds it: the freed seat open again.
+      await t.page.route(`**/api/tables/${CODE}`, (r) => r.fulfill({
+        json: { code: CODE, rules: 'north-american', options: [['winning_score', '10']], seats: [0, 1, 2, 3].map((i) => (i === f.view.seat ? { seat: i, kind: 'open', name: null, connected: false } : { seat: i, kind: 'bot', name: 'easy', connected: true })), started: true, game_over: false },
+      }));
+      const token = 'ffffeeeeddddccccffffeeeeddddcccc';
+      await t.page.route(`**/api/tables/${CODE}/seats/${f.view.seat}`, (r) => r.fulfill({ json: { seat: f.view.seat, token } }));
+      t.close(4001, 'the host freed this seat');
+      await t.page.fill('#join-name', 'Tess');
+      // Each seat says whose partner it is (browser findings 17).
+      const mine = await t.page.locator('.seat-list li', { has: t.page.locator(`button[data-seat="${f.view.seat}"]`) }).innerText();
+      if (!mine.includes(`partner of easy (seat ${((f.view.seat + 2) % 4) + 1})`)) throw new Error(`the open seat reads ${JSON.stringify(mine)}`);
+      await t.page.click(`button[data-seat="${f.view.seat}"]`);
+      const until = Date.now() + TIMEOUT;
+      while (t.urls.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      if (!t.urls[1] || !t.urls[1].includes(token)) throw new Error(`the page connected with ${JSON.stringify(t.urls)}`);
+      t.send(stateMessage(f, 3));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="3"]');
+      // The server stops: the page says so and connects again by itself.
+      t.close(1001, 'the server is stopping: reconnect in a moment');
+      await t.page.waitForSelector('#connection:not([hidden])', { timeout: TIMEOUT });
+      const said = await t.page.locator('#connection').textContent();
+      if (!/Connection lost/.test(said)) throw new Error(`the banner says "${said}"`);
+      while (t.urls.length < 3 && Date.now() < until + TIMEOUT) await new Promise((r) => setTimeout(r, 20));
+      if (t.urls.length < 3 || !t.urls[2].includes(token)) throw new Error(`the page did not reconnect: sockets ${JSON.stringify(t.urls)}`);
+      t.send(stateMessage(f, 4));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="4"]');
+      if (!(await t.page.locator('#connection').isHidden())) throw new Error('the banner stays after the reconnection');
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a review on its way when the connection drops, or asked for while it is down, is asked again on reconnecting (browser findings 2)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      const done = { ...play.view, phase: 'done', to_act: null, legal: [] };
+      t.send(stateMessage({ ...play, view: done }, 3, { deal_number: 1, legal: [] }));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      // The next deal: the page asks for deal 1's review, which the server never answers.
+      t.send(stateMessage(play, 4, { deal_number: 2 }));
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review of deal 1');
+      t.sent.length = 0;
+      t.close(1001, 'the server is stopping: reconnect in a moment');
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review of deal 1 again, on the new connection');
+      if (t.urls.length !== 2) throw new Error(`${t.urls.length} sockets`);
+      t.send(stateMessage(play, 4, { deal_number: 2 }));
+      t.send({ type: 'review', deal: 1, dealer: 3, decisions: [], unjudged: 0 });
+      await t.page.waitForSelector('#review-panel p:has-text("You made no decision")');
+      // Asked for while the connection is down: said so, and sent once it is back.
+      t.sent.length = 0;
+      t.close(1001, 'the server is stopping: reconnect in a moment');
+      await t.page.waitForSelector('#connection:not([hidden])');
+      await t.page.click('#review-btn');
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review asked for while the connection was down');
+      t.send(stateMessage(play, 4, { deal_number: 2 }));
+      // A review refused offers another try.
+      t.send({ type: 'error', error: 'the analysis failed', seq: 4 });
+      await t.page.waitForSelector('#review-retry');
+      t.sent.length = 0;
+      await t.page.click('#review-retry');
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review asked for again by "Try again"');
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('the log keeps the name of whoever decided when a seat changes hands, and the last deal of the game has its result line (browser findings 8, 18)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      // Someone else who decided in the fixture's deal (the dealer, who discarded).
+      const decided = play.view.history.find(([seat]) => seat !== play.view.seat);
+      if (!decided) throw new Error('nobody else decided in the fixture');
+      const bo = decided[0];
+      const withBo = (seq, over = {}, kind = 'person') => {
+        const m = stateMessage(play, seq, { deal_number: 1, ...over });
+        m.seats[bo] = kind === 'person' ? { seat: bo, kind, name: 'Bo', connected: true } : { seat: bo, kind: 'open', name: null, connected: false };
+        return m;
+      };
+      t.send(withBo(3));
+      await t.page.waitForSelector('#table[data-seq="3"] #log li');
+      // The host frees Bo's seat: the same state, the seat open.
+      t.send(withBo(3, {}, 'open'));
+      await t.page.waitForSelector('#felt .badge.away:has-text("Open")');
+      const text = await t.page.locator('#log').innerText();
+      if (!/\bBo\b/.test(text) || /Open seat/.test(text)) throw new Error(`the log says ${text}`);
+      // The game's last deal ends: its result is in its part of the log.
+      const done = { ...play.view, phase: 'done', to_act: null, legal: [], points: [0, 2], tricks_won: [2, 3], maker: bo };
+      t.send(withBo(4, { view: done, legal: [], to_act: null, game_over: true, winner: 1, scores: [7, 10] }, 'open'));
+      await t.page.waitForSelector('#table[data-state="over"]');
+      const last = await t.page.locator('#log details').last().locator('.result-line').allTextContents();
+      if (last.length !== 1 || !last[0].startsWith('Deal 1:')) throw new Error(`the last deal's result lines: ${JSON.stringify(last)}`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a decision with nothing to choose (a jamboree question with only a pass) is passed for the person and said; a choice the rules leave out is explained (browser findings 16)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      const jam = { ...play.view, phase: 'jamboree', tricks: [], legal: ['pass'] };
+      t.send(stateMessage({ ...play, view: jam }, 7, { legal: ['pass'] }));
+      const m = await waitSent(t.sent, (x) => x.type === 'act', 'the pass taken for the person');
+      if (m.action !== 'pass' || m.seq !== 7) throw new Error(`the page sent ${JSON.stringify(m)}`);
+      if (await t.page.locator('#actions button').count()) throw new Error('a button to press for a decision taken for the person');
+      const next = { ...play.view, phase: 'play', to_act: (play.view.seat + 1) % 4, legal: [] };
+      t.send(stateMessage({ ...play, view: next }, 8, { legal: [], to_act: next.to_act }));
+      await t.page.waitForSelector('#table[data-seq="8"]');
+      const said = await t.page.locator('#prompt').textContent();
+      if (said !== 'Jamboree: you had nothing to claim, so you passed.') throw new Error(`the prompt says "${said}"`);
+      // Canadian: the dealer's partner may order up only alone.
+      const partner = { ...bidding.view, dealer: (bidding.view.seat + 2) % 4, legal: ['pass', 'order alone'] };
+      t.send(stateMessage({ ...bidding, view: partner, rules: 'canadian' }, 9, { legal: partner.legal, rules: 'canadian', deal_number: 9 }));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="9"]');
+      const prompt = await t.page.locator('#prompt').textContent();
+      if (!/dealer's partner orders up only alone/.test(prompt)) throw new Error(`the prompt says "${prompt}"`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('an individual game\'s deal result says the tricks and whether the maker made it, was euchred or was set (browser findings 7)', async () => {
+    const three = fixtures.find((x) => x.family === 'three-handed' && x.view.phase === 'play');
+    const t = await scripted(three.view.seat, { width: 1100, height: 800 });
+    try {
+      const me = three.view.seat;
+      const tw = [0, 0, 0];
+      tw[me] = 3;
+      tw[(me + 1) % 3] = 4;
+      const delta = [0, 0, 0];
+      delta[(me + 1) % 3] = 2;
+      const done = { ...three.view, phase: 'done', to_act: null, legal: [], maker: me, tricks_won: tw, delta };
+      t.send(stateMessage({ ...three, view: done }, 5, { legal: [], to_act: null, scores: delta }));
+      await t.page.waitForSelector('#last-result');
+      const text = await t.page.locator('#last-result p').textContent();
+      if (!/; tricks (\w.*, )?You 3\b/.test(text) || !/tricks [^.]*easy \(seat \d\) 4/.test(text) || !text.includes('You were euchred.')) throw new Error(`the result says "${text}"`);
+      // Bid Euchre: a bid made counts the maker's tricks off.
+      const bid = fixtures.find((x) => x.family === 'bid-euchre');
+      const n = bid.view.hand_sizes.length;
+      const bw = Array(n).fill(0);
+      bw[bid.view.seat] = 3;
+      const bd = Array(n).fill(0);
+      bd[bid.view.seat] = -3;
+      const made = { ...bid.view, phase: 'done', to_act: null, legal: [], maker: bid.view.seat, bid: 2, trump: 'H', tricks_won: bw, delta: bd, active: Array(n).fill(true) };
+      t.send(stateMessage(bid, 6, { deal_number: 4, seat: bid.view.seat, legal: [] }));
+      t.send(stateMessage({ ...bid, view: made }, 6, { legal: [], to_act: null, deal_number: 4, family: 'bid-euchre', seat: bid.view.seat, scores: Array(n).fill(20) }));
+      await t.page.waitForSelector('#table[data-seq="6"] #last-result');
+      const said = await t.page.locator('#last-result p').textContent();
+      if (!/\(bid 2\); tricks [^.]*You 3\b/.test(said) || !said.includes('You made the bid.')) throw new Error(`the result says "${said}"`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a seat sitting out keeps its text 4.5:1; the hint looks unlike the keyboard focus; on a touch phone the hint comes into view and the decisions have no number keys (browser findings 11, 12, 13, 18)', async () => {
+    const t = await scripted(bidding.view.seat, { width: 390, height: 844, touch: true });
+    try {
+      // The fixture's partner of the loner sits out.
+      t.send(stateMessage(play, 3));
+      await t.page.waitForSelector('#table[data-seq="3"] .seat.inactive');
+      const worst = await t.page.locator('.seat.inactive').first().evaluate((seat) => {
+        const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+        const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+        // The ground behind the text: the felt's darkest green under the seat's shade, as the
+        // tester measured it; each text's own opacity and its badge's ground counted.
+        const ratio = (el) => {
+          let op = 1;
+          let bg = null;
+          for (let e = el; e; e = e.parentElement) {
+            const st = getComputedStyle(e);
+            op *= Number(st.opacity);
+            const c = rgb(st.backgroundColor);
+            if (!bg && c.length === 3) bg = c;
+            if (!bg && e.classList.contains('seat')) {
+              const felt = rgb(getComputedStyle(document.documentElement).getPropertyValue('--felt').trim().replace(/^#(..)(..)(..)$/, (m, r, g, b) => `rgb(${parseInt(r, 16)}, ${parseInt(g, 16)}, ${parseInt(b, 16)})`));
+              bg = felt.map((x) => x * (1 - c[3]));
+            }
+          }
+          const fg = rgb(getComputedStyle(el).color).slice(0, 3).map((x, i) => x * op + bg[i] * (1 - op));
+          const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+          return (a + 0.05) / (b + 0.05);
+        };
+        const texts = [...seat.querySelectorAll('.seat-name, .seat-no-tag, .badge, .tricks-won')];
+        return Math.min(...texts.map(ratio));
+      });
+      if (worst < 4.5) throw new Error(`a text of a seat sitting out is ${worst.toFixed(2)}:1`);
+      t.send(stateMessage(bidding, 4));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="4"]');
+      if (await t.page.locator('#actions kbd').evaluateAll((ks) => ks.some((k) => getComputedStyle(k).display !== 'none'))) throw new Error('number keys shown on a touch screen');
+      await t.page.click('#hint-btn');
+      await waitSent(t.sent, (x) => x.type === 'hint', 'a hint request');
+      const best = bidding.view.legal[0];
+      t.send({ type: 'hint', seq: 4, best, choices: bidding.view.legal.map((a) => ({ action: a, value: a === best ? 1 : 0 })) });
+      await t.page.waitForSelector('#hint-panel strong');
+      await t.page.waitForFunction(() => { const r = document.querySelector('#hint-panel').getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight - 40; }, null, { timeout: 5000 });
+      // The hinted button's ring and the focus ring are told apart by colour.
+      const button = t.page.locator(`#actions button[data-action="${best}"]`);
+      const ring = await button.evaluate((b) => getComputedStyle(b).boxShadow);
+      // Focus by keyboard, as :focus-visible wants it: to the next decision and back.
+      await button.focus();
+      await t.page.keyboard.press('ArrowRight');
+      await t.page.keyboard.press('ArrowLeft');
+      const focus = await button.evaluate((b) => getComputedStyle(b).outlineColor);
+      const gold = /rgb\(242, 193, 46\)/;
+      if (!gold.test(focus) || gold.test(ring)) throw new Error(`the focus ring is ${focus}, the hint's ${ring}`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();
     }

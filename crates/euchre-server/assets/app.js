@@ -472,10 +472,12 @@ async function startPage() {
     if (!key) return;
     const input = h('input', { type: 'number', id: 'target', min: 1, max: 1000, value: opts[key], inputmode: 'numeric' });
     input.dataset.option = key;
-    input.addEventListener('input', () => {
-      const adv = optionInputs.get(key);
-      if (adv) adv.value = input.value;
-    });
+    // One value in two places: each field follows the other (the advanced one is sent).
+    const adv = optionInputs.get(key);
+    if (adv) {
+      input.addEventListener('input', () => { adv.value = input.value; });
+      adv.addEventListener('input', () => { input.value = adv.value.trim(); });
+    }
     scoreBox.append(h('label', { for: 'target' }, label), input);
   }
 
@@ -593,7 +595,7 @@ function accountPanel(nameInput, onChange) {
         draw(nameInput.value);
         onChange();
       } catch (e) {
-        status.textContent = e.message;
+        status.textContent = sentence(e.message);
       }
     };
     box.replaceChildren(
@@ -634,13 +636,30 @@ async function playerGames(name, box) {
   const when = (t) => (typeof t === 'number' ? new Date(t * 1000).toLocaleDateString() : '');
   box.replaceChildren(h('section', { class: 'panel games', 'aria-label': `Games of ${name}` },
     h('h2', {}, `Finished games of ${data.name || name}`),
-    h('p', {}, `${st.games ?? data.games.length} games, ${st.won ?? 0} won`,
-      d.deals ? `; ${d.deals} deals: made trump ${d.made}, euchred ${d.euchred}, marched ${d.marched}, alone ${d.loners}` : ''),
+    h('p', {}, `${plural(st.games ?? data.games.length, 'game')}, ${st.won ?? 0} won`,
+      d.deals ? `; ${plural(d.deals, 'deal')}: made trump ${d.made}, euchred ${d.euchred}, marched ${d.marched}, alone ${d.loners}` : ''),
     h('ul', { class: 'game-list' }, data.games.slice(0, 20).map((g) => h('li', {},
-      `${when(g.finished)} ${(PRESET_WORDS[g.rules] || g.rules).split(':')[0]}: ${(g.scores || []).join('–')} ${g.won ? '(won)' : '(lost)'} `,
+      `${when(g.finished)} ${(PRESET_WORDS[g.rules] || g.rules).split(':')[0]}: ${scoreList(g.scores || [])} ${g.won ? '(won)' : '(lost)'} `,
       h('a', { href: `/api/tables/${g.code}/game.json`, download: `euchre-${g.code}.json` }, 'record'),
       ['north-american', 'tournament', 'canadian', 'british', 'railroad', 'keller-1887', 'mathews-1844', 'openspiel'].includes(g.rules)
         ? [' · ', h('a', { href: `/api/tables/${g.code}/game.egn`, download: `euchre-${g.code}.egn` }, 'EGN')] : null)))));
+}
+
+/** A server's message shown on its own, as a sentence: "No table ZZZZZZ: ..." (the server
+ * writes them to follow a colon: "Could not take the seat: that seat is taken"). */
+function sentence(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** "1 game", "3 games". */
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** A game's scores as a list: "4 · −1 · 2 · 8" (a dash between them read "4–-1" as a range
+ * or a sign), negatives with a true minus sign. */
+function scoreList(scores) {
+  return scores.map((x) => (x < 0 ? `−${-x}` : String(x))).join(' · ');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -682,7 +701,7 @@ async function joinPage(code, note) {
   try {
     info = await api('GET', `/api/tables/${code}`);
   } catch (e) {
-    app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${code}`), h('p', { class: 'error' }, e.message), h('p', {}, h('a', { href: '/' }, 'Set up a new table'))));
+    app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${code}`), h('p', { class: 'error' }, sentence(e.message)), h('p', {}, h('a', { href: '/' }, 'Set up a new table'))));
     return;
   }
   const nameInput = h('input', { id: 'join-name', autocomplete: 'nickname', maxlength: 40, value: storageGet('euchre:name') || '' });
@@ -719,18 +738,36 @@ async function joinPage(code, note) {
         },
       }, `Take seat ${s.seat + 1}`)
       : null;
-    list.append(h('li', {}, h('span', { class: 'seat-no' }, `Seat ${s.seat + 1}`), h('span', { class: 'who' }, who), take));
+    list.append(h('li', {}, h('span', { class: 'seat-no' }, `Seat ${s.seat + 1}`), h('span', { class: 'who' }, who, partnerWords(info, s.seat)), take));
   });
   const opts = Object.fromEntries(info.options || []);
   app.replaceChildren(h('div', { class: 'panel join-page' },
     h('h1', {}, `Table ${code}`),
-    h('p', {}, `${(PRESET_WORDS[info.rules] || info.rules).split(':')[0]}${opts.winning_score && opts.winning_score !== '0' ? `, game to ${opts.winning_score}` : ''}. `,
+    h('p', {}, `${(PRESET_WORDS[info.rules] || info.rules).split(':')[0]}${lengthWords(opts)}. `,
       info.game_over ? 'The game is over.' : info.started ? 'The game is under way.' : 'Waiting for players.'),
     inviteBox(code),
     h('div', { class: 'field' }, h('label', { for: 'join-name' }, 'Your name'), nameInput),
     list,
     h('p', {}, h('button', { type: 'button', id: 'watch', onclick: () => connectTable(code, null) }, 'Watch the game')),
     status));
+}
+
+/** " · partner of Ann" for a seat of a partnership game, "" in the individual games: whose side
+ * a seat is on is the first thing to know when choosing one. */
+function partnerWords(info, seat) {
+  if (info.seats.length !== 4 || ['three-handed', 'bid-euchre', 'set-back'].includes(info.rules)) return '';
+  const p = info.seats[(seat + 2) % 4];
+  if (!p) return '';
+  const name = p.kind === 'open' ? `seat ${p.seat + 1}` : `${p.name || p.kind}${p.kind === 'bot' ? ` (seat ${p.seat + 1})` : ''}`;
+  return ` · partner of ${name}`;
+}
+
+/** ", game to 10", ", one deal", ", 3 deals" from a table's options ('' when they say neither). */
+function lengthWords(opts) {
+  const n = (k) => (opts[k] !== undefined ? Number(opts[k]) : 0);
+  if (n('winning_score') > 0) return `, game to ${n('winning_score')}`;
+  if (n('num_deals') > 0) return n('num_deals') === 1 ? ', one deal' : `, ${n('num_deals')} deals`;
+  return '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -765,9 +802,12 @@ const ui = {
   resultKey: null, // the deal key lastResult tells of
   resultClosed: false, // its panel closed by the person (the result, and its review, still there)
   logs: new Map(), // deal key → {history, result}
+  note: null, // a pass taken for the person ("Jamboree: you had nothing to claim, so you passed.")
+  autoTimer: null, // the pause before it
   logOpen: new Map(), // deal key → open, for the deals of the log the person opened or closed
   focusNext: null, // a selector: where the next redraw puts the keyboard focus (a panel closed)
-  closed: false,
+  closed: false, // the table left for good (the seat given up, the table gone): no reconnecting
+  listening: false, // the page's key and pointer listeners added
 };
 
 function connectTable(code, saved) {
@@ -775,6 +815,11 @@ function connectTable(code, saved) {
   ui.seat = saved ? saved.seat : null;
   ui.token = saved ? saved.token : null;
   ui.host = saved ? saved.host : null;
+  // A seat taken again after the last one was given up (4001): that connection's end set
+  // `closed`, which would keep this one from ever reconnecting, and its counts are not ours.
+  ui.closed = false;
+  ui.failures = 0;
+  ui.pending = null;
   // The start page offers the way back to a seat's game.
   if (ui.token) storageSet('euchre:last', code);
   restoreLog();
@@ -806,6 +851,10 @@ function openSocket() {
     ui.queue = [];
     ui.lastSeq = -1;
     setConnection('connected');
+    // A review or a hint asked for while the connection was down, or on its way when it
+    // dropped, would never be answered: asked again on this one.
+    if (ui.reviewWanted !== null && ui.reviewWanted !== undefined) send({ type: 'review', deal: ui.reviewWanted });
+    if (ui.hintWanted) send({ type: 'hint' });
   });
   ws.addEventListener('message', (ev) => {
     let msg;
@@ -845,7 +894,7 @@ function openSocket() {
       } catch (e) {
         if (/no table/i.test(e.message) || /404/.test(e.message)) {
           ui.closed = true;
-          app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${ui.code}`), h('p', { class: 'error' }, e.message), h('a', { href: '/' }, 'Set up a new table')));
+          app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${ui.code}`), h('p', { class: 'error' }, sentence(e.message)), h('a', { href: '/' }, 'Set up a new table')));
           return;
         }
       }
@@ -920,6 +969,7 @@ function onMessage(msg) {
       ui.hintWanted = false;
       ui.hint = msg;
       renderTable();
+      showHintPanel();
       {
         const v = ui.shown && ui.shown.view;
         const best = (msg.choices || []).find((c) => c.action === msg.best);
@@ -935,6 +985,17 @@ function onMessage(msg) {
     default:
       break;
   }
+}
+
+/** Brings the hint's panel into view where it lies below the screen (a phone, the panels under
+ * the table): the least scroll that shows it, or its top when it is taller than the screen. */
+function showHintPanel() {
+  const panel = $('#hint-panel');
+  if (!panel) return;
+  const r = panel.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  panel.scrollIntoView({ block: r.height > window.innerHeight ? 'start' : 'nearest', behavior: smooth ? 'smooth' : 'auto' });
 }
 
 const completeTricks = (view) => (view && view.tricks ? view.tricks.map(normTrick).filter((t) => t.winner !== null && t.winner !== undefined).length : 0);
@@ -989,6 +1050,8 @@ function showState(prev, state) {
     requestReview(state.deal_number);
   }
   if (prev && prev.seq !== state.seq && state.legal && state.legal.length) ui.hint = null;
+  // A pass taken for the person is said until their next decision, or the next deal.
+  if ((state.legal && state.legal.length && !onlyPass(state)) || (prev && dealKey(prev) !== dealKey(state))) ui.note = null;
   // The log and the screen reader: every decision not yet told.
   const key = dealKey(state);
   const entry = ui.logs.get(key) || { deal: state.deal_number, history: [], result: null };
@@ -1008,7 +1071,18 @@ function showState(prev, state) {
   }
   if (dealDone) announce(ui.lastResult);
   if (state.game_over && prev && !prev.game_over) announce(`${gameOverWords(state)}. ${finalScoreWords(state)}`);
+  // The deal's result in its own part of the log at once: the game's last deal has no next
+  // deal to bring it.
+  if (dealDone) entry.result = ui.lastResult;
   entry.history = history;
+  // Each decision and trick is told under the name of whoever sat there when it was seen: a
+  // seat that changes hands later does not rename the past.
+  entry.who = Array.isArray(entry.who) ? entry.who.slice(0, history.length) : [];
+  for (let i = entry.who.length; i < history.length; i++) entry.who.push(seatName(state, history[i][0]));
+  entry.won = Array.isArray(entry.won) ? entry.won : [];
+  (v.tricks || []).map(normTrick).forEach((t, i) => {
+    if (t.winner !== null && t.winner !== undefined && typeof entry.won[i] !== 'string') entry.won[i] = seatName(state, t.winner);
+  });
   entry.tricks = v.tricks || [];
   entry.upcard = v.upcard || null;
   entry.dealer = v.dealer;
@@ -1017,7 +1091,10 @@ function showState(prev, state) {
   const wasMyTurn = prev && prev.legal && prev.legal.length;
   ui.shown = state;
   renderTable();
-  if (state.legal && state.legal.length && !wasMyTurn) announce('Your turn');
+  if (onlyPass(state)) {
+    clearTimeout(ui.autoTimer);
+    ui.autoTimer = setTimeout(() => passForThePerson(state), AUTO_PASS_MS);
+  } else if (state.legal && state.legal.length && !wasMyTurn) announce('Your turn');
 }
 
 /** The last finished deal's words. Its panel, closed by the person, opens again only for
@@ -1055,8 +1132,21 @@ function dealResult(done, next) {
     parts.push(`Score ${teamName(done, 0)} ${scores[0]}, ${teamName(done, 1)} ${scores[1]}.`);
   } else {
     const delta = v.delta || [];
-    if (v.maker !== null && v.maker !== undefined) parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}.`);
-    else parts.push('thrown in, no trump made.');
+    const tw = v.tricks_won;
+    if (v.maker === null || v.maker === undefined) parts.push('thrown in, no trump made.');
+    else if (v.phase === 'done' && Array.isArray(tw) && tw.length === n) {
+      // The tricks of those who played, and what they made of the contract: the maker's own
+      // points say it (a race down counts the maker's tricks off, and a set back on; in the
+      // three-handed game a maker euchred scores nothing).
+      const maker = seatName(done, v.maker);
+      const active = v.active || [];
+      const tricks = tw.map((t, i) => (active[i] === false ? null : `${seatName(done, i)} ${t}`)).filter((x) => x);
+      parts.push(`${maker} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}${v.declared ? ', declaring a march' : ''}; tricks ${tricks.join(', ')}.`);
+      const d = delta[v.maker] || 0;
+      const was = v.maker === done.seat ? 'were' : 'was';
+      if (done.family === 'three-handed') parts.push(d > 0 ? `${maker} made it.` : `${maker} ${was} euchred.`);
+      else parts.push(d < 0 ? `${maker} made ${v.declared ? 'the march' : v.bid ? 'the bid' : 'it'}.` : `${maker} ${was} set.`);
+    } else parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}.`);
     const per = [];
     for (let s = 0; s < n; s++) per.push(`${seatName(done, s)} ${scores[s]}${delta[s] ? ` (${delta[s] > 0 ? '+' : ''}${delta[s]})` : ''}`);
     parts.push(`Score: ${per.join(', ')}.`);
@@ -1096,7 +1186,31 @@ function teamName(state, team) {
 
 function myTurn() {
   const s = ui.shown;
-  return !!(s && s.legal && s.legal.length && !ui.queue.length && !ui.pending && ui.ws && ui.ws.readyState === WebSocket.OPEN);
+  return !!(s && s.legal && s.legal.length && !onlyPass(s) && !ui.queue.length && !ui.pending && ui.ws && ui.ws.readyState === WebSocket.OPEN);
+}
+
+/** A decision with nothing to choose: a pass is all that is legal (Railroad's jamboree question
+ * to a hand without one). It is taken for the person, as the terminal game takes it. */
+function onlyPass(s) {
+  return !!(s && s.seat !== null && s.seat !== undefined && s.legal && s.legal.length === 1 && s.legal[0] === 'pass');
+}
+
+// The pause before a pass with nothing else legal is taken: about a computer player's pace.
+const AUTO_PASS_MS = FAST ? 0 : 700;
+
+/** Passes for the person on `state`, if it is still the one shown and nothing is on its way;
+ * said until their next decision. A connection down just then brings the state again, and
+ * with it another try. */
+function passForThePerson(state) {
+  ui.autoTimer = null;
+  if (ui.shown !== state || !onlyPass(state) || ui.pending || ui.queue.length) return;
+  if (!send({ type: 'act', seq: state.seq, action: 'pass' })) return;
+  ui.pending = 'act';
+  const phase = (PHASE_WORDS[state.view && state.view.phase] || 'This decision').replace(/\?$/, '');
+  const what = ['jamboree', 'renege_claim', 'farmers'].includes(state.view && state.view.phase) ? 'claim' : 'choose';
+  ui.note = `${phase}: you had nothing to ${what}, so you passed.`;
+  announce(ui.note);
+  renderTable();
 }
 
 function act(action) {
@@ -1120,8 +1234,12 @@ function renderShell() {
     h('p', { id: 'connection', class: 'connection', role: 'status' }, 'Connecting…'),
     h('div', { id: 'table-body' })));
   $('#top-extra').replaceChildren(inviteBox(ui.code));
-  document.addEventListener('keydown', onKey);
-  document.addEventListener('pointerdown', () => { ui.keyboard = false; });
+  // Once per page: the shell is drawn again when a seat is taken back.
+  if (!ui.listening) {
+    ui.listening = true;
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', () => { ui.keyboard = false; });
+  }
 }
 
 function renderTable() {
@@ -1185,7 +1303,7 @@ function waitingPanel(s) {
           await api('POST', `/api/tables/${ui.code}/seats/${x.seat}/bot`, { host: ui.host });
         }
       } catch (e) {
-        toast(e.message);
+        toast(sentence(e.message));
         ev.target.disabled = false;
       }
     },
@@ -1220,7 +1338,7 @@ function seatListForHost(s) {
           await api('POST', `/api/tables/${ui.code}/seats/${x.seat}/free`, { host: ui.host });
           toast(`Seat ${x.seat + 1} is open again`);
         } catch (e) {
-          toast(e.message);
+          toast(sentence(e.message));
         }
       },
     }, 'Free this seat'))));
@@ -1426,10 +1544,12 @@ function handArea(s) {
 function handPrompt(s, byCard) {
   if (s.game_over) return null;
   if (!s.started) return 'Waiting for players…';
+  if (ui.note && !(s.legal && s.legal.length && !onlyPass(s))) return ui.note;
   if (!(s.legal && s.legal.length)) {
     if (s.view && s.view.to_act !== null && s.view.to_act !== undefined) return `Waiting for ${seatName(s, s.view.to_act)}…`;
     return null;
   }
+  if (onlyPass(s)) return 'Your turn: nothing to choose here, so you pass.';
   if (ui.pending) return 'Sending…';
   if (ui.queue.length) return null;
   const verbs = new Set([...byCard.values()].map((a) => actionCard(a).verb));
@@ -1442,7 +1562,12 @@ function handPrompt(s, byCard) {
   const v = s.view || {};
   const orPass = (what) => `Your turn: ${what}${has('pass') ? ', or pass' : ''}`;
   if (has('bid')) return orPass('bid');
-  if (has('order')) return orPass(v.dealer === s.seat ? 'pick it up' : 'order it up');
+  if (has('order')) {
+    // Canadian: the dealer's partner orders up only alone. Said, as the missing choice is.
+    const aloneOnly = !s.legal.includes('order') && s.legal.includes('order alone');
+    const why = aloneOnly && s.family === 'four-handed' && s.seat === (v.dealer + 2) % 4 ? " (by these rules the dealer's partner orders up only alone)" : aloneOnly ? ' (only alone, by these rules)' : '';
+    return `${orPass(v.dealer === s.seat ? 'pick it up' : 'order it up')}${why}`;
+  }
   if (has('call') || has('trump')) return orPass('name trump');
   if (has('stay') || has('fold')) return 'Your turn: stay in, or fold';
   if (has('blind')) return orPass('go alone blind');
@@ -1486,7 +1611,8 @@ function actionBar(s) {
     const oc = actionCard(a);
     if (oc && oc.verb !== 'name' && hand.has(oc.card)) inHand.set(oc.card, (inHand.get(oc.card) || 0) + 1);
   }
-  const buttons = legal.filter((a) => {
+  // A pass taken for the person is no button to press.
+  const buttons = onlyPass(s) ? [] : legal.filter((a) => {
     const oc = actionCard(a);
     return !(oc && oc.verb !== 'name' && hand.has(oc.card) && inHand.get(oc.card) === 1);
   });
@@ -1545,8 +1671,17 @@ function scorePanel(s) {
   }
   return h('section', { class: 'panel score', 'aria-label': 'Score', id: 'score' },
     h('div', { class: 'panel-head' }, h('h2', {}, 'Score'), toggle),
-    h('p', { class: 'target' }, s.family === 'four-handed' || s.family === 'three-handed' ? `Game to ${target}` : `Race down to 0${target ? ` from ${target}` : ''}`),
+    h('p', { class: 'target' }, targetWords(s)),
     rows);
+}
+
+/** How the game ends: "Game to 10", "One deal" (a game of a fixed number of deals, the
+ * server's `deals`), "Race down to 0 from 32". */
+function targetWords(s) {
+  const deals = typeof s.deals === 'number' ? s.deals : 0;
+  if (deals > 0 && !(s.target > 0)) return deals === 1 ? 'One deal' : `${deals} deals`;
+  if (s.family === 'four-handed' || s.family === 'three-handed') return `Game to ${s.target}`;
+  return `Race down to 0${s.target ? ` from ${s.target}` : ''}`;
 }
 
 function scoreRow(name, score, target, index) {
@@ -1642,9 +1777,11 @@ function reviewPanel(s) {
   const r = ui.review;
   if (!r) return null;
   let inner;
-  if (r.loading) inner = h('p', {}, 'Analysing your decisions…');
-  else if (r.error) inner = h('p', { class: 'error' }, r.error);
-  else if (!r.decisions || !r.decisions.length) inner = h('p', {}, 'You made no decision in that deal.');
+  if (r.loading) inner = h('p', {}, ui.ws && ui.ws.readyState === WebSocket.OPEN ? 'Analysing your decisions…' : 'Analysing your decisions… (asked again once the connection is back)');
+  else if (r.error) {
+    inner = [h('p', { class: 'error' }, r.error),
+      h('p', {}, h('button', { type: 'button', id: 'review-retry', onclick: () => { requestReview(r.deal); ui.focusNext = '#review-btn, #markers-btn'; renderTable(); } }, 'Try again'))];
+  } else if (!r.decisions || !r.decisions.length) inner = h('p', {}, 'You made no decision in that deal.');
   else {
     const lost = r.decisions.reduce((a, d) => a + (d.loss || 0), 0);
     // Bids are worded as in the reviewed deal, whose dealer the review names.
@@ -1720,16 +1857,23 @@ function logLines(s, entry) {
   const lines = [];
   let ti = 0;
   let trick = [];
+  // The names kept with the log (whoever sat there then), else today's.
+  const who = (i, seat) => (entry.who && typeof entry.who[i] === 'string' ? entry.who[i] : seatName(s, seat));
   const flush = (closed) => {
     const t = tricks[ti];
-    const end = closed && t && t.winner !== null && t.winner !== undefined ? `; ${seatName(s, t.winner)} take${t.winner === s.seat ? '' : 's'} it` : '';
+    let end = '';
+    if (closed && t && t.winner !== null && t.winner !== undefined) {
+      const winner = entry.won && typeof entry.won[ti] === 'string' ? entry.won[ti] : seatName(s, t.winner);
+      end = `; ${winner} take${winner === 'You' ? '' : 's'} it`;
+    }
     lines.push(h('li', { class: 'trick-line' }, `Trick ${ti + 1}: ${trick.join(', ')}${end}`));
   };
-  for (const [seat, action] of entry.history) {
+  for (const [i, [seat, action]] of entry.history.entries()) {
     const oc = actionCard(action);
+    const name = who(i, seat);
     // A card of a jambone hand is told as its naming: it counts as that trick's card.
     if (oc && (oc.verb === 'play' || oc.verb === 'name')) {
-      trick.push(oc.verb === 'play' ? `${seatName(s, seat)} ${cardShort(oc.card)}` : `${cardShort(oc.card)} (named by ${seatName(s, seat)})`);
+      trick.push(oc.verb === 'play' ? `${name} ${cardShort(oc.card)}` : `${cardShort(oc.card)} (named by ${name})`);
       const t = tricks[ti];
       if (t && trick.length >= t.cards.length && t.winner !== null && t.winner !== undefined) {
         flush(true);
@@ -1738,7 +1882,7 @@ function logLines(s, entry) {
       }
       continue;
     }
-    lines.push(h('li', {}, actionSentence(seatName(s, seat), action, entry.upcard, entry.dealer === seat)));
+    lines.push(h('li', {}, actionSentence(name, action, entry.upcard, entry.dealer === seat)));
   }
   if (trick.length) flush(false);
   return lines;
@@ -1777,7 +1921,7 @@ function nextGameControl(s) {
         storageSet(`euchre:${r.code}`, { seat: null, token: null, host: ui.host });
         await goNextGame(r.code);
       } catch (e) {
-        toast(e.message);
+        toast(sentence(e.message));
         ev.target.disabled = false;
       }
     },

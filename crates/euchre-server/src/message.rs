@@ -120,6 +120,9 @@ pub enum ServerMessage {
         view: serde_json::Value,
         scores: Vec<i32>,
         target: i32,
+        /// The number of deals a game of a fixed length lasts (`num_deals`: OpenSpiel's one
+        /// deal); 0 for a game played to `target`.
+        deals: u16,
         deal_number: u32,
         to_act: Option<u8>,
         /// The seat's legal decisions when it is to act.

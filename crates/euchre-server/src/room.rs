@@ -501,6 +501,10 @@ impl Room {
             view: serde_json::to_value(&view).unwrap_or_default(),
             scores,
             target,
+            deals: match game {
+                AnyGame::Partnership(g) => g.rules().num_deals,
+                AnyGame::Solo(_) => 0,
+            },
             deal_number,
             to_act: game.to_act().map(|s| s.index() as u8),
             legal,

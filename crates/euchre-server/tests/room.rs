@@ -297,6 +297,27 @@ fn a_spectator_sees_no_hand_and_cannot_decide() {
     assert_eq!(seats[0].name.as_deref(), Some("Ann"));
 }
 
+/// A game of one deal (OpenSpiel's) says so, where a game to a score has no number of deals:
+/// the page shows "One deal", not "Game to 0" (browser findings 6).
+#[test]
+fn a_state_says_how_many_deals_a_game_of_fixed_length_lasts() {
+    let deals_of = |preset: &str| {
+        let plan = vec![
+            SeatPlan::Open,
+            SeatPlan::Bot("basic".into()),
+            SeatPlan::Bot("basic".into()),
+            SeatPlan::Bot("basic".into()),
+        ];
+        let room = Room::new(AnyRules::preset(preset).unwrap(), preset, 1, plan, "basic").unwrap();
+        let ServerMessage::State { target, deals, .. } = room.state_for(None) else {
+            panic!()
+        };
+        (target, deals)
+    };
+    assert_eq!(deals_of("openspiel"), (0, 1));
+    assert_eq!(deals_of("north-american"), (10, 0));
+}
+
 /// The leak check itself can fail: a seat sent another seat's state is caught.
 #[test]
 #[should_panic(expected = "which it may not see")]

@@ -431,7 +431,7 @@ async fn claim_seat(
         Ok(Some(registered)) if account.as_deref() != Some(registered.as_str()) => {
             return error(
                 StatusCode::FORBIDDEN,
-                format!("'{name}' is, or looks like, the named account '{registered}': log in to sit as it"),
+                format!("'{name}' is, or looks like, the named account '{registered}': sign in as '{registered}' to sit under it"),
             );
         }
         Ok(_) => {}
