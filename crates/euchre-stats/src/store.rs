@@ -174,34 +174,33 @@ impl Store {
 
     /// Refuses a database marked as euchre's, of a schema this program knows, that lacks a
     /// table its migrations made (dropped by another program, or a damaged copy): it would
-    /// otherwise fail later with SQLite's "no such table" alone. The tables are read from
-    /// [`MIGRATIONS`] themselves.
+    /// otherwise fail later with SQLite's "no such table" alone. The tables to expect are those
+    /// [`MIGRATIONS`] leave in an empty database in memory, so that no list is kept beside them.
     fn check_tables(&self) -> Result<(), StoreError> {
-        let made = MIGRATIONS.iter().flat_map(|m| {
-            m.split("CREATE TABLE ")
-                .skip(1)
-                .filter_map(|rest| rest.split_whitespace().next())
-        });
-        for table in made {
-            let there: bool = self
-                .conn
-                .query_row(
-                    "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1)",
-                    [table],
-                    |r| r.get(0),
-                )
-                .map_err(|e| self.err(e))?;
-            if !there {
-                return Err(StoreError::Damaged {
-                    path: self.path.clone(),
-                    reason: format!(
-                        "marked as euchre's statistics, schema {}, but its table '{table}' is missing",
-                        self.user_version()?
-                    ),
-                });
-            }
+        let tables = |c: &Connection| -> rusqlite::Result<Vec<String>> {
+            c.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")?
+                .query_map([], |r| r.get(0))?
+                .collect()
+        };
+        let expected = Connection::open_in_memory()
+            .and_then(|c| {
+                for step in MIGRATIONS {
+                    c.execute_batch(step)?;
+                }
+                tables(&c)
+            })
+            .map_err(|e| self.err(e))?;
+        let there = tables(&self.conn).map_err(|e| self.err(e))?;
+        match expected.iter().find(|t| !there.contains(t)) {
+            None => Ok(()),
+            Some(table) => Err(StoreError::Damaged {
+                path: self.path.clone(),
+                reason: format!(
+                    "marked as euchre's statistics, schema {}, but its table '{table}' is missing",
+                    self.user_version()?
+                ),
+            }),
         }
-        Ok(())
     }
 
     /// True when SQLite opened the file read-only (its permissions): a reader may use it, a
