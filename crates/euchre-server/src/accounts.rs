@@ -163,8 +163,18 @@ fn stand_in_hash() -> &'static str {
     static STAND_IN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     STAND_IN.get_or_init(|| {
         let unknowable = SeatToken::random().to_string();
-        hash(&unknowable).unwrap_or_default()
+        hash(&unknowable).unwrap_or_else(|e| {
+            // Left empty, every unknown name is refused at once: its time tells again.
+            tracing::error!(error = %e, "the stand-in password hash could not be made: a login's time may tell which names have accounts");
+            String::new()
+        })
     })
+}
+
+/// Makes the stand-in hash now, off the event loop, so that the first login for an unknown
+/// name costs what later ones do (made then, it would cost a hash more, and tell).
+pub(crate) fn prepare_stand_in() {
+    tokio::task::spawn_blocking(stand_in_hash);
 }
 
 /// Whether `password` is the one `stored` was made from; for no stored hash, the same work

@@ -40,10 +40,11 @@ pub const DEFAULT_GRACE_SECS: u64 = 60;
 
 /// The routes. Also starts the closing of tables left waiting for their players
 /// ([`AppState::close_waiting`]) and the putting away of those nobody is at
-/// ([`AppState::put_away_idle`]), once per server however many routers are made over it, so it
-/// is called inside the tokio runtime.
+/// ([`AppState::put_away_idle`]), once per server however many routers are made over it, and
+/// the making of the logins' stand-in hash, so it is called inside the tokio runtime.
 pub fn router(state: AppState) -> Router {
     state.start_tidying();
+    crate::accounts::prepare_stand_in();
     Router::new()
         .route("/", get(assets::index))
         .route("/t/{code}", get(assets::index))
