@@ -20,6 +20,7 @@ use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use euchre::table::{settings_clash, AnyRules, SettingsClash, Table as _};
 use std::io::Write;
+use std::num::IntErrorKind;
 
 #[derive(Parser)]
 #[command(
@@ -700,11 +701,21 @@ impl RulesArgs {
 /// said "invalid digit found in string" of `-1`).
 fn whole(lo: u64, hi: u64) -> impl clap::builder::TypedValueParser<Value = u64> {
     move |text: &str| -> Result<u64, String> {
+        // The range in words: a bound no one types (u64's or u32's largest) is left out.
+        let range = match hi {
+            u64::MAX => format!("a whole number, {lo} or more"),
+            hi if hi == u64::from(u32::MAX) => format!("a whole number, {lo} or more (at most {hi})"),
+            hi => format!("in {lo}..={hi}"),
+        };
         match text.parse::<i128>() {
             Ok(n) if (i128::from(lo)..=i128::from(hi)).contains(&n) => {
                 u64::try_from(n).map_err(|e| e.to_string())
             }
-            Ok(_) => Err(format!("{text} is not in {lo}..={hi}")),
+            Ok(_) => Err(format!("{text} is not {range}")),
+            // Too many digits for any range: out of it, not "not a whole number".
+            Err(e) if matches!(e.kind(), IntErrorKind::PosOverflow | IntErrorKind::NegOverflow) => {
+                Err(format!("{text} is not {range}"))
+            }
             Err(_) => Err(format!("'{text}' is not a whole number")),
         }
     }
@@ -1213,10 +1224,7 @@ mod tests {
     fn a_negative_number_is_refused_with_the_range() {
         use clap::Parser;
         let cases: [(&[&str], &str); 10] = [
-            (
-                &["random", "--seed", "-1"],
-                "-1 is not in 0..=18446744073709551615",
-            ),
+            (&["random", "--seed", "-1"], "-1 is not a whole number, 0 or more"),
             (&["sim", "a", "b", "--boards", "-5"], "-5 is not in 1..=10000000"),
             (&["sim", "a", "b", "--threads", "-2"], "-2 is not in 1..=1024"),
             (&["solve", "f.egn", "--card", "-1"], "-1 is not in 0..=3"),
@@ -1228,7 +1236,7 @@ mod tests {
             ),
             (
                 &["analyze", "f.egn", "--top", "-3"],
-                "-3 is not in 0..=4294967295",
+                "-3 is not a whole number, 0 or more (at most 4294967295)",
             ),
             (&["watch", "--pace-ms", "-4"], "-4 is not in 0..=10000"),
             (&["bench", "--seconds", "-1"], "-1 seconds: give a number above 0"),
@@ -1249,6 +1257,20 @@ mod tests {
             .to_string();
         assert!(e.contains("'x' is not a whole number"), "{e}");
         assert!(super::Cli::try_parse_from(["euchre", "random", "--seed", "18446744073709551615"]).is_ok());
+        // Too many digits for any whole number here: out of range, not "not a whole number".
+        for huge in [
+            "18446744073709551616",
+            "99999999999999999999999999999999999999999",
+        ] {
+            let e = super::Cli::try_parse_from(["euchre", "random", "--seed", huge])
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(
+                e.contains(&format!("{huge} is not a whole number, 0 or more")),
+                "{e}"
+            );
+        }
     }
 
     #[test]
