@@ -14,22 +14,33 @@ pub struct CheckSummary {
     games: Option<usize>,
 }
 
-/// Where a document refused as one kind (`as_record`: a game record, else EGN) is plainly the
-/// other, which command reads it (`verb`: `check` or `show`, as the command refusing it).
-pub fn other_kind(text: &str, as_record: bool, verb: &str, e: impl std::fmt::Display) -> String {
+/// The two kinds of document the commands read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum DocKind {
+    /// EGN, or EMN for a match (`euchre egn ...`).
+    Egn,
+    /// Our own game record (`euchre record ...`).
+    Record,
+}
+
+/// Where a document refused as one kind (`read_as`) is plainly the other, which command reads
+/// it (`verb`: `check` or `show`, as the command refusing it).
+pub fn other_kind(text: &str, read_as: DocKind, verb: &str, e: impl std::fmt::Display) -> String {
     let head: String = text.chars().take(4096).collect();
-    if !as_record && head.contains("\"euchre-record\"") {
-        format!("{e} (this is a game record: `euchre record {verb}` reads it)")
-    } else if as_record && head.contains("\"fileType\"") {
-        format!("{e} (this is an EGN document: `euchre egn {verb}` reads it)")
-    } else {
-        e.to_string()
+    match read_as {
+        DocKind::Egn if head.contains("\"euchre-record\"") => {
+            format!("{e} (this is a game record: `euchre record {verb}` reads it)")
+        }
+        DocKind::Record if head.contains("\"fileType\"") => {
+            format!("{e} (this is an EGN document: `euchre egn {verb}` reads it)")
+        }
+        _ => e.to_string(),
     }
 }
 
 /// An EGN/EMN document, replayed.
 pub fn check_egn(text: &str) -> Result<CheckSummary, String> {
-    let s = euchre_egn::check_text(text).map_err(|e| other_kind(text, false, "check", e))?;
+    let s = euchre_egn::check_text(text).map_err(|e| other_kind(text, DocKind::Egn, "check", e))?;
     Ok(CheckSummary {
         deals: s.deals,
         score: s.score.map(|x| x.to_vec()),
@@ -41,7 +52,7 @@ pub fn check_egn(text: &str) -> Result<CheckSummary, String> {
 
 /// A game record (`docs/record-format.md`) of any family, replayed.
 pub fn check_record(text: &str) -> Result<CheckSummary, String> {
-    match euchre_record::read_any(text).map_err(|e| other_kind(text, true, "check", e))? {
+    match euchre_record::read_any(text).map_err(|e| other_kind(text, DocKind::Record, "check", e))? {
         euchre_record::AnyReplay::Partnership(r) => {
             let last = r.games.last().expect("a replayed record has a game");
             let single = r.games.len() == 1;

@@ -592,18 +592,17 @@ fn hold_game(path: &std::path::Path) -> Result<file_lock::Held> {
     }
 }
 
-/// `egn show` (or, `as_record`, `record show`): a document's readable replay.
-fn show_file(file: &std::path::Path, as_record: bool) -> Result<i32> {
+/// `egn show` or `record show`: a document's readable replay.
+fn show_file(file: &std::path::Path, kind: egn_cmd::DocKind) -> Result<i32> {
     let text = egn_cmd::read_document(file)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("reading {}", file.display()))?;
-    let shown = if as_record {
-        show::show_record(&text)
-    } else {
-        show::show(&text)
+    let shown = match kind {
+        egn_cmd::DocKind::Egn => show::show(&text),
+        egn_cmd::DocKind::Record => show::show_record(&text),
     };
     let shown = shown
-        .map_err(|e| anyhow::anyhow!(egn_cmd::other_kind(&text, as_record, "show", format!("{e:#}"))))
+        .map_err(|e| anyhow::anyhow!(egn_cmd::other_kind(&text, kind, "show", format!("{e:#}"))))
         .with_context(|| file.display().to_string())?;
     emit(shown.trim_end());
     Ok(0)
@@ -807,10 +806,10 @@ fn run(cli: Cli) -> Result<i32> {
         } => Ok(egn_cmd::check(&files, json, egn_cmd::check_record)),
         Command::Egn {
             command: EgnCommand::Show { file },
-        } => show_file(&file, false),
+        } => show_file(&file, egn_cmd::DocKind::Egn),
         Command::Record {
             command: RecordCommand::Show { file },
-        } => show_file(&file, true),
+        } => show_file(&file, egn_cmd::DocKind::Record),
         Command::Rules { preset, rules, json } => {
             if preset.is_none() && rules.preset.is_none() && rules.set.is_empty() && !json {
                 emit("Presets (euchre rules PRESET prints every option):");
@@ -1100,7 +1099,11 @@ fn run(cli: Cli) -> Result<i32> {
             rules,
             json,
         } => {
-            let from_given = given.is_some();
+            let source = if given.is_some() {
+                solve::DealSource::Given
+            } else {
+                solve::DealSource::File
+            };
             let (state, guessed) = match (given, file) {
                 (Some(text), _) => (
                     solve::given(rules.resolve(None)?, &text, &then)?,
@@ -1127,7 +1130,7 @@ fn run(cli: Cli) -> Result<i32> {
                 }
                 (None, None) => anyhow::bail!("give a FILE or --given DEAL"),
             };
-            let solved = solve::solve(&state, from_given)?;
+            let solved = solve::solve(&state, source)?;
             let placed = solve::placed_by_reader(&state, guessed);
             if json {
                 let mut v = solve::to_json(&state, &solved);

@@ -62,23 +62,31 @@ pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
     Ok(deal)
 }
 
-/// Solves the deal for the seat to act; `given` when the deal came from `--given` (and the
-/// decisions to a point are given with `--then`), not from a file (`--trick`).
+/// Where `euchre solve` took its deal from, which says how to move on to a later point.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum DealSource {
+    /// A recorded game (a point in it chosen with `--trick`).
+    File,
+    /// `--given` (the decisions to a point given with `--then`).
+    Given,
+}
+
+/// Solves the deal for the seat to act.
 ///
 /// # Errors
 /// Nobody is to act, or a point the search is too slow from: Bid Euchre's auction, the bidding
 /// under `reneging = penalised`.
-pub fn solve(deal: &AnyDeal, given: bool) -> Result<Solved> {
+pub fn solve(deal: &AnyDeal, source: DealSource) -> Result<Solved> {
     let Some(seat) = deal.to_act() else {
         bail!("the deal is over: nobody is to act");
     };
     // Refused where the engine protocol's `solve` refuses, for the same reason, with what this
     // command takes to get past it (`--trick` is not for `--given`, nor `--then` for a file).
     if let Some(slow) = euchre_ai::solver::slow_search(deal) {
-        let remedy = match (slow, given) {
-            (_, false) => "give --trick 1 or later",
-            (SlowSearch::BidEuchreAuction, true) => "give the auction's bids with --then",
-            (_, true) => "give the decisions up to the first lead with --then",
+        let remedy = match (slow, source) {
+            (_, DealSource::File) => "give --trick 1 or later",
+            (SlowSearch::BidEuchreAuction, DealSource::Given) => "give the auction's bids with --then",
+            (_, DealSource::Given) => "give the decisions up to the first lead with --then",
         };
         bail!("{slow}; {remedy}");
     }
