@@ -187,7 +187,8 @@ impl App {
     }
 
     /// Whether the person's decision is none: a pass is all that is legal (Railroad's jamboree
-    /// question to a hand without one). The game does not stop for it.
+    /// question to a hand without one, Bid Euchre's auction past the top bid). The game does
+    /// not stop for it.
     fn nothing_to_decide(&self) -> bool {
         !self.watch && self.choices == [Action::Pass] && matches!(self.session.turn(), Turn::Person(_))
     }
@@ -195,8 +196,9 @@ impl App {
     /// Takes a decision that is none for the person, and says so.
     fn pass_for_the_person(&mut self) {
         let phase = render::phase_words(&self.table.phase);
+        let what = state::nothing_to(&self.table.phase);
         self.take(Action::Pass);
-        self.note = format!("{phase}: you had nothing to claim, so you passed.");
+        self.note = format!("{phase}: you had nothing to {what}, so you passed.");
     }
 
     /// A bot's decision arrives.
@@ -850,9 +852,13 @@ mod tests {
     /// A game of `preset` for `players`, the person in seat 0 and `basic` in the others, up to
     /// the person's first turn.
     pub(super) fn app_of(preset: &str, players: usize, seed: u64) -> App {
+        app_with(AnyRules::preset(preset).unwrap(), preset, players, seed)
+    }
+
+    /// A game under `rules` (`preset`'s, changed) as `app_of` makes one.
+    fn app_with(rules: AnyRules, preset: &str, players: usize, seed: u64) -> App {
         let mut holders = vec![Holder::Person("You".into())];
         holders.resize(players, Holder::Bot("basic".into()));
-        let rules = AnyRules::preset(preset).unwrap();
         let mut s = Session::new(rules, seed, holders, Budget::UNLIMITED, None).unwrap();
         while let Some(job) = s.bot_job() {
             let c = job.run().unwrap();
@@ -940,7 +946,7 @@ mod tests {
                 a.nothing_to_decide().then_some(a)
             })
             .expect("a seed where the person has nothing to claim");
-        assert_eq!(a.prompt(), "Your turn: nothing to claim here, so pass.");
+        assert_eq!(a.prompt(), "Your turn: nothing to choose here: passing for you…");
         let before = a.session.decisions();
         a.pass_for_the_person();
         assert_eq!(a.session.decisions(), before + 1);
@@ -961,6 +967,25 @@ mod tests {
         assert!(a.session.decisions() < before, "back past the pass");
         assert!(!a.nothing_to_decide());
         assert!(a.note.is_empty());
+    }
+
+    /// A pass alone legal where there is no claim to make (round 1 under the trump
+    /// requirement, a lone jack of the upcard's suit) is said as nothing to choose, not
+    /// nothing to claim.
+    #[test]
+    fn a_pass_alone_legal_outside_a_claim_says_nothing_to_choose() {
+        let mut rules = AnyRules::preset("north-american").unwrap();
+        rules.set("trump_requirement", "two_trumps").unwrap();
+        let mut a = (0..400)
+            .map(|seed| app_with(rules.clone(), "north-american", 4, seed))
+            .find(|a| a.nothing_to_decide() && a.table.phase == "bidding1")
+            .expect("a seed where the person may only pass in round 1");
+        assert_eq!(a.prompt(), "Your turn: nothing to choose here: passing for you…");
+        a.pass_for_the_person();
+        assert_eq!(
+            a.note,
+            "Bidding, round 1: you had nothing to choose, so you passed."
+        );
     }
 
     #[test]

@@ -346,10 +346,22 @@ pub fn decision_prompt(choices: &[Action], dealing: bool, phase: &str) -> String
     } else if has(|a| matches!(a, Action::Alone | Action::Partner)) {
         "Your turn: go alone, or play with your partner.".to_string()
     } else if choices == [Action::Pass] {
-        // A phase where the person has nothing to claim (a jamboree, a renege): one choice.
-        "Your turn: nothing to claim here, so pass.".to_string()
+        // A pass alone is legal (a jamboree or a renege not there to claim, Bid Euchre's
+        // auction past the top bid): the game passes by itself, so no order to pass.
+        "Your turn: nothing to choose here: passing for you…".to_string()
     } else {
         "Your turn:".to_string()
+    }
+}
+
+/// What a decision with a pass alone legal had nothing of, in the browser page's words too: a
+/// claim in the phases that claim something (a jamboree, a farmer's hand, a renege), else a
+/// choice (Bid Euchre's auction past the top bid, round 1 under the trump requirement).
+pub fn nothing_to(phase: &str) -> &'static str {
+    if matches!(phase, "jamboree" | "farmers" | "renege_claim") {
+        "claim"
+    } else {
+        "choose"
     }
 }
 
@@ -893,8 +905,12 @@ mod tests {
         );
         assert_eq!(
             p(&[Action::Pass], false),
-            "Your turn: nothing to claim here, so pass."
+            "Your turn: nothing to choose here: passing for you…"
         );
+        assert_eq!(nothing_to("jamboree"), "claim");
+        assert_eq!(nothing_to("renege_claim"), "claim");
+        assert_eq!(nothing_to("auction"), "choose");
+        assert_eq!(nothing_to("bidding1"), "choose");
     }
 
     #[test]
