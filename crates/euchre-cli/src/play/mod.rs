@@ -218,9 +218,14 @@ impl App {
         if self.choices.is_empty() {
             return;
         }
-        let me = self.me;
         // A pass taken for the person is no decision of theirs: taken back, it would be taken
-        // again at once, so the one before it is taken back too.
+        // again at once, so the one before it is taken back too, and with none before it
+        // nothing is (the game would be taken back and saved, and the same pass taken again).
+        if !self.own_decision_in_deal() {
+            self.status = "Nothing of yours to take back in this deal.".into();
+            return;
+        }
+        let me = self.me;
         loop {
             match self.change(|s| s.undo(me)) {
                 Ok(true) => {
@@ -238,6 +243,49 @@ impl App {
             break;
         }
         self.refresh();
+    }
+
+    /// Whether the person has taken a decision of their own in this deal: one where more than
+    /// a pass was legal (a pass with nothing else legal was taken for them).
+    pub(super) fn own_decision_in_deal(&self) -> bool {
+        if !self.table.decided {
+            return false;
+        }
+        let Ok(deal) = self.recorded_deal() else {
+            // The deal cannot be replayed here: the session's undo says what there is.
+            return true;
+        };
+        let mut state = deal.start;
+        for (seat, a) in deal.history {
+            let legal = state.legal_actions();
+            if seat == self.me && !(legal.len() == 1 && legal.contains(&Action::Pass)) {
+                return true;
+            }
+            if state.apply(a).is_err() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The deal in progress (or just over) as dealt, with its decisions so far.
+    fn recorded_deal(&self) -> Result<RecordedDeal, String> {
+        let game = self.session.game();
+        let scores = game.scores();
+        match game {
+            AnyGame::Partnership(g) => {
+                RecordedDeal::of_deal(g.deal(), self.deal_number(), [scores[0], scores[1]], g.tokens())
+            }
+            AnyGame::Solo(g) => RecordedDeal::of_solo_deal(g.deal(), self.deal_number(), scores),
+        }
+    }
+
+    /// The number of the deal in progress (or just over), from 1.
+    fn deal_number(&self) -> u32 {
+        match self.session.game() {
+            AnyGame::Partnership(g) => g.deals_started(),
+            AnyGame::Solo(g) => g.all_deals().count() as u32,
+        }
     }
 
     fn hint(&mut self) {
@@ -266,12 +314,8 @@ impl App {
     /// The review of the deal just finished: each card the person played with its exact value,
     /// and the person's decisions that cost expected points, costliest first.
     fn review(&mut self) -> Overlay {
-        let game = self.session.game();
-        let scores = game.scores();
-        let number = match game {
-            AnyGame::Partnership(g) => g.deals_started(),
-            AnyGame::Solo(g) => g.all_deals().count() as u32,
-        };
+        let scores = self.session.game().scores();
+        let number = self.deal_number();
         let mut heading = format!(
             "Deal {number} is over. Score: {}",
             render::score_words(self, &scores)
@@ -280,13 +324,7 @@ impl App {
         if let Some(last) = render::last_trick_words(self) {
             heading.push_str(&format!("\nLast trick: {last}"));
         }
-        let recorded = match game {
-            AnyGame::Partnership(g) => {
-                RecordedDeal::of_deal(g.deal(), number, [scores[0], scores[1]], g.tokens())
-            }
-            AnyGame::Solo(g) => RecordedDeal::of_solo_deal(g.deal(), number, scores.clone()),
-        };
-        let Ok(recorded) = recorded else {
+        let Ok(recorded) = self.recorded_deal() else {
             return Overlay::Review {
                 heading,
                 lines: Vec::new(),
@@ -855,6 +893,14 @@ mod tests {
         app_with(AnyRules::preset(preset).unwrap(), preset, players, seed)
     }
 
+    /// North American rules where a hand whose one trump is a jack may not make it trump: a
+    /// pass alone is legal then.
+    fn two_trumps() -> AnyRules {
+        let mut rules = AnyRules::preset("north-american").unwrap();
+        rules.set("trump_requirement", "two_trumps").unwrap();
+        rules
+    }
+
     /// A game under `rules` (`preset`'s, changed) as `app_of` makes one.
     fn app_with(rules: AnyRules, preset: &str, players: usize, seed: u64) -> App {
         let mut holders = vec![Holder::Person("You".into())];
@@ -974,10 +1020,8 @@ mod tests {
     /// nothing to claim.
     #[test]
     fn a_pass_alone_legal_outside_a_claim_says_nothing_to_choose() {
-        let mut rules = AnyRules::preset("north-american").unwrap();
-        rules.set("trump_requirement", "two_trumps").unwrap();
         let mut a = (0..400)
-            .map(|seed| app_with(rules.clone(), "north-american", 4, seed))
+            .map(|seed| app_with(two_trumps(), "north-american", 4, seed))
             .find(|a| a.nothing_to_decide() && a.table.phase == "bidding1")
             .expect("a seed where the person may only pass in round 1");
         assert_eq!(a.prompt(), "Your turn: nothing to choose here: passing for you…");
@@ -986,6 +1030,27 @@ mod tests {
             a.note,
             "Bidding, round 1: you had nothing to choose, so you passed."
         );
+    }
+
+    /// A pass taken for the person as their only decision in the deal (round 1 under the
+    /// trump requirement, trump then made in round 1) leaves nothing to take back: the game is
+    /// not taken back (and saved) to take the same pass again.
+    #[test]
+    fn a_pass_taken_for_the_person_alone_is_nothing_to_take_back() {
+        let mut a = (0..400)
+            .map(|seed| app_with(two_trumps(), "north-american", 4, seed))
+            .find(|a| a.nothing_to_decide() && !a.table.decided)
+            .expect("a seed where the person's first decision is a pass alone legal");
+        a.pass_for_the_person();
+        play_until(&mut a, |a| !a.choices.is_empty() && !a.nothing_to_decide());
+        a.practice = true;
+        assert!(!a.own_decision_in_deal());
+        let (before, status) = (a.session.decisions(), a.note.clone());
+        a.undo();
+        assert_eq!(a.status, "Nothing of yours to take back in this deal.");
+        assert_eq!(a.session.decisions(), before, "nothing taken back");
+        assert_eq!(a.note, status, "the pass is still said");
+        assert!(!render::key_words(&a).join("  ").contains("u undo"));
     }
 
     #[test]

@@ -511,7 +511,7 @@ fn keys_line(app: &App, width: u16) -> String {
 
 /// The keys that do something now; quitting and hints first, so that a narrow screen still
 /// shows them.
-fn key_words(app: &App) -> Vec<String> {
+pub(super) fn key_words(app: &App) -> Vec<String> {
     let mut keys = vec!["q quit".to_string()];
     if !app.choices.is_empty() {
         keys.extend(["? hint", "←→ choose", "Enter take"].map(String::from));
@@ -533,7 +533,7 @@ fn key_words(app: &App) -> Vec<String> {
         if app.choices.contains(&Action::Pass) {
             keys.push("p pass".into());
         }
-        if app.practice && app.table.decided {
+        if app.practice && app.own_decision_in_deal() {
             keys.push("u undo".into());
         }
     } else if app.session.turn() == euchre_table::Turn::DealOver {
