@@ -622,8 +622,10 @@ const HANGUP_GRACE: Duration = Duration::from_millis(500);
 
 /// Ends the program on a closed terminal (SIGHUP) if the game has not ended by itself a moment
 /// later: reading a terminal that has gone, crossterm reads its end of file for ever and the
-/// game's loop never sees the signal. The save in progress, if any, is finished first, and
-/// the game's lock file removed; the exit status is the shell's for SIGHUP (129).
+/// game's loop never sees the signal. The save in progress, if any, is finished first, the
+/// game's lock file removed and the terminal put back as it was (a `kill -HUP` with the
+/// terminal still open, while a review or a hint is worked out, left it in raw mode on the
+/// alternate screen); the exit status is the shell's for SIGHUP (129).
 ///
 /// # Errors
 /// The signal cannot be watched.
@@ -635,6 +637,8 @@ fn end_on_hangup(lock: Arc<Mutex<Option<crate::file_lock::Held>>>, saving: Arc<M
             std::thread::sleep(HANGUP_GRACE);
             let _saving = locked(&saving);
             drop(locked(&lock).take());
+            // As the panic hook does: no destructor runs past `exit`.
+            drop(Restore);
             std::process::exit(128 + SIGHUP);
         }
     });
