@@ -502,7 +502,8 @@ fn resuming_refuses_options_that_would_be_ignored_and_a_new_game_keeps_off_old_f
 }
 
 /// A game left during the review of its deciding deal is counted in the statistics already:
-/// it was counted as it ended, not when the summary was shown.
+/// it was counted as it ended, not when the summary was shown; resumed, it is not counted again
+/// unless it never was.
 #[test]
 fn a_game_left_at_its_last_review_is_counted() {
     if !have_tmux() {
@@ -530,6 +531,28 @@ fn a_game_left_at_its_last_review_is_counted() {
     t.wait_for("Leave the game?");
     t.keys(&["y"]);
     t.wait_for("EXITED 0");
+    let stats = Command::new(EUCHRE)
+        .args(["stats", "--json"])
+        .env("EUCHRE_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(v["games"], 1, "{v}");
+    // Resumed, the finished game is not counted twice; resumed where it never was counted (a
+    // hangup during its last review, here the database gone), it is counted then.
+    let resume = |tag: &str| {
+        let args = ["play", "--resume", save.to_str().unwrap()];
+        Tmux::start(tag, &dir, &args, 80, 24)
+    };
+    let again = resume("last-again");
+    again.wait_for("It was counted in the statistics when it ended.");
+    again.keys(&["Enter"]);
+    again.wait_for("EXITED 0");
+    std::fs::remove_file(dir.join("stats.sqlite3")).unwrap();
+    let uncounted = resume("last-uncounted");
+    uncounted.wait_for("│Counted in the statistics");
+    uncounted.keys(&["Enter"]);
+    uncounted.wait_for("EXITED 0");
     let stats = Command::new(EUCHRE)
         .args(["stats", "--json"])
         .env("EUCHRE_DATA_DIR", &dir)

@@ -64,9 +64,10 @@ pub struct App {
     /// Once the game is over: what became of its statistics (counted as it ends, before the
     /// last review is closed, so that leaving then loses nothing).
     counted: Option<String>,
-    /// Held while the game changes and is saved: a program ended from another thread (a
-    /// closed terminal) waits for the save in progress.
-    saving: Arc<Mutex<()>>,
+    /// Held while the game's file or the statistics are written (a change and its save, a
+    /// finished game counted): a program ended from another thread (a closed terminal) waits
+    /// for the write in progress.
+    writing: Arc<Mutex<()>>,
 }
 
 impl App {
@@ -98,7 +99,7 @@ impl App {
             save_error: None,
             behind: None,
             counted: None,
-            saving: Arc::new(Mutex::new(())),
+            writing: Arc::new(Mutex::new(())),
         };
         app.over_at_start = app.session.game().is_over();
         app.refresh();
@@ -129,8 +130,8 @@ impl App {
     /// Changes the session (a decision, the next deal, an undo), which saves it, under the
     /// lock a closed terminal's end waits for.
     fn change<T>(&mut self, f: impl FnOnce(&mut Session) -> T) -> T {
-        let saving = Arc::clone(&self.saving);
-        let _saving = locked(&saving);
+        let writing = Arc::clone(&self.writing);
+        let _writing = locked(&writing);
         f(&mut self.session)
     }
 
@@ -597,7 +598,7 @@ pub fn run(
     let mut app = App::new(session, rules_name, watch);
     app.practice = practice;
     let lock = Arc::new(Mutex::new(Some(lock)));
-    end_on_hangup(Arc::clone(&lock), Arc::clone(&app.saving))?;
+    end_on_hangup(Arc::clone(&lock), Arc::clone(&app.writing))?;
     // A terminal closed under the game fails to draw or read: after a signal, that is the
     // signal's end, not an error.
     let ended = match play_loop(&mut terminal, &mut app, pace, &stopped_by) {
@@ -622,20 +623,20 @@ const HANGUP_GRACE: Duration = Duration::from_millis(500);
 
 /// Ends the program on a closed terminal (SIGHUP) if the game has not ended by itself a moment
 /// later: reading a terminal that has gone, crossterm reads its end of file for ever and the
-/// game's loop never sees the signal. The save in progress, if any, is finished first, the
-/// game's lock file removed and the terminal put back as it was (a `kill -HUP` with the
-/// terminal still open, while a review or a hint is worked out, left it in raw mode on the
-/// alternate screen); the exit status is the shell's for SIGHUP (129).
+/// game's loop never sees the signal. The save or the statistics' write in progress, if any,
+/// is finished first, the game's lock file removed and the terminal put back as it was (a
+/// `kill -HUP` with the terminal still open, while a review or a hint is worked out, left it in
+/// raw mode on the alternate screen); the exit status is the shell's for SIGHUP (129).
 ///
 /// # Errors
 /// The signal cannot be watched.
-fn end_on_hangup(lock: Arc<Mutex<Option<crate::file_lock::Held>>>, saving: Arc<Mutex<()>>) -> Result<()> {
+fn end_on_hangup(lock: Arc<Mutex<Option<crate::file_lock::Held>>>, writing: Arc<Mutex<()>>) -> Result<()> {
     use signal_hook::consts::SIGHUP;
     let mut hangups = signal_hook::iterator::Signals::new([SIGHUP]).context("setting up signal handling")?;
     std::thread::spawn(move || {
         if hangups.forever().next().is_some() {
             std::thread::sleep(HANGUP_GRACE);
-            let _saving = locked(&saving);
+            let _writing = locked(&writing);
             drop(locked(&lock).take());
             // As the panic hook does: no destructor runs past `exit`.
             drop(Restore);
@@ -691,7 +692,12 @@ fn play_loop(
                         app.reviewed = app.deals_done();
                         app.overlay = Some(app.review());
                     }
-                    app.counted = Some(if app.over_at_start {
+                    // Under the lock of the game's file: a closed terminal's end waits, so
+                    // that a game saved as over is counted. A finished game resumed is counted
+                    // only if it was not as it ended (a hangup during its last review).
+                    let writing = Arc::clone(&app.writing);
+                    let _writing = locked(&writing);
+                    app.counted = Some(if app.over_at_start && counted_already(app) {
                         "It was counted in the statistics when it ended.".to_string()
                     } else {
                         match record_stats(app) {
@@ -808,20 +814,34 @@ fn record_stats(app: &App) -> Result<std::path::PathBuf, String> {
             }
         })
         .collect();
-    // The game's file, in full: two games saved as `game.json` in two folders are two games.
-    let id = app.session.save_path().map_or_else(
-        || format!("game-{}", timestamp(std::time::SystemTime::now())),
+    let id = game_id(app);
+    let mut summary = GameSummary::of_game(app.session.game(), &id, &names, &kinds, Some(&mistakes));
+    summary.finished = Some(timestamp(std::time::SystemTime::now()));
+    store.record_game(&summary).map_err(|e| e.to_string())?;
+    Ok(path)
+}
+
+/// The game's name in the statistics: its file, in full (two games saved as `game.json` in two
+/// folders are two games); a game saved nowhere is named by the time.
+fn game_id(app: &App) -> String {
+    app.session.save_path().map_or_else(
+        || format!("game-{}", euchre_stats::timestamp(std::time::SystemTime::now())),
         |p| {
             std::fs::canonicalize(p)
                 .unwrap_or_else(|_| p.to_path_buf())
                 .display()
                 .to_string()
         },
-    );
-    let mut summary = GameSummary::of_game(app.session.game(), &id, &names, &kinds, Some(&mistakes));
-    summary.finished = Some(timestamp(std::time::SystemTime::now()));
-    store.record_game(&summary).map_err(|e| e.to_string())?;
-    Ok(path)
+    )
+}
+
+/// Whether the game is in the statistics database already.
+fn counted_already(app: &App) -> bool {
+    use euchre_stats::Store;
+    Store::default_path()
+        .and_then(|path| Store::open(&path))
+        .and_then(|store| store.has_game(&game_id(app)))
+        .unwrap_or(false)
 }
 
 fn summary(app: &App) -> String {
