@@ -992,7 +992,7 @@ mod tests {
     /// a practice game's undo goes back past it (taken back alone, it would be taken again).
     #[test]
     fn a_pass_with_nothing_else_legal_is_taken_for_the_person() {
-        let mut a = (0..200)
+        let (mut a, prompt, before) = (0..200)
             .find_map(|seed| {
                 let mut a = app_of("railroad", 4, seed);
                 // The person makes trump where it may (not alone), so as to be asked.
@@ -1013,21 +1013,24 @@ mod tests {
                         }
                     }
                 }
-                a.nothing_to_decide().then_some(a)
+                if !a.nothing_to_decide() {
+                    return None;
+                }
+                let (prompt, before) = (a.prompt(), a.session.decisions());
+                a.pass_for_the_person();
+                // A computer player decides next: its decision is to leave the note.
+                a.session.bot_job().is_some().then_some((a, prompt, before))
             })
-            .expect("a seed where the person has nothing to claim");
-        assert_eq!(a.prompt(), "Your turn: nothing to choose here: passing for you…");
-        let before = a.session.decisions();
-        a.pass_for_the_person();
+            .expect("a seed where the person has nothing to claim, a computer player next");
+        assert_eq!(prompt, "Your turn: nothing to choose here: passing for you…");
         assert_eq!(a.session.decisions(), before + 1);
         assert_eq!(a.note, "Jamboree: you had nothing to claim, so you passed.");
         assert!(!a.nothing_to_decide());
         // The computer players' decisions after it leave the note.
-        if let Some(job) = a.session.bot_job() {
-            let c = job.run().unwrap();
-            a.bot_done(job.seat, c);
-            assert!(!a.note.is_empty());
-        }
+        let job = a.session.bot_job().unwrap();
+        let c = job.run().unwrap();
+        a.bot_done(job.seat, c);
+        assert!(!a.note.is_empty());
         assert!(render::tests::screen(&a, 80, 24).contains("you had nothing to claim"));
         a.practice = true;
         play_until(&mut a, |a| !a.choices.is_empty());
