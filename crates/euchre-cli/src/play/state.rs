@@ -799,7 +799,7 @@ mod tests {
                 let mut k = 0usize;
                 while let Some(seat) = game.to_act() {
                     let view = GameView::of_game(&game, seat);
-                    let t = Table::of(&GameView::of_game(&game, seat));
+                    let t = Table::of(&view);
                     let legal: Vec<Action> = view.legal().iter().copied().collect();
                     let ch = choices(&legal, &t.hand);
                     assert_eq!(ch.len(), legal.len(), "{preset}: {legal:?}");
