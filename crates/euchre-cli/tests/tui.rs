@@ -32,13 +32,14 @@ struct Tmux {
 impl Tmux {
     /// Starts `args` in a new tmux session of `w` x `h`, in `dir` as the data directory.
     fn start(tag: &str, dir: &Path, args: &[&str], w: u16, h: u16) -> Tmux {
-        let name = format!("euchre-test-{tag}-{}", std::process::id());
-        let mut cmd = format!("EUCHRE_DATA_DIR='{}' '{EUCHRE}'", dir.display());
-        for a in args {
-            cmd.push_str(&format!(" '{a}'"));
-        }
         // Keep the pane after the program ends, to read its last words.
-        cmd.push_str("; echo EXITED $?; sleep 30");
+        let cmd = format!("{}; echo EXITED $?; sleep 30", euchre_command(dir, args));
+        Tmux::start_shell(tag, &cmd, w, h)
+    }
+
+    /// Starts the shell command `cmd` in a new tmux session of `w` x `h`.
+    fn start_shell(tag: &str, cmd: &str, w: u16, h: u16) -> Tmux {
+        let name = format!("euchre-test-{tag}-{}", std::process::id());
         let st = Command::new("tmux")
             .args([
                 "-L",
@@ -51,7 +52,7 @@ impl Tmux {
                 &w.to_string(),
                 "-y",
                 &h.to_string(),
-                &cmd,
+                cmd,
             ])
             .status()
             .unwrap();
@@ -103,6 +104,15 @@ impl Drop for Tmux {
             .args(["-L", &self.name, "kill-server"])
             .status();
     }
+}
+
+/// The shell's words for `euchre args` with `dir` as the data directory.
+fn euchre_command(dir: &Path, args: &[&str]) -> String {
+    let mut cmd = format!("EUCHRE_DATA_DIR='{}' '{EUCHRE}'", dir.display());
+    for a in args {
+        cmd.push_str(&format!(" '{a}'"));
+    }
+    cmd
 }
 
 fn scratch(tag: &str) -> PathBuf {
@@ -392,8 +402,11 @@ fn killed_it_puts_the_terminal_back() {
 }
 
 /// A terminal closed under the game (`tmux kill-session`: SIGHUP) ends it as SIGTERM does: the
-/// game stays saved and its lock file goes with it (the system's default for SIGHUP left
-/// `game.json.lock` behind).
+/// game stays saved, its lock file goes with it (the system's default for SIGHUP left
+/// `game.json.lock` behind), and the exit status is the shell's for SIGHUP (129). The game's
+/// loop, reading a terminal that has gone, never sees the signal: its watcher ends it (without
+/// the watcher the game runs on; an error ends it with 2; the system's default, 129 to a shell
+/// too, leaves the lock file).
 #[test]
 fn a_closed_terminal_leaves_no_lock_file() {
     if !have_tmux() {
@@ -402,7 +415,28 @@ fn a_closed_terminal_leaves_no_lock_file() {
     }
     let dir = scratch("hangup");
     let save = dir.join("game.json");
-    let t = play_easy("hangup", &dir, "9", &save, &[]);
+    let status = dir.join("status");
+    let game_args = [
+        "play",
+        "--seed",
+        "9",
+        "--level",
+        "easy",
+        "--pace-ms",
+        "0",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    // The shell outlives the terminal to write the game's status where it can be read. It
+    // passes its SIGHUP on to the game, as the system would on the shell's end (a closed
+    // terminal signals its session's leader), and waits again once the signal has ended the
+    // first wait. Started with `&`, the game is given the terminal to read explicitly.
+    let cmd = format!(
+        "trap 'kill -HUP $pid' HUP; {} < /dev/tty & pid=$!; wait $pid; wait $pid; echo $? > '{}'",
+        euchre_command(&dir, &game_args),
+        status.display()
+    );
+    let t = Tmux::start_shell("hangup", &cmd, 80, 24);
     t.wait_for("Your turn");
     let shell = Command::new("tmux")
         .args(["-L", &t.name, "display", "-p", "-t", &t.name, "#{pane_pid}"])
@@ -435,6 +469,19 @@ fn a_closed_terminal_leaves_no_lock_file() {
         !dir.join("game.json.lock").exists(),
         "the lock file goes with the game"
     );
+    let start = Instant::now();
+    let code = loop {
+        let code = std::fs::read_to_string(&status).unwrap_or_default();
+        if code.ends_with('\n') {
+            break code;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no exit status written"
+        );
+        sleep(Duration::from_millis(40));
+    };
+    assert_eq!(code.trim(), "129", "the shell's status for SIGHUP");
 }
 
 /// Without a terminal, a wrong player or file is named as such: the terminal is required only
@@ -502,7 +549,8 @@ fn resuming_refuses_options_that_would_be_ignored_and_a_new_game_keeps_off_old_f
 }
 
 /// A game left during the review of its deciding deal is counted in the statistics already:
-/// it was counted as it ended, not when the summary was shown.
+/// it was counted as it ended, not when the summary was shown; resumed, it is not counted again
+/// unless it never was.
 #[test]
 fn a_game_left_at_its_last_review_is_counted() {
     if !have_tmux() {
@@ -530,6 +578,28 @@ fn a_game_left_at_its_last_review_is_counted() {
     t.wait_for("Leave the game?");
     t.keys(&["y"]);
     t.wait_for("EXITED 0");
+    let stats = Command::new(EUCHRE)
+        .args(["stats", "--json"])
+        .env("EUCHRE_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(v["games"], 1, "{v}");
+    // Resumed, the finished game is not counted twice; resumed where it never was counted (a
+    // hangup during its last review, here the database gone), it is counted then.
+    let resume = |tag: &str| {
+        let args = ["play", "--resume", save.to_str().unwrap()];
+        Tmux::start(tag, &dir, &args, 80, 24)
+    };
+    let again = resume("last-again");
+    again.wait_for("It was counted in the statistics when it ended.");
+    again.keys(&["Enter"]);
+    again.wait_for("EXITED 0");
+    std::fs::remove_file(dir.join("stats.sqlite3")).unwrap();
+    let uncounted = resume("last-uncounted");
+    uncounted.wait_for("│Counted in the statistics");
+    uncounted.keys(&["Enter"]);
+    uncounted.wait_for("EXITED 0");
     let stats = Command::new(EUCHRE)
         .args(["stats", "--json"])
         .env("EUCHRE_DATA_DIR", &dir)

@@ -64,9 +64,10 @@ pub struct App {
     /// Once the game is over: what became of its statistics (counted as it ends, before the
     /// last review is closed, so that leaving then loses nothing).
     counted: Option<String>,
-    /// Held while the game changes and is saved: a program ended from another thread (a
-    /// closed terminal) waits for the save in progress.
-    saving: Arc<Mutex<()>>,
+    /// Held while the game's file or the statistics are written (a change and its save, a
+    /// finished game counted): a program ended from another thread (a closed terminal) waits
+    /// for the write in progress.
+    writing: Arc<Mutex<()>>,
 }
 
 impl App {
@@ -98,7 +99,7 @@ impl App {
             save_error: None,
             behind: None,
             counted: None,
-            saving: Arc::new(Mutex::new(())),
+            writing: Arc::new(Mutex::new(())),
         };
         app.over_at_start = app.session.game().is_over();
         app.refresh();
@@ -129,8 +130,8 @@ impl App {
     /// Changes the session (a decision, the next deal, an undo), which saves it, under the
     /// lock a closed terminal's end waits for.
     fn change<T>(&mut self, f: impl FnOnce(&mut Session) -> T) -> T {
-        let saving = Arc::clone(&self.saving);
-        let _saving = locked(&saving);
+        let writing = Arc::clone(&self.writing);
+        let _writing = locked(&writing);
         f(&mut self.session)
     }
 
@@ -187,7 +188,8 @@ impl App {
     }
 
     /// Whether the person's decision is none: a pass is all that is legal (Railroad's jamboree
-    /// question to a hand without one). The game does not stop for it.
+    /// question to a hand without one, Bid Euchre's auction past the top bid). The game does
+    /// not stop for it.
     fn nothing_to_decide(&self) -> bool {
         !self.watch && self.choices == [Action::Pass] && matches!(self.session.turn(), Turn::Person(_))
     }
@@ -195,8 +197,9 @@ impl App {
     /// Takes a decision that is none for the person, and says so.
     fn pass_for_the_person(&mut self) {
         let phase = render::phase_words(&self.table.phase);
+        let what = state::nothing_to(&self.table.phase);
         self.take(Action::Pass);
-        self.note = format!("{phase}: you had nothing to claim, so you passed.");
+        self.note = format!("{phase}: you had nothing to {what}, so you passed.");
     }
 
     /// A bot's decision arrives.
@@ -216,9 +219,14 @@ impl App {
         if self.choices.is_empty() {
             return;
         }
-        let me = self.me;
         // A pass taken for the person is no decision of theirs: taken back, it would be taken
-        // again at once, so the one before it is taken back too.
+        // again at once, so the one before it is taken back too, and with none before it
+        // nothing is (the game would be taken back and saved, and the same pass taken again).
+        if !self.own_decision_in_deal() {
+            self.status = "Nothing of yours to take back in this deal.".into();
+            return;
+        }
+        let me = self.me;
         loop {
             match self.change(|s| s.undo(me)) {
                 Ok(true) => {
@@ -236,6 +244,49 @@ impl App {
             break;
         }
         self.refresh();
+    }
+
+    /// Whether the person has taken a decision of their own in this deal: one where more than
+    /// a pass was legal (a pass with nothing else legal was taken for them).
+    pub(super) fn own_decision_in_deal(&self) -> bool {
+        if !self.table.decided {
+            return false;
+        }
+        let Ok(deal) = self.recorded_deal() else {
+            // The deal cannot be replayed here: the session's undo says what there is.
+            return true;
+        };
+        let mut state = deal.start;
+        for (seat, a) in deal.history {
+            let legal = state.legal_actions();
+            if seat == self.me && !(legal.len() == 1 && legal.contains(&Action::Pass)) {
+                return true;
+            }
+            if state.apply(a).is_err() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The deal in progress (or just over) as dealt, with its decisions so far.
+    fn recorded_deal(&self) -> Result<RecordedDeal, String> {
+        let game = self.session.game();
+        let scores = game.scores();
+        match game {
+            AnyGame::Partnership(g) => {
+                RecordedDeal::of_deal(g.deal(), self.deal_number(), [scores[0], scores[1]], g.tokens())
+            }
+            AnyGame::Solo(g) => RecordedDeal::of_solo_deal(g.deal(), self.deal_number(), scores),
+        }
+    }
+
+    /// The number of the deal in progress (or just over), from 1.
+    fn deal_number(&self) -> u32 {
+        match self.session.game() {
+            AnyGame::Partnership(g) => g.deals_started(),
+            AnyGame::Solo(g) => g.all_deals().count() as u32,
+        }
     }
 
     fn hint(&mut self) {
@@ -264,12 +315,8 @@ impl App {
     /// The review of the deal just finished: each card the person played with its exact value,
     /// and the person's decisions that cost expected points, costliest first.
     fn review(&mut self) -> Overlay {
-        let game = self.session.game();
-        let scores = game.scores();
-        let number = match game {
-            AnyGame::Partnership(g) => g.deals_started(),
-            AnyGame::Solo(g) => g.all_deals().count() as u32,
-        };
+        let scores = self.session.game().scores();
+        let number = self.deal_number();
         let mut heading = format!(
             "Deal {number} is over. Score: {}",
             render::score_words(self, &scores)
@@ -278,13 +325,7 @@ impl App {
         if let Some(last) = render::last_trick_words(self) {
             heading.push_str(&format!("\nLast trick: {last}"));
         }
-        let recorded = match game {
-            AnyGame::Partnership(g) => {
-                RecordedDeal::of_deal(g.deal(), number, [scores[0], scores[1]], g.tokens())
-            }
-            AnyGame::Solo(g) => RecordedDeal::of_solo_deal(g.deal(), number, scores.clone()),
-        };
-        let Ok(recorded) = recorded else {
+        let Ok(recorded) = self.recorded_deal() else {
             return Overlay::Review {
                 heading,
                 lines: Vec::new(),
@@ -557,7 +598,7 @@ pub fn run(
     let mut app = App::new(session, rules_name, watch);
     app.practice = practice;
     let lock = Arc::new(Mutex::new(Some(lock)));
-    end_on_hangup(Arc::clone(&lock), Arc::clone(&app.saving))?;
+    end_on_hangup(Arc::clone(&lock), Arc::clone(&app.writing))?;
     // A terminal closed under the game fails to draw or read: after a signal, that is the
     // signal's end, not an error.
     let ended = match play_loop(&mut terminal, &mut app, pace, &stopped_by) {
@@ -582,19 +623,23 @@ const HANGUP_GRACE: Duration = Duration::from_millis(500);
 
 /// Ends the program on a closed terminal (SIGHUP) if the game has not ended by itself a moment
 /// later: reading a terminal that has gone, crossterm reads its end of file for ever and the
-/// game's loop never sees the signal. The save in progress, if any, is finished first, and
-/// the game's lock file removed; the exit status is the shell's for SIGHUP (129).
+/// game's loop never sees the signal. The save or the statistics' write in progress, if any,
+/// is finished first, the game's lock file removed and the terminal put back as it was (a
+/// `kill -HUP` with the terminal still open, while a review or a hint is worked out, left it in
+/// raw mode on the alternate screen); the exit status is the shell's for SIGHUP (129).
 ///
 /// # Errors
 /// The signal cannot be watched.
-fn end_on_hangup(lock: Arc<Mutex<Option<crate::file_lock::Held>>>, saving: Arc<Mutex<()>>) -> Result<()> {
+fn end_on_hangup(lock: Arc<Mutex<Option<crate::file_lock::Held>>>, writing: Arc<Mutex<()>>) -> Result<()> {
     use signal_hook::consts::SIGHUP;
     let mut hangups = signal_hook::iterator::Signals::new([SIGHUP]).context("setting up signal handling")?;
     std::thread::spawn(move || {
         if hangups.forever().next().is_some() {
             std::thread::sleep(HANGUP_GRACE);
-            let _saving = locked(&saving);
+            let _writing = locked(&writing);
             drop(locked(&lock).take());
+            // As the panic hook does: no destructor runs past `exit`.
+            drop(Restore);
             std::process::exit(128 + SIGHUP);
         }
     });
@@ -647,7 +692,12 @@ fn play_loop(
                         app.reviewed = app.deals_done();
                         app.overlay = Some(app.review());
                     }
-                    app.counted = Some(if app.over_at_start {
+                    // Under the lock of the game's file: a closed terminal's end waits, so
+                    // that a game saved as over is counted. A finished game resumed is counted
+                    // only if it was not as it ended (a hangup during its last review).
+                    let writing = Arc::clone(&app.writing);
+                    let _writing = locked(&writing);
+                    app.counted = Some(if app.over_at_start && counted_already(app) {
                         "It was counted in the statistics when it ended.".to_string()
                     } else {
                         match record_stats(app) {
@@ -764,20 +814,34 @@ fn record_stats(app: &App) -> Result<std::path::PathBuf, String> {
             }
         })
         .collect();
-    // The game's file, in full: two games saved as `game.json` in two folders are two games.
-    let id = app.session.save_path().map_or_else(
-        || format!("game-{}", timestamp(std::time::SystemTime::now())),
+    let id = game_id(app);
+    let mut summary = GameSummary::of_game(app.session.game(), &id, &names, &kinds, Some(&mistakes));
+    summary.finished = Some(timestamp(std::time::SystemTime::now()));
+    store.record_game(&summary).map_err(|e| e.to_string())?;
+    Ok(path)
+}
+
+/// The game's name in the statistics: its file, in full (two games saved as `game.json` in two
+/// folders are two games); a game saved nowhere is named by the time.
+fn game_id(app: &App) -> String {
+    app.session.save_path().map_or_else(
+        || format!("game-{}", euchre_stats::timestamp(std::time::SystemTime::now())),
         |p| {
             std::fs::canonicalize(p)
                 .unwrap_or_else(|_| p.to_path_buf())
                 .display()
                 .to_string()
         },
-    );
-    let mut summary = GameSummary::of_game(app.session.game(), &id, &names, &kinds, Some(&mistakes));
-    summary.finished = Some(timestamp(std::time::SystemTime::now()));
-    store.record_game(&summary).map_err(|e| e.to_string())?;
-    Ok(path)
+    )
+}
+
+/// Whether the game is in the statistics database already.
+fn counted_already(app: &App) -> bool {
+    use euchre_stats::Store;
+    Store::default_path()
+        .and_then(|path| Store::open(&path))
+        .and_then(|store| store.has_game(&game_id(app)))
+        .unwrap_or(false)
 }
 
 fn summary(app: &App) -> String {
@@ -850,9 +914,21 @@ mod tests {
     /// A game of `preset` for `players`, the person in seat 0 and `basic` in the others, up to
     /// the person's first turn.
     pub(super) fn app_of(preset: &str, players: usize, seed: u64) -> App {
+        app_with(AnyRules::preset(preset).unwrap(), preset, players, seed)
+    }
+
+    /// North American rules where a hand whose one trump is a jack may not make it trump: a
+    /// pass alone is legal then.
+    fn two_trumps() -> AnyRules {
+        let mut rules = AnyRules::preset("north-american").unwrap();
+        rules.set("trump_requirement", "two_trumps").unwrap();
+        rules
+    }
+
+    /// A game under `rules` (`preset`'s, changed) as `app_of` makes one.
+    fn app_with(rules: AnyRules, preset: &str, players: usize, seed: u64) -> App {
         let mut holders = vec![Holder::Person("You".into())];
         holders.resize(players, Holder::Bot("basic".into()));
-        let rules = AnyRules::preset(preset).unwrap();
         let mut s = Session::new(rules, seed, holders, Budget::UNLIMITED, None).unwrap();
         while let Some(job) = s.bot_job() {
             let c = job.run().unwrap();
@@ -916,7 +992,7 @@ mod tests {
     /// a practice game's undo goes back past it (taken back alone, it would be taken again).
     #[test]
     fn a_pass_with_nothing_else_legal_is_taken_for_the_person() {
-        let mut a = (0..200)
+        let (mut a, prompt, before) = (0..200)
             .find_map(|seed| {
                 let mut a = app_of("railroad", 4, seed);
                 // The person makes trump where it may (not alone), so as to be asked.
@@ -937,21 +1013,24 @@ mod tests {
                         }
                     }
                 }
-                a.nothing_to_decide().then_some(a)
+                if !a.nothing_to_decide() {
+                    return None;
+                }
+                let (prompt, before) = (a.prompt(), a.session.decisions());
+                a.pass_for_the_person();
+                // A computer player decides next: its decision is to leave the note.
+                a.session.bot_job().is_some().then_some((a, prompt, before))
             })
-            .expect("a seed where the person has nothing to claim");
-        assert_eq!(a.prompt(), "Your turn: nothing to claim here, so pass.");
-        let before = a.session.decisions();
-        a.pass_for_the_person();
+            .expect("a seed where the person has nothing to claim, a computer player next");
+        assert_eq!(prompt, "Your turn: nothing to choose here: passing for you…");
         assert_eq!(a.session.decisions(), before + 1);
         assert_eq!(a.note, "Jamboree: you had nothing to claim, so you passed.");
         assert!(!a.nothing_to_decide());
         // The computer players' decisions after it leave the note.
-        if let Some(job) = a.session.bot_job() {
-            let c = job.run().unwrap();
-            a.bot_done(job.seat, c);
-            assert!(!a.note.is_empty());
-        }
+        let job = a.session.bot_job().unwrap();
+        let c = job.run().unwrap();
+        a.bot_done(job.seat, c);
+        assert!(!a.note.is_empty());
         assert!(render::tests::screen(&a, 80, 24).contains("you had nothing to claim"));
         a.practice = true;
         play_until(&mut a, |a| !a.choices.is_empty());
@@ -961,6 +1040,44 @@ mod tests {
         assert!(a.session.decisions() < before, "back past the pass");
         assert!(!a.nothing_to_decide());
         assert!(a.note.is_empty());
+    }
+
+    /// A pass alone legal where there is no claim to make (round 1 under the trump
+    /// requirement, a lone jack of the upcard's suit) is said as nothing to choose, not
+    /// nothing to claim.
+    #[test]
+    fn a_pass_alone_legal_outside_a_claim_says_nothing_to_choose() {
+        let mut a = (0..400)
+            .map(|seed| app_with(two_trumps(), "north-american", 4, seed))
+            .find(|a| a.nothing_to_decide() && a.table.phase == "bidding1")
+            .expect("a seed where the person may only pass in round 1");
+        assert_eq!(a.prompt(), "Your turn: nothing to choose here: passing for you…");
+        a.pass_for_the_person();
+        assert_eq!(
+            a.note,
+            "Bidding, round 1: you had nothing to choose, so you passed."
+        );
+    }
+
+    /// A pass taken for the person as their only decision in the deal (round 1 under the
+    /// trump requirement, trump then made in round 1) leaves nothing to take back: the game is
+    /// not taken back (and saved) to take the same pass again.
+    #[test]
+    fn a_pass_taken_for_the_person_alone_is_nothing_to_take_back() {
+        let mut a = (0..400)
+            .map(|seed| app_with(two_trumps(), "north-american", 4, seed))
+            .find(|a| a.nothing_to_decide() && !a.table.decided)
+            .expect("a seed where the person's first decision is a pass alone legal");
+        a.pass_for_the_person();
+        play_until(&mut a, |a| !a.choices.is_empty() && !a.nothing_to_decide());
+        a.practice = true;
+        assert!(!a.own_decision_in_deal());
+        let (before, status) = (a.session.decisions(), a.note.clone());
+        a.undo();
+        assert_eq!(a.status, "Nothing of yours to take back in this deal.");
+        assert_eq!(a.session.decisions(), before, "nothing taken back");
+        assert_eq!(a.note, status, "the pass is still said");
+        assert!(!render::key_words(&a).join("  ").contains("u undo"));
     }
 
     #[test]

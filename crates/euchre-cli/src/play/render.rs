@@ -511,7 +511,7 @@ fn keys_line(app: &App, width: u16) -> String {
 
 /// The keys that do something now; quitting and hints first, so that a narrow screen still
 /// shows them.
-fn key_words(app: &App) -> Vec<String> {
+pub(super) fn key_words(app: &App) -> Vec<String> {
     let mut keys = vec!["q quit".to_string()];
     if !app.choices.is_empty() {
         keys.extend(["? hint", "←→ choose", "Enter take"].map(String::from));
@@ -533,7 +533,7 @@ fn key_words(app: &App) -> Vec<String> {
         if app.choices.contains(&Action::Pass) {
             keys.push("p pass".into());
         }
-        if app.practice && app.table.decided {
+        if app.practice && app.own_decision_in_deal() {
             keys.push("u undo".into());
         }
     } else if app.session.turn() == euchre_table::Turn::DealOver {
@@ -733,12 +733,17 @@ fn review_rows(lines: &[ReviewLine], dealing: bool, width: usize) -> Vec<String>
 /// `first`, the others with `rest`. A piece wider than a line keeps a line of its own.
 fn wrap(text: &str, sep: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
     let cols = |s: &str| s.chars().count();
+    let mark = sep.trim_end();
     let mut lines = Vec::new();
     let mut line = first.to_string();
     let mut empty = true;
-    for piece in text.split(sep) {
-        if !empty && cols(&line) + cols(sep) + cols(piece) > width {
-            line.push_str(sep.trim_end());
+    let mut pieces = text.split(sep).peekable();
+    while let Some(piece) = pieces.next() {
+        // A line that another piece follows may yet end with the separator's mark: room for
+        // it too (without it the mark overflowed the line, and was wrapped alone).
+        let after = if pieces.peek().is_some() { cols(mark) } else { 0 };
+        if !empty && cols(&line) + cols(sep) + cols(piece) + after > width {
+            line.push_str(mark);
             lines.push(line);
             line = rest.to_string();
             empty = true;
@@ -1195,6 +1200,25 @@ pub(super) mod tests {
             .join(" ");
         assert!(flat.contains("any key closes"), "{s}");
         assert!(flat.contains("takes the tricks it needs"), "{s}");
+        // Chances whose first line, broken after its fourth part, is 57 columns with its "·"
+        // to come: the dot stays on the line, and no line is wider than the box.
+        let why = "make 100% · march 100% · euchred 100% · they make 64% · game +3.1%";
+        let inner = usize::from(BOX_WIDTH.min(60) - 2);
+        for line in wrap(why, " · ", inner, "    ", "    ") {
+            assert!(line.chars().count() <= inner, "{line:?} is wider than {inner}");
+        }
+        let Some(Overlay::Hint { lines, .. }) = &mut a.overlay else {
+            panic!("a hint is shown")
+        };
+        for l in lines.iter_mut() {
+            l.why = why.into();
+        }
+        let s = screen(&a, 60, 20);
+        assert!(s.contains("they make 64% ·"), "{s}");
+        for line in s.lines() {
+            let inside = line.trim_matches(|c| c == '│' || c == ' ');
+            assert_ne!(inside, "·", "a dot wrapped alone: {s}");
+        }
         a.overlay = None;
         super::super::tests::to_the_deals_end(&mut a);
         a.overlay = Some(a.review());

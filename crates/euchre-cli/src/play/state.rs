@@ -57,25 +57,38 @@ pub struct Table {
 /// then the other suits, each highest first, black and red alternating where they can.
 pub fn sort_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
     match trump {
+        // The engine's trump, not the trump suit: under no trump the Joker is trump alone.
         Some(t) => {
             let table = t.table();
-            sort_by_order(hand, t.suit(), |c| (table.effective_suit(c), table.power(c)))
+            sort_by_order(
+                hand,
+                |c| table.is_trump(c),
+                |c| (table.effective_suit(c), table.power(c)),
+            )
         }
-        None => sort_by_order(hand, None, |c| {
-            let suit = c.suit().map_or(euchre::trump::JOKER_SUIT, Suit::index);
-            (suit, c.rank().map_or(0, |r| r as u8 + 1))
-        }),
+        None => sort_by_order(
+            hand,
+            |_| false,
+            |c| {
+                let suit = c.suit().map_or(euchre::trump::JOKER_SUIT, Suit::index);
+                (suit, c.rank().map_or(0, |r| r as u8 + 1))
+            },
+        ),
     }
 }
 
 /// Sorts a hand by `order`, a card's effective suit and its power within it under the ranking
-/// in force (the engine's): `trump`'s cards first, then the other suits in the order that
-/// alternates black and red, each highest first.
-fn sort_by_order(hand: CardSet, trump: Option<Suit>, order: impl Fn(Card) -> (usize, u8)) -> Vec<Card> {
+/// in force (the engine's): the cards `is_trump` names first, then the other suits in the
+/// order that alternates black and red, each highest first.
+fn sort_by_order(
+    hand: CardSet,
+    is_trump: impl Fn(Card) -> bool,
+    order: impl Fn(Card) -> (usize, u8),
+) -> Vec<Card> {
     let suit_order = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
     let key = |c: Card| -> (usize, i32) {
         let (suit, power) = order(c);
-        let group = if trump.is_some_and(|t| t.index() == suit) {
+        let group = if is_trump(c) {
             0
         } else {
             1 + suit_order
@@ -171,7 +184,11 @@ impl Table {
                     partnership: false,
                     dealer: o.dealer,
                     to_act: o.to_act,
-                    hand: sort_by_order(o.hand, trump, |c| o.card_order(c)),
+                    hand: sort_by_order(
+                        o.hand,
+                        |c| trump.is_some_and(|t| o.card_order(c).0 == t.index()),
+                        |c| o.card_order(c),
+                    ),
                     hand_sizes: o.hand_sizes.clone(),
                     upcard: o.upcard,
                     upcard_turned_down: o.trump.is_some() || o.phase != euchre::solo::SoloPhase::Bidding1,
@@ -329,10 +346,22 @@ pub fn decision_prompt(choices: &[Action], dealing: bool, phase: &str) -> String
     } else if has(|a| matches!(a, Action::Alone | Action::Partner)) {
         "Your turn: go alone, or play with your partner.".to_string()
     } else if choices == [Action::Pass] {
-        // A phase where the person has nothing to claim (a jamboree, a renege): one choice.
-        "Your turn: nothing to claim here, so pass.".to_string()
+        // A pass alone is legal (a jamboree or a renege not there to claim, Bid Euchre's
+        // auction past the top bid): the game passes by itself, so no order to pass.
+        "Your turn: nothing to choose here: passing for you…".to_string()
     } else {
         "Your turn:".to_string()
+    }
+}
+
+/// What a decision with a pass alone legal had nothing of, in the browser page's words too: a
+/// claim in the phases that claim something (a jamboree, a farmer's hand, a renege), else a
+/// choice (Bid Euchre's auction past the top bid, round 1 under the trump requirement).
+pub fn nothing_to(phase: &str) -> &'static str {
+    if matches!(phase, "jamboree" | "farmers" | "renege_claim") {
+        "claim"
+    } else {
+        "choose"
     }
 }
 
@@ -720,6 +749,17 @@ mod tests {
         assert_eq!(text, ["AS", "JH", "9H", "KC", "JD"]);
     }
 
+    /// Under no trump (British Euchre's `allow_no_trump`) the Joker is the only trump: it
+    /// comes first, as trump does (it sorted last, after the diamonds).
+    #[test]
+    fn under_no_trump_the_joker_comes_first() {
+        let hand: CardSet = ["9H", "AS", "KD"].iter().map(|c| card(c)).collect();
+        let hand = hand.with(Card::JOKER);
+        let sorted = sort_hand(hand, Some(Trump::NoTrump));
+        assert_eq!(sorted[0], Card::JOKER, "{sorted:?}");
+        assert_eq!(sort_hand(hand, Some(Trump::Suit(Suit::Spades)))[0], Card::JOKER);
+    }
+
     #[test]
     fn cards_come_first_in_hand_order_then_the_words() {
         let hand = vec![card("JH"), card("AS"), card("9C")];
@@ -759,7 +799,7 @@ mod tests {
                 let mut k = 0usize;
                 while let Some(seat) = game.to_act() {
                     let view = GameView::of_game(&game, seat);
-                    let t = Table::of(&GameView::of_game(&game, seat));
+                    let t = Table::of(&view);
                     let legal: Vec<Action> = view.legal().iter().copied().collect();
                     let ch = choices(&legal, &t.hand);
                     assert_eq!(ch.len(), legal.len(), "{preset}: {legal:?}");
@@ -865,8 +905,12 @@ mod tests {
         );
         assert_eq!(
             p(&[Action::Pass], false),
-            "Your turn: nothing to claim here, so pass."
+            "Your turn: nothing to choose here: passing for you…"
         );
+        assert_eq!(nothing_to("jamboree"), "claim");
+        assert_eq!(nothing_to("renege_claim"), "claim");
+        assert_eq!(nothing_to("auction"), "choose");
+        assert_eq!(nothing_to("bidding1"), "choose");
     }
 
     #[test]
