@@ -828,17 +828,37 @@ try {
     }
   });
 
-  await check('a seat the host frees: the page, told so by the close code, offers the seats at once instead of reconnecting', async () => {
+  await check('a seat the host frees: the page, told so by the close code, offers the seats at once instead of reconnecting; watching then, it asks nothing the seat had asked (review 2 finding 4)', async () => {
     const f = fixtures[0];
     const t = await scripted(f.view.seat, { width: 1100, height: 800 });
     try {
       t.send(stateMessage(f, 2));
-      await t.page.waitForSelector('#table[data-state="myturn"]');
+      // The next deal: the last one's review is asked for, and left unanswered.
+      t.send(stateMessage(f, 3, { deal_number: f.deal_number + 2 }));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="3"]');
+      await waitSent(t.sent, (x) => x.type === 'review', 'a review request');
+      // A hint asked for and still on its way when the seat is freed.
+      await t.page.click('#hint-btn');
+      await waitSent(t.sent, (x) => x.type === 'hint', 'a hint request');
+      const before = t.sent.length;
       t.close(4001, 'the host freed this seat');
       const status = await t.page.waitForSelector('.status', { timeout: TIMEOUT });
       await t.page.waitForFunction(() => /Your seat was given up/.test(document.querySelector('.status')?.textContent || ''), null, { timeout: TIMEOUT });
       if (!(await status.isVisible())) throw new Error('the note is not shown');
       if (await t.page.evaluate((c) => localStorage.getItem(`euchre:${c}`), CODE) !== null) throw new Error('the old token is kept');
+      // Watching instead: the spectator's connection asks for neither, and no panel waits for them.
+      await t.page.click('#watch');
+      const until = Date.now() + TIMEOUT;
+      while (t.urls.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      if (!t.urls[1] || t.urls[1].includes('token=')) throw new Error(`the page connected with ${JSON.stringify(t.urls)}`);
+      const v = { ...f.view, seat: null, hand: [], legal: [], discard: null };
+      t.send(stateMessage({ ...f, view: v }, 4, { seat: null, legal: [], deal_number: f.deal_number + 2 }));
+      await t.page.waitForSelector('#table[data-seat="spectator"][data-seq="4"]');
+      await new Promise((r) => setTimeout(r, 300));
+      const asked = t.sent.slice(before);
+      if (asked.length) throw new Error(`the spectator's connection sent ${JSON.stringify(asked)}`);
+      if (await t.page.locator('#hint-panel, #review-panel').count()) throw new Error(`a panel waits: ${await t.page.locator('#hint-panel, #review-panel').first().innerText()}`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();
     }

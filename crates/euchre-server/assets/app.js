@@ -820,6 +820,17 @@ function connectTable(code, saved) {
   ui.closed = false;
   ui.failures = 0;
   ui.pending = null;
+  // Nor is what the last seat asked for or was about to send ours: a hint or review still on
+  // its way would be asked again on this connection (a spectator told "a hint is for the seat
+  // to act", or left with "Thinking…" for the deal), and a pass still waiting would be sent for
+  // this seat.
+  ui.hint = null;
+  ui.hintWanted = false;
+  ui.review = null;
+  ui.reviewWanted = null;
+  ui.note = null;
+  clearTimeout(ui.autoTimer);
+  ui.autoTimer = null;
   // The start page offers the way back to a seat's game.
   if (ui.token) storageSet('euchre:last', code);
   restoreLog();
