@@ -48,7 +48,7 @@ function stateMessage(f, seq, over = {}) {
   return {
     type: 'state', protocol: 2, seq, seat: v.seat, view: v, scores: f.score, target: 10,
     deal_number: f.deal_number + 1, to_act: v.to_act, legal: v.legal,
-    seats: Array.from({ length: n }, (_, i) => ({ seat: i, kind: i === v.seat ? 'person' : 'bot', name: i === v.seat ? 'Tess' : 'easy', connected: true })),
+    seats: Array.from({ length: n }, (_, i) => ({ seat: i, kind: i === v.seat ? 'person' : 'bot', name: i === v.seat ? 'Tess' : 'easy', connected: true, partner: f.family === 'four-handed' ? (i + 2) % 4 : null })),
     started: true, game_over: false, winner: null, family: f.family, rules: f.rules, ...over,
   };
 }
@@ -101,7 +101,7 @@ async function scripted(seat, viewport, search = '?fast=1', host = null) {
   });
   // A spectator comes through the invite page, which asks the server about the table.
   await page.route(`**/api/tables/${CODE}`, (r) => r.fulfill({
-    json: { code: CODE, rules: 'north-american', options: [['winning_score', '10']], seats: [0, 1, 2, 3].map((i) => ({ seat: i, kind: 'bot', name: 'easy', connected: true })), started: true, game_over: false },
+    json: { code: CODE, rules: 'north-american', family: 'four-handed', options: [['winning_score', '10']], seats: [0, 1, 2, 3].map((i) => ({ seat: i, kind: 'bot', name: 'easy', connected: true, partner: (i + 2) % 4 })), started: true, game_over: false },
   }));
   await page.goto(`${base}/t/${CODE}${search}`);
   if (seat === null) await page.click('#watch');
@@ -828,17 +828,37 @@ try {
     }
   });
 
-  await check('a seat the host frees: the page, told so by the close code, offers the seats at once instead of reconnecting', async () => {
+  await check('a seat the host frees: the page, told so by the close code, offers the seats at once instead of reconnecting; watching then, it asks nothing the seat had asked (review 2 finding 4)', async () => {
     const f = fixtures[0];
     const t = await scripted(f.view.seat, { width: 1100, height: 800 });
     try {
       t.send(stateMessage(f, 2));
-      await t.page.waitForSelector('#table[data-state="myturn"]');
+      // The next deal: the last one's review is asked for, and left unanswered.
+      t.send(stateMessage(f, 3, { deal_number: f.deal_number + 2 }));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="3"]');
+      await waitSent(t.sent, (x) => x.type === 'review', 'a review request');
+      // A hint asked for and still on its way when the seat is freed.
+      await t.page.click('#hint-btn');
+      await waitSent(t.sent, (x) => x.type === 'hint', 'a hint request');
+      const before = t.sent.length;
       t.close(4001, 'the host freed this seat');
       const status = await t.page.waitForSelector('.status', { timeout: TIMEOUT });
       await t.page.waitForFunction(() => /Your seat was given up/.test(document.querySelector('.status')?.textContent || ''), null, { timeout: TIMEOUT });
       if (!(await status.isVisible())) throw new Error('the note is not shown');
       if (await t.page.evaluate((c) => localStorage.getItem(`euchre:${c}`), CODE) !== null) throw new Error('the old token is kept');
+      // Watching instead: the spectator's connection asks for neither, and no panel waits for them.
+      await t.page.click('#watch');
+      const until = Date.now() + TIMEOUT;
+      while (t.urls.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      if (!t.urls[1] || t.urls[1].includes('token=')) throw new Error(`the page connected with ${JSON.stringify(t.urls)}`);
+      const v = { ...f.view, seat: null, hand: [], legal: [], discard: null };
+      t.send(stateMessage({ ...f, view: v }, 4, { seat: null, legal: [], deal_number: f.deal_number + 2 }));
+      await t.page.waitForSelector('#table[data-seat="spectator"][data-seq="4"]');
+      await new Promise((r) => setTimeout(r, 300));
+      const asked = t.sent.slice(before);
+      if (asked.length) throw new Error(`the spectator's connection sent ${JSON.stringify(asked)}`);
+      if (await t.page.locator('#hint-panel, #review-panel').count()) throw new Error(`a panel waits: ${await t.page.locator('#hint-panel, #review-panel').first().innerText()}`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();
     }
@@ -852,7 +872,7 @@ try {
       await t.page.waitForSelector('#table[data-state="myturn"]');
       // The table as the invite page now finds it: the freed seat open again.
       await t.page.route(`**/api/tables/${CODE}`, (r) => r.fulfill({
-        json: { code: CODE, rules: 'north-american', options: [['winning_score', '10']], seats: [0, 1, 2, 3].map((i) => (i === f.view.seat ? { seat: i, kind: 'open', name: null, connected: false } : { seat: i, kind: 'bot', name: 'easy', connected: true })), started: true, game_over: false },
+        json: { code: CODE, rules: 'north-american', family: 'four-handed', options: [['winning_score', '10']], seats: [0, 1, 2, 3].map((i) => ({ ...(i === f.view.seat ? { seat: i, kind: 'open', name: null, connected: false } : { seat: i, kind: 'bot', name: 'easy', connected: true }), partner: (i + 2) % 4 })), started: true, game_over: false },
       }));
       const token = 'ffffeeeeddddccccffffeeeeddddcccc';
       await t.page.route(`**/api/tables/${CODE}/seats/${f.view.seat}`, (r) => r.fulfill({ json: { seat: f.view.seat, token } }));
@@ -985,7 +1005,7 @@ try {
       const delta = [0, 0, 0];
       delta[(me + 1) % 3] = 2;
       const done = { ...three.view, phase: 'done', to_act: null, legal: [], maker: me, tricks_won: tw, delta };
-      t.send(stateMessage({ ...three, view: done }, 5, { legal: [], to_act: null, scores: delta }));
+      t.send(stateMessage({ ...three, view: done }, 5, { legal: [], to_act: null, scores: delta, result: 'euchred' }));
       await t.page.waitForSelector('#last-result');
       const text = await t.page.locator('#last-result p').textContent();
       if (!/; tricks (\w.*, )?You 3\b/.test(text) || !/tricks [^.]*easy \(seat \d\) 4/.test(text) || !text.includes('You were euchred.')) throw new Error(`the result says "${text}"`);
@@ -998,7 +1018,7 @@ try {
       bd[bid.view.seat] = -3;
       const made = { ...bid.view, phase: 'done', to_act: null, legal: [], maker: bid.view.seat, bid: 2, trump: 'H', tricks_won: bw, delta: bd, active: Array(n).fill(true) };
       t.send(stateMessage(bid, 6, { deal_number: 4, seat: bid.view.seat, legal: [] }));
-      t.send(stateMessage({ ...bid, view: made }, 6, { legal: [], to_act: null, deal_number: 4, family: 'bid-euchre', seat: bid.view.seat, scores: Array(n).fill(20) }));
+      t.send(stateMessage({ ...bid, view: made }, 6, { legal: [], to_act: null, deal_number: 4, family: 'bid-euchre', seat: bid.view.seat, scores: Array(n).fill(20), result: 'made' }));
       await t.page.waitForSelector('#table[data-seq="6"] #last-result');
       const said = await t.page.locator('#last-result p').textContent();
       if (!/\(bid 2\); tricks [^.]*You 3\b/.test(said) || !said.includes('You made the bid.')) throw new Error(`the result says "${said}"`);

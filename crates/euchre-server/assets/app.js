@@ -425,7 +425,8 @@ async function startPage() {
     const oldMine = Number((seatsBox.querySelector('input[name=mine]:checked') || {}).value || 0);
     seatsBox.replaceChildren(h('legend', {}, 'Seats (clockwise; you choose where you sit)'));
     for (let i = 0; i < n; i++) {
-      const partner = n === 4 && preset.options.every(([k, v]) => k !== 'family' || v === 'four-handed') ? ` (partner of seat ${((i + 2) % 4) + 1})` : '';
+      const mate = n === preset.players && preset.partners ? preset.partners[i] : null;
+      const partner = typeof mate === 'number' ? ` (partner of seat ${mate + 1})` : '';
       const sel = h('select', { name: `seat${i}`, id: `seat-kind-${i}`, 'aria-label': `Who plays seat ${i + 1}` },
         h('option', { value: 'open' }, 'A person (open seat)'),
         levelList.map((l) => h('option', { value: l, title: about.get(l) || null }, `Computer: ${l}`)));
@@ -752,11 +753,12 @@ async function joinPage(code, note) {
     status));
 }
 
-/** " · partner of Ann" for a seat of a partnership game, "" in the individual games: whose side
- * a seat is on is the first thing to know when choosing one. */
+/** " · partner of Ann" for a seat of a partnership game, "" in the individual games (the
+ * server names each seat's partner, or none): whose side a seat is on is the first thing to
+ * know when choosing one. */
 function partnerWords(info, seat) {
-  if (info.seats.length !== 4 || ['three-handed', 'bid-euchre', 'set-back'].includes(info.rules)) return '';
-  const p = info.seats[(seat + 2) % 4];
+  const mine = info.seats[seat];
+  const p = mine && typeof mine.partner === 'number' ? info.seats[mine.partner] : null;
   if (!p) return '';
   const name = p.kind === 'open' ? `seat ${p.seat + 1}` : `${p.name || p.kind}${p.kind === 'bot' ? ` (seat ${p.seat + 1})` : ''}`;
   return ` · partner of ${name}`;
@@ -820,6 +822,17 @@ function connectTable(code, saved) {
   ui.closed = false;
   ui.failures = 0;
   ui.pending = null;
+  // Nor is what the last seat asked for or was about to send ours: a hint or review still on
+  // its way would be asked again on this connection (a spectator told "a hint is for the seat
+  // to act", or left with "Thinking…" for the deal), and a pass still waiting would be sent for
+  // this seat.
+  ui.hint = null;
+  ui.hintWanted = false;
+  ui.review = null;
+  ui.reviewWanted = null;
+  ui.note = null;
+  clearTimeout(ui.autoTimer);
+  ui.autoTimer = null;
   // The start page offers the way back to a seat's game.
   if (ui.token) storageSet('euchre:last', code);
   restoreLog();
@@ -1127,7 +1140,7 @@ function dealResult(done, next) {
       const side = teamName(done, v.maker % 2);
       parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.maker_alone ? ' alone' : ''}; tricks ${teamName(done, 0)} ${tw[0]}, ${teamName(done, 1)} ${tw[1]}.`);
       const scorer = pts[0] > 0 ? 0 : pts[1] > 0 ? 1 : null;
-      if (scorer !== null) parts.push(`${teamName(done, scorer)} score ${pts[scorer]}${scorer === v.maker % 2 ? '' : ` (${side} were euchred)`}.`);
+      if (scorer !== null) parts.push(`${teamName(done, scorer)} score ${pts[scorer]}${done.result === 'euchred' ? ` (${side} were euchred)` : ''}.`);
     }
     parts.push(`Score ${teamName(done, 0)} ${scores[0]}, ${teamName(done, 1)} ${scores[1]}.`);
   } else {
@@ -1135,17 +1148,15 @@ function dealResult(done, next) {
     const tw = v.tricks_won;
     if (v.maker === null || v.maker === undefined) parts.push('thrown in, no trump made.');
     else if (v.phase === 'done' && Array.isArray(tw) && tw.length === n) {
-      // The tricks of those who played, and what they made of the contract: the maker's own
-      // points say it (a race down counts the maker's tricks off, and a set back on; in the
-      // three-handed game a maker euchred scores nothing).
+      // The tricks of those who played, and what they made of the contract: the server's
+      // word for it (made, marched, euchred or set).
       const maker = seatName(done, v.maker);
       const active = v.active || [];
       const tricks = tw.map((t, i) => (active[i] === false ? null : `${seatName(done, i)} ${t}`)).filter((x) => x);
       parts.push(`${maker} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}${v.declared ? ', declaring a march' : ''}; tricks ${tricks.join(', ')}.`);
-      const d = delta[v.maker] || 0;
       const was = v.maker === done.seat ? 'were' : 'was';
-      if (done.family === 'three-handed') parts.push(d > 0 ? `${maker} made it.` : `${maker} ${was} euchred.`);
-      else parts.push(d < 0 ? `${maker} made ${v.declared ? 'the march' : v.bid ? 'the bid' : 'it'}.` : `${maker} ${was} set.`);
+      if (done.result === 'made' || done.result === 'marched') parts.push(`${maker} made ${v.declared ? 'the march' : v.bid ? 'the bid' : 'it'}.`);
+      else if (done.result) parts.push(`${maker} ${was} ${done.result}.`);
     } else parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}.`);
     const per = [];
     for (let s = 0; s < n; s++) per.push(`${seatName(done, s)} ${scores[s]}${delta[s] ? ` (${delta[s] > 0 ? '+' : ''}${delta[s]})` : ''}`);
@@ -1565,7 +1576,8 @@ function handPrompt(s, byCard) {
   if (has('order')) {
     // Canadian: the dealer's partner orders up only alone. Said, as the missing choice is.
     const aloneOnly = !s.legal.includes('order') && s.legal.includes('order alone');
-    const why = aloneOnly && s.family === 'four-handed' && s.seat === (v.dealer + 2) % 4 ? " (by these rules the dealer's partner orders up only alone)" : aloneOnly ? ' (only alone, by these rules)' : '';
+    const dealersPartner = s.seats && s.seats[v.dealer] && s.seats[v.dealer].partner === s.seat;
+    const why = aloneOnly && dealersPartner ? " (by these rules the dealer's partner orders up only alone)" : aloneOnly ? ' (only alone, by these rules)' : '';
     return `${orPass(v.dealer === s.seat ? 'pick it up' : 'order it up')}${why}`;
   }
   if (has('call') || has('trump')) return orPass('name trump');

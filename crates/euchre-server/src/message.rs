@@ -1,5 +1,6 @@
 //! The messages between a client and a room, as JSON (docs/server-protocol.md).
 
+use euchre::DealOutcome;
 use serde::{Deserialize, Serialize};
 
 /// The version of these messages, sent in every state.
@@ -47,6 +48,8 @@ pub struct SeatInfo {
     pub kind: &'static str,
     pub name: Option<String>,
     pub connected: bool,
+    /// The seat's partner in the partnership game; `None` in the individual games.
+    pub partner: Option<u8>,
 }
 
 /// A legal choice with its value, and what the player expects of it where it explains itself.
@@ -113,6 +116,7 @@ pub enum ServerMessage {
         protocol: u32,
         seq: u64,
         seat: Option<u8>,
+        /// `four-handed` (the partnership game), `three-handed`, `bid-euchre` or `set-back`.
         family: &'static str,
         rules: String,
         /// The seat's view of the deal (the engine's observation: its own cards and everything
@@ -124,6 +128,10 @@ pub enum ServerMessage {
         /// deal); 0 for a game played to `target`.
         deals: u16,
         deal_number: u32,
+        /// Once the deal is done, how it went for its makers (the engine's word: `made`,
+        /// `marched`, `euchred` or `set`); `None` before then, and for a deal not played out to
+        /// its tricks (thrown in, a jamboree shown, a renege proven).
+        result: Option<DealOutcome>,
         to_act: Option<u8>,
         /// The seat's legal decisions when it is to act.
         legal: Vec<String>,

@@ -454,6 +454,7 @@ impl Room {
                     kind,
                     name,
                     connected: self.connected[i] > 0,
+                    partner: self.game().partner(Seat::new(i as u8)).map(|p| p.index() as u8),
                 }
             })
             .collect()
@@ -506,6 +507,7 @@ impl Room {
                 AnyGame::Solo(_) => 0,
             },
             deal_number,
+            result: game.deal_outcome(),
             to_act: game.to_act().map(|s| s.index() as u8),
             legal,
             seats: self.seat_infos(),

@@ -318,6 +318,91 @@ fn a_state_says_how_many_deals_a_game_of_fixed_length_lasts() {
     assert_eq!(deals_of("north-american"), (10, 0));
 }
 
+/// A state names each seat's partner (in the partnership game only) and, once a deal is done,
+/// how it went for its makers in the engine's word, so that the page works out neither
+/// (review 2 finding 17). Each word is checked against the deal's score as every viewer sees it.
+#[test]
+fn a_state_names_the_partners_and_how_a_finished_deal_went() {
+    for (preset, words) in [
+        ("north-american", &["made", "euchred"][..]),
+        ("three-handed", &["made", "euchred"][..]),
+        ("bid-euchre", &["made", "set"][..]),
+        ("set-back", &["made", "set"][..]),
+    ] {
+        let rules = AnyRules::preset(preset).unwrap();
+        let players = rules.new_game(0).players();
+        let partnership = preset == "north-american";
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..12 {
+            // Random players, so that some makers fall short.
+            let mut plan = vec![SeatPlan::Bot("random".into()); players];
+            plan[0] = SeatPlan::Open;
+            let mut room = Room::new(rules, preset, seed, plan, "random").unwrap();
+            let token = room.claim(0, "Ann", None).unwrap();
+            let mut deals_done = 0;
+            while !room.game().is_over() && deals_done < 3 {
+                if !step(&mut room) {
+                    let legal = room.game().legal_actions();
+                    let seat = room.seat_of(&token).unwrap();
+                    let change = room.decide(seat, room.seq(), &legal[0].to_string()).unwrap();
+                    room.commit(&change).unwrap();
+                }
+                for (viewer, msg) in states(&room) {
+                    let ServerMessage::State {
+                        family,
+                        seats,
+                        view,
+                        result,
+                        ..
+                    } = msg
+                    else {
+                        panic!()
+                    };
+                    assert_eq!(family, room.game().family());
+                    for s in &seats {
+                        let want = partnership.then_some((s.seat + 2) % 4);
+                        assert_eq!(s.partner, want, "{preset}: seat {}", s.seat);
+                    }
+                    let maker = view["maker"].as_u64().map(|m| m as usize);
+                    let done = view["phase"] == "done";
+                    let Some(result) = result else {
+                        assert!(!done || maker.is_none(), "{preset}: a finished deal with no word");
+                        continue;
+                    };
+                    assert!(done, "{preset}: '{result}' before the deal is done");
+                    let m = maker.expect("a result has a maker");
+                    let word = serde_json::to_value(result).unwrap();
+                    let word = word.as_str().unwrap();
+                    // The makers' gain as the view shows it: their side's points in the
+                    // partnership game, the maker's change (off the score in a race down).
+                    let made = if partnership {
+                        view["points"][m % 2].as_u64().unwrap() > 0
+                    } else {
+                        let change = view["delta"][m].as_i64().unwrap();
+                        if preset == "three-handed" {
+                            change > 0
+                        } else {
+                            change < 0
+                        }
+                    };
+                    assert_eq!(
+                        made,
+                        ["made", "marched"].contains(&word),
+                        "{preset}: '{word}' in {view}"
+                    );
+                    if viewer.is_none() {
+                        seen.insert(word.to_string());
+                        deals_done += 1;
+                    }
+                }
+            }
+        }
+        for w in words {
+            assert!(seen.contains(*w), "{preset}: no deal was {w} in {seen:?}");
+        }
+    }
+}
+
 /// The leak check itself can fail: a seat sent another seat's state is caught.
 #[test]
 #[should_panic(expected = "which it may not see")]

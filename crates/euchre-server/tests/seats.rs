@@ -807,3 +807,34 @@ async fn a_start_leaves_games_in_play_until_asked_for() {
     assert_eq!(back["seq"].as_u64(), Some(seq), "{back}");
     assert_eq!(back["to_act"], 0);
 }
+
+/// The start page and the invite page are told whose partner each seat is (in the partnership
+/// game only) and the table's family, rather than working them out (review 2 finding 17).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_are_told_whose_partner_each_seat_is() {
+    let addr = start(&temp_db("partners")).await;
+    let (status, presets) = get(&addr, "/api/presets").await;
+    assert_eq!(status, 200);
+    let presets: Value = serde_json::from_str(&presets).unwrap();
+    let partners = |name: &str| {
+        let all = presets["presets"].as_array().unwrap();
+        all.iter().find(|p| p["name"] == name).unwrap()["partners"].clone()
+    };
+    assert_eq!(partners("north-american"), json!([2, 3, 0, 1]));
+    assert_eq!(partners("three-handed"), json!([null, null, null]));
+    assert_eq!(partners("bid-euchre"), json!([null, null, null, null]));
+    for (rules, family, partner) in [
+        ("north-american", "four-handed", json!(2)),
+        ("bid-euchre", "bid-euchre", Value::Null),
+    ] {
+        let code = create(
+            &addr,
+            &json!({"rules": rules, "seats": ["open", "basic", "basic", "basic"]}),
+        )
+        .await;
+        let (_, info) = get(&addr, &format!("/api/tables/{code}")).await;
+        let info: Value = serde_json::from_str(&info).unwrap();
+        assert_eq!(info["family"], family, "{info}");
+        assert_eq!(info["seats"][0]["partner"], partner, "{info}");
+    }
+}

@@ -7,6 +7,7 @@ use crate::deal::Deal;
 use crate::error::IllegalAction;
 use crate::game::{Decisions, Game};
 use crate::observation::Observation;
+use crate::outcome::DealOutcome;
 use crate::rules::{Rules, RulesError};
 use crate::sample::{sample_world, SampleError};
 use crate::seat::Seat;
@@ -43,6 +44,11 @@ pub trait Table {
     fn view(&self, seat: Seat) -> View;
     /// What everyone may know now (a spectator's view): no hand, nothing face down.
     fn public_view(&self) -> View;
+    /// How the current deal went for its makers, once it is done (`None` before then, and
+    /// for a deal nobody made trump in).
+    fn deal_outcome(&self) -> Option<DealOutcome>;
+    /// `seat`'s partner in the partnership game; `None` in the individual games.
+    fn partner(&self, seat: Seat) -> Option<Seat>;
 }
 
 /// One seat's view of any game.
@@ -162,6 +168,12 @@ impl Table for Game {
     fn public_view(&self) -> View {
         View::Partnership(Box::new(self.deal().public_observation()))
     }
+    fn deal_outcome(&self) -> Option<DealOutcome> {
+        self.deal().outcome()
+    }
+    fn partner(&self, seat: Seat) -> Option<Seat> {
+        Some(seat.partner())
+    }
 }
 
 impl Table for SoloGame {
@@ -200,6 +212,12 @@ impl Table for SoloGame {
     }
     fn public_view(&self) -> View {
         View::Solo(Box::new(self.deal().public_observation()))
+    }
+    fn deal_outcome(&self) -> Option<DealOutcome> {
+        self.deal().outcome()
+    }
+    fn partner(&self, _seat: Seat) -> Option<Seat> {
+        None
     }
 }
 
@@ -364,6 +382,12 @@ impl Table for AnyGame {
     }
     fn public_view(&self) -> View {
         self.table().public_view()
+    }
+    fn deal_outcome(&self) -> Option<DealOutcome> {
+        self.table().deal_outcome()
+    }
+    fn partner(&self, seat: Seat) -> Option<Seat> {
+        self.table().partner(seat)
     }
 }
 

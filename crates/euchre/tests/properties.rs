@@ -10,8 +10,8 @@
 use euchre::game::Decisions;
 use euchre::shuffle::{below, deal_rng, shuffled_deck, DealRng};
 use euchre::{
-    sample_world, Action, Card, CardSet, Deal, Game, IllegalAction, Match, Phase, Rank, Rules, Seat, Suit,
-    Team, Trump, PRESETS,
+    sample_world, Action, Card, CardSet, Deal, DealOutcome, Game, IllegalAction, Match, Phase, Rank, Rules,
+    Seat, Suit, Team, Trump, PRESETS,
 };
 use proptest::prelude::*;
 
@@ -666,8 +666,35 @@ fn check_legal(deal: &Deal) {
 }
 
 /// The seats taking part, and the scoring of a finished deal.
+/// The deal's outcome agrees with its score: made or marched, the defenders score nothing;
+/// euchred, the makers score nothing and the defenders something; marched, the makers took all
+/// five tricks. A deal not played out to its tricks (thrown in, a jamboree shown, a renege
+/// proven) has none.
+fn check_outcome(deal: &Deal) {
+    let Some(outcome) = deal.outcome() else {
+        assert!(deal.maker().is_none() || deal.voided_by_renege() || deal.tricks_done() < 5);
+        return;
+    };
+    let m = deal.maker_team().unwrap().index();
+    let (points, history) = (deal.points(), deal.history());
+    assert_eq!(
+        outcome == DealOutcome::Marched,
+        deal.tricks_won()[m] == 5,
+        "{history:?}"
+    );
+    match outcome {
+        DealOutcome::Made | DealOutcome::Marched => assert_eq!(points[1 - m], 0, "{history:?}"),
+        DealOutcome::Euchred => {
+            assert_eq!(points[m], 0, "{history:?}");
+            assert!(points[1 - m] > 0, "{history:?}");
+        }
+        other => panic!("a partnership deal {other}: {history:?}"),
+    }
+}
+
 fn check_finished(deal: &Deal) {
     assert!(deal.is_done());
+    check_outcome(deal);
     if deal.thrown_in_for_farmers() {
         assert_eq!(deal.points(), [0, 0]);
         assert!(deal.history().iter().any(|(_, a)| *a == Action::Farmers));

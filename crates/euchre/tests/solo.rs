@@ -7,7 +7,7 @@ use euchre::game::Decisions;
 use euchre::shuffle::{below, deal_rng, DealRng};
 use euchre::solo::{sample_solo_world, Family, SoloDeal, SoloGame, SoloPhase, SoloRules, SOLO_PRESETS};
 use euchre::table::{AnyRules, Table};
-use euchre::{Action, Card, CardSet, IllegalAction, Seat, Suit, Trump};
+use euchre::{Action, Card, CardSet, DealOutcome, IllegalAction, Seat, Suit, Trump};
 
 fn rules(preset: &str, opts: &[(&str, &str)]) -> SoloRules {
     let mut r = SoloRules::preset(preset).unwrap();
@@ -86,6 +86,7 @@ fn cutthroat_all_seven_tricks_score_four() {
         "QD KD AD 9S TS JS QS",
     ]);
     assert_eq!((d.tricks_won(), d.delta()), (&[0, 7, 0][..], &[0, 4, 0][..]));
+    assert_eq!(d.outcome(), Some(DealOutcome::Marched));
 }
 
 #[test]
@@ -108,6 +109,7 @@ fn cutthroat_four_or_five_tricks_score_one() {
     ]);
     assert_eq!(d.tricks_won()[1], 4);
     assert_eq!(d.delta(), &[0, 1, 0]);
+    assert_eq!(d.outcome(), Some(DealOutcome::Made));
 }
 
 /// A euchre played out card by card: the maker's three top trumps take three tricks.
@@ -142,6 +144,8 @@ fn cutthroat_euchre_gives_two_to_the_defender_with_most_tricks() {
     let d = cutthroat_euchre("AD");
     assert_eq!(d.tricks_won(), &[3, 3, 1]);
     assert_eq!(d.delta(), &[2, 0, 0]);
+    // Three of seven is short of the four the maker needs.
+    assert_eq!(d.outcome(), Some(DealOutcome::Euchred));
 }
 
 #[test]
@@ -254,6 +258,7 @@ fn bid_euchre_maker_who_fails_is_set_five() {
     let t = d.tricks_won().to_vec();
     assert_eq!(t, vec![1, 4, 1, 0], "four tricks of the five bid");
     assert_eq!(d.delta()[1], 5, "set 5");
+    assert_eq!(d.outcome(), Some(DealOutcome::Set));
     for s in [0, 2] {
         let want = if t[s] == 0 { 5 } else { -i32::from(t[s]) };
         assert_eq!(d.delta()[s], want, "seat {s}");
@@ -666,6 +671,35 @@ fn check_sample(d: &SoloDeal, s: Seat, rng: &mut DealRng) {
     }
 }
 
+/// The deal's outcome agrees with its score: a maker who made it gains (a race down counts
+/// tricks off), one euchred (three-handed) or set does not; marched is every trick. A deal
+/// nobody made trump in has none.
+fn check_outcome(d: &SoloDeal) {
+    let Some(m) = d.maker() else {
+        assert_eq!(d.outcome(), None);
+        return;
+    };
+    let outcome = d.outcome().expect("a finished deal with a maker has an outcome");
+    let r = d.rules();
+    let change = d.delta()[m.index()];
+    let gained = if r.races_down() { change < 0 } else { change > 0 };
+    assert_eq!(outcome.made(), gained, "{outcome} {:?}", d.history());
+    assert_eq!(
+        outcome == DealOutcome::Marched,
+        d.tricks_won()[m.index()] == r.tricks()
+    );
+    let short = if r.family == Family::Cutthroat {
+        DealOutcome::Euchred
+    } else {
+        DealOutcome::Set
+    };
+    assert!(
+        outcome.made() || outcome == short,
+        "{outcome} in {}",
+        r.family.name()
+    );
+}
+
 fn random_games(r: SoloRules, seed0: u64, games: u64) -> (u32, u32, u32) {
     let mut rng = deal_rng(seed0);
     let mut sample_rng = deal_rng(seed0 ^ 0x5a);
@@ -720,6 +754,7 @@ fn random_games(r: SoloRules, seed0: u64, games: u64) -> (u32, u32, u32) {
             check_cards(d);
             check_privacy(d);
             assert_eq!(d.delta(), expected_delta(d).as_slice(), "{:?}", d.history());
+            check_outcome(d);
             if !d.passed_out() {
                 let per_player = d.tricks_won().iter().map(|&t| u32::from(t)).sum::<u32>();
                 assert_eq!(per_player, u32::from(r.tricks()));

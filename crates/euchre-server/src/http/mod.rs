@@ -77,10 +77,14 @@ async fn presets() -> Response {
         .filter_map(|(name, about)| {
             let rules = AnyRules::preset(name).ok()?;
             let game = rules.new_game(0);
+            let partners: Vec<_> = (0..game.players())
+                .map(|i| game.partner(Seat::new(i as u8)).map(Seat::index))
+                .collect();
             Some(json!({
                 "name": name,
                 "about": about,
                 "players": game.players(),
+                "partners": partners,
                 "options": rules.options(),
             }))
         })
@@ -381,6 +385,7 @@ async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> 
     Json(json!({
         "code": live.code,
         "rules": room.preset(),
+        "family": room.game().family(),
         "options": options,
         "seats": room.seat_infos(),
         "started": room.started(),

@@ -2,6 +2,7 @@
 //! `point_on_partner`, `four_trick_tokens`, `robson`).
 
 use super::{Deal, Phase};
+use crate::outcome::DealOutcome;
 use crate::rules::Reneging;
 use crate::scoring::{deal_points, DealResult};
 use crate::seat::{Seat, Team};
@@ -64,6 +65,24 @@ impl Deal {
             && !self.voided
             && self.maker == Some(self.dealer.partner())
             && self.tricks_won[self.dealer.team().index()] >= 3
+    }
+
+    /// How the deal went for its makers, once it is done: marched (every trick), made (three or
+    /// more; every one for Robson's blind loner, which scores only a march) or euchred. `None`
+    /// while it is played, and for a deal not played out to its tricks' score: thrown in, a
+    /// jamboree shown, a renege proven (it voids the hand).
+    pub fn outcome(&self) -> Option<DealOutcome> {
+        let played_out = self.phase == Phase::Done && self.tricks_done == 5 && !self.voided;
+        let maker = self.maker.filter(|_| played_out)?;
+        let taken = self.tricks_won[maker.team().index()];
+        let needed = if self.blind { 5 } else { 3 };
+        Some(if taken == 5 {
+            DealOutcome::Marched
+        } else if taken >= needed {
+            DealOutcome::Made
+        } else {
+            DealOutcome::Euchred
+        })
     }
 
     /// True when the same dealer deals the next hand (`point_on_partner`).

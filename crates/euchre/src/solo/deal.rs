@@ -6,6 +6,7 @@ use crate::action::{Action, ActionList, BidTrump};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::error::IllegalAction;
+use crate::outcome::DealOutcome;
 use crate::seat::Seat;
 use crate::shuffle::shuffled_deck;
 use crate::trump::{Trump, TrumpTable};
@@ -467,6 +468,23 @@ impl SoloDeal {
     pub fn delta(&self) -> &[i32] {
         &self.delta[..usize::from(self.rules.players)]
     }
+    /// How the deal went for its maker, once it is done: marched (every trick), made (the
+    /// tricks needed: four of seven three-handed, the bid, three in Set-Back or every one
+    /// declared), or else euchred (three-handed) or set (Bid Euchre, Set-Back). `None` while it
+    /// is played, or when nobody made trump.
+    pub fn outcome(&self) -> Option<DealOutcome> {
+        let maker = self.maker.filter(|_| self.phase == SoloPhase::Done)?;
+        let taken = self.tricks_won[maker.index()];
+        Some(if taken == self.rules.tricks() {
+            DealOutcome::Marched
+        } else if taken >= self.needed() {
+            DealOutcome::Made
+        } else if self.rules.family == Family::Cutthroat {
+            DealOutcome::Euchred
+        } else {
+            DealOutcome::Set
+        })
+    }
     /// Set-Back: the declarer who made the march, winning the game outright.
     pub fn won_outright(&self) -> Option<Seat> {
         self.won_outright
@@ -783,7 +801,7 @@ impl SoloDeal {
                 match t[m.index()] {
                     7 => delta[m.index()] = 4,
                     6 => delta[m.index()] = 2,
-                    4 | 5 => delta[m.index()] = 1,
+                    n if n >= self.needed() => delta[m.index()] = 1,
                     _ => {
                         // Euchred: 2 to the defender with the most tricks, 1 each when tied.
                         let defenders: Vec<usize> = (0..p).filter(|&i| i != m.index()).collect();
@@ -799,7 +817,7 @@ impl SoloDeal {
             Family::BidEuchre => {
                 let r = self.rules;
                 for i in (0..p).filter(|&i| self.active & (1 << i) != 0) {
-                    delta[i] = if i == m.index() && t[i] < self.bid {
+                    delta[i] = if i == m.index() && t[i] < self.needed() {
                         i32::from(r.set_penalty)
                     } else if i != m.index() && t[i] == 0 {
                         i32::from(r.stayer_penalty)
@@ -810,11 +828,7 @@ impl SoloDeal {
             }
             Family::SetBack => {
                 let r = self.rules;
-                let made = if self.declared {
-                    t[m.index()] == r.tricks()
-                } else {
-                    t[m.index()] >= 3
-                };
+                let made = t[m.index()] >= self.needed();
                 for i in (0..p).filter(|&i| self.active & (1 << i) != 0) {
                     delta[i] = if i == m.index() && !made {
                         // Set back; a failed declaration doubles it.
@@ -837,6 +851,17 @@ impl SoloDeal {
             }
         }
         self.delta = delta;
+    }
+
+    /// The tricks the maker needs to make it: four of seven in the three-handed game, the bid
+    /// in Bid Euchre, three in Set-Back (every one once a march is declared).
+    fn needed(&self) -> u8 {
+        match self.rules.family {
+            Family::Cutthroat => 4,
+            Family::BidEuchre => self.bid,
+            Family::SetBack if self.declared => self.rules.tricks(),
+            Family::SetBack => 3,
+        }
     }
 
     fn why_illegal(&self, a: Action) -> IllegalAction {
