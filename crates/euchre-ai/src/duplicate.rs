@@ -18,7 +18,7 @@ use crate::view::GameView;
 use euchre::game::deal_seed;
 use euchre::solo::{SoloDeal, SoloGame};
 use euchre::table::{AnyGame, AnyRules, Table};
-use euchre::{Action, Deal, Game, Seat};
+use euchre::{Action, Deal, DealOutcome, Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -355,13 +355,13 @@ fn tally_deal(game: &AnyGame, before: &[i32], play: usize, sides: &mut [SideTall
         AnyGame::Solo(g) => {
             let d = g.deal();
             let Some(maker) = d.maker() else { return };
-            let taken = d.tricks_won()[maker.index()];
-            let all: u8 = d.tricks_won().iter().sum();
-            let needed = d.bid().unwrap_or(3);
+            // The engine's word for it: the tricks needed are four of seven three-handed, the
+            // bid in Bid Euchre, every one for a declared march.
+            let outcome = d.outcome();
             let t = sides.get_mut(side_of(maker, play)).expect("two sides");
             t.made += 1;
-            t.euchred += u32::from(taken < needed);
-            t.marched += u32::from(taken == all);
+            t.euchred += u32::from(outcome.is_some_and(|o| !o.made()));
+            t.marched += u32::from(outcome == Some(DealOutcome::Marched));
         }
     }
 }

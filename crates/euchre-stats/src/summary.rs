@@ -7,7 +7,7 @@
 
 use euchre::game::add_deal;
 use euchre::table::{AnyGame, AnyRules, Table};
-use euchre::{Game, Seat};
+use euchre::{DealOutcome, Game, Seat};
 use serde::Serialize;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -72,7 +72,8 @@ pub struct DealSummary {
     pub bid: Option<u8>,
     /// Tricks taken by the making side.
     pub maker_tricks: Option<u8>,
-    /// The makers took fewer tricks than they needed (3, or the bid).
+    /// The makers took fewer tricks than they needed (3; 4 of 7 three-handed; the bid; every
+    /// one for Set-Back's declared march).
     pub euchred: bool,
     /// The makers took every trick.
     pub marched: bool,
@@ -131,8 +132,9 @@ impl GameSummary {
                     .filter(|(_, d)| d.is_done())
                     .map(|(i, d)| {
                         let taken = d.maker().map(|m| d.tricks_won()[m.index()]);
-                        let all: u8 = d.tricks_won().iter().sum();
-                        let needed = d.bid().unwrap_or(3);
+                        // The engine's word for it (four of seven three-handed, the bid, a
+                        // declared march), as the duplicate matches count it.
+                        let outcome = d.outcome();
                         DealSummary {
                             number: deal_number(i),
                             dealer: d.dealer().index(),
@@ -141,8 +143,8 @@ impl GameSummary {
                             alone: false,
                             bid: d.bid(),
                             maker_tricks: taken,
-                            euchred: taken.is_some_and(|t| t < needed),
-                            marched: taken.is_some_and(|t| t == all),
+                            euchred: outcome.is_some_and(|o| !o.made()),
+                            marched: outcome == Some(DealOutcome::Marched),
                             points: d
                                 .delta()
                                 .iter()

@@ -1,6 +1,7 @@
 //! The statistics store: opening (migrations, refusing what it cannot read without touching it),
 //! recording, and player statistics checked against counts taken independently while playing.
 
+use euchre::solo::Family;
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre_stats::{GameSummary, PlayerStats, SeatKind, Store, StoreError, SCHEMA_VERSION};
 use std::collections::{BTreeMap, BTreeSet};
@@ -134,12 +135,15 @@ fn tally(expected: &mut BTreeMap<String, Expected>, game: &AnyGame, scores: &[Ve
             .map(|d| {
                 let taken = d.maker().map_or(0, |m| d.tricks_won()[m.index()]);
                 let all: u8 = d.tricks_won().iter().sum();
-                (
-                    d.maker().map(|m| m.index()),
-                    false,
-                    taken < d.bid().unwrap_or(3),
-                    taken == all,
-                )
+                // RULES.md: four of the seven tricks three-handed, the bid in Bid Euchre,
+                // three in Set-Back or every one once a march is declared.
+                let needed = match g.rules().family {
+                    Family::Cutthroat => 4,
+                    Family::BidEuchre => d.bid().unwrap_or(0),
+                    Family::SetBack if d.declared() => all,
+                    Family::SetBack => 3,
+                };
+                (d.maker().map(|m| m.index()), false, taken < needed, taken == all)
             })
             .collect(),
     };
