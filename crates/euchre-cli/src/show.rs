@@ -170,11 +170,20 @@ fn show_deal(out: &mut String, d: &Deal, text: &DealText, running: Option<&mut R
         let alone = if d.lone_maker().is_some() { " alone" } else { "" };
         writeln!(out, "  trump {t}, made by seat {m}{alone}")?;
     }
-    let tricks = d
-        .tricks()
-        .into_iter()
-        .map(|(leader, cards)| (leader, cards.iter().map(|&c| (text.spell)(c)).collect()));
-    show_tricks(out, tricks, d.trick_winners())?;
+    let winners = d.trick_winners();
+    for (t, (leader, cards)) in d.tricks().into_iter().enumerate() {
+        let cs: Vec<String> = cards.iter().map(|&c| (text.spell)(c)).collect();
+        let won = winners
+            .get(t)
+            .map(|w| format!(" -> seat {w}"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "  trick {}: seat {leader} leads {}{won}",
+            t + 1,
+            cs.join(" ")
+        )?;
+    }
     // Renege claims and robson's choice come after the play (a card named from a jambone hand
     // is its trick's card, above).
     let history = d.history();
@@ -212,27 +221,6 @@ fn show_deal(out: &mut String, d: &Deal, text: &DealText, running: Option<&mut R
 }
 
 /// The last line of a partnership game.
-/// A deal's tricks, a line each: who led, the cards as written, and who took it once taken.
-fn show_tricks(
-    out: &mut String,
-    tricks: impl Iterator<Item = (Seat, Vec<String>)>,
-    winners: &[Seat],
-) -> Result<()> {
-    for (t, (leader, cards)) in tricks.enumerate() {
-        let won = winners
-            .get(t)
-            .map(|w| format!(" -> seat {w}"))
-            .unwrap_or_default();
-        writeln!(
-            out,
-            "  trick {}: seat {leader} leads {}{won}",
-            t + 1,
-            cards.join(" ")
-        )?;
-    }
-    Ok(())
-}
-
 fn show_result(out: &mut String, over: bool, winner: Option<Team>, score: [i32; 2]) -> Result<()> {
     let score = score_pair(score[0], score[1]);
     let result = match (over, winner) {
@@ -361,11 +349,23 @@ fn show_solo_game(out: &mut String, g: &SoloGame, names: &[String], title: &str)
             .filter(|&s| d.is_active(Seat::new(s)))
             .count()
             .max(1);
-        let tricks = d.plays().chunks(per).filter_map(|trick| {
-            let &(leader, _) = trick.first()?;
-            Some((leader, trick.iter().map(|(_, c)| c.to_string()).collect()))
-        });
-        show_tricks(out, tricks, d.trick_winners())?;
+        let winners = d.trick_winners();
+        for (t, trick) in d.plays().chunks(per).enumerate() {
+            let cs: Vec<String> = trick.iter().map(|(_, c)| c.to_string()).collect();
+            let Some(&(leader, _)) = trick.first() else {
+                continue;
+            };
+            let won = winners
+                .get(t)
+                .map(|w| format!(" -> seat {w}"))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "  trick {}: seat {leader} leads {}{won}",
+                t + 1,
+                cs.join(" ")
+            )?;
+        }
         if !d.is_done() {
             writeln!(out, "  (the record ends here)")?;
             continue;
