@@ -180,6 +180,16 @@ fn record(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// `euchre stats --json` of the statistics kept in `dir` (as `EUCHRE_DATA_DIR`).
+fn stats_of(dir: &Path) -> serde_json::Value {
+    let stats = Command::new(EUCHRE)
+        .args(["stats", "--json"])
+        .env("EUCHRE_DATA_DIR", dir)
+        .output()
+        .unwrap();
+    serde_json::from_slice(&stats.stdout).unwrap()
+}
+
 #[test]
 fn a_whole_game_through_the_keyboard() {
     if !have_tmux() {
@@ -238,12 +248,7 @@ fn a_whole_game_through_the_keyboard() {
     );
     assert!(String::from_utf8_lossy(&check.stdout).contains("won by team"));
     // The game is in the statistics, with the person's decisions judged.
-    let stats = Command::new(EUCHRE)
-        .args(["stats", "--json"])
-        .env("EUCHRE_DATA_DIR", &dir)
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    let v = stats_of(&dir);
     assert_eq!(v["games"], 1, "{v}");
     let you = v["players"]
         .as_array()
@@ -578,12 +583,7 @@ fn a_game_left_at_its_last_review_is_counted() {
     t.wait_for("Leave the game?");
     t.keys(&["y"]);
     t.wait_for("EXITED 0");
-    let stats = Command::new(EUCHRE)
-        .args(["stats", "--json"])
-        .env("EUCHRE_DATA_DIR", &dir)
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    let v = stats_of(&dir);
     assert_eq!(v["games"], 1, "{v}");
     // Resumed, the finished game is not counted twice; resumed where it never was counted (a
     // hangup during its last review, here the database gone), it is counted then.
@@ -600,12 +600,7 @@ fn a_game_left_at_its_last_review_is_counted() {
     uncounted.wait_for("│Counted in the statistics");
     uncounted.keys(&["Enter"]);
     uncounted.wait_for("EXITED 0");
-    let stats = Command::new(EUCHRE)
-        .args(["stats", "--json"])
-        .env("EUCHRE_DATA_DIR", &dir)
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    let v = stats_of(&dir);
     assert_eq!(v["games"], 1, "{v}");
 }
 
