@@ -414,11 +414,27 @@ fn killed_it_puts_the_terminal_back() {
 /// too, leaves the lock file).
 #[test]
 fn a_closed_terminal_leaves_no_lock_file() {
+    // The shell passes its SIGHUP on to the game, as the system would on the shell's end (a
+    // closed terminal signals its session's leader).
+    closed_terminal_ends_the_game("hangup", "kill -HUP $pid");
+}
+
+/// The same when the game's parent catches the terminal's SIGHUP and does not pass it on: the
+/// game sees its terminal gone by itself (it read the terminal's end of file for ever, at over
+/// half a core, and kept its lock file).
+#[test]
+fn a_closed_terminal_ends_the_game_without_its_signal() {
+    closed_terminal_ends_the_game("hangup-unsignalled", ":");
+}
+
+/// Closes the terminal of a game started by a shell that runs `on_hangup` on its SIGHUP, and
+/// checks that the game ends saved, without its lock file, with the status 129.
+fn closed_terminal_ends_the_game(name: &str, on_hangup: &str) {
     if !have_tmux() {
         eprintln!("tmux is not installed: skipped");
         return;
     }
-    let dir = scratch("hangup");
+    let dir = scratch(name);
     let save = dir.join("game.json");
     let status = dir.join("status");
     let game_args = [
@@ -433,15 +449,14 @@ fn a_closed_terminal_leaves_no_lock_file() {
         save.to_str().unwrap(),
     ];
     // The shell outlives the terminal to write the game's status where it can be read. It
-    // passes its SIGHUP on to the game, as the system would on the shell's end (a closed
-    // terminal signals its session's leader), and waits again once the signal has ended the
-    // first wait. Started with `&`, the game is given the terminal to read explicitly.
+    // waits again once the signal has ended the first wait. Started with `&`, the game is
+    // given the terminal to read explicitly.
     let cmd = format!(
-        "trap 'kill -HUP $pid' HUP; {} < /dev/tty & pid=$!; wait $pid; wait $pid; echo $? > '{}'",
+        "trap '{on_hangup}' HUP; {} < /dev/tty & pid=$!; wait $pid; wait $pid; echo $? > '{}'",
         euchre_command(&dir, &game_args),
         status.display()
     );
-    let t = Tmux::start_shell("hangup", &cmd, 80, 24);
+    let t = Tmux::start_shell(name, &cmd, 80, 24);
     t.wait_for("Your turn");
     let shell = Command::new("tmux")
         .args(["-L", &t.name, "display", "-p", "-t", &t.name, "#{pane_pid}"])
@@ -466,7 +481,11 @@ fn a_closed_terminal_leaves_no_lock_file() {
         })
     };
     while running() {
-        assert!(start.elapsed() < Duration::from_secs(20), "the game did not end");
+        if start.elapsed() > Duration::from_secs(20) {
+            // Not left behind spinning for the rest of the run.
+            let _ = Command::new("kill").args(["-9", &game]).status();
+            panic!("the game did not end");
+        }
         sleep(Duration::from_millis(40));
     }
     assert!(record(&save)["games"][0]["deals"].is_array(), "still saved");

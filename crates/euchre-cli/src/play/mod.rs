@@ -621,10 +621,12 @@ fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// How long a closed terminal's game has to end by itself before it is ended.
 const HANGUP_GRACE: Duration = Duration::from_millis(500);
 
-/// Ends the program on a closed terminal (SIGHUP) if the game has not ended by itself a moment
-/// later: reading a terminal that has gone, crossterm reads its end of file for ever and the
-/// game's loop never sees the signal. The save or the statistics' write in progress, if any,
-/// is finished first, the game's lock file removed and the terminal put back as it was (a
+/// Ends the program on a closed terminal if the game has not ended by itself a moment later:
+/// reading a terminal that has gone, crossterm reads its end of file for ever (at over half a
+/// core) and the game's loop never runs again. A closed terminal is known by its SIGHUP or, as
+/// a parent may catch that signal and not pass it on, by its line no longer answering as a
+/// terminal (checked a few times a second). The save or the statistics' write in progress, if
+/// any, is finished first, the game's lock file removed and the terminal put back as it was (a
 /// `kill -HUP` with the terminal still open, while a review or a hint is worked out, left it in
 /// raw mode on the alternate screen); the exit status is the shell's for SIGHUP (129).
 ///
@@ -632,18 +634,56 @@ const HANGUP_GRACE: Duration = Duration::from_millis(500);
 /// The signal cannot be watched.
 fn end_on_hangup(lock: Arc<Mutex<Option<crate::file_lock::Held>>>, writing: Arc<Mutex<()>>) -> Result<()> {
     use signal_hook::consts::SIGHUP;
+    let end = move || {
+        std::thread::sleep(HANGUP_GRACE);
+        let _writing = locked(&writing);
+        drop(locked(&lock).take());
+        // As the panic hook does: no destructor runs past `exit`.
+        drop(Restore);
+        std::process::exit(128 + SIGHUP);
+    };
     let mut hangups = signal_hook::iterator::Signals::new([SIGHUP]).context("setting up signal handling")?;
+    let on_signal = end.clone();
     std::thread::spawn(move || {
         if hangups.forever().next().is_some() {
-            std::thread::sleep(HANGUP_GRACE);
-            let _writing = locked(&writing);
-            drop(locked(&lock).take());
-            // As the panic hook does: no destructor runs past `exit`.
-            drop(Restore);
-            std::process::exit(128 + SIGHUP);
+            on_signal();
+        }
+    });
+    let line = TerminalLine::now();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(LINE_CHECK);
+        if line.gone() {
+            end();
         }
     });
     Ok(())
+}
+
+/// How often the terminal's line is checked for a hangup that sent no signal.
+const LINE_CHECK: Duration = Duration::from_millis(250);
+
+/// Which of standard input and output were a terminal when the game started.
+#[derive(Clone, Copy)]
+struct TerminalLine {
+    input: bool,
+    output: bool,
+}
+
+impl TerminalLine {
+    fn now() -> Self {
+        use std::io::IsTerminal;
+        TerminalLine {
+            input: std::io::stdin().is_terminal(),
+            output: std::io::stdout().is_terminal(),
+        }
+    }
+
+    /// Whether a terminal the game started on has hung up: the system then refuses every
+    /// terminal request on it, so it is no longer taken for one.
+    fn gone(self) -> bool {
+        let now = TerminalLine::now();
+        (self.input && !now.input) || (self.output && !now.output)
+    }
 }
 
 /// Draws, hands out the bots' decisions and reads keys until the person leaves or
