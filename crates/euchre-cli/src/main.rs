@@ -9,6 +9,7 @@ mod file_lock;
 mod out_path;
 mod play;
 mod pool;
+mod rules_cmd;
 mod serve_cmd;
 mod show;
 mod sim;
@@ -52,6 +53,10 @@ enum Command {
         preset: Option<String>,
         #[command(flatten)]
         rules: RulesArgs,
+        /// Say what each option means and which values it takes (with `--json`, a list of
+        /// objects: name, value, label, about, kind and its values or range).
+        #[arg(long)]
+        describe: bool,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -810,8 +815,13 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Record {
             command: RecordCommand::Show { file },
         } => show_file(&file, egn_cmd::DocKind::Record),
-        Command::Rules { preset, rules, json } => {
-            if preset.is_none() && rules.preset.is_none() && rules.set.is_empty() && !json {
+        Command::Rules {
+            preset,
+            rules,
+            describe,
+            json,
+        } => {
+            if preset.is_none() && rules.preset.is_none() && rules.set.is_empty() && !json && !describe {
                 emit("Presets (euchre rules PRESET prints every option):");
                 for (name, about) in euchre::all_presets() {
                     emit(&format!("  {name:<16} {about}"));
@@ -819,7 +829,9 @@ fn run(cli: Cli) -> Result<i32> {
                 return Ok(0);
             }
             let r = rules.resolve(preset.as_deref())?;
-            if json {
+            if describe {
+                emit(&rules_cmd::describe(&r, json));
+            } else if json {
                 let map: serde_json::Map<String, serde_json::Value> = r
                     .options()
                     .into_iter()

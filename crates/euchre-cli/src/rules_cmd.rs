@@ -1,0 +1,73 @@
+//! `euchre rules --describe`: every option of a ruleset with its value, what it means and the
+//! values it takes.
+
+use euchre::option_info::option_info;
+use euchre::table::AnyRules;
+use euchre::OptionKind;
+
+/// The options of `rules` described, as text for a person or as a JSON list.
+pub fn describe(rules: &AnyRules, json: bool) -> String {
+    let catalogue = rules.option_info();
+    let described = rules
+        .options()
+        .into_iter()
+        .filter_map(|(name, value)| option_info(catalogue, name).map(|info| (info, value)));
+    if json {
+        let list: Vec<serde_json::Value> = described
+            .map(|(info, value)| {
+                let mut entry = serde_json::to_value(info).unwrap_or_default();
+                entry["value"] = value.into();
+                entry
+            })
+            .collect();
+        return serde_json::Value::from(list).to_string();
+    }
+    let mut out = Vec::new();
+    for (info, value) in described {
+        let values = match info.kind {
+            OptionKind::Switch => "true or false".to_string(),
+            OptionKind::Number { min, max } => format!("a whole number {min} to {max}"),
+            OptionKind::Choice { values } => format!("one of {}", values.join(", ")),
+        };
+        out.push(format!("{} = {value}  ({values})", info.name));
+        out.push(format!("    {} — {}", info.label, info.about));
+    }
+    out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_option_gets_its_value_its_values_and_a_line_of_help() {
+        let rules = AnyRules::preset("railroad").unwrap();
+        let text = describe(&rules, false);
+        assert!(
+            text.contains("jambone_calls = every_trick  (one of first_trick, every_trick)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("winning_score = 5  (a whole number 0 to 1000)"),
+            "{text}"
+        );
+        assert!(text.contains("    Jambone — The maker may play alone"), "{text}");
+        assert_eq!(text.lines().count(), 2 * rules.options().len());
+        let list: serde_json::Value = serde_json::from_str(&describe(&rules, true)).unwrap();
+        let joker = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "joker_upcard")
+            .unwrap();
+        assert_eq!(joker["value"], "agreed_suit:H");
+        assert_eq!(joker["kind"], "choice");
+        assert_eq!(joker["values"][4], "blind_shout");
+        let bid = describe(&AnyRules::preset("bid-euchre").unwrap(), true);
+        assert!(bid.contains(r#""name":"min_bid","label":"Lowest bid""#), "{bid}");
+        assert!(
+            bid.contains(r#""kind":"number","min":1,"max":12,"value":"1""#),
+            "{bid}"
+        );
+    }
+}
