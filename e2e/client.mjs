@@ -813,6 +813,45 @@ try {
     }
   });
 
+  await check('the advanced options are labelled choices with a line of help each, not engine names in text boxes; a changed choice reaches the table', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`${base}/`);
+      await page.waitForSelector('#create-form');
+      await page.fill('#my-name', 'Olga');
+      await page.selectOption('#preset', 'railroad');
+      await page.locator('details.advanced summary').click();
+      const calls = await page.locator('#opt-jambone_calls').evaluate((e) => ({
+        tag: e.tagName, value: e.value, values: [...e.options].map((o) => o.value), words: [...e.options].map((o) => o.textContent),
+        label: document.querySelector('label[for=opt-jambone_calls]').textContent,
+        about: document.getElementById(e.getAttribute('aria-describedby') || '-')?.textContent || '',
+      }));
+      if (calls.tag !== 'SELECT' || calls.value !== 'every_trick' || calls.values.join() !== 'first_trick,every_trick' || calls.words.join() !== 'first trick,every trick') throw new Error(`jambone_calls offers ${JSON.stringify(calls)}`);
+      if (!calls.label.startsWith('Jambone calls') || !/opponents call/.test(calls.about)) throw new Error(`jambone_calls is labelled ${JSON.stringify(calls)}`);
+      const joker = await page.locator('#opt-joker_upcard option:checked').textContent();
+      if (joker !== 'agreed suit: hearts') throw new Error(`the Joker upcard reads "${joker}"`);
+      const robson = await page.locator('#opt-robson option').allTextContents();
+      if (robson.join() !== 'Yes,No') throw new Error(`robson offers ${robson}`);
+      const target = await page.locator('#opt-winning_score').evaluate((e) => [e.type, e.min, e.max, e.value].join());
+      if (target !== 'number,0,1000,5') throw new Error(`winning_score is ${target}`);
+      await page.selectOption('#opt-jambone_calls', 'first_trick');
+      for (let i = 1; i < 4; i++) await page.selectOption(`#seat-kind-${i}`, 'easy');
+      await Promise.all([page.waitForURL(/\/t\/[A-Z0-9]+/), page.click('#create')]);
+      const code = page.url().split('/t/')[1];
+      const info = await (await ctx.request.get(`${base}/api/tables/${code}`)).json();
+      const chosen = Object.fromEntries(info.options);
+      if (chosen.jambone_calls !== 'first_trick' || chosen.jambone !== 'true') throw new Error(`the table's rules: ${JSON.stringify(info.options)}`);
+      await page.goto(`${base}/`);
+      await page.waitForSelector('#create-form');
+      await page.selectOption('#preset', 'bid-euchre');
+      const players = await page.locator('#opt-players').evaluate((e) => [e.type, e.min, e.max, e.value].join());
+      if (players !== 'number,2,4,4') throw new Error(`Bid Euchre's players is ${players}`);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   await check('an invite link to a table there is not (mistyped, or closed after waiting too long): says so, and offers a new table', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     try {

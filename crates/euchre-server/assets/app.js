@@ -379,14 +379,25 @@ const PRESET_WORDS = {
 };
 const LEVELS = ['easy', 'medium', 'hard', 'basic', 'random'];
 
+const SUIT_WORDS = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+
+/** An option's value in words: `cut_high_low` is "cut high low", `agreed_suit:H` "agreed suit: hearts". */
+function choiceWords(value) {
+  const [kind, suit] = value.split(':');
+  const words = kind.toLowerCase().replace(/_/g, ' ');
+  return suit ? `${words}: ${SUIT_WORDS[suit.toUpperCase()] || suit}` : words;
+}
+
 async function startPage() {
   document.title = 'Euchre: new table';
   app.replaceChildren(h('p', { class: 'loading' }, 'Loading the games…'));
   let presets;
   let players;
+  let optionSets;
   try {
     const data = await api('GET', '/api/presets');
     presets = data.presets;
+    optionSets = data.option_sets || {};
     // Players come as names or as {name, about}.
     players = (data.players && data.players.length ? data.players : LEVELS).map((p) => (typeof p === 'string' ? { name: p } : p));
   } catch (e) {
@@ -445,19 +456,30 @@ async function startPage() {
   function drawOptions() {
     optionInputs = new Map();
     advBox.replaceChildren();
+    // Each option with its label, its values to choose from and a line on what it changes
+    // (from the server's option sets); an option the server does not describe is a text box.
+    const described = new Map((optionSets[preset.option_set] || []).map((o) => [o.name, o]));
     for (const [name, value] of preset.options) {
       const id = `opt-${name}`;
+      const info = described.get(name) || { name, label: name, about: '', kind: 'text' };
       let input;
-      if (value === 'true' || value === 'false') {
-        input = h('select', { id, name }, h('option', { value: 'true' }, 'true'), h('option', { value: 'false' }, 'false'));
-        input.value = value;
+      if (info.kind === 'switch') {
+        input = h('select', { id, name }, h('option', { value: 'true' }, 'Yes'), h('option', { value: 'false' }, 'No'));
+      } else if (info.kind === 'choice') {
+        input = h('select', { id, name }, info.values.map((v) => h('option', { value: v }, choiceWords(v))));
+      } else if (info.kind === 'number') {
+        input = h('input', { id, name, type: 'number', min: info.min, max: info.max, step: 1, inputmode: 'numeric' });
       } else {
-        input = h('input', { id, name, value, size: 10, autocomplete: 'off' });
+        input = h('input', { id, name, size: 10, autocomplete: 'off' });
       }
+      input.value = value;
       input.dataset.preset = value;
+      const about = info.about ? h('p', { class: 'muted option-about', id: `${id}-about` }, info.about) : null;
+      if (about) input.setAttribute('aria-describedby', about.id);
       if (name === 'players') input.addEventListener('change', drawSeats);
       optionInputs.set(name, input);
-      advBox.append(h('label', { for: id }, name), input);
+      advBox.append(h('div', { class: 'option' },
+        h('label', { for: id }, info.label, h('code', {}, name)), input, about));
     }
   }
 

@@ -838,3 +838,47 @@ async fn the_pages_are_told_whose_partner_each_seat_is() {
         assert_eq!(info["seats"][0]["partner"], partner, "{info}");
     }
 }
+
+/// The start page is told what each option means and which values it takes, once per family
+/// of presets, so that it offers choices rather than free-text boxes for engine names.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_start_page_is_told_each_options_values() {
+    let addr = start(&temp_db("option-sets")).await;
+    let (status, presets) = get(&addr, "/api/presets").await;
+    assert_eq!(status, 200);
+    let presets: Value = serde_json::from_str(&presets).unwrap();
+    for preset in presets["presets"].as_array().unwrap() {
+        let set = &presets["option_sets"][preset["option_set"].as_str().unwrap()];
+        for pair in preset["options"].as_array().unwrap() {
+            let name = &pair[0];
+            assert!(
+                set.as_array().unwrap().iter().any(|o| &o["name"] == name),
+                "{}: {name} is not described",
+                preset["name"]
+            );
+        }
+    }
+    let described = |set: &str, name: &str| {
+        presets["option_sets"][set]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    let calls = described("partnership", "jambone_calls");
+    assert_eq!(calls["kind"], "choice");
+    assert_eq!(calls["values"], json!(["first_trick", "every_trick"]));
+    assert_eq!(calls["label"], "Jambone calls");
+    let players = described("solo", "players");
+    assert_eq!(
+        (
+            players["kind"].clone(),
+            players["min"].clone(),
+            players["max"].clone()
+        ),
+        (json!("number"), json!(2), json!(4))
+    );
+    assert_eq!(described("partnership", "robson")["kind"], "switch");
+}

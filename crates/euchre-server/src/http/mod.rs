@@ -80,12 +80,17 @@ async fn presets() -> Response {
             let partners: Vec<_> = (0..game.players())
                 .map(|i| game.partner(Seat::new(i as u8)).map(Seat::index))
                 .collect();
+            let option_set = match rules {
+                AnyRules::Partnership(_) => "partnership",
+                AnyRules::Solo(_) => "solo",
+            };
             Some(json!({
                 "name": name,
                 "about": about,
                 "players": game.players(),
                 "partners": partners,
                 "options": rules.options(),
+                "option_set": option_set,
             }))
         })
         .collect();
@@ -93,7 +98,13 @@ async fn presets() -> Response {
         .iter()
         .map(|(n, about)| json!({"name": n, "about": about}))
         .collect();
-    Json(json!({"presets": presets, "players": players})).into_response()
+    // What each option means and the values it takes, once per family of presets: the page
+    // offers choices and a line of help rather than engine names in free-text boxes.
+    let option_sets = json!({
+        "partnership": euchre::option_info::PARTNERSHIP_OPTIONS,
+        "solo": euchre::option_info::SOLO_OPTIONS,
+    });
+    Json(json!({"presets": presets, "players": players, "option_sets": option_sets})).into_response()
 }
 
 #[derive(Deserialize)]
