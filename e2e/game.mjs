@@ -260,6 +260,28 @@ try {
   await pageC.waitForSelector('#table[data-state="over"]', { timeout: STEP_TIMEOUT });
   if (await pageC.locator('#hand .card-btn').count()) throw new Error('the spectator was shown a hand');
 
+  // D: a spectator who comes after the game is over, in a browser that saw none of it: the
+  // log holds every deal (the earlier ones asked of the server), each ended by its result,
+  // and no hand.
+  const ctxD = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+  const pageD = await ctxD.newPage();
+  watchPage(pageD, 'D');
+  await pageD.goto(`${invite}${FAST}`);
+  await pageD.click('#watch');
+  await pageD.waitForSelector('#table[data-state="over"]', { timeout: STEP_TIMEOUT });
+  const dealsA = await pageA.locator('#log details').count();
+  await pageD.waitForFunction((n) => document.querySelectorAll('#log details').length >= n, dealsA, { timeout: STEP_TIMEOUT })
+    .catch(async () => { throw new Error(`a late spectator's log shows ${await pageD.locator('#log details').count()} deals, A's ${dealsA}`); });
+  const lateLog = await pageD.locator('#log details').evaluateAll((ds) => ds.map((d) => ({
+    title: d.querySelector('summary').textContent, result: (d.querySelector('.result-line') || {}).textContent || '',
+  })));
+  lateLog.forEach((d, i) => {
+    if (d.title !== `Deal ${i + 1}` || !/^Deal \d+: .*Score/.test(d.result)) problems.push(`D: a late spectator's log entry ${i + 1} reads ${JSON.stringify(d)}`);
+  });
+  if (await pageD.locator('#hand .card-btn').count()) throw new Error('the late spectator was shown a hand');
+  log(`D: a spectator after the game's end sees all ${lateLog.length} deals in the log`);
+  await ctxD.close();
+
   // The end: the result, then the EGN and the record downloaded from the page's links.
   const over = (await pageA.locator('#game-over').innerText()).split('\n').filter((l) => l.trim()).slice(0, 2).join('; ');
   log(`game over: ${over}`);

@@ -885,6 +885,7 @@ function openSocket() {
     // one are dropped, and its numbering is taken as it comes (a restarted server counts again).
     ui.queue = [];
     ui.lastSeq = -1;
+    ui.pastAsked = false;
     setConnection('connected');
     // A review or a hint asked for while the connection was down, or on its way when it
     // dropped, would never be answered: asked again on this one.
@@ -967,7 +968,11 @@ function onMessage(msg) {
       if (msg.seat !== undefined) ui.seat = msg.seat;
       if (msg.deal_number === 0) ui.zeroBased = true;
       ui.queue.push(msg);
+      askPastDeals(msg);
       pump();
+      break;
+    case 'past_deals':
+      addPastDeals(msg.deals);
       break;
     case 'error': {
       // Errors carry no request id: a refused decision is the one waiting, else the text tells
@@ -1022,6 +1027,68 @@ function onMessage(msg) {
   }
 }
 
+/** The game's number in a deal key (0 outside a match). */
+const gameNumber = (s) => (s.view && s.view.game_number !== undefined ? s.view.game_number : s.game_number || 0);
+
+/** A page opened after earlier deals were played (a new tab, a spectator coming late, another
+ * browser) has them in no log: it asks the server for them, once a connection. */
+function askPastDeals(state) {
+  if (ui.pastAsked || !state.started || ui.zeroBased || !(state.deal_number > 1)) return;
+  const game = gameNumber(state);
+  for (let n = 1; n < state.deal_number; n++) {
+    if (!ui.logs.has(`${game}:${n}`)) {
+      ui.pastAsked = true;
+      send({ type: 'past_deals' });
+      return;
+    }
+  }
+}
+
+/** The earlier deals the server sent (as this seat, or a spectator, saw each end) into the log,
+ * in their order, each with its result; the last of them is the one "Review last deal" asks
+ * for. Names are today's: who sat where then is not known here. */
+function addPastDeals(deals) {
+  const s = ui.shown || ui.queue[ui.queue.length - 1];
+  if (!s || !Array.isArray(deals) || !deals.length) return;
+  let added = false;
+  let last = null;
+  for (const d of deals) {
+    const done = { ...s, view: d.view || {}, deal_number: d.deal_number, result: d.result || null, scores: d.scores || s.scores };
+    last = done;
+    const key = dealKey(done);
+    if (ui.logs.has(key)) continue;
+    const v = done.view;
+    const history = Array.isArray(v.history) ? v.history : [];
+    ui.logs.set(key, {
+      deal: d.deal_number,
+      history,
+      result: dealResult(done, null),
+      who: history.map(([seat]) => seatName(s, seat)),
+      won: (v.tricks || []).map(normTrick).map((t) => (t.winner === null || t.winner === undefined ? null : seatName(s, t.winner))),
+      tricks: v.tricks || [],
+      upcard: v.upcard || null,
+      dealer: v.dealer,
+    });
+    added = true;
+  }
+  if (!added) return;
+  const order = (key) => key.split(':').map(Number);
+  ui.logs = new Map([...ui.logs.entries()].sort(([a], [b]) => {
+    const [ga, na] = order(a);
+    const [gb, nb] = order(b);
+    return ga - gb || na - nb;
+  }));
+  // The last deal's result stands for a page that saw none end: its panel stays closed (the
+  // person did not just see it), its review a button away.
+  if (!ui.lastResult && last && !(s.view && s.view.phase === 'done')) {
+    ui.lastResult = dealResult(last, null);
+    ui.resultKey = dealKey(last);
+    ui.resultClosed = true;
+  }
+  saveLog();
+  if (ui.shown) renderTable();
+}
+
 /** Brings the hint's panel into view where it lies below the screen (a phone, the panels under
  * the table): the least scroll that shows it, or its top when it is taller than the screen. */
 function showHintPanel() {
@@ -1058,7 +1125,7 @@ function pump() {
  * its deal 0 and shown one higher. */
 const dealLabel = (n) => (ui.zeroBased ? n + 1 : n);
 
-const dealKey = (s) => `${s.view && s.view.game_number !== undefined ? s.view.game_number : s.game_number || 0}:${s.deal_number}`;
+const dealKey = (s) => `${gameNumber(s)}:${s.deal_number}`;
 
 function normTrick(t) {
   if (Array.isArray(t)) return { leader: t[0], cards: t[1] || [], winner: t[2] };

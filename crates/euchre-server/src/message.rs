@@ -18,6 +18,9 @@ pub enum ClientMessage {
     Hint {},
     /// The analysis of my decisions in a finished deal.
     Review { deal: u32 },
+    /// The game's deals finished before the current one, as my seat (or a spectator) saw
+    /// them: for a page opened after they were played.
+    PastDeals {},
 }
 
 impl ClientMessage {
@@ -26,7 +29,8 @@ impl ClientMessage {
     /// # Errors
     /// Not JSON, not an object with a known `type`, or a field missing, unknown or mistyped.
     pub fn parse(text: &str) -> Result<Self, String> {
-        const SHAPE: &str = "a message is a JSON object with a \"type\": act, sync, hint or review";
+        const SHAPE: &str =
+            "a message is a JSON object with a \"type\": act, sync, hint, review or past_deals";
         serde_json::from_str(text).map_err(|e| {
             // serde's words for these two are about its own types ("missing field `type`",
             // "invalid type: sequence"), not the protocol's.
@@ -149,6 +153,9 @@ pub enum ServerMessage {
         best: String,
         choices: Vec<Valued>,
     },
+    /// The deals finished before the current one (the last [`PAST_DEALS_SENT`] at most), each
+    /// as the asking seat (or a spectator) was shown it as it ended.
+    PastDeals { deals: Vec<PastDeal> },
     Review {
         deal: u32,
         /// That deal's dealer (the words for a bid depend on it: "pick it up", "order up").
@@ -157,4 +164,21 @@ pub enum ServerMessage {
         /// Decisions the analysis could not judge.
         unjudged: usize,
     },
+}
+
+/// The most finished deals a `past_deals` answer holds: the last ones (a game of a thousand
+/// deals would otherwise send megabytes to every page that asks).
+pub const PAST_DEALS_SENT: usize = 100;
+
+/// A deal finished before the current one, as one viewer was shown it as it ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PastDeal {
+    /// Counted as a state's `deal_number` counts (from 1).
+    pub deal_number: u32,
+    /// The viewer's view of the deal at its end (as a state's `view` then).
+    pub view: serde_json::Value,
+    /// How it went for its makers, as a state's `result`.
+    pub result: Option<DealOutcome>,
+    /// The scores after it.
+    pub scores: Vec<i32>,
 }

@@ -3,7 +3,9 @@
 //! a change the database does not. (It reads the clock for how long it has waited for its
 //! players, and draws its tokens from the system's random source.)
 
-use crate::message::{Explained, Judged, SeatInfo, ServerMessage, Valued, PROTOCOL_VERSION};
+use crate::message::{
+    Explained, Judged, PastDeal, SeatInfo, ServerMessage, Valued, PAST_DEALS_SENT, PROTOCOL_VERSION,
+};
 use crate::names::{check_name, same_name};
 use crate::token::{SeatToken, TokenHash};
 use euchre::table::{AnyGame, AnyRules, Table};
@@ -516,6 +518,25 @@ impl Room {
             winner: game.winner(),
             next_table: self.next_table.clone(),
         }
+    }
+
+    /// The deals finished before the current one as `viewer` (or a spectator, `None`) saw
+    /// them, the last [`PAST_DEALS_SENT`] at most.
+    pub fn past_deals(&self, viewer: Option<Seat>) -> ServerMessage {
+        let past = self.game().past_deals(viewer);
+        let skip = past.len().saturating_sub(PAST_DEALS_SENT);
+        let deals = past
+            .into_iter()
+            .enumerate()
+            .skip(skip)
+            .map(|(i, d)| PastDeal {
+                deal_number: i as u32 + 1,
+                view: serde_json::to_value(&d.view).unwrap_or_default(),
+                result: d.outcome,
+                scores: d.scores,
+            })
+            .collect();
+        ServerMessage::PastDeals { deals }
     }
 
     /// The table the next game is played at, once the host has opened it.

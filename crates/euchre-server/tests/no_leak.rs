@@ -79,25 +79,37 @@ fn cards_in(text: &str) -> CardSet {
     found
 }
 
-/// One connection's messages: its seat and each message's state number and text.
-type Heard = (Option<Seat>, Vec<(u64, String)>);
+/// One connection's messages: its seat, each state's number and text, and each answer to
+/// `past_deals` (the game's earlier deals as its seat saw them).
+type Heard = (Option<Seat>, Vec<(u64, String)>, Vec<String>);
 
 /// A client on `seat` (or a spectator): keeps every message; a seat decides at random among
-/// its legal choices, once per state. Returns when it sees the game over.
+/// its legal choices, once per state, and each connection asks for the earlier deals as each
+/// deal after the first begins. Returns when it sees the game over.
 async fn client(addr: String, code: String, token: Option<String>, seed: u64) -> Heard {
     let mut ws = connect(&addr, &code, token.as_deref()).await;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut heard = Vec::new();
+    let mut past = Vec::new();
     let mut seat = None;
     let mut acted = None;
+    let mut deal = 1;
     while let Some(m) = next(&mut ws).await {
         let text = m.to_string();
+        if m["type"] == "past_deals" {
+            past.push(text);
+            continue;
+        }
         assert_eq!(m["type"], "state", "{text}");
         let seq = m["seq"].as_u64().unwrap();
         seat = m["seat"].as_u64().map(|s| Seat::new(s as u8));
         heard.push((seq, text));
         if m["game_over"] == true {
             break;
+        }
+        if m["deal_number"].as_u64() > Some(deal) {
+            deal = m["deal_number"].as_u64().unwrap();
+            send(&mut ws, &json!({"type": "past_deals"})).await;
         }
         let legal = m["legal"].as_array().unwrap();
         if !legal.is_empty() && acted != Some(seq) && m["started"] == true {
@@ -106,7 +118,7 @@ async fn client(addr: String, code: String, token: Option<String>, seed: u64) ->
             send(&mut ws, &json!({"type": "act", "seq": seq, "action": a})).await;
         }
     }
-    (seat, heard)
+    (seat, heard, past)
 }
 
 /// Replays the game's record from its seed, numbering the changes as the server does, and
@@ -127,9 +139,12 @@ fn verify(preset: &str, seed: u64, record: &Value, heard: &[Heard]) -> u64 {
             .collect::<Vec<_>>()
     };
     let mut hidden = vec![snapshot(&game)];
+    // The cards still hidden from each viewer as each deal ended.
+    let mut deal_ends = Vec::new();
     let deals = record["games"][0]["deals"].as_array().unwrap();
     for (i, deal) in deals.iter().enumerate() {
         if i > 0 {
+            deal_ends.push(snapshot(&game));
             assert!(game.next_deal());
             hidden.push(snapshot(&game));
         }
@@ -142,7 +157,26 @@ fn verify(preset: &str, seed: u64, record: &Value, heard: &[Heard]) -> u64 {
     }
     assert!(game.is_over(), "the record holds the whole game");
     let mut checked = 0;
-    for (viewer, messages) in heard {
+    for (viewer, _, answers) in heard {
+        for text in answers {
+            let answer: Value = serde_json::from_str(text).unwrap();
+            let past = answer["deals"].as_array().unwrap();
+            assert!(!past.is_empty(), "asked after a deal ended: {text}");
+            for (i, deal) in past.iter().enumerate() {
+                assert_eq!(deal["deal_number"], i + 1, "{text}");
+                let at = &deal_ends[i];
+                let secret = at.iter().find(|(v, _)| v == viewer).unwrap().1;
+                let leaked = cards_in(&deal.to_string()).intersect(secret);
+                assert!(
+                    leaked.is_empty(),
+                    "{viewer:?} was sent {leaked:?} in deal {}'s past form, hidden from it:\n{deal}",
+                    i + 1
+                );
+            }
+            checked += 1;
+        }
+    }
+    for (viewer, messages, _) in heard {
         for (seq, text) in messages {
             let at = &hidden[*seq as usize];
             let secret = at.iter().find(|(v, _)| v == viewer).unwrap().1;
@@ -216,8 +250,8 @@ async fn play_and_check(games: u64, db: &str) {
                     let n = verify(preset, g, &record, &heard);
                     let spectator = heard
                         .iter()
-                        .filter(|(s, _)| s.is_none())
-                        .map(|(_, m)| m.len() as u64)
+                        .filter(|(s, ..)| s.is_none())
+                        .map(|(_, m, p)| (m.len() + p.len()) as u64)
                         .sum::<u64>();
                     let d = record["games"][0]["deals"].as_array().unwrap().len() as u64;
                     (n, spectator, d)

@@ -49,6 +49,20 @@ pub trait Table {
     fn deal_outcome(&self) -> Option<DealOutcome>;
     /// `seat`'s partner in the partnership game; `None` in the individual games.
     fn partner(&self, seat: Seat) -> Option<Seat>;
+    /// The deals finished before the current one, each as `viewer` saw it at its end (`None`:
+    /// a spectator, public only), so that a page opened late can show the game's earlier
+    /// deals. Nothing in them was not in that viewer's view when the deal ended.
+    fn past_deals(&self, viewer: Option<Seat>) -> Vec<PastDeal>;
+}
+
+/// A deal finished before the current one, as one viewer saw it at its end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PastDeal {
+    pub view: View,
+    /// How the deal went for its makers (`None` for a deal nobody made trump in).
+    pub outcome: Option<DealOutcome>,
+    /// The scores after it: per team in the partnership game, per player in the others.
+    pub scores: Vec<i32>,
 }
 
 /// One seat's view of any game.
@@ -174,6 +188,24 @@ impl Table for Game {
     fn partner(&self, seat: Seat) -> Option<Seat> {
         Some(seat.partner())
     }
+    fn past_deals(&self, viewer: Option<Seat>) -> Vec<PastDeal> {
+        let mut score = self.initial_score();
+        let mut tokens = [0; 2];
+        self.finished_deals()
+            .iter()
+            .map(|deal| {
+                crate::game::add_deal(deal, &mut score, &mut tokens);
+                PastDeal {
+                    view: View::Partnership(Box::new(match viewer {
+                        Some(seat) => deal.observation(seat),
+                        None => deal.public_observation(),
+                    })),
+                    outcome: deal.outcome(),
+                    scores: score.to_vec(),
+                }
+            })
+            .collect()
+    }
 }
 
 impl Table for SoloGame {
@@ -218,6 +250,26 @@ impl Table for SoloGame {
     }
     fn partner(&self, _seat: Seat) -> Option<Seat> {
         None
+    }
+    fn past_deals(&self, viewer: Option<Seat>) -> Vec<PastDeal> {
+        let mut scores = self.initial_scores().to_vec();
+        let finished = self.all_deals().count() - 1;
+        self.all_deals()
+            .take(finished)
+            .map(|deal| {
+                for (s, d) in scores.iter_mut().zip(deal.delta()) {
+                    *s = s.saturating_add(*d);
+                }
+                PastDeal {
+                    view: View::Solo(Box::new(match viewer {
+                        Some(seat) => deal.observation(seat),
+                        None => deal.public_observation(),
+                    })),
+                    outcome: deal.outcome(),
+                    scores: scores.clone(),
+                }
+            })
+            .collect()
     }
 }
 
@@ -398,11 +450,61 @@ impl Table for AnyGame {
     fn partner(&self, seat: Seat) -> Option<Seat> {
         self.table().partner(seat)
     }
+    fn past_deals(&self, viewer: Option<Seat>) -> Vec<PastDeal> {
+        self.table().past_deals(viewer)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every preset's game played at random: each deal's past form (a seat's, a spectator's)
+    /// is exactly what that viewer was shown as the deal ended, with the scores then.
+    #[test]
+    fn past_deals_are_the_views_and_scores_shown_as_each_deal_ended() {
+        for (preset, _) in crate::all_presets() {
+            let rules = AnyRules::preset(preset).unwrap();
+            let mut game = rules.new_game(7);
+            let seat = Seat::new(1);
+            let mut shown = Vec::new();
+            let mut pick = 12345u64;
+            loop {
+                while game.to_act().is_some() {
+                    let legal = game.legal_actions();
+                    pick = pick
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    game.apply(legal[(pick >> 33) as usize % legal.len()]).unwrap();
+                }
+                shown.push((
+                    game.view(seat),
+                    game.public_view(),
+                    game.deal_outcome(),
+                    game.scores(),
+                ));
+                if !game.next_deal() {
+                    break;
+                }
+                assert!(shown.len() < 500, "{preset}: the game does not end");
+            }
+            assert!(game.is_over(), "{preset}");
+            shown.pop();
+            let mine = game.past_deals(Some(seat));
+            let public = game.past_deals(None);
+            assert_eq!(mine.len(), shown.len(), "{preset}");
+            for (i, (view, public_view, outcome, scores)) in shown.into_iter().enumerate() {
+                assert_eq!(mine[i].view, view, "{preset} deal {i}");
+                assert_eq!(public[i].view, public_view, "{preset} deal {i}");
+                assert_eq!(
+                    (mine[i].outcome, &mine[i].scores),
+                    (outcome, &scores),
+                    "{preset} deal {i}"
+                );
+                assert_eq!(public[i].scores, scores, "{preset} deal {i}");
+            }
+        }
+    }
 
     /// In every preset, an option's second name sets exactly what its first does (or is
     /// refused as it is), and the first is the one the rules list.

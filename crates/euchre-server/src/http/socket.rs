@@ -374,6 +374,15 @@ fn handle(
                 live.send_to(id, &state);
             }
         }
+        ClientMessage::PastDeals {} => {
+            // A seat's own view only with its token (one that no longer holds the seat was
+            // refused above); without one, a spectator's.
+            if let Ok(room) = live.room() {
+                let past = room.past_deals(holder.map(|(s, _)| s));
+                drop(room);
+                live.send_to(id, &past);
+            }
+        }
         ClientMessage::Act { seq, action } => {
             let Some((_, t)) = holder else {
                 return refuse(crate::RoomError::Spectator.to_string());
