@@ -519,8 +519,5 @@ fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
 /// The trump table `basic` reads an individual game's trump by: no trump's, high or low (its
 /// play reverses the order itself under low).
 fn no_trump_as_one(t: BidTrump) -> Trump {
-    match t {
-        BidTrump::Suit(s) => Trump::Suit(s),
-        BidTrump::High | BidTrump::Low => Trump::NoTrump,
-    }
+    t.suit().map_or(Trump::NoTrump, Trump::Suit)
 }

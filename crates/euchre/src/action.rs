@@ -68,6 +68,16 @@ pub enum BidTrump {
     Low,
 }
 
+impl BidTrump {
+    /// The trump suit named, if one was (no trump, high or low, names none).
+    pub fn suit(self) -> Option<Suit> {
+        match self {
+            BidTrump::Suit(s) => Some(s),
+            BidTrump::High | BidTrump::Low => None,
+        }
+    }
+}
+
 impl fmt::Display for BidTrump {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

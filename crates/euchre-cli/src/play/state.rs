@@ -169,10 +169,7 @@ impl Table {
                 }
             }
             View::Solo(o) => {
-                let trump = o.trump.and_then(|t| match t {
-                    BidTrump::Suit(s) => Some(s),
-                    BidTrump::High | BidTrump::Low => None,
-                });
+                let trump = o.trump.and_then(BidTrump::suit);
                 let trick = o.tricks.last().filter(|t| t.2.is_none());
                 let last_trick = o
                     .tricks
