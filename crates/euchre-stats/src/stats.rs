@@ -14,9 +14,10 @@ pub struct PlayerStats {
     pub kind: SeatKind,
     /// Games recorded, finished or not.
     pub games: u64,
-    /// Games recorded finished (decided).
+    /// Games recorded finished (decided) in which they sat on one side only (a name on both
+    /// sides of a game, three bots of one kind, neither wins nor loses it).
     pub games_over: u64,
-    /// Games their side won.
+    /// Of those, games their side won.
     pub wins: u64,
     /// Finished deals they sat in (once per side, for a name seated on both sides of a game).
     pub deals: u64,
@@ -31,7 +32,7 @@ pub struct PlayerStats {
     pub euchred: u64,
     /// ... and took every trick.
     pub marched: u64,
-    /// Deals they made trump and played alone.
+    /// Deals they played alone for the makers (the maker, or a partner who took the hand over).
     pub loners: u64,
     /// ... and took at least 3 tricks.
     pub loners_made: u64,

@@ -70,6 +70,10 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, deal, side),
         FOREIGN KEY (game_id, deal) REFERENCES deals (game_id, deal) ON DELETE CASCADE
     ) STRICT;",
+    // 2: who played alone for the makers, which is not always the maker (a Keller jambone by
+    // the maker's partner). Deals recorded before it knew no other than the maker.
+    "ALTER TABLE deals ADD COLUMN loner INTEGER;
+     UPDATE deals SET loner = maker WHERE alone;",
 ];
 
 /// The schema version this program writes and reads.
@@ -365,8 +369,8 @@ impl Store {
             let mut deal = tx
                 .prepare(
                     "INSERT INTO deals (game_id, deal, dealer, maker, maker_side, alone, bid,
-                                        maker_tricks, euchred, marched)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                        maker_tricks, euchred, marched, loner)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 )
                 .map_err(err)?;
             let mut points = tx
@@ -383,7 +387,8 @@ impl Store {
                     d.bid,
                     d.maker_tricks,
                     d.euchred,
-                    d.marched
+                    d.marched,
+                    d.loner.map(|l| l as i64)
                 ])
                 .map_err(err)?;
                 for (side, p) in d.points.iter().enumerate() {
@@ -434,15 +439,18 @@ impl Store {
             })
         }
         // A name seated more than once in a game (two bots of one kind) counts the game once,
-        // and the deals once for each side it sat on.
+        // and the deals once for each side it sat on. A game it sat on both sides of is neither
+        // won nor lost by it: counted, it would win every such game.
         const SIDES: &str = "WITH sides AS (SELECT DISTINCT player, game_id, side FROM seats)";
         for (name, games, over, wins, person) in self.rows(
-            "SELECT s.player, count(DISTINCT s.game_id),
-                    count(DISTINCT CASE WHEN g.over THEN s.game_id END),
-                    count(DISTINCT CASE WHEN g.winner = s.side THEN s.game_id END),
-                    max(s.kind = 'person')
-             FROM seats s JOIN games g ON g.id = s.game_id
-             GROUP BY s.player",
+            "WITH per_game AS (
+                SELECT s.player, g.over, count(DISTINCT s.side) = 1 AS one_side,
+                       coalesce(max(s.side = g.winner), 0) AS won, max(s.kind = 'person') AS person
+                FROM seats s JOIN games g ON g.id = s.game_id
+                GROUP BY s.player, s.game_id)
+             SELECT player, count(*), sum(over AND one_side), sum(over AND one_side AND won), max(person)
+             FROM per_game
+             GROUP BY player",
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get::<_, bool>(4)?)),
         )? {
             let p = entry(&mut by_name, name);
@@ -480,8 +488,7 @@ impl Store {
         }
         for (name, loners, made) in self.rows(
             "SELECT s.player, count(*), sum(NOT d.euchred)
-             FROM seats s JOIN deals d ON d.game_id = s.game_id AND d.maker = s.seat
-             WHERE d.alone
+             FROM seats s JOIN deals d ON d.game_id = s.game_id AND d.loner = s.seat
              GROUP BY s.player",
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )? {
@@ -584,7 +591,10 @@ fn validate(g: &GameSummary) -> Result<(), StoreError> {
                 d.points.len()
             ));
         }
-        if d.dealer >= players || d.maker.is_some_and(|m| m >= players) {
+        if d.dealer >= players
+            || d.maker.is_some_and(|m| m >= players)
+            || d.loner.is_some_and(|l| l >= players)
+        {
             return bad(format!("deal {}: a seat out of range", d.number));
         }
         if d.maker_side.is_some_and(|m| m >= sides) || d.maker.is_some() != d.maker_side.is_some() {

@@ -66,8 +66,11 @@ pub struct DealSummary {
     pub maker: Option<usize>,
     /// The maker's side.
     pub maker_side: Option<usize>,
-    /// True when the maker played alone (the four-handed game's loners).
+    /// True when the makers played alone (the four-handed game's loners).
     pub alone: bool,
+    /// The seat that played alone for the makers: the maker, or the maker's partner who took
+    /// the hand over (a jambone under Keller's rules); `None` when nobody did.
+    pub loner: Option<usize>,
     /// The maker's bid in tricks (Bid Euchre).
     pub bid: Option<u8>,
     /// Tricks taken by the making side.
@@ -141,6 +144,7 @@ impl GameSummary {
                             maker: d.maker().map(Seat::index),
                             maker_side: d.maker().map(Seat::index),
                             alone: false,
+                            loner: None,
                             bid: d.bid(),
                             maker_tricks: taken,
                             euchred: outcome.is_some_and(|o| !o.made()),
@@ -209,6 +213,7 @@ fn partnership_deals(g: &Game) -> Vec<DealSummary> {
                 maker: d.maker().map(Seat::index),
                 maker_side: d.maker().map(|m| m.team().index()),
                 alone: d.maker().is_some() && d.lone_maker().is_some(),
+                loner: d.maker().and(d.lone_maker()).map(Seat::index),
                 bid: None,
                 maker_tricks: taken,
                 euchred: taken.is_some_and(|t| t < 3),

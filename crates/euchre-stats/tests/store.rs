@@ -106,7 +106,9 @@ fn tally(expected: &mut BTreeMap<String, Expected>, game: &AnyGame, scores: &[Ve
     for name in seated.iter().collect::<BTreeSet<_>>() {
         let e = expected.entry(name.clone()).or_default();
         e.games += 1;
-        if let Some(w) = game.winner() {
+        // A name on both sides of the game neither wins nor loses it.
+        let its_sides = sides.iter().filter(|(n, _)| n == name).count();
+        if let (Some(w), 1) = (game.winner(), its_sides) {
             e.wins += u64::from(sides.contains(&(name.clone(), w)));
         }
     }
@@ -114,19 +116,24 @@ fn tally(expected: &mut BTreeMap<String, Expected>, game: &AnyGame, scores: &[Ve
         AnyGame::Solo(g) => g.rules().races_down(),
         AnyGame::Partnership(_) => false,
     };
-    // (maker seat, making side, alone, euchred, marched) of each finished deal.
-    let deals: Vec<(Option<usize>, bool, bool, bool)> = match game {
+    // (maker seat, the seat alone for the makers, euchred, marched) of each finished deal.
+    let deals: Vec<(Option<usize>, Option<usize>, bool, bool)> = match game {
         AnyGame::Partnership(g) => g
             .all_deals()
             .filter(|d| d.is_done())
             .map(|d| {
                 let taken = d.maker().map_or(0, |m| d.tricks_won()[m.index() % 2]);
-                (
-                    d.maker().map(|m| m.index()),
-                    d.lone_maker().is_some(),
-                    taken < 3,
-                    taken == 5,
-                )
+                // Alone: the one of the making side still playing when the other sits out.
+                let active = d.observation(euchre::Seat::new(0)).active;
+                let loner = d.maker().and_then(|m| {
+                    let pair = [m.index(), m.partner().index()];
+                    match pair.map(|s| active[s]) {
+                        [true, false] => Some(pair[0]),
+                        [false, true] => Some(pair[1]),
+                        _ => None,
+                    }
+                });
+                (d.maker().map(|m| m.index()), loner, taken < 3, taken == 5)
             })
             .collect(),
         AnyGame::Solo(g) => g
@@ -143,12 +150,12 @@ fn tally(expected: &mut BTreeMap<String, Expected>, game: &AnyGame, scores: &[Ve
                     Family::SetBack if d.declared() => all,
                     Family::SetBack => 3,
                 };
-                (d.maker().map(|m| m.index()), false, taken < needed, taken == all)
+                (d.maker().map(|m| m.index()), None, taken < needed, taken == all)
             })
             .collect(),
     };
     assert_eq!(deals.len() + 1, scores.len());
-    for (i, &(maker, alone, euchred, marched)) in deals.iter().enumerate() {
+    for (i, &(maker, loner, euchred, marched)) in deals.iter().enumerate() {
         for (name, s) in &sides {
             let e = expected.entry(name.clone()).or_default();
             e.deals += 1;
@@ -160,8 +167,8 @@ fn tally(expected: &mut BTreeMap<String, Expected>, game: &AnyGame, scores: &[Ve
                 e.marched += u64::from(marched);
             }
         }
-        if let (Some(m), true) = (maker, alone) {
-            let e = expected.entry(seated[m].clone()).or_default();
+        if let Some(l) = loner {
+            let e = expected.entry(seated[l].clone()).or_default();
             e.loners += 1;
             e.loners_made += u64::from(!euchred);
         }
@@ -222,7 +229,7 @@ fn a_newer_schema_is_refused_and_left_untouched() {
     let path = dir.join("stats.sqlite3");
     drop(Store::open(&path).expect("a new store"));
     rusqlite::Connection::open(&path)
-        .and_then(|c| c.pragma_update(None, "user_version", 3))
+        .and_then(|c| c.pragma_update(None, "user_version", SCHEMA_VERSION + 1))
         .expect("the version set");
     let before = bytes(&path);
     let err = Store::open(&path).expect_err("refused");
@@ -230,18 +237,19 @@ fn a_newer_schema_is_refused_and_left_untouched() {
         matches!(
             err,
             StoreError::TooNew {
-                found: 3,
-                known: 1,
+                found,
+                known: SCHEMA_VERSION,
                 ..
-            }
+            } if found == SCHEMA_VERSION + 1
         ),
         "{err:?}"
     );
     let message = err.to_string();
     assert!(
         message.contains(&format!(
-            "{} was written by a newer euchre (schema 3; this one knows 1)",
-            path.display()
+            "{} was written by a newer euchre (schema {}; this one knows {SCHEMA_VERSION})",
+            path.display(),
+            SCHEMA_VERSION + 1
         )),
         "{message}"
     );
@@ -508,4 +516,68 @@ fn the_default_path_honours_the_data_dir_variable() {
     let path = Store::default_path().expect("a path");
     std::env::remove_var(euchre_stats::DATA_DIR_VAR);
     assert_eq!(path, dir.join("stats.sqlite3"));
+}
+
+/// A Keller jambone played by the maker's partner counts as a lone hand for the partner who
+/// played it, not for the maker who sat out (the terminal tester's lone march was credited to
+/// the bot across the table).
+#[test]
+fn a_lone_hand_counts_for_whoever_played_it() {
+    let dir = Scratch::new("jambone");
+    let mut store = Store::open(&dir.join("stats.sqlite3")).expect("a new store");
+    let seated = names(&["Ann", "Bo", "Cy", "Di"]);
+    let mut expected = BTreeMap::new();
+    let mut by_partner = 0;
+    for seed in 0..400 {
+        let (game, scores) = play("keller-1887", seed);
+        let AnyGame::Partnership(g) = &game else {
+            unreachable!()
+        };
+        let taken_over = g
+            .all_deals()
+            .filter(|d| d.maker().is_some() && d.lone_maker().is_some_and(|l| Some(l) != d.maker()))
+            .count();
+        if taken_over == 0 {
+            continue;
+        }
+        by_partner += taken_over;
+        let summary = GameSummary::of_game(&game, &format!("k{seed}"), &seated, &[], None);
+        store.record_game(&summary).expect("recorded");
+        tally(&mut expected, &game, &scores, &seated);
+        if by_partner >= 3 {
+            break;
+        }
+    }
+    assert!(
+        by_partner >= 3,
+        "random Keller games hardly ever hand a jambone to the partner"
+    );
+    let got: BTreeMap<String, Expected> = stats_by_name(&store)
+        .iter()
+        .map(|(n, p)| (n.clone(), Expected::of(p)))
+        .collect();
+    assert_eq!(got, expected);
+}
+
+/// A database of the first schema (every loner the maker) is taken to the current one: its
+/// loners are credited to the makers as before.
+#[test]
+fn a_first_schema_database_keeps_its_loners() {
+    let dir = Scratch::new("schema1");
+    let path = dir.join("stats.sqlite3");
+    let mut store = Store::open(&path).expect("a new store");
+    let (game, _) = play("north-american", 24);
+    let seated = names(&["Ann", "Bo", "Cy", "Di"]);
+    store
+        .record_game(&GameSummary::of_game(&game, "old", &seated, &[], None))
+        .expect("recorded");
+    let now = stats_by_name(&store);
+    assert!(now.values().any(|p| p.loners > 0), "the game has a loner");
+    drop(store);
+    rusqlite::Connection::open(&path)
+        .and_then(|c| c.execute_batch("ALTER TABLE deals DROP COLUMN loner; PRAGMA user_version = 1;"))
+        .expect("made a first-schema database");
+    let store = Store::open(&path).expect("migrated");
+    assert_eq!(store.schema_version().expect("a version"), SCHEMA_VERSION);
+    assert_eq!(stats_by_name(&store), now);
 }
