@@ -936,10 +936,12 @@ fn run(cli: Cli) -> Result<i32> {
             }
             Ok(0)
         }
-        Command::Engine => {
-            euchre_protocol::serve(std::io::stdin().lock(), std::io::stdout().lock())?;
-            Ok(0)
-        }
+        Command::Engine => match euchre_protocol::serve(std::io::stdin().lock(), std::io::stdout().lock()) {
+            Ok(()) => Ok(0),
+            // The reader of the answers has gone (`euchre engine | head -1`): as `emit` ends.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(CLOSED_PIPE_STATUS),
+            Err(e) => Err(e.into()),
+        },
         Command::Sim {
             first,
             second,

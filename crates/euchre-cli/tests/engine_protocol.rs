@@ -849,6 +849,28 @@ fn a_closed_output_pipe_is_not_success() {
     assert_eq!(status.code(), Some(141), "{status}");
 }
 
+/// The engine too: its answers' reader gone, it ends with the same status, without an error
+/// message (it said "euchre: Broken pipe (os error 32)" and ended with 2).
+#[test]
+fn the_engine_with_its_output_closed_ends_as_a_closed_pipe() {
+    use std::io::Write as _;
+    let mut child = Command::new(EUCHRE)
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().unwrap();
+    // The first answer meets the closed pipe; later lines may find the engine gone.
+    let _ = input.write_all(b"{\"id\":1,\"cmd\":\"new\"}\n{\"id\":2,\"cmd\":\"state\"}\n");
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(141), "{}", out.status);
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 #[test]
 fn a_random_game_is_egn_that_egn_check_accepts() {
     let (ok, out, err) = run(&["random", "--seed", "3"]);
