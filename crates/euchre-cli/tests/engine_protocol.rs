@@ -1247,6 +1247,15 @@ fn new_starts_any_family_from_a_given_score() {
             r#"{"id":3,"cmd":"new","score":[10,0]}"#,
             "has already reached the game's target of 10",
         ),
+        // The individual games alike (they took such a score and played a deal).
+        (
+            r#"{"id":3,"cmd":"new","rules":"three-handed","score":[11,0,0]}"#,
+            "'score': a player has already reached the game's target of 10: the game would be over before it began",
+        ),
+        (
+            r#"{"id":3,"cmd":"new","rules":"bid-euchre","score":[0,5,5,5]}"#,
+            "'score': a player is already down to 0",
+        ),
     ] {
         e.refused(line, json!(3), fragment);
     }

@@ -499,8 +499,11 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
         let deal = solo_deal_of(&rules, dr).map_err(at)?;
         match game.as_mut() {
             None => {
+                let from = SoloGame::starting_from(deal, gr.seed.unwrap_or(0), &gr.initial_score);
                 game =
-                    Some(SoloGame::starting_from(deal, gr.seed.unwrap_or(0), &gr.initial_score).map_err(at)?)
+                    Some(from.map_err(|e| {
+                        RecordError(format!("game 1: initial_score {:?}: {e}", gr.initial_score))
+                    })?)
             }
             Some(g) => {
                 if g.is_over() {

@@ -335,6 +335,38 @@ fn an_initial_score_at_the_target_is_refused() {
     read(&serde_json::to_string(&r).unwrap()).unwrap();
 }
 
+/// The individual games too: a three-handed game from 11 against a target of 10, or a Bid
+/// Euchre game with a player already down to 0 (both were read, and a deal played after the
+/// game had been won).
+#[test]
+fn an_individual_games_initial_score_that_has_ended_it_is_refused() {
+    use euchre::solo::{SoloGame, SoloRules};
+    use euchre_record::{read_any, write_solo_game};
+    for (preset, scores, fragment) in [
+        (
+            "three-handed",
+            vec![11, 0, 0],
+            "game 1: initial_score [11, 0, 0]: a player has already reached the game's target of 10: the game would be over before it began",
+        ),
+        (
+            "bid-euchre",
+            vec![0, 5, 5, 5],
+            "game 1: initial_score [0, 5, 5, 5]: a player is already down to 0",
+        ),
+    ] {
+        let g = SoloGame::new(SoloRules::preset(preset).unwrap(), 3);
+        let mut r: Record = serde_json::to_value(write_solo_game(&g, None))
+            .and_then(serde_json::from_value)
+            .unwrap();
+        r.games[0].initial_score = scores.clone();
+        let e = read_any(&serde_json::to_string(&r).unwrap()).unwrap_err().to_string();
+        assert!(e.contains(fragment), "{preset}: {e}");
+        // One short of it is a game to play.
+        r.games[0].initial_score = scores.iter().map(|s| if *s == 0 { 1 } else { (*s).min(9) }).collect();
+        read_any(&serde_json::to_string(&r).unwrap()).unwrap_or_else(|e| panic!("{preset}: {e}"));
+    }
+}
+
 /// A player name is at most as long as EGN takes (a record took a name of a million characters
 /// that an EGN file of the same game would refuse).
 #[test]

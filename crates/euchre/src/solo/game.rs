@@ -69,7 +69,7 @@ impl SoloGame {
     /// up part way through a game): one score per player.
     ///
     /// # Errors
-    /// Not one score per player.
+    /// Not one score per player, or scores that have already ended the game.
     pub fn starting_from(deal: SoloDeal, seed: u64, scores: &[i32]) -> Result<SoloGame, String> {
         let mut game = SoloGame::starting_with(deal, seed);
         let p = usize::from(game.rules.players);
@@ -78,6 +78,22 @@ impl SoloGame {
                 "{} scores for {p} players: give one per player",
                 scores.len()
             ));
+        }
+        // A game already won cannot begin (the four-handed game refuses the same).
+        let won = if game.rules.races_down() {
+            scores
+                .iter()
+                .any(|&s| s <= 0)
+                .then(|| "is already down to 0".to_string())
+        } else {
+            let target = i32::from(game.rules.winning_score);
+            scores
+                .iter()
+                .any(|&s| s >= target)
+                .then(|| format!("has already reached the game's target of {target}"))
+        };
+        if let Some(won) = won {
+            return Err(format!("a player {won}: the game would be over before it began"));
         }
         game.initial[..p].copy_from_slice(scores);
         game.scores = game.initial;
