@@ -188,18 +188,21 @@ fn step_randomly<R: rand::RngCore>(deal: &mut impl Decisions, draw: &mut Batched
 pub fn random_game(rules: Rules, seed: u64) -> (Game, bool) {
     let mut rng = deal_rng(seed ^ 0xdec1_5105);
     let mut game = Game::new(rules, seed);
-    let over = play_game(&mut game, &mut Batched::new(&mut rng));
+    let mut deals_left = RANDOM_DEALS_AT_MOST;
+    let over = play_game(&mut game, &mut Batched::new(&mut rng), &mut deals_left);
     (game, over)
 }
 
 /// A whole match (as many games as the rules' `match_games` / `match_wins` say), at random,
-/// and whether it ended: a game cut off (see [`random_game`]) ends it there.
+/// and whether it ended: [`RANDOM_DEALS_AT_MOST`] deals in all, so that a match of a thousand
+/// games to a thousand points is cut off, not built in memory whole (about 17 MB a game).
 pub fn random_match(rules: Rules, seed: u64) -> (Match, bool) {
     let mut rng = deal_rng(seed ^ 0xdec1_5105);
     let mut draw = Batched::new(&mut rng);
     let mut m = Match::new(rules, seed);
+    let mut deals_left = RANDOM_DEALS_AT_MOST;
     loop {
-        if !play_game(m.game(), &mut draw) {
+        if !play_game(m.game(), &mut draw, &mut deals_left) {
             return (m, false);
         }
         if !m.next_game() {
@@ -208,11 +211,13 @@ pub fn random_match(rules: Rules, seed: u64) -> (Match, bool) {
     }
 }
 
-/// Plays `game` out at random, [`RANDOM_DEALS_AT_MOST`] deals at most; whether it ended.
-fn play_game<R: rand::RngCore>(game: &mut Game, draw: &mut Batched<R>) -> bool {
-    for played in 1..=RANDOM_DEALS_AT_MOST {
+/// Plays `game` out at random, `deals_left` deals at most (less the deals played); whether it
+/// ended.
+fn play_game<R: rand::RngCore>(game: &mut Game, draw: &mut Batched<R>, deals_left: &mut usize) -> bool {
+    while *deals_left > 0 {
         game.play_deal_randomly(draw);
-        if played == RANDOM_DEALS_AT_MOST || !game.next_deal() {
+        *deals_left -= 1;
+        if *deals_left == 0 || !game.next_deal() {
             break;
         }
     }
