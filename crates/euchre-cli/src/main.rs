@@ -507,6 +507,8 @@ fn play_table(
                     p.clone()
                 }
                 None => {
+                    // Without a terminal, nothing is made (not even the games' folder).
+                    need_terminal()?;
                     let dir = data_dir()?.join("games");
                     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
                     let stamp = std::time::SystemTime::now()

@@ -37,8 +37,9 @@ fn start_logging(json: bool) {
 /// while the server runs. Two servers on one database would each keep their own idea of every
 /// table.
 /// The statistics database beside it is held too: `club.db` and `club.sqlite3` share
-/// `club.stats.sqlite3`.
-fn lock_database(db: &Path) -> Result<[file_lock::Held; 2]> {
+/// `club.stats.sqlite3`. The default database's folder is made when missing; a folder named in
+/// `--db` must be there (a typo would otherwise make a tree of folders, as root anywhere).
+fn lock_database(db: &Path, given: bool) -> Result<[file_lock::Held; 2]> {
     if db.is_dir() {
         anyhow::bail!("{} is a folder: --db names the database file", db.display());
     }
@@ -67,6 +68,13 @@ fn lock_database(db: &Path) -> Result<[file_lock::Held; 2]> {
     if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
         if dir.exists() && !dir.is_dir() {
             anyhow::bail!("{}: {} is a file, not a folder", db.display(), dir.display());
+        }
+        if given && !dir.exists() {
+            anyhow::bail!(
+                "{}: there is no folder {}: make it first, or give --db a file in a folder that is there",
+                db.display(),
+                dir.display()
+            );
         }
         std::fs::create_dir_all(dir).with_context(|| format!("creating the folder {}", dir.display()))?;
     }
@@ -186,7 +194,7 @@ fn serve(
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .with_context(|| format!("listening on {addr}"))?;
-        let _locks = lock_database(&path)?;
+        let _locks = lock_database(&path, db.is_some())?;
         let new = !path.exists();
         let store = Store::open(&path, durability)?;
         let state = AppState::open(store)?;

@@ -155,6 +155,11 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
     let err = refused_serve(&port, &elsewhere.join("x.sqlite3"), &[]);
     assert!(err.contains("listening on"), "{err}");
     assert!(!elsewhere.exists(), "the folder was made");
+    // Nor does one whose --db names a folder that is not there: a typo is not a tree of
+    // folders to make.
+    let err = refused_serve("127.0.0.1:0", &elsewhere.join("deeper").join("x.sqlite3"), &[]);
+    assert!(err.contains("there is no folder"), "{err}");
+    assert!(!elsewhere.exists(), "the folder was made");
 
     // A device is not a database; with --log-json the refusal is a JSON log line too.
     let err = refused_serve("127.0.0.1:0", Path::new("/dev/null"), &["--log-json"]);
