@@ -242,7 +242,7 @@ enum Command {
         #[arg(long, value_name = "JSON")]
         given: Option<String>,
         /// Decisions to apply to the given deal first, in the protocol's text, separated by
-        /// commas: 'order, discard 9C, JC'.
+        /// commas: 'order, discard QS, JC' (for the engine protocol's example deal).
         #[arg(long, value_name = "ACTIONS", default_value = "", conflicts_with = "file")]
         then: String,
         /// The given deal's rules (a file's rules are its own).
@@ -319,7 +319,8 @@ enum EgnCommand {
 struct TableArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// The computer players' level: easy, medium or hard [default: hard].
+    /// The computer players' level: easy, medium or hard [default: hard] (or any computer
+    /// player by name: expert, basic, pimc-N, ...).
     #[arg(long)]
     level: Option<String>,
     /// The computer players by name, seat by seat from your left (e.g. basic,pimc-50,hard; in
@@ -823,7 +824,15 @@ fn run(cli: Cli) -> Result<i32> {
             describe,
             json,
         } => {
-            if preset.is_none() && rules.preset.is_none() && rules.set.is_empty() && !json && !describe {
+            if preset.is_none() && rules.preset.is_none() && rules.set.is_empty() && !describe {
+                if json {
+                    let list: Vec<_> = euchre::all_presets()
+                        .iter()
+                        .map(|(name, about)| serde_json::json!({"name": name, "about": about}))
+                        .collect();
+                    emit(&serde_json::Value::from(list).to_string());
+                    return Ok(0);
+                }
                 emit("Presets (euchre rules PRESET prints every option):");
                 for (name, about) in euchre::all_presets() {
                     emit(&format!("  {name:<16} {about}"));
@@ -1078,6 +1087,11 @@ fn run(cli: Cli) -> Result<i32> {
             if deals == 0 && (player.is_some() || seed.is_some()) {
                 anyhow::bail!(
                     "--player and --seed choose the self-play measured with --deals N; without --deals the outcomes kept in the repository (measured by pimc-50) are read"
+                );
+            }
+            if deals == 0 && save.is_some() {
+                anyhow::bail!(
+                    "--save writes the outcomes measured with --deals N; without --deals nothing is measured (the repository's own are read)"
                 );
             }
             if let Some(path) = &save {

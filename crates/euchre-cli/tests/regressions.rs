@@ -22,3 +22,22 @@ fn egn_show_score_does_not_overflow_at_extreme_initial_scores() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+/// `euchre rules` lists the presets, `--json` as JSON too (it printed north-american's rules).
+#[test]
+fn rules_json_without_a_preset_lists_the_presets() {
+    let out = Command::new(EUCHRE).args(["rules", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"north-american") && names.contains(&"bid-euchre"),
+        "{list}"
+    );
+    assert!(list[0]["about"].as_str().is_some_and(|a| !a.is_empty()), "{list}");
+}

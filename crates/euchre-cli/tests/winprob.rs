@@ -34,6 +34,20 @@ fn player_and_seed_without_deals_are_refused() {
     }
 }
 
+/// `--save` writes what `--deals` measures; without it nothing is measured, and it is refused
+/// (it wrote the repository's own outcomes without a word), leaving no file.
+#[test]
+fn save_without_deals_is_refused() {
+    let path = std::env::temp_dir().join(format!("euchre-winprob-save-{}.json", std::process::id()));
+    let (ok, out, err) = winprob(&["--save", path.to_str().unwrap()]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(
+        err.contains("--save writes the outcomes measured with --deals N"),
+        "{err}"
+    );
+    assert!(!path.exists(), "a file was written");
+}
+
 /// A path `--save` can't write is named before the deals are measured (a million deals of
 /// `pimc-50` would take hours).
 #[test]
