@@ -466,9 +466,16 @@ fn play_table(
                     path.display()
                 ),
                 (false, _) => anyhow::bail!(
-                    "{}: the terminal game has one person at the table; this file's seats ({}) name {people}",
+                    "{}: the terminal game has one person at the table; this file's seats ({}) name {people} ({}): a name that is not a computer player's is taken for a person's",
                     path.display(),
-                    seats()
+                    seats(),
+                    session
+                        .holders()
+                        .iter()
+                        .filter(|h| !h.is_bot())
+                        .map(|h| h.name().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
                 (true, _) => anyhow::bail!(
                     "{}: a watched game has only computer players; this file's seats ({}) name {people} {}{}",

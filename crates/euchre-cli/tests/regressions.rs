@@ -41,3 +41,32 @@ fn rules_json_without_a_preset_lists_the_presets() {
     );
     assert!(list[0]["about"].as_str().is_some_and(|a| !a.is_empty()), "{list}");
 }
+
+/// A saved game whose seat names a computer player that is not one (edited, or from a later
+/// version) says which names were taken for people, not only how many.
+#[test]
+fn a_saved_game_with_an_unknown_computer_player_names_it() {
+    let out = Command::new(EUCHRE)
+        .args(["random", "--format", "record", "--seed", "4"])
+        .output()
+        .unwrap();
+    let mut record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    record["players"] = serde_json::json!(["You", "nosuchbot", "easy", "easy"]);
+    let path = std::env::temp_dir().join(format!("euchre-unknown-bot-{}.json", std::process::id()));
+    std::fs::write(&path, record.to_string()).unwrap();
+    let out = Command::new(EUCHRE)
+        .args(["play", "--resume"])
+        .arg(&path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "name 2 (You, nosuchbot): a name that is not a computer player's is taken for a person's"
+        ),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&path);
+}

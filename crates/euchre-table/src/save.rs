@@ -60,7 +60,7 @@ pub fn from_text(text: &str) -> Result<Saved, String> {
     let names = euchre_record::parse(text)
         .map_err(|e| e.to_string())?
         .players
-        .unwrap_or_default();
+        .ok_or("this record names no players (a game of `euchre random` or of the engine protocol): a table goes on only with a game saved with its seats' names")?;
     let game = match euchre_record::read_any(text).map_err(|e| e.to_string())? {
         AnyReplay::Partnership(mut r) => {
             if r.games.len() != 1 {

@@ -2,7 +2,7 @@
 //! decision and always reads back; a game resumed from its file ends exactly as the same game
 //! played without a break; refused decisions change nothing.
 
-use euchre::table::{AnyRules, Table};
+use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::Seat;
 use euchre_ai::Budget;
 use euchre_table::{load, Holder, Session, TableError, Turn};
@@ -194,6 +194,24 @@ fn a_damaged_file_is_named_and_left_alone() {
         std::fs::read_to_string(&path).unwrap(),
         "{\"format\":\"euchre-record\""
     );
+}
+
+/// A game record without its seats' names (as `euchre random --format record` writes) is
+/// refused as such, not as "0 seats given for a game of 4 players".
+#[test]
+fn a_record_without_players_is_refused_by_what_it_lacks() {
+    let path = scratch("no-players");
+    let rules = AnyRules::preset("north-american").unwrap();
+    let AnyGame::Partnership(game) = rules.new_game(4) else {
+        unreachable!()
+    };
+    let record = euchre_record::write_game(&game, None);
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let e = Session::resume(&path, Budget::UNLIMITED)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("this record names no players"), "{e}");
 }
 
 #[test]
