@@ -205,6 +205,19 @@ pub fn random_match(rules: Rules, seed: u64) -> (Match, bool) {
         if !play_game(m.game(), &mut draw, &mut deals_left) {
             return (m, false);
         }
+        if deals_left == 0 {
+            // The last deal allowed ended a game: the match is over if that game decided it;
+            // no next game is begun (it would be written with a deal nobody played).
+            let (won, _) = m.games().last().map_or(([0, 0], [0, 0]), Game::match_result);
+            let wins = m.wins();
+            let over =
+                euchre::game::match_over(&rules, [wins[0] + won[0], wins[1] + won[1]], m.games().len());
+            if over {
+                // Records the result; the match being over, it starts nothing.
+                m.next_game();
+            }
+            return (m, over);
+        }
         if !m.next_game() {
             return (m, true);
         }

@@ -782,7 +782,7 @@ pub fn counted(n: impl Into<u64>, noun: &str) -> String {
 /// Says that `euchre random` cut its game off (see [`bench::RANDOM_DEALS_AT_MOST`]).
 fn note_cut_off() {
     eprintln!(
-        "note: the game was cut off after {} deals in all without a winner (random play can drift away from the target for ever, and a long match would not fit in memory): the document ends there",
+        "note: the game (or match) was cut off after {} deals in all without a winner (random play can drift away from the target for ever, and a long match would not fit in memory): the document ends there",
         bench::RANDOM_DEALS_AT_MOST
     );
 }

@@ -1677,7 +1677,7 @@ fn a_random_game_cut_off_says_so() {
     let (ok, record, note) = run(&["random", "--rules", "bid-euchre", "--seed", "26"]);
     assert!(ok, "{note}");
     assert!(
-        note.contains("the game was cut off after 10000 deals in all without a winner"),
+        note.contains("the game (or match) was cut off after 10000 deals in all without a winner"),
         "{note}"
     );
     let doc: Value = serde_json::from_str(&record).expect("a record");
@@ -1704,34 +1704,43 @@ fn a_random_game_cut_off_says_so() {
     ]);
     assert!(ok, "{note}");
     assert!(
-        note.contains("the game was cut off after 10000 deals in all without a winner"),
+        note.contains("the game (or match) was cut off after 10000 deals in all without a winner"),
         "{note}"
     );
     let doc: Value = serde_json::from_str(&record).expect("a record");
     assert_eq!(doc["games"][0]["deals"].as_array().map(Vec::len), Some(10_000));
     // A match: 10,000 deals in all, not in each game (a thousand games to a thousand points
-    // were built in memory whole, about 17 GB).
-    let (ok, record, note) = run(&[
-        "random",
-        "--set",
-        "winning_score=1000",
-        "--set",
-        "match_games=1000",
-        "--format",
-        "record",
-        "--seed",
-        "2",
-    ]);
-    assert!(ok, "{note}");
-    assert!(note.contains("cut off after 10000 deals in all"), "{note}");
-    let doc: Value = serde_json::from_str(&record).expect("a record");
-    let games = doc["games"].as_array().expect("games");
-    let deals: usize = games
-        .iter()
-        .map(|g| g["deals"].as_array().map_or(0, Vec::len))
-        .sum();
-    assert!(games.len() > 1, "more than one game of the match");
-    assert_eq!(deals, 10_000);
+    // were built in memory whole, about 17 GB). At seed 7 of games to 13 the 10,000th deal
+    // ends a game: no game is begun after it.
+    for (target, seed) in [("1000", "2"), ("13", "7")] {
+        let (ok, record, note) = run(&[
+            "random",
+            "--set",
+            &format!("winning_score={target}"),
+            "--set",
+            "match_games=1000",
+            "--format",
+            "record",
+            "--seed",
+            seed,
+        ]);
+        assert!(ok, "{note}");
+        assert!(note.contains("cut off after 10000 deals in all"), "{note}");
+        let doc: Value = serde_json::from_str(&record).expect("a record");
+        let games = doc["games"].as_array().expect("games");
+        let deals: Vec<&Value> = games
+            .iter()
+            .flat_map(|g| g["deals"].as_array().unwrap())
+            .collect();
+        assert!(games.len() > 1, "more than one game of the match");
+        assert_eq!(deals.len(), 10_000, "games to {target}, seed {seed}");
+        assert!(
+            deals
+                .iter()
+                .all(|d| !d["decisions"].as_array().unwrap().is_empty()),
+            "every deal is played (games to {target}, seed {seed})"
+        );
+    }
 }
 
 /// A document too large for the readers is still written (it is what was asked for), with a
