@@ -365,6 +365,19 @@ fn an_individual_games_initial_score_that_has_ended_it_is_refused() {
         r.games[0].initial_score = scores.iter().map(|s| if *s == 0 { 1 } else { (*s).min(9) }).collect();
         read_any(&serde_json::to_string(&r).unwrap()).unwrap_or_else(|e| panic!("{preset}: {e}"));
     }
+    // Tied at the top past the target, the game plays on (as after a deal made by none of
+    // them): a position the game itself reaches, and so one to start from.
+    for (preset, scores) in [
+        ("three-handed", vec![10, 10, 7]),
+        ("bid-euchre", vec![0, 0, 5, 5]),
+    ] {
+        let g = SoloGame::new(SoloRules::preset(preset).unwrap(), 3);
+        let mut r: Record = serde_json::to_value(write_solo_game(&g, None))
+            .and_then(serde_json::from_value)
+            .unwrap();
+        r.games[0].initial_score = scores;
+        read_any(&serde_json::to_string(&r).unwrap()).unwrap_or_else(|e| panic!("{preset}: {e}"));
+    }
 }
 
 /// A player name is at most as long as EGN takes (a record took a name of a million characters

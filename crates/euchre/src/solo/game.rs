@@ -79,20 +79,18 @@ impl SoloGame {
                 scores.len()
             ));
         }
-        // A game already won cannot begin (the four-handed game refuses the same).
-        let won = if game.rules.races_down() {
-            scores
-                .iter()
-                .any(|&s| s <= 0)
-                .then(|| "is already down to 0".to_string())
-        } else {
-            let target = i32::from(game.rules.winning_score);
-            scores
-                .iter()
-                .any(|&s| s >= target)
-                .then(|| format!("has already reached the game's target of {target}"))
-        };
-        if let Some(won) = won {
+        // A game already won cannot begin (the four-handed game refuses the same). Scores tied
+        // at the top past the target are a game that plays on, as after a deal made by none
+        // of them.
+        if winner_by_score(&game.rules, scores, None).is_some() {
+            let won = if game.rules.races_down() {
+                "is already down to 0".to_string()
+            } else {
+                format!(
+                    "has already reached the game's target of {}",
+                    game.rules.winning_score
+                )
+            };
             return Err(format!("a player {won}: the game would be over before it began"));
         }
         game.initial[..p].copy_from_slice(scores);
@@ -182,28 +180,10 @@ impl SoloGame {
             self.pool += u64::from(*paid);
         }
         let maker = self.deal.maker();
-        self.winner = self.deal.won_outright().or_else(|| {
-            let scores = &self.scores[..p];
-            let (best, reached) = if self.rules.races_down() {
-                let best = *scores.iter().min().unwrap_or(&0);
-                (best, best <= 0)
-            } else {
-                let best = *scores.iter().max().unwrap_or(&0);
-                (best, best >= i32::from(self.rules.winning_score))
-            };
-            if !reached {
-                return None;
-            }
-            let top: Vec<Seat> = (0..p)
-                .filter(|&i| scores[i] == best)
-                .map(|i| Seat::new(i as u8))
-                .collect();
-            // A tie at the top: the maker of the deal wins if among them; otherwise play on.
-            match top.as_slice() {
-                [one] => Some(*one),
-                _ => maker.filter(|m| top.contains(m)),
-            }
-        });
+        self.winner = self
+            .deal
+            .won_outright()
+            .or_else(|| winner_by_score(&self.rules, &self.scores[..p], maker));
         if let Some(w) = self.winner {
             self.chips[w.index()] += self.pool as i64;
             self.pool = 0;
@@ -263,5 +243,29 @@ impl SoloGame {
         } else {
             self.deal.legal_actions()
         }
+    }
+}
+
+/// The winner by the scores after a deal, if the game is decided: the one player at the top once
+/// someone has reached the target (0 in the games raced down); tied at the top, the deal's
+/// maker if among them, else nobody (the game plays on).
+fn winner_by_score(rules: &SoloRules, scores: &[i32], maker: Option<Seat>) -> Option<Seat> {
+    let (best, reached) = if rules.races_down() {
+        let best = *scores.iter().min().unwrap_or(&0);
+        (best, best <= 0)
+    } else {
+        let best = *scores.iter().max().unwrap_or(&0);
+        (best, best >= i32::from(rules.winning_score))
+    };
+    if !reached {
+        return None;
+    }
+    let top: Vec<Seat> = (0..scores.len())
+        .filter(|&i| scores[i] == best)
+        .map(|i| Seat::new(i as u8))
+        .collect();
+    match top.as_slice() {
+        [one] => Some(*one),
+        _ => maker.filter(|m| top.contains(m)),
     }
 }
