@@ -119,7 +119,8 @@ fn human(path: &Path, games: u64, players: &[PlayerStats]) -> String {
         ));
     }
     out.push_str(
-        "\nwon: games won of those finished; pts/deal: points the player's side gained per deal;\n\
+        "\nwon: games won of those finished on one side (a name on both sides neither wins nor loses);\n\
+         pts/deal: points the player's side gained per deal;\n\
          made: deals their side made trump, of which euchred (fewer than 3 tricks, or the bid) and\n\
          marched (every trick); alone: lone hands made of those played; mistakes: mean points lost\n\
          per analysed game.",

@@ -226,3 +226,75 @@ fn the_default_points_to_the_servers_statistics_in_the_same_folder() {
         "{text}"
     );
 }
+
+/// A database of the first schema that this user may only read (another user's, a read-only
+/// backup) is read as it is, its loners the makers as then: migrating it would need to write
+/// it ("attempt to write a readonly database"). Run as another user where the tests run as
+/// root (as on CI); skipped elsewhere.
+#[test]
+fn a_first_schema_database_that_may_only_be_read_is_read_as_it_is() {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+    let setpriv = Path::new("/usr/bin/setpriv");
+    if !root || !setpriv.exists() {
+        eprintln!("not root with setpriv: skipped");
+        return;
+    }
+    let dir = Scratch::new("read-only");
+    let path = dir.join("stats.sqlite3");
+    let mut store = Store::open(&path).expect("a new store");
+    let names = ["Ann", "Bo", "Cy", "Di"].map(String::from);
+    // Random play makes loners now and then.
+    for seed in 0..12 {
+        let mut game = AnyRules::preset("north-american")
+            .expect("a preset")
+            .new_game(seed);
+        let mut k = seed as usize;
+        while !game.is_over() {
+            while !game.deal_over() {
+                let legal = game.legal_actions();
+                k += 7;
+                game.apply(legal[k % legal.len()]).expect("legal");
+            }
+            game.next_deal();
+        }
+        let summary = GameSummary::of_game(&game, &format!("old-{seed}"), &names, &[], None);
+        store.record_game(&summary).expect("recorded");
+    }
+    drop(store);
+    let now = json_of(&stats(&path, true));
+    let loners: u64 = now["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["loners"].as_u64().unwrap())
+        .sum();
+    assert!(loners > 0, "no loner to count: {now}");
+    let conn = rusqlite::Connection::open(&path).expect("open");
+    conn.execute_batch(
+        "PRAGMA journal_mode = DELETE; ALTER TABLE deals DROP COLUMN loner; PRAGMA user_version = 1;",
+    )
+    .expect("made a first-schema database");
+    drop(conn);
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(&*dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let out = Command::new(setpriv)
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            EUCHRE,
+            "stats",
+            "--json",
+            "--db",
+        ])
+        .arg(&path)
+        .output()
+        .expect("run euchre as another user");
+    assert_eq!(json_of(&out)["players"], now["players"]);
+    assert_eq!(std::fs::read(&path).unwrap(), before, "the file was written");
+}

@@ -121,6 +121,9 @@ pub enum StoreError {
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// The schema the file is read in: [`SCHEMA_VERSION`] once migrated; an older one for a
+    /// file this program may only read (its permissions), which is read as it is.
+    schema: i64,
 }
 
 impl Store {
@@ -160,6 +163,7 @@ impl Store {
         let mut store = Store {
             conn,
             path: path.to_path_buf(),
+            schema: SCHEMA_VERSION,
         };
         // Another euchre (the table recording a game) may hold the write lock for a moment.
         store
@@ -171,7 +175,14 @@ impl Store {
             .conn
             .pragma_update(None, "foreign_keys", true)
             .map_err(|e| store.err(e))?;
-        store.migrate()?;
+        // A file of an older schema that this program may only read (another user's, a
+        // read-only backup) cannot be migrated: it is read in its own schema.
+        let version = store.user_version()?;
+        if store.read_only() && (1..SCHEMA_VERSION).contains(&version) {
+            store.schema = version;
+        } else {
+            store.migrate()?;
+        }
         store.check_tables()?;
         Ok(store)
     }
@@ -486,10 +497,19 @@ impl Store {
             p.euchred = count(euchred);
             p.marched = count(marched);
         }
+        // The lone player: `loner` since schema 2 (the maker in the rows it was added to, and
+        // in any row a running older writer adds without it); the maker before.
+        let lone_player = if self.schema >= 2 {
+            "coalesce(d.loner, CASE WHEN d.alone THEN d.maker END)"
+        } else {
+            "CASE WHEN d.alone THEN d.maker END"
+        };
         for (name, loners, made) in self.rows(
-            "SELECT s.player, count(*), sum(NOT d.euchred)
-             FROM seats s JOIN deals d ON d.game_id = s.game_id AND d.loner = s.seat
-             GROUP BY s.player",
+            &format!(
+                "SELECT s.player, count(*), sum(NOT d.euchred)
+                 FROM seats s JOIN deals d ON d.game_id = s.game_id AND {lone_player} = s.seat
+                 GROUP BY s.player"
+            ),
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )? {
             let p = entry(&mut by_name, name);
@@ -599,6 +619,14 @@ fn validate(g: &GameSummary) -> Result<(), StoreError> {
         }
         if d.maker_side.is_some_and(|m| m >= sides) || d.maker.is_some() != d.maker_side.is_some() {
             return bad(format!("deal {}: the maker's side does not fit", d.number));
+        }
+        // Loners are counted by `loner` alone: one on the making side, exactly when `alone`.
+        let loner_side = d.loner.and_then(|l| g.seats.get(l)).map(|s| s.side);
+        if d.alone != d.loner.is_some() || (d.loner.is_some() && loner_side != d.maker_side) {
+            return bad(format!(
+                "deal {}: the lone player does not fit (alone {}, loner {:?}, making side {:?})",
+                d.number, d.alone, d.loner, d.maker_side
+            ));
         }
     }
     Ok(())
