@@ -881,4 +881,33 @@ async fn the_start_page_is_told_each_options_values() {
         (json!("number"), json!(2), json!(4))
     );
     assert_eq!(described("partnership", "robson")["kind"], "switch");
+    // A table plays one game: the options of a match are not offered, and a match is refused.
+    for preset in presets["presets"].as_array().unwrap() {
+        for pair in preset["options"].as_array().unwrap() {
+            assert!(
+                !["match_games", "match_wins", "laps", "slams"].contains(&pair[0].as_str().unwrap()),
+                "{} offers {}",
+                preset["name"],
+                pair[0]
+            );
+        }
+    }
+    assert!(presets["option_sets"]["partnership"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|o| o["name"] != "match_games"));
+    for options in [json!({"match_games": "3"}), json!({"match_wins": 2})] {
+        let (status, body) = post(
+            &addr,
+            "/api/tables",
+            &json!({"rules": "keller-1887", "seats": ["open", "basic", "basic", "basic"], "options": options}),
+        )
+        .await;
+        assert_eq!(status, 400, "{body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("a table plays one game"),
+            "{body}"
+        );
+    }
 }

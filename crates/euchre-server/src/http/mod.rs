@@ -71,6 +71,11 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// The options of a match of several games, which a table does not play: it plays one game,
+/// and "Next game" opens another table with no points or games carried. The start page is not
+/// offered them, and a table asking for a match is refused.
+const MATCH_OPTIONS: [&str; 4] = ["match_games", "match_wins", "laps", "slams"];
+
 async fn presets() -> Response {
     let presets: Vec<_> = euchre::all_presets()
         .iter()
@@ -84,12 +89,17 @@ async fn presets() -> Response {
                 AnyRules::Partnership(_) => "partnership",
                 AnyRules::Solo(_) => "solo",
             };
+            let options: Vec<_> = rules
+                .options()
+                .into_iter()
+                .filter(|(name, _)| !MATCH_OPTIONS.contains(name))
+                .collect();
             Some(json!({
                 "name": name,
                 "about": about,
                 "players": game.players(),
                 "partners": partners,
-                "options": rules.options(),
+                "options": options,
                 "option_set": option_set,
             }))
         })
@@ -100,9 +110,12 @@ async fn presets() -> Response {
         .collect();
     // What each option means and the values it takes, once per family of presets: the page
     // offers choices and a line of help rather than engine names in free-text boxes.
+    let offered = |set: &'static [euchre::OptionInfo]| -> Vec<&euchre::OptionInfo> {
+        set.iter().filter(|o| !MATCH_OPTIONS.contains(&o.name)).collect()
+    };
     let option_sets = json!({
-        "partnership": euchre::option_info::PARTNERSHIP_OPTIONS,
-        "solo": euchre::option_info::SOLO_OPTIONS,
+        "partnership": offered(euchre::option_info::PARTNERSHIP_OPTIONS),
+        "solo": offered(euchre::option_info::SOLO_OPTIONS),
     });
     Json(json!({"presets": presets, "players": players, "option_sets": option_sets})).into_response()
 }
@@ -261,6 +274,21 @@ async fn create_table(
             )
         }
         None => {}
+    }
+    let mut asked = AnyRules::preset(&req.rules);
+    if let Ok(rules) = asked.as_mut() {
+        // Another bad option is named by the table's own checks below.
+        for (k, v) in &pairs {
+            let _ = rules.set(k, v);
+        }
+    }
+    if let Ok(AnyRules::Partnership(r)) = asked {
+        if r.match_games != 1 || r.match_wins != 0 {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "a table plays one game, not a match (match_games 1, match_wins 0): the host opens the next game when it ends",
+            );
+        }
     }
     let grace = req.grace_secs.unwrap_or(DEFAULT_GRACE_SECS);
     if grace > 24 * 3600 {
