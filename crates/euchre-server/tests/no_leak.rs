@@ -94,22 +94,48 @@ async fn client(addr: String, code: String, token: Option<String>, seed: u64) ->
     let mut seat = None;
     let mut acted = None;
     let mut deal = 1;
+    let mut asked = 0;
+    // Each deal's view as this connection was sent it when the deal ended: a past deal must
+    // come back exactly as it.
+    let mut ended: std::collections::HashMap<u64, Value> = std::collections::HashMap::new();
+    let answered = |m: &Value, past: &mut Vec<String>, ended: &std::collections::HashMap<u64, Value>| {
+        for d in m["deals"].as_array().unwrap() {
+            if let Some(view) = ended.get(&d["deal_number"].as_u64().unwrap()) {
+                assert_eq!(&d["view"], view, "a past deal differs from its last state");
+            }
+        }
+        past.push(m.to_string());
+    };
     while let Some(m) = next(&mut ws).await {
         let text = m.to_string();
         if m["type"] == "past_deals" {
-            past.push(text);
+            answered(&m, &mut past, &ended);
             continue;
         }
         assert_eq!(m["type"], "state", "{text}");
         let seq = m["seq"].as_u64().unwrap();
         seat = m["seat"].as_u64().map(|s| Seat::new(s as u8));
+        if m["view"]["phase"] == "done" {
+            ended.insert(m["deal_number"].as_u64().unwrap(), m["view"].clone());
+        }
         heard.push((seq, text));
         if m["game_over"] == true {
+            // The answers still on their way, then one more asked after the game's end.
+            send(&mut ws, &json!({"type": "past_deals"})).await;
+            asked += 1;
+            while past.len() < asked {
+                let Some(m) = next(&mut ws).await else { break };
+                if m["type"] == "past_deals" {
+                    answered(&m, &mut past, &ended);
+                }
+            }
+            assert_eq!(past.len(), asked, "every past_deals asked is answered");
             break;
         }
         if m["deal_number"].as_u64() > Some(deal) {
             deal = m["deal_number"].as_u64().unwrap();
             send(&mut ws, &json!({"type": "past_deals"})).await;
+            asked += 1;
         }
         let legal = m["legal"].as_array().unwrap();
         if !legal.is_empty() && acted != Some(seq) && m["started"] == true {

@@ -367,21 +367,24 @@ fn handle(
         _ => None,
     };
     match msg {
-        ClientMessage::Sync {} => {
-            if let Ok(room) = live.room() {
-                let state = room.state_for(seat);
-                drop(room);
-                live.send_to(id, &state);
+        ClientMessage::Sync {} | ClientMessage::PastDeals {} => {
+            let Ok(room) = live.room() else { return };
+            // The token checked again under the lock the answer is made under: the seat may
+            // have been freed and taken by someone else since the check above, and its next
+            // holder's cards must not reach this connection (as `Live::subscribe` checks).
+            if let Some((s, t)) = holder {
+                if room.seat_of(t) != Some(s) {
+                    drop(room);
+                    return refuse("this seat's token no longer holds it".into());
+                }
             }
-        }
-        ClientMessage::PastDeals {} => {
-            // A seat's own view only with its token (one that no longer holds the seat was
-            // refused above); without one, a spectator's.
-            if let Ok(room) = live.room() {
-                let past = room.past_deals(holder.map(|(s, _)| s));
-                drop(room);
-                live.send_to(id, &past);
-            }
+            let answer = match msg {
+                ClientMessage::Sync {} => room.state_for(seat),
+                // A seat's own view only with its token; without one, a spectator's.
+                _ => room.past_deals(holder.map(|(s, _)| s)),
+            };
+            drop(room);
+            live.send_to(id, &answer);
         }
         ClientMessage::Act { seq, action } => {
             let Some((_, t)) = holder else {
