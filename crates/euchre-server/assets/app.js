@@ -1027,6 +1027,9 @@ function onMessage(msg) {
   }
 }
 
+/** The most earlier deals a `past_deals` answer holds (the server's `PAST_DEALS_SENT`). */
+const PAST_DEALS_SENT = 100;
+
 /** The game's number in a deal key (0 outside a match). */
 const gameNumber = (s) => (s.view && s.view.game_number !== undefined ? s.view.game_number : s.game_number || 0);
 
@@ -1035,7 +1038,9 @@ const gameNumber = (s) => (s.view && s.view.game_number !== undefined ? s.view.g
 function askPastDeals(state) {
   if (ui.pastAsked || !state.started || ui.zeroBased || !(state.deal_number > 1)) return;
   const game = gameNumber(state);
-  for (let n = 1; n < state.deal_number; n++) {
+  // The server sends the last PAST_DEALS_SENT: older deals missing from the log are not asked
+  // for again and again.
+  for (let n = Math.max(1, state.deal_number - PAST_DEALS_SENT); n < state.deal_number; n++) {
     if (!ui.logs.has(`${game}:${n}`)) {
       ui.pastAsked = true;
       send({ type: 'past_deals' });
@@ -1078,9 +1083,15 @@ function addPastDeals(deals) {
     const [gb, nb] = order(b);
     return ga - gb || na - nb;
   }));
-  // The last deal's result stands for a page that saw none end: its panel stays closed (the
-  // person did not just see it), its review a button away.
-  if (!ui.lastResult && last && !(s.view && s.view.phase === 'done')) {
+  // The last deal's result stands for a page that saw none end, or an older one (a tab kept
+  // from before): its panel stays closed (the person did not just see it), its review a button
+  // away.
+  const later = (a, b) => {
+    const [ga, na] = order(a);
+    const [gb, nb] = order(b || '0:0');
+    return ga > gb || (ga === gb && na > nb);
+  };
+  if (last && !(s.view && s.view.phase === 'done') && (!ui.lastResult || later(dealKey(last), ui.resultKey))) {
     ui.lastResult = dealResult(last, null);
     ui.resultKey = dealKey(last);
     ui.resultClosed = true;

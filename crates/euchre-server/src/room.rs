@@ -523,14 +523,12 @@ impl Room {
     /// The deals finished before the current one as `viewer` (or a spectator, `None`) saw
     /// them, the last [`PAST_DEALS_SENT`] at most.
     pub fn past_deals(&self, viewer: Option<Seat>) -> ServerMessage {
-        let past = self.game().past_deals(viewer);
-        let skip = past.len().saturating_sub(PAST_DEALS_SENT);
-        let deals = past
+        let deals = self
+            .game()
+            .past_deals(viewer, PAST_DEALS_SENT)
             .into_iter()
-            .enumerate()
-            .skip(skip)
-            .map(|(i, d)| PastDeal {
-                deal_number: i as u32 + 1,
+            .map(|d| PastDeal {
+                deal_number: d.number,
                 view: serde_json::to_value(&d.view).unwrap_or_default(),
                 result: d.outcome,
                 scores: d.scores,

@@ -49,15 +49,18 @@ pub trait Table {
     fn deal_outcome(&self) -> Option<DealOutcome>;
     /// `seat`'s partner in the partnership game; `None` in the individual games.
     fn partner(&self, seat: Seat) -> Option<Seat>;
-    /// The deals finished before the current one, each as `viewer` saw it at its end (`None`:
-    /// a spectator, public only), so that a page opened late can show the game's earlier
-    /// deals. Nothing in them was not in that viewer's view when the deal ended.
-    fn past_deals(&self, viewer: Option<Seat>) -> Vec<PastDeal>;
+    /// The last `last` deals finished before the current one, each as `viewer` saw it at its
+    /// end (`None`: a spectator, public only), so that a page opened late can show the game's
+    /// earlier deals. Each holds only what that viewer was shown when the deal ended.
+    fn past_deals(&self, viewer: Option<Seat>, last: usize) -> Vec<PastDeal>;
 }
 
 /// A deal finished before the current one, as one viewer saw it at its end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PastDeal {
+    /// The deal's number in the game, from 1.
+    pub number: u32,
+    /// The viewer's view of the deal as it ended.
     pub view: View,
     /// How the deal went for its makers (`None` for a deal nobody made trump in).
     pub outcome: Option<DealOutcome>,
@@ -188,23 +191,28 @@ impl Table for Game {
     fn partner(&self, seat: Seat) -> Option<Seat> {
         Some(seat.partner())
     }
-    fn past_deals(&self, viewer: Option<Seat>) -> Vec<PastDeal> {
+    fn past_deals(&self, viewer: Option<Seat>, last: usize) -> Vec<PastDeal> {
         let mut score = self.initial_score();
         let mut tokens = [0; 2];
-        self.finished_deals()
-            .iter()
-            .map(|deal| {
-                crate::game::add_deal(deal, &mut score, &mut tokens);
-                PastDeal {
+        let finished = self.finished_deals();
+        let first = finished.len().saturating_sub(last);
+        let mut past = Vec::new();
+        for (i, deal) in finished.iter().enumerate() {
+            // The scores run over every deal; views are made for the last ones only.
+            crate::game::add_deal(deal, &mut score, &mut tokens);
+            if i >= first {
+                past.push(PastDeal {
+                    number: u32::try_from(i + 1).unwrap_or(u32::MAX),
                     view: View::Partnership(Box::new(match viewer {
                         Some(seat) => deal.observation(seat),
                         None => deal.public_observation(),
                     })),
                     outcome: deal.outcome(),
                     scores: score.to_vec(),
-                }
-            })
-            .collect()
+                });
+            }
+        }
+        past
     }
 }
 
@@ -251,25 +259,28 @@ impl Table for SoloGame {
     fn partner(&self, _seat: Seat) -> Option<Seat> {
         None
     }
-    fn past_deals(&self, viewer: Option<Seat>) -> Vec<PastDeal> {
+    fn past_deals(&self, viewer: Option<Seat>, last: usize) -> Vec<PastDeal> {
         let mut scores = self.initial_scores().to_vec();
         let finished = self.all_deals().count() - 1;
-        self.all_deals()
-            .take(finished)
-            .map(|deal| {
-                for (s, d) in scores.iter_mut().zip(deal.delta()) {
-                    *s = s.saturating_add(*d);
-                }
-                PastDeal {
+        let first = finished.saturating_sub(last);
+        let mut past = Vec::new();
+        for (i, deal) in self.all_deals().take(finished).enumerate() {
+            for (s, d) in scores.iter_mut().zip(deal.delta()) {
+                *s = s.saturating_add(*d);
+            }
+            if i >= first {
+                past.push(PastDeal {
+                    number: u32::try_from(i + 1).unwrap_or(u32::MAX),
                     view: View::Solo(Box::new(match viewer {
                         Some(seat) => deal.observation(seat),
                         None => deal.public_observation(),
                     })),
                     outcome: deal.outcome(),
                     scores: scores.clone(),
-                }
-            })
-            .collect()
+                });
+            }
+        }
+        past
     }
 }
 
@@ -450,8 +461,8 @@ impl Table for AnyGame {
     fn partner(&self, seat: Seat) -> Option<Seat> {
         self.table().partner(seat)
     }
-    fn past_deals(&self, viewer: Option<Seat>) -> Vec<PastDeal> {
-        self.table().past_deals(viewer)
+    fn past_deals(&self, viewer: Option<Seat>, last: usize) -> Vec<PastDeal> {
+        self.table().past_deals(viewer, last)
     }
 }
 
@@ -490,10 +501,14 @@ mod tests {
             }
             assert!(game.is_over(), "{preset}");
             shown.pop();
-            let mine = game.past_deals(Some(seat));
-            let public = game.past_deals(None);
+            let mine = game.past_deals(Some(seat), usize::MAX);
+            let public = game.past_deals(None, usize::MAX);
             assert_eq!(mine.len(), shown.len(), "{preset}");
+            // The last few alone are the same, numbered as in the game.
+            let tail = game.past_deals(Some(seat), 2);
+            assert_eq!(tail[..], mine[mine.len().saturating_sub(2)..], "{preset}");
             for (i, (view, public_view, outcome, scores)) in shown.into_iter().enumerate() {
+                assert_eq!(mine[i].number as usize, i + 1, "{preset} deal {i}");
                 assert_eq!(mine[i].view, view, "{preset} deal {i}");
                 assert_eq!(public[i].view, public_view, "{preset} deal {i}");
                 assert_eq!(
