@@ -477,19 +477,18 @@ impl App {
         true
     }
 
-    /// A click on a card of the hand or a choice: takes it. The hand is on the screen's fifth
-    /// row from the bottom; the choices' words on the fourth.
-    fn on_click(&mut self, column: u16, row: u16, height: u16) {
-        if self.overlay.is_some() || self.choices.is_empty() {
+    /// A click on a card of the hand: takes it. Where the hand is drawn on a screen of `width`
+    /// by `height` is the drawing's own layout.
+    fn on_click(&mut self, column: u16, row: u16, width: u16, height: u16) {
+        if self.overlay.is_some() || self.choices.is_empty() || render::too_small(width, height) {
             return;
         }
-        let hand_row = height.saturating_sub(6);
-        if row != hand_row {
+        let zones = render::areas(self, ratatui::layout::Rect::new(0, 0, width, height));
+        if row != zones.hand.y {
             return;
         }
-        // The hand's line starts inside the frame's left border.
         let (_, places) = render::hand_line(self);
-        let col = column.saturating_sub(1);
+        let col = column.saturating_sub(zones.hand.x);
         if let Some(&(c, _, _)) = places.iter().find(|&&(_, x, w)| col >= x && col < x + w) {
             if let Some(&a) = self.choices.iter().find(|a| card_of(a) == Some(c)) {
                 self.take(a);
@@ -790,8 +789,8 @@ fn play_loop(
                     }
                 }
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                    let h = terminal.size()?.height;
-                    app.on_click(m.column, m.row, h);
+                    let size = terminal.size()?;
+                    app.on_click(m.column, m.row, size.width, size.height);
                 }
                 // A resize redraws on the next pass.
                 _ => {}
@@ -1295,7 +1294,7 @@ mod tests {
         // The cursor's card is first and bracketed; click the middle of the third card.
         let (third, x, w) = places[2];
         let before = a.session.decisions();
-        a.on_click(1 + x + w / 2, 18, 24);
+        a.on_click(1 + x + w / 2, 18, 80, 24);
         assert_eq!(a.session.decisions(), before + 1);
         let mine = format!("discard {third}");
         assert!(

@@ -282,30 +282,8 @@ pub fn draw(f: &mut Frame, app: &App) {
         title = format!(" {} · {} ", app.rules_name, score_words(app, &scores));
     }
     let block = Block::default().borders(Borders::ALL).title(title);
-    let inner = block.inner(area);
     f.render_widget(block, area);
-
-    // Trump, the upcard, the contract; the tricks taken beside them, or on a line of their
-    // own where both do not fit (Bid Euchre's four players at 60 columns).
-    let info = info_spans(app);
-    let tricks = tricks_words(app);
-    let info_width: usize = info.iter().map(Span::width).sum();
-    let tricks_apart = info_width + tricks.chars().count() > usize::from(inner.width);
-
-    // The seats and the trick sit in the middle of a tall screen; the person's part stays at
-    // the bottom.
-    let rows = Layout::vertical([
-        Constraint::Min(0),                              // space
-        Constraint::Length(2),                           // north
-        Constraint::Length(8),                           // west, trick, east
-        Constraint::Min(0),                              // space
-        Constraint::Length(2 + u16::from(tricks_apart)), // trump, tricks and bidding
-        Constraint::Length(2),                           // south's hand
-        Constraint::Length(2),                           // choices
-        Constraint::Length(1),                           // keys
-    ])
-    .split(inner);
-    let rows = [rows[1], rows[2], rows[4], rows[5], rows[6], rows[7]];
+    let zones = areas(app, area);
 
     let seats: Vec<Seat> = (0..t.players).map(|s| Seat::new(s as u8)).collect();
     let at = |pos: usize| {
@@ -317,14 +295,14 @@ pub fn draw(f: &mut Frame, app: &App) {
 
     if let Some(n) = at(2) {
         let lines = vec![Line::from(seat_label(app, n)), other_hand(app, n)];
-        f.render_widget(Paragraph::new(lines).alignment(Alignment::Center), rows[0]);
+        f.render_widget(Paragraph::new(lines).alignment(Alignment::Center), zones.north);
     }
     let middle = Layout::horizontal([
         Constraint::Percentage(28),
         Constraint::Percentage(44),
         Constraint::Percentage(28),
     ])
-    .split(rows[1]);
+    .split(zones.middle);
     for (pos, rect) in [(1usize, middle[0]), (3, middle[2])] {
         if let Some(s) = at(pos) {
             let lines = vec![
@@ -352,48 +330,262 @@ pub fn draw(f: &mut Frame, app: &App) {
         trick_area,
     );
 
-    let mut info_lines = if tricks_apart {
+    let info = info_spans(app);
+    let tricks = tricks_words(app);
+    let mut info_lines = if zones.tricks_apart {
         vec![Line::from(info), Line::from(tricks)]
     } else {
         let mut spans = info;
         spans.push(Span::raw(tricks));
         vec![Line::from(spans)]
     };
-    info_lines.push(Line::from(bidding_words(app, rows[2].width)));
-    f.render_widget(Paragraph::new(info_lines), rows[2]);
+    info_lines.push(Line::from(bidding_words(app, zones.info.width)));
+    f.render_widget(Paragraph::new(info_lines), zones.info);
 
     let (hand, _) = hand_line(app);
     f.render_widget(
         Paragraph::new(Line::from(hand)).wrap(Wrap { trim: true }),
-        rows[3],
+        zones.hand,
     );
 
-    // The choices that are not cards, and the prompt.
-    let mut ch = vec![Span::raw(app.prompt())];
-    let dealing = app.me == app.table.dealer;
-    for (i, a) in app.choices.iter().enumerate() {
-        if card_of(a).is_some() {
-            continue;
-        }
-        let mut style = Style::default();
-        if i == app.cursor {
-            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-        }
-        ch.push(Span::raw(" "));
-        ch.push(Span::styled(format!("[{}]", action_words(a, dealing)), style));
+    // The prompt and the choices that are not cards, laid out by `choice_lines` (never broken
+    // inside a choice); then the status, or a note, on the line below.
+    let said = said_line(app);
+    let rows = zones
+        .choices
+        .height
+        .saturating_sub(u16::from(said.is_some()))
+        .max(1);
+    let (lines, _) = choice_lines(app, zones.choices.width, rows);
+    let mut choices_area = zones.choices;
+    choices_area.height = rows.min(zones.choices.height);
+    f.render_widget(Paragraph::new(lines), choices_area);
+    if let Some(said) = said {
+        let below = Rect {
+            y: zones.choices.y + choices_area.height,
+            height: zones.choices.height - choices_area.height,
+            ..zones.choices
+        };
+        f.render_widget(Paragraph::new(said).wrap(Wrap { trim: true }), below);
     }
-    let mut lines = vec![Line::from(ch)];
-    if !app.status.is_empty() {
-        lines.push(Line::from(app.status.clone()));
-    } else if !app.note.is_empty() {
-        lines.push(Line::from(app.note.clone()));
-    }
-    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rows[4]);
-    f.render_widget(Paragraph::new(keys_line(app, rows[5].width)), rows[5]);
+    f.render_widget(Paragraph::new(keys_line(app, zones.keys.width)), zones.keys);
 
     if let Some(o) = &app.overlay {
         draw_overlay(f, app, o, area);
     }
+}
+
+/// Where the table's parts are drawn inside the frame of a screen of `area`.
+pub(super) struct Areas {
+    pub north: Rect,
+    /// West, the trick and East.
+    pub middle: Rect,
+    /// Trump, the tricks taken and the bidding.
+    pub info: Rect,
+    /// The person's hand.
+    pub hand: Rect,
+    /// The prompt and the choices, then the status line.
+    pub choices: Rect,
+    pub keys: Rect,
+    /// The tricks taken have a line of their own (they do not fit beside trump).
+    pub tricks_apart: bool,
+}
+
+/// The rows the prompt and its choices take at `width` when none is left out.
+fn choice_rows_wanted(app: &App, width: u16) -> u16 {
+    let (lines, _) = choice_lines(app, width, u16::MAX);
+    lines.len().max(1) as u16
+}
+
+/// The status, or else a note, said below the choices.
+fn said_line(app: &App) -> Option<String> {
+    [&app.status, &app.note]
+        .into_iter()
+        .find(|s| !s.is_empty())
+        .cloned()
+}
+
+/// Where each part of the table goes on a screen of `area` (the frame's inside): the same for
+/// drawing and for finding what a click hits.
+pub(super) fn areas(app: &App, area: Rect) -> Areas {
+    let inner = Block::default().borders(Borders::ALL).inner(area);
+    // Trump, the upcard, the contract; the tricks taken beside them, or on a line of their
+    // own where both do not fit (Bid Euchre's four players at 60 columns).
+    let info_width: usize = info_spans(app).iter().map(Span::width).sum();
+    let tricks_apart = info_width + tricks_words(app).chars().count() > usize::from(inner.width);
+    let info_rows = 2 + u16::from(tricks_apart);
+    // The choices have two rows (the second for the status), and more where they need them
+    // and the screen has rows to spare (Keller's ten choices of round 2).
+    let fixed = 2 + 8 + info_rows + 2 + 2 + 1;
+    let spare = inner.height.saturating_sub(fixed);
+    let wanted = choice_rows_wanted(app, inner.width) + u16::from(said_line(app).is_some());
+    let choice_rows = 2 + wanted.saturating_sub(2).min(spare);
+    // The seats and the trick sit in the middle of a tall screen; the person's part stays at
+    // the bottom.
+    let rows = Layout::vertical([
+        Constraint::Min(0),              // space
+        Constraint::Length(2),           // north
+        Constraint::Length(8),           // west, trick, east
+        Constraint::Min(0),              // space
+        Constraint::Length(info_rows),   // trump, tricks and bidding
+        Constraint::Length(2),           // south's hand
+        Constraint::Length(choice_rows), // choices
+        Constraint::Length(1),           // keys
+    ])
+    .split(inner);
+    Areas {
+        north: rows[1],
+        middle: rows[2],
+        info: rows[4],
+        hand: rows[5],
+        choices: rows[6],
+        keys: rows[7],
+        tricks_apart,
+    }
+}
+
+/// A choice or a mark drawn on the choices' lines: what a click on it does, and where it is
+/// (the row from the first, the first column, the width).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Place {
+    pub hit: Hit,
+    pub row: u16,
+    pub x: u16,
+    pub width: u16,
+}
+
+/// What a click on the choices' lines may hit: a choice to take, or a mark of more choices
+/// that moves the cursor to the first of them (each an index into the person's choices).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Hit {
+    Take(usize),
+    Show(usize),
+}
+
+/// The mark before a part of the choices that leaves some out before it, and after one that
+/// leaves some out after it (←→ go there).
+const MORE_BEFORE: &str = "← more";
+const MORE_AFTER: &str = "more →";
+
+/// The prompt and the choices that are not cards, in at most `rows` lines of `width`: broken
+/// between choices, never inside one. Where they do not all fit, the part of the list that
+/// holds the cursor's choice, with a mark of more before or after it. With each choice's and
+/// mark's place, for a click.
+pub(super) fn choice_lines(app: &App, width: u16, rows: u16) -> (Vec<Line<'static>>, Vec<Place>) {
+    let width = usize::from(width).max(1);
+    let rows = usize::from(rows).max(1);
+    let dealing = app.me == app.table.dealer;
+    let prompt = app.prompt();
+    let words: Vec<usize> = (0..app.choices.len())
+        .filter(|&i| card_of(&app.choices[i]).is_none())
+        .collect();
+    // A piece: its text, and what a click on it does.
+    type Piece = (String, Option<Hit>);
+    let pieces_of = |with_prompt: bool, from: usize, to: usize| -> Vec<Piece> {
+        let mut p: Vec<Piece> = Vec::new();
+        if with_prompt {
+            p.extend(
+                prompt
+                    .split(' ')
+                    .filter(|w| !w.is_empty())
+                    .map(|w| (w.to_string(), None)),
+            );
+        }
+        if from > 0 {
+            p.push((MORE_BEFORE.into(), Some(Hit::Show(words[from - 1]))));
+        }
+        for &i in &words[from..to] {
+            p.push((
+                format!("[{}]", action_words(&app.choices[i], dealing)),
+                Some(Hit::Take(i)),
+            ));
+        }
+        if to < words.len() {
+            p.push((MORE_AFTER.into(), Some(Hit::Show(words[to]))));
+        }
+        p
+    };
+    let fits = |p: &[Piece]| lay_out(p, width).len() <= rows;
+    // Every choice where they fit; else parts of the list, each as long as fits, the prompt
+    // before each where a single choice still fits after it.
+    let mut parts = vec![(0, words.len())];
+    let mut with_prompt = true;
+    if !fits(&pieces_of(true, 0, words.len())) {
+        let split = |with_prompt: bool| {
+            let mut parts = Vec::new();
+            let mut all_fit = true;
+            let mut from = 0;
+            while from < words.len() {
+                let mut to = words.len();
+                while to > from + 1 && !fits(&pieces_of(with_prompt, from, to)) {
+                    to -= 1;
+                }
+                all_fit &= fits(&pieces_of(with_prompt, from, to));
+                parts.push((from, to));
+                from = to;
+            }
+            (parts, all_fit)
+        };
+        let (p, all_fit) = split(true);
+        parts = p;
+        if !all_fit {
+            with_prompt = false;
+            parts = split(false).0;
+        }
+    }
+    let selected = words.iter().position(|&i| i == app.cursor).unwrap_or(0);
+    let &(from, to) = parts
+        .iter()
+        .find(|(from, to)| (*from..*to).contains(&selected))
+        .unwrap_or(&parts[0]);
+    let pieces = pieces_of(with_prompt, from, to);
+    let mut lines = Vec::new();
+    let mut places = Vec::new();
+    for (row, line) in lay_out(&pieces, width).into_iter().enumerate() {
+        let mut spans = Vec::new();
+        let mut col = 0;
+        for (k, x) in line {
+            let (text, hit) = &pieces[k];
+            spans.push(Span::raw(" ".repeat(x - col)));
+            let mut style = Style::default();
+            if *hit == Some(Hit::Take(app.cursor)) {
+                style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+            }
+            let w = text.chars().count();
+            spans.push(Span::styled(text.clone(), style));
+            if let Some(hit) = hit {
+                places.push(Place {
+                    hit: *hit,
+                    row: row as u16,
+                    x: x as u16,
+                    width: w as u16,
+                });
+            }
+            col = x + w;
+        }
+        lines.push(Line::from(spans));
+    }
+    (lines, places)
+}
+
+/// `pieces` in lines of `width`, a space between two on a line, broken between pieces only:
+/// each line's pieces (their index) with their first column.
+fn lay_out(pieces: &[(String, Option<Hit>)], width: usize) -> Vec<Vec<(usize, usize)>> {
+    let mut lines: Vec<Vec<(usize, usize)>> = vec![Vec::new()];
+    let mut col = 0;
+    for (k, (text, _)) in pieces.iter().enumerate() {
+        let w = text.chars().count();
+        let line = lines.last_mut().expect("a line");
+        let x = if line.is_empty() { 0 } else { col + 1 };
+        if line.is_empty() || x + w <= width {
+            line.push((k, x));
+            col = x + w;
+        } else {
+            lines.push(vec![(k, 0)]);
+            col = w;
+        }
+    }
+    lines
 }
 
 /// Trump in words (or the upcard, or the card turned down) and Bid Euchre's contract, then room
@@ -1003,6 +1195,86 @@ pub(super) mod tests {
             .lines()
             .find(|l| l.contains(text))
             .unwrap_or_else(|| panic!("no {text:?} on the screen:\n{screen}"))
+    }
+
+    /// The text drawn reversed (the cursor's choice) on the screen `app` draws at `width` by
+    /// `height`, each row's apart.
+    fn reversed(app: &App, width: u16, height: u16) -> Vec<String> {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|f| draw(f, app)).unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| &buffer[(x, y)])
+                    .filter(|c| c.modifier.contains(Modifier::REVERSED))
+                    .map(|c| c.symbol())
+                    .collect::<String>()
+            })
+            .filter(|r| !r.is_empty())
+            .collect()
+    }
+
+    /// Keller's round 2 for the person: ten choices (pass, and call, alone or jambone in
+    /// each of three suits).
+    pub(in crate::play) fn keller_round_two() -> App {
+        (0..200)
+            .find_map(|seed| {
+                let mut a = app_of("keller-1887", 4, seed);
+                play_until(&mut a, |a| {
+                    (a.table.phase == "bidding2" && !a.choices.is_empty())
+                        || a.session.turn() == euchre_table::Turn::DealOver
+                });
+                (a.choices.len() == 10).then_some(a)
+            })
+            .expect("a seed where Keller's round 2 comes to the person")
+    }
+
+    /// The choices are broken between choices, never inside one; where they do not all fit,
+    /// the part around the cursor's choice is shown with a mark of more, so that the chosen
+    /// one is always on the screen (Keller's ten choices of round 2 hid the last ones, and
+    /// ←→ moved onto them unseen).
+    #[test]
+    fn every_choice_is_shown_whole_when_it_is_chosen() {
+        let mut a = keller_round_two();
+        for (width, height, status) in [
+            (80, 24, ""),
+            (60, 20, ""),
+            (60, 20, "A status line."),
+            (80, 24, "A status line."),
+        ] {
+            a.status = status.into();
+            let mut shown = Vec::new();
+            for cursor in 0..a.choices.len() {
+                a.cursor = cursor;
+                let s = screen(&a, width, height);
+                let chosen = format!("[{}]", action_words(&a.choices[cursor], false));
+                assert_eq!(
+                    reversed(&a, width, height).join("|"),
+                    chosen,
+                    "{width}x{height} {status:?}, cursor {cursor}:\n{s}"
+                );
+                // Every choice drawn is whole on its row.
+                for row in s.lines() {
+                    assert_eq!(row.matches('[').count(), row.matches(']').count(), "{s}");
+                }
+                assert!(s.contains(&chosen), "{s}");
+                shown.push(chosen);
+                if !status.is_empty() {
+                    assert!(s.contains(status), "the status is still said: {s}");
+                }
+            }
+            shown.dedup();
+            assert_eq!(shown.len(), a.choices.len());
+        }
+        // Where they do not fit, a mark says that more are there, and which way.
+        a.status = "A status line.".into();
+        a.cursor = 0;
+        let s = screen(&a, 60, 20);
+        assert!(s.contains(MORE_AFTER) && !s.contains(MORE_BEFORE), "{s}");
+        a.cursor = a.choices.len() - 1;
+        let s = screen(&a, 60, 20);
+        assert!(s.contains(MORE_BEFORE) && !s.contains(MORE_AFTER), "{s}");
     }
 
     #[test]
