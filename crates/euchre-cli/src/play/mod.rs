@@ -461,18 +461,26 @@ impl App {
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => self.overlay = self.behind.take(),
                 _ => {}
             },
+            // Only Enter deals on: a stray key would otherwise close the review unread and act
+            // in a deal not yet seen. The keys line's `l` and `m` show their box over it, and
+            // the review comes back when that closes, as it does when the person stays.
             Overlay::Review { .. } => {
-                if matches!(code, KeyCode::Char('q') | KeyCode::Esc) {
-                    // Staying comes back to the review.
-                    self.behind = Some(o.clone());
-                    self.overlay = Some(Overlay::ConfirmQuit);
-                    return true;
-                }
-                self.overlay = None;
-                self.next_deal();
+                let over = match code {
+                    KeyCode::Enter => {
+                        self.overlay = None;
+                        self.next_deal();
+                        return true;
+                    }
+                    KeyCode::Char('q') | KeyCode::Esc => Overlay::ConfirmQuit,
+                    KeyCode::Char('l') if self.table.last_trick.is_some() => Overlay::LastTrick,
+                    KeyCode::Char('m') if self.table.partnership => Overlay::Markers,
+                    _ => return true,
+                };
+                self.behind = Some(o.clone());
+                self.overlay = Some(over);
             }
             Overlay::Summary(_) => return false,
-            Overlay::Hint { .. } | Overlay::Markers | Overlay::LastTrick => self.overlay = None,
+            Overlay::Hint { .. } | Overlay::Markers | Overlay::LastTrick => self.overlay = self.behind.take(),
         }
         true
     }
@@ -1270,6 +1278,52 @@ mod tests {
             .bidding
             .iter()
             .any(|(s, w)| *s == a.me && *w == chosen.to_string()));
+    }
+
+    /// Over a deal's review only Enter deals on: `l` and `m` show the last trick and the
+    /// markers over it (the keys line offers them), closing back to the review; `q` asks to
+    /// leave; any other key does nothing, and above all takes no decision in the next deal
+    /// (session 46, finding 2: `u p` closed the review and passed in the next deal).
+    #[test]
+    fn over_the_review_only_enter_deals_on() {
+        let mut a = app();
+        to_the_deals_end(&mut a);
+        let review = a.review();
+        a.overlay = Some(review.clone());
+        let (decisions, done) = (a.session.decisions(), a.deals_done());
+        for c in [
+            KeyCode::Char('u'),
+            KeyCode::Char('p'),
+            KeyCode::Char('x'),
+            KeyCode::Char(' '),
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Tab,
+            KeyCode::Char('?'),
+        ] {
+            assert!(a.on_key(key(c)));
+            assert_eq!(a.overlay.as_ref(), Some(&review), "{c:?}");
+        }
+        for (c, over) in [
+            ('l', Overlay::LastTrick),
+            ('m', Overlay::Markers),
+            ('q', Overlay::ConfirmQuit),
+        ] {
+            assert!(a.on_key(key(KeyCode::Char(c))));
+            assert_eq!(a.overlay, Some(over), "{c}");
+            let close = if c == 'q' { 'n' } else { 'x' };
+            assert!(a.on_key(key(KeyCode::Char(close))));
+            assert_eq!(a.overlay.as_ref(), Some(&review), "back from {c}");
+        }
+        assert_eq!(a.session.turn(), Turn::DealOver);
+        assert_eq!((a.session.decisions(), a.deals_done()), (decisions, done));
+        assert!(a.on_key(key(KeyCode::Enter)));
+        assert_eq!(a.overlay, None);
+        assert_ne!(a.session.turn(), Turn::DealOver, "the next deal is dealt");
+        // Opened from the table, the markers close back to the table.
+        assert!(a.on_key(key(KeyCode::Char('m'))));
+        assert!(a.on_key(key(KeyCode::Char('x'))));
+        assert_eq!(a.overlay, None);
     }
 
     #[test]
