@@ -172,6 +172,7 @@ impl App {
                 render::short_name(self, s),
                 self.session.holders()[s.index()]
             ),
+            Turn::DealOver | Turn::GameOver if self.review_due() => "Reviewing the deal…".into(),
             Turn::DealOver => "The deal is over: Enter deals the next.".into(),
             Turn::GameOver => "The game is over.".into(),
         }
@@ -312,9 +313,10 @@ impl App {
         });
     }
 
-    /// The review of the deal just finished: each card the person played with its exact value,
+    /// The review of the deal just finished, to work out (on a thread of its own: the solver
+    /// and the analysis can take a second): each card the person played with its exact value,
     /// and the person's decisions that cost expected points, costliest first.
-    fn review(&mut self) -> Overlay {
+    fn review_job(&self) -> ReviewJob {
         let scores = self.session.game().scores();
         let number = self.deal_number();
         let mut heading = format!(
@@ -325,32 +327,36 @@ impl App {
         if let Some(last) = render::last_trick_words(self) {
             heading.push_str(&format!("\nLast trick: {last}"));
         }
-        let Ok(recorded) = self.recorded_deal() else {
-            return Overlay::Review {
-                heading,
-                lines: Vec::new(),
-            };
-        };
-        let lines: Vec<ReviewLine> = match analyze_seat(&recorded, DEFAULT_PLAYER, ANALYSIS_SEED, self.me) {
-            Ok(a) => a
-                .judged
-                .iter()
-                .map(|j| ReviewLine {
-                    decision: j.index,
-                    taken: j.taken,
-                    best: j.best,
-                    loss: j.loss,
-                    exact: exact_values(&recorded, j.index, j.taken),
-                })
-                .collect(),
-            Err(_) => Vec::new(),
-        };
-        self.judged += lines.len();
-        self.lost += lines.iter().map(|l| l.loss).sum::<f64>();
-        Overlay::Review {
+        ReviewJob {
             heading,
-            lines: review_lines(lines),
+            recorded: self.recorded_deal().ok(),
+            me: self.me,
         }
+    }
+
+    /// Whether the deal just finished is yet to be reviewed: the review is being worked out,
+    /// and Enter does not deal on until it has been shown (a quick Enter skipped it).
+    fn review_due(&self) -> bool {
+        !self.watch
+            && !self.over_at_start
+            && matches!(self.session.turn(), Turn::DealOver | Turn::GameOver)
+            && self.reviewed < self.deals_done()
+    }
+
+    /// Shows a deal's review once worked out, and counts what it judged.
+    fn show_review(&mut self, r: Reviewed) {
+        self.reviewed = self.deals_done();
+        self.judged += r.judged;
+        self.lost += r.lost;
+        self.overlay = Some(r.overlay);
+    }
+
+    /// Works out the review of the deal just finished here and now, and shows it.
+    #[cfg(test)]
+    fn review(&mut self) -> Overlay {
+        let r = self.review_job().run();
+        self.show_review(r);
+        self.overlay.clone().expect("the review shown")
     }
 
     /// Handles a key; returns false to leave.
@@ -397,8 +403,9 @@ impl App {
             KeyCode::Enter | KeyCode::Char(' ') => {
                 if let Some(&a) = self.choices.get(self.cursor) {
                     self.take(a);
-                } else if self.session.turn() == Turn::DealOver {
-                    // The review was closed another way (q, then n): Enter deals on.
+                } else if self.session.turn() == Turn::DealOver && !self.review_due() {
+                    // The review closed without dealing on: Enter deals on. Not before it has
+                    // been shown, though.
                     self.next_deal();
                 }
             }
@@ -520,6 +527,64 @@ fn exact_values(deal: &RecordedDeal, index: usize, taken: Action) -> Option<(f64
     let mine = values.iter().find(|(a, _)| *a == taken)?.1;
     let best = values.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
     Some((mine, best))
+}
+
+/// A finished deal's review to work out: its heading, the deal as recorded, and whose
+/// decisions it judges.
+struct ReviewJob {
+    heading: String,
+    recorded: Option<RecordedDeal>,
+    me: Seat,
+}
+
+/// A deal's review, worked out: the box to show, and how many of the person's decisions it
+/// judged with the expected points they cost.
+struct Reviewed {
+    overlay: Overlay,
+    judged: usize,
+    lost: f64,
+}
+
+impl ReviewJob {
+    fn run(self) -> Reviewed {
+        let ReviewJob {
+            heading,
+            recorded,
+            me,
+        } = self;
+        let Some(recorded) = recorded else {
+            return Reviewed {
+                overlay: Overlay::Review {
+                    heading,
+                    lines: Vec::new(),
+                },
+                judged: 0,
+                lost: 0.0,
+            };
+        };
+        let lines: Vec<ReviewLine> = match analyze_seat(&recorded, DEFAULT_PLAYER, ANALYSIS_SEED, me) {
+            Ok(a) => a
+                .judged
+                .iter()
+                .map(|j| ReviewLine {
+                    decision: j.index,
+                    taken: j.taken,
+                    best: j.best,
+                    loss: j.loss,
+                    exact: exact_values(&recorded, j.index, j.taken),
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        Reviewed {
+            judged: lines.len(),
+            lost: lines.iter().map(|l| l.loss).sum::<f64>(),
+            overlay: Overlay::Review {
+                heading,
+                lines: review_lines(lines),
+            },
+        }
+    }
 }
 
 /// The keys that leave or ask to (they work on any screen).
@@ -703,6 +768,8 @@ fn play_loop(
 ) -> Result<()> {
     // The bot decision being made on its thread, if any.
     let mut pending: Option<mpsc::Receiver<BotAnswer>> = None;
+    // The deal's review being worked out on its thread, if any.
+    let mut reviewing: Option<mpsc::Receiver<Reviewed>> = None;
     let mut last_move = Instant::now();
     while stopped_by().is_none() {
         terminal.draw(|f| render::draw(f, app))?;
@@ -722,39 +789,51 @@ fn play_loop(
                     app.pass_for_the_person();
                     last_move = Instant::now();
                 }
-                Turn::DealOver if app.reviewed < app.deals_done() => {
+                Turn::DealOver if app.watch && app.reviewed < app.deals_done() => {
                     app.reviewed = app.deals_done();
-                    if app.watch {
-                        std::thread::sleep(pace * 3);
-                        let _ = app.change(Session::next_deal);
-                        app.refresh();
-                    } else {
-                        app.overlay = Some(app.review());
-                    }
+                    std::thread::sleep(pace * 3);
+                    let _ = app.change(Session::next_deal);
+                    app.refresh();
                 }
-                // The deciding deal is reviewed too, before the summary; the game is counted
-                // in the statistics at once, with that review's cost.
-                Turn::GameOver if app.counted.is_none() => {
-                    if !app.watch && !app.over_at_start && app.reviewed < app.deals_done() {
-                        app.reviewed = app.deals_done();
-                        app.overlay = Some(app.review());
+                // The deal's review is worked out on a thread while the table stays (the prompt
+                // says so); the deciding deal is reviewed too, before the summary.
+                Turn::DealOver | Turn::GameOver if app.review_due() => match &reviewing {
+                    None => {
+                        let job = app.review_job();
+                        let (tx, rx) = mpsc::channel();
+                        std::thread::spawn(move || {
+                            let _ = tx.send(job.run());
+                        });
+                        reviewing = Some(rx);
                     }
-                    // Under the lock of the game's file: a closed terminal's end waits, so
-                    // that a game saved as over is counted. A finished game resumed is counted
-                    // only if it was not as it ended (a hangup during its last review).
-                    let writing = Arc::clone(&app.writing);
-                    let _writing = locked(&writing);
-                    app.counted = Some(if app.over_at_start && counted_already(app) {
-                        "It was counted in the statistics when it ended.".to_string()
-                    } else {
-                        match record_stats(app) {
-                            Ok(path) => {
-                                format!("Counted in the statistics ({}): euchre stats", path.display())
+                    Some(rx) => {
+                        let r = match rx.try_recv() {
+                            Ok(r) => Some(r),
+                            // The thread failed: the review without the judged decisions.
+                            Err(mpsc::TryRecvError::Disconnected) => Some(
+                                ReviewJob {
+                                    recorded: None,
+                                    ..app.review_job()
+                                }
+                                .run(),
+                            ),
+                            Err(mpsc::TryRecvError::Empty) => None,
+                        };
+                        if let Some(r) = r {
+                            reviewing = None;
+                            app.show_review(r);
+                            // The game is counted as it ends, with its last review's cost: a
+                            // person who leaves at that review loses nothing.
+                            if app.session.turn() == Turn::GameOver {
+                                count_the_game(app);
                             }
-                            Err(e) => format!("Not counted in the statistics: {e}"),
+                            // Drawn before any key is read: a key is taken over the review
+                            // only once it is on the screen.
+                            continue;
                         }
-                    });
-                }
+                    }
+                },
+                Turn::GameOver if app.counted.is_none() => count_the_game(app),
                 Turn::GameOver => {
                     let recorded = app.counted.clone().unwrap_or_default();
                     app.overlay = Some(Overlay::Summary(format!("{}\n{recorded}", summary(app))));
@@ -830,6 +909,23 @@ impl App {
         };
         count - usize::from(!current_done)
     }
+}
+
+/// Counts the finished game in the statistics, and keeps what became of it for the summary;
+/// under the lock of the game's file: a closed terminal's end waits, so that a game saved as
+/// over is counted. A finished game resumed is counted only if it was not as it ended (a hangup
+/// during its last review).
+fn count_the_game(app: &mut App) {
+    let writing = Arc::clone(&app.writing);
+    let _writing = locked(&writing);
+    app.counted = Some(if app.over_at_start && counted_already(app) {
+        "It was counted in the statistics when it ended.".to_string()
+    } else {
+        match record_stats(app) {
+            Ok(path) => format!("Counted in the statistics ({}): euchre stats", path.display()),
+            Err(e) => format!("Not counted in the statistics: {e}"),
+        }
+    });
 }
 
 /// Adds the finished game to the statistics database (`euchre stats`), with the cost of the
@@ -991,7 +1087,7 @@ mod tests {
     }
 
     /// Plays on until `done` holds: the computer players' turns, and Enter (the first choice)
-    /// at the person's.
+    /// at the person's; a finished deal's review is taken as shown and closed, unread.
     pub(super) fn play_until(a: &mut App, done: impl Fn(&App) -> bool) {
         while !done(a) {
             match a.session.bot_job() {
@@ -999,7 +1095,12 @@ mod tests {
                     let c = job.run().unwrap();
                     a.bot_done(job.seat, c);
                 }
-                None => assert!(a.on_key(key(KeyCode::Enter))),
+                None => {
+                    if a.review_due() {
+                        a.reviewed = a.deals_done();
+                    }
+                    assert!(a.on_key(key(KeyCode::Enter)));
+                }
             }
         }
     }
@@ -1326,10 +1427,40 @@ mod tests {
         assert_eq!(a.overlay, None);
     }
 
+    /// Until the deal's review is shown the prompt says it is being worked out, and Enter
+    /// does not deal on (session 46, finding 9: the prompt said "Enter deals the next" at
+    /// once, and a quick Enter skipped the review).
+    #[test]
+    fn enter_does_not_deal_on_before_the_review_is_shown() {
+        let mut a = app();
+        to_the_deals_end(&mut a);
+        assert_eq!(a.prompt(), "Reviewing the deal…");
+        assert!(!render::key_words(&a).iter().any(|k| k.starts_with("Enter")));
+        let done = a.deals_done();
+        for c in [KeyCode::Enter, KeyCode::Char(' ')] {
+            assert!(a.on_key(key(c)));
+            assert_eq!(a.session.turn(), Turn::DealOver, "{c:?}");
+            assert_eq!(a.deals_done(), done);
+        }
+        let r = a.review_job().run();
+        a.show_review(r);
+        assert!(matches!(a.overlay, Some(Overlay::Review { .. })));
+        assert_eq!(a.prompt(), "The deal is over: Enter deals the next.");
+        a.on_key(key(KeyCode::Enter));
+        assert_ne!(
+            a.session.turn(),
+            Turn::DealOver,
+            "dealt on once the review was shown"
+        );
+    }
+
     #[test]
     fn enter_deals_on_when_the_review_was_closed_another_way() {
         let mut a = app();
         to_the_deals_end(&mut a);
+        a.review();
+        // Were the review closed without dealing on, Enter at the table deals on.
+        a.overlay = None;
         let done = a.deals_done();
         a.on_key(key(KeyCode::Enter));
         assert_ne!(a.session.turn(), Turn::DealOver);

@@ -728,7 +728,7 @@ pub(super) fn key_words(app: &App) -> Vec<String> {
         if app.practice && app.own_decision_in_deal() {
             keys.push("u undo".into());
         }
-    } else if app.session.turn() == euchre_table::Turn::DealOver {
+    } else if app.session.turn() == euchre_table::Turn::DealOver && !app.review_due() {
         keys.push("Enter next deal".into());
     }
     if app.table.last_trick.is_some() {
