@@ -492,22 +492,42 @@ impl App {
         true
     }
 
-    /// A click on a card of the hand: takes it. Where the hand is drawn on a screen of `width`
-    /// by `height` is the drawing's own layout.
+    /// A click on a card of the hand, or on a choice after the prompt: takes it (a click on
+    /// a mark of more choices moves the cursor to them). Where each is drawn on a screen of
+    /// `width` by `height` is the drawing's own layout.
     fn on_click(&mut self, column: u16, row: u16, width: u16, height: u16) {
         if self.overlay.is_some() || self.choices.is_empty() || render::too_small(width, height) {
             return;
         }
         let zones = render::areas(self, ratatui::layout::Rect::new(0, 0, width, height));
-        if row != zones.hand.y {
-            return;
-        }
-        let (_, places) = render::hand_line(self);
-        let col = column.saturating_sub(zones.hand.x);
-        if let Some(&(c, _, _)) = places.iter().find(|&&(_, x, w)| col >= x && col < x + w) {
-            if let Some(&a) = self.choices.iter().find(|a| card_of(a) == Some(c)) {
-                self.take(a);
+        let take = if row == zones.hand.y {
+            let (_, places) = render::hand_line(self);
+            let col = column.saturating_sub(zones.hand.x);
+            places
+                .iter()
+                .find(|&&(_, x, w)| col >= x && col < x + w)
+                .and_then(|&(c, _, _)| self.choices.iter().position(|a| card_of(a) == Some(c)))
+        } else if row >= zones.choices.y {
+            let rows = render::choice_rows(self, &zones);
+            let (_, places) = render::choice_lines(self, zones.choices.width, rows);
+            let (row, col) = (row - zones.choices.y, column.saturating_sub(zones.choices.x));
+            match places
+                .iter()
+                .find(|p| p.row == row && col >= p.x && col < p.x + p.width)
+                .map(|p| p.hit)
+            {
+                Some(render::Hit::Take(i)) => Some(i),
+                Some(render::Hit::Show(i)) => {
+                    self.cursor = i;
+                    None
+                }
+                None => None,
             }
+        } else {
+            None
+        };
+        if let Some(&a) = take.and_then(|i| self.choices.get(i)) {
+            self.take(a);
         }
     }
 }
@@ -1470,6 +1490,64 @@ mod tests {
             AnyGame::Solo(_) => unreachable!(),
         };
         assert_eq!(started, 2);
+    }
+
+    /// A click on a choice after the prompt takes it, as a click on a card does (session 46,
+    /// finding 16: the mouse could play but not bid); a click on a mark of more choices shows
+    /// them; a click beside the choices takes nothing.
+    #[test]
+    fn a_click_on_a_choice_takes_it() {
+        let mut a = render::tests::keller_round_two();
+        // At 60x20 with a status line the ten choices do not all fit.
+        a.status = "A status line.".into();
+        let (w, h) = (60, 20);
+        let places = |a: &App| {
+            let zones = render::areas(a, ratatui::layout::Rect::new(0, 0, w, h));
+            let rows = render::choice_rows(a, &zones);
+            let (_, places) = render::choice_lines(a, zones.choices.width, rows);
+            // Each choice's or mark's middle on the screen, and what it does.
+            places
+                .into_iter()
+                .map(|p| {
+                    (
+                        p.hit,
+                        zones.choices.x + p.x + p.width / 2,
+                        zones.choices.y + p.row,
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        let before = a.session.decisions();
+        let &(more, x, y) = places(&a)
+            .iter()
+            .find(|p| matches!(p.0, render::Hit::Show(_)))
+            .expect("a mark of more choices");
+        a.on_click(x, y, w, h);
+        assert_eq!(more, render::Hit::Show(a.cursor), "the cursor moved to them");
+        assert_ne!(a.cursor, 0);
+        assert_eq!(a.session.decisions(), before, "a mark takes nothing");
+        // Beside the choices (the end of the prompt's first row).
+        let (_, _, first_row) = places(&a)[0];
+        a.on_click(w - 2, first_row, w, h);
+        assert_eq!(a.session.decisions(), before);
+        let &(last, x, y) = places(&a)
+            .iter()
+            .rfind(|p| matches!(p.0, render::Hit::Take(_)))
+            .unwrap();
+        let render::Hit::Take(i) = last else {
+            unreachable!()
+        };
+        let chosen = a.choices[i];
+        a.on_click(x, y, w, h);
+        assert_eq!(a.session.decisions(), before + 1);
+        assert!(
+            a.table
+                .bidding
+                .iter()
+                .any(|(s, t)| *s == a.me && *t == chosen.to_string()),
+            "{chosen}: {:?}",
+            a.table.bidding
+        );
     }
 
     #[test]

@@ -351,11 +351,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     // The prompt and the choices that are not cards, laid out by `choice_lines` (never broken
     // inside a choice); then the status, or a note, on the line below.
     let said = said_line(app);
-    let rows = zones
-        .choices
-        .height
-        .saturating_sub(u16::from(said.is_some()))
-        .max(1);
+    let rows = choice_rows(app, &zones);
     let (lines, _) = choice_lines(app, zones.choices.width, rows);
     let mut choices_area = zones.choices;
     choices_area.height = rows.min(zones.choices.height);
@@ -403,6 +399,12 @@ fn said_line(app: &App) -> Option<String> {
         .into_iter()
         .find(|s| !s.is_empty())
         .cloned()
+}
+
+/// The rows the prompt and the choices have: the choices' area but for the status line.
+pub(super) fn choice_rows(app: &App, zones: &Areas) -> u16 {
+    let said = said_line(app).is_some();
+    zones.choices.height.saturating_sub(u16::from(said)).max(1)
 }
 
 /// Where each part of the table goes on a screen of `area` (the frame's inside): the same for
