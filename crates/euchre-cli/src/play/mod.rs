@@ -1007,6 +1007,28 @@ fn counted_already(app: &App) -> bool {
         .unwrap_or(false)
 }
 
+/// Under laps or slams (Keller, Railroad), how many games the winners' points count for, by
+/// the engine's rule (`games_from_points`, RULES.md §7): "16 to 0 counts as 6 games (laps and
+/// slams)"; `None` under other rules, where a game won is one game.
+fn games_words(game: &euchre::Game, winners: usize) -> Option<String> {
+    let rules = game.rules();
+    let which = match (rules.laps, rules.slams) {
+        (true, true) => "laps and slams",
+        (true, false) => "laps",
+        (false, true) => "slams",
+        (false, false) => return None,
+    };
+    let (won, _) = game.match_result();
+    let games = won[winners];
+    let scores = game.score();
+    Some(format!(
+        "{} to {} counts as {games} game{} ({which})",
+        scores[winners],
+        scores[1 - winners],
+        if games == 1 { "" } else { "s" }
+    ))
+}
+
 fn summary(app: &App) -> String {
     let g = app.session.game();
     let winner = match (g.winner(), g) {
@@ -1034,6 +1056,14 @@ fn summary(app: &App) -> String {
             )
         }
         (None, _) => "No winner.".into(),
+    };
+    // Under laps or slams, what the winners' points count for (the engine's rule).
+    let winner = match (g.winner(), g) {
+        (Some(w), AnyGame::Partnership(game)) => match games_words(game, w) {
+            Some(games) => format!("{}: {games}.", winner.trim_end_matches('.')),
+            None => winner,
+        },
+        _ => winner,
     };
     let saved = app
         .session
@@ -1246,6 +1276,100 @@ mod tests {
         assert_eq!(a.session.decisions(), before, "nothing taken back");
         assert_eq!(a.note, status, "the pass is still said");
         assert!(!render::key_words(&a).join("  ").contains("u undo"));
+    }
+
+    /// A Keller (1887) game from `initial` points, its first deal as given (dealer, the four
+    /// hands, the upcard, the decisions so far), up to the person's turn: a game record written
+    /// into `dir` and resumed, as the tester's edited files were (it is saved there as it goes).
+    fn keller_from(dir: &std::path::Path, initial: [i32; 2], deal: serde_json::Value) -> App {
+        let rules = AnyRules::preset("keller-1887").unwrap();
+        let s = Session::new(
+            rules,
+            52,
+            vec![Holder::Person("You".into())]
+                .into_iter()
+                .chain(vec![Holder::Bot("basic".into()); 3])
+                .collect(),
+            Budget::UNLIMITED,
+            None,
+        )
+        .unwrap();
+        let names: Vec<String> = s.holders().iter().map(|h| h.name().to_string()).collect();
+        let mut record: serde_json::Value =
+            serde_json::from_str(&euchre_table::record_text(s.game(), &names)).unwrap();
+        record["games"][0]["initial_score"] = serde_json::json!(initial);
+        record["games"][0]["deals"] = serde_json::json!([deal]);
+        let path = dir.join("game.json");
+        std::fs::write(&path, record.to_string()).unwrap();
+        let s = Session::resume(&path, Budget::UNLIMITED).unwrap();
+        App::new(s, "keller-1887".into(), false)
+    }
+
+    /// Under laps and slams the summary says what the winners' points count for, as the
+    /// engine reckons it (session 46, finding 3: only the points were said). RULES.md §7's
+    /// worked example: a side at 4 against 0 that scores a jamboree (16) has 20 points, four
+    /// games in 5-point laps, each a slam: eight games. From 0, the same jamboree is 16 points:
+    /// three laps, each a slam, six games (1 point over).
+    #[test]
+    fn the_summary_counts_the_games_under_laps_and_slams() {
+        // South holds a jamboree in spades; North and East have passed.
+        let deal = serde_json::json!({
+            "dealer": 1,
+            "hands": [["JS", "JC", "AS", "KS", "QS"], ["9S", "9C", "TC", "QC", "KC"],
+                      ["AC", "9D", "TD", "JD", "QD"], ["KD", "AD", "9H", "TH", "JH"]],
+            "upcard": "TS",
+            "decisions": [[2, "pass"], [3, "pass"]]
+        });
+        for (initial, said) in [
+            (
+                [4, 0],
+                "You and your partner win: 20 to 0 counts as 8 games (laps and slams).",
+            ),
+            (
+                [0, 0],
+                "You and your partner win: 16 to 0 counts as 6 games (laps and slams).",
+            ),
+        ] {
+            let dir = std::env::temp_dir().join(format!("euchre-play-laps-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let mut a = keller_from(&dir, initial, deal.clone());
+            while !a.session.game().is_over() {
+                match a.session.bot_job() {
+                    Some(job) => {
+                        let c = job.run().unwrap();
+                        a.bot_done(job.seat, c);
+                    }
+                    None => {
+                        let want = [Action::Order { alone: false }, Action::Jamboree];
+                        let take = want
+                            .into_iter()
+                            .find(|w| a.choices.contains(w))
+                            .unwrap_or(a.choices[0]);
+                        a.take(take);
+                    }
+                }
+            }
+            let text = summary(&a);
+            assert!(text.contains(said), "{text}");
+            // The box shows it whole, broken between words, above its last line.
+            a.overlay = Some(Overlay::Summary(text));
+            let s = render::tests::screen(&a, 80, 24);
+            // The box's rows, inside its borders.
+            let flat = s
+                .lines()
+                .filter_map(|l| l.split('│').nth(2).filter(|_| l.matches('│').count() >= 4))
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(flat.contains(said), "{s}");
+            assert!(flat.contains("q or Enter: leave"), "{s}");
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+        // Without laps or slams a game is a game: nothing more is said.
+        let AnyGame::Partnership(g) = app().session.game().clone() else {
+            unreachable!("the partnership game")
+        };
+        assert_eq!(games_words(&g, 0), None);
     }
 
     #[test]

@@ -1082,7 +1082,12 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             ("Review of the deal", l)
         }
         Overlay::Summary(text) => {
-            let mut l: Vec<Line> = text.lines().map(|x| Line::from(x.to_string())).collect();
+            // Broken between words, so that the box is as tall as its lines.
+            let mut l: Vec<Line> = text
+                .lines()
+                .flat_map(|x| wrap(x, " ", inner, "", "  "))
+                .map(Line::from)
+                .collect();
             l.push(Line::from("q or Enter: leave"));
             ("Game over", l)
         }
