@@ -165,7 +165,14 @@ impl App {
     pub fn prompt(&self) -> String {
         match self.session.turn() {
             Turn::Person(_) => {
-                decision_prompt(&self.choices, self.me == self.table.dealer, &self.table.phase)
+                let dealer = if self.me == self.table.dealer {
+                    state::Dealer::You
+                } else if self.table.partnership && self.me.partner() == self.table.dealer {
+                    state::Dealer::Partner
+                } else {
+                    state::Dealer::Other
+                };
+                decision_prompt(&self.choices, dealer, &self.table.phase)
             }
             Turn::Bot(s) => format!(
                 "{} ({}) is thinking…",
@@ -1370,6 +1377,21 @@ mod tests {
             unreachable!("the partnership game")
         };
         assert_eq!(games_words(&g, 0), None);
+    }
+
+    /// Canadian's dealer's partner may order up only alone: the prompt says why plain `order`
+    /// is missing (session 46, finding 7), on the screen too.
+    #[test]
+    fn canadian_says_why_the_dealers_partner_orders_up_only_alone() {
+        let a = (0..100)
+            .map(|seed| app_of("canadian", 4, seed))
+            .find(|a| a.choices.contains(&Action::Order { alone: true }) && a.me.partner() == a.table.dealer)
+            .expect("a seed where the dealer's partner is asked to order up");
+        assert!(!a.choices.contains(&Action::Order { alone: false }));
+        let why = "(the Canadian rule: the dealer's partner orders up only alone)";
+        assert!(a.prompt().ends_with(&format!("pass {why}.")), "{}", a.prompt());
+        let s = render::tests::screen(&a, 80, 24);
+        assert!(s.contains("[order alone]") && s.contains("only alone)."), "{s}");
     }
 
     #[test]

@@ -286,10 +286,19 @@ pub fn choices(legal: &[Action], hand: &[Card]) -> Vec<Action> {
     cards
 }
 
-/// What the person's decision is for, in words: the words before the choices. `dealing`: the
-/// person deals (and so picks the upcard up rather than ordering it); `phase`: the engine's name
-/// of the phase.
-pub fn decision_prompt(choices: &[Action], dealing: bool, phase: &str) -> String {
+/// Who deals, as the person sees it: the dealer picks the upcard up where another seat orders
+/// it up, and Canadian's dealer's partner orders it up only alone.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Dealer {
+    You,
+    Partner,
+    Other,
+}
+
+/// What the person's decision is for, in words: the words before the choices. `dealer`: who
+/// deals; `phase`: the engine's name of the phase.
+pub fn decision_prompt(choices: &[Action], dealer: Dealer, phase: &str) -> String {
+    let dealing = dealer == Dealer::You;
     let has = |f: fn(&Action) -> bool| choices.iter().any(f);
     let or_pass = |what: &str| {
         let pass = if choices.contains(&Action::Pass) {
@@ -312,7 +321,17 @@ pub fn decision_prompt(choices: &[Action], dealing: bool, phase: &str) -> String
     } else if has(|a| matches!(a, Action::Bid(_))) {
         or_pass("bid the tricks you will take")
     } else if has(|a| matches!(a, Action::Order { .. } | Action::OrderJambone)) {
-        or_pass(if dealing { "pick it up" } else { "order it up" })
+        let prompt = or_pass(if dealing { "pick it up" } else { "order it up" });
+        // Alone only (Canadian's dealer's partner): said, as the missing choice is.
+        if has(|a| *a == Action::Order { alone: true }) && !has(|a| *a == Action::Order { alone: false }) {
+            let why = match dealer {
+                Dealer::Partner => "the Canadian rule: the dealer's partner orders up only alone",
+                _ => "only alone, by these rules",
+            };
+            format!("{} ({why}).", prompt.trim_end_matches('.'))
+        } else {
+            prompt
+        }
     } else if has(|a| {
         matches!(
             a,
@@ -876,7 +895,10 @@ mod tests {
     #[test]
     fn each_kind_of_decision_is_named() {
         let c = card("9H");
-        let p = |choices: &[Action], dealing| decision_prompt(choices, dealing, "");
+        let p = |choices: &[Action], dealing: bool| {
+            let dealer = if dealing { Dealer::You } else { Dealer::Other };
+            decision_prompt(choices, dealer, "")
+        };
         assert_eq!(
             p(&[Action::Exchange(c)], false),
             "Your turn: the card to pass to your partner."
@@ -888,8 +910,14 @@ mod tests {
         let order = [Action::Pass, Action::Order { alone: false }];
         assert_eq!(p(&order, true), "Your turn: pick it up, or pass.");
         assert_eq!(p(&order, false), "Your turn: order it up, or pass.");
+        // Canadian's dealer's partner orders up only alone: the prompt says why.
+        let alone = [Action::Pass, Action::Order { alone: true }];
         assert_eq!(
-            decision_prompt(&[Action::Alone, Action::Partner], false, "defend_alone"),
+            decision_prompt(&alone, Dealer::Partner, "bidding1"),
+            "Your turn: order it up, or pass (the Canadian rule: the dealer's partner orders up only alone)."
+        );
+        assert_eq!(
+            decision_prompt(&[Action::Alone, Action::Partner], Dealer::Other, "defend_alone"),
             "Your turn: defend alone, or with your partner."
         );
         assert_eq!(
