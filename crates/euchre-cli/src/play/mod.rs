@@ -330,6 +330,9 @@ impl App {
             "Deal {number} is over. Score: {}",
             render::score_words(self, &scores)
         );
+        if let Some(why) = self.thrown_in_words() {
+            heading.push_str(&format!("\n{why}"));
+        }
         // The box covers the table: the last trick, which may have gone by fast, is said here.
         if let Some(last) = render::last_trick_words(self) {
             heading.push_str(&format!("\nLast trick: {last}"));
@@ -339,6 +342,40 @@ impl App {
             recorded: self.recorded_deal().ok(),
             me: self.me,
         }
+    }
+
+    /// A deal thrown in, in words: everyone passed (the deal passes on), or a farmer's hand
+    /// (the same dealer deals again); `None` for a deal played.
+    fn thrown_in_words(&self) -> Option<String> {
+        let game = self.session.game();
+        let (why, next) = match game {
+            AnyGame::Partnership(g) if g.deal().thrown_in_for_farmers() => {
+                ("A farmer's hand", euchre::game::next_dealer(g.deal()))
+            }
+            AnyGame::Partnership(g) if g.deal().passed_out() => {
+                ("Everyone passed", euchre::game::next_dealer(g.deal()))
+            }
+            AnyGame::Solo(g) if g.deal().passed_out() => {
+                let dealer = g.deal().dealer().index();
+                (
+                    "Everyone passed",
+                    Seat::new(((dealer + 1) % self.table.players) as u8),
+                )
+            }
+            _ => return None,
+        };
+        let who = if next == self.me && !self.watch {
+            "you".to_string()
+        } else {
+            render::short_name(self, next).to_string()
+        };
+        Some(if game.is_over() {
+            format!("{why}: the deal is thrown in.")
+        } else if next == self.table.dealer {
+            format!("{why}: the deal is thrown in, and the same dealer deals again.")
+        } else {
+            format!("{why}: the deal is thrown in and passes to {who}.")
+        })
     }
 
     /// Whether the deal just finished is yet to be reviewed: the review is being worked out,
@@ -1392,6 +1429,47 @@ mod tests {
         assert!(a.prompt().ends_with(&format!("pass {why}.")), "{}", a.prompt());
         let s = render::tests::screen(&a, 80, 24);
         assert!(s.contains("[order alone]") && s.contains("only alone)."), "{s}");
+    }
+
+    /// A deal everyone passed is said as thrown in, and who deals the next (session 46,
+    /// finding 15: only "Deal 1 is over" was said).
+    #[test]
+    fn a_deal_everyone_passed_is_said_thrown_in() {
+        for (preset, players) in [("three-handed", 3), ("north-american", 4)] {
+            let mut a = (0..200)
+                .find_map(|seed| {
+                    let mut a = app_of(preset, players, seed);
+                    // The person passes whenever passing is legal.
+                    while a.session.turn() != Turn::DealOver {
+                        match a.session.bot_job() {
+                            Some(job) => {
+                                let c = job.run().unwrap();
+                                a.bot_done(job.seat, c);
+                            }
+                            None => {
+                                let pass = a.choices.iter().copied().find(|c| *c == Action::Pass);
+                                a.take(pass.unwrap_or(a.choices[0]));
+                            }
+                        }
+                    }
+                    a.table.maker.is_none().then_some(a)
+                })
+                .unwrap_or_else(|| panic!("{preset}: a seed where everyone passes"));
+            let Overlay::Review { heading, .. } = a.review() else {
+                unreachable!("a review")
+            };
+            let next = match a.session.game() {
+                AnyGame::Partnership(g) => euchre::game::next_dealer(g.deal()),
+                AnyGame::Solo(g) => Seat::new(((g.deal().dealer().index() + 1) % players) as u8),
+            };
+            let who = if next == a.me {
+                "you"
+            } else {
+                render::short_name(&a, next)
+            };
+            let said = format!("Everyone passed: the deal is thrown in and passes to {who}.");
+            assert!(heading.contains(&said), "{preset}: {heading}");
+        }
     }
 
     #[test]
