@@ -209,13 +209,25 @@ pub fn too_small(width: u16, height: u16) -> bool {
     width < MIN_SIZE.0 || height < MIN_SIZE.1
 }
 
-/// The scores in words: "We 7 : They 4" between partners; each player's by seat in the
-/// individual games ("You 5 · West 2 · North 11").
+/// The two sides of the partnership game as the scores name them: the person's side first,
+/// "We" and "They"; a watched game's by their seats ("North–South", "East–West"): no one
+/// watching is "we".
+pub(super) fn side_names(app: &App) -> [&'static str; 2] {
+    if app.watching() {
+        ["North–South", "East–West"]
+    } else {
+        ["We", "They"]
+    }
+}
+
+/// The scores in words: "We 7 : They 4" between partners ("North–South 7 : East–West 4"
+/// watched); each player's by seat in the individual games ("You 5 · West 2 · North 11").
 pub fn score_words(app: &App, scores: &[i32]) -> String {
     if app.table.partnership {
         let mine = app.me.team().index();
+        let [us, them] = side_names(app);
         return format!(
-            "We {} : They {}",
+            "{us} {} : {them} {}",
             scores.get(mine).unwrap_or(&0),
             scores.get(1 - mine).unwrap_or(&0)
         );
@@ -633,8 +645,13 @@ fn tricks_words(app: &App) -> String {
     let t = &app.table;
     if t.partnership {
         let mine = app.me.team().index();
+        let [us, them] = side_names(app).map(|side| match side {
+            "We" => "we",
+            "They" => "they",
+            seats => seats,
+        });
         format!(
-            "Tricks: we {}, they {}",
+            "Tricks: {us} {}, {them} {}",
             t.tricks_won.get(mine).unwrap_or(&0),
             t.tricks_won.get(1 - mine).unwrap_or(&0)
         )
@@ -1097,7 +1114,8 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             match target_score(app) {
                 Some(target) => {
                     let mine = app.me.team().index();
-                    for (who, i) in [("We", mine), ("They", 1 - mine)] {
+                    let [us, them] = side_names(app);
+                    for (who, i) in [(us, mine), (them, 1 - mine)] {
                         let s = scores.get(i).copied().unwrap_or(0);
                         l.push(Line::from(format!(
                             "{who} ({s}): {}",
@@ -1309,6 +1327,32 @@ pub(super) mod tests {
         assert!(s.contains("euchre watch --resume"), "{s}");
         assert!(!s.contains("euchre play"), "{s}");
         assert!(screen(&app(), 80, 24).contains("q quit"));
+    }
+
+    /// A watched game names the sides by their seats, not "We" and "They" (no one watching is
+    /// "we"; session 46, finding 10): the title, the tricks taken, the markers.
+    #[test]
+    fn a_watched_game_names_the_sides_by_their_seats() {
+        use euchre::table::AnyRules;
+        use euchre_table::{Holder, Session};
+        let holders = vec![Holder::Bot("basic".into()); 4];
+        let rules = AnyRules::preset("north-american").unwrap();
+        let session = Session::new(rules, 4, holders, euchre_ai::Budget::UNLIMITED, None).unwrap();
+        let mut a = App::new(session, "north-american".into(), true);
+        for (w, h) in [(80, 24), (60, 20)] {
+            let s = screen(&a, w, h);
+            assert!(s.contains("North–South 0 : East–West 0"), "{s}");
+            assert!(s.contains("Tricks: North–South 0, East–West 0"), "{s}");
+            assert!(!s.contains("We ") && !s.contains("we "), "{s}");
+        }
+        a.overlay = Some(Overlay::Markers);
+        let s = screen(&a, 80, 24);
+        assert!(
+            s.contains("North–South (0)") && s.contains("East–West (0)"),
+            "{s}"
+        );
+        // Played, the person's side is "We".
+        assert!(screen(&app(), 80, 24).contains("We 0 : They 0"));
     }
 
     /// Bid Euchre's contract (the maker's bid) stays on the trump line through the play, where
