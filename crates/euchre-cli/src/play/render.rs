@@ -1021,9 +1021,12 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                 l.push(Line::from("(any key closes)"));
                 return draw_box(f, area, "Hint", l);
             }
+            // One column of values, after the widest choice ("no trump (nines high)").
+            let label = |h: &HintLine| action_words(&h.action, dealing);
+            let widest = lines.iter().map(|h| label(h).chars().count()).max().unwrap_or(0);
             let values: Vec<String> = lines
                 .iter()
-                .map(|h| format!("  {:<16} {:+.2}", action_words(&h.action, dealing), h.value))
+                .map(|h| format!("  {:<widest$}  {:+.2}", label(h), h.value))
                 .collect();
             let whys: Vec<Vec<String>> = lines
                 .iter()
@@ -1552,6 +1555,39 @@ pub(super) mod tests {
         for line in s.lines().filter(|l| l.contains("solved ")) {
             assert!(line.contains(", best "), "solved and best on one line: {s}");
         }
+    }
+
+    /// A hint's values are one column, after the widest choice (session 46, finding 13: Bid
+    /// Euchre's "no trump (nines high)" pushed its value out of line).
+    #[test]
+    fn a_hints_values_are_one_column() {
+        let mut a = app_of("bid-euchre", 4, 5);
+        let named: Vec<Action> = ["trump low", "trump C", "trump D", "trump high"]
+            .iter()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        a.overlay = Some(Overlay::Hint {
+            player: "expert".into(),
+            best: named[0],
+            lines: named
+                .iter()
+                .zip([-3.83, -6.08, -6.25, -6.58])
+                .map(|(&action, value)| HintLine {
+                    action,
+                    value,
+                    why: String::new(),
+                })
+                .collect(),
+        });
+        let s = screen(&a, 80, 24);
+        let columns: Vec<usize> = named
+            .iter()
+            .map(|n| {
+                let row = row_with(&s, &format!("  {} ", action_text(n)));
+                row.chars().position(|c| c == '-').unwrap()
+            })
+            .collect();
+        assert!(columns.windows(2).all(|w| w[0] == w[1]), "{columns:?}\n{s}");
     }
 
     /// A hint with one legal card explains no numbers that are not there; with several, its
