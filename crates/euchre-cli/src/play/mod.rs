@@ -330,6 +330,9 @@ impl App {
             "Deal {number} is over. Score: {}",
             render::score_words(self, &scores)
         );
+        if let Some(chips) = render::chips_words(self) {
+            heading.push_str(&format!("\n{chips}"));
+        }
         if let Some(why) = self.thrown_in_words() {
             heading.push_str(&format!("\n{why}"));
         }
@@ -1125,8 +1128,11 @@ fn summary(app: &App) -> String {
         )
     };
     let deals = app.deals_done();
+    let chips = render::chips_words(app)
+        .map(|c| format!("{c}\n"))
+        .unwrap_or_default();
     format!(
-        "Final score {}. {winner}\n{deals} deal{} played.\n{review}{saved}",
+        "Final score {}. {winner}\n{chips}{deals} deal{} played.\n{review}{saved}",
         render::score_words(app, &g.scores()),
         if deals == 1 { "" } else { "s" }
     )
@@ -1470,6 +1476,43 @@ mod tests {
             let said = format!("Everyone passed: the deal is thrown in and passes to {who}.");
             assert!(heading.contains(&said), "{preset}: {heading}");
         }
+    }
+
+    /// Set-Back's stakes are shown where the score is: the pool in the title, each player's
+    /// chips and the pool in the review and the summary (session 46, finding 6: an ante was
+    /// never seen).
+    #[test]
+    fn set_backs_stakes_are_shown_with_the_score() {
+        let mut rules = AnyRules::preset("set-back").unwrap();
+        for (option, value) in [
+            ("players", "3"),
+            ("declare", "true"),
+            ("ante", "1"),
+            ("euchre_stake", "1"),
+        ] {
+            rules.set(option, value).unwrap();
+        }
+        let mut a = app_with(rules, "set-back", 3, 82);
+        let s = render::tests::screen(&a, 80, 24);
+        assert!(s.lines().next().unwrap().contains(" · East 5 · pool 3 "), "{s}");
+        play_until(&mut a, |a| a.session.game().is_over());
+        let AnyGame::Solo(g) = a.session.game() else {
+            unreachable!("Set-Back is an individual game")
+        };
+        let (chips, pool) = (g.chips().to_vec(), g.pool());
+        assert_eq!(chips.iter().sum::<i64>() + pool as i64, 0, "chips are conserved");
+        let said = render::chips_words(&a).unwrap();
+        assert!(
+            said.starts_with("Chips: You ") && said.ends_with(&format!(" · pool {pool}")),
+            "{said}"
+        );
+        assert!(summary(&a).contains(&said), "{}", summary(&a));
+        let Overlay::Review { heading, .. } = a.review() else {
+            unreachable!("a review")
+        };
+        assert!(heading.contains(&said), "{heading}");
+        // Without stakes nothing is said of chips.
+        assert_eq!(render::chips_words(&app_of("set-back", 4, 82)), None);
     }
 
     #[test]

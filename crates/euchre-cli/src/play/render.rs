@@ -240,6 +240,39 @@ pub fn score_words(app: &App, scores: &[i32]) -> String {
         .join(" · ")
 }
 
+/// Set-Back's stakes, where they are played (`ante`, `euchre_stake`): the chips in the pool,
+/// " · pool 3"; nothing otherwise.
+fn pool_words(app: &App) -> String {
+    match app.session.game() {
+        euchre::table::AnyGame::Solo(g) if g.rules().ante > 0 || g.rules().euchre_stake > 0 => {
+            format!(" · pool {}", g.pool())
+        }
+        _ => String::new(),
+    }
+}
+
+/// Set-Back's stakes in full, where they are played: each player's chips won or paid so far
+/// (the ante included) and the pool, "Chips: You -1 · West -1 · East -1 · pool 3".
+pub(super) fn chips_words(app: &App) -> Option<String> {
+    let pool = pool_words(app);
+    let euchre::table::AnyGame::Solo(g) = app.session.game() else {
+        return None;
+    };
+    if pool.is_empty() {
+        return None;
+    }
+    let chips: Vec<String> = g
+        .chips()
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let c = if *c > 0 { format!("+{c}") } else { c.to_string() };
+            format!("{} {c}", seat_word(app, Seat::new(i as u8)))
+        })
+        .collect();
+    Some(format!("Chips: {}{pool}", chips.join(" · ")))
+}
+
 /// A seat in the scores and tricks: "You" for the person's, else its place at the table.
 fn seat_word(app: &App, seat: Seat) -> &'static str {
     if seat == app.me && !app.watching() {
@@ -289,10 +322,17 @@ pub fn draw(f: &mut Frame, app: &App) {
     let scores = app.session.game().scores();
     // The title without the program's name where the scores would be cut (four players'
     // scores at 60 columns).
-    let mut title = format!(" euchre · {} · {} ", app.rules_name, score_words(app, &scores));
-    if title.chars().count() + 2 > usize::from(area.width) {
-        title = format!(" {} · {} ", app.rules_name, score_words(app, &scores));
-    }
+    // Set-Back's pool after the scores, where it fits too.
+    let score = score_words(app, &scores);
+    let pool = pool_words(app);
+    let fits = |title: &String| title.chars().count() + 2 <= usize::from(area.width);
+    let title = [
+        format!(" euchre · {} · {score}{pool} ", app.rules_name),
+        format!(" {} · {score}{pool} ", app.rules_name),
+    ]
+    .into_iter()
+    .find(fits)
+    .unwrap_or_else(|| format!(" {} · {score} ", app.rules_name));
     let block = Block::default().borders(Borders::ALL).title(title);
     f.render_widget(block, area);
     let zones = areas(app, area);
