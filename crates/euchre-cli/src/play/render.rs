@@ -4,6 +4,7 @@
 
 use super::state::{card_of, HintLine, ReviewLine, Table};
 use super::App;
+use euchre::rules::JokerUpcard;
 use euchre::table::Table as _;
 use euchre::{Action, BidTrump, Card, Seat, Suit, Trump};
 use euchre_ai::DEFAULT_PLAYER;
@@ -651,6 +652,11 @@ fn info_spans(app: &App) -> Vec<Span<'static>> {
     match (&t.trump, t.upcard) {
         (Some(tr), up) => {
             info.push(Span::raw(trump_words(tr)));
+            // British: the Joker turned had the dealer name trump blind, then take it; the
+            // table would show trump and not why the dealer named it.
+            if up.is_some_and(Card::is_joker) && joker_upcard(app) == Some(JokerUpcard::BlindShout) {
+                info.push(Span::raw(" (dealer's blind shout, Joker turned)"));
+            }
             // The card the dealer is yet to pick up is part of what is decided now.
             if let Some(up) = up.filter(|_| t.upcard_to_pick_up) {
                 info.push(Span::raw(" (upcard "));
@@ -666,7 +672,19 @@ fn info_spans(app: &App) -> Vec<Span<'static>> {
             } else {
                 "Upcard "
             }));
-            info.push(card_span(up, colour, Style::default()));
+            match joker_upcard(app).filter(|_| up.is_joker()) {
+                // The Joker turned stands for a suit, or has the dealer name trump blind.
+                Some(JokerUpcard::AgreedSuit(suit)) if t.upcard_turned_down => {
+                    info.push(Span::raw(format!("Joker ({})", suit.name())));
+                }
+                Some(JokerUpcard::AgreedSuit(suit)) => {
+                    info.push(Span::raw(format!("Joker ({} if ordered)", suit.name())));
+                }
+                Some(JokerUpcard::BlindShout) => {
+                    info.push(Span::raw("Joker (the dealer names trump blind)"));
+                }
+                None => info.push(card_span(up, colour, Style::default())),
+            }
             info.push(Span::raw("  "));
         }
         // Bid Euchre between the auction and the naming of trump: the contract alone.
@@ -678,6 +696,14 @@ fn info_spans(app: &App) -> Vec<Span<'static>> {
         }
     }
     info
+}
+
+/// What the Joker turned up means under these rules (the partnership game's Joker pack).
+fn joker_upcard(app: &App) -> Option<JokerUpcard> {
+    match app.session.game() {
+        euchre::table::AnyGame::Partnership(g) if g.rules().joker => Some(g.rules().joker_upcard),
+        _ => None,
+    }
 }
 
 /// The tricks taken this deal: per side between partners, else per player.
@@ -1396,6 +1422,35 @@ pub(super) mod tests {
         );
         // Played, the person's side is "We".
         assert!(screen(&app(), 80, 24).contains("We 0 : They 0"));
+    }
+
+    /// The Joker turned up is explained: Railroad's stands for hearts ("Upcard Joker (hearts if
+    /// ordered)", where it read "Upcard Jk"), and British trump named after it is said to be
+    /// the dealer's blind shout (session 46, finding 12).
+    #[test]
+    fn the_joker_turned_up_is_explained() {
+        let mut a = (0..400)
+            .map(|seed| app_of("railroad", 4, seed))
+            .find(|a| a.table.upcard == Some(Card::JOKER) && a.table.phase == "bidding1")
+            .expect("a Railroad seed with the Joker turned, the person to bid");
+        let s = screen(&a, 80, 24);
+        assert!(
+            row_with(&s, "Tricks:").contains("Upcard Joker (hearts if ordered)"),
+            "{s}"
+        );
+        a.table.upcard_turned_down = true;
+        assert!(screen(&a, 80, 24).contains("Turned down Joker (hearts)"));
+        let mut a = (0..400)
+            .map(|seed| app_of("british", 4, seed))
+            .find(|a| a.table.upcard == Some(Card::JOKER) && a.table.dealer != a.me)
+            .expect("a British seed with the Joker turned, another seat dealing");
+        play_until(&mut a, |a| a.table.trump.is_some());
+        for (w, h) in [(80, 24), (60, 20)] {
+            let s = screen(&a, w, h);
+            let trump = row_with(&s, "Trump ");
+            assert!(trump.contains("(dealer's blind shout, Joker turned)"), "{s}");
+            assert!(s.contains("Tricks: we 0, they 0"), "{s}");
+        }
     }
 
     /// Bid Euchre's contract (the maker's bid) stays on the trump line through the play, where
