@@ -492,7 +492,17 @@ impl App {
                         let a = self.choices[i];
                         self.take(a);
                     }
-                    None => self.status = "That card is not one you may choose now.".into(),
+                    None => {
+                        let card = euchre::Card::new(rank, suit);
+                        // A card not in the hand is not a rule's refusal: say which. (A jambone
+                        // name is a card of another's hand.)
+                        let naming = self.choices.iter().any(|a| matches!(a, Action::Name(_)));
+                        self.status = if self.table.hand.contains(&card) || naming {
+                            "That card is not one you may choose now.".into()
+                        } else {
+                            format!("You do not hold {}.", render::card_text(card))
+                        };
+                    }
                 }
                 return;
             }
@@ -1143,6 +1153,7 @@ mod tests {
     use super::*;
     use crossterm::event::KeyModifiers;
     use euchre::table::AnyRules;
+    use euchre::Suit;
     use euchre_table::Holder;
 
     pub(super) fn key(c: KeyCode) -> KeyEvent {
@@ -1575,6 +1586,59 @@ mod tests {
         a.on_key(key(KeyCode::Char('k')));
         a.on_key(key(KeyCode::Char('a')));
         assert!(a.status.starts_with("A…"), "{}", a.status);
+    }
+
+    /// A card's shortcut for a card not in the hand says so (session 46, finding 17: "That
+    /// card is not one you may choose now." for a K♠ not held); a card held that may not be
+    /// chosen keeps the rule's words.
+    #[test]
+    fn a_shortcut_for_a_card_not_held_says_so() {
+        let mut a = app();
+        let all = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades]
+            .into_iter()
+            .flat_map(|s| {
+                [
+                    Rank::Nine,
+                    Rank::Ten,
+                    Rank::Jack,
+                    Rank::Queen,
+                    Rank::King,
+                    Rank::Ace,
+                ]
+                .map(|r| euchre::Card::new(r, s))
+            });
+        let missing = all.clone().find(|c| !a.table.hand.contains(c)).unwrap();
+        let before = a.session.decisions();
+        let keys = |c: euchre::Card| {
+            let rank = match c.rank().unwrap().letter() {
+                'T' => 't',
+                l => l.to_ascii_lowercase(),
+            };
+            [rank, c.suit().unwrap().letter().to_ascii_lowercase()]
+        };
+        for k in keys(missing) {
+            a.on_key(key(KeyCode::Char(k)));
+        }
+        assert_eq!(
+            a.status,
+            format!("You do not hold {}.", render::card_text(missing))
+        );
+        assert_eq!(a.session.decisions(), before);
+        // Held, but not to be chosen now: the play, following suit.
+        // (A queen's `q` is the queen's key only with a queen to choose.)
+        let refused = |a: &App| {
+            a.table.hand.iter().copied().find(|c| {
+                !a.choices.iter().any(|x| card_of(x) == Some(*c))
+                    && (c.rank() != Some(Rank::Queen) || a.queen_to_choose())
+            })
+        };
+        play_until(&mut a, |a| {
+            a.table.phase == "play" && !a.choices.is_empty() && refused(a).is_some()
+        });
+        for k in keys(refused(&a).unwrap()) {
+            a.on_key(key(KeyCode::Char(k)));
+        }
+        assert_eq!(a.status, "That card is not one you may choose now.");
     }
 
     #[test]
