@@ -68,6 +68,52 @@ impl Tmux {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
+    /// The text drawn reversed (the chosen card or choice), each row's apart: the screen read
+    /// with its escape sequences (`capture-pane -e`).
+    fn reversed(&self) -> Vec<String> {
+        let out = Command::new("tmux")
+            .args(["-L", &self.name, "capture-pane", "-p", "-e", "-t", &self.name])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let mut rows = Vec::new();
+        for line in text.lines() {
+            let (mut on, mut row) = (false, String::new());
+            let mut chars = line.chars();
+            while let Some(c) = chars.next() {
+                if c != '\x1b' {
+                    if on {
+                        row.push(c);
+                    }
+                    continue;
+                }
+                // A control sequence: `ESC [ params letter`; `m` sets the style.
+                let mut params = String::new();
+                let mut end = ' ';
+                for d in chars.by_ref() {
+                    if d.is_ascii_alphabetic() {
+                        end = d;
+                        break;
+                    }
+                    params.push(d);
+                }
+                if end == 'm' {
+                    for p in params.trim_start_matches('[').split(';') {
+                        match p {
+                            "7" => on = true,
+                            "" | "0" | "27" => on = false,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            if !row.is_empty() {
+                rows.push(row);
+            }
+        }
+        rows
+    }
+
     fn keys(&self, keys: &[&str]) {
         let mut args = vec!["-L", &self.name, "send-keys", "-t", &self.name];
         args.extend_from_slice(keys);
@@ -174,6 +220,38 @@ fn play_easy(tag: &str, dir: &Path, seed: &str, save: &Path, extra: &[&str]) -> 
     ];
     args.extend_from_slice(extra);
     Tmux::start(tag, dir, &args, 80, 24)
+}
+
+/// A Keller (1887) game saved at South's turn in round 2, round 1 passed out and spades turned
+/// down: ten choices (pass; call, call alone, call jambone in clubs, diamonds and hearts). The
+/// tester's file of finding 1 (session 46), written into `dir`.
+fn keller_round_two(dir: &Path, name: &str) -> PathBuf {
+    let rules = Command::new(EUCHRE)
+        .args(["rules", "keller-1887", "--json"])
+        .output()
+        .unwrap();
+    let rules: serde_json::Value = serde_json::from_slice(&rules.stdout).unwrap();
+    let record = serde_json::json!({
+        "format": "euchre-record",
+        "version": 1,
+        "family": "four-handed",
+        "rules": rules,
+        "players": ["You", "easy", "easy", "easy"],
+        "games": [{
+            "initial_score": [0, 0],
+            "seed": 52,
+            "deals": [{
+                "dealer": 1,
+                "hands": [["JS", "9C", "AS", "KD", "QH"], ["9S", "TC", "QC", "KC", "AC"],
+                          ["AH", "9D", "TD", "JD", "QD"], ["KS", "AD", "9H", "TH", "JH"]],
+                "upcard": "TS",
+                "decisions": [[2, "pass"], [3, "pass"], [0, "pass"], [1, "pass"], [2, "pass"], [3, "pass"]]
+            }]
+        }]
+    });
+    let path = dir.join(name);
+    std::fs::write(&path, record.to_string()).unwrap();
+    path
 }
 
 fn record(path: &Path) -> serde_json::Value {
@@ -680,4 +758,67 @@ fn a_watched_game_resumes_with_watch() {
     t.wait_for("Leave the game?");
     t.keys(&["y"]);
     t.wait_for("EXITED 0");
+}
+
+/// Finding 1 and 5 of session 46: Keller's round 2 has ten choices, more than two lines hold at
+/// 80x24 or 60x20. Every choice ←→ reaches is on the screen when it is the chosen one, whole
+/// (a choice is never broken across lines), and Enter takes the one shown chosen. Where they do
+/// not all fit (60x20 with a status line below), a mark says that more are there.
+#[test]
+fn every_choice_of_a_long_list_is_shown_when_chosen() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("long-list");
+    let expected: Vec<String> = ["pass"]
+        .into_iter()
+        .map(String::from)
+        .chain(["♣", "♦", "♥"].into_iter().flat_map(|s| {
+            [
+                format!("call {s}"),
+                format!("call {s} alone"),
+                format!("call {s} jambone"),
+            ]
+        }))
+        .map(|c| format!("[{c}]"))
+        .collect();
+    for (i, (w, h, status)) in [(80, 24, false), (60, 20, false), (60, 20, true)]
+        .into_iter()
+        .enumerate()
+    {
+        let save = keller_round_two(&dir, &format!("kr2-{i}.json"));
+        let args = ["play", "--resume", save.to_str().unwrap(), "--pace-ms", "0"];
+        let t = Tmux::start(&format!("long-list-{i}"), &dir, &args, w, h);
+        t.wait_for("Your turn: name trump");
+        if status {
+            // A status line below the choices leaves them fewer lines.
+            t.keys(&["l"]);
+            t.wait_for("No trick has been taken");
+        }
+        for (k, choice) in expected.iter().enumerate() {
+            if k > 0 {
+                t.keys(&["Right"]);
+            }
+            let chosen = t.wait_until(&format!("{choice} chosen at {w}x{h}"), |_| {
+                t.reversed().join("|") == *choice
+            });
+            for row in chosen.lines() {
+                assert_eq!(
+                    row.matches('[').count(),
+                    row.matches(']').count(),
+                    "a choice broken across lines at {w}x{h}:\n{chosen}"
+                );
+            }
+            if status && k == 0 {
+                assert!(chosen.contains("more →"), "{chosen}");
+            }
+            if status && k == expected.len() - 1 {
+                assert!(chosen.contains("← more"), "{chosen}");
+            }
+        }
+        t.keys(&["Enter"]);
+        t.wait_for("South: call ♥ jambone");
+        drop(t);
+    }
 }

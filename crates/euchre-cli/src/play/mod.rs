@@ -165,13 +165,21 @@ impl App {
     pub fn prompt(&self) -> String {
         match self.session.turn() {
             Turn::Person(_) => {
-                decision_prompt(&self.choices, self.me == self.table.dealer, &self.table.phase)
+                let dealer = if self.me == self.table.dealer {
+                    state::Dealer::You
+                } else if self.table.partnership && self.me.partner() == self.table.dealer {
+                    state::Dealer::Partner
+                } else {
+                    state::Dealer::Other
+                };
+                decision_prompt(&self.choices, dealer, &self.table.phase)
             }
             Turn::Bot(s) => format!(
                 "{} ({}) is thinking…",
                 render::short_name(self, s),
                 self.session.holders()[s.index()]
             ),
+            Turn::DealOver | Turn::GameOver if self.review_due() => "Reviewing the deal…".into(),
             Turn::DealOver => "The deal is over: Enter deals the next.".into(),
             Turn::GameOver => "The game is over.".into(),
         }
@@ -312,45 +320,90 @@ impl App {
         });
     }
 
-    /// The review of the deal just finished: each card the person played with its exact value,
+    /// The review of the deal just finished, to work out (on a thread of its own: the solver
+    /// and the analysis can take a second): each card the person played with its exact value,
     /// and the person's decisions that cost expected points, costliest first.
-    fn review(&mut self) -> Overlay {
+    fn review_job(&self) -> ReviewJob {
         let scores = self.session.game().scores();
         let number = self.deal_number();
         let mut heading = format!(
             "Deal {number} is over. Score: {}",
             render::score_words(self, &scores)
         );
+        if let Some(chips) = render::chips_words(self) {
+            heading.push_str(&format!("\n{chips}"));
+        }
+        if let Some(why) = self.thrown_in_words() {
+            heading.push_str(&format!("\n{why}"));
+        }
         // The box covers the table: the last trick, which may have gone by fast, is said here.
         if let Some(last) = render::last_trick_words(self) {
             heading.push_str(&format!("\nLast trick: {last}"));
         }
-        let Ok(recorded) = self.recorded_deal() else {
-            return Overlay::Review {
-                heading,
-                lines: Vec::new(),
-            };
-        };
-        let lines: Vec<ReviewLine> = match analyze_seat(&recorded, DEFAULT_PLAYER, ANALYSIS_SEED, self.me) {
-            Ok(a) => a
-                .judged
-                .iter()
-                .map(|j| ReviewLine {
-                    decision: j.index,
-                    taken: j.taken,
-                    best: j.best,
-                    loss: j.loss,
-                    exact: exact_values(&recorded, j.index, j.taken),
-                })
-                .collect(),
-            Err(_) => Vec::new(),
-        };
-        self.judged += lines.len();
-        self.lost += lines.iter().map(|l| l.loss).sum::<f64>();
-        Overlay::Review {
+        ReviewJob {
             heading,
-            lines: review_lines(lines),
+            recorded: self.recorded_deal().ok(),
+            me: self.me,
         }
+    }
+
+    /// A deal thrown in, in words: everyone passed (the deal passes on), or a farmer's hand
+    /// (the same dealer deals again); `None` for a deal played.
+    fn thrown_in_words(&self) -> Option<String> {
+        let game = self.session.game();
+        let (why, next) = match game {
+            AnyGame::Partnership(g) if g.deal().thrown_in_for_farmers() => {
+                ("A farmer's hand", euchre::game::next_dealer(g.deal()))
+            }
+            AnyGame::Partnership(g) if g.deal().passed_out() => {
+                ("Everyone passed", euchre::game::next_dealer(g.deal()))
+            }
+            AnyGame::Solo(g) if g.deal().passed_out() => {
+                let dealer = g.deal().dealer().index();
+                (
+                    "Everyone passed",
+                    Seat::new(((dealer + 1) % self.table.players) as u8),
+                )
+            }
+            _ => return None,
+        };
+        let who = if next == self.me && !self.watch {
+            "you".to_string()
+        } else {
+            render::short_name(self, next).to_string()
+        };
+        Some(if game.is_over() {
+            format!("{why}: the deal is thrown in.")
+        } else if next == self.table.dealer {
+            format!("{why}: the deal is thrown in, and the same dealer deals again.")
+        } else {
+            format!("{why}: the deal is thrown in and passes to {who}.")
+        })
+    }
+
+    /// Whether the deal just finished is yet to be reviewed: the review is being worked out,
+    /// and Enter does not deal on until it has been shown (a quick Enter skipped it).
+    fn review_due(&self) -> bool {
+        !self.watch
+            && !self.over_at_start
+            && matches!(self.session.turn(), Turn::DealOver | Turn::GameOver)
+            && self.reviewed < self.deals_done()
+    }
+
+    /// Shows a deal's review once worked out, and counts what it judged.
+    fn show_review(&mut self, r: Reviewed) {
+        self.reviewed = self.deals_done();
+        self.judged += r.judged;
+        self.lost += r.lost;
+        self.overlay = Some(r.overlay);
+    }
+
+    /// Works out the review of the deal just finished here and now, and shows it.
+    #[cfg(test)]
+    fn review(&mut self) -> Overlay {
+        let r = self.review_job().run();
+        self.show_review(r);
+        self.overlay.clone().expect("the review shown")
     }
 
     /// Handles a key; returns false to leave.
@@ -397,8 +450,9 @@ impl App {
             KeyCode::Enter | KeyCode::Char(' ') => {
                 if let Some(&a) = self.choices.get(self.cursor) {
                     self.take(a);
-                } else if self.session.turn() == Turn::DealOver {
-                    // The review was closed another way (q, then n): Enter deals on.
+                } else if self.session.turn() == Turn::DealOver && !self.review_due() {
+                    // The review closed without dealing on: Enter deals on. Not before it has
+                    // been shown, though.
                     self.next_deal();
                 }
             }
@@ -438,7 +492,17 @@ impl App {
                         let a = self.choices[i];
                         self.take(a);
                     }
-                    None => self.status = "That card is not one you may choose now.".into(),
+                    None => {
+                        let card = euchre::Card::new(rank, suit);
+                        // A card not in the hand is not a rule's refusal: say which. (A jambone
+                        // name is a card of another's hand.)
+                        let naming = self.choices.iter().any(|a| matches!(a, Action::Name(_)));
+                        self.status = if self.table.hand.contains(&card) || naming {
+                            "That card is not one you may choose now.".into()
+                        } else {
+                            format!("You do not hold {}.", render::card_text(card))
+                        };
+                    }
                 }
                 return;
             }
@@ -461,39 +525,66 @@ impl App {
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => self.overlay = self.behind.take(),
                 _ => {}
             },
+            // Only Enter deals on: a stray key would otherwise close the review unread and act
+            // in a deal not yet seen. The keys line's `l` and `m` show their box over it, and
+            // the review comes back when that closes, as it does when the person stays.
             Overlay::Review { .. } => {
-                if matches!(code, KeyCode::Char('q') | KeyCode::Esc) {
-                    // Staying comes back to the review.
-                    self.behind = Some(o.clone());
-                    self.overlay = Some(Overlay::ConfirmQuit);
-                    return true;
-                }
-                self.overlay = None;
-                self.next_deal();
+                let over = match code {
+                    KeyCode::Enter => {
+                        self.overlay = None;
+                        self.next_deal();
+                        return true;
+                    }
+                    KeyCode::Char('q') | KeyCode::Esc => Overlay::ConfirmQuit,
+                    KeyCode::Char('l') if self.table.last_trick.is_some() => Overlay::LastTrick,
+                    KeyCode::Char('m') if self.table.partnership => Overlay::Markers,
+                    _ => return true,
+                };
+                self.behind = Some(o.clone());
+                self.overlay = Some(over);
             }
             Overlay::Summary(_) => return false,
-            Overlay::Hint { .. } | Overlay::Markers | Overlay::LastTrick => self.overlay = None,
+            Overlay::Hint { .. } | Overlay::Markers | Overlay::LastTrick => self.overlay = self.behind.take(),
         }
         true
     }
 
-    /// A click on a card of the hand or a choice: takes it. The hand is on the screen's fifth
-    /// row from the bottom; the choices' words on the fourth.
-    fn on_click(&mut self, column: u16, row: u16, height: u16) {
-        if self.overlay.is_some() || self.choices.is_empty() {
+    /// A click on a card of the hand, or on a choice after the prompt: takes it (a click on
+    /// a mark of more choices moves the cursor to them). Where each is drawn on a screen of
+    /// `width` by `height` is the drawing's own layout.
+    fn on_click(&mut self, column: u16, row: u16, width: u16, height: u16) {
+        if self.overlay.is_some() || self.choices.is_empty() || render::too_small(width, height) {
             return;
         }
-        let hand_row = height.saturating_sub(6);
-        if row != hand_row {
-            return;
-        }
-        // The hand's line starts inside the frame's left border.
-        let (_, places) = render::hand_line(self);
-        let col = column.saturating_sub(1);
-        if let Some(&(c, _, _)) = places.iter().find(|&&(_, x, w)| col >= x && col < x + w) {
-            if let Some(&a) = self.choices.iter().find(|a| card_of(a) == Some(c)) {
-                self.take(a);
+        let zones = render::areas(self, ratatui::layout::Rect::new(0, 0, width, height));
+        let take = if row == zones.hand.y {
+            let (_, places) = render::hand_line(self);
+            let col = column.saturating_sub(zones.hand.x);
+            places
+                .iter()
+                .find(|&&(_, x, w)| col >= x && col < x + w)
+                .and_then(|&(c, _, _)| self.choices.iter().position(|a| card_of(a) == Some(c)))
+        } else if row >= zones.choices.y {
+            let rows = render::choice_rows(self, &zones);
+            let (_, places) = render::choice_lines(self, zones.choices.width, rows);
+            let (row, col) = (row - zones.choices.y, column.saturating_sub(zones.choices.x));
+            match places
+                .iter()
+                .find(|p| p.row == row && col >= p.x && col < p.x + p.width)
+                .map(|p| p.hit)
+            {
+                Some(render::Hit::Take(i)) => Some(i),
+                Some(render::Hit::Show(i)) => {
+                    self.cursor = i;
+                    None
+                }
+                None => None,
             }
+        } else {
+            None
+        };
+        if let Some(&a) = take.and_then(|i| self.choices.get(i)) {
+            self.take(a);
         }
     }
 }
@@ -513,6 +604,64 @@ fn exact_values(deal: &RecordedDeal, index: usize, taken: Action) -> Option<(f64
     let mine = values.iter().find(|(a, _)| *a == taken)?.1;
     let best = values.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
     Some((mine, best))
+}
+
+/// A finished deal's review to work out: its heading, the deal as recorded, and whose
+/// decisions it judges.
+struct ReviewJob {
+    heading: String,
+    recorded: Option<RecordedDeal>,
+    me: Seat,
+}
+
+/// A deal's review, worked out: the box to show, and how many of the person's decisions it
+/// judged with the expected points they cost.
+struct Reviewed {
+    overlay: Overlay,
+    judged: usize,
+    lost: f64,
+}
+
+impl ReviewJob {
+    fn run(self) -> Reviewed {
+        let ReviewJob {
+            heading,
+            recorded,
+            me,
+        } = self;
+        let Some(recorded) = recorded else {
+            return Reviewed {
+                overlay: Overlay::Review {
+                    heading,
+                    lines: Vec::new(),
+                },
+                judged: 0,
+                lost: 0.0,
+            };
+        };
+        let lines: Vec<ReviewLine> = match analyze_seat(&recorded, DEFAULT_PLAYER, ANALYSIS_SEED, me) {
+            Ok(a) => a
+                .judged
+                .iter()
+                .map(|j| ReviewLine {
+                    decision: j.index,
+                    taken: j.taken,
+                    best: j.best,
+                    loss: j.loss,
+                    exact: exact_values(&recorded, j.index, j.taken),
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        Reviewed {
+            judged: lines.len(),
+            lost: lines.iter().map(|l| l.loss).sum::<f64>(),
+            overlay: Overlay::Review {
+                heading,
+                lines: review_lines(lines),
+            },
+        }
+    }
 }
 
 /// The keys that leave or ask to (they work on any screen).
@@ -696,6 +845,8 @@ fn play_loop(
 ) -> Result<()> {
     // The bot decision being made on its thread, if any.
     let mut pending: Option<mpsc::Receiver<BotAnswer>> = None;
+    // The deal's review being worked out on its thread, if any.
+    let mut reviewing: Option<mpsc::Receiver<Reviewed>> = None;
     let mut last_move = Instant::now();
     while stopped_by().is_none() {
         terminal.draw(|f| render::draw(f, app))?;
@@ -715,39 +866,51 @@ fn play_loop(
                     app.pass_for_the_person();
                     last_move = Instant::now();
                 }
-                Turn::DealOver if app.reviewed < app.deals_done() => {
+                Turn::DealOver if app.watch && app.reviewed < app.deals_done() => {
                     app.reviewed = app.deals_done();
-                    if app.watch {
-                        std::thread::sleep(pace * 3);
-                        let _ = app.change(Session::next_deal);
-                        app.refresh();
-                    } else {
-                        app.overlay = Some(app.review());
-                    }
+                    std::thread::sleep(pace * 3);
+                    let _ = app.change(Session::next_deal);
+                    app.refresh();
                 }
-                // The deciding deal is reviewed too, before the summary; the game is counted
-                // in the statistics at once, with that review's cost.
-                Turn::GameOver if app.counted.is_none() => {
-                    if !app.watch && !app.over_at_start && app.reviewed < app.deals_done() {
-                        app.reviewed = app.deals_done();
-                        app.overlay = Some(app.review());
+                // The deal's review is worked out on a thread while the table stays (the prompt
+                // says so); the deciding deal is reviewed too, before the summary.
+                Turn::DealOver | Turn::GameOver if app.review_due() => match &reviewing {
+                    None => {
+                        let job = app.review_job();
+                        let (tx, rx) = mpsc::channel();
+                        std::thread::spawn(move || {
+                            let _ = tx.send(job.run());
+                        });
+                        reviewing = Some(rx);
                     }
-                    // Under the lock of the game's file: a closed terminal's end waits, so
-                    // that a game saved as over is counted. A finished game resumed is counted
-                    // only if it was not as it ended (a hangup during its last review).
-                    let writing = Arc::clone(&app.writing);
-                    let _writing = locked(&writing);
-                    app.counted = Some(if app.over_at_start && counted_already(app) {
-                        "It was counted in the statistics when it ended.".to_string()
-                    } else {
-                        match record_stats(app) {
-                            Ok(path) => {
-                                format!("Counted in the statistics ({}): euchre stats", path.display())
+                    Some(rx) => {
+                        let r = match rx.try_recv() {
+                            Ok(r) => Some(r),
+                            // The thread failed: the review without the judged decisions.
+                            Err(mpsc::TryRecvError::Disconnected) => Some(
+                                ReviewJob {
+                                    recorded: None,
+                                    ..app.review_job()
+                                }
+                                .run(),
+                            ),
+                            Err(mpsc::TryRecvError::Empty) => None,
+                        };
+                        if let Some(r) = r {
+                            reviewing = None;
+                            app.show_review(r);
+                            // The game is counted as it ends, with its last review's cost: a
+                            // person who leaves at that review loses nothing.
+                            if app.session.turn() == Turn::GameOver {
+                                count_the_game(app);
                             }
-                            Err(e) => format!("Not counted in the statistics: {e}"),
+                            // Drawn before any key is read: a key is taken over the review
+                            // only once it is on the screen.
+                            continue;
                         }
-                    });
-                }
+                    }
+                },
+                Turn::GameOver if app.counted.is_none() => count_the_game(app),
                 Turn::GameOver => {
                     let recorded = app.counted.clone().unwrap_or_default();
                     app.overlay = Some(Overlay::Summary(format!("{}\n{recorded}", summary(app))));
@@ -790,8 +953,8 @@ fn play_loop(
                     }
                 }
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                    let h = terminal.size()?.height;
-                    app.on_click(m.column, m.row, h);
+                    let size = terminal.size()?;
+                    app.on_click(m.column, m.row, size.width, size.height);
                 }
                 // A resize redraws on the next pass.
                 _ => {}
@@ -823,6 +986,23 @@ impl App {
         };
         count - usize::from(!current_done)
     }
+}
+
+/// Counts the finished game in the statistics, and keeps what became of it for the summary;
+/// under the lock of the game's file: a closed terminal's end waits, so that a game saved as
+/// over is counted. A finished game resumed is counted only if it was not as it ended (a hangup
+/// during its last review).
+fn count_the_game(app: &mut App) {
+    let writing = Arc::clone(&app.writing);
+    let _writing = locked(&writing);
+    app.counted = Some(if app.over_at_start && counted_already(app) {
+        "It was counted in the statistics when it ended.".to_string()
+    } else {
+        match record_stats(app) {
+            Ok(path) => format!("Counted in the statistics ({}): euchre stats", path.display()),
+            Err(e) => format!("Not counted in the statistics: {e}"),
+        }
+    });
 }
 
 /// Adds the finished game to the statistics database (`euchre stats`), with the cost of the
@@ -884,6 +1064,28 @@ fn counted_already(app: &App) -> bool {
         .unwrap_or(false)
 }
 
+/// Under laps or slams (Keller, Railroad), how many games the winners' points count for, by
+/// the engine's rule (`games_from_points`, RULES.md §7): "16 to 0 counts as 6 games (laps and
+/// slams)"; `None` under other rules, where a game won is one game.
+fn games_words(game: &euchre::Game, winners: usize) -> Option<String> {
+    let rules = game.rules();
+    let which = match (rules.laps, rules.slams) {
+        (true, true) => "laps and slams",
+        (true, false) => "laps",
+        (false, true) => "slams",
+        (false, false) => return None,
+    };
+    let (won, _) = game.match_result();
+    let games = won[winners];
+    let scores = game.score();
+    Some(format!(
+        "{} to {} counts as {games} game{} ({which})",
+        scores[winners],
+        scores[1 - winners],
+        if games == 1 { "" } else { "s" }
+    ))
+}
+
 fn summary(app: &App) -> String {
     let g = app.session.game();
     let winner = match (g.winner(), g) {
@@ -912,6 +1114,14 @@ fn summary(app: &App) -> String {
         }
         (None, _) => "No winner.".into(),
     };
+    // Under laps or slams, what the winners' points count for (the engine's rule).
+    let winner = match (g.winner(), g) {
+        (Some(w), AnyGame::Partnership(game)) => match games_words(game, w) {
+            Some(games) => format!("{}: {games}.", winner.trim_end_matches('.')),
+            None => winner,
+        },
+        _ => winner,
+    };
     let saved = app
         .session
         .save_path()
@@ -928,8 +1138,11 @@ fn summary(app: &App) -> String {
         )
     };
     let deals = app.deals_done();
+    let chips = render::chips_words(app)
+        .map(|c| format!("{c}\n"))
+        .unwrap_or_default();
     format!(
-        "Final score {}. {winner}\n{deals} deal{} played.\n{review}{saved}",
+        "Final score {}. {winner}\n{chips}{deals} deal{} played.\n{review}{saved}",
         render::score_words(app, &g.scores()),
         if deals == 1 { "" } else { "s" }
     )
@@ -940,6 +1153,7 @@ mod tests {
     use super::*;
     use crossterm::event::KeyModifiers;
     use euchre::table::AnyRules;
+    use euchre::Suit;
     use euchre_table::Holder;
 
     pub(super) fn key(c: KeyCode) -> KeyEvent {
@@ -984,7 +1198,7 @@ mod tests {
     }
 
     /// Plays on until `done` holds: the computer players' turns, and Enter (the first choice)
-    /// at the person's.
+    /// at the person's; a finished deal's review is taken as shown and closed, unread.
     pub(super) fn play_until(a: &mut App, done: impl Fn(&App) -> bool) {
         while !done(a) {
             match a.session.bot_job() {
@@ -992,7 +1206,12 @@ mod tests {
                     let c = job.run().unwrap();
                     a.bot_done(job.seat, c);
                 }
-                None => assert!(a.on_key(key(KeyCode::Enter))),
+                None => {
+                    if a.review_due() {
+                        a.reviewed = a.deals_done();
+                    }
+                    assert!(a.on_key(key(KeyCode::Enter)));
+                }
             }
         }
     }
@@ -1120,6 +1339,193 @@ mod tests {
         assert!(!render::key_words(&a).join("  ").contains("u undo"));
     }
 
+    /// A Keller (1887) game from `initial` points, its first deal as given (dealer, the four
+    /// hands, the upcard, the decisions so far), up to the person's turn: a game record written
+    /// into `dir` and resumed, as the tester's edited files were (it is saved there as it goes).
+    fn keller_from(dir: &std::path::Path, initial: [i32; 2], deal: serde_json::Value) -> App {
+        let rules = AnyRules::preset("keller-1887").unwrap();
+        let s = Session::new(
+            rules,
+            52,
+            vec![Holder::Person("You".into())]
+                .into_iter()
+                .chain(vec![Holder::Bot("basic".into()); 3])
+                .collect(),
+            Budget::UNLIMITED,
+            None,
+        )
+        .unwrap();
+        let names: Vec<String> = s.holders().iter().map(|h| h.name().to_string()).collect();
+        let mut record: serde_json::Value =
+            serde_json::from_str(&euchre_table::record_text(s.game(), &names)).unwrap();
+        record["games"][0]["initial_score"] = serde_json::json!(initial);
+        record["games"][0]["deals"] = serde_json::json!([deal]);
+        let path = dir.join("game.json");
+        std::fs::write(&path, record.to_string()).unwrap();
+        let s = Session::resume(&path, Budget::UNLIMITED).unwrap();
+        App::new(s, "keller-1887".into(), false)
+    }
+
+    /// Under laps and slams the summary says what the winners' points count for, as the
+    /// engine reckons it (session 46, finding 3: only the points were said). RULES.md §7's
+    /// worked example: a side at 4 against 0 that scores a jamboree (16) has 20 points, four
+    /// games in 5-point laps, each a slam: eight games. From 0, the same jamboree is 16 points:
+    /// three laps, each a slam, six games (1 point over).
+    #[test]
+    fn the_summary_counts_the_games_under_laps_and_slams() {
+        // South holds a jamboree in spades; North and East have passed.
+        let deal = serde_json::json!({
+            "dealer": 1,
+            "hands": [["JS", "JC", "AS", "KS", "QS"], ["9S", "9C", "TC", "QC", "KC"],
+                      ["AC", "9D", "TD", "JD", "QD"], ["KD", "AD", "9H", "TH", "JH"]],
+            "upcard": "TS",
+            "decisions": [[2, "pass"], [3, "pass"]]
+        });
+        for (initial, said) in [
+            (
+                [4, 0],
+                "You and your partner win: 20 to 0 counts as 8 games (laps and slams).",
+            ),
+            (
+                [0, 0],
+                "You and your partner win: 16 to 0 counts as 6 games (laps and slams).",
+            ),
+        ] {
+            let dir = std::env::temp_dir().join(format!("euchre-play-laps-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let mut a = keller_from(&dir, initial, deal.clone());
+            while !a.session.game().is_over() {
+                match a.session.bot_job() {
+                    Some(job) => {
+                        let c = job.run().unwrap();
+                        a.bot_done(job.seat, c);
+                    }
+                    None => {
+                        let want = [Action::Order { alone: false }, Action::Jamboree];
+                        let take = want
+                            .into_iter()
+                            .find(|w| a.choices.contains(w))
+                            .unwrap_or(a.choices[0]);
+                        a.take(take);
+                    }
+                }
+            }
+            let text = summary(&a);
+            assert!(text.contains(said), "{text}");
+            // The box shows it whole, broken between words, above its last line.
+            a.overlay = Some(Overlay::Summary(text));
+            let s = render::tests::screen(&a, 80, 24);
+            // The box's rows, inside its borders.
+            let flat = s
+                .lines()
+                .filter_map(|l| l.split('│').nth(2).filter(|_| l.matches('│').count() >= 4))
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(flat.contains(said), "{s}");
+            assert!(flat.contains("q or Enter: leave"), "{s}");
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+        // Without laps or slams a game is a game: nothing more is said.
+        let AnyGame::Partnership(g) = app().session.game().clone() else {
+            unreachable!("the partnership game")
+        };
+        assert_eq!(games_words(&g, 0), None);
+    }
+
+    /// Canadian's dealer's partner may order up only alone: the prompt says why plain `order`
+    /// is missing (session 46, finding 7), on the screen too.
+    #[test]
+    fn canadian_says_why_the_dealers_partner_orders_up_only_alone() {
+        let a = (0..100)
+            .map(|seed| app_of("canadian", 4, seed))
+            .find(|a| a.choices.contains(&Action::Order { alone: true }) && a.me.partner() == a.table.dealer)
+            .expect("a seed where the dealer's partner is asked to order up");
+        assert!(!a.choices.contains(&Action::Order { alone: false }));
+        let why = "(the Canadian rule: the dealer's partner orders up only alone)";
+        assert!(a.prompt().ends_with(&format!("pass {why}.")), "{}", a.prompt());
+        let s = render::tests::screen(&a, 80, 24);
+        assert!(s.contains("[order alone]") && s.contains("only alone)."), "{s}");
+    }
+
+    /// A deal everyone passed is said as thrown in, and who deals the next (session 46,
+    /// finding 15: only "Deal 1 is over" was said).
+    #[test]
+    fn a_deal_everyone_passed_is_said_thrown_in() {
+        for (preset, players) in [("three-handed", 3), ("north-american", 4)] {
+            let mut a = (0..200)
+                .find_map(|seed| {
+                    let mut a = app_of(preset, players, seed);
+                    // The person passes whenever passing is legal.
+                    while a.session.turn() != Turn::DealOver {
+                        match a.session.bot_job() {
+                            Some(job) => {
+                                let c = job.run().unwrap();
+                                a.bot_done(job.seat, c);
+                            }
+                            None => {
+                                let pass = a.choices.iter().copied().find(|c| *c == Action::Pass);
+                                a.take(pass.unwrap_or(a.choices[0]));
+                            }
+                        }
+                    }
+                    a.table.maker.is_none().then_some(a)
+                })
+                .unwrap_or_else(|| panic!("{preset}: a seed where everyone passes"));
+            let Overlay::Review { heading, .. } = a.review() else {
+                unreachable!("a review")
+            };
+            let next = match a.session.game() {
+                AnyGame::Partnership(g) => euchre::game::next_dealer(g.deal()),
+                AnyGame::Solo(g) => Seat::new(((g.deal().dealer().index() + 1) % players) as u8),
+            };
+            let who = if next == a.me {
+                "you"
+            } else {
+                render::short_name(&a, next)
+            };
+            let said = format!("Everyone passed: the deal is thrown in and passes to {who}.");
+            assert!(heading.contains(&said), "{preset}: {heading}");
+        }
+    }
+
+    /// Set-Back's stakes are shown where the score is: the pool in the title, each player's
+    /// chips and the pool in the review and the summary (session 46, finding 6: an ante was
+    /// never seen).
+    #[test]
+    fn set_backs_stakes_are_shown_with_the_score() {
+        let mut rules = AnyRules::preset("set-back").unwrap();
+        for (option, value) in [
+            ("players", "3"),
+            ("declare", "true"),
+            ("ante", "1"),
+            ("euchre_stake", "1"),
+        ] {
+            rules.set(option, value).unwrap();
+        }
+        let mut a = app_with(rules, "set-back", 3, 82);
+        let s = render::tests::screen(&a, 80, 24);
+        assert!(s.lines().next().unwrap().contains(" · East 5 · pool 3 "), "{s}");
+        play_until(&mut a, |a| a.session.game().is_over());
+        let AnyGame::Solo(g) = a.session.game() else {
+            unreachable!("Set-Back is an individual game")
+        };
+        let (chips, pool) = (g.chips().to_vec(), g.pool());
+        assert_eq!(chips.iter().sum::<i64>() + pool as i64, 0, "chips are conserved");
+        let said = render::chips_words(&a).unwrap();
+        assert!(
+            said.starts_with("Chips: You ") && said.ends_with(&format!(" · pool {pool}")),
+            "{said}"
+        );
+        assert!(summary(&a).contains(&said), "{}", summary(&a));
+        let Overlay::Review { heading, .. } = a.review() else {
+            unreachable!("a review")
+        };
+        assert!(heading.contains(&said), "{heading}");
+        // Without stakes nothing is said of chips.
+        assert_eq!(render::chips_words(&app_of("set-back", 4, 82)), None);
+    }
+
     #[test]
     fn q_asks_before_leaving_and_only_y_or_n_answers() {
         let mut a = app();
@@ -1180,6 +1586,59 @@ mod tests {
         a.on_key(key(KeyCode::Char('k')));
         a.on_key(key(KeyCode::Char('a')));
         assert!(a.status.starts_with("A…"), "{}", a.status);
+    }
+
+    /// A card's shortcut for a card not in the hand says so (session 46, finding 17: "That
+    /// card is not one you may choose now." for a K♠ not held); a card held that may not be
+    /// chosen keeps the rule's words.
+    #[test]
+    fn a_shortcut_for_a_card_not_held_says_so() {
+        let mut a = app();
+        let all = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades]
+            .into_iter()
+            .flat_map(|s| {
+                [
+                    Rank::Nine,
+                    Rank::Ten,
+                    Rank::Jack,
+                    Rank::Queen,
+                    Rank::King,
+                    Rank::Ace,
+                ]
+                .map(|r| euchre::Card::new(r, s))
+            });
+        let missing = all.clone().find(|c| !a.table.hand.contains(c)).unwrap();
+        let before = a.session.decisions();
+        let keys = |c: euchre::Card| {
+            let rank = match c.rank().unwrap().letter() {
+                'T' => 't',
+                l => l.to_ascii_lowercase(),
+            };
+            [rank, c.suit().unwrap().letter().to_ascii_lowercase()]
+        };
+        for k in keys(missing) {
+            a.on_key(key(KeyCode::Char(k)));
+        }
+        assert_eq!(
+            a.status,
+            format!("You do not hold {}.", render::card_text(missing))
+        );
+        assert_eq!(a.session.decisions(), before);
+        // Held, but not to be chosen now: the play, following suit.
+        // (A queen's `q` is the queen's key only with a queen to choose.)
+        let refused = |a: &App| {
+            a.table.hand.iter().copied().find(|c| {
+                !a.choices.iter().any(|x| card_of(x) == Some(*c))
+                    && (c.rank() != Some(Rank::Queen) || a.queen_to_choose())
+            })
+        };
+        play_until(&mut a, |a| {
+            a.table.phase == "play" && !a.choices.is_empty() && refused(a).is_some()
+        });
+        for k in keys(refused(&a).unwrap()) {
+            a.on_key(key(KeyCode::Char(k)));
+        }
+        assert_eq!(a.status, "That card is not one you may choose now.");
     }
 
     #[test]
@@ -1273,10 +1732,86 @@ mod tests {
             .any(|(s, w)| *s == a.me && *w == chosen.to_string()));
     }
 
+    /// Over a deal's review only Enter deals on: `l` and `m` show the last trick and the
+    /// markers over it (the keys line offers them), closing back to the review; `q` asks to
+    /// leave; any other key does nothing, and above all takes no decision in the next deal
+    /// (session 46, finding 2: `u p` closed the review and passed in the next deal).
+    #[test]
+    fn over_the_review_only_enter_deals_on() {
+        let mut a = app();
+        to_the_deals_end(&mut a);
+        let review = a.review();
+        a.overlay = Some(review.clone());
+        let (decisions, done) = (a.session.decisions(), a.deals_done());
+        for c in [
+            KeyCode::Char('u'),
+            KeyCode::Char('p'),
+            KeyCode::Char('x'),
+            KeyCode::Char(' '),
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Tab,
+            KeyCode::Char('?'),
+        ] {
+            assert!(a.on_key(key(c)));
+            assert_eq!(a.overlay.as_ref(), Some(&review), "{c:?}");
+        }
+        for (c, over) in [
+            ('l', Overlay::LastTrick),
+            ('m', Overlay::Markers),
+            ('q', Overlay::ConfirmQuit),
+        ] {
+            assert!(a.on_key(key(KeyCode::Char(c))));
+            assert_eq!(a.overlay, Some(over), "{c}");
+            let close = if c == 'q' { 'n' } else { 'x' };
+            assert!(a.on_key(key(KeyCode::Char(close))));
+            assert_eq!(a.overlay.as_ref(), Some(&review), "back from {c}");
+        }
+        assert_eq!(a.session.turn(), Turn::DealOver);
+        assert_eq!((a.session.decisions(), a.deals_done()), (decisions, done));
+        assert!(a.on_key(key(KeyCode::Enter)));
+        assert_eq!(a.overlay, None);
+        assert_ne!(a.session.turn(), Turn::DealOver, "the next deal is dealt");
+        // Opened from the table, the markers close back to the table.
+        assert!(a.on_key(key(KeyCode::Char('m'))));
+        assert!(a.on_key(key(KeyCode::Char('x'))));
+        assert_eq!(a.overlay, None);
+    }
+
+    /// Until the deal's review is shown the prompt says it is being worked out, and Enter
+    /// does not deal on (session 46, finding 9: the prompt said "Enter deals the next" at
+    /// once, and a quick Enter skipped the review).
+    #[test]
+    fn enter_does_not_deal_on_before_the_review_is_shown() {
+        let mut a = app();
+        to_the_deals_end(&mut a);
+        assert_eq!(a.prompt(), "Reviewing the deal…");
+        assert!(!render::key_words(&a).iter().any(|k| k.starts_with("Enter")));
+        let done = a.deals_done();
+        for c in [KeyCode::Enter, KeyCode::Char(' ')] {
+            assert!(a.on_key(key(c)));
+            assert_eq!(a.session.turn(), Turn::DealOver, "{c:?}");
+            assert_eq!(a.deals_done(), done);
+        }
+        let r = a.review_job().run();
+        a.show_review(r);
+        assert!(matches!(a.overlay, Some(Overlay::Review { .. })));
+        assert_eq!(a.prompt(), "The deal is over: Enter deals the next.");
+        a.on_key(key(KeyCode::Enter));
+        assert_ne!(
+            a.session.turn(),
+            Turn::DealOver,
+            "dealt on once the review was shown"
+        );
+    }
+
     #[test]
     fn enter_deals_on_when_the_review_was_closed_another_way() {
         let mut a = app();
         to_the_deals_end(&mut a);
+        a.review();
+        // Were the review closed without dealing on, Enter at the table deals on.
+        a.overlay = None;
         let done = a.deals_done();
         a.on_key(key(KeyCode::Enter));
         assert_ne!(a.session.turn(), Turn::DealOver);
@@ -1288,6 +1823,64 @@ mod tests {
         assert_eq!(started, 2);
     }
 
+    /// A click on a choice after the prompt takes it, as a click on a card does (session 46,
+    /// finding 16: the mouse could play but not bid); a click on a mark of more choices shows
+    /// them; a click beside the choices takes nothing.
+    #[test]
+    fn a_click_on_a_choice_takes_it() {
+        let mut a = render::tests::keller_round_two();
+        // At 60x20 with a status line the ten choices do not all fit.
+        a.status = "A status line.".into();
+        let (w, h) = (60, 20);
+        let places = |a: &App| {
+            let zones = render::areas(a, ratatui::layout::Rect::new(0, 0, w, h));
+            let rows = render::choice_rows(a, &zones);
+            let (_, places) = render::choice_lines(a, zones.choices.width, rows);
+            // Each choice's or mark's middle on the screen, and what it does.
+            places
+                .into_iter()
+                .map(|p| {
+                    (
+                        p.hit,
+                        zones.choices.x + p.x + p.width / 2,
+                        zones.choices.y + p.row,
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        let before = a.session.decisions();
+        let &(more, x, y) = places(&a)
+            .iter()
+            .find(|p| matches!(p.0, render::Hit::Show(_)))
+            .expect("a mark of more choices");
+        a.on_click(x, y, w, h);
+        assert_eq!(more, render::Hit::Show(a.cursor), "the cursor moved to them");
+        assert_ne!(a.cursor, 0);
+        assert_eq!(a.session.decisions(), before, "a mark takes nothing");
+        // Beside the choices (the end of the prompt's first row).
+        let (_, _, first_row) = places(&a)[0];
+        a.on_click(w - 2, first_row, w, h);
+        assert_eq!(a.session.decisions(), before);
+        let &(last, x, y) = places(&a)
+            .iter()
+            .rfind(|p| matches!(p.0, render::Hit::Take(_)))
+            .unwrap();
+        let render::Hit::Take(i) = last else {
+            unreachable!()
+        };
+        let chosen = a.choices[i];
+        a.on_click(x, y, w, h);
+        assert_eq!(a.session.decisions(), before + 1);
+        assert!(
+            a.table
+                .bidding
+                .iter()
+                .any(|(s, t)| *s == a.me && *t == chosen.to_string()),
+            "{chosen}: {:?}",
+            a.table.bidding
+        );
+    }
+
     #[test]
     fn a_click_takes_the_card_drawn_there_past_the_bracketed_one() {
         let mut a = app();
@@ -1295,7 +1888,7 @@ mod tests {
         // The cursor's card is first and bracketed; click the middle of the third card.
         let (third, x, w) = places[2];
         let before = a.session.decisions();
-        a.on_click(1 + x + w / 2, 18, 24);
+        a.on_click(1 + x + w / 2, 18, 80, 24);
         assert_eq!(a.session.decisions(), before + 1);
         let mine = format!("discard {third}");
         assert!(

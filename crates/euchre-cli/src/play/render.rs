@@ -4,6 +4,7 @@
 
 use super::state::{card_of, HintLine, ReviewLine, Table};
 use super::App;
+use euchre::rules::JokerUpcard;
 use euchre::table::Table as _;
 use euchre::{Action, BidTrump, Card, Seat, Suit, Trump};
 use euchre_ai::DEFAULT_PLAYER;
@@ -209,13 +210,25 @@ pub fn too_small(width: u16, height: u16) -> bool {
     width < MIN_SIZE.0 || height < MIN_SIZE.1
 }
 
-/// The scores in words: "We 7 : They 4" between partners; each player's by seat in the
-/// individual games ("You 5 · West 2 · North 11").
+/// The two sides of the partnership game as the scores name them: the person's side first,
+/// "We" and "They"; a watched game's by their seats ("North–South", "East–West"): no one
+/// watching is "we".
+pub(super) fn side_names(app: &App) -> [&'static str; 2] {
+    if app.watching() {
+        ["North–South", "East–West"]
+    } else {
+        ["We", "They"]
+    }
+}
+
+/// The scores in words: "We 7 : They 4" between partners ("North–South 7 : East–West 4"
+/// watched); each player's by seat in the individual games ("You 5 · West 2 · North 11").
 pub fn score_words(app: &App, scores: &[i32]) -> String {
     if app.table.partnership {
         let mine = app.me.team().index();
+        let [us, them] = side_names(app);
         return format!(
-            "We {} : They {}",
+            "{us} {} : {them} {}",
             scores.get(mine).unwrap_or(&0),
             scores.get(1 - mine).unwrap_or(&0)
         );
@@ -226,6 +239,39 @@ pub fn score_words(app: &App, scores: &[i32]) -> String {
         .map(|(i, s)| format!("{} {s}", seat_word(app, Seat::new(i as u8))))
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// Set-Back's stakes, where they are played (`ante`, `euchre_stake`): the chips in the pool,
+/// " · pool 3"; nothing otherwise.
+fn pool_words(app: &App) -> String {
+    match app.session.game() {
+        euchre::table::AnyGame::Solo(g) if g.rules().ante > 0 || g.rules().euchre_stake > 0 => {
+            format!(" · pool {}", g.pool())
+        }
+        _ => String::new(),
+    }
+}
+
+/// Set-Back's stakes in full, where they are played: each player's chips won or paid so far
+/// (the ante included) and the pool, "Chips: You -1 · West -1 · East -1 · pool 3".
+pub(super) fn chips_words(app: &App) -> Option<String> {
+    let pool = pool_words(app);
+    let euchre::table::AnyGame::Solo(g) = app.session.game() else {
+        return None;
+    };
+    if pool.is_empty() {
+        return None;
+    }
+    let chips: Vec<String> = g
+        .chips()
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let c = if *c > 0 { format!("+{c}") } else { c.to_string() };
+            format!("{} {c}", seat_word(app, Seat::new(i as u8)))
+        })
+        .collect();
+    Some(format!("Chips: {}{pool}", chips.join(" · ")))
 }
 
 /// A seat in the scores and tricks: "You" for the person's, else its place at the table.
@@ -277,35 +323,20 @@ pub fn draw(f: &mut Frame, app: &App) {
     let scores = app.session.game().scores();
     // The title without the program's name where the scores would be cut (four players'
     // scores at 60 columns).
-    let mut title = format!(" euchre · {} · {} ", app.rules_name, score_words(app, &scores));
-    if title.chars().count() + 2 > usize::from(area.width) {
-        title = format!(" {} · {} ", app.rules_name, score_words(app, &scores));
-    }
+    // Set-Back's pool after the scores, where it fits too.
+    let score = score_words(app, &scores);
+    let pool = pool_words(app);
+    let fits = |title: &String| title.chars().count() + 2 <= usize::from(area.width);
+    let title = [
+        format!(" euchre · {} · {score}{pool} ", app.rules_name),
+        format!(" {} · {score}{pool} ", app.rules_name),
+    ]
+    .into_iter()
+    .find(fits)
+    .unwrap_or_else(|| format!(" {} · {score} ", app.rules_name));
     let block = Block::default().borders(Borders::ALL).title(title);
-    let inner = block.inner(area);
     f.render_widget(block, area);
-
-    // Trump, the upcard, the contract; the tricks taken beside them, or on a line of their
-    // own where both do not fit (Bid Euchre's four players at 60 columns).
-    let info = info_spans(app);
-    let tricks = tricks_words(app);
-    let info_width: usize = info.iter().map(Span::width).sum();
-    let tricks_apart = info_width + tricks.chars().count() > usize::from(inner.width);
-
-    // The seats and the trick sit in the middle of a tall screen; the person's part stays at
-    // the bottom.
-    let rows = Layout::vertical([
-        Constraint::Min(0),                              // space
-        Constraint::Length(2),                           // north
-        Constraint::Length(8),                           // west, trick, east
-        Constraint::Min(0),                              // space
-        Constraint::Length(2 + u16::from(tricks_apart)), // trump, tricks and bidding
-        Constraint::Length(2),                           // south's hand
-        Constraint::Length(2),                           // choices
-        Constraint::Length(1),                           // keys
-    ])
-    .split(inner);
-    let rows = [rows[1], rows[2], rows[4], rows[5], rows[6], rows[7]];
+    let zones = areas(app, area);
 
     let seats: Vec<Seat> = (0..t.players).map(|s| Seat::new(s as u8)).collect();
     let at = |pos: usize| {
@@ -317,14 +348,14 @@ pub fn draw(f: &mut Frame, app: &App) {
 
     if let Some(n) = at(2) {
         let lines = vec![Line::from(seat_label(app, n)), other_hand(app, n)];
-        f.render_widget(Paragraph::new(lines).alignment(Alignment::Center), rows[0]);
+        f.render_widget(Paragraph::new(lines).alignment(Alignment::Center), zones.north);
     }
     let middle = Layout::horizontal([
         Constraint::Percentage(28),
         Constraint::Percentage(44),
         Constraint::Percentage(28),
     ])
-    .split(rows[1]);
+    .split(zones.middle);
     for (pos, rect) in [(1usize, middle[0]), (3, middle[2])] {
         if let Some(s) = at(pos) {
             let lines = vec![
@@ -352,48 +383,264 @@ pub fn draw(f: &mut Frame, app: &App) {
         trick_area,
     );
 
-    let mut info_lines = if tricks_apart {
+    let info = info_spans(app);
+    let tricks = tricks_words(app);
+    let mut info_lines = if zones.tricks_apart {
         vec![Line::from(info), Line::from(tricks)]
     } else {
         let mut spans = info;
         spans.push(Span::raw(tricks));
         vec![Line::from(spans)]
     };
-    info_lines.push(Line::from(bidding_words(app, rows[2].width)));
-    f.render_widget(Paragraph::new(info_lines), rows[2]);
+    info_lines.push(Line::from(bidding_words(app, zones.info.width)));
+    f.render_widget(Paragraph::new(info_lines), zones.info);
 
     let (hand, _) = hand_line(app);
     f.render_widget(
         Paragraph::new(Line::from(hand)).wrap(Wrap { trim: true }),
-        rows[3],
+        zones.hand,
     );
 
-    // The choices that are not cards, and the prompt.
-    let mut ch = vec![Span::raw(app.prompt())];
-    let dealing = app.me == app.table.dealer;
-    for (i, a) in app.choices.iter().enumerate() {
-        if card_of(a).is_some() {
-            continue;
-        }
-        let mut style = Style::default();
-        if i == app.cursor {
-            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-        }
-        ch.push(Span::raw(" "));
-        ch.push(Span::styled(format!("[{}]", action_words(a, dealing)), style));
+    // The prompt and the choices that are not cards, laid out by `choice_lines` (never broken
+    // inside a choice); then the status, or a note, on the line below.
+    let said = said_line(app);
+    let rows = choice_rows(app, &zones);
+    let (lines, _) = choice_lines(app, zones.choices.width, rows);
+    let mut choices_area = zones.choices;
+    choices_area.height = rows.min(zones.choices.height);
+    f.render_widget(Paragraph::new(lines), choices_area);
+    if let Some(said) = said {
+        let below = Rect {
+            y: zones.choices.y + choices_area.height,
+            height: zones.choices.height - choices_area.height,
+            ..zones.choices
+        };
+        f.render_widget(Paragraph::new(said).wrap(Wrap { trim: true }), below);
     }
-    let mut lines = vec![Line::from(ch)];
-    if !app.status.is_empty() {
-        lines.push(Line::from(app.status.clone()));
-    } else if !app.note.is_empty() {
-        lines.push(Line::from(app.note.clone()));
-    }
-    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rows[4]);
-    f.render_widget(Paragraph::new(keys_line(app, rows[5].width)), rows[5]);
+    f.render_widget(Paragraph::new(keys_line(app, zones.keys.width)), zones.keys);
 
     if let Some(o) = &app.overlay {
         draw_overlay(f, app, o, area);
     }
+}
+
+/// Where the table's parts are drawn inside the frame of a screen of `area`.
+pub(super) struct Areas {
+    pub north: Rect,
+    /// West, the trick and East.
+    pub middle: Rect,
+    /// Trump, the tricks taken and the bidding.
+    pub info: Rect,
+    /// The person's hand.
+    pub hand: Rect,
+    /// The prompt and the choices, then the status line.
+    pub choices: Rect,
+    pub keys: Rect,
+    /// The tricks taken have a line of their own (they do not fit beside trump).
+    pub tricks_apart: bool,
+}
+
+/// The rows the prompt and its choices take at `width` when none is left out.
+fn choice_rows_wanted(app: &App, width: u16) -> u16 {
+    let (lines, _) = choice_lines(app, width, u16::MAX);
+    lines.len().max(1) as u16
+}
+
+/// The status, or else a note, said below the choices.
+fn said_line(app: &App) -> Option<String> {
+    [&app.status, &app.note]
+        .into_iter()
+        .find(|s| !s.is_empty())
+        .cloned()
+}
+
+/// The rows the prompt and the choices have: the choices' area but for the status line.
+pub(super) fn choice_rows(app: &App, zones: &Areas) -> u16 {
+    let said = said_line(app).is_some();
+    zones.choices.height.saturating_sub(u16::from(said)).max(1)
+}
+
+/// Where each part of the table goes on a screen of `area` (the frame's inside): the same for
+/// drawing and for finding what a click hits.
+pub(super) fn areas(app: &App, area: Rect) -> Areas {
+    let inner = Block::default().borders(Borders::ALL).inner(area);
+    // Trump, the upcard, the contract; the tricks taken beside them, or on a line of their
+    // own where both do not fit (Bid Euchre's four players at 60 columns).
+    let info_width: usize = info_spans(app).iter().map(Span::width).sum();
+    let tricks_apart = info_width + tricks_words(app).chars().count() > usize::from(inner.width);
+    let info_rows = 2 + u16::from(tricks_apart);
+    // The choices have two rows (the second for the status), and more where they need them
+    // and the screen has rows to spare (Keller's ten choices of round 2).
+    let fixed = 2 + 8 + info_rows + 2 + 2 + 1;
+    let spare = inner.height.saturating_sub(fixed);
+    let wanted = choice_rows_wanted(app, inner.width) + u16::from(said_line(app).is_some());
+    let choice_rows = 2 + wanted.saturating_sub(2).min(spare);
+    // The seats and the trick sit in the middle of a tall screen; the person's part stays at
+    // the bottom.
+    let rows = Layout::vertical([
+        Constraint::Min(0),              // space
+        Constraint::Length(2),           // north
+        Constraint::Length(8),           // west, trick, east
+        Constraint::Min(0),              // space
+        Constraint::Length(info_rows),   // trump, tricks and bidding
+        Constraint::Length(2),           // south's hand
+        Constraint::Length(choice_rows), // choices
+        Constraint::Length(1),           // keys
+    ])
+    .split(inner);
+    Areas {
+        north: rows[1],
+        middle: rows[2],
+        info: rows[4],
+        hand: rows[5],
+        choices: rows[6],
+        keys: rows[7],
+        tricks_apart,
+    }
+}
+
+/// A choice or a mark drawn on the choices' lines: what a click on it does, and where it is
+/// (the row from the first, the first column, the width).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Place {
+    pub hit: Hit,
+    pub row: u16,
+    pub x: u16,
+    pub width: u16,
+}
+
+/// What a click on the choices' lines may hit: a choice to take, or a mark of more choices
+/// that moves the cursor to the first of them (each an index into the person's choices).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Hit {
+    Take(usize),
+    Show(usize),
+}
+
+/// The mark before a part of the choices that leaves some out before it, and after one that
+/// leaves some out after it (←→ go there).
+const MORE_BEFORE: &str = "← more";
+const MORE_AFTER: &str = "more →";
+
+/// The prompt and the choices that are not cards, in at most `rows` lines of `width`: broken
+/// between choices, never inside one. Where they do not all fit, the part of the list that
+/// holds the cursor's choice, with a mark of more before or after it. With each choice's and
+/// mark's place, for a click.
+pub(super) fn choice_lines(app: &App, width: u16, rows: u16) -> (Vec<Line<'static>>, Vec<Place>) {
+    let width = usize::from(width).max(1);
+    let rows = usize::from(rows).max(1);
+    let dealing = app.me == app.table.dealer;
+    let prompt = app.prompt();
+    let words: Vec<usize> = (0..app.choices.len())
+        .filter(|&i| card_of(&app.choices[i]).is_none())
+        .collect();
+    // A piece: its text, and what a click on it does.
+    type Piece = (String, Option<Hit>);
+    let pieces_of = |with_prompt: bool, from: usize, to: usize| -> Vec<Piece> {
+        let mut p: Vec<Piece> = Vec::new();
+        if with_prompt {
+            p.extend(
+                prompt
+                    .split(' ')
+                    .filter(|w| !w.is_empty())
+                    .map(|w| (w.to_string(), None)),
+            );
+        }
+        if from > 0 {
+            p.push((MORE_BEFORE.into(), Some(Hit::Show(words[from - 1]))));
+        }
+        for &i in &words[from..to] {
+            p.push((
+                format!("[{}]", action_words(&app.choices[i], dealing)),
+                Some(Hit::Take(i)),
+            ));
+        }
+        if to < words.len() {
+            p.push((MORE_AFTER.into(), Some(Hit::Show(words[to]))));
+        }
+        p
+    };
+    let fits = |p: &[Piece]| lay_out(p, width).len() <= rows;
+    // Every choice where they fit; else parts of the list, each as long as fits, the prompt
+    // before each where a single choice still fits after it.
+    let mut parts = vec![(0, words.len())];
+    let mut with_prompt = true;
+    if !fits(&pieces_of(true, 0, words.len())) {
+        let split = |with_prompt: bool| {
+            let mut parts = Vec::new();
+            let mut all_fit = true;
+            let mut from = 0;
+            while from < words.len() {
+                let mut to = words.len();
+                while to > from + 1 && !fits(&pieces_of(with_prompt, from, to)) {
+                    to -= 1;
+                }
+                all_fit &= fits(&pieces_of(with_prompt, from, to));
+                parts.push((from, to));
+                from = to;
+            }
+            (parts, all_fit)
+        };
+        let (p, all_fit) = split(true);
+        parts = p;
+        if !all_fit {
+            with_prompt = false;
+            parts = split(false).0;
+        }
+    }
+    let selected = words.iter().position(|&i| i == app.cursor).unwrap_or(0);
+    let &(from, to) = parts
+        .iter()
+        .find(|(from, to)| (*from..*to).contains(&selected))
+        .unwrap_or(&parts[0]);
+    let pieces = pieces_of(with_prompt, from, to);
+    let mut lines = Vec::new();
+    let mut places = Vec::new();
+    for (row, line) in lay_out(&pieces, width).into_iter().enumerate() {
+        let mut spans = Vec::new();
+        let mut col = 0;
+        for (k, x) in line {
+            let (text, hit) = &pieces[k];
+            spans.push(Span::raw(" ".repeat(x - col)));
+            let mut style = Style::default();
+            if *hit == Some(Hit::Take(app.cursor)) {
+                style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+            }
+            let w = text.chars().count();
+            spans.push(Span::styled(text.clone(), style));
+            if let Some(hit) = hit {
+                places.push(Place {
+                    hit: *hit,
+                    row: row as u16,
+                    x: x as u16,
+                    width: w as u16,
+                });
+            }
+            col = x + w;
+        }
+        lines.push(Line::from(spans));
+    }
+    (lines, places)
+}
+
+/// `pieces` in lines of `width`, a space between two on a line, broken between pieces only:
+/// each line's pieces (their index) with their first column.
+fn lay_out(pieces: &[(String, Option<Hit>)], width: usize) -> Vec<Vec<(usize, usize)>> {
+    let mut lines: Vec<Vec<(usize, usize)>> = vec![Vec::new()];
+    let mut col = 0;
+    for (k, (text, _)) in pieces.iter().enumerate() {
+        let w = text.chars().count();
+        let line = lines.last_mut().expect("a line");
+        let x = if line.is_empty() { 0 } else { col + 1 };
+        if line.is_empty() || x + w <= width {
+            line.push((k, x));
+            col = x + w;
+        } else {
+            lines.push(vec![(k, 0)]);
+            col = w;
+        }
+    }
+    lines
 }
 
 /// Trump in words (or the upcard, or the card turned down) and Bid Euchre's contract, then room
@@ -405,6 +652,11 @@ fn info_spans(app: &App) -> Vec<Span<'static>> {
     match (&t.trump, t.upcard) {
         (Some(tr), up) => {
             info.push(Span::raw(trump_words(tr)));
+            // British: the Joker turned had the dealer name trump blind, then take it; the
+            // table would show trump and not why the dealer named it.
+            if up.is_some_and(Card::is_joker) && joker_upcard(app) == Some(JokerUpcard::BlindShout) {
+                info.push(Span::raw(" (dealer's blind shout, Joker turned)"));
+            }
             // The card the dealer is yet to pick up is part of what is decided now.
             if let Some(up) = up.filter(|_| t.upcard_to_pick_up) {
                 info.push(Span::raw(" (upcard "));
@@ -420,7 +672,19 @@ fn info_spans(app: &App) -> Vec<Span<'static>> {
             } else {
                 "Upcard "
             }));
-            info.push(card_span(up, colour, Style::default()));
+            match joker_upcard(app).filter(|_| up.is_joker()) {
+                // The Joker turned stands for a suit, or has the dealer name trump blind.
+                Some(JokerUpcard::AgreedSuit(suit)) if t.upcard_turned_down => {
+                    info.push(Span::raw(format!("Joker ({})", suit.name())));
+                }
+                Some(JokerUpcard::AgreedSuit(suit)) => {
+                    info.push(Span::raw(format!("Joker ({} if ordered)", suit.name())));
+                }
+                Some(JokerUpcard::BlindShout) => {
+                    info.push(Span::raw("Joker (the dealer names trump blind)"));
+                }
+                None => info.push(card_span(up, colour, Style::default())),
+            }
             info.push(Span::raw("  "));
         }
         // Bid Euchre between the auction and the naming of trump: the contract alone.
@@ -434,13 +698,26 @@ fn info_spans(app: &App) -> Vec<Span<'static>> {
     info
 }
 
+/// What the Joker turned up means under these rules (the partnership game's Joker pack).
+fn joker_upcard(app: &App) -> Option<JokerUpcard> {
+    match app.session.game() {
+        euchre::table::AnyGame::Partnership(g) if g.rules().joker => Some(g.rules().joker_upcard),
+        _ => None,
+    }
+}
+
 /// The tricks taken this deal: per side between partners, else per player.
 fn tricks_words(app: &App) -> String {
     let t = &app.table;
     if t.partnership {
         let mine = app.me.team().index();
+        let [us, them] = side_names(app).map(|side| match side {
+            "We" => "we",
+            "They" => "they",
+            seats => seats,
+        });
         format!(
-            "Tricks: we {}, they {}",
+            "Tricks: {us} {}, {them} {}",
             t.tricks_won.get(mine).unwrap_or(&0),
             t.tricks_won.get(1 - mine).unwrap_or(&0)
         )
@@ -536,7 +813,7 @@ pub(super) fn key_words(app: &App) -> Vec<String> {
         if app.practice && app.own_decision_in_deal() {
             keys.push("u undo".into());
         }
-    } else if app.session.turn() == euchre_table::Turn::DealOver {
+    } else if app.session.turn() == euchre_table::Turn::DealOver && !app.review_due() {
         keys.push("Enter next deal".into());
     }
     if app.table.last_trick.is_some() {
@@ -810,9 +1087,12 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                 l.push(Line::from("(any key closes)"));
                 return draw_box(f, area, "Hint", l);
             }
+            // One column of values, after the widest choice ("no trump (nines high)").
+            let label = |h: &HintLine| action_words(&h.action, dealing);
+            let widest = lines.iter().map(|h| label(h).chars().count()).max().unwrap_or(0);
             let values: Vec<String> = lines
                 .iter()
-                .map(|h| format!("  {:<16} {:+.2}", action_words(&h.action, dealing), h.value))
+                .map(|h| format!("  {:<widest$}  {:+.2}", label(h), h.value))
                 .collect();
             let whys: Vec<Vec<String>> = lines
                 .iter()
@@ -888,7 +1168,12 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             ("Review of the deal", l)
         }
         Overlay::Summary(text) => {
-            let mut l: Vec<Line> = text.lines().map(|x| Line::from(x.to_string())).collect();
+            // Broken between words, so that the box is as tall as its lines.
+            let mut l: Vec<Line> = text
+                .lines()
+                .flat_map(|x| wrap(x, " ", inner, "", "  "))
+                .map(Line::from)
+                .collect();
             l.push(Line::from("q or Enter: leave"));
             ("Game over", l)
         }
@@ -898,7 +1183,8 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             match target_score(app) {
                 Some(target) => {
                     let mine = app.me.team().index();
-                    for (who, i) in [("We", mine), ("They", 1 - mine)] {
+                    let [us, them] = side_names(app);
+                    for (who, i) in [(us, mine), (them, 1 - mine)] {
                         let s = scores.get(i).copied().unwrap_or(0);
                         l.push(Line::from(format!(
                             "{who} ({s}): {}",
@@ -1005,6 +1291,86 @@ pub(super) mod tests {
             .unwrap_or_else(|| panic!("no {text:?} on the screen:\n{screen}"))
     }
 
+    /// The text drawn reversed (the cursor's choice) on the screen `app` draws at `width` by
+    /// `height`, each row's apart.
+    fn reversed(app: &App, width: u16, height: u16) -> Vec<String> {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|f| draw(f, app)).unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| &buffer[(x, y)])
+                    .filter(|c| c.modifier.contains(Modifier::REVERSED))
+                    .map(|c| c.symbol())
+                    .collect::<String>()
+            })
+            .filter(|r| !r.is_empty())
+            .collect()
+    }
+
+    /// Keller's round 2 for the person: ten choices (pass, and call, alone or jambone in
+    /// each of three suits).
+    pub(in crate::play) fn keller_round_two() -> App {
+        (0..200)
+            .find_map(|seed| {
+                let mut a = app_of("keller-1887", 4, seed);
+                play_until(&mut a, |a| {
+                    (a.table.phase == "bidding2" && !a.choices.is_empty())
+                        || a.session.turn() == euchre_table::Turn::DealOver
+                });
+                (a.choices.len() == 10).then_some(a)
+            })
+            .expect("a seed where Keller's round 2 comes to the person")
+    }
+
+    /// The choices are broken between choices, never inside one; where they do not all fit,
+    /// the part around the cursor's choice is shown with a mark of more, so that the chosen
+    /// one is always on the screen (Keller's ten choices of round 2 hid the last ones, and
+    /// ←→ moved onto them unseen).
+    #[test]
+    fn every_choice_is_shown_whole_when_it_is_chosen() {
+        let mut a = keller_round_two();
+        for (width, height, status) in [
+            (80, 24, ""),
+            (60, 20, ""),
+            (60, 20, "A status line."),
+            (80, 24, "A status line."),
+        ] {
+            a.status = status.into();
+            let mut shown = Vec::new();
+            for cursor in 0..a.choices.len() {
+                a.cursor = cursor;
+                let s = screen(&a, width, height);
+                let chosen = format!("[{}]", action_words(&a.choices[cursor], false));
+                assert_eq!(
+                    reversed(&a, width, height).join("|"),
+                    chosen,
+                    "{width}x{height} {status:?}, cursor {cursor}:\n{s}"
+                );
+                // Every choice drawn is whole on its row.
+                for row in s.lines() {
+                    assert_eq!(row.matches('[').count(), row.matches(']').count(), "{s}");
+                }
+                assert!(s.contains(&chosen), "{s}");
+                shown.push(chosen);
+                if !status.is_empty() {
+                    assert!(s.contains(status), "the status is still said: {s}");
+                }
+            }
+            shown.dedup();
+            assert_eq!(shown.len(), a.choices.len());
+        }
+        // Where they do not fit, a mark says that more are there, and which way.
+        a.status = "A status line.".into();
+        a.cursor = 0;
+        let s = screen(&a, 60, 20);
+        assert!(s.contains(MORE_AFTER) && !s.contains(MORE_BEFORE), "{s}");
+        a.cursor = a.choices.len() - 1;
+        let s = screen(&a, 60, 20);
+        assert!(s.contains(MORE_BEFORE) && !s.contains(MORE_AFTER), "{s}");
+    }
+
     #[test]
     fn the_leave_question_is_asked_on_a_screen_too_small_for_the_table() {
         let mut a = app();
@@ -1030,6 +1396,61 @@ pub(super) mod tests {
         assert!(s.contains("euchre watch --resume"), "{s}");
         assert!(!s.contains("euchre play"), "{s}");
         assert!(screen(&app(), 80, 24).contains("q quit"));
+    }
+
+    /// A watched game names the sides by their seats, not "We" and "They" (no one watching is
+    /// "we"; session 46, finding 10): the title, the tricks taken, the markers.
+    #[test]
+    fn a_watched_game_names_the_sides_by_their_seats() {
+        use euchre::table::AnyRules;
+        use euchre_table::{Holder, Session};
+        let holders = vec![Holder::Bot("basic".into()); 4];
+        let rules = AnyRules::preset("north-american").unwrap();
+        let session = Session::new(rules, 4, holders, euchre_ai::Budget::UNLIMITED, None).unwrap();
+        let mut a = App::new(session, "north-american".into(), true);
+        for (w, h) in [(80, 24), (60, 20)] {
+            let s = screen(&a, w, h);
+            assert!(s.contains("North–South 0 : East–West 0"), "{s}");
+            assert!(s.contains("Tricks: North–South 0, East–West 0"), "{s}");
+            assert!(!s.contains("We ") && !s.contains("we "), "{s}");
+        }
+        a.overlay = Some(Overlay::Markers);
+        let s = screen(&a, 80, 24);
+        assert!(
+            s.contains("North–South (0)") && s.contains("East–West (0)"),
+            "{s}"
+        );
+        // Played, the person's side is "We".
+        assert!(screen(&app(), 80, 24).contains("We 0 : They 0"));
+    }
+
+    /// The Joker turned up is explained: Railroad's stands for hearts ("Upcard Joker (hearts if
+    /// ordered)", where it read "Upcard Jk"), and British trump named after it is said to be
+    /// the dealer's blind shout (session 46, finding 12).
+    #[test]
+    fn the_joker_turned_up_is_explained() {
+        let mut a = (0..400)
+            .map(|seed| app_of("railroad", 4, seed))
+            .find(|a| a.table.upcard == Some(Card::JOKER) && a.table.phase == "bidding1")
+            .expect("a Railroad seed with the Joker turned, the person to bid");
+        let s = screen(&a, 80, 24);
+        assert!(
+            row_with(&s, "Tricks:").contains("Upcard Joker (hearts if ordered)"),
+            "{s}"
+        );
+        a.table.upcard_turned_down = true;
+        assert!(screen(&a, 80, 24).contains("Turned down Joker (hearts)"));
+        let mut a = (0..400)
+            .map(|seed| app_of("british", 4, seed))
+            .find(|a| a.table.upcard == Some(Card::JOKER) && a.table.dealer != a.me)
+            .expect("a British seed with the Joker turned, another seat dealing");
+        play_until(&mut a, |a| a.table.trump.is_some());
+        for (w, h) in [(80, 24), (60, 20)] {
+            let s = screen(&a, w, h);
+            let trump = row_with(&s, "Trump ");
+            assert!(trump.contains("(dealer's blind shout, Joker turned)"), "{s}");
+            assert!(s.contains("Tricks: we 0, they 0"), "{s}");
+        }
     }
 
     /// Bid Euchre's contract (the maker's bid) stays on the trump line through the play, where
@@ -1229,6 +1650,39 @@ pub(super) mod tests {
         for line in s.lines().filter(|l| l.contains("solved ")) {
             assert!(line.contains(", best "), "solved and best on one line: {s}");
         }
+    }
+
+    /// A hint's values are one column, after the widest choice (session 46, finding 13: Bid
+    /// Euchre's "no trump (nines high)" pushed its value out of line).
+    #[test]
+    fn a_hints_values_are_one_column() {
+        let mut a = app_of("bid-euchre", 4, 5);
+        let named: Vec<Action> = ["trump low", "trump C", "trump D", "trump high"]
+            .iter()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        a.overlay = Some(Overlay::Hint {
+            player: "expert".into(),
+            best: named[0],
+            lines: named
+                .iter()
+                .zip([-3.83, -6.08, -6.25, -6.58])
+                .map(|(&action, value)| HintLine {
+                    action,
+                    value,
+                    why: String::new(),
+                })
+                .collect(),
+        });
+        let s = screen(&a, 80, 24);
+        let columns: Vec<usize> = named
+            .iter()
+            .map(|n| {
+                let row = row_with(&s, &format!("  {} ", action_text(n)));
+                row.chars().position(|c| c == '-').unwrap()
+            })
+            .collect();
+        assert!(columns.windows(2).all(|w| w[0] == w[1]), "{columns:?}\n{s}");
     }
 
     /// A hint with one legal card explains no numbers that are not there; with several, its

@@ -286,10 +286,19 @@ pub fn choices(legal: &[Action], hand: &[Card]) -> Vec<Action> {
     cards
 }
 
-/// What the person's decision is for, in words: the words before the choices. `dealing`: the
-/// person deals (and so picks the upcard up rather than ordering it); `phase`: the engine's name
-/// of the phase.
-pub fn decision_prompt(choices: &[Action], dealing: bool, phase: &str) -> String {
+/// Who deals, as the person sees it: the dealer picks the upcard up where another seat orders
+/// it up, and Canadian's dealer's partner orders it up only alone.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Dealer {
+    You,
+    Partner,
+    Other,
+}
+
+/// What the person's decision is for, in words: the words before the choices. `dealer`: who
+/// deals; `phase`: the engine's name of the phase.
+pub fn decision_prompt(choices: &[Action], dealer: Dealer, phase: &str) -> String {
+    let dealing = dealer == Dealer::You;
     let has = |f: fn(&Action) -> bool| choices.iter().any(f);
     let or_pass = |what: &str| {
         let pass = if choices.contains(&Action::Pass) {
@@ -312,7 +321,17 @@ pub fn decision_prompt(choices: &[Action], dealing: bool, phase: &str) -> String
     } else if has(|a| matches!(a, Action::Bid(_))) {
         or_pass("bid the tricks you will take")
     } else if has(|a| matches!(a, Action::Order { .. } | Action::OrderJambone)) {
-        or_pass(if dealing { "pick it up" } else { "order it up" })
+        let prompt = or_pass(if dealing { "pick it up" } else { "order it up" });
+        // Alone only (Canadian's dealer's partner): said, as the missing choice is.
+        if has(|a| *a == Action::Order { alone: true }) && !has(|a| *a == Action::Order { alone: false }) {
+            let why = match dealer {
+                Dealer::Partner => "the Canadian rule: the dealer's partner orders up only alone",
+                _ => "only alone, by these rules",
+            };
+            format!("{} ({why}).", prompt.trim_end_matches('.'))
+        } else {
+            prompt
+        }
     } else if has(|a| {
         matches!(
             a,
@@ -452,16 +471,21 @@ pub fn outlook_words(o: &Outlook) -> String {
     let theirs = o.they_make + o.they_euchred >= 0.005;
     let mut parts = Vec::new();
     if ours || !theirs {
-        parts.push(format!("make {}", percent(o.make)));
-        parts.push(format!("march {}", percent(o.march)));
-        parts.push(format!("euchred {}", percent(o.euchred)));
+        let (make, euchred) = percents_of_a_sum(o.make, o.euchred);
+        // A march is a make: never said more often than one.
+        let march = ((o.march * 100.0).round() as i64).min(make);
+        parts.push(format!("make {make}%"));
+        parts.push(format!("march {march}%"));
+        parts.push(format!("euchred {euchred}%"));
     }
-    if theirs {
+    if theirs && ours {
         parts.push(format!("they make {}", percent(o.they_make)));
-        if !ours {
-            parts.push(format!("they march {}", percent(o.they_march)));
-            parts.push(format!("we euchre {}", percent(o.they_euchred)));
-        }
+    } else if theirs {
+        let (make, euchred) = percents_of_a_sum(o.they_make, o.they_euchred);
+        let march = ((o.they_march * 100.0).round() as i64).min(make);
+        parts.push(format!("they make {make}%"));
+        parts.push(format!("they march {march}%"));
+        parts.push(format!("we euchre {euchred}%"));
     }
     if let Some(change) = o.win_change {
         let points = change * 100.0;
@@ -472,6 +496,22 @@ pub fn outlook_words(o: &Outlook) -> String {
         });
     }
     parts.join(" · ")
+}
+
+/// Two chances that are parts of one (making trump: taking the tricks needed, or being
+/// euchred) in whole percentages that add up to their sum's: each rounded down, and the points
+/// the sum's rounding asks for given to the larger remainders (37% and 64% of an order up, which
+/// always makes trump, added up to 101%).
+fn percents_of_a_sum(a: f64, b: f64) -> (i64, i64) {
+    let (a, b) = (a * 100.0, b * 100.0);
+    let total = (a + b).round() as i64;
+    let (pa, pb) = (a.floor() as i64, b.floor() as i64);
+    match total - pa - pb {
+        2 => (pa + 1, pb + 1),
+        1 if a - a.floor() >= b - b.floor() => (pa + 1, pb),
+        1 => (pa, pb + 1),
+        _ => (pa, pb),
+    }
 }
 
 /// A score as the traditional markers show it: a side's 2 and 3 of one suit (the Western New
@@ -546,6 +586,35 @@ mod tests {
             ..order
         };
         assert_eq!(outlook_words(&solo), "make 72% · march 18% · euchred 11%");
+    }
+
+    /// Where making trump is certain (ordering up), `make` and `euchred` add up to 100%, as
+    /// their chances do (session 46, finding 14: 37% and 64%); defending, `they make` is the
+    /// sum of `we euchre` and what they make.
+    #[test]
+    fn percentages_that_are_parts_of_one_add_up() {
+        let order = outlook(0.365, 0.04, 0.635, 0.0, 0.4, -0.093);
+        assert_eq!(
+            outlook_words(&order),
+            "make 37% · march 4% · euchred 63% · game -9.3%"
+        );
+        for k in 0..=1000 {
+            let make = f64::from(k) / 1000.0;
+            let euchred = 1.0 - make;
+            let (m, e) = percents_of_a_sum(make, euchred);
+            assert_eq!(m + e, 100, "{make} and {euchred}: {m} and {e}");
+            assert!((m as f64 - make * 100.0).abs() < 1.0 && (e as f64 - euchred * 100.0).abs() < 1.0);
+            // Not certain: the parts add up to their sum, rounded.
+            let (m, e) = percents_of_a_sum(make * 0.7, euchred * 0.7);
+            assert_eq!(m + e, 70, "{make}");
+        }
+        let defend = Outlook {
+            they_make: 0.365,
+            they_march: 0.05,
+            they_euchred: 0.635,
+            ..Outlook::default()
+        };
+        assert!(outlook_words(&defend).starts_with("they make 37% · they march 5% · we euchre 63%"));
     }
 
     #[test]
@@ -876,7 +945,10 @@ mod tests {
     #[test]
     fn each_kind_of_decision_is_named() {
         let c = card("9H");
-        let p = |choices: &[Action], dealing| decision_prompt(choices, dealing, "");
+        let p = |choices: &[Action], dealing: bool| {
+            let dealer = if dealing { Dealer::You } else { Dealer::Other };
+            decision_prompt(choices, dealer, "")
+        };
         assert_eq!(
             p(&[Action::Exchange(c)], false),
             "Your turn: the card to pass to your partner."
@@ -888,8 +960,14 @@ mod tests {
         let order = [Action::Pass, Action::Order { alone: false }];
         assert_eq!(p(&order, true), "Your turn: pick it up, or pass.");
         assert_eq!(p(&order, false), "Your turn: order it up, or pass.");
+        // Canadian's dealer's partner orders up only alone: the prompt says why.
+        let alone = [Action::Pass, Action::Order { alone: true }];
         assert_eq!(
-            decision_prompt(&[Action::Alone, Action::Partner], false, "defend_alone"),
+            decision_prompt(&alone, Dealer::Partner, "bidding1"),
+            "Your turn: order it up, or pass (the Canadian rule: the dealer's partner orders up only alone)."
+        );
+        assert_eq!(
+            decision_prompt(&[Action::Alone, Action::Partner], Dealer::Other, "defend_alone"),
             "Your turn: defend alone, or with your partner."
         );
         assert_eq!(
