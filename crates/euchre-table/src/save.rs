@@ -49,7 +49,14 @@ pub fn save_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 /// The file cannot be read or does not replay, named.
 pub fn load(path: &Path) -> Result<Saved, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    from_text(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let saved = from_text(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if saved.names.is_empty() {
+        return Err(format!(
+            "{}: this record names no players (a game of `euchre random` or of the engine protocol): a table goes on only with a game saved with its seats' names",
+            path.display()
+        ));
+    }
+    Ok(saved)
 }
 
 /// A game record's text read back, the game in progress as it was.
@@ -60,7 +67,7 @@ pub fn from_text(text: &str) -> Result<Saved, String> {
     let names = euchre_record::parse(text)
         .map_err(|e| e.to_string())?
         .players
-        .ok_or("this record names no players (a game of `euchre random` or of the engine protocol): a table goes on only with a game saved with its seats' names")?;
+        .unwrap_or_default();
     let game = match euchre_record::read_any(text).map_err(|e| e.to_string())? {
         AnyReplay::Partnership(mut r) => {
             if r.games.len() != 1 {
