@@ -510,12 +510,15 @@ fn play_table(
                     p.display(),
                     p.display()
                 ),
+                // Checked before the session writes its first save, once the file named is
+                // known to be one to write: a game that cannot start leaves no file behind (the
+                // lock file goes with `held`), and not even the games' folder.
                 Some(p) => {
                     held = hold_game(p)?;
+                    need_terminal()?;
                     p.clone()
                 }
                 None => {
-                    // Without a terminal, nothing is made (not even the games' folder).
                     need_terminal()?;
                     let dir = data_dir()?.join("games");
                     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -530,9 +533,6 @@ fn play_table(
                     path
                 }
             };
-            // Checked before the session writes its first save: a game that cannot start leaves
-            // no file behind.
-            need_terminal()?;
             euchre_table::Session::new(rules, seed, holders, table.budget(), Some(save))?
         }
     };

@@ -1,17 +1,23 @@
 //! `euchre rules --describe`: every option of a ruleset with its value, what it means and the
 //! values it takes.
 
-use euchre::option_info::option_info;
+use euchre::option_info::find_option;
 use euchre::table::AnyRules;
-use euchre::OptionKind;
+use euchre::{OptionInfo, OptionKind};
 
 /// The options of `rules` described, as text for a person or as a JSON list.
 pub fn describe(rules: &AnyRules, json: bool) -> String {
-    let catalogue = rules.option_info();
-    let described = rules
-        .options()
-        .into_iter()
-        .filter_map(|(name, value)| option_info(catalogue, name).map(|info| (info, value)));
+    let catalogue = rules.option_catalogue();
+    // An option the catalogue lacks (its tests say none does) is still shown, undescribed.
+    let described = rules.options().into_iter().map(|(name, value)| {
+        let info = find_option(catalogue, name).copied().unwrap_or(OptionInfo {
+            name,
+            label: name,
+            about: "(no description)",
+            kind: OptionKind::Choice { values: &[] },
+        });
+        (info, value)
+    });
     if json {
         let list: Vec<serde_json::Value> = described
             .map(|(info, value)| {
@@ -27,6 +33,7 @@ pub fn describe(rules: &AnyRules, json: bool) -> String {
         let values = match info.kind {
             OptionKind::Switch => "true or false".to_string(),
             OptionKind::Number { min, max } => format!("a whole number {min} to {max}"),
+            OptionKind::Choice { values: [] } => "a value the rules take".to_string(),
             OptionKind::Choice { values } => format!("one of {}", values.join(", ")),
         };
         out.push(format!("{} = {value}  ({values})", info.name));

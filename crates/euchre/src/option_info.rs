@@ -135,7 +135,7 @@ pub const PARTNERSHIP_OPTIONS: &[OptionInfo] = &[
     switch(
         "allow_no_trump",
         "No trump",
-        "No trump may be named in the second round",
+        "\"No trump\" may be called in the second round (the highest card of the suit led wins)",
     ),
     switch(
         "dealer_shouts_first",
@@ -206,7 +206,7 @@ pub const PARTNERSHIP_OPTIONS: &[OptionInfo] = &[
     switch(
         "four_trick_tokens",
         "Four-trick tokens",
-        "A maker with a partner who takes exactly 4 tricks earns a token; 4 tokens make a point",
+        "Makers playing with a partner who take exactly 4 tricks earn a token; 4 tokens make a point",
     ),
     switch(
         "point_on_partner",
@@ -340,14 +340,14 @@ pub const SOLO_OPTIONS: &[OptionInfo] = &[
         "Game to",
         0,
         1000,
-        "Three-handed: the points that win",
+        "Three-handed: the points that win (above 0; the games raced down leave it 0)",
     ),
     number(
         "start_score",
         "Start score",
         0,
         1000,
-        "Bid Euchre and Set-Back: each player's score at the start, raced down to 0",
+        "Bid Euchre and Set-Back: each player's score at the start, raced down to 0 (above 0; three-handed leaves it 0)",
     ),
     switch(
         "stick_the_dealer",
@@ -402,7 +402,7 @@ pub const SOLO_OPTIONS: &[OptionInfo] = &[
 ];
 
 /// The description of one option of either family, by any name `set` takes.
-pub fn option_info(options: &'static [OptionInfo], name: &str) -> Option<&'static OptionInfo> {
+pub fn find_option(options: &'static [OptionInfo], name: &str) -> Option<&'static OptionInfo> {
     let name = crate::rules::option_name(name);
     options.iter().find(|o| o.name == name)
 }
@@ -414,9 +414,9 @@ mod tests {
     use crate::table::AnyRules;
     use crate::{all_presets, Rules};
 
-    /// Sets one option on a copy of a ruleset of the catalogue's family.
-    fn takes(options: &[OptionInfo], name: &str, value: &str) -> bool {
-        if std::ptr::eq(options, PARTNERSHIP_OPTIONS) {
+    /// Sets one option on a copy of a ruleset of the family (the partnership game, or not).
+    fn takes(partnership: bool, name: &str, value: &str) -> bool {
+        if partnership {
             let mut rules = Rules::NORTH_AMERICAN;
             rules.set(name, value).is_ok()
         } else {
@@ -445,27 +445,27 @@ mod tests {
 
     #[test]
     fn every_value_offered_is_taken_and_the_ranges_are_the_setters() {
-        for options in [PARTNERSHIP_OPTIONS, SOLO_OPTIONS] {
+        for (partnership, options) in [(true, PARTNERSHIP_OPTIONS), (false, SOLO_OPTIONS)] {
             for o in options {
                 assert!(!o.label.is_empty() && !o.about.is_empty(), "{}", o.name);
                 match o.kind {
                     OptionKind::Switch => {
                         for v in ["true", "false"] {
-                            assert!(takes(options, o.name, v), "{}={v}", o.name);
+                            assert!(takes(partnership, o.name, v), "{}={v}", o.name);
                         }
-                        assert!(!takes(options, o.name, "2"), "{}=2", o.name);
+                        assert!(!takes(partnership, o.name, "2"), "{}=2", o.name);
                     }
                     OptionKind::Number { min, max } => {
-                        assert!(takes(options, o.name, &min.to_string()), "{}={min}", o.name);
-                        assert!(takes(options, o.name, &max.to_string()), "{}={max}", o.name);
+                        assert!(takes(partnership, o.name, &min.to_string()), "{}={min}", o.name);
+                        assert!(takes(partnership, o.name, &max.to_string()), "{}={max}", o.name);
                         assert!(
-                            !takes(options, o.name, &(max + 1).to_string()),
+                            !takes(partnership, o.name, &(max + 1).to_string()),
                             "{} above {max}",
                             o.name
                         );
                         if min > 0 {
                             assert!(
-                                !takes(options, o.name, &(min - 1).to_string()),
+                                !takes(partnership, o.name, &(min - 1).to_string()),
                                 "{} below {min}",
                                 o.name
                             );
@@ -473,9 +473,9 @@ mod tests {
                     }
                     OptionKind::Choice { values } => {
                         for v in values {
-                            assert!(takes(options, o.name, v), "{}={v}", o.name);
+                            assert!(takes(partnership, o.name, v), "{}={v}", o.name);
                         }
-                        assert!(!takes(options, o.name, "none_of_these"), "{}", o.name);
+                        assert!(!takes(partnership, o.name, "none_of_these"), "{}", o.name);
                     }
                 }
             }
@@ -486,9 +486,9 @@ mod tests {
     fn every_presets_value_is_one_offered() {
         for (preset, _) in all_presets() {
             let rules = AnyRules::preset(preset).unwrap();
-            let catalogue = rules.option_info();
+            let catalogue = rules.option_catalogue();
             for (name, value) in rules.options() {
-                let info = option_info(catalogue, name).unwrap_or_else(|| panic!("{preset}: {name}"));
+                let info = find_option(catalogue, name).unwrap_or_else(|| panic!("{preset}: {name}"));
                 let fits = match info.kind {
                     OptionKind::Switch => value == "true" || value == "false",
                     OptionKind::Number { min, max } => {
@@ -504,10 +504,10 @@ mod tests {
     #[test]
     fn another_name_finds_the_option() {
         assert_eq!(
-            option_info(PARTNERSHIP_OPTIONS, "std").unwrap().name,
+            find_option(PARTNERSHIP_OPTIONS, "std").unwrap().name,
             "stick_the_dealer"
         );
-        assert_eq!(option_info(SOLO_OPTIONS, " num_players").unwrap().name, "players");
-        assert!(option_info(PARTNERSHIP_OPTIONS, "players").is_none());
+        assert_eq!(find_option(SOLO_OPTIONS, " num_players").unwrap().name, "players");
+        assert!(find_option(PARTNERSHIP_OPTIONS, "players").is_none());
     }
 }

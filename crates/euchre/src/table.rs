@@ -372,7 +372,7 @@ impl AnyRules {
 
     /// What each of this family's options means and which values it takes, in the order
     /// [`AnyRules::options`] lists them.
-    pub fn option_info(&self) -> &'static [crate::option_info::OptionInfo] {
+    pub fn option_catalogue(&self) -> &'static [crate::option_info::OptionInfo] {
         match self {
             AnyRules::Partnership(_) => crate::option_info::PARTNERSHIP_OPTIONS,
             AnyRules::Solo(_) => crate::option_info::SOLO_OPTIONS,
