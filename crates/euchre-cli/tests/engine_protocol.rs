@@ -455,28 +455,46 @@ fn an_over_long_request_line_is_refused_without_being_held() {
     e.assert_running();
 }
 
-/// The id comes back exactly as written, even where a JSON number does not fit an f64.
+/// The id comes back exactly as written, even where a JSON number does not fit an f64, less the
+/// white space between its tokens.
 #[test]
 fn ids_come_back_verbatim() {
     let mut e = Engine::start();
-    for id in [
-        "123456789012345678901234567890",
-        "-9223372036854775809",
-        "1.50",
-        r#"{"a" : [1, 2.0]}"#,
-        r#""caf\u00e9""#,
-        "null",
+    for (id, echoed) in [
+        ("123456789012345678901234567890", "123456789012345678901234567890"),
+        ("-9223372036854775809", "-9223372036854775809"),
+        ("1.50", "1.50"),
+        (r#"{"a" : [1, 2.0]}"#, r#"{"a":[1,2.0]}"#),
+        (r#""caf\u00e9 \r\n""#, r#""caf\u00e9 \r\n""#),
+        ("null", "null"),
     ] {
         e.write_raw(format!(r#"{{"id":{id},"cmd":"state"}}"#).as_bytes());
         let text = e.read_text();
         assert!(
-            text.starts_with(&format!(r#"{{"id":{id},"ok":false"#)),
+            text.starts_with(&format!(r#"{{"id":{echoed},"ok":false"#)),
             "{id}: {text}"
         );
     }
     // Not a JSON object: no id can be read.
     e.write_raw(b"[5]");
     assert!(e.read_text().starts_with(r#"{"id":null,"ok":false"#));
+}
+
+/// A raw carriage return, tab or space between the tokens of an `id` is JSON's white space, and
+/// is not echoed: the response is one line for a client that splits lines on `\r` too (it was
+/// echoed, and such a client read the response as two lines, out of step with every later one).
+#[test]
+fn an_id_written_over_several_lines_is_echoed_on_one() {
+    let mut e = Engine::start();
+    e.write_raw(b"{\"id\":[1,\r2, {\"a\" :\t\"x\\r\"}\r],\"cmd\":\"new\"}");
+    let text = e.read_text();
+    assert!(
+        text.starts_with(r#"{"id":[1,2,{"a":"x\r"}],"ok":true,"#),
+        "{text:?}"
+    );
+    assert!(!text.contains(['\r', '\t']), "{text:?}");
+    let r = e.send_line("{\"id\":\r7\r,\"cmd\":\"state\"}");
+    assert_eq!((&r["id"], &r["ok"]), (&json!(7), &json!(true)), "{r}");
 }
 
 /// An individual game's `new` checks a given kitty against the hands, as the four-handed game's

@@ -165,6 +165,39 @@ pub(crate) fn raw_id(line: &str) -> Option<&RawValue> {
     serde_json::from_str::<IdOnly>(line).ok()?.id
 }
 
+/// Each character of JSON text, with whether it lies outside every string: structure, numbers,
+/// literals and the white space between them (a string's quotes count as inside it).
+fn outside_strings(json: &str) -> impl Iterator<Item = (char, bool)> + '_ {
+    let (mut in_string, mut escaped) = (false, false);
+    json.chars().map(move |c| {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+            (c, false)
+        } else {
+            in_string = c == '"';
+            (c, !in_string)
+        }
+    })
+}
+
+/// JSON text without the white space between its tokens, each token as written.
+///
+/// The echoed `id` goes through this: JSON allows a raw carriage return, line feed or tab
+/// between the tokens of `[1,\r2]`, and a response holding one would be split in two by a client
+/// reading lines. Inside a string JSON allows none of them raw, so the result is one line.
+pub(crate) fn compact(json: &str) -> String {
+    outside_strings(json)
+        .filter(|&(c, outside)| !(outside && matches!(c, ' ' | '\t' | '\n' | '\r')))
+        .map(|(c, _)| c)
+        .collect()
+}
+
 /// Why a request that is JSON cannot be answered with its `id` echoed, when the `id` is the
 /// trouble: a number out of a 64-bit float's range (`1e400`) or nested over 128 levels deep.
 /// JSON allows both, but JSON readers (this one, and most clients') refuse them, so a response
@@ -581,6 +614,17 @@ mod tests {
             e.message
         );
         assert!(parse_request(r#"{"id":1e300,"cmd":"legal"}"#).is_ok());
+    }
+
+    /// The echoed id loses only the white space between its tokens: strings (escapes, spaces,
+    /// quotes and backslashes in them) and numbers stay as written.
+    #[test]
+    fn compact_drops_only_the_white_space_between_tokens() {
+        assert_eq!(compact("[1,\r2 ,\t{ \"a\" :\n1.50 }]"), r#"[1,2,{"a":1.50}]"#);
+        let kept = r#""a b\" \\ \r\n\"""#;
+        assert_eq!(compact(kept), kept);
+        assert_eq!(compact(r#"[ "\\" , "x y" ]"#), r#"["\\","x y"]"#);
+        assert_eq!(compact(" 12345678901234567890123 "), "12345678901234567890123");
     }
 
     /// The starting score's bound is ±2,147,483,647 both ways, as documented (and as EGN's and
