@@ -57,6 +57,10 @@ pub enum Request {
     Solve,
 }
 
+/// The deepest a request may nest arrays and objects, the request object itself counted: as deep
+/// as serde_json, this engine's JSON reader, reads (a limit many clients' readers have too).
+pub const MAX_DEPTH: usize = 127;
+
 /// The commands, as the errors for a missing or unknown `cmd` list them.
 const COMMANDS: &str = "new, legal, apply, state, observe, next, egn, record, rules, choose, hint, solve";
 
@@ -75,10 +79,7 @@ pub struct RequestError {
 /// # Errors
 /// Malformed JSON, an unknown command, or a field of the wrong kind, named in the message.
 pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
-    let v: Value = serde_json::from_str(line).map_err(|e| RequestError {
-        id: Value::Null,
-        message: unechoable_id(line).unwrap_or_else(|| format!("request is not JSON: {e}")),
-    })?;
+    let v: Value = serde_json::from_str(line).map_err(|e| unread(line, &e))?;
     let Value::Object(obj) = v else {
         return Err(RequestError {
             id: Value::Null,
@@ -162,7 +163,38 @@ pub(crate) fn raw_id(line: &str) -> Option<&RawValue> {
         #[serde(borrow, default)]
         id: Option<&'a RawValue>,
     }
+    // serde would also read an array's first item as the `id`: an array is no request.
+    if !line.trim_start_matches([' ', '\t', '\n', '\r']).starts_with('{') {
+        return None;
+    }
     serde_json::from_str::<IdOnly>(line).ok()?.id
+}
+
+/// Why a line serde_json did not read is refused, with the id to echo where one can be read:
+/// an `id` no response could carry, a request nested too deep (the `id` beside the deep part
+/// echoed), or text that is not JSON.
+fn unread(line: &str, e: &serde_json::Error) -> RequestError {
+    let raw = raw_id(line);
+    if let Some(message) = raw.and_then(unechoable_id) {
+        return RequestError {
+            id: Value::Null,
+            message,
+        };
+    }
+    if depth(line) > MAX_DEPTH && e.to_string().starts_with("recursion limit exceeded") {
+        return RequestError {
+            id: raw
+                .and_then(|raw| serde_json::from_str(raw.get()).ok())
+                .unwrap_or(Value::Null),
+            message: format!(
+                "request is nested over {MAX_DEPTH} levels deep (arrays and objects, the request itself counted): JSON readers read no deeper"
+            ),
+        };
+    }
+    RequestError {
+        id: Value::Null,
+        message: format!("request is not JSON: {e}"),
+    }
 }
 
 /// Each character of JSON text, with whether it lies outside every string: structure, numbers,
@@ -198,12 +230,35 @@ pub(crate) fn compact(json: &str) -> String {
         .collect()
 }
 
+/// How deep arrays and objects nest in JSON text (0 for a number, a string or a literal).
+fn depth(json: &str) -> usize {
+    let (mut now, mut deepest) = (0usize, 0);
+    for (c, outside) in outside_strings(json) {
+        match c {
+            '[' | '{' if outside => {
+                now += 1;
+                deepest = deepest.max(now);
+            }
+            ']' | '}' if outside => now = now.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 /// Why a request that is JSON cannot be answered with its `id` echoed, when the `id` is the
-/// trouble: a number out of a 64-bit float's range (`1e400`) or nested over 128 levels deep.
-/// JSON allows both, but JSON readers (this one, and most clients') refuse them, so a response
-/// carrying the id would not be read back: the request is refused naming `id`, not echoed.
-fn unechoable_id(line: &str) -> Option<String> {
-    let e = serde_json::from_str::<Value>(raw_id(line)?.get()).err()?;
+/// trouble: a number out of a 64-bit float's range (`1e400`), or nested so deep that the response
+/// holding it, one level in, would be over [`MAX_DEPTH`]. JSON allows both, but JSON readers
+/// (this one, and many clients') refuse them, so a response carrying the id would not be read
+/// back: the request is refused naming `id`, not echoed.
+fn unechoable_id(raw: &RawValue) -> Option<String> {
+    let levels = depth(raw.get());
+    if levels >= MAX_DEPTH {
+        return Some(format!(
+            "'id' cannot be echoed: it is nested {levels} levels deep, and the response holding it would be over the {MAX_DEPTH} that JSON readers read; give a number or a string"
+        ));
+    }
+    let e = serde_json::from_str::<Value>(raw.get()).err()?;
     let why = e.to_string();
     let why = why.split(" at line ").next().unwrap_or(&why);
     Some(if why == "number out of range" {
@@ -603,7 +658,7 @@ mod tests {
         let e = parse_request(&deep).unwrap_err();
         assert!(
             e.message
-                .starts_with("'id' cannot be echoed: recursion limit exceeded"),
+                .starts_with("'id' cannot be echoed: it is nested 200 levels deep"),
             "{}",
             e.message
         );
@@ -625,6 +680,53 @@ mod tests {
         assert_eq!(compact(kept), kept);
         assert_eq!(compact(r#"[ "\\" , "x y" ]"#), r#"["\\","x y"]"#);
         assert_eq!(compact(" 12345678901234567890123 "), "12345678901234567890123");
+    }
+
+    /// Nesting is refused at one depth, [`MAX_DEPTH`], the request object counted, and by
+    /// what is deep: an `id` whose response would be too deep to read back is refused naming it,
+    /// and a request deep elsewhere is refused with its `id` echoed. (An `id` 127 deep was "not
+    /// JSON" with no id, one 128 deep "cannot be echoed", and a deep option lost the id.)
+    #[test]
+    fn nesting_is_refused_past_max_depth_naming_what_is_deep() {
+        let nested = |levels: usize| format!("{}0{}", "[".repeat(levels), "]".repeat(levels));
+        let line = format!(r#"{{"id":{},"cmd":"legal"}}"#, nested(MAX_DEPTH - 1));
+        assert_eq!(
+            parse_request(&line).map(|(_, r)| r),
+            Ok(Request::Legal),
+            "126 deep"
+        );
+        for levels in [MAX_DEPTH, MAX_DEPTH + 1, 5000] {
+            let line = format!(r#"{{"id":{},"cmd":"legal"}}"#, nested(levels));
+            let e = parse_request(&line).unwrap_err();
+            assert_eq!(e.id, Value::Null);
+            assert_eq!(
+                e.message,
+                format!("'id' cannot be echoed: it is nested {levels} levels deep, and the response holding it would be over the 127 that JSON readers read; give a number or a string")
+            );
+        }
+        // Deep elsewhere: at 127 levels in all the request is read (and its options judged).
+        let option =
+            |levels: usize| format!(r#"{{"id":5,"cmd":"new","options":{{"x":{}}}}}"#, nested(levels));
+        let e = parse_request(&option(MAX_DEPTH - 2)).unwrap_err();
+        assert_eq!(
+            (e.id, e.message.as_str()),
+            (
+                Value::from(5),
+                "option x: value must be a string, number or boolean"
+            )
+        );
+        for levels in [MAX_DEPTH - 1, 5000] {
+            let e = parse_request(&option(levels)).unwrap_err();
+            assert_eq!(
+                (e.id, e.message.as_str()),
+                (Value::from(5), "request is nested over 127 levels deep (arrays and objects, the request itself counted): JSON readers read no deeper")
+            );
+        }
+        // An array is no request, and its first item no id.
+        let e = parse_request(&format!("[7,{}]", nested(200))).unwrap_err();
+        assert_eq!(e.id, Value::Null);
+        let e = parse_request("[1e400]").unwrap_err();
+        assert!(e.message.starts_with("request is not JSON"), "{}", e.message);
     }
 
     /// The starting score's bound is ±2,147,483,647 both ways, as documented (and as EGN's and
