@@ -310,11 +310,19 @@ fn only_fields(obj: &Map<String, Value>, cmd: &str) -> Result<(), String> {
 fn seat_field(obj: &Map<String, Value>, key: &str) -> Result<Option<Seat>, String> {
     match obj.get(key) {
         None | Some(Value::Null) => Ok(None),
-        // `1.0` and `-0.0` name a seat's number but are not whole numbers in JSON's terms
-        // (nor in those of the other numeric fields): said so, not that they are no seat.
-        Some(Value::Number(n)) if n.is_f64() => Err(format!(
-            "'{key}' must be a whole number, a seat 0..3 written without a decimal point or exponent, not {n}"
-        )),
+        // `1.0` and `-0` name a seat's number but are not whole numbers in JSON's terms (nor
+        // in those of the other numeric fields): said so, not that they are no seat. A number
+        // too large for 64 bits is a float to serde_json too, but is out of range as written.
+        Some(Value::Number(n)) if n.is_f64() => {
+            let written = euchre_egn::number_shown(n);
+            Err(match n.as_f64() {
+                Some(f) if f.abs() > 3.0 => format!("'{key}' must be a seat 0..3, not {written}"),
+                _ if written == "-0" => format!("'{key}' must be a seat 0..3, not -0 (write 0)"),
+                _ => format!(
+                    "'{key}' must be a whole number, a seat 0..3 written without a decimal point or exponent, not {written}"
+                ),
+            })
+        }
         Some(Value::Number(n)) => n
             .as_u64()
             .and_then(Seat::try_new)
@@ -356,7 +364,7 @@ fn time_field(obj: &Map<String, Value>) -> Result<Option<u64>, String> {
             .as_u64()
             .filter(|ms| (1..=MAX_TIME_MS).contains(ms))
             .map(Some)
-            .ok_or_else(|| format!("{what}, not {n}")),
+            .ok_or_else(|| format!("{what}, not {}", euchre_egn::number_shown(n))),
         Some(_) => Err(what),
     }
 }
@@ -375,7 +383,7 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
                 let text = match v {
                     Value::String(s) => s.clone(),
                     Value::Bool(b) => b.to_string(),
-                    Value::Number(n) => n.to_string(),
+                    Value::Number(n) => euchre_egn::option_number_text(n),
                     _ => return Err(format!("option {k}: value must be a string, number or boolean")),
                 };
                 settings.push((k.as_str(), text));
@@ -616,11 +624,11 @@ mod tests {
         assert!(e.message.contains("choose, hint, solve"), "{}", e.message);
     }
 
-    /// `1.0`, `-0` and `1e0` look like seats but are not whole numbers in JSON: said so (it said
+    /// `1.0` and `1e0` look like seats but are not whole numbers in JSON: said so (it said
     /// "must be a seat 0..3, not 1.0").
     #[test]
     fn a_seat_with_a_decimal_point_is_named_as_not_whole() {
-        for (seat, shown) in [("1.0", "1.0"), ("-0", "-0.0"), ("1e0", "1.0")] {
+        for (seat, shown) in [("1.0", "1.0"), ("1e0", "1.0")] {
             let e = parse_request(&format!(r#"{{"id":3,"cmd":"observe","seat":{seat}}}"#)).unwrap_err();
             assert_eq!(
                 e.message,
@@ -629,6 +637,54 @@ mod tests {
         }
         let e = parse_request(r#"{"cmd":"observe","seat":4}"#).unwrap_err();
         assert_eq!(e.message, "'seat' must be a seat 0..3, not 4");
+    }
+
+    /// A number is shown as written where serde_json keeps it as a float it was not written as:
+    /// `-0` was "-0.0", a whole number past 64 bits "1e+23" and blamed on a decimal point or
+    /// exponent it did not have, and a whole option value written `1e9` was "'1000000000.0' is
+    /// not a score" (its range was not the complaint).
+    #[test]
+    fn numbers_are_shown_as_written_and_judged_by_their_value() {
+        let message = |line: &str| parse_request(line).unwrap_err().message;
+        assert_eq!(
+            message(r#"{"cmd":"observe","seat":-0}"#),
+            "'seat' must be a seat 0..3, not -0 (write 0)"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"observe","seat":99999999999999999999999}"#),
+            "'seat' must be a seat 0..3, not a number of about 1e23"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"new","dealer":-1e30}"#),
+            "'dealer' must be a seat 0..3, not a number of about -1e30"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"choose","time_ms":18446744073709551616}"#),
+            "'time_ms' must be a whole number of milliseconds from 1 to 600000, not a number of about 1.8446744073709552e19"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"choose","time_ms":-0}"#),
+            "'time_ms' must be a whole number of milliseconds from 1 to 600000, not -0"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"new","options":{"winning_score":1e9}}"#),
+            "option winning_score: '1000000000' is not a score 0..1000"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"new","options":{"winning_score":7.5}}"#),
+            "option winning_score: '7.5' is not a score 0..1000"
+        );
+        // A whole number is one however it is written.
+        let (_, r) =
+            parse_request(r#"{"cmd":"new","options":{"winning_score":7.0,"loner_march_score":-0}}"#).unwrap();
+        let Request::New {
+            rules: AnyRules::Partnership(rules),
+            ..
+        } = r
+        else {
+            panic!("{r:?}")
+        };
+        assert_eq!((rules.winning_score, rules.loner_march_score), (7, 0));
     }
 
     /// An `id` that JSON allows but JSON readers refuse (`1e400`, out of an `f64`'s range) is

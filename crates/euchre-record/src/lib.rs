@@ -206,8 +206,12 @@ mod fields {
     use serde::{Deserialize, Deserializer};
     use serde_json::Value;
 
-    /// A value as the record wrote it, cut short: for messages.
+    /// A value as the record wrote it, cut short: for messages. A number is shown as near as can
+    /// be to its digits ([`euchre_egn::number_shown`]).
     fn shown(v: &Value) -> String {
+        if let Value::Number(n) = v {
+            return euchre_egn::number_shown(n);
+        }
         let text = v.to_string();
         if text.chars().count() > 30 {
             format!("{}...", text.chars().take(30).collect::<String>())
@@ -679,7 +683,7 @@ fn rule_settings(r: &Record) -> Result<Vec<(&str, String)>, RecordError> {
         .map(|(k, v)| match v {
             serde_json::Value::String(s) => Ok((k.as_str(), s.clone())),
             serde_json::Value::Bool(b) => Ok((k.as_str(), b.to_string())),
-            serde_json::Value::Number(n) => Ok((k.as_str(), n.to_string())),
+            serde_json::Value::Number(n) => Ok((k.as_str(), euchre_egn::option_number_text(n))),
             _ => err(format!("rules: {k} must be a string, number or boolean")),
         })
         .collect::<Result<_, _>>()?;

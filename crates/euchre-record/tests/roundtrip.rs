@@ -362,7 +362,22 @@ fn a_value_of_the_wrong_kind_is_named_by_its_field() {
     use serde_json::{json, Value};
     let cases = [
         ("/games/0/deals/0/dealer", json!(-1), "'dealer' must be a seat number 0 to 3, not -1"),
-        ("/games/0/deals/0/dealer", json!(1e30), "'dealer' must be a seat number 0 to 3, not 1e+30"),
+        (
+            "/games/0/deals/0/dealer",
+            json!(1e30),
+            "'dealer' must be a seat number 0 to 3, not a number of about 1e30",
+        ),
+        (
+            "/games/0/deals/0/dealer",
+            json!(-0.0),
+            "'dealer' must be a seat number 0 to 3, not -0",
+        ),
+        // Past 64 bits: the number is not shown as the float serde_json keeps ("1.8446744073709552e+19").
+        (
+            "/games/0/seed",
+            json!(18_446_744_073_709_551_616.0),
+            "'seed' must be a whole number 0 to 18446744073709551615, not a number of about 1.8446744073709552e19",
+        ),
         (
             "/games/0/deals/0/decisions/0",
             json!([1, "order", "x"]),
@@ -415,6 +430,16 @@ fn a_value_of_the_wrong_kind_is_named_by_its_field() {
             "{pointer}: {e}"
         );
     }
+    // A rule option's whole number written with an exponent is that number ("'1000000000.0' is
+    // not a score" named no range), and 5.0 is 5.
+    let mut r = sample();
+    r.rules.insert("winning_score".into(), json!(1e9));
+    refused(
+        &r,
+        "rules: option winning_score: '1000000000' is not a score 0..1000",
+    );
+    r.rules.insert("winning_score".into(), json!(5.0));
+    read(&serde_json::to_string(&r).unwrap()).expect("winning_score 5.0 is 5");
     // A dealer that is a number but no seat, in the same words.
     let mut r = sample();
     r.games[0].deals[0].dealer = 7;
