@@ -119,7 +119,7 @@ impl fmt::Display for UnknownPlayer {
             "unknown player '{}': expected one of {}; pimc-N or pimc-win-N with N from 1 to {}; \
              or a variant of expert for measuring, such as expert-N, expert-points or \
              expert-uniform (docs/players.md)",
-            self.0,
+            euchre::text::shown(&self.0),
             PLAYERS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
             crate::pimc::MAX_WORLDS
         )

@@ -1,6 +1,7 @@
 //! Parsing one request line into a typed [`Request`], with an error that names what is wrong.
 
 use euchre::table::{settings_clash, AnyRules, SettingsClash};
+use euchre::text::shown;
 use euchre::{Action, Card, CardSet, Seat};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -94,7 +95,7 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
         };
         return Err(RequestError {
             id,
-            message: format!("'{key}' is given twice in one object: each field once"),
+            message: format!("'{}' is given twice in one object: each field once", shown(&key)),
         });
     }
     let id = obj.get("id").cloned().unwrap_or(Value::Null);
@@ -146,10 +147,7 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
             seed: seed_field(&obj).map_err(fail)?,
         },
         "solve" => Request::Solve,
-        other => {
-            let shown: String = other.chars().take(30).collect();
-            return Err(fail(format!("unknown cmd '{shown}' ({COMMANDS})")));
-        }
+        other => return Err(fail(format!("unknown cmd '{}' ({COMMANDS})", shown(other)))),
     };
     Ok((id, req))
 }
@@ -295,13 +293,13 @@ fn only_fields(obj: &Map<String, Value>, cmd: &str) -> Result<(), String> {
             euchre_ai::DEFAULT_PLAYER
         ));
     }
-    let shown: String = other.chars().take(30).collect();
-    let cmd: String = cmd.chars().take(30).collect();
+    // `cmd` is one of the commands here.
+    let other = shown(other);
     Err(if known.is_empty() {
-        format!("unknown field '{shown}': {cmd} takes only 'id' and 'cmd'")
+        format!("unknown field '{other}': {cmd} takes only 'id' and 'cmd'")
     } else {
         format!(
-            "unknown field '{shown}': {cmd} takes {} besides 'id' and 'cmd'",
+            "unknown field '{other}': {cmd} takes {} besides 'id' and 'cmd'",
             known.join(", ")
         )
     })
@@ -348,8 +346,8 @@ fn player_field(obj: &Map<String, Value>) -> Result<String, String> {
         None | Some(Value::Null) => Ok(euchre_ai::DEFAULT_PLAYER.to_string()),
         Some(Value::String(name)) => match euchre_ai::player(name) {
             Ok(_) => Ok(name.clone()),
-            // The name is echoed, so a long one is cut as an unknown `cmd` is.
-            Err(_) => Err(euchre_ai::UnknownPlayer(name.chars().take(30).collect()).to_string()),
+            // The message cuts a long name as every echo of a person's text is cut.
+            Err(e) => Err(e.to_string()),
         },
         Some(_) => Err("'player' must be a player's name such as \"pimc-50\" or \"basic\"".into()),
     }
@@ -482,9 +480,9 @@ fn parse_deal(d: &Map<String, Value>) -> Result<GivenDeal, String> {
         .keys()
         .find(|k| !["dealer", "hands", "upcard", "kitty"].contains(&k.as_str()))
     {
-        let shown: String = other.chars().take(30).collect();
         return Err(format!(
-            "unknown field '{shown}' in the deal (it has dealer, hands, upcard, kitty)"
+            "unknown field '{}' in the deal (it has dealer, hands, upcard, kitty)",
+            shown(other)
         ));
     }
     let dealer = seat_field(d, "dealer")?.ok_or("deal needs 'dealer' (0..3)")?;
@@ -783,6 +781,40 @@ mod tests {
         assert_eq!(e.id, Value::Null);
         let e = parse_request("[1e400]").unwrap_err();
         assert!(e.message.starts_with("request is not JSON"), "{}", e.message);
+    }
+
+    /// Every echo of a person's text is cut the same way, to 40 characters and "…" (a player's
+    /// name was cut to 30 and an action to 40 with nothing to show it, so a cut text read as all
+    /// that was sent; a preset was cut to 40 with "…").
+    #[test]
+    fn long_text_is_echoed_cut_to_40_characters_and_an_ellipsis() {
+        let long = "x".repeat(100);
+        let cut = format!("'{}…'", "x".repeat(40));
+        for line in [
+            format!(r#"{{"cmd":"{long}"}}"#),
+            format!(r#"{{"cmd":"state","{long}":1}}"#),
+            format!(r#"{{"cmd":"new","seed":1,"{long}":1}}"#),
+            format!(r#"{{"cmd":"new","deal":{{"{long}":1}}}}"#),
+            format!(r#"{{"cmd":"choose","player":"{long}"}}"#),
+            format!(r#"{{"cmd":"apply","action":"{long}"}}"#),
+            format!(r#"{{"cmd":"apply","action":"  {long} "}}"#),
+            format!(r#"{{"cmd":"new","deal":{{"dealer":0,"hands":[["{long}"]]}}}}"#),
+            format!(r#"{{"cmd":"new","rules":"{long}"}}"#),
+            format!(r#"{{"cmd":"new","options":{{"{long}":1}}}}"#),
+            format!(r#"{{"cmd":"new","options":{{"joker":"{long}"}}}}"#),
+            format!(r#"{{"cmd":"legal","{long}":1,"{long}":2}}"#),
+        ] {
+            let e = parse_request(&line).unwrap_err();
+            assert!(e.message.contains(&cut), "{line}: {}", e.message);
+        }
+        let short = parse_request(&format!(r#"{{"cmd":"{}"}}"#, "y".repeat(40))).unwrap_err();
+        assert!(
+            short
+                .message
+                .starts_with(&format!("unknown cmd '{}' (", "y".repeat(40))),
+            "{}",
+            short.message
+        );
     }
 
     /// The starting score's bound is ±2,147,483,647 both ways, as documented (and as EGN's and

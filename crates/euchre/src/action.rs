@@ -1,6 +1,7 @@
 //! Typed decisions and their canonical text forms (`RULES.md` §12).
 
 use crate::card::{Card, Suit};
+use crate::text::shown;
 use crate::trump::Trump;
 use std::fmt;
 use std::str::FromStr;
@@ -156,9 +157,9 @@ impl FromStr for Action {
         let lower = s.to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         let err = || {
-            let shown: String = s.trim().chars().take(40).collect();
             ParseActionError(format!(
-                "'{shown}' is not an action (pass, order [alone|jambone], call <suit|NT> [alone|jambone], discard <card>, alone, partner, exchange <card>, give <card>, name <card>, jamboree, farmers, swap <3 cards>, blind alone, claim renege, subtract, bid <n>, trump <suit|high|low>, stay, fold, declare, or a card such as JD)"
+                "'{}' is not an action (pass, order [alone|jambone], call <suit|NT> [alone|jambone], discard <card>, alone, partner, exchange <card>, give <card>, name <card>, jamboree, farmers, swap <3 cards>, blind alone, claim renege, subtract, bid <n>, trump <suit|high|low>, stay, fold, declare, or a card such as JD)",
+                shown(s.trim())
             ))
         };
         let alone_flag = |rest: &[&str]| match rest {
