@@ -383,7 +383,19 @@ fn bad_requests_are_refused_with_a_reason_and_change_nothing() {
     assert_eq!(e.state()["phase"], "play");
     let (seat, _) = e.legal();
     assert_eq!(seat, 0);
-    e.refused(r#"{"id":22,"cmd":"apply","action":"AD"}"#, json!(22), "AD");
+    e.refused(
+        r#"{"id":22,"cmd":"apply","action":"AD"}"#,
+        json!(22),
+        "seat 0 does not hold AD",
+    );
+    // A card outside the deck is said to be so (it was "seat 0 does not hold 7C").
+    for (id, card) in [(25, "7C"), (26, "B")] {
+        e.refused(
+            &format!(r#"{{"id":{id},"cmd":"apply","action":"{card}"}}"#),
+            json!(id),
+            &format!("{card} is not in the deck under these rules"),
+        );
+    }
     e.apply("JC");
     // Seat 1 holds AC and must follow clubs.
     e.refused(r#"{"id":23,"cmd":"apply","action":"9D"}"#, json!(23), "9D");

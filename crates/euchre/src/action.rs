@@ -1,6 +1,7 @@
 //! Typed decisions and their canonical text forms (`RULES.md` §12).
 
 use crate::card::{Card, Suit};
+use crate::cardset::CardSet;
 use crate::text::shown;
 use crate::trump::Trump;
 use std::fmt;
@@ -58,6 +59,22 @@ pub enum Action {
     Declare,
     /// Play a card.
     Play(Card),
+}
+
+impl Action {
+    /// The cards the decision names: the card played, discarded, passed, given or named, or a
+    /// farmer's three; none for the others.
+    pub fn cards(self) -> CardSet {
+        match self {
+            Action::Discard(c)
+            | Action::Exchange(c)
+            | Action::Give(c)
+            | Action::Name(c)
+            | Action::Play(c) => CardSet::single(c),
+            Action::Swap(cs) => cs.into_iter().fold(CardSet::EMPTY, CardSet::with),
+            _ => CardSet::EMPTY,
+        }
+    }
 }
 
 /// What the winner of a Bid Euchre auction names: a trump suit, or no trump with the ace high or
