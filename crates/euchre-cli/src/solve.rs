@@ -29,8 +29,9 @@ pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
     let mut deal = match rules {
         AnyRules::Partnership(r) => {
             let [a, b, c, d] = g.hands.as_slice() else {
+                // The engine protocol's words for the same deal.
                 bail!(
-                    "--given: the four-handed game needs 4 hands, not {}",
+                    "--given: deal 'hands' must have 4 hands (one per player), not {}",
                     g.hands.len()
                 );
             };

@@ -540,6 +540,51 @@ fn individual_games_refuse_a_kitty_that_contradicts_the_hands() {
     }
 }
 
+/// A deal's hands are refused in one set of words however they are wrong: a card twice in one
+/// hand as a card dealt to two seats ("hand of seat 0 lists 9C twice" said it otherwise), and
+/// too few or too many hands by the game's count of players (none was "must have 2 to 4 hands",
+/// one "must have 4 hands").
+#[test]
+fn a_deal_with_the_wrong_hands_is_refused_in_the_same_words_however_it_is_wrong() {
+    let mut e = Engine::start();
+    e.ok(&json!({"id": 0, "cmd": "new", "seed": 1}));
+    let deal = |rules: &str, hands: Value| {
+        json!({"id": "d", "cmd": "new", "rules": rules, "deal": {"dealer": 0, "hands": hands, "upcard": "9H"}})
+            .to_string()
+    };
+    let mut twice = json!(HANDS);
+    twice[0][1] = json!("9C");
+    e.refused(
+        &deal("north-american", twice),
+        json!("d"),
+        "9C is dealt twice, both to seat 0",
+    );
+    let mut two_seats = json!(HANDS);
+    two_seats[1][0] = json!("9C");
+    e.refused(
+        &deal("north-american", two_seats),
+        json!("d"),
+        "9C is dealt twice",
+    );
+    for n in [0, 1, 3] {
+        e.refused(
+            &deal("north-american", json!(HANDS[..n])),
+            json!("d"),
+            &format!("deal 'hands' must have 4 hands (one per player), not {n}"),
+        );
+    }
+    e.refused(
+        &deal("three-handed", json!([])),
+        json!("d"),
+        "deal 'hands' must have 3 hands (one per player), not 0",
+    );
+    e.refused(
+        &deal("north-american", json!([[], [], [], [], []])),
+        json!("d"),
+        "deal 'hands' must have one hand per player, at most 4, not 5",
+    );
+}
+
 /// Every token of a string that reads as a card (`JD`, `9C`, `B`), e.g. in "discard 9C".
 fn card_tokens(v: &Value, out: &mut Vec<String>) {
     match v {

@@ -445,7 +445,8 @@ fn card(v: &Value, what: &str) -> Result<Card, String> {
     }
 }
 
-fn cards(v: &Value, what: &str) -> Result<CardSet, String> {
+/// Cards, each at most once: `twice` says what a card given twice is.
+fn cards(v: &Value, what: &str, twice: impl Fn(Card) -> String) -> Result<CardSet, String> {
     let Value::Array(a) = v else {
         return Err(format!("{what} must be an array of cards"));
     };
@@ -456,7 +457,7 @@ fn cards(v: &Value, what: &str) -> Result<CardSet, String> {
     for c in a {
         let c = card(c, what)?;
         if set.contains(c) {
-            return Err(format!("{what} lists {c} twice"));
+            return Err(twice(c));
         }
         set.insert(c);
     }
@@ -489,13 +490,19 @@ fn parse_deal(d: &Map<String, Value>) -> Result<GivenDeal, String> {
     let Some(Value::Array(hs)) = d.get("hands") else {
         return Err("deal needs 'hands': an array of cards per player".into());
     };
-    // No game has more than four hands (the rules say how many theirs has, below).
-    if !(1..=4).contains(&hs.len()) {
-        return Err(format!("deal 'hands' must have 2 to 4 hands, not {}", hs.len()));
+    // No game has more than four hands; the rules say how many theirs has (and say it of too
+    // few, none included), where the deal is made.
+    if hs.len() > 4 {
+        return Err(format!(
+            "deal 'hands' must have one hand per player, at most 4, not {}",
+            hs.len()
+        ));
     }
     let mut hands = Vec::new();
     for (i, h) in hs.iter().enumerate() {
-        hands.push(cards(h, &format!("hand of seat {i}"))?);
+        // In the words of a card dealt to two seats (the deal's own check): "9C is dealt twice".
+        let twice = |c| format!("{c} is dealt twice, both to seat {i}");
+        hands.push(cards(h, &format!("hand of seat {i}"), twice)?);
     }
     let upcard = match d.get("upcard") {
         None | Some(Value::Null) => None,
@@ -503,7 +510,7 @@ fn parse_deal(d: &Map<String, Value>) -> Result<GivenDeal, String> {
     };
     let kitty = match d.get("kitty") {
         None | Some(Value::Null) => CardSet::EMPTY,
-        Some(v) => cards(v, "kitty")?,
+        Some(v) => cards(v, "kitty", |c| format!("kitty lists {c} twice"))?,
     };
     Ok(GivenDeal {
         dealer,

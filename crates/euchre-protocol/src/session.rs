@@ -395,7 +395,10 @@ fn new_partnership_game(
             kitty,
         }) => {
             let [a, b, c, d] = hands.as_slice() else {
-                return Err(format!("deal 'hands' must have 4 hands, not {}", hands.len()));
+                return Err(format!(
+                    "deal 'hands' must have 4 hands (one per player), not {}",
+                    hands.len()
+                ));
             };
             let upcard = upcard.ok_or("deal needs 'upcard'")?;
             let d = Deal::new(rules, dealer, [*a, *b, *c, *d], upcard, kitty).map_err(|e| e.to_string())?;
