@@ -1588,6 +1588,35 @@ fn egn_show_names_the_file_it_refuses() {
     assert!(!ok && err.contains("`euchre record show` reads it"), "{err}");
 }
 
+/// A saved engine response holding a document is named as one, with the field that holds the
+/// document: `record check` on a saved `egn` response suggested `egn check`, which refuses it
+/// ("missing fileType"), from the word `fileType` inside it.
+#[test]
+fn a_saved_engine_response_is_named_with_the_field_that_holds_the_document() {
+    let mut e = Engine::start();
+    e.ok(&given_deal_request(json!(1), "north-american"));
+    for (cmd, field) in [("egn", "the EGN document"), ("record", "the game record")] {
+        let response = e.ok(&json!({"id": 2, "cmd": cmd}));
+        let path = std::env::temp_dir().join(format!("euchre-{}-response-{cmd}.json", std::process::id()));
+        std::fs::write(&path, response.to_string()).expect("write temp file");
+        let file = path.to_str().expect("UTF-8 path");
+        for reader in ["egn", "record"] {
+            for verb in ["check", "show"] {
+                // `check` says FAIL on stdout, `show` its error on stderr.
+                let (ok, out, err) = run(&[reader, verb, file]);
+                assert!(!ok, "{reader} {verb} read a response");
+                let err = out + &err;
+                let hint = format!(
+                    "(this is an engine protocol response: its '{cmd}' field is {field}, which `euchre {cmd} {verb}` reads)"
+                );
+                assert!(err.contains(&hint), "{reader} {verb}: {err}");
+                assert!(!err.contains("this is an EGN document"), "{err}");
+            }
+        }
+        let _ = std::fs::remove_file(&path);
+    }
+}
+
 /// A random game written to a scratch file (`name`), as `random_args` print it.
 fn random_file(random_args: &[&str], name: &str) -> std::path::PathBuf {
     let (ok, out, err) = run(random_args);
