@@ -103,10 +103,11 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
         id: id.clone(),
         message,
     };
+    // A field given as `null` is taken as absent, here as in every field a command takes.
     let cmd = match obj.get("cmd") {
         Some(Value::String(s)) => s.as_str(),
+        None | Some(Value::Null) => return Err(fail(format!("missing 'cmd' ({COMMANDS})"))),
         Some(_) => return Err(fail("'cmd' must be a string".into())),
-        None => return Err(fail(format!("missing 'cmd' ({COMMANDS})"))),
     };
     // An unknown command is named as one (below), not for its fields.
     if COMMANDS.split(", ").any(|c| c == cmd) {
@@ -120,12 +121,12 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
                 s.parse()
                     .map_err(|e: euchre::action::ParseActionError| fail(e.0))?,
             ),
+            None | Some(Value::Null) => return Err(fail("apply needs 'action'".into())),
             Some(_) => {
                 return Err(fail(
                     "'action' must be a string such as \"order\" or \"JD\"".into(),
                 ))
             }
-            None => return Err(fail("apply needs 'action'".into())),
         },
         "state" => Request::State,
         "observe" => Request::Observe(
@@ -627,6 +628,47 @@ mod tests {
         assert!(e.message.contains("'time_ms'"), "{}", e.message);
         let e = parse(r#"{"cmd":"flyy"}"#).unwrap_err();
         assert!(e.message.contains("choose, hint, solve"), "{}", e.message);
+    }
+
+    /// A field a command takes, given as `null`, is taken as absent, in every command; a field it
+    /// does not take is refused, `null` or not (`hint` has no `player`). `"action": null` was
+    /// "'action' must be a string" and `"cmd": null` "'cmd' must be a string", while a `null`
+    /// player, rules, seed or seat was taken as none.
+    #[test]
+    fn null_is_absent_in_every_field_a_command_takes() {
+        let parse = |line: &str| parse_request(line).map(|(_, r)| r);
+        let same = [
+            (
+                r#"{"cmd":"choose","player":null,"time_ms":null,"seed":null}"#,
+                r#"{"cmd":"choose"}"#,
+            ),
+            (
+                r#"{"cmd":"hint","time_ms":null,"seed":null}"#,
+                r#"{"cmd":"hint"}"#,
+            ),
+            (
+                r#"{"cmd":"new","rules":null,"options":null,"deal":null,"seed":null,"dealer":null,"score":null}"#,
+                r#"{"cmd":"new"}"#,
+            ),
+            (r#"{"cmd":"apply","action":null}"#, r#"{"cmd":"apply"}"#),
+            (r#"{"cmd":"observe","seat":null}"#, r#"{"cmd":"observe"}"#),
+            (r#"{"cmd":null}"#, r#"{}"#),
+            (
+                r#"{"cmd":"new","deal":{"dealer":null,"hands":[],"upcard":"9H"}}"#,
+                r#"{"cmd":"new","deal":{"hands":[],"upcard":"9H"}}"#,
+            ),
+        ];
+        for (with_null, without) in same {
+            assert_eq!(parse(with_null), parse(without), "{with_null}");
+        }
+        assert_eq!(
+            parse(r#"{"cmd":"apply","action":null}"#).unwrap_err().message,
+            "apply needs 'action'"
+        );
+        let e = parse(r#"{"cmd":"hint","player":null}"#).unwrap_err();
+        assert!(e.message.starts_with("hint asks expert:"), "{}", e.message);
+        let e = parse(r#"{"cmd":"state","seed":null}"#).unwrap_err();
+        assert_eq!(e.message, "unknown field 'seed': state takes only 'id' and 'cmd'");
     }
 
     /// `1.0` and `1e0` look like seats but are not whole numbers in JSON: said so (it said
