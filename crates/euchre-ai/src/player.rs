@@ -191,7 +191,11 @@ fn plain_count(text: &str) -> Option<u32> {
 pub fn player(name: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
     let lower = name.trim().to_ascii_lowercase();
     if let Some((bidder, card_player)) = lower.split_once('/') {
-        // A measuring aid: which of two players' bidding or play makes the difference.
+        // A measuring aid: which of two players' bidding or play makes the difference. Two
+        // players, no more: `a/b/c` would read as a and the split b/c, a name no report writes.
+        if card_player.contains('/') {
+            return Err(UnknownPlayer(name.to_string()));
+        }
         return Ok(Box::new(Split {
             name: lower.clone(),
             bidder: player(bidder)?,
