@@ -48,12 +48,19 @@ pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
                 .map_err(|e| anyhow!("--given: {e}"))?,
         )),
     };
-    for (i, text) in then
-        .split(',')
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .enumerate()
-    {
+    // Every item between commas is a decision: an empty one ("pass,,pass") is a slip, said so,
+    // not skipped.
+    let items: Vec<&str> = match then.trim() {
+        "" => Vec::new(),
+        then => then.split(',').map(str::trim).collect(),
+    };
+    for (i, text) in items.into_iter().enumerate() {
+        if text.is_empty() {
+            bail!(
+                "--then, decision {}: empty (decisions are separated by one comma each)",
+                i + 1
+            );
+        }
         let a: Action = text
             .parse()
             .map_err(|e| anyhow!("--then, decision {}: {e}", i + 1))?;

@@ -468,3 +468,20 @@ fn solve_given_with_the_wrong_number_of_hands_says_how_many_it_needs() {
         );
     }
 }
+
+/// An empty decision in `--then` is refused by its place, not skipped ("pass,,pass" was two
+/// passes).
+#[test]
+fn solve_then_refuses_an_empty_decision() {
+    for (then, place) in [("pass,,pass", 2), ("pass,", 2), (",pass", 1), ("pass, ,pass", 2)] {
+        let e = euchre(&["solve", "--given", DEAL, "--then", then]).unwrap_err();
+        assert!(
+            e.contains(&format!(
+                "--then, decision {place}: empty (decisions are separated by one comma each)"
+            )),
+            "{then}: {e}"
+        );
+    }
+    assert!(euchre(&["solve", "--given", DEAL, "--then", " "]).is_ok());
+    assert!(euchre(&["solve", "--given", DEAL, "--then", "pass, pass"]).is_ok());
+}
