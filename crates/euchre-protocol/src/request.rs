@@ -80,6 +80,14 @@ pub struct RequestError {
 /// # Errors
 /// Malformed JSON, an unknown command, or a field of the wrong kind, named in the message.
 pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
+    // `serve` skips one at the start of the input; anywhere else it is named, not taken for
+    // text that is not JSON at all.
+    if line.starts_with('\u{feff}') {
+        return Err(RequestError {
+            id: Value::Null,
+            message: "request begins with a byte-order mark (U+FEFF): send the JSON object alone".into(),
+        });
+    }
     let v: Value = serde_json::from_str(line).map_err(|e| unread(line, &e))?;
     let Value::Object(obj) = v else {
         return Err(RequestError {
