@@ -7,8 +7,9 @@
 //! actions) of the deal in progress, so the fuzzer can walk deep into a game and past its end
 //! without having to spell out every action.
 //!
-//! Checked: no panic; every response is one line of JSON, an object with a boolean "ok", and an
-//! "error" string when "ok" is false; and a refused request leaves the game unchanged.
+//! Checked: no panic; every response is one line of JSON (no CR or LF inside), an object with a
+//! boolean "ok", and an "error" string when "ok" is false; and a refused request leaves the game
+//! unchanged.
 #![no_main]
 
 use euchre::table::{AnyGame, Table};
@@ -53,7 +54,10 @@ fn snapshot(game: Option<&AnyGame>) -> String {
 fn send(session: &mut Session, line: &str) -> bool {
     let before = session.game().cloned();
     let response = session.handle_line(line);
-    assert!(!response.contains('\n'), "response spans lines: {response:?}");
+    assert!(
+        !response.contains(['\n', '\r']),
+        "response spans lines: {response:?}"
+    );
     let v: Value = serde_json::from_str(&response)
         .unwrap_or_else(|e| panic!("response is not JSON ({e}): {response:?} to {line:?}"));
     let ok = match v.get("ok") {

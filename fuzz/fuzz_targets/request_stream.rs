@@ -5,7 +5,8 @@
 //!
 //! Checked: no panic; the responses are, line for line, what each input line calls for: a line
 //! over `MAX_LINE_BYTES` gets one "over the limit" refusal, a line that is not UTF-8 one "not
-//! UTF-8" refusal, a blank line nothing, and any other line one JSON object with a boolean "ok".
+//! UTF-8" refusal, a blank line nothing (the first line after a byte-order mark it starts with,
+//! which is skipped), and any other line one JSON object with a boolean "ok".
 //! Run with `-malloc_limit_mb=64`: no line, however long, may make the reader allocate more.
 #![no_main]
 
@@ -35,8 +36,9 @@ fn expected(data: &[u8]) -> Vec<Expected> {
     let mut length = 0usize;
     let mut last = None;
     let mut any = false;
+    let mut first = true;
     // A line's last byte '\r' is its ending's (of "\r\n"): not counted against the limit,
-    // and not part of the text.
+    // and not part of the text. A byte-order mark starting the input is no part of its text.
     let mut finish = |line: &mut Vec<u8>, length: usize, last: Option<u8>| {
         let ending = usize::from(last == Some(b'\r'));
         if length - ending > MAX_LINE_BYTES {
@@ -45,10 +47,12 @@ fn expected(data: &[u8]) -> Vec<Expected> {
             line.truncate(length - ending);
             match std::str::from_utf8(line) {
                 Err(_) => out.push(Expected::NotUtf8),
+                Ok(t) if first && t.strip_prefix('\u{feff}').is_some_and(|t| t.trim().is_empty()) => {}
                 Ok(t) if t.trim().is_empty() => {}
                 Ok(_) => out.push(Expected::Answer),
             }
         }
+        first = false;
         line.clear();
     };
     for b in expand::Expand::with_limit(data, EXPANDED) {

@@ -119,7 +119,7 @@ impl fmt::Display for UnknownPlayer {
             "unknown player '{}': expected one of {}; pimc-N or pimc-win-N with N from 1 to {}; \
              or a variant of expert for measuring, such as expert-N, expert-points or \
              expert-uniform (docs/players.md)",
-            self.0,
+            euchre::text::shown(&self.0),
             PLAYERS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
             crate::pimc::MAX_WORLDS
         )
@@ -191,7 +191,11 @@ fn plain_count(text: &str) -> Option<u32> {
 pub fn player(name: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
     let lower = name.trim().to_ascii_lowercase();
     if let Some((bidder, card_player)) = lower.split_once('/') {
-        // A measuring aid: which of two players' bidding or play makes the difference.
+        // A measuring aid: which of two players' bidding or play makes the difference. Two
+        // players, no more: `a/b/c` would read as a and the split b/c, a name no report writes.
+        if card_player.contains('/') {
+            return Err(UnknownPlayer(name.to_string()));
+        }
         return Ok(Box::new(Split {
             name: lower.clone(),
             bidder: player(bidder)?,

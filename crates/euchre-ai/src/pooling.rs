@@ -61,6 +61,30 @@ pub struct Report {
     pub sides: [Side; 2],
 }
 
+/// Where a report holds a JSON object (a JSON pointer), and what that part is called.
+const OBJECTS: [(&str, &str); 8] = [
+    ("", "a report"),
+    ("/difference_per_deal", "its difference_per_deal"),
+    ("/sides/0", "its first side"),
+    ("/sides/1", "its second side"),
+    ("/sides/0/points_per_deal", "its first side's points_per_deal"),
+    ("/sides/1/points_per_deal", "its second side's points_per_deal"),
+    ("/sides/0/game_wins", "its first side's game_wins"),
+    ("/sides/1/game_wins", "its second side's game_wins"),
+];
+
+/// What kind of JSON value `v` is, for a message.
+fn kind(v: &serde_json::Value) -> &'static str {
+    match v {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "true or false",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}
+
 /// Runs' `(weight, interval)` pooled: the weighted mean, and the weighted errors added in
 /// quadrature (the runs are independent).
 fn pooled(parts: &[(f64, Interval)]) -> Estimate {
@@ -105,8 +129,24 @@ impl Report {
     /// The text is not such a report, an interval it gives is not finite (too few boards to
     /// pool), or a mean is not finite or lies outside its interval (not as `euchre sim` writes).
     pub fn parse(text: &str) -> Result<Report, String> {
-        let report: Report =
-            serde_json::from_str(text).map_err(|e| format!("not the report of `euchre sim --json`: {e}"))?;
+        let not_a_report = |e: &dyn std::fmt::Display| format!("not the report of `euchre sim --json`: {e}");
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| not_a_report(&e))?;
+        // serde's derived readers also take an array of the fields in order, and refuse anything
+        // else naming their own structs ("expected struct Report"): each part that is an object
+        // is checked to be one first.
+        for (at, part) in OBJECTS {
+            match value.pointer(at) {
+                None | Some(serde_json::Value::Object(_)) => {}
+                Some(serde_json::Value::Null) if at.ends_with("game_wins") => {}
+                Some(other) => {
+                    return Err(not_a_report(&format!(
+                        "{part} is a JSON object of named fields, not {}",
+                        kind(other)
+                    )))
+                }
+            }
+        }
+        let report = Report::deserialize(value).map_err(|e| not_a_report(&e))?;
         let intervals = [
             ("difference_per_deal", Some(report.difference_per_deal)),
             (
@@ -323,6 +363,60 @@ mod tests {
         .unwrap_err();
         assert!(e.contains("outside its interval"), "{e}");
         Report::parse(&text.replace("\"low\": null", "\"low\": 0.0")).expect("a whole report");
+    }
+
+    /// A report and its parts that are objects are read only from objects: the same values as
+    /// an array, in the order of the fields, were read (and `[]` was refused as "invalid length
+    /// 0, expected struct Report with 10 elements").
+    #[test]
+    fn a_report_written_as_arrays_is_refused() {
+        let i = "[0.1, 0.0, 0.2]";
+        let side = |p: &str| format!(r#"["{p}", {i}, {i}]"#);
+        let array = format!(
+            r#"["north-american", [], null, 1, true, 10, 20, 2, {i}, [{}, {}]]"#,
+            side("a"),
+            side("b")
+        );
+        for (text, message) in [
+            (
+                array.as_str(),
+                "a report is a JSON object of named fields, not an array",
+            ),
+            ("[]", "a report is a JSON object of named fields, not an array"),
+            ("5", "a report is a JSON object of named fields, not a number"),
+        ] {
+            assert_eq!(
+                Report::parse(text).unwrap_err(),
+                format!("not the report of `euchre sim --json`: {message}")
+            );
+        }
+        let good = r#"{"rules": "r", "seed": 1, "whole_games": false, "boards": 1, "deals": 2,
+            "games": 0, "difference_per_deal": {"mean": 0.5, "low": 0, "high": 1.0},
+            "sides": [{"player": "a", "points_per_deal": {"mean": 0, "low": 0, "high": 0}, "game_wins": null},
+                      {"player": "b", "points_per_deal": {"mean": 0, "low": 0, "high": 0}}]}"#;
+        Report::parse(good).expect("a report of objects");
+        for (from, to, message) in [
+            (
+                r#"{"mean": 0.5, "low": 0, "high": 1.0}"#,
+                "[0.5, 0, 1.0]",
+                "its difference_per_deal is a JSON object of named fields, not an array",
+            ),
+            (
+                r#"{"player": "b", "points_per_deal": {"mean": 0, "low": 0, "high": 0}}"#,
+                r#"["b", [0, 0, 0]]"#,
+                "its second side is a JSON object of named fields, not an array",
+            ),
+            (
+                r#""game_wins": null"#,
+                r#""game_wins": [0, 0, 0]"#,
+                "its first side's game_wins is a JSON object of named fields, not an array",
+            ),
+        ] {
+            assert_eq!(
+                Report::parse(&good.replace(from, to)).unwrap_err(),
+                format!("not the report of `euchre sim --json`: {message}")
+            );
+        }
     }
 
     #[test]

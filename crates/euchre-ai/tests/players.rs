@@ -99,6 +99,9 @@ fn unknown_players_are_named_in_the_error() {
         "expert-03",
         "expert-+3",
         "expert-points-05",
+        // BIDDER/PLAYER names two players (it took three, as expert and the split pimc-50/basic).
+        "expert/pimc-50/basic",
+        "basic//random",
     ] {
         let err = player(bad).err().expect("refused").to_string();
         assert!(err.contains("unknown player"), "{err}");

@@ -24,18 +24,39 @@ pub enum DocKind {
 }
 
 /// Where a document refused as one kind (`read_as`) is plainly the other, which command reads
-/// it (`verb`: `check` or `show`, as the command refusing it).
+/// it (`verb`: `check` or `show`, as the command refusing it); and where it is an engine
+/// protocol response, which of its fields holds the document.
+///
+/// Judged by the keys at the top of the document, not by words anywhere in it: a saved
+/// response (`{"id":..,"ok":true,"egn":{"fileType":..}}`) was sent to `egn check`, which
+/// refuses it.
 pub fn other_kind(text: &str, read_as: DocKind, verb: &str, e: impl std::fmt::Display) -> String {
-    let head: String = text.chars().take(4096).collect();
+    let keys = top_level_keys(text);
+    let has = |k: &str| keys.iter().any(|key| key == k);
     match read_as {
-        DocKind::Egn if head.contains("\"euchre-record\"") => {
+        _ if has("ok") && has("egn") => format!(
+            "{e} (this is an engine protocol response: its 'egn' field is the EGN document, which `euchre egn {verb}` reads)"
+        ),
+        _ if has("ok") && has("record") => format!(
+            "{e} (this is an engine protocol response: its 'record' field is the game record, which `euchre record {verb}` reads)"
+        ),
+        DocKind::Egn if has("format") && text.chars().take(4096).collect::<String>().contains("\"euchre-record\"") => {
             format!("{e} (this is a game record: `euchre record {verb}` reads it)")
         }
-        DocKind::Record if head.contains("\"fileType\"") => {
+        DocKind::Record if has("fileType") => {
             format!("{e} (this is an EGN document: `euchre egn {verb}` reads it)")
         }
         _ => e.to_string(),
     }
+}
+
+/// The keys of the object `text` holds, read without keeping their values (so memory stays
+/// small whatever the text holds); none when it is not a JSON object.
+fn top_level_keys(text: &str) -> Vec<String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    serde_json::from_str::<std::collections::BTreeMap<String, serde::de::IgnoredAny>>(text)
+        .map(|keys| keys.into_keys().collect())
+        .unwrap_or_default()
 }
 
 /// An EGN/EMN document, replayed.

@@ -29,8 +29,9 @@ pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
     let mut deal = match rules {
         AnyRules::Partnership(r) => {
             let [a, b, c, d] = g.hands.as_slice() else {
+                // The engine protocol's words for the same deal.
                 bail!(
-                    "--given: the four-handed game needs 4 hands, not {}",
+                    "--given: deal 'hands' must have 4 hands (one per player), not {}",
                     g.hands.len()
                 );
             };
@@ -47,12 +48,19 @@ pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
                 .map_err(|e| anyhow!("--given: {e}"))?,
         )),
     };
-    for (i, text) in then
-        .split(',')
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .enumerate()
-    {
+    // Every item between commas is a decision: an empty one ("pass,,pass") is a slip, said so,
+    // not skipped.
+    let items: Vec<&str> = match then.trim() {
+        "" => Vec::new(),
+        then => then.split(',').map(str::trim).collect(),
+    };
+    for (i, text) in items.into_iter().enumerate() {
+        if text.is_empty() {
+            bail!(
+                "--then, decision {}: empty (decisions are separated by one comma each)",
+                i + 1
+            );
+        }
         let a: Action = text
             .parse()
             .map_err(|e| anyhow!("--then, decision {}: {e}", i + 1))?;

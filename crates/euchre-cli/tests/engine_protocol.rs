@@ -383,7 +383,19 @@ fn bad_requests_are_refused_with_a_reason_and_change_nothing() {
     assert_eq!(e.state()["phase"], "play");
     let (seat, _) = e.legal();
     assert_eq!(seat, 0);
-    e.refused(r#"{"id":22,"cmd":"apply","action":"AD"}"#, json!(22), "AD");
+    e.refused(
+        r#"{"id":22,"cmd":"apply","action":"AD"}"#,
+        json!(22),
+        "seat 0 does not hold AD",
+    );
+    // A card outside the deck is said to be so (it was "seat 0 does not hold 7C").
+    for (id, card) in [(25, "7C"), (26, "B")] {
+        e.refused(
+            &format!(r#"{{"id":{id},"cmd":"apply","action":"{card}"}}"#),
+            json!(id),
+            &format!("{card} is not in the deck under these rules"),
+        );
+    }
     e.apply("JC");
     // Seat 1 holds AC and must follow clubs.
     e.refused(r#"{"id":23,"cmd":"apply","action":"9D"}"#, json!(23), "9D");
@@ -455,28 +467,46 @@ fn an_over_long_request_line_is_refused_without_being_held() {
     e.assert_running();
 }
 
-/// The id comes back exactly as written, even where a JSON number does not fit an f64.
+/// The id comes back exactly as written, even where a JSON number does not fit an f64, less the
+/// white space between its tokens.
 #[test]
 fn ids_come_back_verbatim() {
     let mut e = Engine::start();
-    for id in [
-        "123456789012345678901234567890",
-        "-9223372036854775809",
-        "1.50",
-        r#"{"a" : [1, 2.0]}"#,
-        r#""caf\u00e9""#,
-        "null",
+    for (id, echoed) in [
+        ("123456789012345678901234567890", "123456789012345678901234567890"),
+        ("-9223372036854775809", "-9223372036854775809"),
+        ("1.50", "1.50"),
+        (r#"{"a" : [1, 2.0]}"#, r#"{"a":[1,2.0]}"#),
+        (r#""caf\u00e9 \r\n""#, r#""caf\u00e9 \r\n""#),
+        ("null", "null"),
     ] {
         e.write_raw(format!(r#"{{"id":{id},"cmd":"state"}}"#).as_bytes());
         let text = e.read_text();
         assert!(
-            text.starts_with(&format!(r#"{{"id":{id},"ok":false"#)),
+            text.starts_with(&format!(r#"{{"id":{echoed},"ok":false"#)),
             "{id}: {text}"
         );
     }
     // Not a JSON object: no id can be read.
     e.write_raw(b"[5]");
     assert!(e.read_text().starts_with(r#"{"id":null,"ok":false"#));
+}
+
+/// A raw carriage return, tab or space between the tokens of an `id` is JSON's white space, and
+/// is not echoed: the response is one line for a client that splits lines on `\r` too (it was
+/// echoed, and such a client read the response as two lines, out of step with every later one).
+#[test]
+fn an_id_written_over_several_lines_is_echoed_on_one() {
+    let mut e = Engine::start();
+    e.write_raw(b"{\"id\":[1,\r2, {\"a\" :\t\"x\\r\"}\r],\"cmd\":\"new\"}");
+    let text = e.read_text();
+    assert!(
+        text.starts_with(r#"{"id":[1,2,{"a":"x\r"}],"ok":true,"#),
+        "{text:?}"
+    );
+    assert!(!text.contains(['\r', '\t']), "{text:?}");
+    let r = e.send_line("{\"id\":\r7\r,\"cmd\":\"state\"}");
+    assert_eq!((&r["id"], &r["ok"]), (&json!(7), &json!(true)), "{r}");
 }
 
 /// An individual game's `new` checks a given kitty against the hands, as the four-handed game's
@@ -508,6 +538,51 @@ fn individual_games_refuse_a_kitty_that_contradicts_the_hands() {
         let line = new(&kitty).to_string();
         e.refused(&line, json!("k"), fragment);
     }
+}
+
+/// A deal's hands are refused in one set of words however they are wrong: a card twice in one
+/// hand as a card dealt to two seats ("hand of seat 0 lists 9C twice" said it otherwise), and
+/// too few or too many hands by the game's count of players (none was "must have 2 to 4 hands",
+/// one "must have 4 hands").
+#[test]
+fn a_deal_with_the_wrong_hands_is_refused_in_the_same_words_however_it_is_wrong() {
+    let mut e = Engine::start();
+    e.ok(&json!({"id": 0, "cmd": "new", "seed": 1}));
+    let deal = |rules: &str, hands: Value| {
+        json!({"id": "d", "cmd": "new", "rules": rules, "deal": {"dealer": 0, "hands": hands, "upcard": "9H"}})
+            .to_string()
+    };
+    let mut twice = json!(HANDS);
+    twice[0][1] = json!("9C");
+    e.refused(
+        &deal("north-american", twice),
+        json!("d"),
+        "9C is dealt twice, both to seat 0",
+    );
+    let mut two_seats = json!(HANDS);
+    two_seats[1][0] = json!("9C");
+    e.refused(
+        &deal("north-american", two_seats),
+        json!("d"),
+        "9C is dealt twice",
+    );
+    for n in [0, 1, 3] {
+        e.refused(
+            &deal("north-american", json!(HANDS[..n])),
+            json!("d"),
+            &format!("deal 'hands' must have 4 hands (one per player), not {n}"),
+        );
+    }
+    e.refused(
+        &deal("three-handed", json!([])),
+        json!("d"),
+        "deal 'hands' must have 3 hands (one per player), not 0",
+    );
+    e.refused(
+        &deal("north-american", json!([[], [], [], [], []])),
+        json!("d"),
+        "deal 'hands' must have one hand per player, at most 4, not 5",
+    );
 }
 
 /// Every token of a string that reads as a card (`JD`, `9C`, `B`), e.g. in "discard 9C".
@@ -1542,6 +1617,35 @@ fn egn_show_names_the_file_it_refuses() {
     let (ok, _, err) = run(&["egn", "show", file]);
     let _ = std::fs::remove_file(&path);
     assert!(!ok && err.contains("`euchre record show` reads it"), "{err}");
+}
+
+/// A saved engine response holding a document is named as one, with the field that holds the
+/// document: `record check` on a saved `egn` response suggested `egn check`, which refuses it
+/// ("missing fileType"), from the word `fileType` inside it.
+#[test]
+fn a_saved_engine_response_is_named_with_the_field_that_holds_the_document() {
+    let mut e = Engine::start();
+    e.ok(&given_deal_request(json!(1), "north-american"));
+    for (cmd, field) in [("egn", "the EGN document"), ("record", "the game record")] {
+        let response = e.ok(&json!({"id": 2, "cmd": cmd}));
+        let path = std::env::temp_dir().join(format!("euchre-{}-response-{cmd}.json", std::process::id()));
+        std::fs::write(&path, response.to_string()).expect("write temp file");
+        let file = path.to_str().expect("UTF-8 path");
+        for reader in ["egn", "record"] {
+            for verb in ["check", "show"] {
+                // `check` says FAIL on stdout, `show` its error on stderr.
+                let (ok, out, err) = run(&[reader, verb, file]);
+                assert!(!ok, "{reader} {verb} read a response");
+                let err = out + &err;
+                let hint = format!(
+                    "(this is an engine protocol response: its '{cmd}' field is {field}, which `euchre {cmd} {verb}` reads)"
+                );
+                assert!(err.contains(&hint), "{reader} {verb}: {err}");
+                assert!(!err.contains("this is an EGN document"), "{err}");
+            }
+        }
+        let _ = std::fs::remove_file(&path);
+    }
 }
 
 /// A random game written to a scratch file (`name`), as `random_args` print it.

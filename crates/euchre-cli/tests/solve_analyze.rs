@@ -452,3 +452,36 @@ fn every_reader_skips_a_byte_order_mark_and_refuses_a_repeated_key() {
     assert!(e.contains("'dealer' is given twice"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--given` with the wrong number of hands is refused in the engine protocol's words, whatever
+/// the number (none was "must have 2 to 4 hands", one "the four-handed game needs 4 hands").
+#[test]
+fn solve_given_with_the_wrong_number_of_hands_says_how_many_it_needs() {
+    for (hands, n) in [("[]", 0), (r#"[["9C","TC","JC","QC","KC"]]"#, 1)] {
+        let given = format!(r#"{{"dealer":3,"hands":{hands},"upcard":"9H"}}"#);
+        let e = euchre(&["solve", "--given", &given]).unwrap_err();
+        assert!(
+            e.contains(&format!(
+                "--given: deal 'hands' must have 4 hands (one per player), not {n}"
+            )),
+            "{e}"
+        );
+    }
+}
+
+/// An empty decision in `--then` is refused by its place, not skipped ("pass,,pass" was two
+/// passes).
+#[test]
+fn solve_then_refuses_an_empty_decision() {
+    for (then, place) in [("pass,,pass", 2), ("pass,", 2), (",pass", 1), ("pass, ,pass", 2)] {
+        let e = euchre(&["solve", "--given", DEAL, "--then", then]).unwrap_err();
+        assert!(
+            e.contains(&format!(
+                "--then, decision {place}: empty (decisions are separated by one comma each)"
+            )),
+            "{then}: {e}"
+        );
+    }
+    assert!(euchre(&["solve", "--given", DEAL, "--then", " "]).is_ok());
+    assert!(euchre(&["solve", "--given", DEAL, "--then", "pass, pass"]).is_ok());
+}

@@ -89,6 +89,35 @@ pub fn starting_score(given: i64) -> Option<i32> {
     i32::try_from(given).ok().filter(|&s| s != i32::MIN)
 }
 
+/// The largest whole number a 64-bit float holds exactly (2^53): past it, a float's digits are
+/// not the ones written.
+const EXACT_IN_F64: f64 = 9_007_199_254_740_992.0;
+
+/// A JSON number as the readers' messages show it (the engine protocol's fields, a game
+/// record's), as near as can be to what was written. serde_json keeps a whole number too large
+/// for 64 bits only as a float, whose digits are not the ones written
+/// (`99999999999999999999999` is kept as 1e23), so such a number is shown as "a number of about
+/// 1e23"; and `-0`, kept as the float -0.0, is shown as `-0`.
+pub fn number_shown(n: &serde_json::Number) -> String {
+    match n.as_f64() {
+        Some(f) if n.is_f64() && f == 0.0 && f.is_sign_negative() => "-0".into(),
+        Some(f) if n.is_f64() && f.abs() >= EXACT_IN_F64 => format!("a number of about {f:e}"),
+        _ => n.to_string(),
+    }
+}
+
+/// A JSON number given as a rule option's value (the engine protocol's `options`, a game
+/// record's `rules`), as the option's text: a whole number written with a decimal point or an
+/// exponent (`7.0`, `1e9`) is that whole number, not the float's text ("1000000000.0", which
+/// the option then refused as no number at all, rather than as out of its range).
+pub fn option_number_text(n: &serde_json::Number) -> String {
+    match n.as_f64() {
+        // Exact within 2^53, so the cast keeps every digit (and -0.0 is 0).
+        Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < EXACT_IN_F64 => (f as i64).to_string(),
+        _ => n.to_string(),
+    }
+}
+
 /// Two team scores (or trick or point counts) as the readers' messages and `euchre egn show` /
 /// `check` write them: "10 : 6", "0 : -4", with a separator that cannot be read as a sign ("0--4"
 /// could).

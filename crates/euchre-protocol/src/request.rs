@@ -1,6 +1,7 @@
 //! Parsing one request line into a typed [`Request`], with an error that names what is wrong.
 
 use euchre::table::{settings_clash, AnyRules, SettingsClash};
+use euchre::text::shown;
 use euchre::{Action, Card, CardSet, Seat};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -57,6 +58,10 @@ pub enum Request {
     Solve,
 }
 
+/// The deepest a request may nest arrays and objects, the request object itself counted: as deep
+/// as serde_json, this engine's JSON reader, reads (a limit many clients' readers have too).
+pub const MAX_DEPTH: usize = 127;
+
 /// The commands, as the errors for a missing or unknown `cmd` list them.
 const COMMANDS: &str = "new, legal, apply, state, observe, next, egn, record, rules, choose, hint, solve";
 
@@ -75,10 +80,15 @@ pub struct RequestError {
 /// # Errors
 /// Malformed JSON, an unknown command, or a field of the wrong kind, named in the message.
 pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
-    let v: Value = serde_json::from_str(line).map_err(|e| RequestError {
-        id: Value::Null,
-        message: unechoable_id(line).unwrap_or_else(|| format!("request is not JSON: {e}")),
-    })?;
+    // `serve` skips one at the start of the input; anywhere else it is named, not taken for
+    // text that is not JSON at all.
+    if line.starts_with('\u{feff}') {
+        return Err(RequestError {
+            id: Value::Null,
+            message: "request begins with a byte-order mark (U+FEFF): send the JSON object alone".into(),
+        });
+    }
+    let v: Value = serde_json::from_str(line).map_err(|e| unread(line, &e))?;
     let Value::Object(obj) = v else {
         return Err(RequestError {
             id: Value::Null,
@@ -93,7 +103,7 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
         };
         return Err(RequestError {
             id,
-            message: format!("'{key}' is given twice in one object: each field once"),
+            message: format!("'{}' is given twice in one object: each field once", shown(&key)),
         });
     }
     let id = obj.get("id").cloned().unwrap_or(Value::Null);
@@ -101,10 +111,11 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
         id: id.clone(),
         message,
     };
+    // A field given as `null` is taken as absent, here as in every field a command takes.
     let cmd = match obj.get("cmd") {
         Some(Value::String(s)) => s.as_str(),
+        None | Some(Value::Null) => return Err(fail(format!("missing 'cmd' ({COMMANDS})"))),
         Some(_) => return Err(fail("'cmd' must be a string".into())),
-        None => return Err(fail(format!("missing 'cmd' ({COMMANDS})"))),
     };
     // An unknown command is named as one (below), not for its fields.
     if COMMANDS.split(", ").any(|c| c == cmd) {
@@ -118,12 +129,12 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
                 s.parse()
                     .map_err(|e: euchre::action::ParseActionError| fail(e.0))?,
             ),
+            None | Some(Value::Null) => return Err(fail("apply needs 'action'".into())),
             Some(_) => {
                 return Err(fail(
                     "'action' must be a string such as \"order\" or \"JD\"".into(),
                 ))
             }
-            None => return Err(fail("apply needs 'action'".into())),
         },
         "state" => Request::State,
         "observe" => Request::Observe(
@@ -145,10 +156,7 @@ pub fn parse_request(line: &str) -> Result<(Value, Request), RequestError> {
             seed: seed_field(&obj).map_err(fail)?,
         },
         "solve" => Request::Solve,
-        other => {
-            let shown: String = other.chars().take(30).collect();
-            return Err(fail(format!("unknown cmd '{shown}' ({COMMANDS})")));
-        }
+        other => return Err(fail(format!("unknown cmd '{}' ({COMMANDS})", shown(other)))),
     };
     Ok((id, req))
 }
@@ -162,15 +170,102 @@ pub(crate) fn raw_id(line: &str) -> Option<&RawValue> {
         #[serde(borrow, default)]
         id: Option<&'a RawValue>,
     }
+    // serde would also read an array's first item as the `id`: an array is no request.
+    if !line.trim_start_matches([' ', '\t', '\n', '\r']).starts_with('{') {
+        return None;
+    }
     serde_json::from_str::<IdOnly>(line).ok()?.id
 }
 
+/// Why a line serde_json did not read is refused, with the id to echo where one can be read:
+/// an `id` no response could carry, a request nested too deep (the `id` beside the deep part
+/// echoed), or text that is not JSON.
+fn unread(line: &str, e: &serde_json::Error) -> RequestError {
+    let raw = raw_id(line);
+    if let Some(message) = raw.and_then(unechoable_id) {
+        return RequestError {
+            id: Value::Null,
+            message,
+        };
+    }
+    if depth(line) > MAX_DEPTH && e.to_string().starts_with("recursion limit exceeded") {
+        return RequestError {
+            id: raw
+                .and_then(|raw| serde_json::from_str(raw.get()).ok())
+                .unwrap_or(Value::Null),
+            message: format!(
+                "request is nested over {MAX_DEPTH} levels deep (arrays and objects, the request itself counted): JSON readers read no deeper"
+            ),
+        };
+    }
+    RequestError {
+        id: Value::Null,
+        message: format!("request is not JSON: {e}"),
+    }
+}
+
+/// Each character of JSON text, with whether it lies outside every string: structure, numbers,
+/// literals and the white space between them (a string's quotes count as inside it).
+fn outside_strings(json: &str) -> impl Iterator<Item = (char, bool)> + '_ {
+    let (mut in_string, mut escaped) = (false, false);
+    json.chars().map(move |c| {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+            (c, false)
+        } else {
+            in_string = c == '"';
+            (c, !in_string)
+        }
+    })
+}
+
+/// JSON text without the white space between its tokens, each token as written.
+///
+/// The echoed `id` goes through this: JSON allows a raw carriage return, line feed or tab
+/// between the tokens of `[1,\r2]`, and a response holding one would be split in two by a client
+/// reading lines. Inside a string JSON allows none of them raw, so the result is one line.
+pub(crate) fn compact(json: &str) -> String {
+    outside_strings(json)
+        .filter(|&(c, outside)| !(outside && matches!(c, ' ' | '\t' | '\n' | '\r')))
+        .map(|(c, _)| c)
+        .collect()
+}
+
+/// How deep arrays and objects nest in JSON text (0 for a number, a string or a literal).
+fn depth(json: &str) -> usize {
+    let (mut now, mut deepest) = (0usize, 0);
+    for (c, outside) in outside_strings(json) {
+        match c {
+            '[' | '{' if outside => {
+                now += 1;
+                deepest = deepest.max(now);
+            }
+            ']' | '}' if outside => now = now.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 /// Why a request that is JSON cannot be answered with its `id` echoed, when the `id` is the
-/// trouble: a number out of a 64-bit float's range (`1e400`) or nested over 128 levels deep.
-/// JSON allows both, but JSON readers (this one, and most clients') refuse them, so a response
-/// carrying the id would not be read back: the request is refused naming `id`, not echoed.
-fn unechoable_id(line: &str) -> Option<String> {
-    let e = serde_json::from_str::<Value>(raw_id(line)?.get()).err()?;
+/// trouble: a number out of a 64-bit float's range (`1e400`), or nested so deep that the response
+/// holding it, one level in, would be over [`MAX_DEPTH`]. JSON allows both, but JSON readers
+/// (this one, and many clients') refuse them, so a response carrying the id would not be read
+/// back: the request is refused naming `id`, not echoed.
+fn unechoable_id(raw: &RawValue) -> Option<String> {
+    let levels = depth(raw.get());
+    if levels >= MAX_DEPTH {
+        return Some(format!(
+            "'id' cannot be echoed: it is nested {levels} levels deep, and the response holding it would be over the {MAX_DEPTH} that JSON readers read; give a number or a string"
+        ));
+    }
+    let e = serde_json::from_str::<Value>(raw.get()).err()?;
     let why = e.to_string();
     let why = why.split(" at line ").next().unwrap_or(&why);
     Some(if why == "number out of range" {
@@ -207,13 +302,13 @@ fn only_fields(obj: &Map<String, Value>, cmd: &str) -> Result<(), String> {
             euchre_ai::DEFAULT_PLAYER
         ));
     }
-    let shown: String = other.chars().take(30).collect();
-    let cmd: String = cmd.chars().take(30).collect();
+    // `cmd` is one of the commands here.
+    let other = shown(other);
     Err(if known.is_empty() {
-        format!("unknown field '{shown}': {cmd} takes only 'id' and 'cmd'")
+        format!("unknown field '{other}': {cmd} takes only 'id' and 'cmd'")
     } else {
         format!(
-            "unknown field '{shown}': {cmd} takes {} besides 'id' and 'cmd'",
+            "unknown field '{other}': {cmd} takes {} besides 'id' and 'cmd'",
             known.join(", ")
         )
     })
@@ -222,11 +317,19 @@ fn only_fields(obj: &Map<String, Value>, cmd: &str) -> Result<(), String> {
 fn seat_field(obj: &Map<String, Value>, key: &str) -> Result<Option<Seat>, String> {
     match obj.get(key) {
         None | Some(Value::Null) => Ok(None),
-        // `1.0` and `-0.0` name a seat's number but are not whole numbers in JSON's terms
-        // (nor in those of the other numeric fields): said so, not that they are no seat.
-        Some(Value::Number(n)) if n.is_f64() => Err(format!(
-            "'{key}' must be a whole number, a seat 0..3 written without a decimal point or exponent, not {n}"
-        )),
+        // `1.0` and `-0` name a seat's number but are not whole numbers in JSON's terms (nor
+        // in those of the other numeric fields): said so, not that they are no seat. A number
+        // too large for 64 bits is a float to serde_json too, but is out of range as written.
+        Some(Value::Number(n)) if n.is_f64() => {
+            let written = euchre_egn::number_shown(n);
+            Err(match n.as_f64() {
+                Some(f) if f.abs() > 3.0 => format!("'{key}' must be a seat 0..3, not {written}"),
+                _ if written == "-0" => format!("'{key}' must be a seat 0..3, not -0 (write 0)"),
+                _ => format!(
+                    "'{key}' must be a whole number, a seat 0..3 written without a decimal point or exponent, not {written}"
+                ),
+            })
+        }
         Some(Value::Number(n)) => n
             .as_u64()
             .and_then(Seat::try_new)
@@ -252,8 +355,8 @@ fn player_field(obj: &Map<String, Value>) -> Result<String, String> {
         None | Some(Value::Null) => Ok(euchre_ai::DEFAULT_PLAYER.to_string()),
         Some(Value::String(name)) => match euchre_ai::player(name) {
             Ok(_) => Ok(name.clone()),
-            // The name is echoed, so a long one is cut as an unknown `cmd` is.
-            Err(_) => Err(euchre_ai::UnknownPlayer(name.chars().take(30).collect()).to_string()),
+            // The message cuts a long name as every echo of a person's text is cut.
+            Err(e) => Err(e.to_string()),
         },
         Some(_) => Err("'player' must be a player's name such as \"pimc-50\" or \"basic\"".into()),
     }
@@ -268,7 +371,7 @@ fn time_field(obj: &Map<String, Value>) -> Result<Option<u64>, String> {
             .as_u64()
             .filter(|ms| (1..=MAX_TIME_MS).contains(ms))
             .map(Some)
-            .ok_or_else(|| format!("{what}, not {n}")),
+            .ok_or_else(|| format!("{what}, not {}", euchre_egn::number_shown(n))),
         Some(_) => Err(what),
     }
 }
@@ -287,7 +390,7 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
                 let text = match v {
                     Value::String(s) => s.clone(),
                     Value::Bool(b) => b.to_string(),
-                    Value::Number(n) => n.to_string(),
+                    Value::Number(n) => euchre_egn::option_number_text(n),
                     _ => return Err(format!("option {k}: value must be a string, number or boolean")),
                 };
                 settings.push((k.as_str(), text));
@@ -351,7 +454,8 @@ fn card(v: &Value, what: &str) -> Result<Card, String> {
     }
 }
 
-fn cards(v: &Value, what: &str) -> Result<CardSet, String> {
+/// Cards, each at most once: `twice` says what a card given twice is.
+fn cards(v: &Value, what: &str, twice: impl Fn(Card) -> String) -> Result<CardSet, String> {
     let Value::Array(a) = v else {
         return Err(format!("{what} must be an array of cards"));
     };
@@ -362,7 +466,7 @@ fn cards(v: &Value, what: &str) -> Result<CardSet, String> {
     for c in a {
         let c = card(c, what)?;
         if set.contains(c) {
-            return Err(format!("{what} lists {c} twice"));
+            return Err(twice(c));
         }
         set.insert(c);
     }
@@ -386,22 +490,28 @@ fn parse_deal(d: &Map<String, Value>) -> Result<GivenDeal, String> {
         .keys()
         .find(|k| !["dealer", "hands", "upcard", "kitty"].contains(&k.as_str()))
     {
-        let shown: String = other.chars().take(30).collect();
         return Err(format!(
-            "unknown field '{shown}' in the deal (it has dealer, hands, upcard, kitty)"
+            "unknown field '{}' in the deal (it has dealer, hands, upcard, kitty)",
+            shown(other)
         ));
     }
     let dealer = seat_field(d, "dealer")?.ok_or("deal needs 'dealer' (0..3)")?;
     let Some(Value::Array(hs)) = d.get("hands") else {
         return Err("deal needs 'hands': an array of cards per player".into());
     };
-    // No game has more than four hands (the rules say how many theirs has, below).
-    if !(1..=4).contains(&hs.len()) {
-        return Err(format!("deal 'hands' must have 2 to 4 hands, not {}", hs.len()));
+    // No game has more than four hands; the rules say how many theirs has (and say it of too
+    // few, none included), where the deal is made.
+    if hs.len() > 4 {
+        return Err(format!(
+            "deal 'hands' must have one hand per player, at most 4, not {}",
+            hs.len()
+        ));
     }
     let mut hands = Vec::new();
     for (i, h) in hs.iter().enumerate() {
-        hands.push(cards(h, &format!("hand of seat {i}"))?);
+        // In the words of a card dealt to two seats (the deal's own check): "9C is dealt twice".
+        let twice = |c| format!("{c} is dealt twice, both to seat {i}");
+        hands.push(cards(h, &format!("hand of seat {i}"), twice)?);
     }
     let upcard = match d.get("upcard") {
         None | Some(Value::Null) => None,
@@ -409,7 +519,7 @@ fn parse_deal(d: &Map<String, Value>) -> Result<GivenDeal, String> {
     };
     let kitty = match d.get("kitty") {
         None | Some(Value::Null) => CardSet::EMPTY,
-        Some(v) => cards(v, "kitty")?,
+        Some(v) => cards(v, "kitty", |c| format!("kitty lists {c} twice"))?,
     };
     Ok(GivenDeal {
         dealer,
@@ -528,11 +638,52 @@ mod tests {
         assert!(e.message.contains("choose, hint, solve"), "{}", e.message);
     }
 
-    /// `1.0`, `-0` and `1e0` look like seats but are not whole numbers in JSON: said so (it said
+    /// A field a command takes, given as `null`, is taken as absent, in every command; a field it
+    /// does not take is refused, `null` or not (`hint` has no `player`). `"action": null` was
+    /// "'action' must be a string" and `"cmd": null` "'cmd' must be a string", while a `null`
+    /// player, rules, seed or seat was taken as none.
+    #[test]
+    fn null_is_absent_in_every_field_a_command_takes() {
+        let parse = |line: &str| parse_request(line).map(|(_, r)| r);
+        let same = [
+            (
+                r#"{"cmd":"choose","player":null,"time_ms":null,"seed":null}"#,
+                r#"{"cmd":"choose"}"#,
+            ),
+            (
+                r#"{"cmd":"hint","time_ms":null,"seed":null}"#,
+                r#"{"cmd":"hint"}"#,
+            ),
+            (
+                r#"{"cmd":"new","rules":null,"options":null,"deal":null,"seed":null,"dealer":null,"score":null}"#,
+                r#"{"cmd":"new"}"#,
+            ),
+            (r#"{"cmd":"apply","action":null}"#, r#"{"cmd":"apply"}"#),
+            (r#"{"cmd":"observe","seat":null}"#, r#"{"cmd":"observe"}"#),
+            (r#"{"cmd":null}"#, r#"{}"#),
+            (
+                r#"{"cmd":"new","deal":{"dealer":null,"hands":[],"upcard":"9H"}}"#,
+                r#"{"cmd":"new","deal":{"hands":[],"upcard":"9H"}}"#,
+            ),
+        ];
+        for (with_null, without) in same {
+            assert_eq!(parse(with_null), parse(without), "{with_null}");
+        }
+        assert_eq!(
+            parse(r#"{"cmd":"apply","action":null}"#).unwrap_err().message,
+            "apply needs 'action'"
+        );
+        let e = parse(r#"{"cmd":"hint","player":null}"#).unwrap_err();
+        assert!(e.message.starts_with("hint asks expert:"), "{}", e.message);
+        let e = parse(r#"{"cmd":"state","seed":null}"#).unwrap_err();
+        assert_eq!(e.message, "unknown field 'seed': state takes only 'id' and 'cmd'");
+    }
+
+    /// `1.0` and `1e0` look like seats but are not whole numbers in JSON: said so (it said
     /// "must be a seat 0..3, not 1.0").
     #[test]
     fn a_seat_with_a_decimal_point_is_named_as_not_whole() {
-        for (seat, shown) in [("1.0", "1.0"), ("-0", "-0.0"), ("1e0", "1.0")] {
+        for (seat, shown) in [("1.0", "1.0"), ("1e0", "1.0")] {
             let e = parse_request(&format!(r#"{{"id":3,"cmd":"observe","seat":{seat}}}"#)).unwrap_err();
             assert_eq!(
                 e.message,
@@ -541,6 +692,54 @@ mod tests {
         }
         let e = parse_request(r#"{"cmd":"observe","seat":4}"#).unwrap_err();
         assert_eq!(e.message, "'seat' must be a seat 0..3, not 4");
+    }
+
+    /// A number is shown as written where serde_json keeps it as a float it was not written as:
+    /// `-0` was "-0.0", a whole number past 64 bits "1e+23" and blamed on a decimal point or
+    /// exponent it did not have, and a whole option value written `1e9` was "'1000000000.0' is
+    /// not a score" (its range was not the complaint).
+    #[test]
+    fn numbers_are_shown_as_written_and_judged_by_their_value() {
+        let message = |line: &str| parse_request(line).unwrap_err().message;
+        assert_eq!(
+            message(r#"{"cmd":"observe","seat":-0}"#),
+            "'seat' must be a seat 0..3, not -0 (write 0)"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"observe","seat":99999999999999999999999}"#),
+            "'seat' must be a seat 0..3, not a number of about 1e23"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"new","dealer":-1e30}"#),
+            "'dealer' must be a seat 0..3, not a number of about -1e30"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"choose","time_ms":18446744073709551616}"#),
+            "'time_ms' must be a whole number of milliseconds from 1 to 600000, not a number of about 1.8446744073709552e19"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"choose","time_ms":-0}"#),
+            "'time_ms' must be a whole number of milliseconds from 1 to 600000, not -0"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"new","options":{"winning_score":1e9}}"#),
+            "option winning_score: '1000000000' is not a score 0..1000"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"new","options":{"winning_score":7.5}}"#),
+            "option winning_score: '7.5' is not a score 0..1000"
+        );
+        // A whole number is one however it is written.
+        let (_, r) =
+            parse_request(r#"{"cmd":"new","options":{"winning_score":7.0,"loner_march_score":-0}}"#).unwrap();
+        let Request::New {
+            rules: AnyRules::Partnership(rules),
+            ..
+        } = r
+        else {
+            panic!("{r:?}")
+        };
+        assert_eq!((rules.winning_score, rules.loner_march_score), (7, 0));
     }
 
     /// An `id` that JSON allows but JSON readers refuse (`1e400`, out of an `f64`'s range) is
@@ -570,7 +769,7 @@ mod tests {
         let e = parse_request(&deep).unwrap_err();
         assert!(
             e.message
-                .starts_with("'id' cannot be echoed: recursion limit exceeded"),
+                .starts_with("'id' cannot be echoed: it is nested 200 levels deep"),
             "{}",
             e.message
         );
@@ -581,6 +780,98 @@ mod tests {
             e.message
         );
         assert!(parse_request(r#"{"id":1e300,"cmd":"legal"}"#).is_ok());
+    }
+
+    /// The echoed id loses only the white space between its tokens: strings (escapes, spaces,
+    /// quotes and backslashes in them) and numbers stay as written.
+    #[test]
+    fn compact_drops_only_the_white_space_between_tokens() {
+        assert_eq!(compact("[1,\r2 ,\t{ \"a\" :\n1.50 }]"), r#"[1,2,{"a":1.50}]"#);
+        let kept = r#""a b\" \\ \r\n\"""#;
+        assert_eq!(compact(kept), kept);
+        assert_eq!(compact(r#"[ "\\" , "x y" ]"#), r#"["\\","x y"]"#);
+        assert_eq!(compact(" 12345678901234567890123 "), "12345678901234567890123");
+    }
+
+    /// Nesting is refused at one depth, [`MAX_DEPTH`], the request object counted, and by
+    /// what is deep: an `id` whose response would be too deep to read back is refused naming it,
+    /// and a request deep elsewhere is refused with its `id` echoed. (An `id` 127 deep was "not
+    /// JSON" with no id, one 128 deep "cannot be echoed", and a deep option lost the id.)
+    #[test]
+    fn nesting_is_refused_past_max_depth_naming_what_is_deep() {
+        let nested = |levels: usize| format!("{}0{}", "[".repeat(levels), "]".repeat(levels));
+        let line = format!(r#"{{"id":{},"cmd":"legal"}}"#, nested(MAX_DEPTH - 1));
+        assert_eq!(
+            parse_request(&line).map(|(_, r)| r),
+            Ok(Request::Legal),
+            "126 deep"
+        );
+        for levels in [MAX_DEPTH, MAX_DEPTH + 1, 5000] {
+            let line = format!(r#"{{"id":{},"cmd":"legal"}}"#, nested(levels));
+            let e = parse_request(&line).unwrap_err();
+            assert_eq!(e.id, Value::Null);
+            assert_eq!(
+                e.message,
+                format!("'id' cannot be echoed: it is nested {levels} levels deep, and the response holding it would be over the 127 that JSON readers read; give a number or a string")
+            );
+        }
+        // Deep elsewhere: at 127 levels in all the request is read (and its options judged).
+        let option =
+            |levels: usize| format!(r#"{{"id":5,"cmd":"new","options":{{"x":{}}}}}"#, nested(levels));
+        let e = parse_request(&option(MAX_DEPTH - 2)).unwrap_err();
+        assert_eq!(
+            (e.id, e.message.as_str()),
+            (
+                Value::from(5),
+                "option x: value must be a string, number or boolean"
+            )
+        );
+        for levels in [MAX_DEPTH - 1, 5000] {
+            let e = parse_request(&option(levels)).unwrap_err();
+            assert_eq!(
+                (e.id, e.message.as_str()),
+                (Value::from(5), "request is nested over 127 levels deep (arrays and objects, the request itself counted): JSON readers read no deeper")
+            );
+        }
+        // An array is no request, and its first item no id.
+        let e = parse_request(&format!("[7,{}]", nested(200))).unwrap_err();
+        assert_eq!(e.id, Value::Null);
+        let e = parse_request("[1e400]").unwrap_err();
+        assert!(e.message.starts_with("request is not JSON"), "{}", e.message);
+    }
+
+    /// Every echo of a person's text is cut the same way, to 40 characters and "…" (a player's
+    /// name was cut to 30 and an action to 40 with nothing to show it, so a cut text read as all
+    /// that was sent; a preset was cut to 40 with "…").
+    #[test]
+    fn long_text_is_echoed_cut_to_40_characters_and_an_ellipsis() {
+        let long = "x".repeat(100);
+        let cut = format!("'{}…'", "x".repeat(40));
+        for line in [
+            format!(r#"{{"cmd":"{long}"}}"#),
+            format!(r#"{{"cmd":"state","{long}":1}}"#),
+            format!(r#"{{"cmd":"new","seed":1,"{long}":1}}"#),
+            format!(r#"{{"cmd":"new","deal":{{"{long}":1}}}}"#),
+            format!(r#"{{"cmd":"choose","player":"{long}"}}"#),
+            format!(r#"{{"cmd":"apply","action":"{long}"}}"#),
+            format!(r#"{{"cmd":"apply","action":"  {long} "}}"#),
+            format!(r#"{{"cmd":"new","deal":{{"dealer":0,"hands":[["{long}"]]}}}}"#),
+            format!(r#"{{"cmd":"new","rules":"{long}"}}"#),
+            format!(r#"{{"cmd":"new","options":{{"{long}":1}}}}"#),
+            format!(r#"{{"cmd":"new","options":{{"joker":"{long}"}}}}"#),
+            format!(r#"{{"cmd":"legal","{long}":1,"{long}":2}}"#),
+        ] {
+            let e = parse_request(&line).unwrap_err();
+            assert!(e.message.contains(&cut), "{line}: {}", e.message);
+        }
+        let short = parse_request(&format!(r#"{{"cmd":"{}"}}"#, "y".repeat(40))).unwrap_err();
+        assert!(
+            short
+                .message
+                .starts_with(&format!("unknown cmd '{}' (", "y".repeat(40))),
+            "{}",
+            short.message
+        );
     }
 
     /// The starting score's bound is ±2,147,483,647 both ways, as documented (and as EGN's and

@@ -1,6 +1,6 @@
 //! One protocol session: the game in progress and the handling of each request.
 
-use crate::request::{parse_request, raw_id, GivenDeal, Request};
+use crate::request::{compact, parse_request, raw_id, GivenDeal, Request};
 use euchre::game::{is_a_match, match_game_seed, match_over};
 use euchre::solo::{SoloDeal, SoloGame};
 use euchre::table::{AnyDeal, AnyGame, AnyRules, Table};
@@ -68,8 +68,9 @@ impl Session {
         };
         // `id` first, so a person reading the stream sees it at once, and as the client wrote it:
         // a JSON number such as 12345678901234567890123 does not survive a round trip through f64.
+        // Its white space is left out, so that the response stays on one line.
         let raw = if id.is_null() { None } else { raw_id(line) };
-        let id_text = raw.map_or_else(|| id.to_string(), |raw| raw.get().to_string());
+        let id_text = raw.map_or_else(|| id.to_string(), |raw| compact(raw.get()));
         let body = body.to_string();
         format!("{{\"id\":{id_text},{}", &body[1..])
     }
@@ -394,7 +395,10 @@ fn new_partnership_game(
             kitty,
         }) => {
             let [a, b, c, d] = hands.as_slice() else {
-                return Err(format!("deal 'hands' must have 4 hands, not {}", hands.len()));
+                return Err(format!(
+                    "deal 'hands' must have 4 hands (one per player), not {}",
+                    hands.len()
+                ));
             };
             let upcard = upcard.ok_or("deal needs 'upcard'")?;
             let d = Deal::new(rules, dealer, [*a, *b, *c, *d], upcard, kitty).map_err(|e| e.to_string())?;

@@ -90,7 +90,18 @@ pub fn read_line<R: BufRead>(input: &mut R, max: usize) -> io::Result<Option<Lin
 /// Only reading or writing errors (a closed pipe, for one).
 pub fn serve<R: BufRead, W: Write>(mut input: R, mut output: W) -> io::Result<()> {
     let mut session = Session::new();
-    while let Some(line) = read_line(&mut input, MAX_LINE_BYTES)? {
+    let mut first = true;
+    while let Some(mut line) = read_line(&mut input, MAX_LINE_BYTES)? {
+        // A byte-order mark at the start of the input (some Windows tools write one) is no part
+        // of the first request, as the record reader skips one at the start of a file.
+        if first {
+            first = false;
+            if let Line::Text(text) = &mut line {
+                if let Some(rest) = text.strip_prefix('\u{feff}') {
+                    *text = rest.to_string();
+                }
+            }
+        }
         let response = match line {
             Line::Text(text) if text.trim().is_empty() => continue,
             Line::Text(text) => session.handle_line(&text),
@@ -154,6 +165,24 @@ mod tests {
         let input = vec![b'['; 5000];
         assert_eq!(lines(&input, 64), vec![Line::TooLong(5000)]);
         assert!(lines(b"", 64).is_empty());
+    }
+
+    /// A byte-order mark at the start of the input is skipped; one starting a later line is
+    /// named (both were "request is not JSON: expected value at line 1 column 1").
+    #[test]
+    fn a_byte_order_mark_is_skipped_at_the_start_and_named_later() {
+        let input = "\u{feff}{\"id\":1,\"cmd\":\"state\"}\n\u{feff}{\"id\":2,\"cmd\":\"state\"}\n";
+        let mut out = Vec::new();
+        serve(input.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let answers: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            answers,
+            [
+                r#"{"id":1,"ok":false,"error":"no game: send {\"cmd\":\"new\"} first"}"#,
+                r#"{"id":null,"ok":false,"error":"request begins with a byte-order mark (U+FEFF): send the JSON object alone"}"#,
+            ]
+        );
     }
 
     #[test]

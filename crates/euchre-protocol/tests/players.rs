@@ -382,7 +382,9 @@ fn bad_choose_hint_and_solve_requests_are_refused() {
     // A name is echoed cut short, as an unknown cmd is.
     let long = "x".repeat(10_000);
     let r = send(&mut s, &json!({"cmd": "choose", "player": long}));
-    assert!(r["error"].as_str().expect("error").len() < 300, "{r}");
+    let error = r["error"].as_str().expect("error");
+    assert!(error.contains(&format!("'{}…'", "x".repeat(40))), "{r}");
+    assert!(error.len() < 400, "{r}");
     // The most time accepted is ten minutes; `null` is no limit.
     let r = ok(
         &mut s,

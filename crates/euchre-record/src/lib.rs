@@ -24,6 +24,9 @@ pub const FOUR_HANDED: &str = "four-handed";
 pub const SOLO_FAMILIES: [&str; 3] = ["three-handed", "bid-euchre", "set-back"];
 
 /// A record as written: one game, or the games of a match.
+///
+/// [`parse`] reads one, and only from a JSON object (serde's derived reader, this type's
+/// `Deserialize`, would also take an array of the fields in order at the top).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
@@ -36,6 +39,7 @@ pub struct Record {
     pub rules: serde_json::Map<String, serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<Vec<String>>,
+    #[serde(deserialize_with = "objects::list")]
     pub games: Vec<GameRecord>,
 }
 
@@ -57,6 +61,7 @@ pub struct GameRecord {
         deserialize_with = "fields::seed"
     )]
     pub seed: Option<u64>,
+    #[serde(deserialize_with = "objects::list")]
     pub deals: Vec<DealRecord>,
     /// The score at the end, when the game is over.
     #[serde(
@@ -98,6 +103,101 @@ pub struct DealRecord {
     pub deductions: Option<[u8; 2]>,
 }
 
+/// A record, its games and its deals are read only from JSON objects: serde's derived readers
+/// also take an array of the fields in order (`["euchre-record", 1, "four-handed", ...]`, a deal
+/// as `[dealer, hands, upcard, decisions]`), which the format does not allow, and whose errors
+/// spoke of serde's structs ("invalid length 0, expected struct Record with 6 elements").
+mod objects {
+    use serde::de::{MapAccess, SeqAccess, Visitor};
+    use serde::{Deserialize, Deserializer};
+    use std::fmt;
+    use std::marker::PhantomData;
+
+    /// What a part of a record is, for messages: "a deal is a JSON object (dealer, ...)".
+    pub(super) trait Part {
+        const IS: &'static str;
+    }
+
+    impl Part for super::Record {
+        const IS: &'static str =
+            "a record is one JSON object (format, version, family, rules, players, games)";
+    }
+
+    impl Part for super::GameRecord {
+        const IS: &'static str = "a game is a JSON object (initial_score, seed, deals, final_score)";
+    }
+
+    impl Part for super::DealRecord {
+        const IS: &'static str =
+            "a deal is a JSON object (dealer, hands, upcard, decisions, points, deductions)";
+    }
+
+    /// `T`, read from a JSON object and nothing else.
+    pub(super) struct Object<T>(pub(super) T);
+
+    struct OnlyObject<T>(PhantomData<T>);
+
+    impl<T: Part> OnlyObject<T> {
+        fn not<E: serde::de::Error>(what: &str) -> Result<T, E> {
+            Err(E::custom(format!("{}, not {what}", T::IS)))
+        }
+    }
+
+    impl<'de, T: Deserialize<'de> + Part> Visitor<'de> for OnlyObject<T> {
+        type Value = T;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(T::IS)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+            T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<T, A::Error> {
+            Self::not("an array")
+        }
+
+        fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<T, E> {
+            Self::not("true or false")
+        }
+
+        fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<T, E> {
+            Self::not("a number")
+        }
+
+        fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<T, E> {
+            Self::not("a number")
+        }
+
+        fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<T, E> {
+            Self::not("a number")
+        }
+
+        fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<T, E> {
+            Self::not("a string")
+        }
+
+        fn visit_unit<E: serde::de::Error>(self) -> Result<T, E> {
+            Self::not("null")
+        }
+    }
+
+    impl<'de, T: Deserialize<'de> + Part> Deserialize<'de> for Object<T> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_any(OnlyObject(PhantomData)).map(Object)
+        }
+    }
+
+    /// A list of objects (the games, a game's deals).
+    pub(super) fn list<'de, D: Deserializer<'de>, T: Deserialize<'de> + Part>(
+        d: D,
+    ) -> Result<Vec<T>, D::Error> {
+        let items = Vec::<Object<T>>::deserialize(d)?;
+        Ok(items.into_iter().map(|Object(t)| t).collect())
+    }
+}
+
 /// The fields that are numbers, each read with a message that names it and what it must be:
 /// serde's own says "invalid type: floating point `1e30`, expected u8", naming neither (and a
 /// decision of three items read as "not JSON: trailing characters").
@@ -106,8 +206,12 @@ mod fields {
     use serde::{Deserialize, Deserializer};
     use serde_json::Value;
 
-    /// A value as the record wrote it, cut short: for messages.
+    /// A value as the record wrote it, cut short: for messages. A number is shown as near as can
+    /// be to its digits ([`euchre_egn::number_shown`]).
     fn shown(v: &Value) -> String {
+        if let Value::Number(n) = v {
+            return euchre_egn::number_shown(n);
+        }
         let text = v.to_string();
         if text.chars().count() > 30 {
             format!("{}...", text.chars().take(30).collect::<String>())
@@ -390,7 +494,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     if let Some(k) = repeated_key::repeated_key(text) {
         return err(k.to_string());
     }
-    let r: Record = serde_json::from_str(text).map_err(|e| {
+    let objects::Object(r): objects::Object<Record> = serde_json::from_str(text).map_err(|e| {
         // Text that is not JSON at all (empty, cut short) is said to be so, as the other
         // readers say it; JSON of another shape is not a record.
         let what = if e.is_syntax() || e.is_eof() {
@@ -582,7 +686,7 @@ fn rule_settings(r: &Record) -> Result<Vec<(&str, String)>, RecordError> {
         .map(|(k, v)| match v {
             serde_json::Value::String(s) => Ok((k.as_str(), s.clone())),
             serde_json::Value::Bool(b) => Ok((k.as_str(), b.to_string())),
-            serde_json::Value::Number(n) => Ok((k.as_str(), n.to_string())),
+            serde_json::Value::Number(n) => Ok((k.as_str(), euchre_egn::option_number_text(n))),
             _ => err(format!("rules: {k} must be a string, number or boolean")),
         })
         .collect::<Result<_, _>>()?;

@@ -407,7 +407,22 @@ fn a_value_of_the_wrong_kind_is_named_by_its_field() {
     use serde_json::{json, Value};
     let cases = [
         ("/games/0/deals/0/dealer", json!(-1), "'dealer' must be a seat number 0 to 3, not -1"),
-        ("/games/0/deals/0/dealer", json!(1e30), "'dealer' must be a seat number 0 to 3, not 1e+30"),
+        (
+            "/games/0/deals/0/dealer",
+            json!(1e30),
+            "'dealer' must be a seat number 0 to 3, not a number of about 1e30",
+        ),
+        (
+            "/games/0/deals/0/dealer",
+            json!(-0.0),
+            "'dealer' must be a seat number 0 to 3, not -0",
+        ),
+        // Past 64 bits: the number is not shown as the float serde_json keeps ("1.8446744073709552e+19").
+        (
+            "/games/0/seed",
+            json!(18_446_744_073_709_551_616.0),
+            "'seed' must be a whole number 0 to 18446744073709551615, not a number of about 1.8446744073709552e19",
+        ),
         (
             "/games/0/deals/0/decisions/0",
             json!([1, "order", "x"]),
@@ -460,8 +475,77 @@ fn a_value_of_the_wrong_kind_is_named_by_its_field() {
             "{pointer}: {e}"
         );
     }
+    // A rule option's whole number written with an exponent is that number ("'1000000000.0' is
+    // not a score" named no range), and 5.0 is 5.
+    let mut r = sample();
+    r.rules.insert("winning_score".into(), json!(1e9));
+    refused(
+        &r,
+        "rules: option winning_score: '1000000000' is not a score 0..1000",
+    );
+    r.rules.insert("winning_score".into(), json!(5.0));
+    read(&serde_json::to_string(&r).unwrap()).expect("winning_score 5.0 is 5");
     // A dealer that is a number but no seat, in the same words.
     let mut r = sample();
     r.games[0].deals[0].dealer = 7;
     refused(&r, "game 1, deal 1: 'dealer' must be a seat number 0 to 3, not 7");
+}
+
+/// A record, a game and a deal are JSON objects: the same values as an array, in the order of
+/// the fields, are refused (they were read field by field, and `[]` was "invalid length 0,
+/// expected struct Record with 6 elements").
+#[test]
+fn a_record_its_games_and_its_deals_are_objects_not_arrays() {
+    use serde_json::Value;
+    let good: Value = serde_json::to_value(sample()).unwrap();
+    // The fields in the order of the format, as serde's derived readers took them.
+    let as_array = |v: &Value, fields: &[&str]| Value::Array(fields.iter().map(|f| v[f].clone()).collect());
+    let record = as_array(
+        &good,
+        &["format", "version", "family", "rules", "players", "games"],
+    );
+    let mut game = good.clone();
+    game["games"][0] = as_array(
+        &good["games"][0],
+        &["initial_score", "seed", "deals", "final_score"],
+    );
+    let mut deal = good.clone();
+    deal["games"][0]["deals"][0] = as_array(
+        &good["games"][0]["deals"][0],
+        &["dealer", "hands", "upcard", "decisions", "points", "deductions"],
+    );
+    let mut number = good.clone();
+    number["games"][0]["deals"][0] = Value::from(5);
+    for (text, message) in [
+        (
+            record.to_string(),
+            "a record is one JSON object (format, version, family, rules, players, games), not an array",
+        ),
+        (
+            "[]".to_string(),
+            "a record is one JSON object (format, version, family, rules, players, games), not an array",
+        ),
+        (
+            "\"euchre-record\"".to_string(),
+            "a record is one JSON object (format, version, family, rules, players, games), not a string",
+        ),
+        (
+            game.to_string(),
+            "a game is a JSON object (initial_score, seed, deals, final_score), not an array",
+        ),
+        (
+            deal.to_string(),
+            "a deal is a JSON object (dealer, hands, upcard, decisions, points, deductions), not an array",
+        ),
+        (
+            number.to_string(),
+            "a deal is a JSON object (dealer, hands, upcard, decisions, points, deductions), not a number",
+        ),
+    ] {
+        let e = read(&text).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("not a record: {message} at line 1 column ")),
+            "{e}"
+        );
+    }
 }

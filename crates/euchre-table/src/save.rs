@@ -48,12 +48,15 @@ pub fn save_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 /// # Errors
 /// The file cannot be read or does not replay, named.
 pub fn load(path: &Path) -> Result<Saved, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let saved = from_text(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    // In the words every other reader of a file uses (`std`'s own said "stream did not contain
+    // valid UTF-8", and a folder's error without saying it could not be read).
+    let at = |e: String| format!("{}: {e}", path.display());
+    let bytes = fs::read(path).map_err(|e| at(format!("can't read: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|_| at("file is not UTF-8 text".into()))?;
+    let saved = from_text(&text).map_err(at)?;
     if saved.names.is_empty() {
-        return Err(format!(
-            "{}: this record names no players (a game of `euchre random` or of the engine protocol): a table goes on only with a game saved with its seats' names",
-            path.display()
+        return Err(at(
+            "this record names no players (a game of `euchre random` or of the engine protocol): a table goes on only with a game saved with its seats' names".into(),
         ));
     }
     Ok(saved)
@@ -81,4 +84,23 @@ pub fn from_text(text: &str) -> Result<Saved, String> {
         AnyReplay::Solo(g) => AnyGame::Solo(g),
     };
     Ok(Saved { game, names })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file that can't be read, or is not text, is refused in the other readers' words.
+    #[test]
+    fn an_unreadable_file_is_refused_as_the_other_readers_refuse_it() {
+        let dir = std::env::temp_dir().join(format!("euchre-save-test-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let e = load(&dir).err().expect("a folder is no saved game");
+        assert!(e.starts_with(&format!("{}: can't read: ", dir.display())), "{e}");
+        let binary = dir.join("binary.json");
+        fs::write(&binary, b"{\"format\":\"\xff\"}").unwrap();
+        let e = load(&binary).err().expect("bytes that are not UTF-8");
+        assert_eq!(e, format!("{}: file is not UTF-8 text", binary.display()));
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }

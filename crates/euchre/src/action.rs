@@ -1,6 +1,8 @@
 //! Typed decisions and their canonical text forms (`RULES.md` §12).
 
 use crate::card::{Card, Suit};
+use crate::cardset::CardSet;
+use crate::text::shown;
 use crate::trump::Trump;
 use std::fmt;
 use std::str::FromStr;
@@ -57,6 +59,22 @@ pub enum Action {
     Declare,
     /// Play a card.
     Play(Card),
+}
+
+impl Action {
+    /// The cards the decision names: the card played, discarded, passed, given or named, or a
+    /// farmer's three; none for the others.
+    pub fn cards(self) -> CardSet {
+        match self {
+            Action::Discard(c)
+            | Action::Exchange(c)
+            | Action::Give(c)
+            | Action::Name(c)
+            | Action::Play(c) => CardSet::single(c),
+            Action::Swap(cs) => cs.into_iter().fold(CardSet::EMPTY, CardSet::with),
+            _ => CardSet::EMPTY,
+        }
+    }
 }
 
 /// What the winner of a Bid Euchre auction names: a trump suit, or no trump with the ace high or
@@ -156,9 +174,9 @@ impl FromStr for Action {
         let lower = s.to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         let err = || {
-            let shown: String = s.trim().chars().take(40).collect();
             ParseActionError(format!(
-                "'{shown}' is not an action (pass, order [alone|jambone], call <suit|NT> [alone|jambone], discard <card>, alone, partner, exchange <card>, give <card>, name <card>, jamboree, farmers, swap <3 cards>, blind alone, claim renege, subtract, bid <n>, trump <suit|high|low>, stay, fold, declare, or a card such as JD)"
+                "'{}' is not an action (pass, order [alone|jambone], call <suit|NT> [alone|jambone], discard <card>, alone, partner, exchange <card>, give <card>, name <card>, jamboree, farmers, swap <3 cards>, blind alone, claim renege, subtract, bid <n>, trump <suit|high|low>, stay, fold, declare, or a card such as JD)",
+                shown(s.trim())
             ))
         };
         let alone_flag = |rest: &[&str]| match rest {

@@ -211,7 +211,7 @@ pub struct ParseCardError(pub String);
 
 impl ParseCardError {
     fn new(s: &str) -> ParseCardError {
-        ParseCardError(s.chars().take(40).collect())
+        ParseCardError(crate::text::shown(s))
     }
 }
 

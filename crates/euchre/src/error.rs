@@ -12,6 +12,9 @@ use std::fmt;
 pub enum IllegalAction {
     /// The deal (or game) is over.
     DealOver,
+    /// The card is not in the deck these rules play with (`7C` in the 24-card deck, the Joker
+    /// without `joker`): said so, not that the seat does not hold it.
+    NotInDeck { card: Card },
     /// The seat does not hold the card.
     NotHeld { seat: Seat, card: Card },
     /// The card does not follow the led suit although the seat could.
@@ -53,6 +56,7 @@ impl fmt::Display for IllegalAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             IllegalAction::DealOver => write!(f, "the deal is over"),
+            IllegalAction::NotInDeck { card } => write!(f, "{card} is not in the deck under these rules"),
             IllegalAction::NotHeld { seat, card } => write!(f, "seat {seat} does not hold {card}"),
             IllegalAction::MustFollow {
                 seat,

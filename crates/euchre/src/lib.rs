@@ -40,6 +40,7 @@ pub mod seat;
 pub mod shuffle;
 pub mod solo;
 pub mod table;
+pub mod text;
 mod trick;
 pub mod trick_play;
 pub mod trump;

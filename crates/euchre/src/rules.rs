@@ -7,6 +7,7 @@ use crate::card::{Rank, Suit};
 use crate::cardset::CardSet;
 use crate::presets::all_presets;
 pub use crate::presets::PRESETS;
+use crate::text::shown;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -243,18 +244,6 @@ impl fmt::Display for RulesError {
 }
 
 impl std::error::Error for RulesError {}
-
-/// Text a person gave, cut to 40 characters for a message (a name of megabytes is not echoed
-/// back whole).
-fn shown(text: &str) -> String {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(40).collect();
-    if chars.next().is_some() {
-        format!("{head}…")
-    } else {
-        head
-    }
-}
 
 impl Default for Rules {
     fn default() -> Rules {

@@ -1833,6 +1833,35 @@ fn both_alone_defender_leads_unless_turned_off() {
     }
 }
 
+/// A card outside the deck these rules play with is refused as that, not blamed on the seat
+/// ("seat 0 does not hold 7C", while `new` said "7H is not in the deck under these rules").
+#[test]
+fn a_card_outside_the_deck_is_named_as_not_in_it() {
+    let mut d = deal_of(preset("north-american"), 3, HANDS_A, UP_A);
+    run(&mut d, &[(0, "order")]);
+    assert_eq!(
+        refused(&mut d, "discard 7C"),
+        IllegalAction::NotInDeck { card: card("7C") }
+    );
+    run(&mut d, &[(3, "discard QC")]);
+    assert_eq!(d.phase(), Phase::Play);
+    for text in ["7C", "8D", "B"] {
+        let e = refused(&mut d, text);
+        assert_eq!(e, IllegalAction::NotInDeck { card: card(text) });
+        assert_eq!(
+            e.to_string(),
+            format!("{text} is not in the deck under these rules")
+        );
+    }
+    assert_eq!(
+        refused(&mut d, "QH"),
+        IllegalAction::NotHeld {
+            seat: seat(0),
+            card: card("QH")
+        }
+    );
+}
+
 #[test]
 fn dealer_may_discard_upcard_option() {
     let mut d = deal_of(preset("north-american"), 3, HANDS_A, UP_A);

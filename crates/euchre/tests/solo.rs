@@ -78,6 +78,36 @@ fn cutthroat(hands: [&str; 3]) -> SoloDeal {
     d
 }
 
+/// A card outside the 24-card deck is refused as that, not as a card the seat does not hold.
+#[test]
+fn a_card_outside_the_deck_is_named_as_not_in_it() {
+    let r = SoloRules::preset("three-handed").unwrap();
+    let mut d = deal_of(
+        r,
+        0,
+        &[
+            "TC JC QC KC AC 9D TD",
+            "JH JD AH KH QH TH 9H",
+            "QD KD AD 9S TS JS QS",
+        ],
+        Some("9C"),
+    );
+    run(&mut d, &[(1, "pass"), (2, "pass"), (0, "pass"), (1, "call H")]);
+    for text in ["7H", "B"] {
+        let e = d.apply(text.parse().unwrap()).unwrap_err();
+        assert_eq!(
+            e,
+            IllegalAction::NotInDeck {
+                card: text.parse().unwrap()
+            }
+        );
+    }
+    assert_eq!(
+        d.apply("AS".parse().unwrap()).unwrap_err().to_string(),
+        "seat 1 does not hold AS"
+    );
+}
+
 #[test]
 fn cutthroat_all_seven_tricks_score_four() {
     let d = cutthroat([

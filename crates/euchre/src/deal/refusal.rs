@@ -22,6 +22,9 @@ impl Deal {
         if phase == Phase::Done {
             return IllegalAction::DealOver;
         }
+        if let Some(card) = a.cards().minus(self.rules.deck()).first() {
+            return IllegalAction::NotInDeck { card };
+        }
         if let (Phase::Bidding2, Action::Call { trump, .. }) = (phase, a) {
             if let Some(why) = self.rules.round_two_refusal(self.upcard, trump) {
                 return why;

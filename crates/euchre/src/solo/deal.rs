@@ -867,6 +867,12 @@ impl SoloDeal {
     fn why_illegal(&self, a: Action) -> IllegalAction {
         let seat = self.to_act;
         let hand = self.hands[seat.index()];
+        if let Some(card) = (self.phase != SoloPhase::Done)
+            .then(|| a.cards().minus(CardSet::deck(Rank::Nine, false)).first())
+            .flatten()
+        {
+            return IllegalAction::NotInDeck { card };
+        }
         match (self.phase, a) {
             (SoloPhase::Done, _) => IllegalAction::DealOver,
             (SoloPhase::Play | SoloPhase::Discard, Action::Play(c) | Action::Discard(c))
