@@ -1596,17 +1596,8 @@ mod tests {
         let mut a = app();
         let all = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades]
             .into_iter()
-            .flat_map(|s| {
-                [
-                    Rank::Nine,
-                    Rank::Ten,
-                    Rank::Jack,
-                    Rank::Queen,
-                    Rank::King,
-                    Rank::Ace,
-                ]
-                .map(|r| euchre::Card::new(r, s))
-            });
+            // The 24-card pack: nine to ace.
+            .flat_map(|s| Rank::ALL[2..].iter().map(move |&r| euchre::Card::new(r, s)));
         let missing = all.clone().find(|c| !a.table.hand.contains(c)).unwrap();
         let before = a.session.decisions();
         let keys = |c: euchre::Card| {
