@@ -141,6 +141,10 @@ pub struct Room {
     /// Since when the table has waited for its players unwatched: a seat changing hands starts
     /// the clock again, and so does (the network layer's word) its last watcher leaving.
     waiting_since: SystemTime,
+    /// Per seat, the deal (counted from 0) in which its holder took it: the seat's view of the
+    /// deals before is not theirs (a person who takes over a seat was not shown its earlier
+    /// hands), so [`Room::past_deals`] gives them the public view of those, and no review.
+    held_from: Vec<u32>,
 }
 
 /// The most worlds a `pimc-N` at a server table may search: `pimc-10000` would keep a core
@@ -213,6 +217,7 @@ impl Room {
             preset: preset.to_string(),
             session,
             connected: vec![0; seats.len()],
+            held_from: vec![0; seats.len()],
             seats,
             stand_in: stand_in.to_string(),
             seq: 0,
@@ -300,8 +305,31 @@ impl Room {
             account,
             away: false,
         };
+        self.held_from[seat] = self.current_deal_index();
         self.changed_hands(seat);
         Ok(token)
+    }
+
+    /// The current deal, counted from 0.
+    fn current_deal_index(&self) -> u32 {
+        let deals = match self.game() {
+            AnyGame::Partnership(g) => g.all_deals().count(),
+            AnyGame::Solo(g) => g.all_deals().count(),
+        };
+        u32::try_from(deals.saturating_sub(1)).unwrap_or(u32::MAX)
+    }
+
+    /// The deal (counted from 0) in which `seat`'s holder took it (0 for a seat held from the
+    /// start, or not held by a person).
+    pub fn held_from(&self, seat: usize) -> u32 {
+        self.held_from.get(seat).copied().unwrap_or(0)
+    }
+
+    /// Sets, as the database kept them, the deal in which each seat's holder took it.
+    pub fn restore_held_from(&mut self, held_from: &[u32]) {
+        for (mine, kept) in self.held_from.iter_mut().zip(held_from) {
+            *mine = *kept;
+        }
     }
 
     /// Gives an open seat to the table's stand-in computer player for good (the host's
@@ -523,15 +551,28 @@ impl Room {
     /// The deals finished before the current one as `viewer` (or a spectator, `None`) saw
     /// them, the last [`PAST_DEALS_SENT`] at most.
     pub fn past_deals(&self, viewer: Option<Seat>) -> ServerMessage {
-        let deals = self
-            .game()
-            .past_deals(viewer, PAST_DEALS_SENT)
+        let public = self.game().past_deals(None, PAST_DEALS_SENT);
+        // The seat's own view of the deals since its holder took it; before, the public one.
+        let mine = match viewer {
+            Some(seat) if self.held_from(seat.index()) < self.current_deal_index() => {
+                self.game().past_deals(Some(seat), PAST_DEALS_SENT)
+            }
+            _ => Vec::new(),
+        };
+        let held_from = viewer.map_or(u32::MAX, |s| self.held_from(s.index()));
+        let deals = public
             .into_iter()
-            .map(|d| PastDeal {
-                deal_number: d.number,
-                view: serde_json::to_value(&d.view).unwrap_or_default(),
-                result: d.outcome,
-                scores: d.scores,
+            .map(|p| {
+                let own = (p.number > held_from)
+                    .then(|| mine.iter().find(|m| m.number == p.number))
+                    .flatten();
+                let d = own.unwrap_or(&p);
+                PastDeal {
+                    deal_number: d.number,
+                    view: serde_json::to_value(&d.view).unwrap_or_default(),
+                    result: d.outcome,
+                    scores: d.scores.clone(),
+                }
             })
             .collect();
         ServerMessage::PastDeals { deals }

@@ -20,7 +20,7 @@ enum Migration {
 use Migration::{Code, Sql};
 
 /// The migrations, in order; the database's `user_version` counts those applied. Append only.
-const MIGRATIONS: [Migration; 8] = [
+const MIGRATIONS: [Migration; 9] = [
     Sql("CREATE TABLE tables (
         code TEXT PRIMARY KEY,
         preset TEXT NOT NULL,
@@ -113,6 +113,10 @@ const MIGRATIONS: [Migration; 8] = [
     // made before this start their clock at the upgrade.
     Sql("ALTER TABLE tables ADD COLUMN waiting_since INTEGER;
     UPDATE tables SET waiting_since = CAST(strftime('%s', 'now') AS INTEGER) * 1000;"),
+    // The deal (counted from 0) in which each seat's holder took it: the seat's view of the
+    // deals before it is not theirs to see (`past_deals`, reviews). 0 for seats taken before
+    // this: held from the start, as they were treated.
+    Sql("ALTER TABLE seats ADD COLUMN held_from INTEGER NOT NULL DEFAULT 0;"),
 ];
 
 /// The row of `upkeep` that asks for the file to be compacted (`VACUUM`): what earlier versions
@@ -265,6 +269,8 @@ pub type EventRow = (u64, Option<(u8, String)>);
 pub struct LoadedTable {
     pub table: TableRow,
     pub seats: Vec<SeatRow>,
+    /// Per seat, the deal (from 0) its holder took it in (migration 9).
+    pub held_from: Vec<u32>,
     pub events: Vec<EventRow>,
     pub next_table: Option<String>,
     /// Since when it has waited for its players unwatched (see migration 8).
@@ -540,7 +546,7 @@ impl Store {
                 ],
             )?;
             for (i, s) in seats.iter().enumerate() {
-                put_seat(&tx, &t.code, i, s)?;
+                put_seat(&tx, &t.code, i, s, 0)?;
             }
             tx.commit()
         })
@@ -549,10 +555,10 @@ impl Store {
     /// Stores a seat's new holder, and starts the table's waiting clock again.
     ///
     /// The first time no seat is left open, notes that the table's game began then.
-    pub fn set_seat(&self, code: &str, seat: usize, s: &SeatRow) -> Result<(), StoreError> {
+    pub fn set_seat(&self, code: &str, seat: usize, s: &SeatRow, held_from: u32) -> Result<(), StoreError> {
         self.with(|c| {
             let tx = c.transaction()?;
-            put_seat(&tx, code, seat, s)?;
+            put_seat(&tx, code, seat, s, held_from)?;
             tx.execute(
                 "UPDATE tables SET started = ?2 WHERE code = ?1 AND started IS NULL
                  AND NOT EXISTS (SELECT 1 FROM seats WHERE code = ?1 AND kind = 'open')",
@@ -689,16 +695,16 @@ impl Store {
             }
             let mut out = Vec::new();
             let mut seat_st = c.prepare_cached(
-                "SELECT kind, name, token, account FROM seats WHERE code = ?1 ORDER BY seat",
+                "SELECT kind, name, token, account, held_from FROM seats WHERE code = ?1 ORDER BY seat",
             )?;
             let mut event_st =
                 c.prepare_cached("SELECT seq, seat, action FROM events WHERE code = ?1 ORDER BY seq")?;
             for (table, next_table, waiting_since) in tables {
-                let seats = seat_st
+                let (seats, held_from) = seat_st
                     .query_map([&table.code], |r| {
                         let kind: String = r.get(0)?;
                         let name: Option<String> = r.get(1)?;
-                        Ok(match kind.as_str() {
+                        let row = match kind.as_str() {
                             "person" => SeatRow::Person {
                                 name: name.unwrap_or_default(),
                                 token: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
@@ -706,9 +712,10 @@ impl Store {
                             },
                             "bot" => SeatRow::Bot(name.unwrap_or_default()),
                             _ => SeatRow::Open,
-                        })
+                        };
+                        Ok((row, r.get::<_, i64>(4)?.clamp(0, i64::from(u32::MAX)) as u32))
                     })?
-                    .collect::<rusqlite::Result<Vec<_>>>()?;
+                    .collect::<rusqlite::Result<(Vec<_>, Vec<_>)>>()?;
                 let events = event_st
                     .query_map([&table.code], |r| {
                         let seat: Option<u8> = r.get(1)?;
@@ -719,6 +726,7 @@ impl Store {
                 out.push(LoadedTable {
                     table,
                     seats,
+                    held_from,
                     events,
                     next_table,
                     waiting_since,
@@ -914,7 +922,7 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
-fn put_seat(c: &Connection, code: &str, seat: usize, s: &SeatRow) -> rusqlite::Result<()> {
+fn put_seat(c: &Connection, code: &str, seat: usize, s: &SeatRow, held_from: u32) -> rusqlite::Result<()> {
     let (kind, name, token, account) = match s {
         SeatRow::Open => ("open", None, None, None),
         SeatRow::Person { name, token, account } => (
@@ -926,8 +934,9 @@ fn put_seat(c: &Connection, code: &str, seat: usize, s: &SeatRow) -> rusqlite::R
         SeatRow::Bot(n) => ("bot", Some(n.as_str()), None, None),
     };
     c.execute(
-        "INSERT OR REPLACE INTO seats (code, seat, kind, name, token, account) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![code, seat as i64, kind, name, token, account],
+        "INSERT OR REPLACE INTO seats (code, seat, kind, name, token, account, held_from)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![code, seat as i64, kind, name, token, account, held_from],
     )
     .map(|_| ())
 }
@@ -1017,7 +1026,7 @@ mod tests {
                 token: "cd".repeat(32),
                 account: None,
             };
-            s.set_seat("AAAAAA", 0, &ann).unwrap();
+            s.set_seat("AAAAAA", 0, &ann, 0).unwrap();
             s.append("AAAAAA", 1, Some((1, "pass"))).unwrap();
             s.append("AAAAAA", 2, Some((2, "order"))).unwrap();
             s.append("AAAAAA", 3, None).unwrap();
@@ -1341,7 +1350,7 @@ mod tests {
             account: None,
         };
         for code in ["BEGUN1", "WAITNG"] {
-            s.set_seat(code, 0, &ann).unwrap();
+            s.set_seat(code, 0, &ann, 0).unwrap();
             s.finish(&finished_game(code, &["Ann", "basic"], &["person", "bot"]))
                 .unwrap();
         }
@@ -1384,7 +1393,7 @@ mod tests {
             token: "ab".repeat(32),
             account: None,
         };
-        s.set_seat("FINISH", 0, &ann).unwrap();
+        s.set_seat("FINISH", 0, &ann, 0).unwrap();
         let loaded = s.load(Duration::from_secs(3600)).unwrap();
         let since = |code: &str| {
             loaded

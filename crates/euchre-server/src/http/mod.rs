@@ -493,7 +493,7 @@ async fn claim_seat(
                     token: TokenHash::of(&token).to_string(),
                     account,
                 };
-                match state.store.set_seat(&live.code, seat, &row) {
+                match state.store.set_seat(&live.code, seat, &row, room.held_from(seat)) {
                     Ok(()) => Ok(token),
                     Err(e) => {
                         // Not saved: not taken.
@@ -561,7 +561,7 @@ async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>
                 format!("there is no seat {seat} at this table"),
             );
         }
-        if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Open) {
+        if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Open, 0) {
             return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
         }
         let _ = room.free(seat);
@@ -607,7 +607,7 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
         }
         // Stored first: a seat given but not saved would come back open after a restart.
         let name = room.stand_in().to_string();
-        if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Bot(name)) {
+        if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Bot(name), 0) {
             return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
         }
         room.give_to_bot(seat)

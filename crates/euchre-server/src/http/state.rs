@@ -416,6 +416,7 @@ pub(super) fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Resu
         room.restore_seat(i, seated)
             .map_err(|e| format!("seat {i}: {e}"))?;
     }
+    room.restore_held_from(&t.held_from);
     for (seq, row) in &t.events {
         room.replay(*seq, row.as_ref().map(|(s, a)| (*s, a.as_str())))
             .map_err(|e| format!("change {seq} of {}: {e}", t.events.len()))?;
