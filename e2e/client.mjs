@@ -847,6 +847,32 @@ try {
       await page.selectOption('#preset', 'bid-euchre');
       const players = await page.locator('#opt-players').evaluate((e) => [e.type, e.min, e.max, e.value].join());
       if (players !== 'number,2,4,4') throw new Error(`Bid Euchre's players is ${players}`);
+      // The individual games' family is the preset chosen, not an option (browser findings s46, 2).
+      if (await page.locator('#opt-family').count()) throw new Error('Bid Euchre offers its family as an option');
+      // A number out of range is said at its field, by its label, before anything is sent, and
+      // the panel opened to it (browser findings s46, 1).
+      await page.selectOption('#preset', 'north-american');
+      await page.fill('#my-name', 'Olga');
+      await page.locator('details.advanced').evaluate((d) => { d.open = true; });
+      await page.fill('#opt-loner_march_score', '99');
+      await page.locator('details.advanced').evaluate((d) => { d.open = false; });
+      const before = page.url();
+      await page.click('#create');
+      await page.waitForSelector('#opt-loner_march_score[aria-invalid="true"]');
+      const said = await page.locator('#opt-loner_march_score-error').textContent();
+      const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+      const open = await page.locator('details.advanced').evaluate((d) => d.open);
+      if (said !== "Loner's march: give a whole number from 0 to 16." || focused !== 'opt-loner_march_score' || !open || page.url() !== before) throw new Error(`a bad number: "${said}", focus on ${focused}, panel open ${open}, at ${page.url()}`);
+      await page.fill('#opt-loner_march_score', '4');
+      if (await page.locator('#opt-loner_march_score-error').count()) throw new Error('the error stays once the number is right');
+      // Partners cut from the pack are not named on the start page (browser findings s46, 6).
+      await page.selectOption('#opt-partners', 'cut_high_low');
+      if (await page.locator('#seats', { hasText: 'partner of seat' }).count()) throw new Error('cut partners are named');
+      // A number of deals set in the panel is what the top field says (browser findings s46, 9).
+      await page.fill('#opt-num_deals', '3');
+      await page.locator('#opt-num_deals').dispatchEvent('change');
+      const top = [await page.locator('label[for=target]').textContent(), await page.inputValue('#target'), await page.inputValue('#opt-winning_score')].join();
+      if (top !== 'Number of deals,3,0') throw new Error(`the top field reads ${top}`);
     } finally {
       await ctx.close();
     }

@@ -382,7 +382,10 @@ const LEVELS = ['easy', 'medium', 'hard', 'basic', 'random'];
 const SUIT_WORDS = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 
 /** An option's value in words: `cut_high_low` is "cut high low", `agreed_suit:H` "agreed suit: hearts". */
+const CHOICE_WORDS = { makers_side: 'maker’s side', two_trumps_dealer_only: 'two trumps, the dealer only' };
+
 function choiceWords(value) {
+  if (CHOICE_WORDS[value]) return CHOICE_WORDS[value];
   const [kind, suit] = value.split(':');
   const words = kind.toLowerCase().replace(/_/g, ' ');
   return suit ? `${words}: ${SUIT_WORDS[suit.toUpperCase()] || suit}` : words;
@@ -435,8 +438,10 @@ async function startPage() {
     const old = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
     const oldMine = Number((seatsBox.querySelector('input[name=mine]:checked') || {}).value || 0);
     seatsBox.replaceChildren(h('legend', {}, 'Seats (clockwise; you choose where you sit)'));
+    // Partners cut from the pack are not known until the game begins.
+    const cut = (optionInputs.get('partners') || {}).value === 'cut_high_low';
     for (let i = 0; i < n; i++) {
-      const mate = n === preset.players && preset.partners ? preset.partners[i] : null;
+      const mate = n === preset.players && preset.partners && !cut ? preset.partners[i] : null;
       const partner = typeof mate === 'number' ? ` (partner of seat ${mate + 1})` : '';
       const sel = h('select', { name: `seat${i}`, id: `seat-kind-${i}`, 'aria-label': `Who plays seat ${i + 1}` },
         h('option', { value: 'open' }, 'A person (open seat)'),
@@ -475,16 +480,33 @@ async function startPage() {
       input.value = value;
       input.dataset.preset = value;
       const about = info.about ? h('p', { class: 'muted option-about', id: `${id}-about` }, info.about) : null;
-      if (about) input.setAttribute('aria-describedby', about.id);
-      if (name === 'players') input.addEventListener('change', drawSeats);
+      if (about) {
+        input.setAttribute('aria-describedby', about.id);
+        input.dataset.about = about.id;
+      }
+      input.dataset.label = info.label;
+      if (name === 'players' || name === 'partners') input.addEventListener('change', drawSeats);
+      // The top field follows whichever way the game ends (a target, or a number of deals).
+      if (name === 'winning_score' || name === 'num_deals') {
+        input.addEventListener('change', () => {
+          // A target and a number of deals exclude each other: the rules clear one when the
+          // other is set, and so does the form.
+          const other = optionInputs.get(name === 'winning_score' ? 'num_deals' : 'winning_score');
+          if (other && Number(input.value) > 0) other.value = '0';
+          drawScore(true);
+        });
+      }
+      input.addEventListener('input', () => clearInvalid(input));
       optionInputs.set(name, input);
       advBox.append(h('div', { class: 'option' },
         h('label', { for: id }, info.label, h('code', {}, name)), input, about));
     }
   }
 
-  function drawScore() {
+  function drawScore(current = false) {
     const opts = Object.fromEntries(preset.options);
+    // Once the person has changed them, the advanced fields say how the game ends.
+    if (current) for (const [k, input] of optionInputs) opts[k] = input.value.trim();
     scoreBox.replaceChildren();
     presetAbout.textContent = preset.about || '';
     let key = null;
@@ -501,6 +523,7 @@ async function startPage() {
       input.addEventListener('input', () => { adv.value = input.value; });
       adv.addEventListener('input', () => { input.value = adv.value.trim(); });
     }
+    input.addEventListener('input', () => clearInvalid(input));
     scoreBox.append(h('label', { for: 'target' }, label), input);
   }
 
@@ -510,6 +533,30 @@ async function startPage() {
     drawScore();
     drawSeats();
   });
+
+  /** Marks a field wrong, says why beside it and in the status, and takes the person there. */
+  function invalid(input, message) {
+    if (advanced.contains(input)) advanced.open = true;
+    input.setAttribute('aria-invalid', 'true');
+    let note = document.getElementById(`${input.id}-error`);
+    if (!note) {
+      note = h('p', { class: 'error field-error', id: `${input.id}-error` });
+      input.after(note);
+    }
+    note.textContent = message;
+    input.setAttribute('aria-describedby', [note.id, input.dataset.about].filter(Boolean).join(' '));
+    status.textContent = message;
+    input.focus();
+    input.scrollIntoView({ block: 'center' });
+  }
+
+  function clearInvalid(input) {
+    if (input.getAttribute('aria-invalid') !== 'true') return;
+    input.removeAttribute('aria-invalid');
+    const note = document.getElementById(`${input.id}-error`);
+    if (note) note.remove();
+    input.setAttribute('aria-describedby', input.dataset.about || '');
+  }
 
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -524,6 +571,15 @@ async function startPage() {
     const mine = Number((seatsBox.querySelector('input[name=mine]:checked') || {}).value || 0);
     const seats = [];
     for (let i = 0; i < n; i++) seats.push(i === mine ? 'open' : seatsBox.querySelector(`#seat-kind-${i}`).value);
+    // A number out of its range is said at its field, by its label, before anything is sent.
+    const target = $('#target');
+    if (target && !target.checkValidity()) return invalid(target, `${$('label[for=target]').textContent}: give a whole number from ${target.min} to ${target.max}.`);
+    for (const [, input] of optionInputs) {
+      if (input.type === 'number' && (input.value.trim() === '' || !input.checkValidity())) {
+        const label = input.dataset.label || input.name;
+        return invalid(input, `${label}: give a whole number from ${input.min} to ${input.max}.`);
+      }
+    }
     const options = {};
     for (const [k, input] of optionInputs) {
       if (input.value.trim() !== input.dataset.preset) options[k] = input.value.trim();
@@ -1238,7 +1294,7 @@ function dealResult(done, next) {
     if (v.maker === null || v.maker === undefined) parts.push('thrown in, no trump made.');
     else {
       const side = teamName(done, v.maker % 2);
-      parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.maker_alone ? ' alone' : ''}; tricks ${teamName(done, 0)} ${tw[0]}, ${teamName(done, 1)} ${tw[1]}.`);
+      parts.push(`${seatName(done, v.maker)} called ${trumpName(v.trump) || 'trump'}${v.maker_alone ? ' alone' : ''}; tricks ${teamName(done, 0)} ${tw[0]}, ${teamName(done, 1)} ${tw[1]}.`);
       const scorer = pts[0] > 0 ? 0 : pts[1] > 0 ? 1 : null;
       if (scorer !== null) parts.push(`${teamName(done, scorer)} score ${pts[scorer]}${done.result === 'euchred' ? ` (${side} were euchred)` : ''}.`);
     }
@@ -1253,11 +1309,11 @@ function dealResult(done, next) {
       const maker = seatName(done, v.maker);
       const active = v.active || [];
       const tricks = tw.map((t, i) => (active[i] === false ? null : `${seatName(done, i)} ${t}`)).filter((x) => x);
-      parts.push(`${maker} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}${v.declared ? ', declaring a march' : ''}; tricks ${tricks.join(', ')}.`);
+      parts.push(`${maker} called ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}${v.declared ? ', declaring a march' : ''}; tricks ${tricks.join(', ')}.`);
       const was = v.maker === done.seat ? 'were' : 'was';
       if (done.result === 'made' || done.result === 'marched') parts.push(`${maker} made ${v.declared ? 'the march' : v.bid ? 'the bid' : 'it'}.`);
       else if (done.result) parts.push(`${maker} ${was} ${done.result}.`);
-    } else parts.push(`${seatName(done, v.maker)} made ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}.`);
+    } else parts.push(`${seatName(done, v.maker)} called ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}.`);
     const per = [];
     for (let s = 0; s < n; s++) per.push(`${seatName(done, s)} ${scores[s]}${delta[s] ? ` (${delta[s] > 0 ? '+' : ''}${delta[s]})` : ''}`);
     parts.push(`Score: ${per.join(', ')}.`);

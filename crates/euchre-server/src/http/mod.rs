@@ -71,10 +71,11 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// The options of a match of several games, which a table does not play: it plays one game,
-/// and "Next game" opens another table with no points or games carried. The start page is not
-/// offered them, and a table asking for a match is refused.
-const MATCH_OPTIONS: [&str; 4] = ["match_games", "match_wins", "laps", "slams"];
+/// Options the start page is not offered: the options of a match of several games, which a
+/// table does not play (it plays one game, and "Next game" opens another table with no points
+/// or games carried; a table asking for a match is refused), and the individual games'
+/// `family`, which the preset chosen is.
+const NOT_OFFERED: [&str; 5] = ["match_games", "match_wins", "laps", "slams", "family"];
 
 async fn presets() -> Response {
     let presets: Vec<_> = euchre::all_presets()
@@ -92,7 +93,7 @@ async fn presets() -> Response {
             let options: Vec<_> = rules
                 .options()
                 .into_iter()
-                .filter(|(name, _)| !MATCH_OPTIONS.contains(name))
+                .filter(|(name, _)| !NOT_OFFERED.contains(name))
                 .collect();
             Some(json!({
                 "name": name,
@@ -111,7 +112,7 @@ async fn presets() -> Response {
     // What each option means and the values it takes, once per family of presets: the page
     // offers choices and a line of help rather than engine names in free-text boxes.
     let offered = |set: &'static [euchre::OptionInfo]| -> Vec<&euchre::OptionInfo> {
-        set.iter().filter(|o| !MATCH_OPTIONS.contains(&o.name)).collect()
+        set.iter().filter(|o| !NOT_OFFERED.contains(&o.name)).collect()
     };
     let option_sets = json!({
         "partnership": offered(euchre::option_info::PARTNERSHIP_OPTIONS),
