@@ -233,6 +233,9 @@ try {
       // In the play each card has its value, and no bidding chances.
       const values = await t.page.locator('#hint-panel tbody tr').count();
       if (values !== play.view.legal.length) throw new Error(`${values} cards valued, not ${play.view.legal.length}`);
+      // A value below 0 with a minus sign, as the review writes them, not a hyphen.
+      const negative = await t.page.locator('#hint-panel tbody td.num').allTextContents();
+      if (!negative.includes('−0.50') || negative.some((v) => v.startsWith('-'))) throw new Error(`the values read ${negative}`);
       if (await t.page.locator('#hint-panel .why').count()) throw new Error('the play hint is explained as a bid');
       // A review arrives (the page asks for one when it sees a deal end). Its bids are worded
       // by the reviewed deal's dealer, not today's: the seat dealt that deal exactly when it

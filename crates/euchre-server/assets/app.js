@@ -735,10 +735,18 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** A number as people write it: a minus sign, not a hyphen, before a negative one. */
+function signed(x, plus = false) {
+  const t = String(x);
+  // "-0.00" (a value rounded to nothing) is 0.00.
+  if (t.startsWith('-')) return /^-0(\.0*)?$/.test(t) ? t.slice(1) : `−${t.slice(1)}`;
+  return `${plus && Number(x) > 0 ? '+' : ''}${t}`;
+}
+
 /** A game's scores as a list: "4 · −1 · 2 · 8" (a dash between them read "4–-1" as a range
  * or a sign), negatives with a true minus sign. */
 function scoreList(scores) {
-  return scores.map((x) => (x < 0 ? `−${-x}` : String(x))).join(' · ');
+  return scores.map((x) => signed(x)).join(' · ');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1315,7 +1323,7 @@ function dealResult(done, next) {
       else if (done.result) parts.push(`${maker} ${was} ${done.result}.`);
     } else parts.push(`${seatName(done, v.maker)} called ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}.`);
     const per = [];
-    for (let s = 0; s < n; s++) per.push(`${seatName(done, s)} ${scores[s]}${delta[s] ? ` (${delta[s] > 0 ? '+' : ''}${delta[s]})` : ''}`);
+    for (let s = 0; s < n; s++) per.push(`${seatName(done, s)} ${signed(scores[s])}${delta[s] ? ` (${signed(delta[s], true)})` : ''}`);
     parts.push(`Score: ${per.join(', ')}.`);
   }
   return parts.join(' ');
@@ -1854,7 +1862,7 @@ function targetWords(s) {
 
 function scoreRow(name, score, target, index) {
   // The markers are pictures: their number is in words for screen readers.
-  const value = ui.markers ? [h('span', { class: 'sr-only' }, String(score)), markers(score, target, index)] : h('span', { class: 'score-num' }, String(score));
+  const value = ui.markers ? [h('span', { class: 'sr-only' }, String(score)), markers(score, target, index)] : h('span', { class: 'score-num' }, signed(score));
   return h('div', { class: 'score-row' }, h('span', { class: 'score-name' }, name), value);
 }
 
@@ -1933,7 +1941,7 @@ function hintPanel(s) {
       h('p', {}, 'Best: ', h('strong', {}, actionLabel(ui.hint.best, v))),
       choices.length ? h('table', { class: 'values' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Choice'), h('th', {}, 'Expected points'))),
-        h('tbody', {}, choices.map((c) => h('tr', { class: c.action === ui.hint.best ? 'best' : '' }, cell(c), h('td', { class: 'num' }, c.value.toFixed(2)))))) : null,
+        h('tbody', {}, choices.map((c) => h('tr', { class: c.action === ui.hint.best ? 'best' : '' }, cell(c), h('td', { class: 'num' }, signed(c.value.toFixed(2))))))) : null,
       explain && choices.some((c) => outlookWords(c)) ? h('p', { class: 'muted about', id: 'hint-key' }, 'Chances after each choice: make, your side makes trump and takes the tricks it needs; march, takes every trick; euchred, falls short; they make, the other side makes trump (we euchre: it falls short). Game: the change in your chance of winning the game.') : null,
     ];
   }
