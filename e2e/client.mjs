@@ -1090,6 +1090,16 @@ try {
       await t.page.waitForSelector('#table[data-seq="6"] #last-result');
       const said = await t.page.locator('#last-result p').textContent();
       if (!/\(bid 2\); tricks [^.]*You 3\b/.test(said) || !said.includes('You made the bid.')) throw new Error(`the result says "${said}"`);
+      // The game's end: where the person finished, and the standings in order, the winner
+      // first, below 0 with a minus sign (browser findings s46, 11, 13).
+      const w = (bid.view.seat + 1) % n;
+      const scores = Array(n).fill(0);
+      [[w, -2], [(w + 1) % n, 5], [bid.view.seat, 12], [(w + 2) % n, 20]].forEach(([seat, x]) => { scores[seat] = x; });
+      t.send(stateMessage({ ...bid, view: made }, 7, { legal: [], to_act: null, deal_number: 4, family: 'bid-euchre', seat: bid.view.seat, scores, result: 'made', game_over: true, winner: w }));
+      await t.page.waitForSelector('#game-over');
+      const over = await t.page.locator('#game-over').innerText();
+      const standing = `Final standings: easy (seat ${w + 1}) −2, easy (seat ${(w + 1) % n + 1}) 5, You 12, easy (seat ${(w + 2) % n + 1}) 20`;
+      if (!over.includes(`easy (seat ${w + 1}) won the game; you finished 3rd of 4`) || !over.includes(standing)) throw new Error(`the end says "${over}"`);
       if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();

@@ -1637,13 +1637,35 @@ function gameOverWords(s) {
     if (s.seat !== null && s.seat !== undefined) return s.winner === s.seat % 2 ? `You won the game${by}` : `They won the game${by}`;
     return `${teamName(s, s.winner)} won the game${by}`;
   }
-  return s.winner === s.seat ? 'You won the game' : `${seatName(s, s.winner)} won the game`;
+  if (s.winner === s.seat) return 'You won the game';
+  const won = `${seatName(s, s.winner)} won the game`;
+  if (s.seat === null || s.seat === undefined) return won;
+  // Places shared by equal scores; the winner is first whatever the tie.
+  const place = 1 + standings(s).filter((i) => i !== s.seat && (i === s.winner || better(s, i, s.seat))).length;
+  return `${won}; you finished ${ordinal(place)} of ${s.scores.length}`;
 }
 
+/** Whether player `a`'s score is better than `b`'s: nearer 0 in the games raced down to it. */
+function better(s, a, b) {
+  const down = s.family === 'bid-euchre' || s.family === 'set-back';
+  return down ? s.scores[a] < s.scores[b] : s.scores[a] > s.scores[b];
+}
+
+/** The individual games' players in order of standing, the winner first. */
+function standings(s) {
+  return s.scores.map((_, i) => i).sort((a, b) => {
+    if (a === s.winner || b === s.winner) return a === s.winner ? -1 : 1;
+    return better(s, a, b) ? -1 : better(s, b, a) ? 1 : a - b;
+  });
+}
+
+const ordinal = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
 function finalScoreWords(s) {
-  return s.family === 'four-handed'
-    ? `Final score: ${teamName(s, 0)} ${s.scores[0]}, ${teamName(s, 1)} ${s.scores[1]}`
-    : `Final score: ${s.scores.map((x, i) => `${seatName(s, i)} ${x}`).join(', ')}`;
+  if (s.family === 'four-handed') return `Final score: ${teamName(s, 0)} ${signed(s.scores[0])}, ${teamName(s, 1)} ${signed(s.scores[1])}`;
+  // In order of standing, as a player reads a table of results.
+  const order = s.winner === null || s.winner === undefined ? s.scores.map((_, i) => i) : standings(s);
+  return `Final standings: ${order.map((i) => `${seatName(s, i)} ${signed(s.scores[i])}`).join(', ')}`;
 }
 
 /** The `name X` decision for a card of the jambone hand, if it is one of mine now. */
