@@ -267,6 +267,10 @@ try {
   const pageD = await ctxD.newPage();
   watchPage(pageD, 'D');
   await pageD.goto(`${invite}${FAST}`);
+  // A finished game's invite asks no name: there is no seat to take, only how it ended.
+  await pageD.waitForSelector('#watch');
+  const watchWords = await pageD.locator('#watch').textContent();
+  if (watchWords !== 'See how it ended' || (await pageD.locator('#join-name').count())) problems.push(`D: a finished game's invite offers "${watchWords}" and ${await pageD.locator('#join-name').count()} name boxes`);
   await pageD.click('#watch');
   await pageD.waitForSelector('#table[data-state="over"]', { timeout: STEP_TIMEOUT });
   const dealsA = await pageA.locator('#log details').count();

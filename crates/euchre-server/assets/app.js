@@ -832,10 +832,12 @@ async function joinPage(code, note) {
     h('h1', {}, `Table ${code}`),
     h('p', {}, `${(PRESET_WORDS[info.rules] || info.rules).split(':')[0]}${lengthWords(opts)}. `,
       info.game_over ? 'The game is over.' : info.started ? 'The game is under way.' : 'Waiting for players.'),
-    inviteBox(code),
-    h('div', { class: 'field' }, h('label', { for: 'join-name' }, 'Your name'), nameInput),
+    // A finished game has no seat to take: no name is asked, and the way in is to see how it
+    // ended.
+    info.game_over ? null : inviteBox(code),
+    info.game_over ? null : h('div', { class: 'field' }, h('label', { for: 'join-name' }, 'Your name'), nameInput),
     list,
-    h('p', {}, h('button', { type: 'button', id: 'watch', onclick: () => connectTable(code, null) }, 'Watch the game')),
+    h('p', {}, h('button', { type: 'button', id: 'watch', onclick: () => connectTable(code, null) }, info.game_over ? 'See how it ended' : 'Watch the game')),
     status));
 }
 
