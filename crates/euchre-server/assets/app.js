@@ -1961,10 +1961,14 @@ function hintPanel(s) {
       const why = explain ? outlookWords(c) : '';
       return h('td', {}, actionLabel(c.action, v), why ? h('span', { class: 'why' }, why) : null);
     };
+    // In the games raced down to 0 a deal adds points to a score, and fewer are better: the
+    // hint's values are points gained toward 0 against the others (higher is better), which
+    // the log's "(+5)" added to a score would otherwise seem to contradict.
+    const down = s.family === 'bid-euchre' || s.family === 'set-back';
     inner = [
       h('p', {}, 'Best: ', h('strong', {}, actionLabel(ui.hint.best, v))),
       choices.length ? h('table', { class: 'values' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Choice'), h('th', {}, 'Expected points'))),
+        h('thead', {}, h('tr', {}, h('th', {}, 'Choice'), h('th', {}, down ? 'Expected gain toward 0' : 'Expected points'))),
         h('tbody', {}, choices.map((c) => h('tr', { class: c.action === ui.hint.best ? 'best' : '' }, cell(c), h('td', { class: 'num' }, signed(c.value.toFixed(2))))))) : null,
       explain && choices.some((c) => outlookWords(c)) ? h('p', { class: 'muted about', id: 'hint-key' }, 'Chances after each choice: make, your side makes trump and takes the tricks it needs; march, takes every trick; euchred, falls short; they make, the other side makes trump (we euchre: it falls short). Game: the change in your chance of winning the game.') : null,
     ];
