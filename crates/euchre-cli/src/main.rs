@@ -805,7 +805,9 @@ fn main() {
     match run(cli) {
         Ok(code) => std::process::exit(code),
         Err(e) => {
-            eprintln!("euchre: {e:#}");
+            // Not `eprintln!`, which panics (status 101) when standard error has gone, as with
+            // a closed terminal.
+            let _ = writeln!(std::io::stderr(), "euchre: {e:#}");
             std::process::exit(2);
         }
     }

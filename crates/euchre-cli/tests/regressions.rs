@@ -70,3 +70,20 @@ fn a_saved_game_with_an_unknown_computer_player_names_it() {
     );
     let _ = std::fs::remove_file(&path);
 }
+
+/// An error whose message cannot be written (standard error gone: a closed terminal; here a
+/// full device) still ends the program with 2, not with a panic's 101.
+#[test]
+fn an_error_that_cannot_be_written_ends_with_2() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    let Ok(full) = full else {
+        eprintln!("no /dev/full: skipped");
+        return;
+    };
+    let out = Command::new(EUCHRE)
+        .args(["rules", "--set", "no_such_option=1"])
+        .stderr(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

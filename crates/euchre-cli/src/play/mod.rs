@@ -738,6 +738,8 @@ pub fn run(
         drop(Restore);
         hook(info);
     }));
+    // Which of input and output are the terminal, to see it hang up.
+    let line = TerminalLine::now();
     enable_raw_mode().context("the terminal cannot be put in raw mode (is this a terminal?)")?;
     let _restore = Restore;
     let mut out = std::io::stdout();
@@ -748,12 +750,13 @@ pub fn run(
     app.practice = practice;
     let lock = Arc::new(Mutex::new(Some(lock)));
     end_on_hangup(Arc::clone(&lock), Arc::clone(&app.writing))?;
-    // A terminal closed under the game fails to draw or read: after a signal, that is the
-    // signal's end, not an error.
+    // A terminal closed under the game fails to draw or read: after a signal, or once the
+    // terminal is seen hung up without one (the watcher may not have ended the program yet),
+    // that is the hangup's end, not an error (whose message would go to the closed terminal).
     let ended = match play_loop(&mut terminal, &mut app, pace, &stopped_by) {
-        Err(e) if stopped_by().is_none() => Err(e),
+        Err(e) if stopped_by().is_none() && !line.gone() => Err(e),
         _ => Ok(Ended {
-            signal: stopped_by(),
+            signal: stopped_by().or_else(|| line.gone().then_some(signal_hook::consts::SIGHUP)),
             farewell: app.farewell(),
         }),
     };
