@@ -173,16 +173,7 @@ fn show_deal(out: &mut String, d: &Deal, text: &DealText, running: Option<&mut R
     let winners = d.trick_winners();
     for (t, (leader, cards)) in d.tricks().into_iter().enumerate() {
         let cs: Vec<String> = cards.iter().map(|&c| (text.spell)(c)).collect();
-        let won = winners
-            .get(t)
-            .map(|w| format!(" -> seat {w}"))
-            .unwrap_or_default();
-        writeln!(
-            out,
-            "  trick {}: seat {leader} leads {}{won}",
-            t + 1,
-            cs.join(" ")
-        )?;
+        trick_line(out, t, leader, &cs, winners.get(t))?;
     }
     // Renege claims and robson's choice come after the play (a card named from a jambone hand
     // is its trick's card, above).
@@ -355,16 +346,7 @@ fn show_solo_game(out: &mut String, g: &SoloGame, names: &[String], title: &str)
             let Some(&(leader, _)) = trick.first() else {
                 continue;
             };
-            let won = winners
-                .get(t)
-                .map(|w| format!(" -> seat {w}"))
-                .unwrap_or_default();
-            writeln!(
-                out,
-                "  trick {}: seat {leader} leads {}{won}",
-                t + 1,
-                cs.join(" ")
-            )?;
+            trick_line(out, t, leader, &cs, winners.get(t))?;
         }
         if !d.is_done() {
             writeln!(out, "  (the record ends here)")?;
@@ -392,4 +374,22 @@ fn show_solo_game(out: &mut String, g: &SoloGame, names: &[String], title: &str)
     };
     writeln!(out, "\nResult: {result}")?;
     Ok(())
+}
+
+/// One trick of a replay, in both families' words: "trick 2: seat 1 leads 9C JC AC -> seat 3"
+/// (the winner once the trick is complete).
+fn trick_line(
+    out: &mut impl std::fmt::Write,
+    index: usize,
+    leader: impl std::fmt::Display,
+    cards: &[String],
+    winner: Option<impl std::fmt::Display>,
+) -> std::fmt::Result {
+    let won = winner.map(|w| format!(" -> seat {w}")).unwrap_or_default();
+    writeln!(
+        out,
+        "  trick {}: seat {leader} leads {}{won}",
+        index + 1,
+        cards.join(" ")
+    )
 }

@@ -553,25 +553,25 @@ impl Room {
     pub fn past_deals(&self, viewer: Option<Seat>) -> ServerMessage {
         let public = self.game().past_deals(None, PAST_DEALS_SENT);
         // The seat's own view of the deals since its holder took it; before, the public one.
+        // Both lists hold the same deals in the same order.
+        let held_from = viewer.map_or(u32::MAX, |s| self.held_from(s.index()));
         let mine = match viewer {
-            Some(seat) if self.held_from(seat.index()) < self.current_deal_index() => {
+            Some(seat) if held_from < self.current_deal_index() => {
                 self.game().past_deals(Some(seat), PAST_DEALS_SENT)
             }
             _ => Vec::new(),
         };
-        let held_from = viewer.map_or(u32::MAX, |s| self.held_from(s.index()));
+        let mut mine = mine.into_iter();
         let deals = public
             .into_iter()
             .map(|p| {
-                let own = (p.number > held_from)
-                    .then(|| mine.iter().find(|m| m.number == p.number))
-                    .flatten();
-                let d = own.unwrap_or(&p);
+                let own = mine.next().filter(|_| p.number > held_from);
+                let d = own.unwrap_or(p);
                 PastDeal {
                     deal_number: d.number,
                     view: serde_json::to_value(&d.view).unwrap_or_default(),
                     result: d.outcome,
-                    scores: d.scores.clone(),
+                    scores: d.scores,
                 }
             })
             .collect();
