@@ -9,6 +9,7 @@
 
 use crate::player::{player, Budget, Outlook, UnknownPlayer};
 use crate::view::GameView;
+use euchre::game::Tally;
 use euchre::solo::{SoloDeal, SoloGame};
 use euchre::table::{AnyDeal, AnyGame};
 use euchre::{Action, CardSet, Deal, Decisions, Game, Seat};
@@ -33,11 +34,12 @@ pub struct RecordedDeal {
 }
 
 impl RecordedDeal {
-    /// A four-handed deal (finished or not) with the decisions it holds.
+    /// A four-handed deal (finished or not) with the decisions it holds, and the game's tally
+    /// before it.
     ///
     /// # Errors
     /// The deal's own hands do not make a deal (it did not come from the engine).
-    pub fn of_deal(deal: &Deal, number: u32, scores: [i32; 2], tokens: [u8; 2]) -> Result<Self, String> {
+    pub fn of_deal(deal: &Deal, number: u32, before: Tally) -> Result<Self, String> {
         let start = Deal::new(
             *deal.rules(),
             deal.dealer(),
@@ -53,8 +55,8 @@ impl RecordedDeal {
             number,
             start: AnyDeal::Partnership(Box::new(start)),
             history: deal.history(),
-            scores: scores.to_vec(),
-            tokens,
+            scores: before.score.to_vec(),
+            tokens: before.tokens,
             guessed: CardSet::EMPTY,
         })
     }
@@ -88,14 +90,10 @@ impl RecordedDeal {
     /// # Errors
     /// A deal's own hands do not make a deal.
     pub fn all_of_game(game: &Game, first: u32) -> Result<Vec<Self>, String> {
-        let mut score = game.initial_score();
-        let mut tokens = [0u8; 2];
-        let mut deals = Vec::new();
-        for (i, d) in game.all_deals().enumerate() {
-            deals.push(RecordedDeal::of_deal(d, first + i as u32, score, tokens)?);
-            euchre::game::add_deal(d, &mut score, &mut tokens);
-        }
-        Ok(deals)
+        game.deals_with_tally()
+            .enumerate()
+            .map(|(i, (d, before))| RecordedDeal::of_deal(d, first + i as u32, before))
+            .collect()
     }
 
     /// Every deal of an individual game, numbered from `first`, each with the scores before it.
@@ -103,15 +101,10 @@ impl RecordedDeal {
     /// # Errors
     /// A deal's own hands do not make a deal.
     pub fn all_of_solo_game(game: &SoloGame, first: u32) -> Result<Vec<Self>, String> {
-        let mut scores = game.initial_scores().to_vec();
-        let mut deals = Vec::new();
-        for (i, d) in game.all_deals().enumerate() {
-            deals.push(RecordedDeal::of_solo_deal(d, first + i as u32, scores.clone())?);
-            for (s, delta) in scores.iter_mut().zip(d.delta()) {
-                *s += delta;
-            }
-        }
-        Ok(deals)
+        game.deals_with_scores()
+            .enumerate()
+            .map(|(i, (d, before))| RecordedDeal::of_solo_deal(d, first + i as u32, before))
+            .collect()
     }
 
     /// Every deal of a game of any family, numbered from 1.

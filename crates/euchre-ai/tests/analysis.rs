@@ -4,7 +4,7 @@
 //! first bid of any deal of the game (a lone call on a weak hand, say), so that it stands out
 //! against the players' own mistakes.
 
-use euchre::game::add_deal;
+use euchre::game::Tally;
 use euchre::table::{AnyDeal, AnyGame, Table};
 use euchre::{Action, Deal, Decisions, Game, Rules};
 use euchre_ai::analysis::{analyze_deal, analyze_seat, ranked, RecordedDeal};
@@ -18,14 +18,13 @@ const JUDGE: &str = "pimc-20";
 
 /// The deals of a finished game, numbered from 1, with the score before each.
 fn recorded(deals: &[Deal]) -> Vec<RecordedDeal> {
-    let mut score = [0, 0];
-    let mut tokens = [0, 0];
+    let mut before = Tally::default();
     deals
         .iter()
         .enumerate()
         .map(|(i, d)| {
-            let r = RecordedDeal::of_deal(d, i as u32 + 1, score, tokens).unwrap();
-            add_deal(d, &mut score, &mut tokens);
+            let r = RecordedDeal::of_deal(d, i as u32 + 1, before).unwrap();
+            before.add(d);
             r
         })
         .collect()

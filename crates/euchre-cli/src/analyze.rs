@@ -63,15 +63,14 @@ fn from_emn(v: &Value) -> Result<Loaded> {
 /// One EGN game's deals, with the running score before each, after those already loaded.
 fn add_game(loaded: &mut Loaded, file: &euchre_egn::EgnFile) -> Result<()> {
     let game = euchre_egn::replay(file)?;
-    let mut score = game.initial_score;
-    let mut tokens = [0u8; 2];
+    let mut before = euchre::game::Tally::starting_at(game.initial_score);
     for rd in &game.deals {
         let number = loaded.deals.len() as u32 + 1;
-        let mut d = RecordedDeal::of_deal(&rd.deal, number, score, tokens).map_err(|e| anyhow!(e))?;
+        let mut d = RecordedDeal::of_deal(&rd.deal, number, before).map_err(|e| anyhow!(e))?;
         d.guessed = rd.guessed;
         loaded.rebuilt += usize::from(!rd.hands_recorded);
         loaded.deals.push(d);
-        euchre::game::add_deal(&rd.deal, &mut score, &mut tokens);
+        before.add(&rd.deal);
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! the record's ("JD"). A record of an individual game is printed with a score per player.
 
 use anyhow::Result;
+use euchre::game::Tally;
 use euchre::solo::SoloGame;
 use euchre::table::AnyRules;
 use euchre::{Action, Card, CardSet, Deal, Game, Seat, Team};
@@ -100,13 +101,6 @@ pub fn score_list(scores: &[i32]) -> String {
     format!("[{}]", each.join(", "))
 }
 
-/// A game's score as it goes: the engine's own arithmetic ([`euchre::game::add_deal`]: points
-/// taken off, four-trick tokens), so the running score ends where the replay's does.
-struct Running {
-    score: [i32; 2],
-    tokens: [u8; 2],
-}
-
 /// How one deal of the partnership game is printed.
 struct DealText<'a> {
     /// "Deal 3 (game 1, deal 3; dealNumber 2)".
@@ -131,8 +125,9 @@ fn show_seats(out: &mut String, title: &str, names: &[String], start: [i32; 2]) 
 }
 
 /// One deal of the partnership game: the hands, the bidding, the tricks, the decisions after
-/// the play and, for a deal played out (`running`), its tricks, points and the score after it.
-fn show_deal(out: &mut String, d: &Deal, text: &DealText, running: Option<&mut Running>) -> Result<()> {
+/// the play and, for a deal played out, its tricks, points and the game's score after it (`tally`:
+/// the engine's own arithmetic, [`Tally`], so the running score ends where the replay's does).
+fn show_deal(out: &mut String, d: &Deal, text: &DealText, tally: Option<Tally>) -> Result<()> {
     let shown = |c: Card| {
         if text.guessed.contains(c) {
             "??".to_string()
@@ -187,11 +182,10 @@ fn show_deal(out: &mut String, d: &Deal, text: &DealText, running: Option<&mut R
     if !after.is_empty() {
         writeln!(out, "  after the play: {}", after.join(", "))?;
     }
-    let Some(running) = running else {
+    let Some(tally) = tally else {
         writeln!(out, "  (the record ends here)")?;
         return Ok(());
     };
-    euchre::game::add_deal(d, &mut running.score, &mut running.tokens);
     if d.passed_out() {
         writeln!(out, "  all passed: thrown in")?;
         return Ok(());
@@ -200,7 +194,7 @@ fn show_deal(out: &mut String, d: &Deal, text: &DealText, running: Option<&mut R
     // `points` counts them.
     let (p, off, tw) = (d.points(), d.deductions(), d.tricks_won());
     let net = |t: usize| i32::from(p[t]) - i32::from(off[t]);
-    let score = running.score;
+    let score = tally.score;
     writeln!(
         out,
         "  tricks {}, points {}, score {}",
@@ -239,10 +233,7 @@ fn show_egn_game(out: &mut String, file: &EgnFile, first: usize, game: Option<us
         .collect();
     let title = file.metadata.title.clone().unwrap_or_else(|| "EGN game".into());
     show_seats(out, &title, &names, r.initial_score)?;
-    let mut running = Running {
-        score: r.initial_score,
-        tokens: [0; 2],
-    };
+    let mut tally = Tally::starting_at(r.initial_score);
     // Deals and tricks count from 1, as `analyze` and `solve --deal` count them; the file's own
     // `dealNumber` (from 0 in EGN, and what `egn check`'s messages name) is shown beside it.
     for (i, rd) in r.deals.iter().enumerate() {
@@ -264,7 +255,8 @@ fn show_egn_game(out: &mut String, file: &EgnFile, first: usize, game: Option<us
             spell: egn_card,
             guessed: rd.guessed,
         };
-        show_deal(out, &rd.deal, &text, rd.complete.then_some(&mut running))?;
+        tally.add(&rd.deal);
+        show_deal(out, &rd.deal, &text, rd.complete.then_some(tally))?;
     }
     show_result(out, r.over, r.winner, r.score)?;
     Ok(r.deals.len())
@@ -281,12 +273,8 @@ fn show_record_game(
     game: Option<usize>,
 ) -> Result<usize> {
     show_seats(out, title, names, g.initial_score())?;
-    let mut running = Running {
-        score: g.initial_score(),
-        tokens: [0; 2],
-    };
     let mut shown = 0;
-    for (i, d) in g.all_deals().enumerate() {
+    for (i, (d, before)) in g.deals_with_tally().enumerate() {
         let number = game.map_or_else(String::new, |g| format!(" (game {g}, deal {})", i + 1));
         let text = DealText {
             heading: format!("Deal {}{number}", first + i),
@@ -295,7 +283,7 @@ fn show_record_game(
             spell: |c| c.to_string(),
             guessed: CardSet::EMPTY,
         };
-        show_deal(out, d, &text, d.is_done().then_some(&mut running))?;
+        show_deal(out, d, &text, d.is_done().then(|| before.after(d)))?;
         shown += 1;
     }
     show_result(out, g.is_over(), g.winner(), g.score())?;
@@ -310,8 +298,7 @@ fn show_solo_game(out: &mut String, g: &SoloGame, names: &[String], title: &str)
         writeln!(out, "  seat {i}: {n}")?;
     }
     writeln!(out, "  starting scores {}", score_list(g.initial_scores()))?;
-    let mut scores = g.initial_scores().to_vec();
-    for (i, d) in g.all_deals().enumerate() {
+    for (i, (d, mut scores)) in g.deals_with_scores().enumerate() {
         let upcard = d.upcard().map(|c| format!(", upcard {c}")).unwrap_or_default();
         writeln!(
             out,
@@ -352,10 +339,7 @@ fn show_solo_game(out: &mut String, g: &SoloGame, names: &[String], title: &str)
             writeln!(out, "  (the record ends here)")?;
             continue;
         }
-        // As the game adds each deal's change (saturating, not overflowing).
-        for (s, change) in scores.iter_mut().zip(d.delta()) {
-            *s = s.saturating_add(*change);
-        }
+        euchre::solo::game::add_change(&mut scores, d);
         if d.passed_out() {
             writeln!(out, "  all passed: thrown in")?;
         } else {

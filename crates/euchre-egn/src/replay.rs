@@ -21,7 +21,7 @@ use crate::model::{Bidding, DealEntry, EgnDeal, EgnFile, Phase as EgnPhase, Rule
 use crate::read::dealer_is_no_seat;
 use crate::rebuild::{cards_text, exchanging_loners, rebuild, Facts};
 use crate::EgnError;
-use euchre::game::{add_deal, game_over, next_dealer, winner_of};
+use euchre::game::{check_starting_score, game_over, next_dealer, winner_of, Tally};
 use euchre::lead::{first_leader, next_in_play};
 use euchre::rules::{DefendAlone, FarmersPolicy, JokerUpcard, LonerLead};
 use euchre::{Action, Card, CardSet, Deal, IllegalAction, Phase, Rules, Seat, Suit, Team, Trump};
@@ -130,8 +130,7 @@ pub fn rules_from_ruleset(r: Option<&Ruleset>) -> Result<Rules, EgnError> {
 pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
     let rules = rules_from_ruleset(file.metadata.ruleset.as_ref())?;
     let initial_score = initial_score(&rules, &file.metadata.initial_score)?;
-    let mut score = initial_score;
-    let mut tokens = [0u8; 2];
+    let mut tally = Tally::starting_at(initial_score);
     let mut deals: Vec<ReplayedDeal> = Vec::new();
     let mut numbers: Vec<i64> = Vec::new();
     for (i, entry) in file.deals.iter().enumerate() {
@@ -157,7 +156,8 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
                     i + 1
                 )));
             }
-            if game_over(&rules, score, deals.len() as u32) {
+            if game_over(&rules, tally.score, deals.len() as u32) {
+                let score = tally.score;
                 return Err(EgnError::new(format!(
                     "deal {}: play goes on after the game was won ({} after deal {i})",
                     i + 1,
@@ -174,11 +174,10 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
             }
         }
         let rd = replay_deal(&rules, d).map_err(|m| EgnError::new(format!("deal {}{m}", i + 1)))?;
-        if rd.complete {
-            add_deal(&rd.deal, &mut score, &mut tokens);
-        }
+        tally.add(&rd.deal);
         deals.push(rd);
     }
+    let score = tally.score;
     let over = deals.last().is_some_and(|d| d.complete) && game_over(&rules, score, deals.len() as u32);
     if let Some(fs) = &file.metadata.final_score {
         let claimed: Vec<i64> = fs.clone();
@@ -211,12 +210,7 @@ fn initial_score(rules: &Rules, given: &[i64]) -> Result<[i32; 2], EgnError> {
             ))
         })?;
     }
-    if euchre::game::game_over(rules, score, 0) {
-        return Err(EgnError::new(format!(
-            "initialScore [{}, {}] has already reached the game's target of {}: the game would be over before it began",
-            score[0], score[1], rules.winning_score
-        )));
-    }
+    check_starting_score(rules, score).map_err(|e| EgnError::new(format!("initialScore {e}")))?;
     Ok(score)
 }
 

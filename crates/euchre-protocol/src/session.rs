@@ -372,14 +372,10 @@ fn new_partnership_game(
 ) -> Result<Game, String> {
     let score = match score.as_deref() {
         None => [0, 0],
-        // A game already won cannot begin.
-        Some(&[a, b]) if euchre::game::game_over(&rules, [a, b], 0) => {
-            return Err(format!(
-                "'score' [{a}, {b}] has already reached the game's target of {}: the game would be over before it began",
-                rules.winning_score
-            ))
+        Some(&[a, b]) => {
+            euchre::game::check_starting_score(&rules, [a, b]).map_err(|e| format!("'score' {e}"))?;
+            [a, b]
         }
-        Some(&[a, b]) => [a, b],
         Some(other) => {
             return Err(format!(
                 "'score' has {} entries: the four-handed game has two, [team 0, team 1]",

@@ -781,13 +781,7 @@ pub fn replay(r: &Record) -> Result<Replay, RecordError> {
 
 fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
     let initial = [gr.initial_score[0], gr.initial_score[1]];
-    // A game already won can't begin (the engine protocol's `new` refuses the same score).
-    if euchre::game::game_over(rules, initial, 0) {
-        return Err(format!(
-            ": initial_score {initial:?} has already reached the game's target of {}: the game would be over before it began",
-            rules.winning_score
-        ));
-    }
+    euchre::game::check_starting_score(rules, initial).map_err(|e| format!(": initial_score {e}"))?;
     let mut game: Option<Game> = None;
     for (i, dr) in gr.deals.iter().enumerate() {
         let at = |m: String| format!(", deal {}{m}", i + 1);

@@ -5,7 +5,6 @@
 //!
 //! Panic policy: none; a summary built by hand is checked when it is recorded.
 
-use euchre::game::add_deal;
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{DealOutcome, Game, Seat};
 use serde::Serialize;
@@ -198,14 +197,11 @@ impl GameSummary {
 /// The four-handed game's deals: the points are each team's change of score (deductions and
 /// four-trick tokens included), as the game added them up.
 fn partnership_deals(g: &Game) -> Vec<DealSummary> {
-    let mut score = g.initial_score();
-    let mut tokens = [0, 0];
-    g.all_deals()
+    g.deals_with_tally()
         .enumerate()
-        .filter(|(_, d)| d.is_done())
-        .map(|(i, d)| {
-            let before = score;
-            add_deal(d, &mut score, &mut tokens);
+        .filter(|(_, (d, _))| d.is_done())
+        .map(|(i, (d, before))| {
+            let (before, after) = (before.score, before.after(d).score);
             let taken = d.maker().map(|m| d.tricks_won()[m.team().index()]);
             DealSummary {
                 number: deal_number(i),
@@ -219,8 +215,8 @@ fn partnership_deals(g: &Game) -> Vec<DealSummary> {
                 euchred: taken.is_some_and(|t| t < 3),
                 marched: taken.is_some_and(|t| t == 5),
                 points: vec![
-                    score[0].saturating_sub(before[0]),
-                    score[1].saturating_sub(before[1]),
+                    after[0].saturating_sub(before[0]),
+                    after[1].saturating_sub(before[1]),
                 ],
             }
         })

@@ -94,14 +94,13 @@ pub struct Game {
     rules: Rules,
     seed: u64,
     initial_score: [i32; 2],
-    score: [i32; 2],
+    /// The score and four-trick tokens after the deals scored so far.
+    tally: Tally,
     deal: Deal,
     deal_index: u32,
     finished: Vec<Deal>,
     scored: bool,
     seating: [u8; 4],
-    /// Four-trick tokens held by each team (`four_trick_tokens`).
-    tokens: [u8; 2],
 }
 
 impl Game {
@@ -126,13 +125,12 @@ impl Game {
             rules: *deal.rules(),
             seed,
             initial_score,
-            score: initial_score,
+            tally: Tally::starting_at(initial_score),
             deal,
             deal_index: 0,
             finished: Vec::new(),
             scored: false,
             seating: [0, 1, 2, 3],
-            tokens: [0, 0],
         }
     }
 
@@ -161,11 +159,22 @@ impl Game {
     }
     /// The score per team.
     pub fn score(&self) -> [i32; 2] {
-        self.score
+        self.tally.score
     }
     /// Four-trick tokens held by each team.
     pub fn tokens(&self) -> [u8; 2] {
-        self.tokens
+        self.tally.tokens
+    }
+
+    /// Every deal so far, the current one last, each with the game's tally before it (the
+    /// tally after a finished deal is the next one's before, or [`Game::score`] for the last).
+    pub fn deals_with_tally(&self) -> impl Iterator<Item = (&Deal, Tally)> {
+        let mut tally = Tally::starting_at(self.initial_score);
+        self.all_deals().map(move |d| {
+            let before = tally;
+            tally.add(d);
+            (d, before)
+        })
     }
 
     /// The score the game started from.
@@ -185,7 +194,7 @@ impl Game {
 
     /// True when the game is decided: the current deal is over and a target was reached.
     pub fn is_over(&self) -> bool {
-        self.deal.is_done() && game_over(&self.rules, self.score, self.deal_index + 1)
+        self.deal.is_done() && game_over(&self.rules, self.tally.score, self.deal_index + 1)
     }
 
     /// What the game counts for in a match: games won per team (`games_from_points`) and the
@@ -193,7 +202,7 @@ impl Game {
     pub fn match_result(&self) -> ([u32; 2], [i32; 2]) {
         let (mut won, mut carried) = ([0, 0], [0, 0]);
         if let Some(t) = self.winner() {
-            let s = self.score;
+            let s = self.tally.score;
             let (games, carry) = games_from_points(&self.rules, s[t.index()], s[t.other().index()]);
             won[t.index()] = games;
             carried[t.index()] = carry;
@@ -207,7 +216,7 @@ impl Game {
         if !self.is_over() {
             return None;
         }
-        winner_of(self.score)
+        winner_of(self.tally.score)
     }
 
     /// Applies a decision to the current deal; scores the deal when it ends.
@@ -222,7 +231,7 @@ impl Game {
 
     fn after_apply(&mut self) {
         if self.deal.is_done() && !self.scored {
-            add_deal(&self.deal, &mut self.score, &mut self.tokens);
+            self.tally.add(&self.deal);
             self.scored = true;
         }
     }
@@ -274,25 +283,72 @@ impl Game {
     }
 }
 
-/// Adds a finished deal to a game's score (and four-trick tokens: four are traded in for a point,
-/// which can end the game). Points taken off (a robson march, a renege under
-/// `renege_penalty_mode = deduct`) may leave a score below zero. Saturates rather than overflows
-/// on absurd starting scores.
-pub fn add_deal(deal: &Deal, score: &mut [i32; 2], tokens: &mut [u8; 2]) {
-    let p = deal.points();
-    let off = deal.deductions();
-    for t in 0..2 {
-        score[t] = score[t]
-            .saturating_add(i32::from(p[t]))
-            .saturating_sub(i32::from(off[t]));
-    }
-    if let Some(t) = deal.four_trick_token() {
-        tokens[t.index()] += 1;
-        if tokens[t.index()] == 4 {
-            tokens[t.index()] = 0;
-            score[t.index()] = score[t.index()].saturating_add(1);
+/// A four-handed game's running score: each team's points and four-trick tokens. The one place
+/// a finished deal is added to a score, so that the game, its records' readers, the statistics
+/// and the analysis all count alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Points per team.
+    pub score: [i32; 2],
+    /// Four-trick tokens held per team (`four_trick_tokens`).
+    pub tokens: [u8; 2],
+}
+
+impl Tally {
+    /// A game's tally before its first deal: its starting score, no tokens.
+    pub fn starting_at(score: [i32; 2]) -> Tally {
+        Tally {
+            score,
+            tokens: [0, 0],
         }
     }
+
+    /// Adds a finished deal: its points less points taken off (a robson march, a renege under
+    /// `renege_penalty_mode = deduct`, which may leave a score below zero), and its four-trick
+    /// token (four are traded in for a point, which can end the game). Saturates rather than
+    /// overflows on absurd starting scores. A deal not finished adds nothing.
+    pub fn add(&mut self, deal: &Deal) {
+        if !deal.is_done() {
+            return;
+        }
+        let p = deal.points();
+        let off = deal.deductions();
+        for t in 0..2 {
+            self.score[t] = self.score[t]
+                .saturating_add(i32::from(p[t]))
+                .saturating_sub(i32::from(off[t]));
+        }
+        if let Some(t) = deal.four_trick_token() {
+            let held = &mut self.tokens[t.index()];
+            *held += 1;
+            if *held == 4 {
+                *held = 0;
+                self.score[t.index()] = self.score[t.index()].saturating_add(1);
+            }
+        }
+    }
+
+    /// The tally after a finished deal.
+    #[must_use]
+    pub fn after(mut self, deal: &Deal) -> Tally {
+        self.add(deal);
+        self
+    }
+}
+
+/// Refuses a starting score that has already won the game: such a game would be over before it
+/// began. The readers of every kind of record and the engine protocol ask the same.
+///
+/// # Errors
+/// Says which score reached which target, for the caller to put after the field's name.
+pub fn check_starting_score(rules: &Rules, score: [i32; 2]) -> Result<(), String> {
+    if game_over(rules, score, 0) {
+        return Err(format!(
+            "[{}, {}] has already reached the game's target of {}: the game would be over before it began",
+            score[0], score[1], rules.winning_score
+        ));
+    }
+    Ok(())
 }
 
 /// The dealer of the deal after `deal`: the next seat left, or the same dealer again under

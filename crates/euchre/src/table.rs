@@ -192,27 +192,22 @@ impl Table for Game {
         Some(seat.partner())
     }
     fn past_deals(&self, viewer: Option<Seat>, last: usize) -> Vec<PastDeal> {
-        let mut score = self.initial_score();
-        let mut tokens = [0; 2];
-        let finished = self.finished_deals();
-        let first = finished.len().saturating_sub(last);
-        let mut past = Vec::new();
-        for (i, deal) in finished.iter().enumerate() {
-            // The scores run over every deal; views are made for the last ones only.
-            crate::game::add_deal(deal, &mut score, &mut tokens);
-            if i >= first {
-                past.push(PastDeal {
-                    number: u32::try_from(i + 1).unwrap_or(u32::MAX),
-                    view: View::Partnership(Box::new(match viewer {
-                        Some(seat) => deal.observation(seat),
-                        None => deal.public_observation(),
-                    })),
-                    outcome: deal.outcome(),
-                    scores: score.to_vec(),
-                });
-            }
-        }
-        past
+        let finished = self.finished_deals().len();
+        // The scores run over every deal; views are made for the last ones only.
+        self.deals_with_tally()
+            .enumerate()
+            .take(finished)
+            .skip(finished.saturating_sub(last))
+            .map(|(i, (deal, before))| PastDeal {
+                number: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                view: View::Partnership(Box::new(match viewer {
+                    Some(seat) => deal.observation(seat),
+                    None => deal.public_observation(),
+                })),
+                outcome: deal.outcome(),
+                scores: before.after(deal).score.to_vec(),
+            })
+            .collect()
     }
 }
 
@@ -260,27 +255,25 @@ impl Table for SoloGame {
         None
     }
     fn past_deals(&self, viewer: Option<Seat>, last: usize) -> Vec<PastDeal> {
-        let mut scores = self.initial_scores().to_vec();
         let finished = self.all_deals().count() - 1;
-        let first = finished.saturating_sub(last);
-        let mut past = Vec::new();
-        for (i, deal) in self.all_deals().take(finished).enumerate() {
-            for (s, d) in scores.iter_mut().zip(deal.delta()) {
-                *s = s.saturating_add(*d);
-            }
-            if i >= first {
-                past.push(PastDeal {
+        // The scores run over every deal; views are made for the last ones only.
+        self.deals_with_scores()
+            .enumerate()
+            .take(finished)
+            .skip(finished.saturating_sub(last))
+            .map(|(i, (deal, mut scores))| {
+                crate::solo::game::add_change(&mut scores, deal);
+                PastDeal {
                     number: u32::try_from(i + 1).unwrap_or(u32::MAX),
                     view: View::Solo(Box::new(match viewer {
                         Some(seat) => deal.observation(seat),
                         None => deal.public_observation(),
                     })),
                     outcome: deal.outcome(),
-                    scores: scores.clone(),
-                });
-            }
-        }
-        past
+                    scores,
+                }
+            })
+            .collect()
     }
 }
 

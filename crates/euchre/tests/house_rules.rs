@@ -470,7 +470,7 @@ fn four_trick_tokens_on_a_constructed_deal() {
     assert_eq!(d.points(), [0, 1]);
     assert_eq!(d.four_trick_token(), Some(euchre::Team::new(1)));
     // Four such deals: the fourth token is traded in for a point.
-    let (mut score, mut tokens) = ([0, 0], [0u8, 0]);
+    let mut tally = euchre::game::Tally::default();
     for (i, want) in [
         ([0, 1], [0, 1]),
         ([0, 2], [0, 2]),
@@ -480,8 +480,8 @@ fn four_trick_tokens_on_a_constructed_deal() {
     .into_iter()
     .enumerate()
     {
-        euchre::game::add_deal(&d, &mut score, &mut tokens);
-        assert_eq!((score, tokens), want, "deal {i}");
+        tally.add(&d);
+        assert_eq!((tally.score, tally.tokens), want, "deal {i}");
     }
     // Without the rule, no token.
     assert_eq!(four_trick_deal(rules(&[])).four_trick_token(), None);

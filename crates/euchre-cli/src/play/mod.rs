@@ -279,13 +279,19 @@ impl App {
 
     /// The deal in progress (or just over) as dealt, with its decisions so far.
     fn recorded_deal(&self) -> Result<RecordedDeal, String> {
-        let game = self.session.game();
-        let scores = game.scores();
-        match game {
+        // The scores before this deal, though it may be over and scored already.
+        match self.session.game() {
             AnyGame::Partnership(g) => {
-                RecordedDeal::of_deal(g.deal(), self.deal_number(), [scores[0], scores[1]], g.tokens())
+                let before = g
+                    .deals_with_tally()
+                    .last()
+                    .map_or_else(Default::default, |(_, t)| t);
+                RecordedDeal::of_deal(g.deal(), self.deal_number(), before)
             }
-            AnyGame::Solo(g) => RecordedDeal::of_solo_deal(g.deal(), self.deal_number(), scores),
+            AnyGame::Solo(g) => {
+                let before = g.deals_with_scores().last().map_or_else(Vec::new, |(_, s)| s);
+                RecordedDeal::of_solo_deal(g.deal(), self.deal_number(), before)
+            }
         }
     }
 
@@ -1216,6 +1222,32 @@ mod tests {
                     assert!(a.on_key(key(KeyCode::Enter)));
                 }
             }
+        }
+    }
+
+    /// A deal's review (and its hint) values the deal at the score before it, though the deal
+    /// is over and scored: the score-aware players would read a score that is not the deal's.
+    #[test]
+    fn a_finished_deal_is_valued_at_the_score_before_it() {
+        for (preset, players, seed) in [
+            ("north-american", 4, 5),
+            ("three-handed", 3, 3),
+            ("bid-euchre", 4, 5),
+        ] {
+            let mut a = app_of(preset, players, seed);
+            let start = a.session.game().scores().to_vec();
+            to_the_deals_end(&mut a);
+            assert_ne!(
+                a.session.game().scores(),
+                start.as_slice(),
+                "{preset}: the deal scores"
+            );
+            assert_eq!(a.recorded_deal().unwrap().scores, start, "{preset}");
+            // The second deal's, before it ends: the first deal's score.
+            let after_first = a.session.game().scores().to_vec();
+            a.reviewed = a.deals_done();
+            assert!(a.on_key(key(KeyCode::Enter)));
+            assert_eq!(a.recorded_deal().unwrap().scores, after_first, "{preset}");
         }
     }
 

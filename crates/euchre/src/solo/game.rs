@@ -119,6 +119,19 @@ impl SoloGame {
     pub fn all_deals(&self) -> impl Iterator<Item = &SoloDeal> {
         self.finished.iter().chain(std::iter::once(&self.deal))
     }
+    /// Every deal so far, the current one last, each with the players' scores before it (the
+    /// game's own arithmetic: each finished deal's change added, saturating).
+    pub fn deals_with_scores(&self) -> impl Iterator<Item = (&SoloDeal, Vec<i32>)> {
+        let mut scores = self.initial_scores().to_vec();
+        self.all_deals().map(move |d| {
+            let before = scores.clone();
+            if d.is_done() {
+                add_change(&mut scores, d);
+            }
+            (d, before)
+        })
+    }
+
     /// Each player's score.
     pub fn scores(&self) -> &[i32] {
         &self.scores[..usize::from(self.rules.players)]
@@ -172,9 +185,7 @@ impl SoloGame {
     fn score_deal(&mut self) {
         self.scored = true;
         let p = usize::from(self.rules.players);
-        for (s, d) in self.scores.iter_mut().zip(self.deal.delta()) {
-            *s = s.saturating_add(*d);
-        }
+        add_change(&mut self.scores, &self.deal);
         for (i, paid) in self.deal.paid_in().iter().enumerate() {
             self.chips[i] -= i64::from(*paid);
             self.pool += u64::from(*paid);
@@ -249,6 +260,14 @@ impl SoloGame {
 /// The winner by the scores after a deal, if the game is decided: the one player at the top once
 /// someone has reached the target (0 in the games raced down); tied at the top, the deal's
 /// maker if among them, else nobody (the game plays on).
+/// Adds a finished deal's change to the players' scores, saturating rather than overflowing
+/// on absurd starting scores.
+pub fn add_change(scores: &mut [i32], deal: &SoloDeal) {
+    for (s, d) in scores.iter_mut().zip(deal.delta()) {
+        *s = s.saturating_add(*d);
+    }
+}
+
 fn winner_by_score(rules: &SoloRules, scores: &[i32], maker: Option<Seat>) -> Option<Seat> {
     let (best, reached) = if rules.races_down() {
         let best = *scores.iter().min().unwrap_or(&0);
