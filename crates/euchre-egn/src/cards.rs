@@ -16,7 +16,7 @@ pub fn egn_card(c: Card) -> String {
 /// # Errors
 /// Unknown or generic cards (`Xx`, `Jx`, `9t`), which a replay can't place, and bad text.
 pub fn parse_egn_card(text: &str, trump: Option<Trump>) -> Result<Card, String> {
-    let shown: String = text.chars().take(20).collect();
+    let shown = euchre::text::shown(text);
     match text {
         "B" => return Ok(Card::JOKER),
         "R" | "L" => {

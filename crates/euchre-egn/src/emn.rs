@@ -43,7 +43,7 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
         if !["fileType", "version", "metadata", "games"].contains(&k.as_str()) {
             return Err(EgnError::new(format!(
                 "unknown top-level field '{}'",
-                k.chars().take(30).collect::<String>()
+                euchre::text::shown(k)
             )));
         }
     }
@@ -76,7 +76,7 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
             other => {
                 return Err(EgnError::new(format!(
                     "unknown metadata field '{}'",
-                    other.chars().take(30).collect::<String>()
+                    euchre::text::shown(other)
                 )))
             }
         }
@@ -120,10 +120,7 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
         let go = g.as_object().ok_or_else(|| at("must be an object".into()))?;
         for k in go.keys() {
             if !["gameIndex", "players", "gameData"].contains(&k.as_str()) {
-                return Err(at(format!(
-                    "unknown field '{}'",
-                    k.chars().take(30).collect::<String>()
-                )));
+                return Err(at(format!("unknown field '{}'", euchre::text::shown(k))));
             }
         }
         if go.get("gameIndex").and_then(Value::as_u64).is_none() {

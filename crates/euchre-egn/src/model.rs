@@ -270,12 +270,7 @@ impl<'de> Deserialize<'de> for PlayerEntry {
 
 /// A value as the document wrote it, cut short: for messages.
 pub(crate) fn shown(v: &Value) -> String {
-    let text = v.to_string();
-    if text.chars().count() > 30 {
-        format!("{}...", text.chars().take(30).collect::<String>())
-    } else {
-        text
-    }
+    euchre::text::shown(&v.to_string())
 }
 
 // The fields that are numbers or true/false, each read with a message that names it and what it

@@ -57,7 +57,7 @@ pub fn egn_from_value(mut v: Value) -> Result<EgnFile, EgnError> {
     match obj.get("fileType").and_then(Value::as_str) {
         Some("Euchre Game Notation") => {}
         Some(other) => {
-            let shown: String = other.chars().take(60).collect();
+            let shown = euchre::text::shown(other);
             return Err(EgnError::new(format!(
                 "fileType is '{shown}', not 'Euchre Game Notation'"
             )));
@@ -331,7 +331,7 @@ fn check_phases(phases: &[Phase]) -> Result<(), String> {
                 }
                 for c in &b.calls {
                     if !["Pass", "Order", "s", "h", "d", "c", "n", "x"].contains(&c.as_str()) {
-                        let shown: String = c.chars().take(20).collect();
+                        let shown = euchre::text::shown(c);
                         return Err(format!("call '{shown}' is not Pass, Order, s, h, d, c, n or x"));
                     }
                 }
@@ -378,7 +378,7 @@ fn check_annotations(a: &Option<std::collections::BTreeMap<String, Vec<String>>>
         if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) {
             return Err(format!(
                 "annotation key '{}' is not a number",
-                k.chars().take(20).collect::<String>()
+                euchre::text::shown(k)
             ));
         }
         if v.len() > 50 || v.iter().any(|s| s.chars().count() > 1024) {
@@ -405,9 +405,6 @@ pub fn check_card(c: &str) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!(
-            "'{}' is not an EGN card",
-            c.chars().take(20).collect::<String>()
-        ))
+        Err(format!("'{}' is not an EGN card", euchre::text::shown(c)))
     }
 }

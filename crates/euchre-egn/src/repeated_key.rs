@@ -24,7 +24,7 @@ pub struct RepeatedKey {
 
 impl fmt::Display for RepeatedKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let shown: String = self.key.chars().take(40).collect();
+        let shown = euchre::text::shown(&self.key);
         write!(f, "'{}' is given twice ", shown.escape_debug())?;
         if self.path.is_empty() {
             f.write_str("at the top level")?;
@@ -32,7 +32,7 @@ impl fmt::Display for RepeatedKey {
             let path: Vec<String> = self
                 .path
                 .iter()
-                .map(|k| k.chars().take(40).collect::<String>().escape_debug().to_string())
+                .map(|k| euchre::text::shown(k).escape_debug().to_string())
                 .collect();
             write!(f, "in {}", path.join("."))?;
         }

@@ -256,7 +256,7 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
                 .ok_or_else(|| {
                     format!(
                         ", call 1: the Joker is turned, so the dealer names trump blind (s, h, d or c), not '{}'",
-                        call.chars().take(20).collect::<String>()
+                        euchre::text::shown(call)
                     )
                 })?;
             a.actions.push(Action::Call {

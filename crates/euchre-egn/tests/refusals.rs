@@ -33,6 +33,26 @@ fn the_example_reads() {
     check_text(SCENARIO).unwrap();
 }
 
+/// A long value is echoed cut, and said to be cut, as the record reader and the engine protocol
+/// echo one (`euchre::text::shown`: 40 characters and "…"); a value that fits is echoed whole.
+#[test]
+fn a_long_value_is_echoed_cut_and_marked() {
+    let long = "x".repeat(100);
+    let e = refused(&replaced(
+        r#""fileType": "Euchre Game Notation""#,
+        &format!(r#""fileType": "{long}""#),
+    ));
+    assert!(
+        e.contains(&format!("fileType is '{}…', not", "x".repeat(40))),
+        "{e}"
+    );
+    let e = refused(&replaced(
+        r#""fileType": "Euchre Game Notation""#,
+        r#""fileType": "Euchre""#,
+    ));
+    assert!(e.contains("fileType is 'Euchre', not"), "{e}");
+}
+
 /// A key written twice is refused, naming it and where it is; serde_json would keep the last
 /// without a word (the dealer's second value failed later as a card seat 2 "was not dealt").
 #[test]

@@ -212,12 +212,7 @@ mod fields {
         if let Value::Number(n) = v {
             return euchre_egn::number_shown(n);
         }
-        let text = v.to_string();
-        if text.chars().count() > 30 {
-            format!("{}...", text.chars().take(30).collect::<String>())
-        } else {
-            text
-        }
+        euchre::text::shown(&v.to_string())
     }
 
     /// A whole number that fits `T`, or "`what`, not X".

@@ -456,6 +456,13 @@ fn a_value_of_the_wrong_kind_is_named_by_its_field() {
             json!([1]),
             "'deductions' must be two whole numbers 0 to 255, [team 0, team 1], not [1]",
         ),
+        // A long value is echoed cut, and said to be cut, as every reader and the engine
+        // protocol echo one (`euchre::text::shown`: 40 characters and "…").
+        (
+            "/version",
+            json!("x".repeat(100)),
+            &format!("'version' must be a whole number such as 1, not \"{}…", "x".repeat(39)),
+        ),
     ];
     let good: Value = serde_json::to_value(sample()).unwrap();
     for (pointer, value, message) in cases {

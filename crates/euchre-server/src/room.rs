@@ -159,7 +159,7 @@ pub const MAX_SERVER_WORLDS: u32 = 200;
 /// # Errors
 /// An unknown player, or one too slow for a shared server, named.
 pub fn check_server_player(name: &str) -> Result<(), String> {
-    let shown: String = name.chars().take(30).collect();
+    let shown = euchre::text::shown(name);
     if player(name).is_err() {
         return Err(format!(
             "unknown player '{shown}': choose easy, medium, hard, expert, default, basic, random, or pimc-N or pimc-win-N with N up to {MAX_SERVER_WORLDS}"
