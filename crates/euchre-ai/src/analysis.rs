@@ -337,18 +337,6 @@ fn analyze(
     Ok(out)
 }
 
-/// Each seat's judged decisions and total loss, over the analyses given.
-pub fn totals(analyses: &[DealAnalysis], seats: usize) -> Vec<(usize, f64)> {
-    let mut out = vec![(0usize, 0.0f64); seats];
-    for j in analyses.iter().flat_map(|a| &a.judged) {
-        if let Some(t) = out.get_mut(j.seat.index()) {
-            t.0 += 1;
-            t.1 += j.loss;
-        }
-    }
-    out
-}
-
 /// Every judged decision, the biggest loss first (ties in the record's order).
 pub fn ranked(analyses: &[DealAnalysis]) -> Vec<&Judgement> {
     let mut all: Vec<&Judgement> = analyses.iter().flat_map(|a| &a.judged).collect();

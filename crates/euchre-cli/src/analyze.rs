@@ -2,16 +2,18 @@
 //! biggest mistakes first, and a total per player.
 
 use anyhow::{anyhow, Context, Result};
-use euchre_ai::analysis::{analyze_deal, ranked, totals, DealAnalysis, Judgement, RecordedDeal};
+use euchre_ai::analysis::{analyze_deal, ranked, DealAnalysis, Judgement, RecordedDeal};
 use euchre_ai::Outlook;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::path::Path;
 
-/// A recorded game's deals, ready to analyse, and the players' names by seat.
+/// A recorded game's deals, ready to analyse, and who sat where in each.
 pub struct Loaded {
     pub deals: Vec<RecordedDeal>,
-    pub names: Vec<String>,
+    /// The players' names by seat in each deal (parallel to `deals`): in an EMN match they may
+    /// change seats between games. Empty where the record names nobody.
+    pub names: Vec<Vec<String>>,
     pub seats: usize,
     /// Deals whose hands were rebuilt from the play rather than recorded.
     pub rebuilt: usize,
@@ -22,12 +24,7 @@ fn from_egn(doc: Value) -> Result<Loaded> {
     let file = euchre_egn::egn_from_value(doc)?;
     let mut loaded = Loaded {
         deals: Vec::new(),
-        names: file
-            .metadata
-            .players
-            .iter()
-            .map(|p| p.name().to_string())
-            .collect(),
+        names: Vec::new(),
         seats: 4,
         rebuilt: 0,
     };
@@ -35,8 +32,8 @@ fn from_egn(doc: Value) -> Result<Loaded> {
     Ok(loaded)
 }
 
-/// The deals of every game of an EMN match, numbered on through the match; the seats named as
-/// its first game names them.
+/// The deals of every game of an EMN match, numbered on through the match, each with the
+/// seats its own game names (players change seats between a match's games).
 fn from_emn(v: &Value) -> Result<Loaded> {
     euchre_egn::replay_emn(v)?;
     let mut loaded = Loaded {
@@ -47,21 +44,20 @@ fn from_emn(v: &Value) -> Result<Loaded> {
     };
     for g in v["games"].as_array().into_iter().flatten() {
         let file = euchre_egn::egn_from_value(g["gameData"].clone())?;
-        if loaded.names.is_empty() {
-            loaded.names = file
-                .metadata
-                .players
-                .iter()
-                .map(|p| p.name().to_string())
-                .collect();
-        }
         add_game(&mut loaded, &file)?;
     }
     Ok(loaded)
 }
 
-/// One EGN game's deals, with the running score before each, after those already loaded.
+/// One EGN game's deals, with the running score before each and the game's seats, after those
+/// already loaded.
 fn add_game(loaded: &mut Loaded, file: &euchre_egn::EgnFile) -> Result<()> {
+    let names: Vec<String> = file
+        .metadata
+        .players
+        .iter()
+        .map(|p| p.name().to_string())
+        .collect();
     let game = euchre_egn::replay(file)?;
     let mut before = euchre::game::Tally::starting_at(game.initial_score);
     for rd in &game.deals {
@@ -70,6 +66,7 @@ fn add_game(loaded: &mut Loaded, file: &euchre_egn::EgnFile) -> Result<()> {
         d.guessed = rd.guessed;
         loaded.rebuilt += usize::from(!rd.hands_recorded);
         loaded.deals.push(d);
+        loaded.names.push(names.clone());
         before.add(&rd.deal);
     }
     Ok(())
@@ -93,8 +90,8 @@ fn from_record(text: &str) -> Result<Loaded> {
         }
     };
     Ok(Loaded {
+        names: vec![names; deals.len()],
         deals,
-        names,
         seats,
         rebuilt: 0,
     })
@@ -134,11 +131,88 @@ pub fn run(loaded: &Loaded, reference: &str, seed: u64) -> Result<Vec<DealAnalys
         .map_err(|e| anyhow!(e))
 }
 
-fn who(loaded: &Loaded, seat: usize) -> String {
-    match loaded.names.get(seat).filter(|n| !n.is_empty()) {
+/// The name of the player in `seat` in deal `deal` (from 1), if the record names one.
+fn name_in(loaded: &Loaded, deal: u32, seat: usize) -> Option<&str> {
+    let names = loaded.names.get((deal as usize).checked_sub(1)?)?;
+    names.get(seat).map(String::as_str).filter(|n| !n.is_empty())
+}
+
+/// A seat in a deal, with its player's name: "2 (Jen-Eye)".
+fn who(loaded: &Loaded, deal: u32, seat: usize) -> String {
+    match name_in(loaded, deal, seat) {
         Some(n) => format!("{seat} ({n})"),
         None => seat.to_string(),
     }
+}
+
+/// One player's judged decisions: a named player wherever they sat (in an EMN match players
+/// change seats between games), or an unnamed seat.
+struct PlayerTotal<'a> {
+    name: Option<&'a str>,
+    /// The seats the player sat in, in the order first seen.
+    seats: Vec<usize>,
+    judged: usize,
+    lost: f64,
+    unjudged: usize,
+}
+
+impl PlayerTotal<'_> {
+    /// "seat 2 (Jen-Eye)", or "Jen-Eye (seats 1, 3)" for a player who changed seats.
+    fn label(&self) -> String {
+        let mut seats = self.seats.clone();
+        seats.sort_unstable();
+        let seats: Vec<String> = seats.iter().map(usize::to_string).collect();
+        match (self.name, seats.as_slice()) {
+            (Some(n), [one]) => format!("seat {one} ({n})"),
+            (Some(n), _) => format!("{n} (seats {})", seats.join(", ")),
+            (None, _) => format!("seat {}", seats.join(", ")),
+        }
+    }
+}
+
+/// Where `seat`'s player in deal `deal` is in `out`, added if not there yet.
+fn player_index<'a>(out: &mut Vec<PlayerTotal<'a>>, loaded: &'a Loaded, deal: u32, seat: usize) -> usize {
+    let name = name_in(loaded, deal, seat);
+    let i = out
+        .iter()
+        .position(|p| match name {
+            Some(n) => p.name == Some(n),
+            None => p.name.is_none() && p.seats == [seat],
+        })
+        .unwrap_or_else(|| {
+            out.push(PlayerTotal {
+                name,
+                seats: Vec::new(),
+                judged: 0,
+                lost: 0.0,
+                unjudged: 0,
+            });
+            out.len() - 1
+        });
+    if !out[i].seats.contains(&seat) {
+        out[i].seats.push(seat);
+    }
+    i
+}
+
+/// Each player's totals, in the order they are first seen (the first deal's seats first).
+fn player_totals<'a>(loaded: &'a Loaded, analyses: &[DealAnalysis]) -> Vec<PlayerTotal<'a>> {
+    let mut out = Vec::new();
+    for deal in &loaded.deals {
+        for seat in 0..loaded.seats {
+            player_index(&mut out, loaded, deal.number, seat);
+        }
+    }
+    for j in analyses.iter().flat_map(|a| &a.judged) {
+        let i = player_index(&mut out, loaded, j.deal, j.seat.index());
+        out[i].judged += 1;
+        out[i].lost += j.loss;
+    }
+    for u in analyses.iter().flat_map(|a| &a.unjudged) {
+        let i = player_index(&mut out, loaded, u.deal, u.seat.index());
+        out[i].unjudged += 1;
+    }
+    out
 }
 
 fn when(j: &Judgement) -> &'static str {
@@ -173,11 +247,18 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
         .filter(|j| j.loss >= 0.005)
         .take(top)
         .collect();
-    let seat_width = (0..loaded.seats)
-        .map(|s| who(loaded, s).chars().count())
+    let players = player_totals(loaded, analyses);
+    let seat_width = mistakes
+        .iter()
+        .map(|j| who(loaded, j.deal, j.seat.index()).chars().count())
         .max()
         .unwrap_or(0)
         .max(14);
+    let player_width = players
+        .iter()
+        .map(|p| p.label().chars().count())
+        .max()
+        .unwrap_or(0);
     if top > 0 {
         out += "\nbiggest mistakes (expected points lost, from what the seat knew then):\n";
         if mistakes.is_empty() {
@@ -194,7 +275,7 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
                 "  {:>4} {:>4}  {:<seat_width$} {:<8} {:<14} {:<14} {:>6.2}\n",
                 j.deal,
                 j.index,
-                who(loaded, j.seat.index()),
+                who(loaded, j.deal, j.seat.index()),
                 when(j),
                 j.taken.to_string(),
                 j.best.to_string(),
@@ -203,28 +284,22 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
         }
     }
     out += "\nper player:\n";
-    for (seat, (n, loss)) in totals(analyses, loaded.seats).into_iter().enumerate() {
+    for p in &players {
+        let (n, loss) = (p.judged, p.lost);
         let per = if n == 0 { 0.0 } else { loss / n as f64 };
         out += &format!(
-            "  seat {:<seat_width$} {n:>4} decisions judged, {loss:>6.2} points lost ({per:.3} a decision)\n",
-            who(loaded, seat)
+            "  {:<player_width$} {n:>4} decisions judged, {loss:>6.2} points lost ({per:.3} a decision)\n",
+            p.label()
         );
     }
     if unjudged > 0 {
-        // The list is in the JSON; here, how many per seat and why.
-        let mut per_seat = vec![0usize; loaded.seats];
-        for u in analyses.iter().flat_map(|a| &a.unjudged) {
-            if let Some(n) = per_seat.get_mut(u.seat.index()) {
-                *n += 1;
-            }
-        }
+        // The list is in the JSON; here, how many per player and why.
         out += &format!(
             "\nnot judged: {unjudged} decisions by a seat holding (or having discarded) a card the record does not show, placed by the reader ({}); --json lists them\n",
-            per_seat
+            players
                 .iter()
-                .enumerate()
-                .filter(|(_, &n)| n > 0)
-                .map(|(s, n)| format!("seat {}: {n}", who(loaded, s)))
+                .filter(|p| p.unjudged > 0)
+                .map(|p| format!("{}: {}", p.label(), p.unjudged))
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -281,6 +356,7 @@ pub fn to_json(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, seed
                 "deal": j.deal,
                 "decision": j.index,
                 "seat": j.seat.index(),
+                "player": name_in(loaded, j.deal, j.seat.index()),
                 "phase": when(j),
                 "taken": j.taken.to_string(),
                 "best": j.best.to_string(),
@@ -296,13 +372,13 @@ pub fn to_json(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, seed
     let unjudged: Vec<Value> = analyses
         .iter()
         .flat_map(|a| &a.unjudged)
-        .map(|u| json!({"deal": u.deal, "decision": u.index, "seat": u.seat.index(), "taken": u.taken.to_string(), "why": u.why}))
+        .map(|u| json!({"deal": u.deal, "decision": u.index, "seat": u.seat.index(), "player": name_in(loaded, u.deal, u.seat.index()), "taken": u.taken.to_string(), "why": u.why}))
         .collect();
-    let players: Vec<Value> = totals(analyses, loaded.seats)
+    // A player's first seat is `seat`; `seats` lists every seat they sat in.
+    let players: Vec<Value> = player_totals(loaded, analyses)
         .into_iter()
-        .enumerate()
-        .map(|(seat, (n, loss))| {
-            json!({"seat": seat, "name": loaded.names.get(seat), "judged": n, "points_lost": (loss * 1000.0).round() / 1000.0})
+        .map(|p| {
+            json!({"seat": p.seats.first(), "seats": p.seats, "name": p.name, "judged": p.judged, "points_lost": (p.lost * 1000.0).round() / 1000.0})
         })
         .collect();
     json!({

@@ -320,6 +320,80 @@ fn solve_names_the_cards_the_reader_placed() {
     assert_eq!(v["placed_by_reader"], serde_json::json!([]));
 }
 
+/// In an EMN match players change seats between games: each decision is put on the player who
+/// sat there in that game, and each player's total gathers their decisions from every seat
+/// (before, every seat was named as in the first game, and totalled by seat).
+#[test]
+fn an_emn_matchs_decisions_are_put_on_the_player_in_the_seat_that_game() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../euchre-egn/tests/data/egn-examples/combination examples"
+    );
+    let v = json(&[
+        "analyze",
+        &format!("{dir}/MotE W5 Match.emn"),
+        "--player",
+        "pimc-1",
+        "--json",
+    ]);
+    // Each game's seats, as its own EGN file names them; the match numbers deals on through
+    // the games.
+    let mut seats_by_deal: Vec<Vec<String>> = Vec::new();
+    for g in 1..=6 {
+        let text = std::fs::read_to_string(format!("{dir}/MotE W5 G{g}.egn")).unwrap();
+        let game: Value = serde_json::from_str(&text).unwrap();
+        let names: Vec<String> = game["metadata"]["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap().to_string())
+            .collect();
+        for _ in game["deals"].as_array().unwrap() {
+            seats_by_deal.push(names.clone());
+        }
+    }
+    assert_eq!(v["deals"], seats_by_deal.len() as u64);
+    assert_ne!(
+        seats_by_deal[0],
+        seats_by_deal[seats_by_deal.len() - 1],
+        "the players move"
+    );
+    let decisions = v["decisions"].as_array().unwrap();
+    for d in decisions.iter().chain(v["unjudged"].as_array().unwrap()) {
+        let deal = d["deal"].as_u64().unwrap() as usize;
+        let seat = d["seat"].as_u64().unwrap() as usize;
+        assert_eq!(d["player"], seats_by_deal[deal - 1][seat].as_str(), "{d}");
+    }
+    // A total per player, with the seats they sat in, adding up to every judged decision.
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 4, "{players:?}");
+    for p in players {
+        let name = p["name"].as_str().unwrap();
+        let mine = decisions.iter().filter(|d| d["player"] == name);
+        assert_eq!(p["judged"], mine.clone().count() as u64, "{name}");
+        let lost: f64 = mine.map(|d| d["loss"].as_f64().unwrap()).sum();
+        // Each decision's loss is rounded to 0.001 in the report.
+        assert!(
+            (p["points_lost"].as_f64().unwrap() - lost).abs() < 0.001 * decisions.len() as f64,
+            "{name}"
+        );
+        let mut sat: Vec<u64> = seats_by_deal
+            .iter()
+            .flat_map(|names| (0..4u64).filter(move |&s| names[s as usize] == name))
+            .collect();
+        sat.sort_unstable();
+        sat.dedup();
+        let mut seats: Vec<u64> = p["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap())
+            .collect();
+        seats.sort_unstable();
+        assert_eq!(seats, sat, "{name}");
+    }
+}
+
 /// An EMN match is shown, analysed and solved as one document, its deals numbered on through
 /// the match by all three (before, `show` refused it and `analyze` and `solve` read it as a
 /// broken game record).
