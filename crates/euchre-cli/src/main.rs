@@ -945,12 +945,12 @@ fn run(cli: Cli) -> Result<i32> {
                 note_cut_off();
             }
             if matches!(format, Format::Egn) {
-                // EGN's reader lets a dealer discard the upcard; a game where that was not
-                // allowed reads back the same, so that difference is not worth a note.
-                let notable = |o: &&str| *o != "dealer_may_discard_upcard" || r.dealer_may_discard_upcard;
-                for o in euchre_egn::unexpressed_options(&r).into_iter().filter(notable) {
+                // The play reads back the same, but a reader takes EGN's rule for these (EGN's
+                // dealer may discard the upcard), and so judges the decisions under other rules:
+                // `analyze` and `solve` value the dealer's discard, and what it says, otherwise.
+                for o in euchre_egn::unexpressed_options(&r) {
                     eprintln!(
-                        "note: EGN can't record this game's value of {o}; a reader will assume EGN's (--format record keeps it)"
+                        "note: EGN can't record this game's value of {o}; a reader (and euchre analyze) will assume EGN's (--format record keeps it)"
                     );
                 }
             }

@@ -1110,6 +1110,25 @@ fn a_random_railroad_match_is_a_record_that_record_check_accepts() {
     );
 }
 
+/// A north-american game written as EGN reads back as the same play, but under EGN's rule that
+/// the dealer may discard the upcard, which changes what `analyze` judges: a note says so (it
+/// was left out, as a difference not worth one).
+#[test]
+fn random_notes_the_dealers_discard_egn_cannot_say() {
+    let (ok, out, note) = run(&["random", "--seed", "3"]);
+    assert!(ok, "{note}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"));
+    assert_eq!(v["fileType"], "Euchre Game Notation");
+    assert!(
+        note.contains("EGN can't record this game's value of dealer_may_discard_upcard")
+            && note.contains("euchre analyze"),
+        "{note}"
+    );
+    // Under rules EGN says in full, no note.
+    let (ok, _, note) = run(&["random", "--seed", "3", "--set", "dealer_may_discard_upcard=true"]);
+    assert!(ok && note.is_empty(), "{note}");
+}
+
 /// The engine's `egn` is read back before it is sent: a `british` game with a defender alone
 /// against a partnered maker (EGN's `defend_alone` means only against a lone maker) is refused
 /// and the game record offered.
