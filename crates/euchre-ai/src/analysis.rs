@@ -400,11 +400,12 @@ pub fn position(deal: &RecordedDeal, at: Point) -> Result<AnyDeal, String> {
     if reached(&state, at) && state.to_act().is_some() {
         return Ok(state);
     }
+    let n = deal.history.len();
     Err(format!(
-        "deal {} never reaches trick {} with {} card(s) played to it (the record has {} decisions)",
+        "deal {} never reaches trick {} with {} card(s) played to it (the record has {n} decision{})",
         deal.number,
         at.trick,
         at.card,
-        deal.history.len()
+        if n == 1 { "" } else { "s" }
     ))
 }

@@ -231,8 +231,9 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
     let forced: usize = analyses.iter().map(|a| a.forced).sum();
     let deals = loaded.deals.len();
     let mut out = format!(
-        "{deals} deal{}; {judged} decisions with a choice judged by {reference}, {unjudged} not judged, {forced} forced\n",
-        if deals == 1 { "" } else { "s" },
+        "{}; {} with a choice judged by {reference}, {unjudged} not judged, {forced} forced\n",
+        crate::counted(deals as u64, "deal"),
+        crate::counted(judged as u64, "decision"),
     );
     if loaded.rebuilt > 0 {
         out += &format!(

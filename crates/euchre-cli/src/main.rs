@@ -389,13 +389,7 @@ impl TableArgs {
 /// # Errors
 /// No player has the name, or the name is longer than a game record keeps.
 fn player_name(given: &str) -> Result<String> {
-    let player = euchre_ai::player(given)?;
-    let lower = given.trim().to_ascii_lowercase();
-    let name = if euchre_ai::PLAYERS.iter().any(|(listed, _)| *listed == lower) {
-        lower
-    } else {
-        player.name()
-    };
+    let name = canonical_player(given)?;
     let chars = name.chars().count();
     if chars > euchre_record::MAX_PLAYER_NAME_CHARS {
         anyhow::bail!(
@@ -404,6 +398,21 @@ fn player_name(given: &str) -> Result<String> {
         );
     }
     Ok(name)
+}
+
+/// A computer player's name however it was typed: a listed name as listed (`Hard` is
+/// `hard`), any other as the player names itself (`PIMC-5` is `pimc-5`).
+///
+/// # Errors
+/// No player has the name.
+fn canonical_player(given: &str) -> Result<String> {
+    let player = euchre_ai::player(given)?;
+    let lower = given.trim().to_ascii_lowercase();
+    Ok(if euchre_ai::PLAYERS.iter().any(|(listed, _)| *listed == lower) {
+        lower
+    } else {
+        player.name()
+    })
 }
 
 /// The user's data directory: `EUCHRE_DATA_DIR`, or the platform's (e.g. ~/.local/share/euchre).
@@ -721,15 +730,20 @@ fn whole(lo: u64, hi: u64) -> impl clap::builder::TypedValueParser<Value = u64> 
             hi if hi == u64::from(u32::MAX) => format!("a whole number, {lo} or more (at most {hi})"),
             hi => format!("in {lo}..={hi}"),
         };
+        // Above a bound said in words only as "or more": the bound, not the range, is news.
+        let too_large = || match hi {
+            u64::MAX => format!("{text} is more than the largest, {hi}"),
+            _ => format!("{text} is not {range}"),
+        };
         match text.parse::<i128>() {
             Ok(n) if (i128::from(lo)..=i128::from(hi)).contains(&n) => {
                 u64::try_from(n).map_err(|e| e.to_string())
             }
+            Ok(n) if n > i128::from(hi) => Err(too_large()),
             Ok(_) => Err(format!("{text} is not {range}")),
             // Too many digits for any range: out of it, not "not a whole number".
-            Err(e) if matches!(e.kind(), IntErrorKind::PosOverflow | IntErrorKind::NegOverflow) => {
-                Err(format!("{text} is not {range}"))
-            }
+            Err(e) if matches!(e.kind(), IntErrorKind::PosOverflow) => Err(too_large()),
+            Err(e) if matches!(e.kind(), IntErrorKind::NegOverflow) => Err(format!("{text} is not {range}")),
             Err(_) => Err(format!("'{text}' is not a whole number")),
         }
     }
@@ -976,9 +990,16 @@ fn run(cli: Cli) -> Result<i32> {
             save_boards,
             compare,
         } => {
-            // Name a bad player, or a board file that does not pair, before any board is played.
-            for p in [&first, &second] {
-                euchre_ai::player(p)?;
+            // Name a bad player, or a board file that does not pair, before any board is played;
+            // a report names the players as typed any way (`BASIC` is `basic`), so that reports
+            // of one match pool.
+            let (first, second) = (canonical_player(&first)?, canonical_player(&second)?);
+            if let euchre::table::AnyRules::Partnership(r) = rules.resolve(None)? {
+                if euchre::game::is_a_match(&r) {
+                    anyhow::bail!(
+                        "sim plays each board as one game (--games) or one deal, not a match: leave out match_games and match_wins"
+                    );
+                }
             }
             let key = euchre_ai::board_file::BoardsKey {
                 rules: rules.name().to_string(),
@@ -991,6 +1012,16 @@ fn run(cli: Cli) -> Result<i32> {
                 .map(|path| sim::read_boards(path, &key))
                 .transpose()?;
             if let Some(s) = &saved {
+                // (A − C) less (B − C) on the same boards says which of A and B is stronger;
+                // against two opponents the difference says nothing.
+                if s.players[1] != second {
+                    anyhow::bail!(
+                        "{} measured {} against {}, this match {first} against {second}: boards compare only against the same opponent (the second player)",
+                        compare.as_deref().map(|p| p.display().to_string()).unwrap_or_default(),
+                        s.players[0],
+                        s.players[1]
+                    );
+                }
                 if s.results.len() as u64 != boards {
                     anyhow::bail!(
                         "{} has {} boards, this match {boards}: boards pair only when they are the same",
@@ -1309,7 +1340,7 @@ mod tests {
                 .unwrap()
                 .to_string();
             assert!(
-                e.contains(&format!("{huge} is not a whole number, 0 or more")),
+                e.contains(&format!("{huge} is more than the largest, 18446744073709551615")),
                 "{e}"
             );
         }

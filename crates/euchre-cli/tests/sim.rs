@@ -229,6 +229,20 @@ fn bad_arguments_are_named() {
     ])
     .unwrap_err();
     assert!(e.contains("exclude each other"), "{e}");
+    // A board is one game or one deal: a match's options were kept in the report and ignored.
+    for set in ["match_games=3", "match_wins=2"] {
+        let e = sim(&["basic", "random", "--games", "--boards", "2", "--set", set]).unwrap_err();
+        assert!(e.contains("leave out match_games and match_wins"), "{set}: {e}");
+    }
+}
+
+/// A player is named in the report as listed, however it was typed, so that reports of one
+/// match pool (`BASIC` and `basic` were two players to `pool`).
+#[test]
+fn the_report_names_a_player_as_listed() {
+    let v = sim(&["BASIC", " PIMC-1 ", "--boards", "2"]).unwrap();
+    assert_eq!(v["sides"][0]["player"], "basic", "{v}");
+    assert_eq!(v["sides"][1]["player"], "pimc-1", "{v}");
 }
 
 #[test]
@@ -257,6 +271,23 @@ fn a_match_compares_board_by_board_with_an_earlier_one_on_the_same_boards() {
     let paired = other["compared"]["difference_per_deal"]["mean"].as_f64().unwrap();
     assert!((paired - (own(&other) - own(&first))).abs() < 1e-9, "{other}");
     assert!(other["compared"]["difference_per_deal"]["high"].as_f64().unwrap() < 0.0);
+    // Against another opponent the difference of differences says nothing: refused.
+    let err = sim(&[
+        "basic",
+        "basic",
+        "--boards",
+        "30",
+        "--seed",
+        "5",
+        "--compare",
+        path,
+    ])
+    .unwrap_err();
+    assert!(
+        err.contains("measured basic against random, this match basic against basic")
+            && err.contains("only against the same opponent"),
+        "{err}"
+    );
     // Other deals do not pair, and the file says why.
     for args in [
         &["--seed", "6", "--boards", "30"][..],
