@@ -442,7 +442,9 @@ impl App {
                     self.status = "No trick has been taken in this deal yet.".into();
                 }
             }
-            KeyCode::Char('?') => self.hint(),
+            // `?` is the help, as in most terminal programs; the hint has its own letter.
+            KeyCode::Char('?') | KeyCode::F(1) => self.show_help(),
+            KeyCode::Char('h') if self.pending_rank.is_none() => self.hint(),
             KeyCode::Char('u') if self.pending_rank.is_none() => self.undo(),
             KeyCode::Char('m') if self.pending_rank.is_none() => self.overlay = Some(Overlay::Markers),
             KeyCode::Left | KeyCode::Up if n > 0 => self.cursor = (self.cursor + n - 1) % n,
@@ -467,6 +469,15 @@ impl App {
             _ => {}
         }
         true
+    }
+
+    /// Opens the box of the keys the game takes now. A rank typed is dropped with its prompt:
+    /// the box lists the keys of the table as it is without it.
+    fn show_help(&mut self) {
+        if self.pending_rank.take().is_some() {
+            self.status.clear();
+        }
+        self.overlay = Some(Overlay::Help);
     }
 
     fn ask_to_leave(&mut self) {
@@ -538,13 +549,16 @@ impl App {
                     KeyCode::Char('q') | KeyCode::Esc => Overlay::ConfirmQuit,
                     KeyCode::Char('l') if self.table.last_trick.is_some() => Overlay::LastTrick,
                     KeyCode::Char('m') if self.table.partnership => Overlay::Markers,
+                    KeyCode::Char('?') | KeyCode::F(1) => Overlay::Help,
                     _ => return true,
                 };
                 self.behind = Some(o.clone());
                 self.overlay = Some(over);
             }
             Overlay::Summary(_) => return false,
-            Overlay::Hint { .. } | Overlay::Markers | Overlay::LastTrick => self.overlay = self.behind.take(),
+            Overlay::Hint { .. } | Overlay::Markers | Overlay::LastTrick | Overlay::Help => {
+                self.overlay = self.behind.take()
+            }
         }
         true
     }
@@ -1745,7 +1759,7 @@ mod tests {
             KeyCode::Left,
             KeyCode::Right,
             KeyCode::Tab,
-            KeyCode::Char('?'),
+            KeyCode::Char('h'),
         ] {
             assert!(a.on_key(key(c)));
             assert_eq!(a.overlay.as_ref(), Some(&review), "{c:?}");
@@ -1754,6 +1768,7 @@ mod tests {
             ('l', Overlay::LastTrick),
             ('m', Overlay::Markers),
             ('q', Overlay::ConfirmQuit),
+            ('?', Overlay::Help),
         ] {
             assert!(a.on_key(key(KeyCode::Char(c))));
             assert_eq!(a.overlay, Some(over), "{c}");
@@ -1770,6 +1785,80 @@ mod tests {
         assert!(a.on_key(key(KeyCode::Char('m'))));
         assert!(a.on_key(key(KeyCode::Char('x'))));
         assert_eq!(a.overlay, None);
+    }
+
+    /// The help's keys, as `help_entries` lists them.
+    fn help_keys(a: &App) -> Vec<String> {
+        render::help_entries(a).into_iter().map(|(k, _)| k).collect()
+    }
+
+    /// `?` (or F1) shows the keys the game takes now, and any key closes it, taking nothing
+    /// (the tester found no help: `?` was the hint, which now has `h`). The list follows the
+    /// state: a decision's keys at the person's turn, the review's over a review, none of the
+    /// person's in a watched game.
+    #[test]
+    fn question_mark_shows_the_keys_the_game_takes_now() {
+        let mut a = app();
+        let before = a.session.decisions();
+        assert!(a.on_key(key(KeyCode::Char('?'))));
+        assert_eq!(a.overlay, Some(Overlay::Help));
+        // The dealer's discard: cards to choose, no pass.
+        let keys = help_keys(&a);
+        for k in [
+            "Enter, space",
+            "rank, suit",
+            "h",
+            "mouse",
+            "m",
+            "q, Esc",
+            "Ctrl-C",
+            "?, F1",
+        ] {
+            assert!(keys.iter().any(|x| x == k), "{k} missing: {keys:?}");
+        }
+        assert!(!keys.iter().any(|x| x == "p" || x == "u" || x == "l"), "{keys:?}");
+        for (w, h) in [(80, 24), (60, 20)] {
+            let s = render::tests::screen(&a, w, h);
+            assert!(s.contains("Keys") && s.contains("(any key closes)"), "{s}");
+            assert!(
+                s.contains("h  ") && s.contains("a hint: what expert would take"),
+                "{s}"
+            );
+        }
+        // Esc closes the help, and does not ask to leave.
+        assert!(a.on_key(key(KeyCode::Esc)));
+        assert_eq!(a.overlay, None);
+        assert!(a.on_key(key(KeyCode::F(1))));
+        assert_eq!(a.overlay, Some(Overlay::Help));
+        assert!(a.on_key(key(KeyCode::Char('?'))));
+        assert_eq!(a.overlay, None);
+        assert_eq!(a.session.decisions(), before, "nothing taken");
+        assert!(render::key_words(&a).contains(&"? help".to_string()));
+        // `h` is the hint.
+        assert!(a.on_key(key(KeyCode::Char('h'))));
+        assert!(matches!(a.overlay, Some(Overlay::Hint { .. })), "{:?}", a.overlay);
+        // Over a review: the review's keys, and back to it.
+        let mut a = app();
+        to_the_deals_end(&mut a);
+        let review = a.review();
+        assert!(a.on_key(key(KeyCode::Char('?'))));
+        let keys = help_keys(&a);
+        assert_eq!(keys[0], "Enter", "{keys:?}");
+        assert!(!keys.iter().any(|x| x == "h" || x == "Enter, space"), "{keys:?}");
+        assert!(a.on_key(key(KeyCode::Esc)));
+        assert_eq!(a.overlay, Some(review));
+    }
+
+    /// A watched game's help lists no decision's keys: no one at the table decides.
+    #[test]
+    fn a_watched_games_help_lists_no_decisions_keys() {
+        use euchre::table::AnyRules;
+        let holders = vec![Holder::Bot("basic".into()); 4];
+        let rules = AnyRules::preset("north-american").unwrap();
+        let session = Session::new(rules, 4, holders, Budget::UNLIMITED, None).unwrap();
+        let mut a = App::new(session, "north-american".into(), true);
+        assert!(a.on_key(key(KeyCode::Char('?'))));
+        assert_eq!(help_keys(&a), ["m", "q, Esc", "Ctrl-C", "?, F1"]);
     }
 
     /// Until the deal's review is shown the prompt says it is being worked out, and Enter

@@ -789,19 +789,16 @@ fn keys_line(app: &App, width: u16) -> String {
 /// The keys that do something now; quitting and hints first, so that a narrow screen still
 /// shows them.
 pub(super) fn key_words(app: &App) -> Vec<String> {
-    let mut keys = vec!["q quit".to_string()];
+    let mut keys = vec!["q quit".to_string(), "? help".to_string()];
     if !app.choices.is_empty() {
-        keys.extend(["? hint", "←→ choose", "Enter take"].map(String::from));
+        keys.extend(["h hint", "←→ choose", "Enter take"].map(String::from));
         // The shortcut of the card under the cursor, or of the first the person may choose.
         let card = app.choices.get(app.cursor).and_then(card_of);
         if let Some(c) = card.or_else(|| app.choices.iter().find_map(card_of)) {
             if let (Some(r), Some(s)) = (c.rank(), c.suit()) {
-                let rank = match r.letter() {
-                    'T' => 't',
-                    l => l.to_ascii_lowercase(),
-                };
                 keys.push(format!(
-                    "{rank} {}: {}",
+                    "{} {}: {}",
+                    rank_key(r),
                     s.letter().to_ascii_lowercase(),
                     card_text(c)
                 ));
@@ -823,6 +820,73 @@ pub(super) fn key_words(app: &App) -> Vec<String> {
         keys.push("m markers".into());
     }
     keys
+}
+
+/// The keys the game takes now, each with what it does, for the help box: over a deal's
+/// review, the review's keys (`on_overlay_key`); at the table, those of `on_key` that do
+/// something in this state, as the keys line offers them, and the ones it has no room for.
+pub(super) fn help_entries(app: &App) -> Vec<(String, String)> {
+    let mut keys: Vec<(&str, String)> = Vec::new();
+    let over_review = matches!(app.behind, Some(Overlay::Review { .. }));
+    if over_review {
+        let next = if app.session.game().is_over() {
+            "the game's summary"
+        } else {
+            "the next deal"
+        };
+        keys.push(("Enter", next.into()));
+    } else if !app.choices.is_empty() {
+        keys.push(("← → ↑ ↓ Tab", "move between your choices".into()));
+        keys.push(("Enter, space", "take the chosen one".into()));
+        if let Some(c) = app.choices.iter().find_map(card_of) {
+            keys.push(("rank, suit", card_shortcut_words(c)));
+        }
+        if app.queen_to_choose() {
+            keys.push(("q q", "leave (q alone is the queen's rank now)".into()));
+        }
+        if app.choices.contains(&Action::Pass) {
+            keys.push(("p", "pass".into()));
+        }
+        keys.push(("h", format!("a hint: what {DEFAULT_PLAYER} would take, and why")));
+        keys.push(("mouse", "click a card or a choice to take it".into()));
+        if app.practice {
+            keys.push(("u", "take back your last decision of this deal".into()));
+        }
+    } else if app.session.turn() == euchre_table::Turn::DealOver && !app.review_due() {
+        keys.push(("Enter, space", "deal the next".into()));
+    }
+    if app.table.last_trick.is_some() {
+        keys.push(("l", "the deal's last trick".into()));
+    }
+    if app.table.partnership {
+        keys.push(("m", "the score as the 2-and-3 markers show it".into()));
+    }
+    keys.push(("q, Esc", "leave (asks first; the game stays saved)".into()));
+    keys.push(("Ctrl-C", "leave at once".into()));
+    keys.push(("?, F1", "this help".into()));
+    keys.into_iter().map(|(k, w)| (k.to_string(), w)).collect()
+}
+
+/// How a card is named by its keys, with `c` as the example: "a card by rank, then suit:
+/// j h is J♥" (short enough for one line of the box at 60 columns).
+fn card_shortcut_words(c: Card) -> String {
+    let (Some(r), Some(s)) = (c.rank(), c.suit()) else {
+        return "a card by rank, then suit (c d h s)".into();
+    };
+    format!(
+        "a card by rank, then suit: {} {} is {}",
+        rank_key(r),
+        s.letter().to_ascii_lowercase(),
+        card_text(c)
+    )
+}
+
+/// A rank's key: its letter, the ten's `t`.
+fn rank_key(r: euchre::Rank) -> char {
+    match r.letter() {
+        'T' => 't',
+        l => l.to_ascii_lowercase(),
+    }
 }
 
 /// Trump in words: a suit's symbol and name, or Bid Euchre's no trump with its order of cards.
@@ -951,6 +1015,8 @@ pub enum Overlay {
     Markers,
     /// The deal's last finished trick.
     LastTrick,
+    /// The keys the game takes now, each with what it does.
+    Help,
 }
 
 /// The command that goes on with the game: `euchre watch --resume FILE` for a watched one.
@@ -1207,6 +1273,21 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                 "Last trick",
                 vec![Line::from(words), Line::from("any key closes")],
             )
+        }
+        Overlay::Help => {
+            let entries = help_entries(app);
+            let widest = entries.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
+            let mut l: Vec<Line> = entries
+                .iter()
+                .flat_map(|(k, what)| {
+                    let lead = format!("  {k:<widest$}  ");
+                    let rest = " ".repeat(lead.chars().count());
+                    wrap(what, " ", inner, &lead, &rest)
+                })
+                .map(Line::from)
+                .collect();
+            l.push(Line::from("(any key closes)"));
+            ("Keys", l)
         }
         Overlay::ConfirmQuit => {
             let mut l = match &app.save_error {
