@@ -721,6 +721,44 @@ fn a_game_left_at_its_last_review_is_counted() {
     assert_eq!(v["games"], 1, "{v}");
 }
 
+/// Below 60x20 the leave question is asked as a question of its own, at the top, with the
+/// command that resumes (the tester read it as an aside: "Make the window larger (Leave the
+/// game? y: leave  n: stay).").
+#[test]
+fn the_leave_question_on_a_small_screen_is_a_question() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("small-leave");
+    let save = dir.join("game.json");
+    let args = [
+        "play",
+        "--seed",
+        "5",
+        "--level",
+        "easy",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let t = Tmux::start("small-leave", &dir, &args, 59, 20);
+    t.wait_for("(q leaves)");
+    t.keys(&["q"]);
+    let s = t.wait_for("Leave the game?");
+    assert!(s.starts_with("Leave the game? y: leave  n: stay"), "{s}");
+    let flat: String = s.split_whitespace().collect();
+    assert!(flat.contains("Itissaved:euchreplay--resume"), "{s}");
+    assert!(!s.contains("(Leave"), "{s}");
+    t.keys(&["n"]);
+    t.wait_until("the question to close", |s| {
+        s.contains("(q leaves)") && !s.contains("Leave the game?")
+    });
+    t.keys(&["q"]);
+    t.wait_for("Leave the game?");
+    t.keys(&["y"]);
+    t.wait_for("EXITED 0");
+}
+
 /// A watched game is saved like a played one, and goes on with `watch --resume` (its leave
 /// question and its last words say so); `play --resume` refuses it, naming `watch`.
 #[test]

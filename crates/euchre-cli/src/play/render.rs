@@ -306,17 +306,7 @@ pub fn last_trick_words(app: &App) -> Option<String> {
 pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
     if too_small(area.width, area.height) {
-        // The leave question works here too (q opens it), so it is asked here too.
-        let keys = if app.overlay == Some(Overlay::ConfirmQuit) {
-            "Leave the game? y: leave  n: stay"
-        } else {
-            "q leaves"
-        };
-        let text = format!(
-            "The screen is {}×{}; the table needs {}×{}. Make the window larger ({keys}).",
-            area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
-        );
-        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        draw_too_small(f, app, area);
         return;
     }
     let t = &app.table;
@@ -422,6 +412,33 @@ pub fn draw(f: &mut Frame, app: &App) {
     if let Some(o) = &app.overlay {
         draw_overlay(f, app, o, area);
     }
+}
+
+/// A screen too small for the table: how large it needs to be. The leave question works here
+/// too (q opens it), so it is asked here too, first and as a question of its own: inside the
+/// size's sentence it read as an aside.
+fn draw_too_small(f: &mut Frame, app: &App, area: Rect) {
+    let size = format!(
+        "The screen is {}×{}; the table needs {}×{}. Make the window larger",
+        area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+    );
+    let lines = if app.overlay == Some(Overlay::ConfirmQuit) {
+        let mut lines = vec![Line::from("Leave the game? y: leave  n: stay"), Line::from("")];
+        // As the full screen's question says: how to go on, or that the last save failed.
+        match (&app.save_error, app.session.save_path()) {
+            (Some(e), _) => lines.push(Line::from(format!("The last save FAILED: {e}"))),
+            (None, Some(_)) => lines.push(Line::from(format!("It is saved: {}", resume_command(app)))),
+            (None, None) => {}
+        }
+        if lines.len() > 2 {
+            lines.push(Line::from(""));
+        }
+        lines.push(Line::from(format!("{size}.")));
+        lines
+    } else {
+        vec![Line::from(format!("{size} (q leaves)."))]
+    };
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
 }
 
 /// Where the table's parts are drawn inside the frame of a screen of `area`.
@@ -1458,9 +1475,18 @@ pub(super) mod tests {
         let small = screen(&a, 59, 20);
         assert!(small.contains("q leaves"), "{small}");
         a.overlay = Some(Overlay::ConfirmQuit);
-        let small = screen(&a, 59, 20);
-        let flat = small.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(flat.contains("Leave the game? y: leave n: stay"), "{small}");
+        // A question of its own, on the first line, not an aside in parentheses (the tester's
+        // "Make the window larger (Leave the game? y: leave  n: stay)." at 59x20).
+        for (w, h) in [(59, 20), (40, 10), (80, 19)] {
+            let small = screen(&a, w, h);
+            assert!(
+                small.starts_with("Leave the game? y: leave  n: stay "),
+                "{w}x{h}: {small}"
+            );
+            assert!(!small.contains('('), "{w}x{h}: {small}");
+            let flat = small.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(flat.contains("the table needs 60×20"), "{w}x{h}: {small}");
+        }
     }
 
     /// A watched game resumes with `watch` (`play` refuses a game without a person).
