@@ -818,6 +818,43 @@ fn a_watched_game_resumes_with_watch() {
     t.wait_for("EXITED 0");
 }
 
+/// A watched game (computer players in every seat) is no one's: it is not counted in the
+/// statistics, and its summary says so (the tester's watched game showed up in `euchre stats`).
+#[test]
+fn a_watched_game_is_not_counted_in_the_statistics() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("watch-stats");
+    let save = dir.join("watched.json");
+    let watch = [
+        "watch",
+        "--seed",
+        "4",
+        "--level",
+        "easy",
+        "--pace-ms",
+        "0",
+        "--set",
+        "winning_score=1",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let t = Tmux::start("watch-stats", &dir, &watch, 80, 24);
+    let s = t.wait_for("Game over");
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("not counted in the statistics"), "{s}");
+    t.keys(&["Enter"]);
+    t.wait_for("EXITED 0");
+    assert!(
+        record(&save)["games"][0]["deals"].as_array().is_some(),
+        "the game was saved"
+    );
+    let v = stats_of(&dir);
+    assert_eq!(v["games"], 0, "{v}");
+}
+
 /// Finding 1 and 5 of session 46: Keller's round 2 has ten choices, more than two lines hold at
 /// 80x24 or 60x20. Every choice ←→ reaches is on the screen when it is the chosen one, whole
 /// (a choice is never broken across lines), and Enter takes the one shown chosen. Where they do

@@ -1012,7 +1012,12 @@ impl App {
 fn count_the_game(app: &mut App) {
     let writing = Arc::clone(&app.writing);
     let _writing = locked(&writing);
-    app.counted = Some(if app.over_at_start && counted_already(app) {
+    app.counted = Some(if !has_a_person(app) {
+        // The statistics are the games people played here: a game of computer players alone
+        // (`euchre watch`) is no one's, and would fill the bots' rows with games no one asked
+        // them to keep.
+        "A watched game is not counted in the statistics: no seat was yours.".to_string()
+    } else if app.over_at_start && counted_already(app) {
         "It was counted in the statistics when it ended.".to_string()
     } else {
         match record_stats(app) {
@@ -1020,6 +1025,11 @@ fn count_the_game(app: &mut App) {
             Err(e) => format!("Not counted in the statistics: {e}"),
         }
     });
+}
+
+/// Whether a person holds a seat of the game (not a game watched, computer players alone).
+fn has_a_person(app: &App) -> bool {
+    !app.watch && app.session.holders().iter().any(|h| !h.is_bot())
 }
 
 /// Adds the finished game to the statistics database (`euchre stats`), with the cost of the
