@@ -759,6 +759,47 @@ fn the_leave_question_on_a_small_screen_is_a_question() {
     t.wait_for("EXITED 0");
 }
 
+/// At 220x60 the table keeps 120x30 in the middle of the screen, the person's lines under the
+/// trick (the tester's had them at the bottom-left).
+#[test]
+fn a_large_screen_keeps_the_table_in_its_middle() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("large");
+    let save = dir.join("game.json");
+    let args = [
+        "play",
+        "--seed",
+        "5",
+        "--level",
+        "easy",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let t = Tmux::start("large", &dir, &args, 220, 60);
+    let s = t.wait_for("Your turn");
+    let rows: Vec<&str> = s.lines().collect();
+    let column = |text: &str| {
+        let (y, row) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.contains(text))
+            .unwrap_or_else(|| panic!("no {text:?}: {s}"));
+        (y, row[..row.find(text).unwrap()].chars().count())
+    };
+    assert_eq!(column("┌ euchre"), (15, 50), "{s}");
+    for text in ["South You", "Your turn", "q quit"] {
+        assert_eq!(column(text).1, 71, "{text}: {s}");
+    }
+    // Esc: `q` is the queen's key here.
+    t.keys(&["Escape"]);
+    t.wait_for("Leave the game?");
+    t.keys(&["y"]);
+    t.wait_for("EXITED 0");
+}
+
 /// A watched game is saved like a played one, and goes on with `watch --resume` (its leave
 /// question and its last words say so); `play --resume` refuses it, naming `watch`.
 #[test]

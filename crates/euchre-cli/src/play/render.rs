@@ -316,7 +316,8 @@ pub fn draw(f: &mut Frame, app: &App) {
     // Set-Back's pool after the scores, where it fits too.
     let score = score_words(app, &scores);
     let pool = pool_words(app);
-    let fits = |title: &String| title.chars().count() + 2 <= usize::from(area.width);
+    let frame = table_frame(area);
+    let fits = |title: &String| title.chars().count() + 2 <= usize::from(frame.width);
     let title = [
         format!(" euchre · {} · {score}{pool} ", app.rules_name),
         format!(" {} · {score}{pool} ", app.rules_name),
@@ -325,7 +326,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     .find(fits)
     .unwrap_or_else(|| format!(" {} · {score} ", app.rules_name));
     let block = Block::default().borders(Borders::ALL).title(title);
-    f.render_widget(block, area);
+    f.render_widget(block, frame);
     let zones = areas(app, area);
 
     let seats: Vec<Seat> = (0..t.players).map(|s| Seat::new(s as u8)).collect();
@@ -477,20 +478,46 @@ pub(super) fn choice_rows(app: &App, zones: &Areas) -> u16 {
     zones.choices.height.saturating_sub(u16::from(said)).max(1)
 }
 
-/// Where each part of the table goes on a screen of `area` (the frame's inside): the same for
-/// drawing and for finding what a click hits.
+/// The largest the table's frame grows: on a larger screen it stays this size, in the middle,
+/// so that the seats, the trick and the person's lines stay close enough to read together
+/// (at 220x60 the hand and the prompt sat at the bottom-left, far from the trick).
+const MAX_SIZE: (u16, u16) = (120, 30);
+
+/// The widest the person's lines are (trump and the bidding, the hand, the choices, the keys):
+/// an 80-column screen's, in the middle of a wider table, under the trick.
+const TEXT_WIDTH: u16 = 78;
+
+/// The table's frame on a screen of `area`: all of it up to `MAX_SIZE`, else that size in the
+/// middle.
+pub(super) fn table_frame(area: Rect) -> Rect {
+    centred(area, MAX_SIZE.0, MAX_SIZE.1)
+}
+
+/// `area` narrowed to at most `width` columns in its middle.
+fn middle_columns(area: Rect, width: u16) -> Rect {
+    let w = width.min(area.width);
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        width: w,
+        ..area
+    }
+}
+
+/// Where each part of the table goes on a screen of `area` (inside the table's frame): the
+/// same for drawing and for finding what a click hits.
 pub(super) fn areas(app: &App, area: Rect) -> Areas {
-    let inner = Block::default().borders(Borders::ALL).inner(area);
+    let inner = Block::default().borders(Borders::ALL).inner(table_frame(area));
+    let text = middle_columns(inner, TEXT_WIDTH);
     // Trump, the upcard, the contract; the tricks taken beside them, or on a line of their
     // own where both do not fit (Bid Euchre's four players at 60 columns).
     let info_width: usize = info_spans(app).iter().map(Span::width).sum();
-    let tricks_apart = info_width + tricks_words(app).chars().count() > usize::from(inner.width);
+    let tricks_apart = info_width + tricks_words(app).chars().count() > usize::from(text.width);
     let info_rows = 2 + u16::from(tricks_apart);
     // The choices have two rows (the second for the status), and more where they need them
     // and the screen has rows to spare (Keller's ten choices of round 2).
     let fixed = 2 + 8 + info_rows + 2 + 2 + 1;
     let spare = inner.height.saturating_sub(fixed);
-    let wanted = choice_rows_wanted(app, inner.width) + u16::from(said_line(app).is_some());
+    let wanted = choice_rows_wanted(app, text.width) + u16::from(said_line(app).is_some());
     let choice_rows = 2 + wanted.saturating_sub(2).min(spare);
     // The seats and the trick sit in the middle of a tall screen; the person's part stays at
     // the bottom.
@@ -508,10 +535,10 @@ pub(super) fn areas(app: &App, area: Rect) -> Areas {
     Areas {
         north: rows[1],
         middle: rows[2],
-        info: rows[4],
-        hand: rows[5],
-        choices: rows[6],
-        keys: rows[7],
+        info: middle_columns(rows[4], text.width),
+        hand: middle_columns(rows[5], text.width),
+        choices: middle_columns(rows[6], text.width),
+        keys: middle_columns(rows[7], text.width),
         tricks_apart,
     }
 }
@@ -1848,6 +1875,59 @@ pub(super) mod tests {
         assert_eq!(text("trump high"), "no trump (aces high)");
         assert_eq!(text("call S alone"), "call ♠ alone");
         assert_eq!(text("call H"), "call ♥");
+    }
+
+    /// On a large screen the table keeps `MAX_SIZE` in the middle, and the person's lines
+    /// (trump, the hand, the prompt, the keys) sit in the middle under the trick: the tester's
+    /// 220x60 had them at the bottom-left, far from the trick. A click finds a card where it
+    /// is drawn there.
+    #[test]
+    fn a_large_screen_keeps_the_table_in_its_middle() {
+        let mut a = app();
+        let s = screen(&a, 220, 60);
+        let rows: Vec<Vec<char>> = s.lines().map(|r| r.chars().collect()).collect();
+        let (top, bottom, left, right) = (15, 44, 50, 169);
+        assert_eq!((rows[top][left], rows[top][right]), ('┌', '┐'), "{s}");
+        assert_eq!((rows[bottom][left], rows[bottom][right]), ('└', '┘'), "{s}");
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.iter().enumerate() {
+                let inside = (top..=bottom).contains(&y) && (left..=right).contains(&x);
+                assert!(inside || *c == ' ', "{c:?} at {x},{y} is off the table: {s}");
+            }
+        }
+        // The person's lines start 20 columns in: 78 columns in the middle of the 118 inside.
+        let column = |text: &str| {
+            let row = rows
+                .iter()
+                .map(|r| r.iter().collect::<String>())
+                .find(|r| r.contains(text))
+                .unwrap_or_else(|| panic!("no {text:?}: {s}"));
+            row.chars()
+                .position(|c| c == text.chars().next().unwrap())
+                .unwrap()
+        };
+        for text in ["Trump ♦", "South You", "Your turn", "q quit"] {
+            assert_eq!(column(text), left + 1 + 20, "{text}: {s}");
+        }
+        // A click on the third card of the hand, found on the screen, takes it.
+        let (_, places) = hand_line(&a);
+        let third = places[2].0;
+        let hand_row = rows
+            .iter()
+            .position(|r| r.iter().collect::<String>().contains("South You"))
+            .unwrap();
+        let row: String = rows[hand_row].iter().collect();
+        let at = row.find(&card_text(third)).unwrap();
+        let x = row[..at].chars().count() as u16;
+        let before = a.session.decisions();
+        a.on_click(x, hand_row as u16, 220, 60);
+        assert_eq!(a.session.decisions(), before + 1);
+        let mine = format!("discard {third}");
+        assert!(
+            a.table.bidding.iter().any(|(s, t)| *s == a.me && *t == mine),
+            "{:?}",
+            a.table.bidding
+        );
     }
 
     #[test]
