@@ -165,14 +165,7 @@ impl App {
     pub fn prompt(&self) -> String {
         match self.session.turn() {
             Turn::Person(_) => {
-                let dealer = if self.me == self.table.dealer {
-                    state::Dealer::You
-                } else if self.table.partnership && self.me.partner() == self.table.dealer {
-                    state::Dealer::Partner
-                } else {
-                    state::Dealer::Other
-                };
-                decision_prompt(&self.choices, dealer, &self.table.phase)
+                decision_prompt(&self.choices, render::seat_role(self, self.me), &self.table.phase)
             }
             Turn::Bot(s) => format!(
                 "{} ({}) is thinking…",
@@ -1795,6 +1788,27 @@ mod tests {
         assert!(a.on_key(key(KeyCode::Char('m'))));
         assert!(a.on_key(key(KeyCode::Char('x'))));
         assert_eq!(a.overlay, None);
+    }
+
+    /// The dealer's partner "assists" (RULES.md §3, and Mathews' preset: "'assist' by dealer's
+    /// partner"): its order up is offered and said as `assist`, in the prompt, the choices and
+    /// the bidding line; alone it still orders up alone.
+    #[test]
+    fn the_dealers_partner_assists() {
+        let mut a = (0..200)
+            .map(|seed| app_of("mathews-1844", 4, seed))
+            .find(|a| a.table.dealer == a.me.partner() && a.choices.contains(&Action::Order { alone: false }))
+            .expect("a seed where the person's partner deals and the person may order up");
+        assert_eq!(
+            a.prompt(),
+            "Your turn: assist your partner (order it up), or pass."
+        );
+        let s = render::tests::screen(&a, 80, 24);
+        assert!(s.contains("[assist]") && s.contains("[order alone]"), "{s}");
+        assert!(!s.contains("[order]"), "{s}");
+        a.take(Action::Order { alone: false });
+        let s = render::tests::screen(&a, 80, 24);
+        assert!(s.contains("South: assist"), "{s}");
     }
 
     /// The help's keys, as `help_entries` lists them.

@@ -2,7 +2,7 @@
 //! bottom, the choices, the score; overlays for a hint, a deal's review, the end of the game
 //! and leaving.
 
-use super::state::{card_of, HintLine, ReviewLine, Table};
+use super::state::{card_of, Dealer, HintLine, ReviewLine, Table};
 use super::App;
 use euchre::rules::JokerUpcard;
 use euchre::table::Table as _;
@@ -69,13 +69,29 @@ pub fn action_text(a: &Action) -> String {
     }
 }
 
-/// An action in words as `by_dealer` (is the one deciding the dealer?) takes it: the dealer
-/// picks the upcard up where another seat orders it up.
-pub fn action_words(a: &Action, by_dealer: bool) -> String {
-    match a {
-        Action::Order { alone } if by_dealer => format!("pick up{}", if *alone { " alone" } else { "" }),
-        Action::OrderJambone if by_dealer => "pick up jambone".into(),
+/// An action in words as the seat `who` (the dealer, the dealer's partner, another) takes it,
+/// in the words of RULES.md §3 for accepting the upcard: the other seats "order it up", the
+/// dealer's partner "assists" (with the dealer: alone it assists no one, and orders alone)
+/// and the dealer "takes it up".
+pub fn action_words(a: &Action, who: Dealer) -> String {
+    match (a, who) {
+        (Action::Order { alone }, Dealer::You) => format!("pick up{}", if *alone { " alone" } else { "" }),
+        (Action::OrderJambone, Dealer::You) => "pick up jambone".into(),
+        (Action::Order { alone: false }, Dealer::Partner) => "assist".into(),
         _ => action_text(a),
+    }
+}
+
+/// Who `seat` is to the dealer: the dealer, the dealer's partner (the partnership game's), or
+/// another seat.
+pub(super) fn seat_role(app: &App, seat: Seat) -> Dealer {
+    let t = &app.table;
+    if seat == t.dealer {
+        Dealer::You
+    } else if t.partnership && seat.partner() == t.dealer {
+        Dealer::Partner
+    } else {
+        Dealer::Other
     }
 }
 
@@ -573,7 +589,7 @@ const MORE_AFTER: &str = "more →";
 pub(super) fn choice_lines(app: &App, width: u16, rows: u16) -> (Vec<Line<'static>>, Vec<Place>) {
     let width = usize::from(width).max(1);
     let rows = usize::from(rows).max(1);
-    let dealing = app.me == app.table.dealer;
+    let role = seat_role(app, app.me);
     let prompt = app.prompt();
     let words: Vec<usize> = (0..app.choices.len())
         .filter(|&i| card_of(&app.choices[i]).is_none())
@@ -595,7 +611,7 @@ pub(super) fn choice_lines(app: &App, width: u16, rows: u16) -> (Vec<Line<'stati
         }
         for &i in &words[from..to] {
             p.push((
-                format!("[{}]", action_words(&app.choices[i], dealing)),
+                format!("[{}]", action_words(&app.choices[i], role)),
                 Some(Hit::Take(i)),
             ));
         }
@@ -786,7 +802,7 @@ fn bidding_words(app: &App, width: u16) -> String {
     for (s, w) in t.bidding.iter().rev() {
         let words = w
             .parse::<Action>()
-            .map_or_else(|_| w.clone(), |a| action_words(&a, *s == t.dealer));
+            .map_or_else(|_| w.clone(), |a| action_words(&a, seat_role(app, *s)));
         let item = format!("{}: {words}", short_name(app, *s));
         if used + item.chars().count() + 2 > room {
             bidding.push("…".into());
@@ -1078,8 +1094,8 @@ pub fn resume_command(app: &App) -> String {
 /// card, also its value and the best card's with every hand known ("solved"). The columns are
 /// as wide as their widest entry among the cards, and among the other decisions; a row wider
 /// than `width` says what was solved on a line of its own.
-fn review_rows(lines: &[ReviewLine], dealing: bool, width: usize) -> Vec<String> {
-    let words = |a: &Action| action_words(a, dealing);
+fn review_rows(lines: &[ReviewLine], role: Dealer, width: usize) -> Vec<String> {
+    let words = |a: &Action| action_words(a, role);
     let widest = |cards: bool, f: &dyn Fn(&ReviewLine) -> String| {
         lines
             .iter()
@@ -1177,8 +1193,9 @@ fn centred(area: Rect, w: u16, h: u16) -> Rect {
 }
 
 fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
-    // Hints and reviews word the bids as the person takes them (the dealer picks up).
-    let dealing = app.me == app.table.dealer;
+    // Hints and reviews word the bids as the person takes them (the dealer picks up, the
+    // dealer's partner assists).
+    let dealing = seat_role(app, app.me);
     // The box's width inside its borders, which long lines are wrapped to.
     let inner = usize::from(BOX_WIDTH.min(area.width).saturating_sub(2)).max(1);
     let (title, lines): (&str, Vec<Line>) = match o {
@@ -1380,12 +1397,17 @@ pub(super) mod tests {
     #[test]
     fn the_dealer_picks_up_where_the_others_order_up() {
         let alone = Action::Order { alone: true };
-        assert_eq!(action_words(&alone, true), "pick up alone");
-        assert_eq!(action_words(&alone, false), "order alone");
-        assert_eq!(action_words(&Action::Order { alone: false }, true), "pick up");
-        assert_eq!(action_words(&Action::Pass, true), "pass");
+        let order = Action::Order { alone: false };
+        assert_eq!(action_words(&alone, Dealer::You), "pick up alone");
+        assert_eq!(action_words(&alone, Dealer::Other), "order alone");
+        assert_eq!(action_words(&order, Dealer::You), "pick up");
+        assert_eq!(action_words(&Action::Pass, Dealer::You), "pass");
+        // RULES.md §3: the dealer's partner "assists"; alone, it orders up alone.
+        assert_eq!(action_words(&order, Dealer::Partner), "assist");
+        assert_eq!(action_words(&order, Dealer::Other), "order");
+        assert_eq!(action_words(&alone, Dealer::Partner), "order alone");
         let discard: Action = "discard 9C".parse().unwrap();
-        assert_eq!(action_words(&discard, true), "discard 9♣");
+        assert_eq!(action_words(&discard, Dealer::You), "discard 9♣");
     }
 
     use super::super::tests::{app, app_of, play_until};
@@ -1467,7 +1489,7 @@ pub(super) mod tests {
             for cursor in 0..a.choices.len() {
                 a.cursor = cursor;
                 let s = screen(&a, width, height);
-                let chosen = format!("[{}]", action_words(&a.choices[cursor], false));
+                let chosen = format!("[{}]", action_words(&a.choices[cursor], Dealer::Other));
                 assert_eq!(
                     reversed(&a, width, height).join("|"),
                     chosen,
@@ -1661,7 +1683,7 @@ pub(super) mod tests {
                 loss: 0.0,
                 exact: Some((-2.0, -1.0)),
             }],
-            false,
+            Dealer::Other,
             68,
         );
         let row = &rows[0];
