@@ -760,7 +760,13 @@ pub fn run(
     // A terminal closed under the game fails to draw or read: after a signal, or once the
     // terminal is seen hung up without one (the watcher may not have ended the program yet),
     // that is the hangup's end, not an error (whose message would go to the closed terminal).
-    let ended = match play_loop(&mut terminal, &mut app, pace, &stopped_by) {
+    let played = play_loop(&mut terminal, &mut app, pace, &stopped_by);
+    // `Restore` puts the terminal back, each step's failure ignored. ratatui's own drop shows
+    // the cursor too, and on a terminal that has hung up writes that failure with `eprintln!`
+    // to the closed terminal, which panics there: a closed terminal's game then ended with a
+    // panic's 101, not 129 (CI once; here about one hangup in 30). So it is not dropped.
+    std::mem::forget(terminal);
+    let ended = match played {
         Err(e) if stopped_by().is_none() && !line.gone() => Err(e),
         _ => Ok(Ended {
             signal: stopped_by().or_else(|| line.gone().then_some(signal_hook::consts::SIGHUP)),
