@@ -1832,21 +1832,29 @@ mod tests {
         let before = a.session.decisions();
         assert!(a.on_key(key(KeyCode::Char('?'))));
         assert_eq!(a.overlay, Some(Overlay::Help));
-        // The dealer's discard: cards to choose, no pass.
+        // The dealer's discard: cards to choose, no pass; a queen among them, so `q` alone
+        // names the queen and `q q` leaves.
+        assert!(a.queen_to_choose());
         let keys = help_keys(&a);
         for k in [
             "Enter, space",
             "rank, suit",
+            "q q",
             "h",
             "mouse",
             "m",
-            "q, Esc",
+            "Esc",
             "Ctrl-C",
             "?, F1",
         ] {
             assert!(keys.iter().any(|x| x == k), "{k} missing: {keys:?}");
         }
-        assert!(!keys.iter().any(|x| x == "p" || x == "u" || x == "l"), "{keys:?}");
+        assert!(
+            !keys
+                .iter()
+                .any(|x| ["p", "u", "l", "q, Esc"].contains(&x.as_str())),
+            "{keys:?}"
+        );
         for (w, h) in [(80, 24), (60, 20)] {
             let s = render::tests::screen(&a, w, h);
             assert!(s.contains("Keys") && s.contains("(any key closes)"), "{s}");

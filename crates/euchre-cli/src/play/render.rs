@@ -921,7 +921,13 @@ pub(super) fn help_entries(app: &App) -> Vec<(String, String)> {
     if app.table.partnership {
         keys.push(("m", "the score as the 2-and-3 markers show it".into()));
     }
-    keys.push(("q, Esc", "leave (asks first; the game stays saved)".into()));
+    // With a queen to choose `q` starts the queen's name: `q q` is listed above.
+    let leave = if !over_review && app.queen_to_choose() {
+        "Esc"
+    } else {
+        "q, Esc"
+    };
+    keys.push((leave, "leave (asks first; the game stays saved)".into()));
     keys.push(("Ctrl-C", "leave at once".into()));
     keys.push(("?, F1", "this help".into()));
     keys.into_iter().map(|(k, w)| (k.to_string(), w)).collect()
