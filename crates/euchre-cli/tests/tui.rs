@@ -293,9 +293,18 @@ fn a_whole_game_through_the_keyboard() {
     assert!(s.contains("Your turn: the card to discard."), "{s}");
     assert!(s.contains("The dealer discards"), "{s}");
     assert!(s.contains("q quit") && !s.contains("p pass"), "{s}");
+    // `?` lists the keys taken now, the hint's among them; Esc closes it and asks nothing.
+    t.keys(&["?"]);
+    let help = t.wait_for("this help");
+    assert!(help.contains("a hint: what expert would take"), "{help}");
+    assert!(help.contains("a card by rank, then suit: "), "{help}");
+    t.keys(&["Escape"]);
+    t.wait_until("the help to close", |s| {
+        s.contains("Your turn") && !s.contains("this help") && !s.contains("Leave the game?")
+    });
     // A hint: the default player's choice and a value for every legal choice, each explained
     // before the play (here the discard, West having made trump) by the chances it leaves.
-    t.keys(&["?"]);
+    t.keys(&["h"]);
     let h = t.wait_for("expert would take");
     assert!(h.contains("discard"), "{h}");
     assert!(
@@ -712,6 +721,85 @@ fn a_game_left_at_its_last_review_is_counted() {
     assert_eq!(v["games"], 1, "{v}");
 }
 
+/// Below 60x20 the leave question is asked as a question of its own, at the top, with the
+/// command that resumes (the tester read it as an aside: "Make the window larger (Leave the
+/// game? y: leave  n: stay).").
+#[test]
+fn the_leave_question_on_a_small_screen_is_a_question() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("small-leave");
+    let save = dir.join("game.json");
+    let args = [
+        "play",
+        "--seed",
+        "5",
+        "--level",
+        "easy",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let t = Tmux::start("small-leave", &dir, &args, 59, 20);
+    t.wait_for("(q leaves)");
+    t.keys(&["q"]);
+    let s = t.wait_for("Leave the game?");
+    assert!(s.starts_with("Leave the game? y: leave  n: stay"), "{s}");
+    let flat: String = s.split_whitespace().collect();
+    assert!(flat.contains("Itissaved:euchreplay--resume"), "{s}");
+    assert!(!s.contains("(Leave"), "{s}");
+    t.keys(&["n"]);
+    t.wait_until("the question to close", |s| {
+        s.contains("(q leaves)") && !s.contains("Leave the game?")
+    });
+    t.keys(&["q"]);
+    t.wait_for("Leave the game?");
+    t.keys(&["y"]);
+    t.wait_for("EXITED 0");
+}
+
+/// At 220x60 the table keeps 120x30 in the middle of the screen, the person's lines under the
+/// trick (the tester's had them at the bottom-left).
+#[test]
+fn a_large_screen_keeps_the_table_in_its_middle() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("large");
+    let save = dir.join("game.json");
+    let args = [
+        "play",
+        "--seed",
+        "5",
+        "--level",
+        "easy",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let t = Tmux::start("large", &dir, &args, 220, 60);
+    let s = t.wait_for("Your turn");
+    let rows: Vec<&str> = s.lines().collect();
+    let column = |text: &str| {
+        let (y, row) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.contains(text))
+            .unwrap_or_else(|| panic!("no {text:?}: {s}"));
+        (y, row[..row.find(text).unwrap()].chars().count())
+    };
+    assert_eq!(column("┌ euchre"), (15, 50), "{s}");
+    for text in ["South You", "Your turn", "q quit"] {
+        assert_eq!(column(text).1, 71, "{text}: {s}");
+    }
+    // Esc: `q` is the queen's key here.
+    t.keys(&["Escape"]);
+    t.wait_for("Leave the game?");
+    t.keys(&["y"]);
+    t.wait_for("EXITED 0");
+}
+
 /// A watched game is saved like a played one, and goes on with `watch --resume` (its leave
 /// question and its last words say so); `play --resume` refuses it, naming `watch`.
 #[test]
@@ -769,6 +857,43 @@ fn a_watched_game_resumes_with_watch() {
     t.wait_for("Leave the game?");
     t.keys(&["y"]);
     t.wait_for("EXITED 0");
+}
+
+/// A watched game (computer players in every seat) is no one's: it is not counted in the
+/// statistics, and its summary says so (the tester's watched game showed up in `euchre stats`).
+#[test]
+fn a_watched_game_is_not_counted_in_the_statistics() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    }
+    let dir = scratch("watch-stats");
+    let save = dir.join("watched.json");
+    let watch = [
+        "watch",
+        "--seed",
+        "4",
+        "--level",
+        "easy",
+        "--pace-ms",
+        "0",
+        "--set",
+        "winning_score=1",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let t = Tmux::start("watch-stats", &dir, &watch, 80, 24);
+    let s = t.wait_for("Game over");
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("not counted in the statistics"), "{s}");
+    t.keys(&["Enter"]);
+    t.wait_for("EXITED 0");
+    assert!(
+        record(&save)["games"][0]["deals"].as_array().is_some(),
+        "the game was saved"
+    );
+    let v = stats_of(&dir);
+    assert_eq!(v["games"], 0, "{v}");
 }
 
 /// Finding 1 and 5 of session 46: Keller's round 2 has ten choices, more than two lines hold at

@@ -165,14 +165,7 @@ impl App {
     pub fn prompt(&self) -> String {
         match self.session.turn() {
             Turn::Person(_) => {
-                let dealer = if self.me == self.table.dealer {
-                    state::Dealer::You
-                } else if self.table.partnership && self.me.partner() == self.table.dealer {
-                    state::Dealer::Partner
-                } else {
-                    state::Dealer::Other
-                };
-                decision_prompt(&self.choices, dealer, &self.table.phase)
+                decision_prompt(&self.choices, render::seat_role(self, self.me), &self.table.phase)
             }
             Turn::Bot(s) => format!(
                 "{} ({}) is thinking…",
@@ -448,7 +441,9 @@ impl App {
                     self.status = "No trick has been taken in this deal yet.".into();
                 }
             }
-            KeyCode::Char('?') => self.hint(),
+            // `?` is the help, as in most terminal programs; the hint has its own letter.
+            KeyCode::Char('?') | KeyCode::F(1) => self.show_help(),
+            KeyCode::Char('h') if self.pending_rank.is_none() => self.hint(),
             KeyCode::Char('u') if self.pending_rank.is_none() => self.undo(),
             KeyCode::Char('m') if self.pending_rank.is_none() => self.overlay = Some(Overlay::Markers),
             KeyCode::Left | KeyCode::Up if n > 0 => self.cursor = (self.cursor + n - 1) % n,
@@ -473,6 +468,15 @@ impl App {
             _ => {}
         }
         true
+    }
+
+    /// Opens the box of the keys the game takes now. A rank typed is dropped with its prompt:
+    /// the box lists the keys of the table as it is without it.
+    fn show_help(&mut self) {
+        if self.pending_rank.take().is_some() {
+            self.status.clear();
+        }
+        self.overlay = Some(Overlay::Help);
     }
 
     fn ask_to_leave(&mut self) {
@@ -544,13 +548,16 @@ impl App {
                     KeyCode::Char('q') | KeyCode::Esc => Overlay::ConfirmQuit,
                     KeyCode::Char('l') if self.table.last_trick.is_some() => Overlay::LastTrick,
                     KeyCode::Char('m') if self.table.partnership => Overlay::Markers,
+                    KeyCode::Char('?') | KeyCode::F(1) => Overlay::Help,
                     _ => return true,
                 };
                 self.behind = Some(o.clone());
                 self.overlay = Some(over);
             }
             Overlay::Summary(_) => return false,
-            Overlay::Hint { .. } | Overlay::Markers | Overlay::LastTrick => self.overlay = self.behind.take(),
+            Overlay::Hint { .. } | Overlay::Markers | Overlay::LastTrick | Overlay::Help => {
+                self.overlay = self.behind.take()
+            }
         }
         true
     }
@@ -759,7 +766,13 @@ pub fn run(
     // A terminal closed under the game fails to draw or read: after a signal, or once the
     // terminal is seen hung up without one (the watcher may not have ended the program yet),
     // that is the hangup's end, not an error (whose message would go to the closed terminal).
-    let ended = match play_loop(&mut terminal, &mut app, pace, &stopped_by) {
+    let played = play_loop(&mut terminal, &mut app, pace, &stopped_by);
+    // `Restore` puts the terminal back, each step's failure ignored. ratatui's own drop shows
+    // the cursor too, and on a terminal that has hung up writes that failure with `eprintln!`
+    // to the closed terminal, which panics there: a closed terminal's game then ended with a
+    // panic's 101, not 129 (CI once; here about one hangup in 30). So it is not dropped.
+    std::mem::forget(terminal);
+    let ended = match played {
         Err(e) if stopped_by().is_none() && !line.gone() => Err(e),
         _ => Ok(Ended {
             signal: stopped_by().or_else(|| line.gone().then_some(signal_hook::consts::SIGHUP)),
@@ -1004,7 +1017,12 @@ impl App {
 fn count_the_game(app: &mut App) {
     let writing = Arc::clone(&app.writing);
     let _writing = locked(&writing);
-    app.counted = Some(if app.over_at_start && counted_already(app) {
+    app.counted = Some(if !has_a_person(app) {
+        // The statistics are the games people played here: a game of computer players alone
+        // (`euchre watch`) is no one's, and would fill the bots' rows with games no one asked
+        // them to keep.
+        "A watched game is not counted in the statistics: no seat was yours.".to_string()
+    } else if app.over_at_start && counted_already(app) {
         "It was counted in the statistics when it ended.".to_string()
     } else {
         match record_stats(app) {
@@ -1012,6 +1030,11 @@ fn count_the_game(app: &mut App) {
             Err(e) => format!("Not counted in the statistics: {e}"),
         }
     });
+}
+
+/// Whether a person holds a seat of the game (not a game watched, computer players alone).
+fn has_a_person(app: &App) -> bool {
+    !app.watch && app.session.holders().iter().any(|h| !h.is_bot())
 }
 
 /// Adds the finished game to the statistics database (`euchre stats`), with the cost of the
@@ -1777,7 +1800,7 @@ mod tests {
             KeyCode::Left,
             KeyCode::Right,
             KeyCode::Tab,
-            KeyCode::Char('?'),
+            KeyCode::Char('h'),
         ] {
             assert!(a.on_key(key(c)));
             assert_eq!(a.overlay.as_ref(), Some(&review), "{c:?}");
@@ -1786,6 +1809,7 @@ mod tests {
             ('l', Overlay::LastTrick),
             ('m', Overlay::Markers),
             ('q', Overlay::ConfirmQuit),
+            ('?', Overlay::Help),
         ] {
             assert!(a.on_key(key(KeyCode::Char(c))));
             assert_eq!(a.overlay, Some(over), "{c}");
@@ -1802,6 +1826,109 @@ mod tests {
         assert!(a.on_key(key(KeyCode::Char('m'))));
         assert!(a.on_key(key(KeyCode::Char('x'))));
         assert_eq!(a.overlay, None);
+    }
+
+    /// The dealer's partner "assists" (RULES.md §3, and Mathews' preset: "'assist' by dealer's
+    /// partner"): its order up is offered and said as `assist`, in the prompt, the choices and
+    /// the bidding line; alone it still orders up alone.
+    #[test]
+    fn the_dealers_partner_assists() {
+        let mut a = (0..200)
+            .map(|seed| app_of("mathews-1844", 4, seed))
+            .find(|a| a.table.dealer == a.me.partner() && a.choices.contains(&Action::Order { alone: false }))
+            .expect("a seed where the person's partner deals and the person may order up");
+        assert_eq!(
+            a.prompt(),
+            "Your turn: assist your partner (order it up), or pass."
+        );
+        let s = render::tests::screen(&a, 80, 24);
+        assert!(s.contains("[assist]") && s.contains("[order alone]"), "{s}");
+        assert!(!s.contains("[order]"), "{s}");
+        a.take(Action::Order { alone: false });
+        let s = render::tests::screen(&a, 80, 24);
+        assert!(s.contains("South: assist"), "{s}");
+    }
+
+    /// The help's keys, as `help_entries` lists them.
+    fn help_keys(a: &App) -> Vec<String> {
+        render::help_entries(a).into_iter().map(|(k, _)| k).collect()
+    }
+
+    /// `?` (or F1) shows the keys the game takes now, and any key closes it, taking nothing
+    /// (the tester found no help: `?` was the hint, which now has `h`). The list follows the
+    /// state: a decision's keys at the person's turn, the review's over a review, none of the
+    /// person's in a watched game.
+    #[test]
+    fn question_mark_shows_the_keys_the_game_takes_now() {
+        let mut a = app();
+        let before = a.session.decisions();
+        assert!(a.on_key(key(KeyCode::Char('?'))));
+        assert_eq!(a.overlay, Some(Overlay::Help));
+        // The dealer's discard: cards to choose, no pass; a queen among them, so `q` alone
+        // names the queen and `q q` leaves.
+        assert!(a.queen_to_choose());
+        let keys = help_keys(&a);
+        for k in [
+            "Enter, space",
+            "rank, suit",
+            "q q",
+            "h",
+            "mouse",
+            "m",
+            "Esc",
+            "Ctrl-C",
+            "?, F1",
+        ] {
+            assert!(keys.iter().any(|x| x == k), "{k} missing: {keys:?}");
+        }
+        assert!(
+            !keys
+                .iter()
+                .any(|x| ["p", "u", "l", "q, Esc"].contains(&x.as_str())),
+            "{keys:?}"
+        );
+        for (w, h) in [(80, 24), (60, 20)] {
+            let s = render::tests::screen(&a, w, h);
+            assert!(s.contains("Keys") && s.contains("(any key closes)"), "{s}");
+            assert!(
+                s.contains("h  ") && s.contains("a hint: what expert would take"),
+                "{s}"
+            );
+        }
+        // Esc closes the help, and does not ask to leave.
+        assert!(a.on_key(key(KeyCode::Esc)));
+        assert_eq!(a.overlay, None);
+        assert!(a.on_key(key(KeyCode::F(1))));
+        assert_eq!(a.overlay, Some(Overlay::Help));
+        assert!(a.on_key(key(KeyCode::Char('?'))));
+        assert_eq!(a.overlay, None);
+        assert_eq!(a.session.decisions(), before, "nothing taken");
+        assert!(render::key_words(&a).contains(&"? help".to_string()));
+        // `h` is the hint.
+        assert!(a.on_key(key(KeyCode::Char('h'))));
+        assert!(matches!(a.overlay, Some(Overlay::Hint { .. })), "{:?}", a.overlay);
+        // Over a review: the review's keys, and back to it.
+        let mut a = app();
+        to_the_deals_end(&mut a);
+        let review = a.review();
+        assert!(a.on_key(key(KeyCode::Char('?'))));
+        let keys = help_keys(&a);
+        assert_eq!(keys[0], "Enter", "{keys:?}");
+        assert!(!keys.iter().any(|x| x == "h" || x == "Enter, space"), "{keys:?}");
+        assert!(a.on_key(key(KeyCode::Esc)));
+        assert_eq!(a.overlay, Some(review));
+    }
+
+    /// A watched game's help lists no decision's keys: no one at the table decides.
+    #[test]
+    fn a_watched_games_help_lists_no_decisions_keys() {
+        use euchre::table::AnyRules;
+        let holders = vec![Holder::Bot("basic".into()); 4];
+        let rules = AnyRules::preset("north-american").unwrap();
+        let session = Session::new(rules, 4, holders, Budget::UNLIMITED, None).unwrap();
+        let mut a = App::new(session, "north-american".into(), true);
+        assert!(a.on_key(key(KeyCode::Char('?'))));
+        assert_eq!(help_keys(&a), ["m", "q, Esc", "Ctrl-C", "?, F1"]);
     }
 
     /// Until the deal's review is shown the prompt says it is being worked out, and Enter

@@ -2,7 +2,7 @@
 //! bottom, the choices, the score; overlays for a hint, a deal's review, the end of the game
 //! and leaving.
 
-use super::state::{card_of, HintLine, ReviewLine, Table};
+use super::state::{card_of, Dealer, HintLine, ReviewLine, Table};
 use super::App;
 use euchre::rules::JokerUpcard;
 use euchre::table::Table as _;
@@ -69,13 +69,29 @@ pub fn action_text(a: &Action) -> String {
     }
 }
 
-/// An action in words as `by_dealer` (is the one deciding the dealer?) takes it: the dealer
-/// picks the upcard up where another seat orders it up.
-pub fn action_words(a: &Action, by_dealer: bool) -> String {
-    match a {
-        Action::Order { alone } if by_dealer => format!("pick up{}", if *alone { " alone" } else { "" }),
-        Action::OrderJambone if by_dealer => "pick up jambone".into(),
+/// An action in words as the seat `who` (the dealer, the dealer's partner, another) takes it,
+/// in the words of RULES.md §3 for accepting the upcard: the other seats "order it up", the
+/// dealer's partner "assists" (with the dealer: alone it assists no one, and orders alone)
+/// and the dealer "takes it up".
+pub fn action_words(a: &Action, who: Dealer) -> String {
+    match (a, who) {
+        (Action::Order { alone }, Dealer::You) => format!("pick up{}", if *alone { " alone" } else { "" }),
+        (Action::OrderJambone, Dealer::You) => "pick up jambone".into(),
+        (Action::Order { alone: false }, Dealer::Partner) => "assist".into(),
         _ => action_text(a),
+    }
+}
+
+/// Who `seat` is to the dealer: the dealer, the dealer's partner (the partnership game's), or
+/// another seat.
+pub(super) fn seat_role(app: &App, seat: Seat) -> Dealer {
+    let t = &app.table;
+    if seat == t.dealer {
+        Dealer::You
+    } else if t.partnership && seat.partner() == t.dealer {
+        Dealer::Partner
+    } else {
+        Dealer::Other
     }
 }
 
@@ -306,17 +322,7 @@ pub fn last_trick_words(app: &App) -> Option<String> {
 pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
     if too_small(area.width, area.height) {
-        // The leave question works here too (q opens it), so it is asked here too.
-        let keys = if app.overlay == Some(Overlay::ConfirmQuit) {
-            "Leave the game? y: leave  n: stay"
-        } else {
-            "q leaves"
-        };
-        let text = format!(
-            "The screen is {}×{}; the table needs {}×{}. Make the window larger ({keys}).",
-            area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
-        );
-        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        draw_too_small(f, app, area);
         return;
     }
     let t = &app.table;
@@ -326,7 +332,8 @@ pub fn draw(f: &mut Frame, app: &App) {
     // Set-Back's pool after the scores, where it fits too.
     let score = score_words(app, &scores);
     let pool = pool_words(app);
-    let fits = |title: &String| title.chars().count() + 2 <= usize::from(area.width);
+    let frame = table_frame(area);
+    let fits = |title: &String| title.chars().count() + 2 <= usize::from(frame.width);
     let title = [
         format!(" euchre · {} · {score}{pool} ", app.rules_name),
         format!(" {} · {score}{pool} ", app.rules_name),
@@ -335,7 +342,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     .find(fits)
     .unwrap_or_else(|| format!(" {} · {score} ", app.rules_name));
     let block = Block::default().borders(Borders::ALL).title(title);
-    f.render_widget(block, area);
+    f.render_widget(block, frame);
     let zones = areas(app, area);
 
     let seats: Vec<Seat> = (0..t.players).map(|s| Seat::new(s as u8)).collect();
@@ -424,6 +431,33 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
 }
 
+/// A screen too small for the table: how large it needs to be. The leave question works here
+/// too (q opens it), so it is asked here too, first and as a question of its own: inside the
+/// size's sentence it read as an aside.
+fn draw_too_small(f: &mut Frame, app: &App, area: Rect) {
+    let size = format!(
+        "The screen is {}×{}; the table needs {}×{}. Make the window larger",
+        area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+    );
+    let lines = if app.overlay == Some(Overlay::ConfirmQuit) {
+        let mut lines = vec![Line::from("Leave the game? y: leave  n: stay"), Line::from("")];
+        // As the full screen's question says: how to go on, or that the last save failed.
+        match (&app.save_error, app.session.save_path()) {
+            (Some(e), _) => lines.push(Line::from(format!("The last save FAILED: {e}"))),
+            (None, Some(_)) => lines.push(Line::from(format!("It is saved: {}", resume_command(app)))),
+            (None, None) => {}
+        }
+        if lines.len() > 2 {
+            lines.push(Line::from(""));
+        }
+        lines.push(Line::from(format!("{size}.")));
+        lines
+    } else {
+        vec![Line::from(format!("{size} (q leaves)."))]
+    };
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
+}
+
 /// Where the table's parts are drawn inside the frame of a screen of `area`.
 pub(super) struct Areas {
     pub north: Rect,
@@ -460,20 +494,46 @@ pub(super) fn choice_rows(app: &App, zones: &Areas) -> u16 {
     zones.choices.height.saturating_sub(u16::from(said)).max(1)
 }
 
-/// Where each part of the table goes on a screen of `area` (the frame's inside): the same for
-/// drawing and for finding what a click hits.
+/// The largest the table's frame grows: on a larger screen it stays this size, in the middle,
+/// so that the seats, the trick and the person's lines stay close enough to read together
+/// (at 220x60 the hand and the prompt sat at the bottom-left, far from the trick).
+const MAX_SIZE: (u16, u16) = (120, 30);
+
+/// The widest the person's lines are (trump and the bidding, the hand, the choices, the keys):
+/// an 80-column screen's, in the middle of a wider table, under the trick.
+const TEXT_WIDTH: u16 = 78;
+
+/// The table's frame on a screen of `area`: all of it up to `MAX_SIZE`, else that size in the
+/// middle.
+pub(super) fn table_frame(area: Rect) -> Rect {
+    centred(area, MAX_SIZE.0, MAX_SIZE.1)
+}
+
+/// `area` narrowed to at most `width` columns in its middle.
+fn middle_columns(area: Rect, width: u16) -> Rect {
+    let w = width.min(area.width);
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        width: w,
+        ..area
+    }
+}
+
+/// Where each part of the table goes on a screen of `area` (inside the table's frame): the
+/// same for drawing and for finding what a click hits.
 pub(super) fn areas(app: &App, area: Rect) -> Areas {
-    let inner = Block::default().borders(Borders::ALL).inner(area);
+    let inner = Block::default().borders(Borders::ALL).inner(table_frame(area));
+    let text = middle_columns(inner, TEXT_WIDTH);
     // Trump, the upcard, the contract; the tricks taken beside them, or on a line of their
     // own where both do not fit (Bid Euchre's four players at 60 columns).
     let info_width: usize = info_spans(app).iter().map(Span::width).sum();
-    let tricks_apart = info_width + tricks_words(app).chars().count() > usize::from(inner.width);
+    let tricks_apart = info_width + tricks_words(app).chars().count() > usize::from(text.width);
     let info_rows = 2 + u16::from(tricks_apart);
     // The choices have two rows (the second for the status), and more where they need them
     // and the screen has rows to spare (Keller's ten choices of round 2).
     let fixed = 2 + 8 + info_rows + 2 + 2 + 1;
     let spare = inner.height.saturating_sub(fixed);
-    let wanted = choice_rows_wanted(app, inner.width) + u16::from(said_line(app).is_some());
+    let wanted = choice_rows_wanted(app, text.width) + u16::from(said_line(app).is_some());
     let choice_rows = 2 + wanted.saturating_sub(2).min(spare);
     // The seats and the trick sit in the middle of a tall screen; the person's part stays at
     // the bottom.
@@ -491,10 +551,10 @@ pub(super) fn areas(app: &App, area: Rect) -> Areas {
     Areas {
         north: rows[1],
         middle: rows[2],
-        info: rows[4],
-        hand: rows[5],
-        choices: rows[6],
-        keys: rows[7],
+        info: middle_columns(rows[4], text.width),
+        hand: middle_columns(rows[5], text.width),
+        choices: middle_columns(rows[6], text.width),
+        keys: middle_columns(rows[7], text.width),
         tricks_apart,
     }
 }
@@ -529,7 +589,7 @@ const MORE_AFTER: &str = "more →";
 pub(super) fn choice_lines(app: &App, width: u16, rows: u16) -> (Vec<Line<'static>>, Vec<Place>) {
     let width = usize::from(width).max(1);
     let rows = usize::from(rows).max(1);
-    let dealing = app.me == app.table.dealer;
+    let role = seat_role(app, app.me);
     let prompt = app.prompt();
     let words: Vec<usize> = (0..app.choices.len())
         .filter(|&i| card_of(&app.choices[i]).is_none())
@@ -551,7 +611,7 @@ pub(super) fn choice_lines(app: &App, width: u16, rows: u16) -> (Vec<Line<'stati
         }
         for &i in &words[from..to] {
             p.push((
-                format!("[{}]", action_words(&app.choices[i], dealing)),
+                format!("[{}]", action_words(&app.choices[i], role)),
                 Some(Hit::Take(i)),
             ));
         }
@@ -742,7 +802,7 @@ fn bidding_words(app: &App, width: u16) -> String {
     for (s, w) in t.bidding.iter().rev() {
         let words = w
             .parse::<Action>()
-            .map_or_else(|_| w.clone(), |a| action_words(&a, *s == t.dealer));
+            .map_or_else(|_| w.clone(), |a| action_words(&a, seat_role(app, *s)));
         let item = format!("{}: {words}", short_name(app, *s));
         if used + item.chars().count() + 2 > room {
             bidding.push("…".into());
@@ -789,19 +849,16 @@ fn keys_line(app: &App, width: u16) -> String {
 /// The keys that do something now; quitting and hints first, so that a narrow screen still
 /// shows them.
 pub(super) fn key_words(app: &App) -> Vec<String> {
-    let mut keys = vec!["q quit".to_string()];
+    let mut keys = vec!["q quit".to_string(), "? help".to_string()];
     if !app.choices.is_empty() {
-        keys.extend(["? hint", "←→ choose", "Enter take"].map(String::from));
+        keys.extend(["h hint", "←→ choose", "Enter take"].map(String::from));
         // The shortcut of the card under the cursor, or of the first the person may choose.
         let card = app.choices.get(app.cursor).and_then(card_of);
         if let Some(c) = card.or_else(|| app.choices.iter().find_map(card_of)) {
             if let (Some(r), Some(s)) = (c.rank(), c.suit()) {
-                let rank = match r.letter() {
-                    'T' => 't',
-                    l => l.to_ascii_lowercase(),
-                };
                 keys.push(format!(
-                    "{rank} {}: {}",
+                    "{} {}: {}",
+                    rank_key(r),
                     s.letter().to_ascii_lowercase(),
                     card_text(c)
                 ));
@@ -823,6 +880,79 @@ pub(super) fn key_words(app: &App) -> Vec<String> {
         keys.push("m markers".into());
     }
     keys
+}
+
+/// The keys the game takes now, each with what it does, for the help box: over a deal's
+/// review, the review's keys (`on_overlay_key`); at the table, those of `on_key` that do
+/// something in this state, as the keys line offers them, and the ones it has no room for.
+pub(super) fn help_entries(app: &App) -> Vec<(String, String)> {
+    let mut keys: Vec<(&str, String)> = Vec::new();
+    let over_review = matches!(app.behind, Some(Overlay::Review { .. }));
+    if over_review {
+        let next = if app.session.game().is_over() {
+            "the game's summary"
+        } else {
+            "the next deal"
+        };
+        keys.push(("Enter", next.into()));
+    } else if !app.choices.is_empty() {
+        keys.push(("← → ↑ ↓ Tab", "move between your choices".into()));
+        keys.push(("Enter, space", "take the chosen one".into()));
+        if let Some(c) = app.choices.iter().find_map(card_of) {
+            keys.push(("rank, suit", card_shortcut_words(c)));
+        }
+        if app.queen_to_choose() {
+            keys.push(("q q", "leave (q alone is the queen's rank now)".into()));
+        }
+        if app.choices.contains(&Action::Pass) {
+            keys.push(("p", "pass".into()));
+        }
+        keys.push(("h", format!("a hint: what {DEFAULT_PLAYER} would take, and why")));
+        keys.push(("mouse", "click a card or a choice to take it".into()));
+        if app.practice {
+            keys.push(("u", "take back your last decision of this deal".into()));
+        }
+    } else if app.session.turn() == euchre_table::Turn::DealOver && !app.review_due() {
+        keys.push(("Enter, space", "deal the next".into()));
+    }
+    if app.table.last_trick.is_some() {
+        keys.push(("l", "the deal's last trick".into()));
+    }
+    if app.table.partnership {
+        keys.push(("m", "the score as the 2-and-3 markers show it".into()));
+    }
+    // With a queen to choose `q` starts the queen's name: `q q` is listed above.
+    let leave = if !over_review && app.queen_to_choose() {
+        "Esc"
+    } else {
+        "q, Esc"
+    };
+    keys.push((leave, "leave (asks first; the game stays saved)".into()));
+    keys.push(("Ctrl-C", "leave at once".into()));
+    keys.push(("?, F1", "this help".into()));
+    keys.into_iter().map(|(k, w)| (k.to_string(), w)).collect()
+}
+
+/// How a card is named by its keys, with `c` as the example: "a card by rank, then suit:
+/// j h is J♥" (short enough for one line of the box at 60 columns).
+fn card_shortcut_words(c: Card) -> String {
+    let (Some(r), Some(s)) = (c.rank(), c.suit()) else {
+        return "a card by rank, then suit (c d h s)".into();
+    };
+    format!(
+        "a card by rank, then suit: {} {} is {}",
+        rank_key(r),
+        s.letter().to_ascii_lowercase(),
+        card_text(c)
+    )
+}
+
+/// A rank's key: its letter, the ten's `t`.
+fn rank_key(r: euchre::Rank) -> char {
+    match r.letter() {
+        'T' => 't',
+        l => l.to_ascii_lowercase(),
+    }
 }
 
 /// Trump in words: a suit's symbol and name, or Bid Euchre's no trump with its order of cards.
@@ -951,6 +1081,8 @@ pub enum Overlay {
     Markers,
     /// The deal's last finished trick.
     LastTrick,
+    /// The keys the game takes now, each with what it does.
+    Help,
 }
 
 /// The command that goes on with the game: `euchre watch --resume FILE` for a watched one.
@@ -968,8 +1100,8 @@ pub fn resume_command(app: &App) -> String {
 /// card, also its value and the best card's with every hand known ("solved"). The columns are
 /// as wide as their widest entry among the cards, and among the other decisions; a row wider
 /// than `width` says what was solved on a line of its own.
-fn review_rows(lines: &[ReviewLine], dealing: bool, width: usize) -> Vec<String> {
-    let words = |a: &Action| action_words(a, dealing);
+fn review_rows(lines: &[ReviewLine], role: Dealer, width: usize) -> Vec<String> {
+    let words = |a: &Action| action_words(a, role);
     let widest = |cards: bool, f: &dyn Fn(&ReviewLine) -> String| {
         lines
             .iter()
@@ -1067,8 +1199,9 @@ fn centred(area: Rect, w: u16, h: u16) -> Rect {
 }
 
 fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
-    // Hints and reviews word the bids as the person takes them (the dealer picks up).
-    let dealing = app.me == app.table.dealer;
+    // Hints and reviews word the bids as the person takes them (the dealer picks up, the
+    // dealer's partner assists).
+    let dealing = seat_role(app, app.me);
     // The box's width inside its borders, which long lines are wrapped to.
     let inner = usize::from(BOX_WIDTH.min(area.width).saturating_sub(2)).max(1);
     let (title, lines): (&str, Vec<Line>) = match o {
@@ -1208,6 +1341,21 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                 vec![Line::from(words), Line::from("any key closes")],
             )
         }
+        Overlay::Help => {
+            let entries = help_entries(app);
+            let widest = entries.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
+            let mut l: Vec<Line> = entries
+                .iter()
+                .flat_map(|(k, what)| {
+                    let lead = format!("  {k:<widest$}  ");
+                    let rest = " ".repeat(lead.chars().count());
+                    wrap(what, " ", inner, &lead, &rest)
+                })
+                .map(Line::from)
+                .collect();
+            l.push(Line::from("(any key closes)"));
+            ("Keys", l)
+        }
         Overlay::ConfirmQuit => {
             let mut l = match &app.save_error {
                 None => vec![
@@ -1255,12 +1403,17 @@ pub(super) mod tests {
     #[test]
     fn the_dealer_picks_up_where_the_others_order_up() {
         let alone = Action::Order { alone: true };
-        assert_eq!(action_words(&alone, true), "pick up alone");
-        assert_eq!(action_words(&alone, false), "order alone");
-        assert_eq!(action_words(&Action::Order { alone: false }, true), "pick up");
-        assert_eq!(action_words(&Action::Pass, true), "pass");
+        let order = Action::Order { alone: false };
+        assert_eq!(action_words(&alone, Dealer::You), "pick up alone");
+        assert_eq!(action_words(&alone, Dealer::Other), "order alone");
+        assert_eq!(action_words(&order, Dealer::You), "pick up");
+        assert_eq!(action_words(&Action::Pass, Dealer::You), "pass");
+        // RULES.md §3: the dealer's partner "assists"; alone, it orders up alone.
+        assert_eq!(action_words(&order, Dealer::Partner), "assist");
+        assert_eq!(action_words(&order, Dealer::Other), "order");
+        assert_eq!(action_words(&alone, Dealer::Partner), "order alone");
         let discard: Action = "discard 9C".parse().unwrap();
-        assert_eq!(action_words(&discard, true), "discard 9♣");
+        assert_eq!(action_words(&discard, Dealer::You), "discard 9♣");
     }
 
     use super::super::tests::{app, app_of, play_until};
@@ -1342,7 +1495,7 @@ pub(super) mod tests {
             for cursor in 0..a.choices.len() {
                 a.cursor = cursor;
                 let s = screen(&a, width, height);
-                let chosen = format!("[{}]", action_words(&a.choices[cursor], false));
+                let chosen = format!("[{}]", action_words(&a.choices[cursor], Dealer::Other));
                 assert_eq!(
                     reversed(&a, width, height).join("|"),
                     chosen,
@@ -1377,9 +1530,18 @@ pub(super) mod tests {
         let small = screen(&a, 59, 20);
         assert!(small.contains("q leaves"), "{small}");
         a.overlay = Some(Overlay::ConfirmQuit);
-        let small = screen(&a, 59, 20);
-        let flat = small.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(flat.contains("Leave the game? y: leave n: stay"), "{small}");
+        // A question of its own, on the first line, not an aside in parentheses (the tester's
+        // "Make the window larger (Leave the game? y: leave  n: stay)." at 59x20).
+        for (w, h) in [(59, 20), (40, 10), (80, 19)] {
+            let small = screen(&a, w, h);
+            assert!(
+                small.starts_with("Leave the game? y: leave  n: stay "),
+                "{w}x{h}: {small}"
+            );
+            assert!(!small.contains('('), "{w}x{h}: {small}");
+            let flat = small.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(flat.contains("the table needs 60×20"), "{w}x{h}: {small}");
+        }
     }
 
     /// A watched game resumes with `watch` (`play` refuses a game without a person).
@@ -1527,7 +1689,7 @@ pub(super) mod tests {
                 loss: 0.0,
                 exact: Some((-2.0, -1.0)),
             }],
-            false,
+            Dealer::Other,
             68,
         );
         let row = &rows[0];
@@ -1741,6 +1903,59 @@ pub(super) mod tests {
         assert_eq!(text("trump high"), "no trump (aces high)");
         assert_eq!(text("call S alone"), "call ♠ alone");
         assert_eq!(text("call H"), "call ♥");
+    }
+
+    /// On a large screen the table keeps `MAX_SIZE` in the middle, and the person's lines
+    /// (trump, the hand, the prompt, the keys) sit in the middle under the trick: the tester's
+    /// 220x60 had them at the bottom-left, far from the trick. A click finds a card where it
+    /// is drawn there.
+    #[test]
+    fn a_large_screen_keeps_the_table_in_its_middle() {
+        let mut a = app();
+        let s = screen(&a, 220, 60);
+        let rows: Vec<Vec<char>> = s.lines().map(|r| r.chars().collect()).collect();
+        let (top, bottom, left, right) = (15, 44, 50, 169);
+        assert_eq!((rows[top][left], rows[top][right]), ('┌', '┐'), "{s}");
+        assert_eq!((rows[bottom][left], rows[bottom][right]), ('└', '┘'), "{s}");
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.iter().enumerate() {
+                let inside = (top..=bottom).contains(&y) && (left..=right).contains(&x);
+                assert!(inside || *c == ' ', "{c:?} at {x},{y} is off the table: {s}");
+            }
+        }
+        // The person's lines start 20 columns in: 78 columns in the middle of the 118 inside.
+        let column = |text: &str| {
+            let row = rows
+                .iter()
+                .map(|r| r.iter().collect::<String>())
+                .find(|r| r.contains(text))
+                .unwrap_or_else(|| panic!("no {text:?}: {s}"));
+            row.chars()
+                .position(|c| c == text.chars().next().unwrap())
+                .unwrap()
+        };
+        for text in ["Trump ♦", "South You", "Your turn", "q quit"] {
+            assert_eq!(column(text), left + 1 + 20, "{text}: {s}");
+        }
+        // A click on the third card of the hand, found on the screen, takes it.
+        let (_, places) = hand_line(&a);
+        let third = places[2].0;
+        let hand_row = rows
+            .iter()
+            .position(|r| r.iter().collect::<String>().contains("South You"))
+            .unwrap();
+        let row: String = rows[hand_row].iter().collect();
+        let at = row.find(&card_text(third)).unwrap();
+        let x = row[..at].chars().count() as u16;
+        let before = a.session.decisions();
+        a.on_click(x, hand_row as u16, 220, 60);
+        assert_eq!(a.session.decisions(), before + 1);
+        let mine = format!("discard {third}");
+        assert!(
+            a.table.bidding.iter().any(|(s, t)| *s == a.me && *t == mine),
+            "{:?}",
+            a.table.bidding
+        );
     }
 
     #[test]

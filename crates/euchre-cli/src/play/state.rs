@@ -321,7 +321,16 @@ pub fn decision_prompt(choices: &[Action], dealer: Dealer, phase: &str) -> Strin
     } else if has(|a| matches!(a, Action::Bid(_))) {
         or_pass("bid the tricks you will take")
     } else if has(|a| matches!(a, Action::Order { .. } | Action::OrderJambone)) {
-        let prompt = or_pass(if dealing { "pick it up" } else { "order it up" });
+        // RULES.md §3: the dealer "takes it up", the dealer's partner "assists" (with the
+        // dealer; alone it orders up).
+        let assist = dealer == Dealer::Partner && has(|a| *a == Action::Order { alone: false });
+        let prompt = or_pass(if dealing {
+            "pick it up"
+        } else if assist {
+            "assist your partner (order it up)"
+        } else {
+            "order it up"
+        });
         // Alone only (Canadian's dealer's partner): said, as the missing choice is.
         if has(|a| *a == Action::Order { alone: true }) && !has(|a| *a == Action::Order { alone: false }) {
             let why = match dealer {
@@ -960,6 +969,10 @@ mod tests {
         let order = [Action::Pass, Action::Order { alone: false }];
         assert_eq!(p(&order, true), "Your turn: pick it up, or pass.");
         assert_eq!(p(&order, false), "Your turn: order it up, or pass.");
+        assert_eq!(
+            decision_prompt(&order, Dealer::Partner, "bidding1"),
+            "Your turn: assist your partner (order it up), or pass."
+        );
         // Canadian's dealer's partner orders up only alone: the prompt says why.
         let alone = [Action::Pass, Action::Order { alone: true }];
         assert_eq!(
