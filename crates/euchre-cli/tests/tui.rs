@@ -293,8 +293,8 @@ fn a_whole_game_through_the_keyboard() {
     assert!(s.contains("Your turn: the card to discard."), "{s}");
     assert!(s.contains("The dealer discards"), "{s}");
     assert!(s.contains("q quit") && !s.contains("p pass"), "{s}");
-    // `?` lists the keys taken now, the hint's among them; Esc closes it and asks nothing.
-    t.keys(&["?"]);
+    // `h` lists the keys taken now, the hint's among them; Esc closes it and asks nothing.
+    t.keys(&["h"]);
     let help = t.wait_for("this help");
     assert!(help.contains("a hint: what expert would take"), "{help}");
     assert!(help.contains("a card by rank, then suit: "), "{help}");
@@ -304,7 +304,7 @@ fn a_whole_game_through_the_keyboard() {
     });
     // A hint: the default player's choice and a value for every legal choice, each explained
     // before the play (here the discard, West having made trump) by the chances it leaves.
-    t.keys(&["h"]);
+    t.keys(&["?"]);
     let h = t.wait_for("expert would take");
     assert!(h.contains("discard"), "{h}");
     assert!(

@@ -441,9 +441,11 @@ impl App {
                     self.status = "No trick has been taken in this deal yet.".into();
                 }
             }
-            // `?` is the help, as in most terminal programs; the hint has its own letter.
-            KeyCode::Char('?') | KeyCode::F(1) => self.show_help(),
-            KeyCode::Char('h') if self.pending_rank.is_none() => self.hint(),
+            // `?` is the hint, as on the browser's page; the help has `h` and F1 (`h` after a
+            // rank is the hearts of a card's name).
+            KeyCode::Char('h') if self.pending_rank.is_none() => self.show_help(),
+            KeyCode::F(1) => self.show_help(),
+            KeyCode::Char('?') => self.hint(),
             KeyCode::Char('u') if self.pending_rank.is_none() => self.undo(),
             KeyCode::Char('m') if self.pending_rank.is_none() => self.overlay = Some(Overlay::Markers),
             KeyCode::Left | KeyCode::Up if n > 0 => self.cursor = (self.cursor + n - 1) % n,
@@ -548,7 +550,7 @@ impl App {
                     KeyCode::Char('q') | KeyCode::Esc => Overlay::ConfirmQuit,
                     KeyCode::Char('l') if self.table.last_trick.is_some() => Overlay::LastTrick,
                     KeyCode::Char('m') if self.table.partnership => Overlay::Markers,
-                    KeyCode::Char('?') | KeyCode::F(1) => Overlay::Help,
+                    KeyCode::Char('h') | KeyCode::F(1) => Overlay::Help,
                     _ => return true,
                 };
                 self.behind = Some(o.clone());
@@ -1800,7 +1802,7 @@ mod tests {
             KeyCode::Left,
             KeyCode::Right,
             KeyCode::Tab,
-            KeyCode::Char('h'),
+            KeyCode::Char('?'),
         ] {
             assert!(a.on_key(key(c)));
             assert_eq!(a.overlay.as_ref(), Some(&review), "{c:?}");
@@ -1809,7 +1811,7 @@ mod tests {
             ('l', Overlay::LastTrick),
             ('m', Overlay::Markers),
             ('q', Overlay::ConfirmQuit),
-            ('?', Overlay::Help),
+            ('h', Overlay::Help),
         ] {
             assert!(a.on_key(key(KeyCode::Char(c))));
             assert_eq!(a.overlay, Some(over), "{c}");
@@ -1854,15 +1856,15 @@ mod tests {
         render::help_entries(a).into_iter().map(|(k, _)| k).collect()
     }
 
-    /// `?` (or F1) shows the keys the game takes now, and any key closes it, taking nothing
-    /// (the tester found no help: `?` was the hint, which now has `h`). The list follows the
-    /// state: a decision's keys at the person's turn, the review's over a review, none of the
-    /// person's in a watched game.
+    /// `h` (or F1) shows the keys the game takes now, and any key closes it, taking nothing
+    /// (the tester found no help); `?` stays the hint, as on the browser's page. The list
+    /// follows the state: a decision's keys at the person's turn, the review's over a review,
+    /// none of the person's in a watched game.
     #[test]
-    fn question_mark_shows_the_keys_the_game_takes_now() {
+    fn h_shows_the_keys_the_game_takes_now() {
         let mut a = app();
         let before = a.session.decisions();
-        assert!(a.on_key(key(KeyCode::Char('?'))));
+        assert!(a.on_key(key(KeyCode::Char('h'))));
         assert_eq!(a.overlay, Some(Overlay::Help));
         // The dealer's discard: cards to choose, no pass; a queen among them, so `q` alone
         // names the queen and `q q` leaves.
@@ -1872,12 +1874,12 @@ mod tests {
             "Enter, space",
             "rank, suit",
             "q q",
-            "h",
+            "?",
             "mouse",
             "m",
             "Esc",
             "Ctrl-C",
-            "?, F1",
+            "h, F1",
         ] {
             assert!(keys.iter().any(|x| x == k), "{k} missing: {keys:?}");
         }
@@ -1891,7 +1893,7 @@ mod tests {
             let s = render::tests::screen(&a, w, h);
             assert!(s.contains("Keys") && s.contains("(any key closes)"), "{s}");
             assert!(
-                s.contains("h  ") && s.contains("a hint: what expert would take"),
+                s.contains("?  ") && s.contains("a hint: what expert would take"),
                 "{s}"
             );
         }
@@ -1900,21 +1902,21 @@ mod tests {
         assert_eq!(a.overlay, None);
         assert!(a.on_key(key(KeyCode::F(1))));
         assert_eq!(a.overlay, Some(Overlay::Help));
-        assert!(a.on_key(key(KeyCode::Char('?'))));
+        assert!(a.on_key(key(KeyCode::Char('h'))));
         assert_eq!(a.overlay, None);
         assert_eq!(a.session.decisions(), before, "nothing taken");
-        assert!(render::key_words(&a).contains(&"? help".to_string()));
-        // `h` is the hint.
-        assert!(a.on_key(key(KeyCode::Char('h'))));
+        assert!(render::key_words(&a).contains(&"h help".to_string()));
+        // `?` is the hint.
+        assert!(a.on_key(key(KeyCode::Char('?'))));
         assert!(matches!(a.overlay, Some(Overlay::Hint { .. })), "{:?}", a.overlay);
         // Over a review: the review's keys, and back to it.
         let mut a = app();
         to_the_deals_end(&mut a);
         let review = a.review();
-        assert!(a.on_key(key(KeyCode::Char('?'))));
+        assert!(a.on_key(key(KeyCode::Char('h'))));
         let keys = help_keys(&a);
         assert_eq!(keys[0], "Enter", "{keys:?}");
-        assert!(!keys.iter().any(|x| x == "h" || x == "Enter, space"), "{keys:?}");
+        assert!(!keys.iter().any(|x| x == "?" || x == "Enter, space"), "{keys:?}");
         assert!(a.on_key(key(KeyCode::Esc)));
         assert_eq!(a.overlay, Some(review));
     }
@@ -1927,8 +1929,8 @@ mod tests {
         let rules = AnyRules::preset("north-american").unwrap();
         let session = Session::new(rules, 4, holders, Budget::UNLIMITED, None).unwrap();
         let mut a = App::new(session, "north-american".into(), true);
-        assert!(a.on_key(key(KeyCode::Char('?'))));
-        assert_eq!(help_keys(&a), ["m", "q, Esc", "Ctrl-C", "?, F1"]);
+        assert!(a.on_key(key(KeyCode::Char('h'))));
+        assert_eq!(help_keys(&a), ["m", "q, Esc", "Ctrl-C", "h, F1"]);
     }
 
     /// Until the deal's review is shown the prompt says it is being worked out, and Enter

@@ -849,9 +849,9 @@ fn keys_line(app: &App, width: u16) -> String {
 /// The keys that do something now; quitting and hints first, so that a narrow screen still
 /// shows them.
 pub(super) fn key_words(app: &App) -> Vec<String> {
-    let mut keys = vec!["q quit".to_string(), "? help".to_string()];
+    let mut keys = vec!["q quit".to_string(), "h help".to_string()];
     if !app.choices.is_empty() {
-        keys.extend(["h hint", "←→ choose", "Enter take"].map(String::from));
+        keys.extend(["? hint", "←→ choose", "Enter take"].map(String::from));
         // The shortcut of the card under the cursor, or of the first the person may choose.
         let card = app.choices.get(app.cursor).and_then(card_of);
         if let Some(c) = card.or_else(|| app.choices.iter().find_map(card_of)) {
@@ -907,7 +907,7 @@ pub(super) fn help_entries(app: &App) -> Vec<(String, String)> {
         if app.choices.contains(&Action::Pass) {
             keys.push(("p", "pass".into()));
         }
-        keys.push(("h", format!("a hint: what {DEFAULT_PLAYER} would take, and why")));
+        keys.push(("?", format!("a hint: what {DEFAULT_PLAYER} would take, and why")));
         keys.push(("mouse", "click a card or a choice to take it".into()));
         if app.practice {
             keys.push(("u", "take back your last decision of this deal".into()));
@@ -929,7 +929,7 @@ pub(super) fn help_entries(app: &App) -> Vec<(String, String)> {
     };
     keys.push((leave, "leave (asks first; the game stays saved)".into()));
     keys.push(("Ctrl-C", "leave at once".into()));
-    keys.push(("?, F1", "this help".into()));
+    keys.push(("h, F1", "this help".into()));
     keys.into_iter().map(|(k, w)| (k.to_string(), w)).collect()
 }
 
