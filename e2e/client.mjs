@@ -1077,6 +1077,9 @@ try {
       await t.page.waitForSelector('#last-result');
       const text = await t.page.locator('#last-result p').textContent();
       if (!/; tricks (\w.*, )?You 3\b/.test(text) || !/tricks [^.]*easy \(seat \d\) 4/.test(text) || !text.includes('You were euchred.')) throw new Error(`the result says "${text}"`);
+      // The log's summary line says it in short (browser tester s47, 1).
+      const line = await t.page.locator('#log summary').last().textContent();
+      if (line !== `Deal ${three.deal_number + 1}: You called ${{ C: '♣', D: '♦', H: '♥', S: '♠' }[three.view.trump]} — euchred, +2 to easy (seat ${(me + 1) % 3 + 1})`) throw new Error(`the log's summary says "${line}"`);
       // Bid Euchre: a bid made counts the maker's tricks off.
       const bid = fixtures.find((x) => x.family === 'bid-euchre');
       const n = bid.view.hand_sizes.length;
@@ -1090,6 +1093,8 @@ try {
       await t.page.waitForSelector('#table[data-seq="6"] #last-result');
       const said = await t.page.locator('#last-result p').textContent();
       if (!/\(bid 2\); tricks [^.]*You 3\b/.test(said) || !said.includes('You made the bid.')) throw new Error(`the result says "${said}"`);
+      const bidLine = await t.page.locator('#log summary').last().textContent();
+      if (bidLine !== 'Deal 4: You bid 2 in ♥ — made it, −3') throw new Error(`the log's summary says "${bidLine}"`);
       // The game's end: where the person finished, and the standings in order, the winner
       // first, below 0 with a minus sign (browser findings s46, 11, 13).
       const w = (bid.view.seat + 1) % n;
@@ -1157,6 +1162,32 @@ try {
       const focus = await button.evaluate((b) => getComputedStyle(b).outlineColor);
       const gold = /rgb\(242, 193, 46\)/;
       if (!gold.test(focus) || gold.test(ring)) throw new Error(`the focus ring is ${focus}, the hint's ${ring}`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('each closed deal of the log says its outcome in its summary line, live and from the server\'s past deals (browser tester s47, 1)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      const me = play.view.seat;
+      const ours = (a, b) => (me % 2 === 0 ? [a, b] : [b, a]);
+      // Deal 3 opened late: the page asks for deals 1 and 2.
+      t.send(stateMessage(play, 3, { deal_number: 3 }));
+      await waitSent(t.sent, (x) => x.type === 'past_deals', 'the past deals asked for');
+      const end = (over) => ({ ...play.view, phase: 'done', to_act: null, legal: [], ...over });
+      t.send({ type: 'past_deals', deals: [
+        { deal_number: 1, view: end({ maker: (me + 1) % 4, maker_alone: false, trump: 'H', points: ours(2, 0), tricks_won: ours(3, 2) }), result: 'euchred', scores: ours(2, 0) },
+        { deal_number: 2, view: end({ maker: me, maker_alone: true, trump: 'S', points: ours(4, 0), tricks_won: ours(5, 0) }), result: 'marched', scores: ours(6, 0) },
+      ] });
+      await t.page.waitForSelector('#log details:nth-of-type(3)');
+      // Deal 3 ends as the person watches.
+      t.send(stateMessage({ ...play, view: end({ maker_alone: false, points: ours(1, 0), tricks_won: ours(3, 2) }) }, 4, { deal_number: 3, legal: [], to_act: null, result: 'made', scores: ours(7, 0) }));
+      await t.page.waitForSelector('#table[data-seq="4"] #last-result');
+      const said = await t.page.locator('#log summary').allTextContents();
+      const want = ['Deal 1: They called ♥ — euchred, +2 to us', 'Deal 2: We called ♠ alone — march, +4', 'Deal 3: We called ♠ — made it, +1'];
+      if (JSON.stringify(said) !== JSON.stringify(want)) throw new Error(`the log's summaries: ${JSON.stringify(said)}`);
       if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();

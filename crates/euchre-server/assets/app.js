@@ -1128,18 +1128,9 @@ function addPastDeals(deals) {
     last = done;
     const key = dealKey(done);
     if (ui.logs.has(key)) continue;
-    const v = done.view;
-    const history = Array.isArray(v.history) ? v.history : [];
-    ui.logs.set(key, {
-      deal: d.deal_number,
-      history,
-      result: dealResult(done, null),
-      who: history.map(([seat]) => seatName(s, seat)),
-      won: (v.tricks || []).map(normTrick).map((t) => (t.winner === null || t.winner === undefined ? null : seatName(s, t.winner))),
-      tricks: v.tricks || [],
-      upcard: v.upcard || null,
-      dealer: v.dealer,
-    });
+    const entry = recordDeal({ deal: d.deal_number, history: [], result: null }, done);
+    entry.result = dealResult(done, null);
+    ui.logs.set(key, entry);
     added = true;
   }
   if (!added) return;
@@ -1209,6 +1200,28 @@ function normTrick(t) {
   return { leader: t.leader, cards: t.cards || [], winner: t.winner };
 }
 
+/** A deal's part of the log brought up to `state` (a live state of the deal, or the end of a past
+ * deal the server sent): its decisions, tricks, and once it is done, its outcome for the
+ * summary line. The live log and the past deals both come through here, so they read alike. */
+function recordDeal(entry, state) {
+  const v = state.view || {};
+  const history = Array.isArray(v.history) ? v.history : [];
+  entry.history = history;
+  // Each decision and trick is told under the name of whoever sat there when it was seen: a
+  // seat that changes hands later does not rename the past.
+  entry.who = Array.isArray(entry.who) ? entry.who.slice(0, history.length) : [];
+  for (let i = entry.who.length; i < history.length; i++) entry.who.push(seatName(state, history[i][0]));
+  entry.won = Array.isArray(entry.won) ? entry.won : [];
+  (v.tricks || []).map(normTrick).forEach((t, i) => {
+    if (t.winner !== null && t.winner !== undefined && typeof entry.won[i] !== 'string') entry.won[i] = seatName(state, t.winner);
+  });
+  entry.tricks = v.tricks || [];
+  entry.upcard = v.upcard || null;
+  entry.dealer = v.dealer;
+  if (v.phase === 'done') entry.outcome = dealOutcome(state);
+  return entry;
+}
+
 function showState(prev, state) {
   const v = state.view || {};
   ui.pending = null;
@@ -1253,19 +1266,7 @@ function showState(prev, state) {
   // The deal's result in its own part of the log at once: the game's last deal has no next
   // deal to bring it.
   if (dealDone) entry.result = ui.lastResult;
-  entry.history = history;
-  // Each decision and trick is told under the name of whoever sat there when it was seen: a
-  // seat that changes hands later does not rename the past.
-  entry.who = Array.isArray(entry.who) ? entry.who.slice(0, history.length) : [];
-  for (let i = entry.who.length; i < history.length; i++) entry.who.push(seatName(state, history[i][0]));
-  entry.won = Array.isArray(entry.won) ? entry.won : [];
-  (v.tricks || []).map(normTrick).forEach((t, i) => {
-    if (t.winner !== null && t.winner !== undefined && typeof entry.won[i] !== 'string') entry.won[i] = seatName(state, t.winner);
-  });
-  entry.tricks = v.tricks || [];
-  entry.upcard = v.upcard || null;
-  entry.dealer = v.dealer;
-  ui.logs.set(key, entry);
+  ui.logs.set(key, recordDeal(entry, state));
   saveLog();
   const wasMyTurn = prev && prev.legal && prev.legal.length;
   ui.shown = state;
@@ -1329,6 +1330,47 @@ function dealResult(done, next) {
     parts.push(`Score: ${per.join(', ')}.`);
   }
   return parts.join(' ');
+}
+
+/** A trump as the log's summary line says it: "♥", "No-trump", "High". */
+function trumpShort(t) {
+  if (SUIT_SYMBOL[t]) return SUIT_SYMBOL[t];
+  if (t === 'high' || t === 'low') return t === 'high' ? 'High' : 'Low';
+  return trumpName(t) || 'trump';
+}
+
+const OUTCOME_WORDS = { made: 'made it', marched: 'march', euchred: 'euchred', set: 'set' };
+
+/** A finished deal in a few words for its summary line in the log: "We called ♥ alone — march,
+ * +4", "They called ♠ — euchred, +2 to us", "You bid 3 in ♣ — made it, −3" (the games raced
+ * down to 0 add the maker's points to its score), "thrown in". From the deal's last state. */
+function dealOutcome(done) {
+  const v = done.view || {};
+  if (v.maker === null || v.maker === undefined) return 'thrown in';
+  const word = OUTCOME_WORDS[done.result];
+  if (done.family === 'four-handed') {
+    const makers = v.maker % 2;
+    const pts = v.points || [0, 0];
+    const called = `${teamName(done, makers)} called ${trumpShort(v.trump)}${v.maker_alone ? ' alone' : ''}`;
+    // The defenders' points go to "us" or "them", or to the pair a spectator sees by name.
+    const seated = done.seat !== null && done.seat !== undefined;
+    const defenders = seated ? (1 - makers === done.seat % 2 ? 'us' : 'them') : teamName(done, 1 - makers);
+    const score = pts[makers] > 0 ? `+${pts[makers]}` : pts[1 - makers] > 0 ? `+${pts[1 - makers]} to ${defenders}` : '';
+    return withOutcome(called, word, score);
+  }
+  const maker = seatName(done, v.maker);
+  const what = v.bid ? `bid ${v.bid} in ${trumpShort(v.trump)}` : `called ${trumpShort(v.trump)}`;
+  const delta = v.delta || [];
+  // The maker's points, else whoever scored instead (a euchre in the three-handed game).
+  const others = delta.map((d, i) => (d && i !== v.maker ? `${signed(d, true)} to ${seatName(done, i)}` : null)).filter((x) => x);
+  const score = delta[v.maker] ? signed(delta[v.maker], true) : others.join(', ');
+  return withOutcome(`${maker} ${what}${v.declared ? ' and declared a march' : ''}`, word, score);
+}
+
+/** "We called ♥" with what came of it, as far as it is known: " — made it, +1". */
+function withOutcome(called, word, score) {
+  const parts = [word, score].filter((x) => x);
+  return parts.length ? `${called} — ${parts.join(', ')}` : called;
 }
 
 // Positions around the table, from the viewer's seat (at the bottom), clockwise.
@@ -2012,7 +2054,7 @@ function logPanel(s) {
     // The deal in play is open, the others closed, unless the person opened or closed one.
     const key = keys[i];
     const open = ui.logOpen.has(key) ? ui.logOpen.get(key) : i === entries.length - 1;
-    const details = h('details', { open }, h('summary', { dataset: { key: `log:${key}` } }, `Deal ${dealLabel(e.deal)}`), h('ol', { class: 'log-list', dataset: { scroll: `log:${key}` } }, body));
+    const details = h('details', { open }, h('summary', { dataset: { key: `log:${key}` } }, `Deal ${dealLabel(e.deal)}${e.outcome ? `: ${e.outcome}` : ''}`), h('ol', { class: 'log-list', dataset: { scroll: `log:${key}` } }, body));
     // Drawn open also fires a toggle: only a change from what was drawn is the person's. The
     // event comes a moment later, perhaps after a redraw: the new drawing is then told too.
     details.addEventListener('toggle', () => {
