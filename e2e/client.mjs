@@ -1194,6 +1194,34 @@ try {
     }
   });
 
+  await check('any finished deal is reviewed from its part of the log; the server\'s refusal is shown (browser tester s47, 2)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(play, 3, { deal_number: 3 }));
+      await waitSent(t.sent, (x) => x.type === 'past_deals', 'the past deals asked for');
+      const end = { ...play.view, phase: 'done', to_act: null, legal: [], points: [1, 0], tricks_won: [3, 2] };
+      t.send({ type: 'past_deals', deals: [1, 2].map((n) => ({ deal_number: n, view: end, result: 'made', scores: [n, 0] })) });
+      await t.page.waitForSelector('#log details:nth-of-type(3)');
+      if (await t.page.locator('#review-deal-3').count()) throw new Error('the deal in play offers a review');
+      // Deal 1, before the person took the seat: the server refuses, in its words.
+      await t.page.locator('#log summary').first().click();
+      await t.page.click('#review-deal-1');
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review of deal 1');
+      t.send({ type: 'error', error: 'deal 1 was played before you took this seat', seq: 3 });
+      await t.page.waitForSelector('#review-panel .error:has-text("deal 1 was played before you took this seat")');
+      // Deal 2 is reviewed.
+      await t.page.locator('#log summary').nth(1).click();
+      await t.page.click('#review-deal-2');
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 2, 'the review of deal 2');
+      t.send({ type: 'review', deal: 2, dealer: 3, decisions: [], unjudged: 0 });
+      await t.page.waitForSelector('#review-panel h2:has-text("Review of deal 2")');
+      await t.page.waitForSelector('#review-panel p:has-text("You made no decision")');
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
   await check('a phone (390x844): the largest hand and the most buttons fit without sideways scrolling', async () => {
     const big = [...fixtures].sort((a, b) => b.view.hand.length - a.view.hand.length)[0];
     const many = [...fixtures].sort((a, b) => b.view.legal.length - a.view.legal.length)[0];

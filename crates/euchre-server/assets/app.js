@@ -2051,6 +2051,9 @@ function logPanel(s) {
   const blocks = entries.map((e, i) => {
     const body = logLines(s, e);
     if (e.result) body.push(h('li', { class: 'result-line' }, e.result));
+    // Any finished deal can be reviewed from its part of the log, not only the last: the
+    // server says so when it cannot (a deal played before the person took the seat).
+    if (e.result && ui.seat !== null && ui.seat !== undefined) body.push(h('li', { class: 'review-line' }, reviewDealButton(e.deal)));
     // The deal in play is open, the others closed, unless the person opened or closed one.
     const key = keys[i];
     const open = ui.logOpen.has(key) ? ui.logOpen.get(key) : i === entries.length - 1;
@@ -2066,6 +2069,12 @@ function logPanel(s) {
     return details;
   });
   return h('section', { class: 'panel log', id: 'log', 'aria-label': 'Game log' }, h('h2', {}, 'Game log'), blocks.length ? blocks : h('p', { class: 'muted' }, 'Nothing yet.'));
+}
+
+/** "Review deal 3" in the log: asks for that deal's review (the keyboard focus stays on it, as
+ * on "Review last deal"). */
+function reviewDealButton(deal) {
+  return h('button', { type: 'button', class: 'link review-deal', id: `review-deal-${deal}`, onclick: () => { requestReview(deal); renderTable(); } }, `Review deal ${dealLabel(deal)}`);
 }
 
 /** The keyboard's shortcuts, and the switch that turns the single-key ones off. */
