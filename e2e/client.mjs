@@ -1222,6 +1222,25 @@ try {
     }
   });
 
+  await check('a spectator\'s result of a euchre has no brackets inside brackets (browser tester s47, 3)', async () => {
+    const t = await scripted(null, { width: 1100, height: 800 });
+    try {
+      const v = { ...play.view, seat: null, hand: [], legal: [], discard: null };
+      t.send(stateMessage({ ...play, view: v }, 4, { seat: null, legal: [] }));
+      await t.page.waitForSelector('#table[data-seat="spectator"]');
+      const done = { ...v, phase: 'done', to_act: null, maker: 1, maker_alone: false, points: [2, 0], tricks_won: [3, 2] };
+      t.send(stateMessage({ ...play, view: done }, 5, { seat: null, legal: [], to_act: null, result: 'euchred', scores: [2, 0] }));
+      await t.page.waitForSelector('#table[data-seq="5"] #last-result');
+      const text = await t.page.locator('#last-result p').textContent();
+      if (/\([^)]*\(/.test(text) || !text.includes('were euchred')) throw new Error(`the result says "${text}"`);
+      const line = await t.page.locator('#log summary').last().textContent();
+      if (/\([^)]*\(/.test(line) || !line.includes('euchred, +2 to easy (seat 1) & easy (seat 3)')) throw new Error(`the log's summary says "${line}"`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
   await check('a phone (390x844): the largest hand and the most buttons fit without sideways scrolling', async () => {
     const big = [...fixtures].sort((a, b) => b.view.hand.length - a.view.hand.length)[0];
     const many = [...fixtures].sort((a, b) => b.view.legal.length - a.view.legal.length)[0];

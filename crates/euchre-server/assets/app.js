@@ -1307,7 +1307,10 @@ function dealResult(done, next) {
       const side = teamName(done, v.maker % 2);
       parts.push(`${seatName(done, v.maker)} called ${trumpName(v.trump) || 'trump'}${v.maker_alone ? ' alone' : ''}; tricks ${teamName(done, 0)} ${tw[0]}, ${teamName(done, 1)} ${tw[1]}.`);
       const scorer = pts[0] > 0 ? 0 : pts[1] > 0 ? 1 : null;
-      if (scorer !== null) parts.push(`${teamName(done, scorer)} score ${pts[scorer]}${done.result === 'euchred' ? ` (${side} were euchred)` : ''}.`);
+      // Two sentences, not an aside in brackets: a spectator's team names have brackets of
+      // their own ("easy (seat 1) & easy (seat 3)").
+      if (done.result === 'euchred') parts.push(`${side} were euchred.`);
+      if (scorer !== null) parts.push(`${teamName(done, scorer)} score ${pts[scorer]}.`);
     }
     parts.push(`Score ${teamName(done, 0)} ${scores[0]}, ${teamName(done, 1)} ${scores[1]}.`);
   } else {
@@ -2128,7 +2131,7 @@ function logLines(s, entry) {
     const name = who(i, seat);
     // A card of a jambone hand is told as its naming: it counts as that trick's card.
     if (oc && (oc.verb === 'play' || oc.verb === 'name')) {
-      trick.push(oc.verb === 'play' ? `${name} ${cardShort(oc.card)}` : `${cardShort(oc.card)} (named by ${name})`);
+      trick.push(oc.verb === 'play' ? `${name} ${cardShort(oc.card)}` : `${cardShort(oc.card)} named by ${name}`);
       const t = tricks[ti];
       if (t && trick.length >= t.cards.length && t.winner !== null && t.winner !== undefined) {
         flush(true);
