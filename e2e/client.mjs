@@ -1241,6 +1241,29 @@ try {
     }
   });
 
+  await check('the game over with every card played: no empty band where the hand was, on a desktop or a phone (browser tester s47, 4)', async () => {
+    for (const size of [{ width: 1100, height: 800 }, { width: 390, height: 844, touch: true }]) {
+      const t = await scripted(play.view.seat, size);
+      try {
+        const over = { ...play.view, phase: 'done', hand: [], hand_sizes: [0, 0, 0, 0], legal: [], to_act: null, points: [1, 0], tricks_won: [3, 2] };
+        t.send(stateMessage({ ...play, view: over }, 5, { legal: [], to_act: null, result: 'made', scores: [10, 4], game_over: true, winner: 0 }));
+        await t.page.waitForSelector('#table[data-state="over"]');
+        // What follows the table in the play area starts right below it.
+        const gap = await t.page.evaluate(() => {
+          const felt = document.querySelector('#felt');
+          const next = [...felt.parentElement.children].filter((el) => el.getBoundingClientRect().top >= felt.getBoundingClientRect().bottom && el.getBoundingClientRect().height > 0);
+          return next.length ? Math.min(...next.map((el) => el.getBoundingClientRect().top)) - felt.getBoundingClientRect().bottom : 0;
+        });
+        if (gap > 24) throw new Error(`${size.width} px wide: ${Math.round(gap)} px of empty band below the table`);
+        const empty = await t.page.evaluate(() => [...document.querySelectorAll('.play-area > *')].filter((el) => el.getBoundingClientRect().height > 24 && !el.textContent.trim()).map((el) => el.className));
+        if (empty.length) throw new Error(`${size.width} px wide: empty parts below the table: ${empty.join(', ')}`);
+        if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+      } finally {
+        await t.ctx.close();
+      }
+    }
+  });
+
   await check('a phone (390x844): the largest hand and the most buttons fit without sideways scrolling', async () => {
     const big = [...fixtures].sort((a, b) => b.view.hand.length - a.view.hand.length)[0];
     const many = [...fixtures].sort((a, b) => b.view.legal.length - a.view.legal.length)[0];

@@ -1741,6 +1741,9 @@ function actClick(action) {
 function handArea(s) {
   const v = s.view || {};
   if (s.seat === null || s.seat === undefined) return h('div', { class: 'hand-area spectator' }, h('p', {}, 'You are watching: the hands are hidden.'));
+  // The hand keeps its height through the game so that it never moves under a finger; once the
+  // game is over with every card played, that height would only be an empty band.
+  if (s.game_over && !(v.hand && v.hand.length)) return null;
   const hand = sortHand(v.hand || [], v.trump);
   const legal = s.legal || [];
   // Each card of the hand to the one decision naming it (a card named twice is left to buttons).
