@@ -788,6 +788,14 @@ try {
       for (const n of [1, 2, 3, 4]) {
         if ((await page.getByRole('radio', { name: `I sit here: seat ${n}` }).count()) !== 1) throw new Error(`no "I sit here" for seat ${n}`);
       }
+      // The ordinary levels first; the players meant for measuring apart, after them (browser
+      // tester s47, 5).
+      const kinds = await page.locator('#seat-kind-1').evaluate((sel) => ({
+        plain: [...sel.children].filter((c) => c.tagName === 'OPTION').map((o) => o.value),
+        groups: [...sel.querySelectorAll('optgroup')].map((g) => [g.label, [...g.children].map((o) => o.value)]),
+      }));
+      if (JSON.stringify(kinds.plain) !== JSON.stringify(['open', 'easy', 'medium', 'hard'])) throw new Error(`the seat's first choices: ${JSON.stringify(kinds.plain)}`);
+      if (kinds.groups.length !== 1 || kinds.groups[0][0] !== 'For measuring' || !kinds.groups[0][1].includes('pimc-50')) throw new Error(`the seat's groups: ${JSON.stringify(kinds.groups)}`);
       // "Game to" and the advanced winning_score are one value (browser findings 3).
       await page.fill('#target', '7');
       if ((await page.inputValue('#opt-winning_score')) !== '7') throw new Error('"Game to" 7 left winning_score at ' + await page.inputValue('#opt-winning_score'));

@@ -378,6 +378,9 @@ const PRESET_WORDS = {
   'set-back': 'Set-Back Euchre (individual)',
 };
 const LEVELS = ['easy', 'medium', 'hard', 'basic', 'random'];
+/** The levels a person picks an opponent from; the server's other players (`random`,
+ * `pimc-50`, ...) are there to measure against, and are offered apart, after them. */
+const ORDINARY_LEVELS = ['easy', 'medium', 'hard'];
 
 const SUIT_WORDS = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 
@@ -411,6 +414,9 @@ async function startPage() {
   const about = new Map(players.map((p) => [p.name, p.about || '']));
   const names = players.map((p) => p.name);
   const levelList = [...LEVELS.filter((l) => names.includes(l)), ...names.filter((p) => !LEVELS.includes(p))];
+  const ordinary = levelList.filter((l) => ORDINARY_LEVELS.includes(l));
+  const measuring = levelList.filter((l) => !ORDINARY_LEVELS.includes(l));
+  const computerOption = (l) => h('option', { value: l, title: about.get(l) || null }, `Computer: ${l}`);
 
   const form = h('form', { class: 'panel start', id: 'create-form', novalidate: true });
   const nameInput = h('input', { id: 'my-name', name: 'name', autocomplete: 'nickname', maxlength: 40, required: true, value: storageGet('euchre:name') || '' });
@@ -445,7 +451,8 @@ async function startPage() {
       const partner = typeof mate === 'number' ? ` (partner of seat ${mate + 1})` : '';
       const sel = h('select', { name: `seat${i}`, id: `seat-kind-${i}`, 'aria-label': `Who plays seat ${i + 1}` },
         h('option', { value: 'open' }, 'A person (open seat)'),
-        levelList.map((l) => h('option', { value: l, title: about.get(l) || null }, `Computer: ${l}`)));
+        ordinary.map(computerOption),
+        measuring.length ? h('optgroup', { label: 'For measuring' }, measuring.map(computerOption)) : null);
       sel.value = old[i] || (i === 0 ? 'open' : i === 2 && n === 4 ? 'open' : 'easy');
       // Four "I sit here" would not say which seat to a screen reader.
       const mine = h('input', { type: 'radio', name: 'mine', value: i, id: `mine-${i}`, 'aria-label': `I sit here: seat ${i + 1}` });
