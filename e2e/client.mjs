@@ -265,13 +265,16 @@ try {
         choices: [
           { action: 'pass', value: -0.4, ...odds(0.05, 0, 0.02, 0.64, 0.47, -0.012) },
           { action: 'order', value: 0.9, ...odds(0.72, 0.18, 0.11, 0, 0.531, 0.031) },
-          { action: 'order alone', value: 0.2, ...odds(0.4, 0.1, 0.6, 0, 0.49, 0) },
+          // 37.5% and 62.5%, each rounded, would add up to 101%.
+          { action: 'order alone', value: 0.2, ...odds(0.375, 0.1, 0.625, 0, 0.49, 0) },
         ].filter((c) => bidding.view.legal.includes(c.action)),
       });
       await t.page.waitForSelector('#hint-panel .why');
       const rows = (await t.page.locator('#hint-panel tbody tr').allInnerTexts()).map((r) => r.replace(/\u00a0/g, ' '));
       const order = rows.find((r) => /^Order up\b/.test(r) && !/alone/i.test(r));
       if (!order || !order.includes('make 72% · march 18% · euchred 11% · game +3.1%')) throw new Error(`order up is explained as ${JSON.stringify(order)}; rows ${JSON.stringify(rows)}`);
+      const alone = rows.find((r) => /^Order up alone/.test(r));
+      if (!alone || !alone.includes('make 38% · march 10% · euchred 62%')) throw new Error(`order up alone is explained as ${JSON.stringify(alone)} (its chances should add up to 100%, browser tester s47, 6)`);
       const pass = rows.find((r) => /^Pass/.test(r));
       if (!pass || !pass.includes('they make 64%') || !pass.includes('game −1.2%')) throw new Error(`pass is explained as ${JSON.stringify(pass)}`);
       if (!/^Order up/.test(rows[0])) throw new Error(`the best choice is not listed first: ${JSON.stringify(rows)}`);

@@ -1973,6 +1973,22 @@ function percent(p) {
   return `${Math.round(p * 100)}%`;
 }
 
+/** Making trump and being euchred, in whole percent adding up to their sum's (the terminal
+ * game's `percents_of_a_sum`): each rounded down, and the points the sum's rounding asks for
+ * given to the larger remainder, so an order up, which always makes trump, says 37% and 63%,
+ * not 37% and 64%. A march is a make: never said more often than one. */
+function makeMarchEuchred(make, march, euchred) {
+  const a = make * 100;
+  const b = euchred * 100;
+  let pa = Math.floor(a);
+  let pb = Math.floor(b);
+  const short = Math.round(a + b) - pa - pb;
+  if (short >= 2) { pa += 1; pb += 1; }
+  else if (short === 1 && a - Math.floor(a) >= b - Math.floor(b)) pa += 1;
+  else if (short === 1) pb += 1;
+  return [pa, Math.min(Math.round(march * 100), pa), pb];
+}
+
 /** True where a hint's choices are explained in words: every decision before the play (the
  * bidding, the dealer's discard, going alone); in the play each card shows its value only. */
 function explainsBids(v) {
@@ -1988,10 +2004,14 @@ function outlookWords(c) {
   const ours = c.make + c.euchred >= 0.005;
   const theirs = c.they_make + c.they_euchred >= 0.005;
   const parts = [];
-  if (ours || !theirs) parts.push(`make ${percent(c.make)}`, `march ${percent(c.march)}`, `euchred ${percent(c.euchred)}`);
-  if (theirs) {
-    parts.push(`they make ${percent(c.they_make)}`);
-    if (!ours) parts.push(`they march ${percent(c.they_march)}`, `we euchre ${percent(c.they_euchred)}`);
+  if (ours || !theirs) {
+    const [make, march, euchred] = makeMarchEuchred(c.make, c.march, c.euchred);
+    parts.push(`make ${make}%`, `march ${march}%`, `euchred ${euchred}%`);
+  }
+  if (theirs && ours) parts.push(`they make ${percent(c.they_make)}`);
+  else if (theirs) {
+    const [make, march, euchred] = makeMarchEuchred(c.they_make, c.they_march, c.they_euchred);
+    parts.push(`they make ${make}%`, `they march ${march}%`, `we euchre ${euchred}%`);
   }
   if (typeof c.win_change === 'number') {
     const pts = c.win_change * 100;
