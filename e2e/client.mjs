@@ -849,7 +849,19 @@ try {
       if (robson.join() !== 'Yes,No') throw new Error(`robson offers ${robson}`);
       const target = await page.locator('#opt-winning_score').evaluate((e) => [e.type, e.min, e.max, e.value].join());
       if (target !== 'number,0,1000,5') throw new Error(`winning_score is ${target}`);
+      // In groups, every option in one, none left over; an option changed from the preset's
+      // value is marked so, and counted on the closed panel (browser tester s47, 7).
+      const groupOf = (id) => page.locator(id).evaluate((e) => e.closest('fieldset.option-group')?.querySelector('legend')?.textContent || null);
+      for (const [id, g] of [['#opt-stick_the_dealer', 'Bidding'], ['#opt-loner_march_score', 'Going alone'], ['#opt-jambone_calls', 'Jambone and jamboree'], ['#opt-winning_score', 'The game'], ['#opt-fast_break', 'Scoring']]) {
+        if ((await groupOf(id)) !== g) throw new Error(`${id} is in the group ${await groupOf(id)}, not ${g}`);
+      }
+      if (await page.locator('#options legend:text-is("Other")').count()) throw new Error(`options left ungrouped: ${await page.locator('fieldset.option-group:has(legend:text-is("Other"))').innerText()}`);
+      if (await page.locator('#options .option.changed').count()) throw new Error('an option is marked changed before any change');
       await page.selectOption('#opt-jambone_calls', 'first_trick');
+      const marked = await page.locator('#options .option.changed').evaluateAll((els) => els.map((e) => e.querySelector('label').textContent));
+      if (marked.length !== 1 || !/^Jambone calls\s*changed/i.test(marked[0])) throw new Error(`options marked changed: ${JSON.stringify(marked)}`);
+      const summary = await page.locator('details.advanced summary').textContent();
+      if (!summary.includes('1 changed')) throw new Error(`the advanced panel's summary says "${summary}"`);
       for (let i = 1; i < 4; i++) await page.selectOption(`#seat-kind-${i}`, 'easy');
       await Promise.all([page.waitForURL(/\/t\/[A-Z0-9]+/), page.click('#create')]);
       const code = page.url().split('/t/')[1];
@@ -863,6 +875,7 @@ try {
       if (players !== 'number,2,4,4') throw new Error(`Bid Euchre's players is ${players}`);
       // The individual games' family is the preset chosen, not an option (browser findings s46, 2).
       if (await page.locator('#opt-family').count()) throw new Error('Bid Euchre offers its family as an option');
+      if (await page.locator('#options legend:text-is("Other")').count()) throw new Error('Bid Euchre\'s options left ungrouped');
       // A number out of range is said at its field, by its label, before anything is sent, and
       // the panel opened to it (browser findings s46, 1).
       await page.selectOption('#preset', 'north-american');

@@ -387,6 +387,25 @@ const SUIT_WORDS = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 /** An option's value in words: `cut_high_low` is "cut high low", `agreed_suit:H` "agreed suit: hearts". */
 const CHOICE_WORDS = { makers_side: 'maker’s side', two_trumps_dealer_only: 'two trumps, the dealer only' };
 
+/** The advanced options in groups, as a player looks for them: the server's catalogue says what
+ * each option is but not where it belongs. An option not named here goes under "Other". */
+const OPTION_GROUPS = [
+  ['The game', ['winning_score', 'num_deals', 'start_score', 'players', 'partners', 'first_dealer']],
+  ['Cards and the deal', ['min_rank', 'joker', 'joker_upcard', 'packets']],
+  ['Bidding', ['dealer_may_discard_upcard', 'stick_the_dealer', 'canadian', 'trump_requirement', 'allow_no_trump', 'dealer_shouts_first', 'min_bid', 'declare']],
+  ['Going alone', ['alone_timing', 'defend_alone', 'loner_lead', 'defender_leads_both_alone', 'defenders_asked_from_dealer', 'partners_best', 'loner_small_score', 'loner_march_score', 'loner_euchred_score', 'lone_defender_score']],
+  ['Play', ['reneging', 'renege_penalty_mode']],
+  ['Scoring', ['fast_break', 'four_trick_tokens', 'point_on_partner', 'robson', 'set_penalty', 'stayer_penalty', 'defenders_gain', 'ante', 'euchre_stake']],
+  ['Jambone and jamboree', ['jambone', 'jambone_calls', 'jambone_jamboree_by', 'jambone_euchred_score', 'jamboree']],
+  ["Farmer's hands", ['farmers', 'go_under', 'farmers_policy']],
+];
+
+/** The group an option is shown in. */
+function optionGroup(name) {
+  const g = OPTION_GROUPS.find(([, names]) => names.includes(name));
+  return g ? g[0] : 'Other';
+}
+
 function choiceWords(value) {
   if (CHOICE_WORDS[value]) return CHOICE_WORDS[value];
   const [kind, suit] = value.split(':');
@@ -425,8 +444,9 @@ async function startPage() {
   const presetAbout = h('p', { class: 'muted about', id: 'preset-about' });
   const scoreBox = h('div', { class: 'field', id: 'score-field' });
   const seatsBox = h('fieldset', { class: 'seats', id: 'seats' });
-  const advanced = h('details', { class: 'advanced' }, h('summary', {}, 'Every option (advanced)'));
-  const advBox = h('div', { class: 'options-grid', id: 'options' });
+  const advancedSummary = h('summary', {}, 'Every option (advanced)');
+  const advanced = h('details', { class: 'advanced' }, advancedSummary);
+  const advBox = h('div', { id: 'options' });
   advanced.append(advBox);
   const status = h('p', { class: 'status', role: 'status' });
 
@@ -468,6 +488,8 @@ async function startPage() {
   function drawOptions() {
     optionInputs = new Map();
     advBox.replaceChildren();
+    // One fieldset per group, in the groups' order; the options in the catalogue's order within.
+    const groups = new Map([...OPTION_GROUPS.map(([g]) => g), 'Other'].map((g) => [g, []]));
     // Each option with its label, its values to choose from and a line on what it changes
     // (from the server's option sets); an option the server does not describe is a text box.
     const described = new Map((optionSets[preset.option_set] || []).map((o) => [o.name, o]));
@@ -505,9 +527,29 @@ async function startPage() {
       }
       input.addEventListener('input', () => clearInvalid(input));
       optionInputs.set(name, input);
-      advBox.append(h('div', { class: 'option' },
-        h('label', { for: id }, info.label, h('code', {}, name)), input, about));
+      const box = h('div', { class: 'option' },
+        h('label', { for: id }, info.label, h('span', { class: 'changed-mark', hidden: true }, 'changed'), h('code', {}, name)), input, about);
+      for (const ev of ['input', 'change']) input.addEventListener(ev, markChanged);
+      groups.get(optionGroup(name)).push(box);
     }
+    for (const [g, boxes] of groups) {
+      if (boxes.length) advBox.append(h('fieldset', { class: 'option-group' }, h('legend', {}, g), h('div', { class: 'options-grid' }, boxes)));
+    }
+    markChanged();
+  }
+
+  /** Marks each option set otherwise than the preset has it (by the top field too), and says
+   * how many in the panel's summary, so a changed rule is seen with the panel closed. */
+  function markChanged() {
+    let n = 0;
+    for (const input of optionInputs.values()) {
+      const changed = input.value.trim() !== input.dataset.preset;
+      if (changed) n += 1;
+      const box = input.closest('.option');
+      box.classList.toggle('changed', changed);
+      box.querySelector('.changed-mark').hidden = !changed;
+    }
+    advancedSummary.textContent = n ? `Every option (advanced): ${n} changed` : 'Every option (advanced)';
   }
 
   function drawScore(current = false) {
@@ -527,7 +569,7 @@ async function startPage() {
     // One value in two places: each field follows the other (the advanced one is sent).
     const adv = optionInputs.get(key);
     if (adv) {
-      input.addEventListener('input', () => { adv.value = input.value; });
+      input.addEventListener('input', () => { adv.value = input.value; markChanged(); });
       adv.addEventListener('input', () => { input.value = adv.value.trim(); });
     }
     input.addEventListener('input', () => clearInvalid(input));
