@@ -265,13 +265,16 @@ try {
         choices: [
           { action: 'pass', value: -0.4, ...odds(0.05, 0, 0.02, 0.64, 0.47, -0.012) },
           { action: 'order', value: 0.9, ...odds(0.72, 0.18, 0.11, 0, 0.531, 0.031) },
-          { action: 'order alone', value: 0.2, ...odds(0.4, 0.1, 0.6, 0, 0.49, 0) },
+          // 37.5% and 62.5%, each rounded, would add up to 101%.
+          { action: 'order alone', value: 0.2, ...odds(0.375, 0.1, 0.625, 0, 0.49, 0) },
         ].filter((c) => bidding.view.legal.includes(c.action)),
       });
       await t.page.waitForSelector('#hint-panel .why');
       const rows = (await t.page.locator('#hint-panel tbody tr').allInnerTexts()).map((r) => r.replace(/\u00a0/g, ' '));
       const order = rows.find((r) => /^Order up\b/.test(r) && !/alone/i.test(r));
       if (!order || !order.includes('make 72% · march 18% · euchred 11% · game +3.1%')) throw new Error(`order up is explained as ${JSON.stringify(order)}; rows ${JSON.stringify(rows)}`);
+      const alone = rows.find((r) => /^Order up alone/.test(r));
+      if (!alone || !alone.includes('make 38% · march 10% · euchred 62%')) throw new Error(`order up alone is explained as ${JSON.stringify(alone)} (its chances should add up to 100%, browser tester s47, 6)`);
       const pass = rows.find((r) => /^Pass/.test(r));
       if (!pass || !pass.includes('they make 64%') || !pass.includes('game −1.2%')) throw new Error(`pass is explained as ${JSON.stringify(pass)}`);
       if (!/^Order up/.test(rows[0])) throw new Error(`the best choice is not listed first: ${JSON.stringify(rows)}`);
@@ -788,6 +791,14 @@ try {
       for (const n of [1, 2, 3, 4]) {
         if ((await page.getByRole('radio', { name: `I sit here: seat ${n}` }).count()) !== 1) throw new Error(`no "I sit here" for seat ${n}`);
       }
+      // The ordinary levels first; the players meant for measuring apart, after them (browser
+      // tester s47, 5).
+      const kinds = await page.locator('#seat-kind-1').evaluate((sel) => ({
+        plain: [...sel.children].filter((c) => c.tagName === 'OPTION').map((o) => o.value),
+        groups: [...sel.querySelectorAll('optgroup')].map((g) => [g.label, [...g.children].map((o) => o.value)]),
+      }));
+      if (JSON.stringify(kinds.plain) !== JSON.stringify(['open', 'easy', 'medium', 'hard'])) throw new Error(`the seat's first choices: ${JSON.stringify(kinds.plain)}`);
+      if (kinds.groups.length !== 1 || kinds.groups[0][0] !== 'For measuring' || !kinds.groups[0][1].includes('pimc-50')) throw new Error(`the seat's groups: ${JSON.stringify(kinds.groups)}`);
       // "Game to" and the advanced winning_score are one value (browser findings 3).
       await page.fill('#target', '7');
       if ((await page.inputValue('#opt-winning_score')) !== '7') throw new Error('"Game to" 7 left winning_score at ' + await page.inputValue('#opt-winning_score'));
@@ -838,7 +849,19 @@ try {
       if (robson.join() !== 'Yes,No') throw new Error(`robson offers ${robson}`);
       const target = await page.locator('#opt-winning_score').evaluate((e) => [e.type, e.min, e.max, e.value].join());
       if (target !== 'number,0,1000,5') throw new Error(`winning_score is ${target}`);
+      // In groups, every option in one, none left over; an option changed from the preset's
+      // value is marked so, and counted on the closed panel (browser tester s47, 7).
+      const groupOf = (id) => page.locator(id).evaluate((e) => e.closest('fieldset.option-group')?.querySelector('legend')?.textContent || null);
+      for (const [id, g] of [['#opt-stick_the_dealer', 'Bidding'], ['#opt-loner_march_score', 'Going alone'], ['#opt-jambone_calls', 'Jambone and jamboree'], ['#opt-winning_score', 'The game'], ['#opt-fast_break', 'Scoring']]) {
+        if ((await groupOf(id)) !== g) throw new Error(`${id} is in the group ${await groupOf(id)}, not ${g}`);
+      }
+      if (await page.locator('#options legend:text-is("Other")').count()) throw new Error(`options left ungrouped: ${await page.locator('fieldset.option-group:has(legend:text-is("Other"))').innerText()}`);
+      if (await page.locator('#options .option.changed').count()) throw new Error('an option is marked changed before any change');
       await page.selectOption('#opt-jambone_calls', 'first_trick');
+      const marked = await page.locator('#options .option.changed').evaluateAll((els) => els.map((e) => e.querySelector('label').textContent));
+      if (marked.length !== 1 || !/^Jambone calls\s*changed/i.test(marked[0])) throw new Error(`options marked changed: ${JSON.stringify(marked)}`);
+      const summary = await page.locator('details.advanced summary').textContent();
+      if (!summary.includes('1 changed')) throw new Error(`the advanced panel's summary says "${summary}"`);
       for (let i = 1; i < 4; i++) await page.selectOption(`#seat-kind-${i}`, 'easy');
       await Promise.all([page.waitForURL(/\/t\/[A-Z0-9]+/), page.click('#create')]);
       const code = page.url().split('/t/')[1];
@@ -852,6 +875,7 @@ try {
       if (players !== 'number,2,4,4') throw new Error(`Bid Euchre's players is ${players}`);
       // The individual games' family is the preset chosen, not an option (browser findings s46, 2).
       if (await page.locator('#opt-family').count()) throw new Error('Bid Euchre offers its family as an option');
+      if (await page.locator('#options legend:text-is("Other")').count()) throw new Error('Bid Euchre\'s options left ungrouped');
       // A number out of range is said at its field, by its label, before anything is sent, and
       // the panel opened to it (browser findings s46, 1).
       await page.selectOption('#preset', 'north-american');
@@ -1077,6 +1101,9 @@ try {
       await t.page.waitForSelector('#last-result');
       const text = await t.page.locator('#last-result p').textContent();
       if (!/; tricks (\w.*, )?You 3\b/.test(text) || !/tricks [^.]*easy \(seat \d\) 4/.test(text) || !text.includes('You were euchred.')) throw new Error(`the result says "${text}"`);
+      // The log's summary line says it in short (browser tester s47, 1).
+      const line = await t.page.locator('#log summary').last().textContent();
+      if (line !== `Deal ${three.deal_number + 1}: You called ${{ C: '♣', D: '♦', H: '♥', S: '♠' }[three.view.trump]} — euchred, +2 to easy (seat ${(me + 1) % 3 + 1})`) throw new Error(`the log's summary says "${line}"`);
       // Bid Euchre: a bid made counts the maker's tricks off.
       const bid = fixtures.find((x) => x.family === 'bid-euchre');
       const n = bid.view.hand_sizes.length;
@@ -1090,6 +1117,8 @@ try {
       await t.page.waitForSelector('#table[data-seq="6"] #last-result');
       const said = await t.page.locator('#last-result p').textContent();
       if (!/\(bid 2\); tricks [^.]*You 3\b/.test(said) || !said.includes('You made the bid.')) throw new Error(`the result says "${said}"`);
+      const bidLine = await t.page.locator('#log summary').last().textContent();
+      if (bidLine !== 'Deal 4: You bid 2 in ♥ — made it, −3') throw new Error(`the log's summary says "${bidLine}"`);
       // The game's end: where the person finished, and the standings in order, the winner
       // first, below 0 with a minus sign (browser findings s46, 11, 13).
       const w = (bid.view.seat + 1) % n;
@@ -1160,6 +1189,102 @@ try {
       if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();
+    }
+  });
+
+  await check('each closed deal of the log says its outcome in its summary line, live and from the server\'s past deals (browser tester s47, 1)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      const me = play.view.seat;
+      const ours = (a, b) => (me % 2 === 0 ? [a, b] : [b, a]);
+      // Deal 3 opened late: the page asks for deals 1 and 2.
+      t.send(stateMessage(play, 3, { deal_number: 3 }));
+      await waitSent(t.sent, (x) => x.type === 'past_deals', 'the past deals asked for');
+      const end = (over) => ({ ...play.view, phase: 'done', to_act: null, legal: [], ...over });
+      t.send({ type: 'past_deals', deals: [
+        { deal_number: 1, view: end({ maker: (me + 1) % 4, maker_alone: false, trump: 'H', points: ours(2, 0), tricks_won: ours(3, 2) }), result: 'euchred', scores: ours(2, 0) },
+        { deal_number: 2, view: end({ maker: me, maker_alone: true, trump: 'S', points: ours(4, 0), tricks_won: ours(5, 0) }), result: 'marched', scores: ours(6, 0) },
+      ] });
+      await t.page.waitForSelector('#log details:nth-of-type(3)');
+      // Deal 3 ends as the person watches.
+      t.send(stateMessage({ ...play, view: end({ maker_alone: false, points: ours(1, 0), tricks_won: ours(3, 2) }) }, 4, { deal_number: 3, legal: [], to_act: null, result: 'made', scores: ours(7, 0) }));
+      await t.page.waitForSelector('#table[data-seq="4"] #last-result');
+      const said = await t.page.locator('#log summary').allTextContents();
+      const want = ['Deal 1: They called ♥ — euchred, +2 to us', 'Deal 2: We called ♠ alone — march, +4', 'Deal 3: We called ♠ — made it, +1'];
+      if (JSON.stringify(said) !== JSON.stringify(want)) throw new Error(`the log's summaries: ${JSON.stringify(said)}`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('any finished deal is reviewed from its part of the log; the server\'s refusal is shown (browser tester s47, 2)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(play, 3, { deal_number: 3 }));
+      await waitSent(t.sent, (x) => x.type === 'past_deals', 'the past deals asked for');
+      const end = { ...play.view, phase: 'done', to_act: null, legal: [], points: [1, 0], tricks_won: [3, 2] };
+      t.send({ type: 'past_deals', deals: [1, 2].map((n) => ({ deal_number: n, view: end, result: 'made', scores: [n, 0] })) });
+      await t.page.waitForSelector('#log details:nth-of-type(3)');
+      if (await t.page.locator('#review-deal-3').count()) throw new Error('the deal in play offers a review');
+      // Deal 1, before the person took the seat: the server refuses, in its words.
+      await t.page.locator('#log summary').first().click();
+      await t.page.click('#review-deal-1');
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review of deal 1');
+      t.send({ type: 'error', error: 'deal 1 was played before you took this seat', seq: 3 });
+      await t.page.waitForSelector('#review-panel .error:has-text("deal 1 was played before you took this seat")');
+      // Deal 2 is reviewed.
+      await t.page.locator('#log summary').nth(1).click();
+      await t.page.click('#review-deal-2');
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 2, 'the review of deal 2');
+      t.send({ type: 'review', deal: 2, dealer: 3, decisions: [], unjudged: 0 });
+      await t.page.waitForSelector('#review-panel h2:has-text("Review of deal 2")');
+      await t.page.waitForSelector('#review-panel p:has-text("You made no decision")');
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a spectator\'s result of a euchre has no brackets inside brackets (browser tester s47, 3)', async () => {
+    const t = await scripted(null, { width: 1100, height: 800 });
+    try {
+      const v = { ...play.view, seat: null, hand: [], legal: [], discard: null };
+      t.send(stateMessage({ ...play, view: v }, 4, { seat: null, legal: [] }));
+      await t.page.waitForSelector('#table[data-seat="spectator"]');
+      const done = { ...v, phase: 'done', to_act: null, maker: 1, maker_alone: false, points: [2, 0], tricks_won: [3, 2] };
+      t.send(stateMessage({ ...play, view: done }, 5, { seat: null, legal: [], to_act: null, result: 'euchred', scores: [2, 0] }));
+      await t.page.waitForSelector('#table[data-seq="5"] #last-result');
+      const text = await t.page.locator('#last-result p').textContent();
+      if (/\([^)]*\(/.test(text) || !text.includes('were euchred')) throw new Error(`the result says "${text}"`);
+      const line = await t.page.locator('#log summary').last().textContent();
+      if (/\([^)]*\(/.test(line) || !line.includes('euchred, +2 to easy (seat 1) & easy (seat 3)')) throw new Error(`the log's summary says "${line}"`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('the game over with every card played: no empty band where the hand was, on a desktop or a phone (browser tester s47, 4)', async () => {
+    for (const size of [{ width: 1100, height: 800 }, { width: 390, height: 844, touch: true }]) {
+      const t = await scripted(play.view.seat, size);
+      try {
+        const over = { ...play.view, phase: 'done', hand: [], hand_sizes: [0, 0, 0, 0], legal: [], to_act: null, points: [1, 0], tricks_won: [3, 2] };
+        t.send(stateMessage({ ...play, view: over }, 5, { legal: [], to_act: null, result: 'made', scores: [10, 4], game_over: true, winner: 0 }));
+        await t.page.waitForSelector('#table[data-state="over"]');
+        // What follows the table in the play area starts right below it.
+        const gap = await t.page.evaluate(() => {
+          const felt = document.querySelector('#felt');
+          const next = [...felt.parentElement.children].filter((el) => el.getBoundingClientRect().top >= felt.getBoundingClientRect().bottom && el.getBoundingClientRect().height > 0);
+          return next.length ? Math.min(...next.map((el) => el.getBoundingClientRect().top)) - felt.getBoundingClientRect().bottom : 0;
+        });
+        if (gap > 24) throw new Error(`${size.width} px wide: ${Math.round(gap)} px of empty band below the table`);
+        const empty = await t.page.evaluate(() => [...document.querySelectorAll('.play-area > *')].filter((el) => el.getBoundingClientRect().height > 24 && !el.textContent.trim()).map((el) => el.className));
+        if (empty.length) throw new Error(`${size.width} px wide: empty parts below the table: ${empty.join(', ')}`);
+        if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+      } finally {
+        await t.ctx.close();
+      }
     }
   });
 

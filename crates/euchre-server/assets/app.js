@@ -378,11 +378,33 @@ const PRESET_WORDS = {
   'set-back': 'Set-Back Euchre (individual)',
 };
 const LEVELS = ['easy', 'medium', 'hard', 'basic', 'random'];
+/** The levels a person picks an opponent from; the server's other players (`random`,
+ * `pimc-50`, ...) are there to measure against, and are offered apart, after them. */
+const ORDINARY_LEVELS = ['easy', 'medium', 'hard'];
 
 const SUIT_WORDS = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 
 /** An option's value in words: `cut_high_low` is "cut high low", `agreed_suit:H` "agreed suit: hearts". */
 const CHOICE_WORDS = { makers_side: 'maker’s side', two_trumps_dealer_only: 'two trumps, the dealer only' };
+
+/** The advanced options in groups, as a player looks for them: the server's catalogue says what
+ * each option is but not where it belongs. An option not named here goes under "Other". */
+const OPTION_GROUPS = [
+  ['The game', ['winning_score', 'num_deals', 'start_score', 'players', 'partners', 'first_dealer']],
+  ['Cards and the deal', ['min_rank', 'joker', 'joker_upcard', 'packets']],
+  ['Bidding', ['dealer_may_discard_upcard', 'stick_the_dealer', 'canadian', 'trump_requirement', 'allow_no_trump', 'dealer_shouts_first', 'min_bid', 'declare']],
+  ['Going alone', ['alone_timing', 'defend_alone', 'loner_lead', 'defender_leads_both_alone', 'defenders_asked_from_dealer', 'partners_best', 'loner_small_score', 'loner_march_score', 'loner_euchred_score', 'lone_defender_score']],
+  ['Play', ['reneging', 'renege_penalty_mode']],
+  ['Scoring', ['fast_break', 'four_trick_tokens', 'point_on_partner', 'robson', 'set_penalty', 'stayer_penalty', 'defenders_gain', 'ante', 'euchre_stake']],
+  ['Jambone and jamboree', ['jambone', 'jambone_calls', 'jambone_jamboree_by', 'jambone_euchred_score', 'jamboree']],
+  ["Farmer's hands", ['farmers', 'go_under', 'farmers_policy']],
+];
+
+/** The group an option is shown in. */
+function optionGroup(name) {
+  const g = OPTION_GROUPS.find(([, names]) => names.includes(name));
+  return g ? g[0] : 'Other';
+}
 
 function choiceWords(value) {
   if (CHOICE_WORDS[value]) return CHOICE_WORDS[value];
@@ -411,6 +433,9 @@ async function startPage() {
   const about = new Map(players.map((p) => [p.name, p.about || '']));
   const names = players.map((p) => p.name);
   const levelList = [...LEVELS.filter((l) => names.includes(l)), ...names.filter((p) => !LEVELS.includes(p))];
+  const ordinary = levelList.filter((l) => ORDINARY_LEVELS.includes(l));
+  const measuring = levelList.filter((l) => !ORDINARY_LEVELS.includes(l));
+  const computerOption = (l) => h('option', { value: l, title: about.get(l) || null }, `Computer: ${l}`);
 
   const form = h('form', { class: 'panel start', id: 'create-form', novalidate: true });
   const nameInput = h('input', { id: 'my-name', name: 'name', autocomplete: 'nickname', maxlength: 40, required: true, value: storageGet('euchre:name') || '' });
@@ -419,8 +444,9 @@ async function startPage() {
   const presetAbout = h('p', { class: 'muted about', id: 'preset-about' });
   const scoreBox = h('div', { class: 'field', id: 'score-field' });
   const seatsBox = h('fieldset', { class: 'seats', id: 'seats' });
-  const advanced = h('details', { class: 'advanced' }, h('summary', {}, 'Every option (advanced)'));
-  const advBox = h('div', { class: 'options-grid', id: 'options' });
+  const advancedSummary = h('summary', {}, 'Every option (advanced)');
+  const advanced = h('details', { class: 'advanced' }, advancedSummary);
+  const advBox = h('div', { id: 'options' });
   advanced.append(advBox);
   const status = h('p', { class: 'status', role: 'status' });
 
@@ -445,7 +471,8 @@ async function startPage() {
       const partner = typeof mate === 'number' ? ` (partner of seat ${mate + 1})` : '';
       const sel = h('select', { name: `seat${i}`, id: `seat-kind-${i}`, 'aria-label': `Who plays seat ${i + 1}` },
         h('option', { value: 'open' }, 'A person (open seat)'),
-        levelList.map((l) => h('option', { value: l, title: about.get(l) || null }, `Computer: ${l}`)));
+        ordinary.map(computerOption),
+        measuring.length ? h('optgroup', { label: 'For measuring' }, measuring.map(computerOption)) : null);
       sel.value = old[i] || (i === 0 ? 'open' : i === 2 && n === 4 ? 'open' : 'easy');
       // Four "I sit here" would not say which seat to a screen reader.
       const mine = h('input', { type: 'radio', name: 'mine', value: i, id: `mine-${i}`, 'aria-label': `I sit here: seat ${i + 1}` });
@@ -461,6 +488,8 @@ async function startPage() {
   function drawOptions() {
     optionInputs = new Map();
     advBox.replaceChildren();
+    // One fieldset per group, in the groups' order; the options in the catalogue's order within.
+    const groups = new Map([...OPTION_GROUPS.map(([g]) => g), 'Other'].map((g) => [g, []]));
     // Each option with its label, its values to choose from and a line on what it changes
     // (from the server's option sets); an option the server does not describe is a text box.
     const described = new Map((optionSets[preset.option_set] || []).map((o) => [o.name, o]));
@@ -498,9 +527,29 @@ async function startPage() {
       }
       input.addEventListener('input', () => clearInvalid(input));
       optionInputs.set(name, input);
-      advBox.append(h('div', { class: 'option' },
-        h('label', { for: id }, info.label, h('code', {}, name)), input, about));
+      const box = h('div', { class: 'option' },
+        h('label', { for: id }, info.label, h('span', { class: 'changed-mark', hidden: true }, 'changed'), h('code', {}, name)), input, about);
+      for (const ev of ['input', 'change']) input.addEventListener(ev, markChanged);
+      groups.get(optionGroup(name)).push(box);
     }
+    for (const [g, boxes] of groups) {
+      if (boxes.length) advBox.append(h('fieldset', { class: 'option-group' }, h('legend', {}, g), h('div', { class: 'options-grid' }, boxes)));
+    }
+    markChanged();
+  }
+
+  /** Marks each option set otherwise than the preset has it (by the top field too), and says
+   * how many in the panel's summary, so a changed rule is seen with the panel closed. */
+  function markChanged() {
+    let n = 0;
+    for (const input of optionInputs.values()) {
+      const changed = input.value.trim() !== input.dataset.preset;
+      if (changed) n += 1;
+      const box = input.closest('.option');
+      box.classList.toggle('changed', changed);
+      box.querySelector('.changed-mark').hidden = !changed;
+    }
+    advancedSummary.textContent = n ? `Every option (advanced): ${n} changed` : 'Every option (advanced)';
   }
 
   function drawScore(current = false) {
@@ -520,7 +569,7 @@ async function startPage() {
     // One value in two places: each field follows the other (the advanced one is sent).
     const adv = optionInputs.get(key);
     if (adv) {
-      input.addEventListener('input', () => { adv.value = input.value; });
+      input.addEventListener('input', () => { adv.value = input.value; markChanged(); });
       adv.addEventListener('input', () => { input.value = adv.value.trim(); });
     }
     input.addEventListener('input', () => clearInvalid(input));
@@ -1128,18 +1177,9 @@ function addPastDeals(deals) {
     last = done;
     const key = dealKey(done);
     if (ui.logs.has(key)) continue;
-    const v = done.view;
-    const history = Array.isArray(v.history) ? v.history : [];
-    ui.logs.set(key, {
-      deal: d.deal_number,
-      history,
-      result: dealResult(done, null),
-      who: history.map(([seat]) => seatName(s, seat)),
-      won: (v.tricks || []).map(normTrick).map((t) => (t.winner === null || t.winner === undefined ? null : seatName(s, t.winner))),
-      tricks: v.tricks || [],
-      upcard: v.upcard || null,
-      dealer: v.dealer,
-    });
+    const entry = recordDeal({ deal: d.deal_number, history: [], result: null }, done);
+    entry.result = dealResult(done, null);
+    ui.logs.set(key, entry);
     added = true;
   }
   if (!added) return;
@@ -1209,6 +1249,28 @@ function normTrick(t) {
   return { leader: t.leader, cards: t.cards || [], winner: t.winner };
 }
 
+/** A deal's part of the log brought up to `state` (a live state of the deal, or the end of a past
+ * deal the server sent): its decisions, tricks, and once it is done, its outcome for the
+ * summary line. The live log and the past deals both come through here, so they read alike. */
+function recordDeal(entry, state) {
+  const v = state.view || {};
+  const history = Array.isArray(v.history) ? v.history : [];
+  entry.history = history;
+  // Each decision and trick is told under the name of whoever sat there when it was seen: a
+  // seat that changes hands later does not rename the past.
+  entry.who = Array.isArray(entry.who) ? entry.who.slice(0, history.length) : [];
+  for (let i = entry.who.length; i < history.length; i++) entry.who.push(seatName(state, history[i][0]));
+  entry.won = Array.isArray(entry.won) ? entry.won : [];
+  (v.tricks || []).map(normTrick).forEach((t, i) => {
+    if (t.winner !== null && t.winner !== undefined && typeof entry.won[i] !== 'string') entry.won[i] = seatName(state, t.winner);
+  });
+  entry.tricks = v.tricks || [];
+  entry.upcard = v.upcard || null;
+  entry.dealer = v.dealer;
+  if (v.phase === 'done') entry.outcome = dealOutcome(state);
+  return entry;
+}
+
 function showState(prev, state) {
   const v = state.view || {};
   ui.pending = null;
@@ -1253,19 +1315,7 @@ function showState(prev, state) {
   // The deal's result in its own part of the log at once: the game's last deal has no next
   // deal to bring it.
   if (dealDone) entry.result = ui.lastResult;
-  entry.history = history;
-  // Each decision and trick is told under the name of whoever sat there when it was seen: a
-  // seat that changes hands later does not rename the past.
-  entry.who = Array.isArray(entry.who) ? entry.who.slice(0, history.length) : [];
-  for (let i = entry.who.length; i < history.length; i++) entry.who.push(seatName(state, history[i][0]));
-  entry.won = Array.isArray(entry.won) ? entry.won : [];
-  (v.tricks || []).map(normTrick).forEach((t, i) => {
-    if (t.winner !== null && t.winner !== undefined && typeof entry.won[i] !== 'string') entry.won[i] = seatName(state, t.winner);
-  });
-  entry.tricks = v.tricks || [];
-  entry.upcard = v.upcard || null;
-  entry.dealer = v.dealer;
-  ui.logs.set(key, entry);
+  ui.logs.set(key, recordDeal(entry, state));
   saveLog();
   const wasMyTurn = prev && prev.legal && prev.legal.length;
   ui.shown = state;
@@ -1306,7 +1356,10 @@ function dealResult(done, next) {
       const side = teamName(done, v.maker % 2);
       parts.push(`${seatName(done, v.maker)} called ${trumpName(v.trump) || 'trump'}${v.maker_alone ? ' alone' : ''}; tricks ${teamName(done, 0)} ${tw[0]}, ${teamName(done, 1)} ${tw[1]}.`);
       const scorer = pts[0] > 0 ? 0 : pts[1] > 0 ? 1 : null;
-      if (scorer !== null) parts.push(`${teamName(done, scorer)} score ${pts[scorer]}${done.result === 'euchred' ? ` (${side} were euchred)` : ''}.`);
+      // Two sentences, not an aside in brackets: a spectator's team names have brackets of
+      // their own ("easy (seat 1) & easy (seat 3)").
+      if (done.result === 'euchred') parts.push(`${side} were euchred.`);
+      if (scorer !== null) parts.push(`${teamName(done, scorer)} score ${pts[scorer]}.`);
     }
     parts.push(`Score ${teamName(done, 0)} ${scores[0]}, ${teamName(done, 1)} ${scores[1]}.`);
   } else {
@@ -1329,6 +1382,47 @@ function dealResult(done, next) {
     parts.push(`Score: ${per.join(', ')}.`);
   }
   return parts.join(' ');
+}
+
+/** A trump as the log's summary line says it: "♥", "No-trump", "High". */
+function trumpShort(t) {
+  if (SUIT_SYMBOL[t]) return SUIT_SYMBOL[t];
+  if (t === 'high' || t === 'low') return t === 'high' ? 'High' : 'Low';
+  return trumpName(t) || 'trump';
+}
+
+const OUTCOME_WORDS = { made: 'made it', marched: 'march', euchred: 'euchred', set: 'set' };
+
+/** A finished deal in a few words for its summary line in the log: "We called ♥ alone — march,
+ * +4", "They called ♠ — euchred, +2 to us", "You bid 3 in ♣ — made it, −3" (the games raced
+ * down to 0 add the maker's points to its score), "thrown in". From the deal's last state. */
+function dealOutcome(done) {
+  const v = done.view || {};
+  if (v.maker === null || v.maker === undefined) return 'thrown in';
+  const word = OUTCOME_WORDS[done.result];
+  if (done.family === 'four-handed') {
+    const makers = v.maker % 2;
+    const pts = v.points || [0, 0];
+    const called = `${teamName(done, makers)} called ${trumpShort(v.trump)}${v.maker_alone ? ' alone' : ''}`;
+    // The defenders' points go to "us" or "them", or to the pair a spectator sees by name.
+    const seated = done.seat !== null && done.seat !== undefined;
+    const defenders = seated ? (1 - makers === done.seat % 2 ? 'us' : 'them') : teamName(done, 1 - makers);
+    const score = pts[makers] > 0 ? `+${pts[makers]}` : pts[1 - makers] > 0 ? `+${pts[1 - makers]} to ${defenders}` : '';
+    return withOutcome(called, word, score);
+  }
+  const maker = seatName(done, v.maker);
+  const what = v.bid ? `bid ${v.bid} in ${trumpShort(v.trump)}` : `called ${trumpShort(v.trump)}`;
+  const delta = v.delta || [];
+  // The maker's points, else whoever scored instead (a euchre in the three-handed game).
+  const others = delta.map((d, i) => (d && i !== v.maker ? `${signed(d, true)} to ${seatName(done, i)}` : null)).filter((x) => x);
+  const score = delta[v.maker] ? signed(delta[v.maker], true) : others.join(', ');
+  return withOutcome(`${maker} ${what}${v.declared ? ' and declared a march' : ''}`, word, score);
+}
+
+/** "We called ♥" with what came of it, as far as it is known: " — made it, +1". */
+function withOutcome(called, word, score) {
+  const parts = [word, score].filter((x) => x);
+  return parts.length ? `${called} — ${parts.join(', ')}` : called;
 }
 
 // Positions around the table, from the viewer's seat (at the bottom), clockwise.
@@ -1696,6 +1790,9 @@ function actClick(action) {
 function handArea(s) {
   const v = s.view || {};
   if (s.seat === null || s.seat === undefined) return h('div', { class: 'hand-area spectator' }, h('p', {}, 'You are watching: the hands are hidden.'));
+  // The hand keeps its height through the game so that it never moves under a finger; once the
+  // game is over with every card played, that height would only be an empty band.
+  if (s.game_over && !(v.hand && v.hand.length)) return null;
   const hand = sortHand(v.hand || [], v.trump);
   const legal = s.legal || [];
   // Each card of the hand to the one decision naming it (a card named twice is left to buttons).
@@ -1918,6 +2015,22 @@ function percent(p) {
   return `${Math.round(p * 100)}%`;
 }
 
+/** Making trump and being euchred, in whole percent adding up to their sum's (the terminal
+ * game's `percents_of_a_sum`): each rounded down, and the points the sum's rounding asks for
+ * given to the larger remainder, so an order up, which always makes trump, says 37% and 63%,
+ * not 37% and 64%. A march is a make: never said more often than one. */
+function makeMarchEuchred(make, march, euchred) {
+  const a = make * 100;
+  const b = euchred * 100;
+  let pa = Math.floor(a);
+  let pb = Math.floor(b);
+  const short = Math.round(a + b) - pa - pb;
+  if (short >= 2) { pa += 1; pb += 1; }
+  else if (short === 1 && a - Math.floor(a) >= b - Math.floor(b)) pa += 1;
+  else if (short === 1) pb += 1;
+  return [pa, Math.min(Math.round(march * 100), pa), pb];
+}
+
 /** True where a hint's choices are explained in words: every decision before the play (the
  * bidding, the dealer's discard, going alone); in the play each card shows its value only. */
 function explainsBids(v) {
@@ -1933,10 +2046,14 @@ function outlookWords(c) {
   const ours = c.make + c.euchred >= 0.005;
   const theirs = c.they_make + c.they_euchred >= 0.005;
   const parts = [];
-  if (ours || !theirs) parts.push(`make ${percent(c.make)}`, `march ${percent(c.march)}`, `euchred ${percent(c.euchred)}`);
-  if (theirs) {
-    parts.push(`they make ${percent(c.they_make)}`);
-    if (!ours) parts.push(`they march ${percent(c.they_march)}`, `we euchre ${percent(c.they_euchred)}`);
+  if (ours || !theirs) {
+    const [make, march, euchred] = makeMarchEuchred(c.make, c.march, c.euchred);
+    parts.push(`make ${make}%`, `march ${march}%`, `euchred ${euchred}%`);
+  }
+  if (theirs && ours) parts.push(`they make ${percent(c.they_make)}`);
+  else if (theirs) {
+    const [make, march, euchred] = makeMarchEuchred(c.they_make, c.they_march, c.they_euchred);
+    parts.push(`they make ${make}%`, `they march ${march}%`, `we euchre ${euchred}%`);
   }
   if (typeof c.win_change === 'number') {
     const pts = c.win_change * 100;
@@ -2009,10 +2126,13 @@ function logPanel(s) {
   const blocks = entries.map((e, i) => {
     const body = logLines(s, e);
     if (e.result) body.push(h('li', { class: 'result-line' }, e.result));
+    // Any finished deal can be reviewed from its part of the log, not only the last: the
+    // server says so when it cannot (a deal played before the person took the seat).
+    if (e.result && ui.seat !== null && ui.seat !== undefined) body.push(h('li', { class: 'review-line' }, reviewDealButton(e.deal)));
     // The deal in play is open, the others closed, unless the person opened or closed one.
     const key = keys[i];
     const open = ui.logOpen.has(key) ? ui.logOpen.get(key) : i === entries.length - 1;
-    const details = h('details', { open }, h('summary', { dataset: { key: `log:${key}` } }, `Deal ${dealLabel(e.deal)}`), h('ol', { class: 'log-list', dataset: { scroll: `log:${key}` } }, body));
+    const details = h('details', { open }, h('summary', { dataset: { key: `log:${key}` } }, `Deal ${dealLabel(e.deal)}${e.outcome ? `: ${e.outcome}` : ''}`), h('ol', { class: 'log-list', dataset: { scroll: `log:${key}` } }, body));
     // Drawn open also fires a toggle: only a change from what was drawn is the person's. The
     // event comes a moment later, perhaps after a redraw: the new drawing is then told too.
     details.addEventListener('toggle', () => {
@@ -2024,6 +2144,12 @@ function logPanel(s) {
     return details;
   });
   return h('section', { class: 'panel log', id: 'log', 'aria-label': 'Game log' }, h('h2', {}, 'Game log'), blocks.length ? blocks : h('p', { class: 'muted' }, 'Nothing yet.'));
+}
+
+/** "Review deal 3" in the log: asks for that deal's review (the keyboard focus stays on it, as
+ * on "Review last deal"). */
+function reviewDealButton(deal) {
+  return h('button', { type: 'button', class: 'link review-deal', id: `review-deal-${deal}`, onclick: () => { requestReview(deal); renderTable(); } }, `Review deal ${dealLabel(deal)}`);
 }
 
 /** The keyboard's shortcuts, and the switch that turns the single-key ones off. */
@@ -2077,7 +2203,7 @@ function logLines(s, entry) {
     const name = who(i, seat);
     // A card of a jambone hand is told as its naming: it counts as that trick's card.
     if (oc && (oc.verb === 'play' || oc.verb === 'name')) {
-      trick.push(oc.verb === 'play' ? `${name} ${cardShort(oc.card)}` : `${cardShort(oc.card)} (named by ${name})`);
+      trick.push(oc.verb === 'play' ? `${name} ${cardShort(oc.card)}` : `${cardShort(oc.card)} named by ${name}`);
       const t = tricks[ti];
       if (t && trick.length >= t.cards.length && t.winner !== null && t.winner !== undefined) {
         flush(true);
