@@ -180,12 +180,37 @@ impl Report {
         if report.whole_games && report.sides[0].game_wins.is_none() {
             return Err("a match of whole games without `game_wins`".into());
         }
+        check_counts(&report)?;
         Ok(report)
     }
 
     fn players(&self) -> [String; 2] {
         [self.sides[0].player.clone(), self.sides[1].player.clone()]
     }
+}
+
+/// A board is played twice, the cards swapped: in deals, two deals a board; in whole games,
+/// two games a board, each of one deal or more. Counts that do not fit were not written by
+/// `euchre sim` (an edited report pooled as "10000000000000000020 games").
+fn check_counts(r: &Report) -> Result<(), String> {
+    let plays = r.boards.checked_mul(2);
+    let fits = if r.whole_games {
+        plays == Some(r.games) && r.deals >= r.games
+    } else {
+        plays == Some(r.deals) && r.games == 0
+    };
+    if fits {
+        return Ok(());
+    }
+    let (kind, expected) = if r.whole_games {
+        ("whole games", "two games a board, each of one deal or more")
+    } else {
+        ("single deals", "two deals a board and no games")
+    };
+    Err(format!(
+        "its counts do not add up for a match of {kind} ({expected}): {} boards, {} games, {} deals",
+        r.boards, r.games, r.deals
+    ))
 }
 
 /// The sum of one count over the reports.
@@ -307,26 +332,62 @@ mod tests {
         assert!((p.half_width - 0.1).abs() < 1e-12, "{}", p.half_width);
     }
 
-    /// A report of whole games at `seed`, of `boards` boards.
-    fn report(seed: u64, boards: u64) -> Report {
+    /// The text of a report of whole games at `seed`: `boards` boards, `games` games and
+    /// `deals` deals.
+    fn report_text(seed: u64, boards: u64, games: u64, deals: u64) -> String {
         let i = r#"{"mean": 0.1, "low": 0.0, "high": 0.2}"#;
         let side = |p: &str| format!(r#"{{"player": "{p}", "points_per_deal": {i}, "game_wins": {i}}}"#);
-        Report::parse(&format!(
+        format!(
             r#"{{"rules": "north-american", "seed": {seed}, "whole_games": true, "boards": {boards},
-                "deals": 20, "games": 2, "difference_per_deal": {i},
+                "deals": {deals}, "games": {games}, "difference_per_deal": {i},
                 "sides": [{}, {}]}}"#,
             side("expert"),
             side("expert-points")
-        ))
-        .unwrap()
+        )
+    }
+
+    /// A report of whole games at `seed`, of `boards` boards (two games each, of ten deals).
+    fn report(seed: u64, boards: u64) -> Report {
+        Report::parse(&report_text(seed, boards, 2 * boards, 20 * boards)).unwrap()
     }
 
     #[test]
     fn counts_add_up_and_counts_too_large_to_add_are_refused() {
         let p = pool(&[("a", report(1, 10)), ("b", report(2, 30))]).unwrap();
-        assert_eq!((p.boards, p.deals, p.games, p.seeds), (40, 40, 4, vec![1, 2]));
-        let e = pool(&[("a", report(1, u64::MAX)), ("b", report(2, 1))]).unwrap_err();
-        assert!(e.contains("boards add up past"), "{e}");
+        assert_eq!((p.boards, p.deals, p.games, p.seeds), (40, 800, 80, vec![1, 2]));
+        let huge = u64::MAX / 2;
+        let big = |seed| Report::parse(&report_text(seed, huge, 2 * huge, 2 * huge)).unwrap();
+        let e = pool(&[("a", big(1)), ("b", big(2)), ("c", report(3, 1))]).unwrap_err();
+        assert!(e.contains("add up past the largest count"), "{e}");
+    }
+
+    /// Counts `euchre sim` cannot have written are refused by name: two games a board in whole
+    /// games (each of a deal or more), two deals a board and no games deal by deal (an edited
+    /// report was pooled as "10000000000000000020 games").
+    #[test]
+    fn counts_that_do_not_add_up_are_refused() {
+        for (games, deals) in [(10_000_000_000_000_000_000, 40), (20, 0), (19, 40), (20, 19)] {
+            let e = Report::parse(&report_text(1, 10, games, deals)).unwrap_err();
+            assert!(
+                e.contains("its counts do not add up for a match of whole games (two games a board"),
+                "{games} {deals}: {e}"
+            );
+        }
+        Report::parse(&report_text(1, 10, 20, 20)).expect("one deal a game");
+        let single = report_text(1, 10, 0, 20).replace(r#""whole_games": true"#, r#""whole_games": false"#);
+        Report::parse(&single).expect("two deals a board");
+        for bad in [
+            single.replace(r#""deals": 20"#, r#""deals": 21"#),
+            single.replace(r#""games": 0"#, r#""games": 2"#),
+        ] {
+            let e = Report::parse(&bad).unwrap_err();
+            assert!(
+                e.contains("for a match of single deals (two deals a board and no games)"),
+                "{e}"
+            );
+        }
+        let e = Report::parse(&report_text(1, u64::MAX, 2, 4)).unwrap_err();
+        assert!(e.contains("do not add up"), "{e}");
     }
 
     #[test]

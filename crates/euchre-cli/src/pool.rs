@@ -77,16 +77,10 @@ pub fn human(p: &Pool) -> String {
         d.mean,
         d.low(),
         d.high(),
-        verdict(d, 0.0, [a, b], "is stronger")
+        verdict(d, 0.0, [a, b], "scores more points")
     );
     if let Some(g) = &p.game_wins {
-        out += &format!(
-            "\n{a}'s games won: {:.2}%, 95% CI [{:.2}, {:.2}]: {}",
-            100.0 * g.mean,
-            100.0 * g.in_unit().0,
-            100.0 * g.in_unit().1,
-            verdict(g, 0.5, [a, b], "wins more games")
-        );
+        out += &crate::sim::games_won_line([a, b], g);
     }
     out
 }

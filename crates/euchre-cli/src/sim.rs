@@ -246,9 +246,26 @@ pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
         d.mean,
         d.low(),
         d.high(),
-        verdict(d, 0.0, [&a.player, &b.player], "is stronger")
+        verdict(d, 0.0, [&a.player, &b.player], "scores more points")
     );
+    if contest.whole_games {
+        out += &games_won_line([&a.player, &b.player], &a.game_wins);
+    }
     out
+}
+
+/// In whole games, the first side's share of the games and what it says: the measure that
+/// counts for a player that plays for the game, beside the points.
+pub fn games_won_line(players: [&str; 2], won: &Estimate) -> String {
+    let (low, high) = won.in_unit();
+    format!(
+        "\n{}'s games won: {:.2}%, 95% CI [{:.2}, {:.2}]: {}",
+        players[0],
+        100.0 * won.mean,
+        100.0 * low,
+        100.0 * high,
+        verdict(won, 0.5, players, "wins more games")
+    )
 }
 
 /// What an interval says about its distance from `even`: which of `players` is `more`

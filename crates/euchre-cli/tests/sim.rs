@@ -236,6 +236,30 @@ fn bad_arguments_are_named() {
     }
 }
 
+/// The report for people says which side scores more points and, in whole games, which wins
+/// more games: the two can differ, and the games are what a player that plays for the game
+/// is measured by (only `pool` said the second).
+#[test]
+fn the_report_for_people_gives_a_verdict_on_points_and_on_games() {
+    let out = std::process::Command::new(common::EUCHRE)
+        .args([
+            "sim",
+            "basic",
+            "random",
+            "--games",
+            "--boards",
+            "4",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(": basic scores more points"), "{text}");
+    assert!(text.contains("\nbasic's games won: "), "{text}");
+    assert!(text.trim_end().ends_with(": basic wins more games"), "{text}");
+}
+
 /// A player is named in the report as listed, however it was typed, so that reports of one
 /// match pool (`BASIC` and `basic` were two players to `pool`).
 #[test]
