@@ -1357,12 +1357,15 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             ("Keys", l)
         }
         Overlay::ConfirmQuit => {
-            let mut l = match &app.save_error {
-                None => vec![
+            let mut l = match (&app.save_error, app.session.save_path()) {
+                (None, Some(_)) => vec![
                     Line::from("Leave the game? It is saved and can be resumed:"),
                     Line::from(resume_command(app)),
                 ],
-                Some(e) => vec![
+                // A table kept in no file (none of `euchre`'s commands starts one; a program
+                // driving the session may): nothing to resume with.
+                (None, None) => vec![Line::from("Leave the game? It is not kept in a file.")],
+                (Some(e), _) => vec![
                     Line::from("Leave the game? The last save FAILED, so what was played since"),
                     Line::from("the last good save would be lost:"),
                     Line::from(e.clone()),
@@ -1551,13 +1554,37 @@ pub(super) mod tests {
         use euchre_table::{Holder, Session};
         let holders = vec![Holder::Bot("basic".into()); 4];
         let rules = AnyRules::preset("north-american").unwrap();
-        let session = Session::new(rules, 4, holders, euchre_ai::Budget::UNLIMITED, None).unwrap();
+        let dir = std::env::temp_dir().join(format!("euchre-watch-leave-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("watched.json");
+        let session = Session::new(
+            rules,
+            4,
+            holders,
+            euchre_ai::Budget::UNLIMITED,
+            Some(file.clone()),
+        )
+        .unwrap();
         let mut a = App::new(session, "north-american".into(), true);
         a.overlay = Some(Overlay::ConfirmQuit);
         let s = screen(&a, 80, 24);
         assert!(s.contains("euchre watch --resume"), "{s}");
+        assert!(s.contains("watched.json"), "{s}");
         assert!(!s.contains("euchre play"), "{s}");
         assert!(screen(&app(), 80, 24).contains("q quit"));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A table kept in no file is not offered a command that resumes nothing (it read
+    /// "euchre play --resume " with no file).
+    #[test]
+    fn the_leave_question_of_a_table_in_no_file_offers_no_resume() {
+        let mut a = app();
+        assert!(a.session.save_path().is_none());
+        a.overlay = Some(Overlay::ConfirmQuit);
+        let s = screen(&a, 80, 24);
+        assert!(s.contains("Leave the game? It is not kept in a file."), "{s}");
+        assert!(!s.contains("--resume"), "{s}");
     }
 
     /// A watched game names the sides by their seats, not "We" and "They" (no one watching is
