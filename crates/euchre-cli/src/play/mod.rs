@@ -679,6 +679,15 @@ impl ReviewJob {
     }
 }
 
+impl App {
+    /// On a screen too small to show the table only leaving works (the keys that ask, and the
+    /// question's answers): nothing is chosen, and no review or box closed, unseen (Enter
+    /// under a review no one could see dealt the next deal).
+    fn takes_on_a_small_screen(&self, k: &KeyEvent) -> bool {
+        is_leave_key(k) || self.overlay == Some(Overlay::ConfirmQuit)
+    }
+}
+
 /// The keys that leave or ask to (they work on any screen).
 fn is_leave_key(k: &KeyEvent) -> bool {
     matches!(k.code, KeyCode::Esc | KeyCode::Char('q'))
@@ -957,13 +966,8 @@ fn play_loop(
         if event::poll(Duration::from_millis(25))? {
             match event::read()? {
                 Event::Key(k) => {
-                    // On a screen too small to show the table, only leaving works: nothing is
-                    // chosen unseen.
                     let size = terminal.size()?;
-                    if render::too_small(size.width, size.height)
-                        && !is_leave_key(&k)
-                        && app.overlay.is_none()
-                    {
+                    if render::too_small(size.width, size.height) && !app.takes_on_a_small_screen(&k) {
                         continue;
                     }
                     let before = app.session.decisions();
@@ -1919,6 +1923,37 @@ mod tests {
         assert!(!keys.iter().any(|x| x == "?" || x == "Enter, space"), "{keys:?}");
         assert!(a.on_key(key(KeyCode::Esc)));
         assert_eq!(a.overlay, Some(review));
+    }
+
+    /// On a screen too small for the table only the keys that leave, and the question's
+    /// answers, are taken: Enter under a review no one can see does not deal on, nor does a
+    /// card's key play, nor `x` close a box unseen.
+    #[test]
+    fn a_small_screen_takes_only_the_keys_that_leave() {
+        let mut a = app();
+        for c in [
+            KeyCode::Enter,
+            KeyCode::Char('x'),
+            KeyCode::Char('?'),
+            KeyCode::Left,
+        ] {
+            assert!(!a.takes_on_a_small_screen(&key(c)), "{c:?} at the table");
+        }
+        to_the_deals_end(&mut a);
+        let review = a.review();
+        a.overlay = Some(review);
+        assert!(
+            !a.takes_on_a_small_screen(&key(KeyCode::Enter)),
+            "Enter under the review"
+        );
+        for c in [KeyCode::Char('q'), KeyCode::Esc] {
+            assert!(a.takes_on_a_small_screen(&key(c)), "{c:?}");
+        }
+        assert!(a.on_key(key(KeyCode::Char('q'))));
+        assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+        for c in [KeyCode::Char('y'), KeyCode::Char('n')] {
+            assert!(a.takes_on_a_small_screen(&key(c)), "{c:?} answers the question");
+        }
     }
 
     /// A watched game's help lists no decision's keys: no one at the table decides.
