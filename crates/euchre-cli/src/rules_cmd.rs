@@ -1,7 +1,7 @@
 //! `euchre rules --describe`: every option of a ruleset with its value, what it means and the
 //! values it takes.
 
-use euchre::option_info::find_option;
+use euchre::option_info::{find_option, option_group, OPTION_GROUPS};
 use euchre::table::AnyRules;
 use euchre::{OptionInfo, OptionKind};
 
@@ -22,24 +22,48 @@ pub fn describe(rules: &AnyRules, json: bool) -> String {
         let list: Vec<serde_json::Value> = described
             .map(|(info, value)| {
                 let mut entry = serde_json::to_value(info).unwrap_or_default();
+                entry["group"] = option_group(info.name).into();
                 entry["value"] = value.into();
                 entry
             })
             .collect();
         return serde_json::Value::from(list).to_string();
     }
+    // Under each heading in the headings' order (as the browser's form shows them), the
+    // options in the catalogue's order.
+    let described: Vec<(OptionInfo, String)> = described.collect();
+    let headings = OPTION_GROUPS.iter().map(|(g, _)| *g).chain(["Other"]);
     let mut out = Vec::new();
-    for (info, value) in described {
-        let values = match info.kind {
-            OptionKind::Switch => "true or false".to_string(),
-            OptionKind::Number { min, max } => format!("a whole number {min} to {max}"),
-            OptionKind::Choice { values: [] } => "a value the rules take".to_string(),
-            OptionKind::Choice { values } => format!("one of {}", values.join(", ")),
-        };
-        out.push(format!("{} = {value}  ({values})", info.name));
-        out.push(format!("    {} — {}", info.label, info.about));
+    for heading in headings {
+        let under = described
+            .iter()
+            .filter(|(info, _)| option_group(info.name).unwrap_or("Other") == heading);
+        for (i, (info, value)) in under.enumerate() {
+            if i == 0 {
+                if !out.is_empty() {
+                    out.push(String::new());
+                }
+                out.push(format!("{heading}:"));
+            }
+            out.push(format!(
+                "  {} = {value}  ({})",
+                info.name,
+                values_words(info.kind)
+            ));
+            out.push(format!("      {} — {}", info.label, info.about));
+        }
     }
     out.join("\n")
+}
+
+/// The values an option takes, in words.
+fn values_words(kind: OptionKind) -> String {
+    match kind {
+        OptionKind::Switch => "true or false".to_string(),
+        OptionKind::Number { min, max } => format!("a whole number {min} to {max}"),
+        OptionKind::Choice { values: [] } => "a value the rules take".to_string(),
+        OptionKind::Choice { values } => format!("one of {}", values.join(", ")),
+    }
 }
 
 #[cfg(test)]
@@ -58,8 +82,23 @@ mod tests {
             text.contains("winning_score = 5  (a whole number 0 to 1000)"),
             "{text}"
         );
-        assert!(text.contains("    Jambone — The maker may play alone"), "{text}");
-        assert_eq!(text.lines().count(), 2 * rules.options().len());
+        assert!(
+            text.contains("      Jambone — The maker may play alone"),
+            "{text}"
+        );
+        // Under the headings, in their order, each option once with its line of help.
+        let options = text
+            .lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("    "));
+        assert_eq!(options.count(), rules.options().len());
+        let headings: Vec<&str> = text.lines().filter(|l| l.ends_with(':')).collect();
+        assert_eq!(
+            headings[..3],
+            ["The game:", "Cards and the deal:", "Bidding:"],
+            "{text}"
+        );
+        let jamboree = text.split("Jambone and jamboree:\n").nth(1).unwrap();
+        assert!(jamboree.starts_with("  jambone = true"), "{text}");
         let list: serde_json::Value = serde_json::from_str(&describe(&rules, true)).unwrap();
         let joker = list
             .as_array()
@@ -73,7 +112,7 @@ mod tests {
         let bid = describe(&AnyRules::preset("bid-euchre").unwrap(), true);
         assert!(bid.contains(r#""name":"min_bid","label":"Lowest bid""#), "{bid}");
         assert!(
-            bid.contains(r#""kind":"number","min":1,"max":12,"value":"1""#),
+            bid.contains(r#""kind":"number","min":1,"max":12,"group":"Bidding","value":"1""#),
             "{bid}"
         );
     }

@@ -389,21 +389,14 @@ const CHOICE_WORDS = { makers_side: 'maker’s side', two_trumps_dealer_only: 't
 
 /** The advanced options in groups, as a player looks for them: the server's catalogue says what
  * each option is but not where it belongs. An option not named here goes under "Other". */
-const OPTION_GROUPS = [
-  ['The game', ['winning_score', 'num_deals', 'start_score', 'players', 'partners', 'first_dealer']],
-  ['Cards and the deal', ['min_rank', 'joker', 'joker_upcard', 'packets']],
-  ['Bidding', ['dealer_may_discard_upcard', 'stick_the_dealer', 'canadian', 'trump_requirement', 'allow_no_trump', 'dealer_shouts_first', 'min_bid', 'declare']],
-  ['Going alone', ['alone_timing', 'defend_alone', 'loner_lead', 'defender_leads_both_alone', 'defenders_asked_from_dealer', 'partners_best', 'loner_small_score', 'loner_march_score', 'loner_euchred_score', 'lone_defender_score']],
-  ['Play', ['reneging', 'renege_penalty_mode']],
-  ['Scoring', ['fast_break', 'four_trick_tokens', 'point_on_partner', 'robson', 'set_penalty', 'stayer_penalty', 'defenders_gain', 'ante', 'euchre_stake']],
-  ['Jambone and jamboree', ['jambone', 'jambone_calls', 'jambone_jamboree_by', 'jambone_euchred_score', 'jamboree']],
-  ["Farmer's hands", ['farmers', 'go_under', 'farmers_policy']],
-];
+/** The headings the options are shown under, as the server sends them (the engine's), each
+ * with its options' names; an option under none is shown under "Other". */
+let optionGroups = [];
 
-/** The group an option is shown in. */
+/** The heading an option is shown under. */
 function optionGroup(name) {
-  const g = OPTION_GROUPS.find(([, names]) => names.includes(name));
-  return g ? g[0] : 'Other';
+  const g = optionGroups.find((group) => group.options.includes(name));
+  return g ? g.group : 'Other';
 }
 
 function choiceWords(value) {
@@ -423,6 +416,7 @@ async function startPage() {
     const data = await api('GET', '/api/presets');
     presets = data.presets;
     optionSets = data.option_sets || {};
+    optionGroups = data.option_groups || [];
     // Players come as names or as {name, about}.
     players = (data.players && data.players.length ? data.players : LEVELS).map((p) => (typeof p === 'string' ? { name: p } : p));
   } catch (e) {
@@ -489,7 +483,7 @@ async function startPage() {
     optionInputs = new Map();
     advBox.replaceChildren();
     // One fieldset per group, in the groups' order; the options in the catalogue's order within.
-    const groups = new Map([...OPTION_GROUPS.map(([g]) => g), 'Other'].map((g) => [g, []]));
+    const groups = new Map([...optionGroups.map((g) => g.group), 'Other'].map((g) => [g, []]));
     // Each option with its label, its values to choose from and a line on what it changes
     // (from the server's option sets); an option the server does not describe is a text box.
     const described = new Map((optionSets[preset.option_set] || []).map((o) => [o.name, o]));

@@ -401,6 +401,91 @@ pub const SOLO_OPTIONS: &[OptionInfo] = &[
     ),
 ];
 
+/// The headings a front end shows the options under, in the order a person meets them at the
+/// table, each with its options of both families (a family shows those it has): so that a form
+/// of some forty options reads as a few short parts. Every option is under one heading.
+pub const OPTION_GROUPS: &[(&str, &[&str])] = &[
+    (
+        "The game",
+        &[
+            "family",
+            "winning_score",
+            "num_deals",
+            "start_score",
+            "players",
+            "partners",
+            "first_dealer",
+        ],
+    ),
+    (
+        "Cards and the deal",
+        &["min_rank", "joker", "joker_upcard", "packets"],
+    ),
+    (
+        "Bidding",
+        &[
+            "dealer_may_discard_upcard",
+            "stick_the_dealer",
+            "canadian",
+            "trump_requirement",
+            "allow_no_trump",
+            "dealer_shouts_first",
+            "min_bid",
+            "declare",
+        ],
+    ),
+    (
+        "Going alone",
+        &[
+            "alone_timing",
+            "defend_alone",
+            "loner_lead",
+            "defender_leads_both_alone",
+            "defenders_asked_from_dealer",
+            "partners_best",
+            "loner_small_score",
+            "loner_march_score",
+            "loner_euchred_score",
+            "lone_defender_score",
+        ],
+    ),
+    ("Play", &["reneging", "renege_penalty_mode"]),
+    (
+        "Scoring",
+        &[
+            "fast_break",
+            "four_trick_tokens",
+            "point_on_partner",
+            "robson",
+            "set_penalty",
+            "stayer_penalty",
+            "defenders_gain",
+            "ante",
+            "euchre_stake",
+        ],
+    ),
+    (
+        "Jambone and jamboree",
+        &[
+            "jambone",
+            "jambone_calls",
+            "jambone_jamboree_by",
+            "jambone_euchred_score",
+            "jamboree",
+        ],
+    ),
+    ("Farmer's hands", &["farmers", "go_under", "farmers_policy"]),
+    ("A match", &["laps", "slams", "match_games", "match_wins"]),
+];
+
+/// The heading an option (by the name `options()` lists it) is shown under.
+pub fn option_group(name: &str) -> Option<&'static str> {
+    OPTION_GROUPS
+        .iter()
+        .find(|(_, names)| names.contains(&name))
+        .map(|(group, _)| *group)
+}
+
 /// The description of one option of either family, by any name `set` takes.
 pub fn find_option(options: &'static [OptionInfo], name: &str) -> Option<&'static OptionInfo> {
     let name = crate::rules::option_name(name);
@@ -499,6 +584,31 @@ mod tests {
                 assert!(fits, "{preset}: {name}={value} is not among {:?}", info.kind);
             }
         }
+    }
+
+    /// Every option of both families is under exactly one heading, and every name under a
+    /// heading is an option.
+    #[test]
+    fn every_option_is_under_one_heading() {
+        let all: Vec<&str> = PARTNERSHIP_OPTIONS
+            .iter()
+            .chain(SOLO_OPTIONS)
+            .map(|o| o.name)
+            .collect();
+        for name in &all {
+            let under = OPTION_GROUPS
+                .iter()
+                .filter(|(_, names)| names.contains(name))
+                .count();
+            assert_eq!(under, 1, "{name} is under {under} headings");
+        }
+        for (group, names) in OPTION_GROUPS {
+            for name in *names {
+                assert!(all.contains(name), "{group}: {name} is no option");
+            }
+        }
+        assert_eq!(option_group("jambone_calls"), Some("Jambone and jamboree"));
+        assert_eq!(option_group("no_such_option"), None);
     }
 
     #[test]

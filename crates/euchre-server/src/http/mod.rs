@@ -118,7 +118,18 @@ async fn presets() -> Response {
         "partnership": offered(euchre::option_info::PARTNERSHIP_OPTIONS),
         "solo": offered(euchre::option_info::SOLO_OPTIONS),
     });
-    Json(json!({"presets": presets, "players": players, "option_sets": option_sets})).into_response()
+    // The headings the options are shown under, in order, each with its options' names.
+    let option_groups: Vec<_> = euchre::option_info::OPTION_GROUPS
+        .iter()
+        .map(|(group, names)| json!({"group": group, "options": names}))
+        .collect();
+    Json(json!({
+        "presets": presets,
+        "players": players,
+        "option_sets": option_sets,
+        "option_groups": option_groups,
+    }))
+    .into_response()
 }
 
 #[derive(Deserialize)]
