@@ -137,6 +137,14 @@ fn name_in(loaded: &Loaded, deal: u32, seat: usize) -> Option<&str> {
     names.get(seat).map(String::as_str).filter(|n| !n.is_empty())
 }
 
+/// The name of the player in `seat` in deal `deal`, if it names that one seat there: a record
+/// of a game against three `medium` players names three seats alike, and they are three players.
+fn sole_name_in(loaded: &Loaded, deal: u32, seat: usize) -> Option<&str> {
+    let name = name_in(loaded, deal, seat)?;
+    let names = loaded.names.get((deal as usize).checked_sub(1)?)?;
+    (names.iter().filter(|n| n.as_str() == name).count() == 1).then_some(name)
+}
+
 /// A seat in a deal, with its player's name: "2 (Jen-Eye)".
 fn who(loaded: &Loaded, deal: u32, seat: usize) -> String {
     match name_in(loaded, deal, seat) {
@@ -145,10 +153,13 @@ fn who(loaded: &Loaded, deal: u32, seat: usize) -> String {
     }
 }
 
-/// One player's judged decisions: a named player wherever they sat (in an EMN match players
-/// change seats between games), or an unnamed seat.
+/// One player's judged decisions: a player named for one seat, wherever they sat (in an EMN
+/// match players change seats between games), or a seat (unnamed, or with a name that names
+/// other seats too).
 struct PlayerTotal<'a> {
     name: Option<&'a str>,
+    /// Whether the name is the player's alone (else the player is its seat).
+    named_alone: bool,
     /// The seats the player sat in, in the order first seen.
     seats: Vec<usize>,
     judged: usize,
@@ -168,20 +179,27 @@ impl PlayerTotal<'_> {
             (None, _) => format!("seat {}", seats.join(", ")),
         }
     }
+
+    /// Whether the player in `seat`, called `name` (`alone`: and no other seat so), is this one.
+    fn is(&self, name: Option<&str>, alone: bool, seat: usize) -> bool {
+        if alone && self.named_alone {
+            return self.name == name;
+        }
+        !alone && !self.named_alone && self.name == name && self.seats == [seat]
+    }
 }
 
 /// Where `seat`'s player in deal `deal` is in `out`, added if not there yet.
 fn player_index<'a>(out: &mut Vec<PlayerTotal<'a>>, loaded: &'a Loaded, deal: u32, seat: usize) -> usize {
     let name = name_in(loaded, deal, seat);
+    let alone = sole_name_in(loaded, deal, seat).is_some();
     let i = out
         .iter()
-        .position(|p| match name {
-            Some(n) => p.name == Some(n),
-            None => p.name.is_none() && p.seats == [seat],
-        })
+        .position(|p| p.is(name, alone, seat))
         .unwrap_or_else(|| {
             out.push(PlayerTotal {
                 name,
+                named_alone: alone,
                 seats: Vec::new(),
                 judged: 0,
                 lost: 0.0,

@@ -394,6 +394,35 @@ fn an_emn_matchs_decisions_are_put_on_the_player_in_the_seat_that_game() {
     }
 }
 
+/// A game against three computer players of one level names three seats alike (the terminal
+/// and the server keep a computer player by its level): they are three players, totalled by
+/// seat, not one "medium (seats 1, 2, 3)" adding the partner's mistakes to the opponents'.
+#[test]
+fn seats_of_one_name_in_a_game_are_totalled_apart() {
+    let out = Command::new(EUCHRE)
+        .args(["random", "--seed", "3", "--format", "record"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut record: Value = serde_json::from_slice(&out.stdout).unwrap();
+    record["players"] = serde_json::json!(["Ann", "medium", "medium", "medium"]);
+    let path = std::env::temp_dir().join(format!("euchre-three-medium-{}.json", std::process::id()));
+    std::fs::write(&path, record.to_string()).unwrap();
+    let v = json(&["analyze", path.to_str().unwrap(), "--player", "pimc-1", "--json"]);
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 4, "{players:?}");
+    for (i, p) in players.iter().enumerate() {
+        assert_eq!(p["seat"], i as u64, "{p}");
+        assert_eq!(p["seats"], serde_json::json!([i]), "{p}");
+    }
+    let text = euchre(&["analyze", path.to_str().unwrap(), "--player", "pimc-1"]).unwrap();
+    assert!(
+        text.contains("seat 2 (medium)") && !text.contains("seats 1"),
+        "{text}"
+    );
+    std::fs::remove_file(&path).ok();
+}
+
 /// An EMN match is shown, analysed and solved as one document, its deals numbered on through
 /// the match by all three (before, `show` refused it and `analyze` and `solve` read it as a
 /// broken game record).
