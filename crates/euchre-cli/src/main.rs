@@ -1014,7 +1014,9 @@ fn run(cli: Cli) -> Result<i32> {
             if let Some(s) = &saved {
                 // (A − C) less (B − C) on the same boards says which of A and B is stronger;
                 // against two opponents the difference says nothing.
-                if s.players[1] != second {
+                // Files saved before names were made canonical may spell the opponent otherwise.
+                let opponent = canonical_player(&s.players[1]).unwrap_or_else(|_| s.players[1].clone());
+                if opponent != second {
                     anyhow::bail!(
                         "{} measured {} against {}, this match {first} against {second}: boards compare only against the same opponent (the second player)",
                         compare.as_deref().map(|p| p.display().to_string()).unwrap_or_default(),

@@ -295,6 +295,18 @@ fn a_match_compares_board_by_board_with_an_earlier_one_on_the_same_boards() {
     let paired = other["compared"]["difference_per_deal"]["mean"].as_f64().unwrap();
     assert!((paired - (own(&other) - own(&first))).abs() < 1e-9, "{other}");
     assert!(other["compared"]["difference_per_deal"]["high"].as_f64().unwrap() < 0.0);
+    // A file saved before names were made canonical may spell the opponent otherwise: the
+    // same player still pairs.
+    let typed = dir.join("typed.csv");
+    std::fs::write(
+        &typed,
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .replace("second=random", "second=Random"),
+    )
+    .unwrap();
+    let paired = on_the_boards("basic", "--compare", typed.to_str().unwrap()).unwrap();
+    assert_eq!(paired["compared"]["difference_per_deal"]["mean"], 0.0, "{paired}");
     // Against another opponent the difference of differences says nothing: refused.
     let err = sim(&[
         "basic",

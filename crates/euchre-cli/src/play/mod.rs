@@ -769,7 +769,12 @@ pub fn run(
     let mut out = std::io::stdout();
     out.execute(EnterAlternateScreen)?;
     out.execute(EnableMouseCapture)?;
-    let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
+    // `Restore` puts the terminal back, each step's failure ignored. ratatui's own drop shows
+    // the cursor too, and on a terminal that has hung up writes that failure with `eprintln!`
+    // to the closed terminal, which panics there: a closed terminal's game then ended with a
+    // panic's 101, not 129 (CI once; here about one hangup in 30). So it is never dropped,
+    // on a panic's way out either.
+    let mut terminal = std::mem::ManuallyDrop::new(Terminal::new(CrosstermBackend::new(out))?);
     let mut app = App::new(session, rules_name, watch);
     app.practice = practice;
     let lock = Arc::new(Mutex::new(Some(lock)));
@@ -778,11 +783,6 @@ pub fn run(
     // terminal is seen hung up without one (the watcher may not have ended the program yet),
     // that is the hangup's end, not an error (whose message would go to the closed terminal).
     let played = play_loop(&mut terminal, &mut app, pace, &stopped_by);
-    // `Restore` puts the terminal back, each step's failure ignored. ratatui's own drop shows
-    // the cursor too, and on a terminal that has hung up writes that failure with `eprintln!`
-    // to the closed terminal, which panics there: a closed terminal's game then ended with a
-    // panic's 101, not 129 (CI once; here about one hangup in 30). So it is not dropped.
-    std::mem::forget(terminal);
     let ended = match played {
         Err(e) if stopped_by().is_none() && !line.gone() => Err(e),
         _ => Ok(Ended {

@@ -927,7 +927,12 @@ pub(super) fn help_entries(app: &App) -> Vec<(String, String)> {
     } else {
         "q, Esc"
     };
-    keys.push((leave, "leave (asks first; the game stays saved)".into()));
+    let leaving = if app.save_error.is_some() {
+        "leave (asks first; the last save failed)"
+    } else {
+        "leave (asks first; the game stays saved)"
+    };
+    keys.push((leave, leaving.into()));
     keys.push(("Ctrl-C", "leave at once".into()));
     keys.push(("h, F1", "this help".into()));
     keys.into_iter().map(|(k, w)| (k.to_string(), w)).collect()

@@ -125,9 +125,7 @@ impl SoloGame {
         let mut scores = self.initial_scores().to_vec();
         self.all_deals().map(move |d| {
             let before = scores.clone();
-            if d.is_done() {
-                add_change(&mut scores, d);
-            }
+            add_change(&mut scores, d);
             (d, before)
         })
     }
@@ -257,17 +255,20 @@ impl SoloGame {
     }
 }
 
-/// The winner by the scores after a deal, if the game is decided: the one player at the top once
-/// someone has reached the target (0 in the games raced down); tied at the top, the deal's
-/// maker if among them, else nobody (the game plays on).
 /// Adds a finished deal's change to the players' scores, saturating rather than overflowing
-/// on absurd starting scores.
+/// on absurd starting scores. A deal not finished adds nothing (as `game::Tally::add`).
 pub fn add_change(scores: &mut [i32], deal: &SoloDeal) {
+    if !deal.is_done() {
+        return;
+    }
     for (s, d) in scores.iter_mut().zip(deal.delta()) {
         *s = s.saturating_add(*d);
     }
 }
 
+/// The winner by the scores after a deal, if the game is decided: the one player at the top once
+/// someone has reached the target (0 in the games raced down); tied at the top, the deal's
+/// maker if among them, else nobody (the game plays on).
 fn winner_by_score(rules: &SoloRules, scores: &[i32], maker: Option<Seat>) -> Option<Seat> {
     let (best, reached) = if rules.races_down() {
         let best = *scores.iter().min().unwrap_or(&0);
