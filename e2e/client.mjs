@@ -621,6 +621,11 @@ try {
       t.send(stateMessage(play, 5, { deal_number: 2 }));
       await t.page.waitForSelector('#table[data-state="myturn"][data-seq="5"]');
       if (await t.page.locator('#last-result').count()) throw new Error('the closed "Last deal" came back with the next deal');
+      // The new deal asked for deal 1's review by itself; answered, a click asks again (one
+      // still on its way is not asked twice).
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review of deal 1 at the next deal');
+      t.send({ type: 'review', deal: 1, dealer: 3, decisions: [], unjudged: 0 });
+      await t.page.waitForSelector('#review-panel h2:has-text("Review of deal 1")');
       t.sent.length = 0;
       await t.page.click('#review-btn');
       const m = await waitSent(t.sent, (x) => x.type === 'review', 'a review request');
@@ -1240,6 +1245,34 @@ try {
       t.send({ type: 'review', deal: 2, dealer: 3, decisions: [], unjudged: 0 });
       await t.page.waitForSelector('#review-panel h2:has-text("Review of deal 2")');
       await t.page.waitForSelector('#review-panel p:has-text("You made no decision")');
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a second deal\'s review asked while one is on its way is asked once that one is answered, and only it is shown (review s47, 2)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(play, 3, { deal_number: 3 }));
+      await waitSent(t.sent, (x) => x.type === 'past_deals', 'the past deals asked for');
+      const end = { ...play.view, phase: 'done', to_act: null, legal: [], points: [1, 0], tricks_won: [3, 2] };
+      t.send({ type: 'past_deals', deals: [1, 2].map((n) => ({ deal_number: n, view: end, result: 'made', scores: [n, 0] })) });
+      await t.page.waitForSelector('#log details:nth-of-type(2)');
+      await t.page.locator('#log summary').first().click();
+      await t.page.click('#review-deal-1');
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review of deal 1');
+      await t.page.locator('#log summary').nth(1).click();
+      await t.page.click('#review-deal-2');
+      await t.page.waitForTimeout(200);
+      const asked = () => t.sent.filter((x) => x.type === 'review').map((x) => x.deal);
+      if (JSON.stringify(asked()) !== '[1]') throw new Error(`asked before deal 1's answer: ${JSON.stringify(asked())}`);
+      // Deal 1's answer comes: not shown, deal 2's asked.
+      t.send({ type: 'review', deal: 1, dealer: 3, decisions: [], unjudged: 0 });
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 2, 'the review of deal 2, once deal 1 is answered');
+      if (await t.page.locator('#review-panel h2:has-text("Review of deal 1")').count()) throw new Error('deal 1\'s review was shown');
+      t.send({ type: 'review', deal: 2, dealer: 3, decisions: [], unjudged: 0 });
+      await t.page.waitForSelector('#review-panel h2:has-text("Review of deal 2")');
       if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();

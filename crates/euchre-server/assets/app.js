@@ -927,7 +927,8 @@ const ui = {
   keysOpen: false, // the Keyboard panel opened
   hint: null,
   review: null, // {deal, decisions, unjudged} or {deal, error}
-  reviewWanted: null,
+  reviewWanted: null, // the deal whose review the person waits for
+  reviewAsked: null, // the deal whose review is on its way (the server reviews one at a time)
   hintWanted: false,
   keyboard: false, // the last input was a key (focus then follows the decisions)
   zeroBased: false, // the server counts deals from 0
@@ -961,6 +962,7 @@ function connectTable(code, saved) {
   ui.hintWanted = false;
   ui.review = null;
   ui.reviewWanted = null;
+  ui.reviewAsked = null;
   ui.note = null;
   clearTimeout(ui.autoTimer);
   ui.autoTimer = null;
@@ -998,7 +1000,8 @@ function openSocket() {
     setConnection('connected');
     // A review or a hint asked for while the connection was down, or on its way when it
     // dropped, would never be answered: asked again on this one.
-    if (ui.reviewWanted !== null && ui.reviewWanted !== undefined) send({ type: 'review', deal: ui.reviewWanted });
+    ui.reviewAsked = null;
+    askWantedReview();
     if (ui.hintWanted) send({ type: 'hint' });
   });
   ws.addEventListener('message', (ev) => {
@@ -1098,8 +1101,15 @@ function onMessage(msg) {
         break;
       }
       if (!wasAct && review) {
+        // The refusal of the review on its way: if another was asked for meanwhile, it is
+        // asked now; else the refusal is that review's.
+        if (ui.reviewAsked !== null && ui.reviewAsked !== ui.reviewWanted) {
+          askWantedReview();
+          break;
+        }
         ui.review = { deal: ui.reviewWanted, error: text };
         ui.reviewWanted = null;
+        ui.reviewAsked = null;
         renderTable();
         break;
       }
@@ -1127,7 +1137,14 @@ function onMessage(msg) {
       }
       break;
     case 'review':
+      // Another deal's review than the one now waited for (asked for before a click on another
+      // deal's "Review"): not shown; the one waited for is asked now.
+      if (ui.reviewWanted !== null && ui.reviewWanted !== undefined && msg.deal !== ui.reviewWanted) {
+        askWantedReview();
+        break;
+      }
       ui.reviewWanted = null;
+      ui.reviewAsked = null;
       ui.review = msg;
       renderTable();
       break;
@@ -1328,10 +1345,18 @@ function setResult(key, text) {
   ui.lastResult = text;
 }
 
+/** Asks for a deal's review. The server reviews one at a time (a second is refused while one
+ * is on its way): with one on its way, this one is asked when it is answered. */
 function requestReview(deal) {
   ui.reviewWanted = deal;
   ui.review = { deal, loading: true };
-  send({ type: 'review', deal });
+  if (ui.reviewAsked === null || ui.reviewAsked === undefined) askWantedReview();
+}
+
+/** Sends the request for the review waited for, if any (none on its way). */
+function askWantedReview() {
+  ui.reviewAsked = ui.reviewWanted ?? null;
+  if (ui.reviewAsked !== null) send({ type: 'review', deal: ui.reviewAsked });
 }
 
 /** Words for a finished deal, from its last state (and the next deal's scores when the deal's
