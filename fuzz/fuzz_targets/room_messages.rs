@@ -3,16 +3,21 @@
 //! `state_for`, `past_deals`, `finished_deal`), with the computer players taking their turns
 //! between lines.
 //!
-//! Input layout: byte 0 picks the preset, byte 1 which seats people hold (at least one), bytes
-//! 2..4 the seed. The rest is split into lines (at most 300). A line's first byte is the sender:
-//! `0`-`3` a seat, anything else a spectator; the rest is the message's text, except that `#<n>`
-//! is shorthand for `{"type":"act","seq":<current>,"action":<legal action n mod their number>}`
-//! so the fuzzer gets deep into games without spelling out the sequence numbers and actions.
+//! Input layout: byte 0 picks the preset, byte 1 which seats people hold (at least one; the
+//! others computer players), bytes 2..4 the seed. The rest is split into lines (at most 300). A
+//! line `+<s>` has a person take seat `s` (if open), `-<s>` the host free it (the stand-in plays
+//! it until someone takes it): seats change hands mid-game. Otherwise a line's first byte is the
+//! sender: `0`-`3` a seat, anything else a spectator; the rest is the message's text, except
+//! that `#<n>` is shorthand for `{"type":"act","seq":<current>,"action":<legal action n mod their
+//! number>}` so the fuzzer gets deep into games without spelling out the sequence numbers and
+//! actions.
 //!
 //! Checked: no panic; a message that parses as `act` from the seat to act is either refused
 //! (changing nothing) or committed (the state's number goes up by one); every state and every
-//! past deal sent serialises to JSON; and in the presets where every card outside a seat's hand
-//! is hidden from it, no state sent to a seat or a spectator names a hidden card.
+//! past deal sent serialises to JSON; a seat's past deals from before its holder took it are
+//! the spectators' (its earlier holder's cards are not the new holder's to see); and in the
+//! presets where every card outside a seat's hand is hidden from it, no state sent to a seat or
+//! a spectator names a hidden card.
 #![no_main]
 
 use euchre::table::{AnyGame, AnyRules, Table};
@@ -94,6 +99,20 @@ fn sent_state(room: &Room, viewer: Option<Seat>, check_leaks: bool) {
     }
 }
 
+/// A seat's past deals: those before its holder took it are the spectators'.
+fn check_past_deals(room: &Room, seat: usize) {
+    let public = serde_json::to_value(room.past_deals(None)).expect("past deals serialise");
+    let mine = serde_json::to_value(room.past_deals(Some(Seat::new(seat as u8)))).expect("past deals serialise");
+    let (public, mine) = (public["deals"].as_array().unwrap(), mine["deals"].as_array().unwrap());
+    assert_eq!(public.len(), mine.len(), "the same deals");
+    let held_from = u64::from(room.held_from(seat));
+    for (p, m) in public.iter().zip(mine) {
+        if m["deal_number"].as_u64() <= Some(held_from) {
+            assert_eq!(p, m, "seat {seat} (held from deal {held_from}) was sent its earlier holder's view");
+        }
+    }
+}
+
 /// The computer players' turns and the next deals, until a person is to act (or the bound).
 fn run_bots(room: &mut Room) {
     for _ in 0..MAX_BOT_STEPS {
@@ -139,7 +158,12 @@ fuzz_target!(|data: &[u8]| {
         mask => mask,
     };
     let seed = u64::from(u16::from_le_bytes([data[2], data[3]]));
-    let plan = vec![SeatPlan::Open; players];
+    let plan = (0..players)
+        .map(|seat| match people & (1 << seat) {
+            0 => SeatPlan::Bot("random".into()),
+            _ => SeatPlan::Open,
+        })
+        .collect();
     let Ok(mut room) = Room::new(rules, preset, seed, plan, "random") else {
         panic!("a table of {preset} is made");
     };
@@ -151,7 +175,21 @@ fuzz_target!(|data: &[u8]| {
     }
     run_bots(&mut room);
     let text = String::from_utf8_lossy(&data[4..]);
-    for line in text.split('\n').take(MAX_LINES) {
+    for (i, line) in text.split('\n').take(MAX_LINES).enumerate() {
+        // A seat changing hands: taken by a person, or freed by the host.
+        let change = line.strip_prefix('+').map(|s| (true, s)).or_else(|| line.strip_prefix('-').map(|s| (false, s)));
+        if let Some((take, seat)) = change.and_then(|(t, s)| s.trim().parse::<usize>().ok().map(|n| (t, n))) {
+            let _ = if take {
+                room.claim(seat, &format!("Taker {i}"), None).map(|_| ())
+            } else {
+                room.free(seat)
+            };
+            run_bots(&mut room);
+            for seat in 0..players {
+                check_past_deals(&room, seat);
+            }
+            continue;
+        }
         let (sender, body) = match line.as_bytes().first() {
             Some(&b) if (b'0'..b'0' + players as u8).contains(&b) => {
                 (Some(Seat::new(b - b'0')), &line[1..])
@@ -176,16 +214,23 @@ fuzz_target!(|data: &[u8]| {
                 let answer = room.past_deals(viewer);
                 serde_json::to_string(&answer).expect("past deals serialise");
             }
-            (ClientMessage::Review { deal }, Some(_)) => {
+            (ClientMessage::Review { deal }, Some(seat)) => {
                 // A deal before the current one can be reviewed, and once the game is over the
-                // last one too; no other number.
+                // last one too; by its seat's holder only if they played it.
                 let dealt = match room.game() {
                     AnyGame::Partnership(g) => g.all_deals().count(),
                     AnyGame::Solo(g) => g.all_deals().count(),
                 };
                 let n = deal as usize;
-                let reviewable = n >= 1 && (n < dealt || (room.game().is_over() && n == dealt));
-                assert_eq!(room.finished_deal(deal).is_some(), reviewable, "review of deal {deal}");
+                let finished = n >= 1 && (n < dealt || (room.game().is_over() && n == dealt));
+                let theirs = deal > room.held_from(seat.index());
+                match room.deal_to_review(seat, deal) {
+                    Ok(d) => {
+                        assert!(finished && theirs, "deal {deal} reviewed");
+                        assert_eq!(d.number, deal);
+                    }
+                    Err(e) => assert!(!(finished && theirs), "deal {deal} refused: {e}"),
+                }
             }
             _ => {}
         }
@@ -194,5 +239,8 @@ fuzz_target!(|data: &[u8]| {
             sent_state(&room, Some(Seat::new(seat as u8)), check_leaks);
         }
         sent_state(&room, None, check_leaks);
+    }
+    for seat in 0..players {
+        check_past_deals(&room, seat);
     }
 });

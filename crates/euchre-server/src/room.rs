@@ -727,6 +727,19 @@ impl Room {
         deals.last().map(|d| (d.number, d.history.len() + 1))
     }
 
+    /// The finished deal `deal` (from 1) for `seat`'s review: a deal its holder played.
+    ///
+    /// # Errors
+    /// A deal played before the holder took the seat (its decisions were another's, on cards
+    /// the holder was not shown), or one not finished.
+    pub fn deal_to_review(&self, seat: Seat, deal: u32) -> Result<RecordedDeal, String> {
+        if deal >= 1 && deal <= self.held_from(seat.index()) {
+            return Err(format!("deal {deal} was played before you took this seat"));
+        }
+        self.finished_deal(deal)
+            .ok_or_else(|| format!("deal {deal} is not a finished deal of this game"))
+    }
+
     /// The finished deal `deal` (from 1), for a review; `None` while it is being played.
     pub fn finished_deal(&self, deal: u32) -> Option<RecordedDeal> {
         let deals = RecordedDeal::all_of(self.game()).ok()?;

@@ -411,15 +411,9 @@ fn handle(
                         }
                         _ => Err("a hint is for the seat to act".to_string()),
                     },
-                    // A seat's decisions before its holder took it were another's, on cards
-                    // its holder was not shown.
-                    ClientMessage::Review { deal } if deal <= room.held_from(s.index()) => {
-                        Err(format!("deal {deal} was played before you took this seat"))
+                    ClientMessage::Review { deal } => {
+                        room.deal_to_review(s, deal).map(|d| Job::Review(Box::new(d), s))
                     }
-                    ClientMessage::Review { deal } => match room.finished_deal(deal) {
-                        Some(d) => Ok(Job::Review(Box::new(d), s)),
-                        None => Err(format!("deal {deal} is not a finished deal of this game")),
-                    },
                     _ => return,
                 }
             };
