@@ -59,15 +59,13 @@ fn add_game(loaded: &mut Loaded, file: &euchre_egn::EgnFile) -> Result<()> {
         .map(|p| p.name().to_string())
         .collect();
     let game = euchre_egn::replay(file)?;
-    let mut before = euchre::game::Tally::starting_at(game.initial_score);
-    for rd in &game.deals {
+    for (rd, before) in game.deals_with_tally() {
         let number = loaded.deals.len() as u32 + 1;
         let mut d = RecordedDeal::of_deal(&rd.deal, number, before).map_err(|e| anyhow!(e))?;
         d.guessed = rd.guessed;
         loaded.rebuilt += usize::from(!rd.hands_recorded);
         loaded.deals.push(d);
         loaded.names.push(names.clone());
-        before.add(&rd.deal);
     }
     Ok(())
 }

@@ -233,10 +233,9 @@ fn show_egn_game(out: &mut String, file: &EgnFile, first: usize, game: Option<us
         .collect();
     let title = file.metadata.title.clone().unwrap_or_else(|| "EGN game".into());
     show_seats(out, &title, &names, r.initial_score)?;
-    let mut tally = Tally::starting_at(r.initial_score);
     // Deals and tricks count from 1, as `analyze` and `solve --deal` count them; the file's own
     // `dealNumber` (from 0 in EGN, and what `egn check`'s messages name) is shown beside it.
-    for (i, rd) in r.deals.iter().enumerate() {
+    for (i, (rd, before)) in r.deals_with_tally().enumerate() {
         let in_game = game.map(|g| format!("game {g}, deal {}", i + 1));
         let number = match (in_game, file.deals.get(i)) {
             (Some(g), Some(DealEntry::Full(e))) => format!(" ({g}; dealNumber {})", e.deal_number),
@@ -255,8 +254,7 @@ fn show_egn_game(out: &mut String, file: &EgnFile, first: usize, game: Option<us
             spell: egn_card,
             guessed: rd.guessed,
         };
-        tally.add(&rd.deal);
-        show_deal(out, &rd.deal, &text, rd.complete.then_some(tally))?;
+        show_deal(out, &rd.deal, &text, rd.complete.then(|| before.after(&rd.deal)))?;
     }
     show_result(out, r.over, r.winner, r.score)?;
     Ok(r.deals.len())

@@ -53,6 +53,18 @@ pub struct GameReplay {
     pub winner: Option<Team>,
 }
 
+impl GameReplay {
+    /// Every deal, each with the game's tally before it (as `Game::deals_with_tally`).
+    pub fn deals_with_tally(&self) -> impl Iterator<Item = (&ReplayedDeal, Tally)> {
+        let mut tally = Tally::starting_at(self.initial_score);
+        self.deals.iter().map(move |rd| {
+            let before = tally;
+            tally.add(&rd.deal);
+            (rd, before)
+        })
+    }
+}
+
 /// The engine rules an EGN ruleset stands for (EGN's defaults where a key is absent).
 ///
 /// # Errors
