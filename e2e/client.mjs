@@ -1245,6 +1245,14 @@ try {
       t.send({ type: 'review', deal: 2, dealer: 3, decisions: [], unjudged: 0 });
       await t.page.waitForSelector('#review-panel h2:has-text("Review of deal 2")');
       await t.page.waitForSelector('#review-panel p:has-text("You made no decision")');
+      // Told that the seat was taken in deal 2 (deal 1 another's), the page offers no review
+      // of deal 1 (review s47, 13).
+      const taken = stateMessage(play, 4, { deal_number: 3 });
+      taken.seats[play.view.seat].held_from = 1;
+      t.send(taken);
+      await t.page.waitForSelector('#table[data-seq="4"]');
+      if (await t.page.locator('#review-deal-1').count()) throw new Error('deal 1, played before the seat was taken, offers a review');
+      if (!(await t.page.locator('#review-deal-2').count())) throw new Error('deal 2 offers no review');
       if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();

@@ -2139,15 +2139,21 @@ function reviewPanel(s) {
     h('div', { class: 'panel-head' }, h('h2', {}, `Review of deal ${dealLabel(r.deal)}`), closeButton('review-close', '#review-btn, #markers-btn', () => { ui.review = null; })), inner);
 }
 
+/** The last deal played before the person took their seat (0: held from the start). */
+function heldFrom(s) {
+  const mine = s && s.seats && ui.seat !== null && ui.seat !== undefined ? s.seats[ui.seat] : null;
+  return (mine && mine.held_from) || 0;
+}
+
 function logPanel(s) {
   const entries = [...ui.logs.values()];
   const keys = [...ui.logs.keys()];
   const blocks = entries.map((e, i) => {
     const body = logLines(s, e);
     if (e.result) body.push(h('li', { class: 'result-line' }, e.result));
-    // Any finished deal can be reviewed from its part of the log, not only the last: the
-    // server says so when it cannot (a deal played before the person took the seat).
-    if (e.result && ui.seat !== null && ui.seat !== undefined) body.push(h('li', { class: 'review-line' }, reviewDealButton(e.deal)));
+    // Any finished deal the person played can be reviewed from its part of the log, not only
+    // the last; those played before they took the seat are another's (the server refuses them).
+    if (e.result && ui.seat !== null && ui.seat !== undefined && e.deal > heldFrom(s)) body.push(h('li', { class: 'review-line' }, reviewDealButton(e.deal)));
     // The deal in play is open, the others closed, unless the person opened or closed one.
     const key = keys[i];
     const open = ui.logOpen.has(key) ? ui.logOpen.get(key) : i === entries.length - 1;

@@ -54,6 +54,9 @@ pub struct SeatInfo {
     pub connected: bool,
     /// The seat's partner in the partnership game; `None` in the individual games.
     pub partner: Option<u8>,
+    /// The deals numbered up to this one were played before the seat's holder took it (0: held
+    /// from the start): not theirs to review.
+    pub held_from: u32,
 }
 
 /// A legal choice with its value, and what the player expects of it where it explains itself.

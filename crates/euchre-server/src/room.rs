@@ -485,6 +485,7 @@ impl Room {
                     name,
                     connected: self.connected[i] > 0,
                     partner: self.game().partner(Seat::new(i as u8)).map(|p| p.index() as u8),
+                    held_from: self.held_from(i),
                 }
             })
             .collect()
