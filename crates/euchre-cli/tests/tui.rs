@@ -120,6 +120,15 @@ impl Tmux {
         assert!(Command::new("tmux").args(&args).status().unwrap().success());
     }
 
+    /// Leaves the game as a person does (`q`, then `y` to the question), and waits for the
+    /// program to end with 0.
+    fn leave(&self) {
+        self.keys(&["q"]);
+        self.wait_for("Leave the game?");
+        self.keys(&["y"]);
+        self.wait_for("EXITED 0");
+    }
+
     /// Waits until the screen shows `text`; the screen then.
     fn wait_for(&self, text: &str) -> String {
         self.wait_until(&format!("{text:?} shown"), |s| s.contains(text))
@@ -753,10 +762,7 @@ fn the_leave_question_on_a_small_screen_is_a_question() {
     t.wait_until("the question to close", |s| {
         s.contains("(q leaves)") && !s.contains("Leave the game?")
     });
-    t.keys(&["q"]);
-    t.wait_for("Leave the game?");
-    t.keys(&["y"]);
-    t.wait_for("EXITED 0");
+    t.leave();
 }
 
 /// At 220x60 the table keeps 120x30 in the middle of the screen, the person's lines under the
@@ -853,10 +859,7 @@ fn a_watched_game_resumes_with_watch() {
         30,
     );
     t.wait_for("is thinking");
-    t.keys(&["q"]);
-    t.wait_for("Leave the game?");
-    t.keys(&["y"]);
-    t.wait_for("EXITED 0");
+    t.leave();
 }
 
 /// A watched game (computer players in every seat) is no one's: it is not counted in the
