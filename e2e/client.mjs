@@ -53,6 +53,16 @@ function stateMessage(f, seq, over = {}) {
   };
 }
 
+/** The person at deal 3 of a game at the state `play`, the page told of deals 1 and 2 by the
+ * server's `past_deals`: three deals in the log, two of them finished. */
+async function inDealThreeAfterTwo(t, play) {
+  t.send(stateMessage(play, 3, { deal_number: 3 }));
+  await waitSent(t.sent, (x) => x.type === 'past_deals', 'the past deals asked for');
+  const end = { ...play.view, phase: 'done', to_act: null, legal: [], points: [1, 0], tricks_won: [3, 2] };
+  t.send({ type: 'past_deals', deals: [1, 2].map((n) => ({ deal_number: n, view: end, result: 'made', scores: [n, 0] })) });
+  await t.page.waitForSelector('#log details:nth-of-type(3)');
+}
+
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -1226,11 +1236,7 @@ try {
   await check('any finished deal is reviewed from its part of the log; the server\'s refusal is shown (browser tester s47, 2)', async () => {
     const t = await scripted(play.view.seat, { width: 1100, height: 800 });
     try {
-      t.send(stateMessage(play, 3, { deal_number: 3 }));
-      await waitSent(t.sent, (x) => x.type === 'past_deals', 'the past deals asked for');
-      const end = { ...play.view, phase: 'done', to_act: null, legal: [], points: [1, 0], tricks_won: [3, 2] };
-      t.send({ type: 'past_deals', deals: [1, 2].map((n) => ({ deal_number: n, view: end, result: 'made', scores: [n, 0] })) });
-      await t.page.waitForSelector('#log details:nth-of-type(3)');
+      await inDealThreeAfterTwo(t, play);
       if (await t.page.locator('#review-deal-3').count()) throw new Error('the deal in play offers a review');
       // Deal 1, before the person took the seat: the server refuses, in its words.
       await t.page.locator('#log summary').first().click();
@@ -1262,11 +1268,7 @@ try {
   await check('a second deal\'s review asked while one is on its way is asked once that one is answered, and only it is shown (review s47, 2)', async () => {
     const t = await scripted(play.view.seat, { width: 1100, height: 800 });
     try {
-      t.send(stateMessage(play, 3, { deal_number: 3 }));
-      await waitSent(t.sent, (x) => x.type === 'past_deals', 'the past deals asked for');
-      const end = { ...play.view, phase: 'done', to_act: null, legal: [], points: [1, 0], tricks_won: [3, 2] };
-      t.send({ type: 'past_deals', deals: [1, 2].map((n) => ({ deal_number: n, view: end, result: 'made', scores: [n, 0] })) });
-      await t.page.waitForSelector('#log details:nth-of-type(2)');
+      await inDealThreeAfterTwo(t, play);
       await t.page.locator('#log summary').first().click();
       await t.page.click('#review-deal-1');
       await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 1, 'the review of deal 1');
