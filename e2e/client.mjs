@@ -14,8 +14,11 @@
 // closed as the person left them and their lists' scroll kept, the hinted choice named so,
 // "Review last deal" kept when the "Last deal" panel is closed, the keyboard focus kept on the
 // control pressed (or taken back to it from a panel's Close), the hand's contrast while bidding and playing (and red text in the
-// dark scheme), the trick and the hand on one short screen (a phone sideways, 200% zoom), and the
-// start page's seat names and way back to a game in progress.
+// dark scheme), the trick and the hand on one short screen (a phone sideways, 200% zoom), the
+// start page's seat names (measuring players apart) and way back to a game in progress, the
+// table form's options under their headings with changed ones marked, each closed deal's outcome
+// in the log, any deal the person played reviewed from the log (one review asked at a time, none
+// offered for deals before they took the seat), and no brackets inside brackets.
 //
 //   node e2e/client.mjs URL      (any server that serves the client's pages and assets)
 
