@@ -965,7 +965,9 @@ try {
       t.send(stateMessage({ ...f, view: v }, 4, { seat: null, legal: [], deal_number: f.deal_number + 2 }));
       await t.page.waitForSelector('#table[data-seat="spectator"][data-seq="4"]');
       await new Promise((r) => setTimeout(r, 300));
-      const asked = t.sent.slice(before);
+      // (It may ask for the past deals: the deal whose end neither connection saw has no
+      // outcome in the log yet. Not the seat's hint or review.)
+      const asked = t.sent.slice(before).filter((x) => x.type !== 'past_deals');
       if (asked.length) throw new Error(`the spectator's connection sent ${JSON.stringify(asked)}`);
       if (await t.page.locator('#hint-panel, #review-panel').count()) throw new Error(`a panel waits: ${await t.page.locator('#hint-panel, #review-panel').first().innerText()}`);
       if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
@@ -1230,6 +1232,27 @@ try {
       const said = await t.page.locator('#log summary').allTextContents();
       const want = ['Deal 1: They called ♥ — euchred, +2 to us', 'Deal 2: We called ♠ alone — march, +4', 'Deal 3: We called ♠ — made it, +1'];
       if (JSON.stringify(said) !== JSON.stringify(want)) throw new Error(`the log's summaries: ${JSON.stringify(said)}`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a deal whose end the page did not see gets its outcome from the server (review s47, 12)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      const me = play.view.seat;
+      const ours = (a, b) => (me % 2 === 0 ? [a, b] : [b, a]);
+      t.send(stateMessage(play, 3, { deal_number: 1 }));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      // Deal 2's first state comes before any of deal 1's end.
+      t.send(stateMessage(play, 9, { deal_number: 2 }));
+      await waitSent(t.sent, (x) => x.type === 'past_deals', 'the past deals asked for');
+      const end = { ...play.view, phase: 'done', to_act: null, legal: [], maker: me, maker_alone: false, trump: 'S', points: ours(1, 0), tricks_won: ours(3, 2) };
+      t.send({ type: 'past_deals', deals: [{ deal_number: 1, view: end, result: 'made', scores: ours(1, 0) }] });
+      await t.page.waitForFunction(() => document.querySelector('#log summary')?.textContent.includes('made it'));
+      const said = await t.page.locator('#log summary').first().textContent();
+      if (said !== 'Deal 1: We called ♠ — made it, +1') throw new Error(`deal 1's summary: "${said}"`);
       if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();

@@ -1160,14 +1160,17 @@ const PAST_DEALS_SENT = 100;
 const gameNumber = (s) => (s.view && s.view.game_number !== undefined ? s.view.game_number : s.game_number || 0);
 
 /** A page opened after earlier deals were played (a new tab, a spectator coming late, another
- * browser) has them in no log: it asks the server for them, once a connection. */
+ * browser) has them in no log, and one that did not see a deal end (it reconnected, or the
+ * next deal's state came first) has no outcome for it: it asks the server for them, once a
+ * connection. */
 function askPastDeals(state) {
   if (ui.pastAsked || !state.started || ui.zeroBased || !(state.deal_number > 1)) return;
   const game = gameNumber(state);
   // The server sends the last PAST_DEALS_SENT: older deals missing from the log are not asked
   // for again and again.
   for (let n = Math.max(1, state.deal_number - PAST_DEALS_SENT); n < state.deal_number; n++) {
-    if (!ui.logs.has(`${game}:${n}`)) {
+    const entry = ui.logs.get(`${game}:${n}`);
+    if (!entry || !entry.outcome) {
       ui.pastAsked = true;
       send({ type: 'past_deals' });
       return;
@@ -1187,7 +1190,15 @@ function addPastDeals(deals) {
     const done = { ...s, view: d.view || {}, deal_number: d.deal_number, result: d.result || null, scores: d.scores || s.scores };
     last = done;
     const key = dealKey(done);
-    if (ui.logs.has(key)) continue;
+    const known = ui.logs.get(key);
+    // A deal the page saw but whose end it did not (it reconnected, or opened with the next
+    // deal) has no outcome in its summary yet: the server's end of it gives one.
+    if (known && !known.outcome) {
+      recordDeal(known, done);
+      if (!known.result) known.result = dealResult(done, null);
+      added = true;
+    }
+    if (known) continue;
     const entry = recordDeal({ deal: d.deal_number, history: [], result: null }, done);
     entry.result = dealResult(done, null);
     ui.logs.set(key, entry);
