@@ -56,12 +56,10 @@ pub struct GameReplay {
 impl GameReplay {
     /// Every deal, each with the game's tally before it (as `Game::deals_with_tally`).
     pub fn deals_with_tally(&self) -> impl Iterator<Item = (&ReplayedDeal, Tally)> {
-        let mut tally = Tally::starting_at(self.initial_score);
-        self.deals.iter().map(move |rd| {
-            let before = tally;
-            tally.add(&rd.deal);
-            (rd, before)
-        })
+        let deals = self.deals.iter().map(|rd| &rd.deal);
+        self.deals
+            .iter()
+            .zip(Tally::before_each(self.initial_score, deals))
     }
 }
 

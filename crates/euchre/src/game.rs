@@ -169,12 +169,8 @@ impl Game {
     /// Every deal so far, the current one last, each with the game's tally before it (the
     /// tally after a finished deal is the next one's before, or [`Game::score`] for the last).
     pub fn deals_with_tally(&self) -> impl Iterator<Item = (&Deal, Tally)> {
-        let mut tally = Tally::starting_at(self.initial_score);
-        self.all_deals().map(move |d| {
-            let before = tally;
-            tally.add(d);
-            (d, before)
-        })
+        self.all_deals()
+            .zip(Tally::before_each(self.initial_score, self.all_deals()))
     }
 
     /// The score the game started from.
@@ -326,6 +322,19 @@ impl Tally {
                 self.score[t.index()] = self.score[t.index()].saturating_add(1);
             }
         }
+    }
+
+    /// The tally before each of `deals`, in order, for a game that started at `score`: what a
+    /// reader of a game's deals adds up as it goes.
+    pub fn before_each<'a, I>(score: [i32; 2], deals: I) -> impl Iterator<Item = Tally> + use<'a, I>
+    where
+        I: IntoIterator<Item = &'a Deal>,
+    {
+        deals.into_iter().scan(Tally::starting_at(score), |tally, d| {
+            let before = *tally;
+            tally.add(d);
+            Some(before)
+        })
     }
 
     /// The tally after a finished deal.
