@@ -151,13 +151,26 @@ fn who(loaded: &Loaded, deal: u32, seat: usize) -> String {
     }
 }
 
-/// One player's judged decisions: a player named for one seat, wherever they sat (in an EMN
-/// match players change seats between games), or a seat (unnamed, or with a name that names
-/// other seats too).
+/// Whom a total is for: a player named for one seat in its game, wherever they sat (in an EMN
+/// match players change seats between games), or else a seat, with the name it may share with
+/// other seats (three `medium` computer players are three players).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Player<'a> {
+    Named(&'a str),
+    Seat(usize, Option<&'a str>),
+}
+
+/// The player in `seat` in deal `deal`.
+fn player_in(loaded: &Loaded, deal: u32, seat: usize) -> Player<'_> {
+    match sole_name_in(loaded, deal, seat) {
+        Some(name) => Player::Named(name),
+        None => Player::Seat(seat, name_in(loaded, deal, seat)),
+    }
+}
+
+/// One player's judged decisions.
 struct PlayerTotal<'a> {
-    name: Option<&'a str>,
-    /// Whether the name is the player's alone (else the player is its seat).
-    named_alone: bool,
+    player: Player<'a>,
     /// The seats the player sat in, in the order first seen.
     seats: Vec<usize>,
     judged: usize,
@@ -166,45 +179,40 @@ struct PlayerTotal<'a> {
 }
 
 impl PlayerTotal<'_> {
+    /// The player's name, if the record gives one.
+    fn name(&self) -> Option<&str> {
+        match self.player {
+            Player::Named(n) | Player::Seat(_, Some(n)) => Some(n),
+            Player::Seat(_, None) => None,
+        }
+    }
+
     /// "seat 2 (Jen-Eye)", or "Jen-Eye (seats 1, 3)" for a player who changed seats.
     fn label(&self) -> String {
         let mut seats = self.seats.clone();
         seats.sort_unstable();
         let seats: Vec<String> = seats.iter().map(usize::to_string).collect();
-        match (self.name, seats.as_slice()) {
+        match (self.name(), seats.as_slice()) {
             (Some(n), [one]) => format!("seat {one} ({n})"),
             (Some(n), _) => format!("{n} (seats {})", seats.join(", ")),
             (None, _) => format!("seat {}", seats.join(", ")),
         }
     }
-
-    /// Whether the player in `seat`, called `name` (`alone`: and no other seat so), is this one.
-    fn is(&self, name: Option<&str>, alone: bool, seat: usize) -> bool {
-        if alone && self.named_alone {
-            return self.name == name;
-        }
-        !alone && !self.named_alone && self.name == name && self.seats == [seat]
-    }
 }
 
 /// Where `seat`'s player in deal `deal` is in `out`, added if not there yet.
 fn player_index<'a>(out: &mut Vec<PlayerTotal<'a>>, loaded: &'a Loaded, deal: u32, seat: usize) -> usize {
-    let name = name_in(loaded, deal, seat);
-    let alone = sole_name_in(loaded, deal, seat).is_some();
-    let i = out
-        .iter()
-        .position(|p| p.is(name, alone, seat))
-        .unwrap_or_else(|| {
-            out.push(PlayerTotal {
-                name,
-                named_alone: alone,
-                seats: Vec::new(),
-                judged: 0,
-                lost: 0.0,
-                unjudged: 0,
-            });
-            out.len() - 1
+    let player = player_in(loaded, deal, seat);
+    let i = out.iter().position(|p| p.player == player).unwrap_or_else(|| {
+        out.push(PlayerTotal {
+            player,
+            seats: Vec::new(),
+            judged: 0,
+            lost: 0.0,
+            unjudged: 0,
         });
+        out.len() - 1
+    });
     if !out[i].seats.contains(&seat) {
         out[i].seats.push(seat);
     }
@@ -395,7 +403,7 @@ pub fn to_json(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, seed
     let players: Vec<Value> = player_totals(loaded, analyses)
         .into_iter()
         .map(|p| {
-            json!({"seat": p.seats.first(), "seats": p.seats, "name": p.name, "judged": p.judged, "points_lost": (p.lost * 1000.0).round() / 1000.0})
+            json!({"seat": p.seats.first(), "seats": p.seats, "name": p.name(), "judged": p.judged, "points_lost": (p.lost * 1000.0).round() / 1000.0})
         })
         .collect();
     json!({
