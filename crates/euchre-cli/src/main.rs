@@ -994,8 +994,9 @@ fn run(cli: Cli) -> Result<i32> {
             // a report names the players as typed any way (`BASIC` is `basic`), so that reports
             // of one match pool.
             let (first, second) = (canonical_player(&first)?, canonical_player(&second)?);
-            if let euchre::table::AnyRules::Partnership(r) = rules.resolve(None)? {
-                if euchre::game::is_a_match(&r) {
+            let resolved = rules.resolve(None)?;
+            if let euchre::table::AnyRules::Partnership(r) = &resolved {
+                if euchre::game::is_a_match(r) {
                     anyhow::bail!(
                         "sim plays each board as one game (--games) or one deal, not a match: leave out match_games and match_wins"
                     );
@@ -1036,7 +1037,7 @@ fn run(cli: Cli) -> Result<i32> {
                 }
             }
             let contest = euchre_ai::duplicate::Contest {
-                rules: rules.resolve(None)?,
+                rules: resolved,
                 players: [first, second],
                 whole_games: games,
                 seed,

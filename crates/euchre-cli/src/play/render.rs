@@ -511,12 +511,7 @@ pub(super) fn table_frame(area: Rect) -> Rect {
 
 /// `area` narrowed to at most `width` columns in its middle.
 fn middle_columns(area: Rect, width: u16) -> Rect {
-    let w = width.min(area.width);
-    Rect {
-        x: area.x + (area.width - w) / 2,
-        width: w,
-        ..area
-    }
+    centred(area, width, area.height)
 }
 
 /// Where each part of the table goes on a screen of `area` (inside the table's frame): the
@@ -1206,27 +1201,27 @@ fn centred(area: Rect, w: u16, h: u16) -> Rect {
 fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
     // Hints and reviews word the bids as the person takes them (the dealer picks up, the
     // dealer's partner assists).
-    let dealing = seat_role(app, app.me);
+    let role = seat_role(app, app.me);
     // The box's width inside its borders, which long lines are wrapped to.
     let inner = usize::from(BOX_WIDTH.min(area.width).saturating_sub(2)).max(1);
     let (title, lines): (&str, Vec<Line>) = match o {
         Overlay::Hint { player, best, lines } => {
             let mut l = vec![Line::from(format!(
                 "{player} would take: {}",
-                action_words(best, dealing)
+                action_words(best, role)
             ))];
             if lines.is_empty() && app.choices.len() == 1 {
                 // Nothing to weigh: no values to explain either.
                 let only = match card_of(best) {
                     Some(c) => format!("{} is the only card you may choose now.", card_text(c)),
-                    None => format!("{} is your only choice now.", action_words(best, dealing)),
+                    None => format!("{} is your only choice now.", action_words(best, role)),
                 };
                 l.push(Line::from(only));
                 l.push(Line::from("(any key closes)"));
                 return draw_box(f, area, "Hint", l);
             }
             // One column of values, after the widest choice ("no trump (nines high)").
-            let label = |h: &HintLine| action_words(&h.action, dealing);
+            let label = |h: &HintLine| action_words(&h.action, role);
             let widest = lines.iter().map(|h| label(h).chars().count()).max().unwrap_or(0);
             let values: Vec<String> = lines
                 .iter()
@@ -1281,7 +1276,7 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             }
             let shown = lines.len().min(8);
             l.extend(
-                review_rows(&lines[..shown], dealing, inner)
+                review_rows(&lines[..shown], role, inner)
                     .into_iter()
                     .map(Line::from),
             );
