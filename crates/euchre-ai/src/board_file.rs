@@ -15,6 +15,7 @@
 //! Text in, text out: the caller reads and writes the file.
 
 use crate::duplicate::BoardResult;
+use euchre::table::AnyRules;
 
 const TITLE: &str = "# euchre sim boards";
 const COLUMNS: &str = "board,deals,difference";
@@ -25,7 +26,9 @@ const GAME_COLUMNS: &str = "board,deals,difference,won";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardsKey {
     pub rules: String,
-    /// The rule options overridden (`--set`), as given.
+    /// The rule options overridden (`--set`), as [`canonical_set`] writes them: two matches
+    /// whose settings differ only in their order, an option's alias, or an option set to the
+    /// preset's own value play the same deals.
     pub set: Vec<String>,
     pub seed: u64,
     pub games: bool,
@@ -40,6 +43,31 @@ impl BoardsKey {
             ("games", self.games.to_string()),
         ]
     }
+}
+
+/// The options of preset `rules` with `set` applied that differ from the preset's, as
+/// `option=value` in the order the rules list them: one text for each set of rules, however
+/// the settings were spelled.
+///
+/// # Errors
+/// An unknown preset, option or value, or a combination the rules refuse.
+pub fn canonical_set(rules: &str, set: &[String]) -> Result<Vec<String>, String> {
+    let preset = AnyRules::preset(rules).map_err(|e| e.to_string())?;
+    let mut changed = preset;
+    for s in set {
+        let (k, v) = s
+            .split_once('=')
+            .ok_or_else(|| format!("`{s}`: expected OPTION=VALUE"))?;
+        changed.set(k, v).map_err(|e| e.to_string())?;
+    }
+    changed.validate().map_err(|e| e.to_string())?;
+    Ok(changed
+        .options()
+        .into_iter()
+        .zip(preset.options())
+        .filter(|(mine, theirs)| mine != theirs)
+        .map(|((k, v), _)| format!("{k}={v}"))
+        .collect())
 }
 
 /// An earlier match's boards read back: its players and results.
@@ -90,7 +118,19 @@ pub fn read(text: &str, key: &BoardsKey) -> Result<SavedBoards, String> {
             .ok_or_else(|| format!("line 2 does not give `{k}`"))
     };
     for (k, mine) in key.fields() {
-        let theirs = field(k)?;
+        let mut theirs = field(k)?;
+        // A file of an older version kept the settings as given: read them as the rules they
+        // make (settings this version refuses stay as written, and so differ).
+        if k == "set" {
+            let given: Vec<String> = theirs
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
+            if let Ok(set) = canonical_set(&key.rules, &given) {
+                theirs = set.join(",");
+            }
+        }
         if theirs != mine {
             return Err(format!(
                 "played with {k} `{theirs}`, this match with `{mine}`: boards pair only when they are the same deals"
@@ -216,6 +256,42 @@ mod tests {
         assert!(e.contains("seed `182`, this match with `183`"), "{e}");
         let other = BoardsKey { games: true, ..key() };
         assert!(read(&text, &other).unwrap_err().contains("games `false`"));
+    }
+
+    #[test]
+    fn settings_pair_as_the_rules_they_make_not_as_typed() {
+        let set = |s: &[&str]| s.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let canon = |s: &[&str]| canonical_set("north-american", &set(s)).unwrap();
+        let both = canon(&["stick_the_dealer=true", "farmers=true"]);
+        assert_eq!(both, set(&["stick_the_dealer=true", "farmers=true"]));
+        // Order, an alias, and an option set to the preset's value make the same rules.
+        assert_eq!(canon(&["farmers=true", "std=true"]), both);
+        assert_eq!(canon(&["farmers=true", "winning_score=10", "std=true"]), both);
+        assert_eq!(canon(&["stick_the_dealer=false"]), set(&[]));
+        let e = canonical_set("north-american", &set(&["no_such=1"])).unwrap_err();
+        assert!(e.contains("no_such"), "{e}");
+        assert!(canonical_set("north-american", &set(&["std"])).is_err());
+        // A file of an older version, its settings as typed, pairs with the same rules.
+        let key = BoardsKey { set: both, ..key() };
+        let old = write(
+            &BoardsKey {
+                set: set(&["farmers=true", "std=true"]),
+                ..key.clone()
+            },
+            ["a", "b"],
+            &[],
+        );
+        read(&old, &key).unwrap();
+        let other = write(
+            &BoardsKey {
+                set: set(&["farmers=true"]),
+                ..key.clone()
+            },
+            ["a", "b"],
+            &[],
+        );
+        let e = read(&other, &key).unwrap_err();
+        assert!(e.contains("played with set `farmers=true`"), "{e}");
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //!
 //! Text in: the caller reads the files and names them.
 
+use crate::board_file::canonical_set;
 use crate::duplicate::Estimate;
 use serde::Deserialize;
 
@@ -247,7 +248,10 @@ pub fn pool<N: AsRef<str>>(reports: &[(N, Report)]) -> Result<Pool, String> {
                 first.players().join(" against "),
             ));
         }
-        if r.rules != first.rules || r.set != first.set {
+        // The same rules however their settings were spelled (reports of older versions kept
+        // them as typed).
+        let set = |r: &Report| canonical_set(&r.rules, &r.set).unwrap_or_else(|_| r.set.clone());
+        if r.rules != first.rules || set(r) != set(first) {
             let rules = |r: &Report| {
                 if r.set.is_empty() {
                     format!("`{}`", r.rules)
@@ -359,6 +363,18 @@ mod tests {
         let big = |seed| Report::parse(&report_text(seed, huge, 2 * huge, 2 * huge)).unwrap();
         let e = pool(&[("a", big(1)), ("b", big(2)), ("c", report(3, 1))]).unwrap_err();
         assert!(e.contains("add up past the largest count"), "{e}");
+    }
+
+    #[test]
+    fn runs_pool_when_their_settings_make_the_same_rules() {
+        let with = |seed, set: &[&str]| Report {
+            set: set.iter().map(|s| s.to_string()).collect(),
+            ..report(seed, 10)
+        };
+        let a = with(1, &["stick_the_dealer=true", "farmers=true"]);
+        pool(&[("a", a.clone()), ("b", with(2, &["farmers=true", "std=true"]))]).unwrap();
+        let e = pool(&[("a", a), ("b", with(2, &["farmers=true"]))]).unwrap_err();
+        assert!(e.contains("rules `north-american` with farmers=true"), "{e}");
     }
 
     /// Counts `euchre sim` cannot have written are refused by name: two games a board in whole

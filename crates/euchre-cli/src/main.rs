@@ -1004,7 +1004,8 @@ fn run(cli: Cli) -> Result<i32> {
             }
             let key = euchre_ai::board_file::BoardsKey {
                 rules: rules.name().to_string(),
-                set: rules.set.clone(),
+                set: euchre_ai::board_file::canonical_set(rules.name(), &rules.set)
+                    .map_err(anyhow::Error::msg)?,
                 seed,
                 games,
             };
