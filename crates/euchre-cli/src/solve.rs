@@ -125,6 +125,43 @@ fn trump_of(deal: &AnyDeal) -> String {
     }
 }
 
+/// The trick in progress: each card played to it so far, with its seat, in play order.
+fn trick_so_far(deal: &AnyDeal) -> Vec<(Seat, Card)> {
+    match deal {
+        AnyDeal::Partnership(d) => {
+            let (cards, Some(&leader)) = (d.current_trick(), d.trick_leaders().last()) else {
+                return Vec::new();
+            };
+            // A loner's partner sits out: the next seat in play follows.
+            let mut seat = leader;
+            let mut trick = Vec::with_capacity(cards.len());
+            for &c in cards {
+                trick.push((seat, c));
+                seat = seat.left();
+                while !d.is_active(seat) && seat != leader {
+                    seat = seat.left();
+                }
+            }
+            trick
+        }
+        AnyDeal::Solo(d) => d.current_trick().to_vec(),
+    }
+}
+
+/// Tricks taken so far: by side (seats 0 and 2, then 1 and 3) in the partnership game, by
+/// player in the individual games.
+fn tricks_won(deal: &AnyDeal) -> Vec<u8> {
+    match deal {
+        AnyDeal::Partnership(d) => d.tricks_won().to_vec(),
+        AnyDeal::Solo(d) => d.tricks_won().to_vec(),
+    }
+}
+
+fn trick_text(trick: &[(Seat, Card)]) -> String {
+    let cards: Vec<String> = trick.iter().map(|(s, c)| format!("seat {s} {c}")).collect();
+    cards.join(", ")
+}
+
 /// Cards in the position's hands that the record never shows, by seat: a deal rebuilt from the
 /// play (EGN often records only the cards played) has them placed by the reader, one
 /// placement of several consistent with the record.
@@ -160,6 +197,16 @@ pub fn human(deal: &AnyDeal, s: &Solved) -> String {
         let mark = if i == s.seat.index() { "  <- to act" } else { "" };
         out += &format!("seat {i}: {h}{mark}\n");
     }
+    let won: Vec<String> = tricks_won(deal).iter().map(u8::to_string).collect();
+    let by = match deal {
+        AnyDeal::Partnership(_) => "seats 0 and 2, seats 1 and 3",
+        AnyDeal::Solo(_) => "by seat",
+    };
+    out += &format!("tricks taken: {} ({by})\n", won.join("-"));
+    let trick = trick_so_far(deal);
+    if !trick.is_empty() {
+        out += &format!("this trick so far: {}\n", trick_text(&trick));
+    }
     out += &format!(
         "\nexact values for seat {}'s side (points for the deal, best play by all):\n",
         s.seat
@@ -183,6 +230,8 @@ pub fn to_json(deal: &AnyDeal, s: &Solved) -> Value {
         "seat": s.seat.index(),
         "trump": trump_of(deal),
         "hands": hands_of(deal).iter().map(|h| h.iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "tricks_won": tricks_won(deal),
+        "trick": trick_so_far(deal).iter().map(|(seat, c)| json!({"seat": seat.index(), "card": c.to_string()})).collect::<Vec<_>>(),
         "values": s.values.iter().map(|(a, v)| json!({"action": a.to_string(), "value": v})).collect::<Vec<_>>(),
         "nodes": s.nodes,
         "micros": s.micros,

@@ -37,6 +37,50 @@ fn solve_values_every_legal_card_of_a_recorded_trick() {
         "solve", VWEC, "--deal", "2", "--trick", "4", "--card", "2", "--json",
     ]);
     assert!(late["hands"][0].as_array().unwrap().len() <= 2);
+    // The position says what was played before it: three tricks taken, two cards of the
+    // fourth on the table, by the seats that played them.
+    let won: Vec<u64> = late["tricks_won"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_u64().unwrap())
+        .collect();
+    assert_eq!(won.iter().sum::<u64>(), 3, "{won:?}");
+    let trick = late["trick"].as_array().unwrap();
+    assert_eq!(trick.len(), 2, "{trick:?}");
+    assert_eq!(
+        (&trick[0]["seat"], &trick[1]["seat"]),
+        (&Value::from(0), &Value::from(1))
+    );
+    assert_eq!(late["seat"], 2);
+    let text = euchre(&["solve", VWEC, "--deal", "2", "--trick", "4", "--card", "2"]).unwrap();
+    assert!(text.contains("tricks taken: 2-1"), "{text}");
+    assert!(text.contains("this trick so far: seat 0 TS, seat 1 9H"), "{text}");
+    assert_eq!(v["trick"], Value::Array(Vec::new()));
+}
+
+/// A loner's partner sits out: the card after seat 1's is seat 3's.
+#[test]
+fn solve_names_the_seats_of_a_loners_trick() {
+    let v = json(&[
+        "solve",
+        "--rules",
+        "openspiel",
+        "--given",
+        DEAL,
+        "--then",
+        "pass,pass,pass,pass,call C,alone,KC,AC,TH,9D,JH",
+        "--json",
+    ]);
+    assert_eq!(v["seat"], 0);
+    assert_eq!(v["tricks_won"], serde_json::json!([0, 1]));
+    let seats: Vec<&Value> = v["trick"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| &c["seat"])
+        .collect();
+    assert_eq!(seats, [&Value::from(1), &Value::from(3)]);
 }
 
 #[test]
