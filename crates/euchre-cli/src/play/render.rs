@@ -440,16 +440,8 @@ fn draw_too_small(f: &mut Frame, app: &App, area: Rect) {
         area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
     );
     let lines = if app.overlay == Some(Overlay::ConfirmQuit) {
-        let mut lines = vec![Line::from("Leave the game? y: leave  n: stay"), Line::from("")];
-        // As the full screen's question says: how to go on, or that the last save failed.
-        match (&app.save_error, app.session.save_path()) {
-            (Some(e), _) => lines.push(Line::from(format!("The last save FAILED: {e}"))),
-            (None, Some(_)) => lines.push(Line::from(format!("It is saved: {}", resume_command(app)))),
-            (None, None) => {}
-        }
-        if lines.len() > 2 {
-            lines.push(Line::from(""));
-        }
+        let mut lines = leave_question(app);
+        lines.push(Line::from(""));
         lines.push(Line::from(format!("{size}.")));
         lines
     } else {
@@ -1356,26 +1348,30 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             l.push(Line::from("(any key closes)"));
             ("Keys", l)
         }
-        Overlay::ConfirmQuit => {
-            let mut l = match (&app.save_error, app.session.save_path()) {
-                (None, Some(_)) => vec![
-                    Line::from("Leave the game? It is saved and can be resumed:"),
-                    Line::from(resume_command(app)),
-                ],
-                // A table kept in no file (none of `euchre`'s commands starts one; a program
-                // driving the session may): nothing to resume with.
-                (None, None) => vec![Line::from("Leave the game? It is not kept in a file.")],
-                (Some(e), _) => vec![
-                    Line::from("Leave the game? The last save FAILED, so what was played since"),
-                    Line::from("the last good save would be lost:"),
-                    Line::from(e.clone()),
-                ],
-            };
-            l.push(Line::from("y: leave   n: stay"));
-            ("Leave?", l)
-        }
+        Overlay::ConfirmQuit => ("Leave?", leave_question(app)),
     };
     draw_box(f, area, title, lines);
+}
+
+/// The question before leaving, the same in the box and on a screen too small for the table:
+/// how to go on with the game, or that the last save failed and what that loses.
+fn leave_question(app: &App) -> Vec<Line<'static>> {
+    let mut l = match (&app.save_error, app.session.save_path()) {
+        (None, Some(_)) => vec![
+            Line::from("Leave the game? It is saved and can be resumed:"),
+            Line::from(resume_command(app)),
+        ],
+        // A table kept in no file (none of `euchre`'s commands starts one; a program driving
+        // the session may): nothing to resume with.
+        (None, None) => vec![Line::from("Leave the game? It is not kept in a file.")],
+        (Some(e), _) => vec![
+            Line::from("Leave the game? The last save FAILED, so what was played since"),
+            Line::from("the last good save would be lost:"),
+            Line::from(e.clone()),
+        ],
+    };
+    l.push(Line::from("y: leave   n: stay"));
+    l
 }
 
 /// The widest an overlay's box is, borders included.
@@ -1537,13 +1533,24 @@ pub(super) mod tests {
         // "Make the window larger (Leave the game? y: leave  n: stay)." at 59x20).
         for (w, h) in [(59, 20), (40, 10), (80, 19)] {
             let small = screen(&a, w, h);
-            assert!(
-                small.starts_with("Leave the game? y: leave  n: stay "),
-                "{w}x{h}: {small}"
-            );
+            assert!(small.starts_with("Leave the game? "), "{w}x{h}: {small}");
             assert!(!small.contains('('), "{w}x{h}: {small}");
             let flat = small.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(flat.contains("y: leave n: stay"), "{w}x{h}: {small}");
             assert!(flat.contains("the table needs 60×20"), "{w}x{h}: {small}");
+        }
+        // The same question as the full screen's, a failed save's warning whole (the small
+        // screen's own copy once dropped what a failed save loses).
+        a.save_error = Some("disk full".into());
+        for (w, h) in [(59, 20), (80, 24)] {
+            let flat = screen(&a, w, h).split_whitespace().collect::<Vec<_>>().join(" ");
+            for part in [
+                "The last save FAILED, so what was played since",
+                "would be lost:",
+                "disk full",
+            ] {
+                assert!(flat.contains(part), "{w}x{h}: `{part}` not in {flat}");
+            }
         }
     }
 
