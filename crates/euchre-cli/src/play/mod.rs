@@ -273,16 +273,19 @@ impl App {
     /// The deal in progress (or just over) as dealt, with its decisions so far.
     fn recorded_deal(&self) -> Result<RecordedDeal, String> {
         // The scores before this deal, though it may be over and scored already.
+        // The finished deals' changes added to the start, the game's own arithmetic.
         match self.session.game() {
             AnyGame::Partnership(g) => {
-                let before = g
-                    .deals_with_tally()
-                    .last()
-                    .map_or_else(Default::default, |(_, t)| t);
+                let start = euchre::game::Tally::starting_at(g.initial_score());
+                let before = g.finished_deals().iter().fold(start, euchre::game::Tally::after);
                 RecordedDeal::of_deal(g.deal(), self.deal_number(), before)
             }
             AnyGame::Solo(g) => {
-                let before = g.deals_with_scores().last().map_or_else(Vec::new, |(_, s)| s);
+                let mut before = g.initial_scores().to_vec();
+                let finished = g.all_deals().count() - 1;
+                for d in g.all_deals().take(finished) {
+                    euchre::solo::game::add_change(&mut before, d);
+                }
                 RecordedDeal::of_solo_deal(g.deal(), self.deal_number(), before)
             }
         }
