@@ -53,6 +53,10 @@ pub struct Report {
     pub set: Vec<String>,
     #[serde(default)]
     pub time_ms: Option<u64>,
+    /// The commit of the program that measured it (`euchre --version`); absent from reports
+    /// written before it was kept.
+    #[serde(default)]
+    pub commit: Option<String>,
     pub seed: u64,
     pub whole_games: bool,
     pub boards: u64,
@@ -112,6 +116,10 @@ pub struct Pool {
     pub whole_games: bool,
     pub players: [String; 2],
     pub seeds: Vec<u64>,
+    /// The commits of the programs that measured the runs, each once, in the order of the
+    /// runs (`None` for a report that kept none). Runs of different programs pool: a change
+    /// that did not touch the players changes no result, and only the person pooling knows.
+    pub commits: Vec<Option<String>>,
     pub boards: u64,
     pub deals: u64,
     pub games: u64,
@@ -307,6 +315,12 @@ pub fn pool<N: AsRef<str>>(reports: &[(N, Report)]) -> Result<Pool, String> {
         whole_games: first.whole_games,
         players: first.players(),
         seeds: reports.iter().map(|(_, r)| r.seed).collect(),
+        commits: reports.iter().fold(Vec::new(), |mut seen, (_, r)| {
+            if !seen.contains(&r.commit) {
+                seen.push(r.commit.clone());
+            }
+            seen
+        }),
         boards: total(reports, "boards", |r| r.boards)?,
         deals: total(reports, "deals", |r| r.deals)?,
         games: total(reports, "games", |r| r.games)?,
@@ -363,6 +377,30 @@ mod tests {
         let big = |seed| Report::parse(&report_text(seed, huge, 2 * huge, 2 * huge)).unwrap();
         let e = pool(&[("a", big(1)), ("b", big(2)), ("c", report(3, 1))]).unwrap_err();
         assert!(e.contains("add up past the largest count"), "{e}");
+    }
+
+    #[test]
+    fn the_programs_that_measured_the_runs_are_named_once_each() {
+        let by = |seed, commit: Option<&str>| Report {
+            commit: commit.map(str::to_string),
+            ..report(seed, 10)
+        };
+        let p = pool(&[
+            ("a", by(1, Some("abc"))),
+            ("b", by(2, None)),
+            ("c", by(3, Some("abc"))),
+            ("d", by(4, Some("def"))),
+        ])
+        .unwrap();
+        assert_eq!(
+            p.commits,
+            [Some("abc".to_string()), None, Some("def".to_string())]
+        );
+        let text = report_text(5, 10, 20, 200).replacen('{', r#"{"commit": "0123456789ab", "#, 1);
+        assert_eq!(
+            Report::parse(&text).unwrap().commit.as_deref(),
+            Some("0123456789ab")
+        );
     }
 
     #[test]

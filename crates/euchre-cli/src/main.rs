@@ -26,7 +26,7 @@ use std::num::IntErrorKind;
 #[derive(Parser)]
 #[command(
     name = "euchre",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("EUCHRE_COMMIT"), ")"),
     about = "Euchre rules engine, EGN tools and engine protocol"
 )]
 struct Cli {

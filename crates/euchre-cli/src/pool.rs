@@ -47,7 +47,9 @@ pub fn human(p: &Pool) -> String {
         [one] => format!("seed {one}"),
         _ => format!("seeds {}", seeds.join(", ")),
     };
-    let mut out = format!("{runs}, {rules}: {seeds}; {} boards, {mode}\n\n", p.boards);
+    let mut out = format!("{runs}, {rules}: {seeds}; {} boards, {mode}\n", p.boards);
+    out += &programs(&p.commits);
+    out += "\n";
     let row = |label: &str, x: String, y: String| format!("{label:<25} {x:>20} {y:>20}\n");
     out += &row("", a.clone(), b.clone());
     out += &row(
@@ -85,6 +87,21 @@ pub fn human(p: &Pool) -> String {
     out
 }
 
+/// Which programs measured the runs: a line saying so, with a warning where they differ.
+fn programs(commits: &[Option<String>]) -> String {
+    let name = |c: &Option<String>| c.clone().unwrap_or_else(|| "one not recorded".into());
+    match commits {
+        [Some(one)] => format!("measured by commit {one}\n"),
+        // Reports written before the commit was kept.
+        [None] => "measured by a program the reports do not name\n".into(),
+        many => format!(
+            "measured by commits {}: not one program. The runs pool as one match only if \
+             neither player changed between them\n",
+            many.iter().map(name).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
 /// The pooled figures for programs, in the shape of a `euchre sim --json` report where they
 /// are the same figures.
 pub fn to_json(p: &Pool) -> Value {
@@ -111,6 +128,7 @@ pub fn to_json(p: &Pool) -> Value {
         "rules": p.rules,
         "set": p.set,
         "seeds": p.seeds,
+        "commits": p.commits,
         "whole_games": p.whole_games,
         "boards": p.boards,
         "deals": p.deals,

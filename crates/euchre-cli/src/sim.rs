@@ -313,6 +313,7 @@ pub fn to_json(contest: &Contest, key: &BoardsKey, s: &Summary) -> Value {
     json!({
         "rules": key.rules,
         "set": key.set,
+        "commit": env!("EUCHRE_COMMIT"),
         "time_ms": time_ms,
         "seed": contest.seed,
         "whole_games": contest.whole_games,

@@ -75,6 +75,32 @@ fn runs_on_different_seeds_pool_to_their_weighted_means_with_a_narrower_interval
     );
     assert!(text.contains("basic − random:"), "{text}");
     assert!(text.contains("basic's games won:"), "{text}");
+
+    // Each report names the program that measured it, as `--version` does; the pool names
+    // the commits, and warns where two programs measured the runs.
+    let version = Command::new(EUCHRE).arg("--version").output().unwrap();
+    let version = String::from_utf8_lossy(&version.stdout).into_owned();
+    let commit = ra["commit"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no commit in {ra}"));
+    assert!(
+        !commit.is_empty() && version.contains(&format!("(commit {commit})")),
+        "{version}"
+    );
+    assert_eq!(p["commits"], serde_json::json!([commit]));
+    assert!(text.contains(&format!("measured by commit {commit}\n")), "{text}");
+    let other = dir.join("other.json");
+    let edited = std::fs::read_to_string(&b)
+        .unwrap()
+        .replace(commit, "0123456789ab");
+    std::fs::write(&other, edited).unwrap();
+    let text = pool(&[&a, &other]).unwrap();
+    assert!(
+        text.contains(&format!(
+            "measured by commits {commit}, 0123456789ab: not one program"
+        )),
+        "{text}"
+    );
 }
 
 #[test]
