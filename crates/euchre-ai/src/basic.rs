@@ -306,6 +306,9 @@ fn play_card(o: &Observation, options: CardSet, trump: Trump) -> Card {
         None => lead(o, options, trump),
         Some(t) => {
             let led = table.effective_suit(t.cards[0]);
+            // Under `reneging = penalised` any card may be played, but a renege is claimed and
+            // costs the deal: follow suit (under the usual rules nothing legal reneges).
+            let options: CardSet = options.iter().filter(|&c| !o.would_renege(c)).collect();
             let best = winning(o, t, table, led);
             let partner_winning = best.0.team() == me.team();
             let winners: CardSet = options

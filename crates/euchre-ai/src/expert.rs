@@ -584,9 +584,17 @@ impl Player for Expert {
                 correct_bids(c, o, &legal, &mut outlooks, game.as_ref());
             }
         }
+        // A renege is valued (a person's may be judged) but never chosen.
         let keys: Vec<f64> = outlooks
             .iter()
-            .map(|o| self.key(game.as_ref(), o.win, o.points))
+            .zip(legal.iter())
+            .map(|(o, &a)| {
+                if view.reneges(a) {
+                    f64::NEG_INFINITY
+                } else {
+                    self.key(game.as_ref(), o.win, o.points)
+                }
+            })
             .collect();
         let mut best = best_index(keys.iter().copied());
         let follows =

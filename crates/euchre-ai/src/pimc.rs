@@ -635,7 +635,12 @@ impl Player for Pimc {
         }
         let n = f64::from(worlds);
         let values: Vec<_> = legal.iter().zip(&totals).map(|(&a, &t)| (a, t / n)).collect();
-        let best = best_index(values.iter().map(|(_, v)| *v));
+        // A renege is valued (a person's may be judged) but never chosen.
+        let best = best_index(
+            values
+                .iter()
+                .map(|&(a, v)| if view.reneges(a) { f64::NEG_INFINITY } else { v }),
+        );
         Choice {
             action: values[best].0,
             values,

@@ -3,7 +3,7 @@
 
 use euchre::solo::SoloPhase;
 use euchre::table::{AnyDeal, AnyGame, Table, View};
-use euchre::{ActionList, Phase, Seat};
+use euchre::{Action, ActionList, Phase, Seat};
 
 /// One seat's view of a game, the only thing a [`crate::Player`] is given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +94,16 @@ impl GameView {
     /// The legal decisions (empty unless it is this seat's turn).
     pub fn legal(&self) -> &ActionList {
         self.view.legal()
+    }
+
+    /// True when `a` is a renege the rules allow (`reneging = penalised`): a computer player
+    /// values it, so that a person's renege can be judged, but never chooses it, as it is
+    /// claimed and costs the deal.
+    pub fn reneges(&self, a: Action) -> bool {
+        match (&self.view, a) {
+            (View::Partnership(o), Action::Play(c)) => o.would_renege(c),
+            _ => false,
+        }
     }
 
     /// True from the jamboree question (just before the first lead) on: the bidding, the

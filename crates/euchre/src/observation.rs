@@ -220,6 +220,25 @@ impl Deal {
 }
 
 impl Observation {
+    /// True when playing `c` now would be a renege: a card that does not follow suit while the
+    /// seat holds the suit led. Only `reneging = penalised` makes such a card legal (the renege
+    /// is claimed at the end of the deal and costs it); under the usual rules nothing legal is.
+    pub fn would_renege(&self, c: Card) -> bool {
+        if self.rules.reneging != Reneging::Penalised || self.phase != Phase::Play {
+            return false;
+        }
+        let Some(trump) = self.trump else { return false };
+        let Some(t) = self.tricks.last().filter(|t| t.winner.is_none()) else {
+            return false;
+        };
+        let Some(&first) = t.cards.first() else {
+            return false;
+        };
+        let table = trump.table();
+        let follow = table.follow(table.effective_suit(first));
+        !follow.contains(c) && !self.hand.intersect(follow).is_empty()
+    }
+
     /// The seat winning the trick in progress so far, by the same trick-taking code as the
     /// deal's play; `None` when no trick is in progress (before the play, between tricks).
     pub fn winning_so_far(&self) -> Option<Seat> {
