@@ -1136,7 +1136,7 @@ try {
       t.send(stateMessage({ ...bid, view: made }, 6, { legal: [], to_act: null, deal_number: 4, family: 'bid-euchre', seat: bid.view.seat, scores: Array(n).fill(20), result: 'made' }));
       await t.page.waitForSelector('#table[data-seq="6"] #last-result');
       const said = await t.page.locator('#last-result p').textContent();
-      if (!/\(bid 2\); tricks [^.]*You 3\b/.test(said) || !said.includes('You made the bid.')) throw new Error(`the result says "${said}"`);
+      if (!/, bidding 2; tricks [^.]*You 3\b/.test(said) || !said.includes('You made the bid.')) throw new Error(`the result says "${said}"`);
       const bidLine = await t.page.locator('#log summary').last().textContent();
       if (bidLine !== 'Deal 4: You bid 2 in ♥ — made it, −3') throw new Error(`the log's summary says "${bidLine}"`);
       // The game's end: where the person finished, and the standings in order, the winner
@@ -1277,6 +1277,13 @@ try {
       t.send({ type: 'review', deal: 2, dealer: 3, decisions: [], unjudged: 0 });
       await t.page.waitForSelector('#review-panel h2:has-text("Review of deal 2")');
       await t.page.waitForSelector('#review-panel p:has-text("You made no decision")');
+      // Closing it puts the keyboard focus back on the log's button it was asked from, not on
+      // "Review last deal" (browser tester s47).
+      await t.page.focus('#review-close');
+      await t.page.keyboard.press('Enter');
+      await t.page.waitForSelector('#review-panel', { state: 'detached' });
+      const back = await t.page.evaluate(() => document.activeElement.id);
+      if (back !== 'review-deal-2') throw new Error(`after the review's Close the focus is on ${back}`);
       // Told that the seat was taken in deal 2 (deal 1 another's), the page offers no review
       // of deal 1 (review s47, 13).
       const taken = stateMessage(play, 4, { deal_number: 3 });

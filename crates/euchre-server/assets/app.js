@@ -939,7 +939,8 @@ const ui = {
   note: null, // a pass taken for the person ("Jamboree: you had nothing to claim, so you passed.")
   autoTimer: null, // the pause before it
   logOpen: new Map(), // deal key → open, for the deals of the log the person opened or closed
-  focusNext: null, // a selector: where the next redraw puts the keyboard focus (a panel closed)
+  focusNext: null, // selectors, the first found first: where the next redraw puts the keyboard focus (a panel closed)
+  reviewFrom: null, // the button the review shown was asked from: closing it goes back there
   closed: false, // the table left for good (the seat given up, the table gone): no reconnecting
   listening: false, // the page's key and pointer listeners added
 };
@@ -1402,11 +1403,11 @@ function dealResult(done, next) {
       const maker = seatName(done, v.maker);
       const active = v.active || [];
       const tricks = tw.map((t, i) => (active[i] === false ? null : `${seatName(done, i)} ${t}`)).filter((x) => x);
-      parts.push(`${maker} called ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}${v.declared ? ', declaring a march' : ''}; tricks ${tricks.join(', ')}.`);
+      parts.push(`${maker} called ${trumpName(v.trump) || 'trump'}${v.bid ? `, bidding ${v.bid}` : ''}${v.declared ? ', declaring a march' : ''}; tricks ${tricks.join(', ')}.`);
       const was = v.maker === done.seat ? 'were' : 'was';
       if (done.result === 'made' || done.result === 'marched') parts.push(`${maker} made ${v.declared ? 'the march' : v.bid ? 'the bid' : 'it'}.`);
       else if (done.result) parts.push(`${maker} ${was} ${done.result}.`);
-    } else parts.push(`${seatName(done, v.maker)} called ${trumpName(v.trump) || 'trump'}${v.bid ? ` (bid ${v.bid})` : ''}.`);
+    } else parts.push(`${seatName(done, v.maker)} called ${trumpName(v.trump) || 'trump'}${v.bid ? `, bidding ${v.bid}` : ''}.`);
     const per = [];
     for (let s = 0; s < n; s++) per.push(`${seatName(done, s)} ${signed(scores[s])}${delta[s] ? ` (${signed(delta[s], true)})` : ''}`);
     parts.push(`Score: ${per.join(', ')}.`);
@@ -1580,7 +1581,9 @@ function renderTable() {
   }
   let again = focusSel ? body.querySelector(focusSel) : null;
   if (ui.focusNext) {
-    again = body.querySelector(ui.focusNext) || again;
+    // The selectors in the order given (one list's querySelector takes the first in the page).
+    const to = ui.focusNext.split(',').map((sel) => body.querySelector(sel.trim())).find((el) => el);
+    again = to || again;
     ui.focusNext = null;
   }
   // Someone playing by keyboard whose focused control went away (the card just played) is taken
@@ -1957,7 +1960,7 @@ function actionBar(s) {
   }, ui.shortcuts && i < 9 ? h('kbd', { 'aria-hidden': 'true' }, String(i + 1)) : null, actionLabel(a, v)));
   const tools = h('div', { class: 'tools' },
     s.game_over ? null : h('button', { type: 'button', id: 'hint-btn', disabled: !mine, onclick: askHint, 'aria-keyshortcuts': ui.shortcuts ? '?' : null }, 'Hint'),
-    ui.lastResult && ui.seat !== null ? h('button', { type: 'button', id: 'review-btn', onclick: () => { const d = lastFinishedDeal(); if (d !== null) requestReview(d); renderTable(); } }, 'Review last deal') : null);
+    ui.lastResult && ui.seat !== null ? h('button', { type: 'button', id: 'review-btn', onclick: () => { const d = lastFinishedDeal(); if (d !== null) requestReview(d); ui.reviewFrom = '#review-btn'; renderTable(); } }, 'Review last deal') : null);
   return h('div', { class: 'action-bar' },
     row.length ? h('div', { class: 'actions', id: 'actions', role: 'toolbar', 'aria-label': 'Your decisions', onkeydown: rovingKeys }, row) : null,
     tools);
@@ -2147,7 +2150,7 @@ function reviewPanel(s) {
     ];
   }
   return h('section', { class: 'panel review', id: 'review-panel', 'aria-label': 'Review' },
-    h('div', { class: 'panel-head' }, h('h2', {}, `Review of deal ${dealLabel(r.deal)}`), closeButton('review-close', '#review-btn, #markers-btn', () => { ui.review = null; })), inner);
+    h('div', { class: 'panel-head' }, h('h2', {}, `Review of deal ${dealLabel(r.deal)}`), closeButton('review-close', `${ui.reviewFrom || '#review-btn'}, #review-btn, #markers-btn`, () => { ui.review = null; })), inner);
 }
 
 /** The last deal played before the person took their seat (0: held from the start). */
@@ -2185,7 +2188,7 @@ function logPanel(s) {
 /** "Review deal 3" in the log: asks for that deal's review (the keyboard focus stays on it, as
  * on "Review last deal"). */
 function reviewDealButton(deal) {
-  return h('button', { type: 'button', class: 'link review-deal', id: `review-deal-${deal}`, onclick: () => { requestReview(deal); renderTable(); } }, `Review deal ${dealLabel(deal)}`);
+  return h('button', { type: 'button', class: 'link review-deal', id: `review-deal-${deal}`, onclick: () => { requestReview(deal); ui.reviewFrom = `#review-deal-${deal}`; renderTable(); } }, `Review deal ${dealLabel(deal)}`);
 }
 
 /** The keyboard's shortcuts, and the switch that turns the single-key ones off. */
