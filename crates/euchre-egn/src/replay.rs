@@ -501,7 +501,11 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
         && !(auction.alone
             && auction.maker == Some(dealer.partner())
             && rules.alone_timing == euchre::rules::AloneTiming::WithCall);
-    if upcard_taken {
+    let all_recorded = recorded.iter().all(Option::is_some);
+    // With every hand recorded the replay finds the first card played by a seat that did not
+    // hold it, the upcard included; checked here, a later trick's upcard was blamed before an
+    // earlier trick's card.
+    if upcard_taken && !all_recorded {
         // Only the dealer plays it, or under `partners_best` the dealer's partner defending alone
         // who was given it.
         let given_on = loners[dealer.partner().index()] && auction.maker != Some(dealer.partner());
@@ -517,7 +521,6 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
             ));
         }
     }
-    let all_recorded = recorded.iter().all(Option::is_some);
     let (dealt, hints, guessed) = if all_recorded {
         let dealt = recorded.map(|h| h.unwrap_or(CardSet::EMPTY));
         (dealt, Moves::default(), CardSet::EMPTY)
@@ -638,7 +641,7 @@ impl Walk<'_> {
                         return Ok((deal, guessed));
                     };
                     deal.apply(a)
-                        .map_err(|e| format!(", call {}: seat {seat} may not {a}: {e}", k + 1))?;
+                        .map_err(|e| format!(", call {}: seat {seat} may not {}: {e}", k + 1, a.as_verb()))?;
                     k += 1;
                     continue;
                 }
@@ -714,7 +717,7 @@ impl Walk<'_> {
                 }
             };
             deal.apply(a)
-                .map_err(|e| format!(": seat {seat} may not {a}: {e}"))?;
+                .map_err(|e| format!(": seat {seat} may not {}: {e}", a.as_verb()))?;
         }
     }
 
@@ -788,8 +791,19 @@ impl Walk<'_> {
                     egn_card(c)
                 ));
             }
-            deal.apply(Action::Play(c))
-                .map_err(|e| play_error(t, seat, c, &e))?;
+            deal.apply(Action::Play(c)).map_err(|e| {
+                let upcard = deal.upcard();
+                if matches!(e, IllegalAction::NotHeld { .. }) && c == upcard && deal.upcard_taken() {
+                    let dealer = deal.dealer();
+                    format!(
+                        ", trick {}: seat {seat} played {}, the upcard the dealer (seat {dealer}) took up",
+                        t + 1,
+                        egn_card(upcard)
+                    )
+                } else {
+                    play_error(t, seat, c, &e)
+                }
+            })?;
         }
         Ok((deal, guessed))
     }

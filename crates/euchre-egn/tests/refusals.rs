@@ -258,3 +258,41 @@ fn a_value_of_the_wrong_kind_is_named_by_its_field() {
         "ruleset: 'winning_score' must be a whole number 0 to 1000, not 1001"
     );
 }
+
+/// One deal written by `euchre random`: dealer seat 0, every hand recorded, Qd turned and
+/// ordered up; the dealer plays it in trick 4.
+const ORDERED: &str = include_str!("data/one-deal-ordered.egn");
+
+/// `ORDERED` with the cards at `a` and `b` (trick, place in the trick, from 0) swapped, and with
+/// the hands left out when `hands` is false (rebuilt from the play).
+fn swapped(a: (usize, usize), b: (usize, usize), hands: bool) -> String {
+    let mut v: Value = serde_json::from_str(ORDERED).unwrap();
+    let tricks = &mut v["deals"][0]["phases"][1]["tricks"];
+    let (x, y) = (tricks[a.0][a.1].clone(), tricks[b.0][b.1].clone());
+    tricks[a.0][a.1] = y;
+    tricks[b.0][b.1] = x;
+    if !hands {
+        v["deals"][0]["initialState"]["playerCards"] = json!([[], [], [], []]);
+    }
+    v.to_string()
+}
+
+/// The first card a seat plays that it does not hold is the one blamed (the engine tester's
+/// swap between tricks 1 and 5 was blamed on trick 4, where the upcard checked first lay);
+/// the upcard played by another seat than the dealer is named as such, hands recorded or not.
+#[test]
+fn the_first_card_not_held_is_blamed() {
+    check_text(ORDERED).unwrap();
+    let e = refused(&swapped((0, 1), (4, 3), true));
+    assert!(
+        e.contains("trick 1: seat 2 played 9c but was not dealt it"),
+        "{e}"
+    );
+    for hands in [true, false] {
+        let e = refused(&swapped((0, 1), (3, 1), hands));
+        assert!(
+            e.contains("trick 1: seat 2 played Qd, the upcard the dealer (seat 0) took up"),
+            "hands recorded {hands}: {e}"
+        );
+    }
+}

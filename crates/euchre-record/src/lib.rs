@@ -850,7 +850,7 @@ fn apply_decisions(g: &mut dyn Table, decisions: &[(u8, String)]) -> Result<(), 
             }));
         }
         g.apply(a)
-            .map_err(|e| at(format!(": seat {seat} may not {a}: {e}")))?;
+            .map_err(|e| at(format!(": seat {seat} may not {}: {e}", a.as_verb())))?;
     }
     Ok(())
 }

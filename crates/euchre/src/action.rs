@@ -62,6 +62,15 @@ pub enum Action {
 }
 
 impl Action {
+    /// The decision as a verb for a sentence ("seat 1 may not play JC"): a card is "play JC",
+    /// any other decision reads as written ("discard 9C", "pass").
+    pub fn as_verb(self) -> String {
+        match self {
+            Action::Play(c) => format!("play {c}"),
+            other => other.to_string(),
+        }
+    }
+
     /// The cards the decision names: the card played, discarded, passed, given or named, or a
     /// farmer's three; none for the others.
     pub fn cards(self) -> CardSet {
@@ -328,6 +337,15 @@ impl fmt::Debug for ActionList {
 mod tests {
     use super::*;
     use crate::card::Suit;
+
+    /// The replayers' "seat 1 may not play JC" (the engine tester read "may not JC").
+    #[test]
+    fn a_card_reads_as_a_verb_and_other_decisions_as_written() {
+        let jc: Card = "JC".parse().unwrap();
+        assert_eq!(Action::Play(jc).as_verb(), "play JC");
+        assert_eq!(Action::Discard(jc).as_verb(), "discard JC");
+        assert_eq!(Action::Pass.as_verb(), "pass");
+    }
 
     #[test]
     fn text_forms_round_trip() {
