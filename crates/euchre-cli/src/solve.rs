@@ -118,10 +118,11 @@ fn hands_of(deal: &AnyDeal) -> Vec<CardSet> {
     }
 }
 
-fn trump_of(deal: &AnyDeal) -> String {
+/// Trump, once made.
+fn trump_of(deal: &AnyDeal) -> Option<String> {
     match deal {
-        AnyDeal::Partnership(d) => d.trump().map_or("not made".into(), |t| t.to_string()),
-        AnyDeal::Solo(d) => d.trump().map_or("not made".into(), |t| t.to_string()),
+        AnyDeal::Partnership(d) => d.trump().map(|t| t.to_string()),
+        AnyDeal::Solo(d) => d.trump().map(|t| t.to_string()),
     }
 }
 
@@ -192,7 +193,8 @@ pub fn placement_note(placed: &[(usize, Card)]) -> String {
 
 /// The position and the values, as a table for people.
 pub fn human(deal: &AnyDeal, s: &Solved) -> String {
-    let mut out = format!("trump: {}\n", trump_of(deal));
+    let trump = trump_of(deal).unwrap_or_else(|| "not made".into());
+    let mut out = format!("trump: {trump}\n");
     for (i, h) in hands_of(deal).iter().enumerate() {
         let mark = if i == s.seat.index() { "  <- to act" } else { "" };
         out += &format!("seat {i}: {h}{mark}\n");

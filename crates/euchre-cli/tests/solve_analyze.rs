@@ -57,6 +57,10 @@ fn solve_values_every_legal_card_of_a_recorded_trick() {
     assert!(text.contains("tricks taken: 2-1"), "{text}");
     assert!(text.contains("this trick so far: seat 0 TS, seat 1 9H"), "{text}");
     assert_eq!(v["trick"], Value::Array(Vec::new()));
+    // Before trump is made JSON says so with null, not with words a program would have to
+    // know (the engine tester's `"trump":"not made"`).
+    let bidding = json(&["solve", VWEC, "--deal", "2", "--trick", "0", "--json"]);
+    assert_eq!(bidding["trump"], Value::Null, "{bidding}");
 }
 
 /// A loner's partner sits out: the card after seat 1's is seat 3's.
