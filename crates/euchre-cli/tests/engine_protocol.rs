@@ -1266,6 +1266,16 @@ fn a_match_counts_games_won_and_laps_carried_through_next() {
             assert_eq!(state["laps_carried"], json!(carried), "{preset}: {state}");
             let last = game_number + 1 == games;
             assert_eq!(state["match_over"], last, "{state}");
+            // `choose`, `hint` and `solve` say which is over as `next` does (the engine tester
+            // read "the game is over" after the match's end).
+            let over = if last {
+                "nobody is to act: the match is over"
+            } else {
+                "nobody is to act: the game is over (send {\"cmd\":\"next\"} for the match's next game)"
+            };
+            for cmd in ["choose", "hint", "solve"] {
+                e.refused(&format!(r#"{{"id":"x","cmd":"{cmd}"}}"#), json!("x"), over);
+            }
             if last {
                 e.refused(r#"{"id":"end","cmd":"next"}"#, json!("end"), "the match is over");
             } else {

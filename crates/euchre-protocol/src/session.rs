@@ -204,6 +204,9 @@ impl Session {
                     .collect();
                 Ok(json!({"rules": opts}))
             }
+            Request::Choose { .. } | Request::Hint { .. } | Request::Solve if game.to_act().is_none() => {
+                Err(nobody_to_act(game, &self.earlier))
+            }
             Request::Choose {
                 player,
                 time_ms,
@@ -251,13 +254,29 @@ impl Session {
     }
 }
 
-/// The seat to act, or why nobody is.
-fn seat_to_act(game: &AnyGame) -> Result<Seat, String> {
-    match game.to_act() {
-        Some(seat) => Ok(seat),
-        None if game.is_over() => Err("nobody is to act: the game is over".into()),
-        None => Err("nobody is to act: the deal is over (send {\"cmd\":\"next\"} for the next one)".into()),
+/// Why nobody is to act: the deal is over, the game, or the match (in a match whose game is
+/// over, `next` starts the next game; `next` says the same).
+fn nobody_to_act(game: &AnyGame, earlier: &Earlier) -> String {
+    if !game.is_over() {
+        return "nobody is to act: the deal is over (send {\"cmd\":\"next\"} for the next one)".into();
     }
+    match game {
+        AnyGame::Partnership(g) if is_a_match(g.rules()) => {
+            if match_over(g.rules(), earlier.wins_with(g), earlier.games + 1) {
+                "nobody is to act: the match is over".into()
+            } else {
+                "nobody is to act: the game is over (send {\"cmd\":\"next\"} for the match's next game)"
+                    .into()
+            }
+        }
+        _ => "nobody is to act: the game is over".into(),
+    }
+}
+
+/// The seat to act (the caller has answered a request made when nobody is with
+/// [`nobody_to_act`]).
+fn seat_to_act(game: &AnyGame) -> Result<Seat, String> {
+    game.to_act().ok_or_else(|| "nobody is to act".into())
 }
 
 /// A value for the protocol: three decimals, and no `-0.0`.
