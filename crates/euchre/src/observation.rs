@@ -144,11 +144,19 @@ impl Deal {
         let dealer = self.dealer;
         let discard_hides =
             self.rules.dealer_may_discard_upcard || (self.jambone && self.lone_maker() == Some(dealer));
+        // Only an exchange after the pick-up can carry the upcard: the dealer takes it up and
+        // then discards, and a lone dealer's own exchange under `partners_best` comes before
+        // the pick-up.
+        let auction = self.auction();
+        let picked_up = auction
+            .iter()
+            .position(|&(s, a)| s == dealer && matches!(a, Action::Discard(_)));
         let exchange_hides = !is(dealer.partner())
-            && self
-                .auction()
-                .iter()
-                .any(|&(s, a)| s == dealer && matches!(a, Action::Exchange(_) | Action::Give(_)));
+            && picked_up.is_some_and(|at| {
+                auction[at..]
+                    .iter()
+                    .any(|&(s, a)| s == dealer && matches!(a, Action::Exchange(_) | Action::Give(_)))
+            });
         let knows = is(dealer) || !(discard_hides || exchange_hides);
         let upcard_with_dealer =
             self.upcard_taken && !upcard_played && knows && self.hands[dealer.index()].contains(self.upcard);

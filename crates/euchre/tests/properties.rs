@@ -2276,3 +2276,60 @@ fn match_ends_at_match_wins() {
         assert_eq!(counted, w);
     }
 }
+
+/// A lone dealer's exchange under `partners_best` comes before the pick-up, so it cannot carry
+/// the upcard: every seat knows the dealer holds it (the engine tester's defenders were told
+/// they did not). A lone defending dealer's exchange after the pick-up still hides it from the
+/// others.
+#[test]
+fn a_lone_dealers_exchange_before_the_pick_up_leaves_the_upcard_known() {
+    let r = rules("north-american", &[("partners_best", "true")]);
+    let hands = [
+        "9C TC QC KC AC",
+        "9D TD QD KD AD",
+        "9S TS QS KS AS",
+        "JC JS JH QH KH",
+    ];
+    let mut d = deal_of(r, 3, hands, "AH");
+    run(
+        &mut d,
+        &[
+            (0, "pass"),
+            (1, "pass"),
+            (2, "pass"),
+            (3, "order alone"),
+            (3, "exchange KH"),
+            (1, "give AD"),
+            (3, "discard AD"),
+        ],
+    );
+    assert!(d.hands()[3].contains(card("AH")));
+    for s in 0..4 {
+        assert!(d.observation(seat(s)).upcard_with_dealer, "seat {s}");
+    }
+    // The dealer defends alone after taking the upcard up: its exchange may pass it on, so
+    // only the two who made the exchange know it did not.
+    let r = rules(
+        "north-american",
+        &[("partners_best", "true"), ("defend_alone", "any")],
+    );
+    let mut d = deal_of(r, 3, hands, "AH");
+    run(
+        &mut d,
+        &[
+            (0, "order alone"),
+            (3, "discard JC"),
+            (0, "exchange 9C"),
+            (2, "give AS"),
+            (1, "partner"),
+            (3, "alone"),
+            (3, "exchange KH"),
+            (1, "give 9D"),
+        ],
+    );
+    assert!(d.hands()[3].contains(card("AH")));
+    let known: Vec<bool> = (0..4)
+        .map(|s| d.observation(seat(s)).upcard_with_dealer)
+        .collect();
+    assert_eq!(known, [false, true, false, true]);
+}
