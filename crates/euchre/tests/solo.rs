@@ -875,3 +875,18 @@ fn random_games_of_the_options() {
     }
     assert!(folds > 0);
 }
+
+/// Changing `family` alone keeps the preset's other options: where that leaves the score the
+/// new game counts from at 0, the refusal says which option to set, or which preset to start
+/// from (the engine tester's "start_score must be above 0" explained nothing).
+#[test]
+fn a_family_changed_alone_is_refused_naming_the_option_and_the_preset() {
+    let mut r = SoloRules::preset("three-handed").unwrap();
+    r.set("family", "bid-euchre").unwrap();
+    let e = r.validate().unwrap_err().to_string();
+    assert!(
+        e.contains("start_score must be above 0: bid-euchre races down from it"),
+        "{e}"
+    );
+    assert!(e.contains("start from the bid-euchre preset"), "{e}");
+}

@@ -139,11 +139,18 @@ impl SoloRules {
                 self.players
             ));
         }
+        // A preset of the other kind of game leaves the score this one counts from at 0 when
+        // `family` alone is changed: say which option to set, or which preset to start from.
+        let family = self.family.name();
         if self.races_down() && self.start_score == 0 {
-            return bad("start_score must be above 0".into());
+            return bad(format!(
+                "start_score must be above 0: {family} races down from it (set start_score, or start from the {family} preset, whose other options suit it)"
+            ));
         }
         if !self.races_down() && self.winning_score == 0 {
-            return bad("winning_score must be above 0".into());
+            return bad(format!(
+                "winning_score must be above 0: {family} plays up to it (set winning_score, or start from the {family} preset, whose other options suit it)"
+            ));
         }
         if self.family == Family::BidEuchre && !(1..=self.hand_size()).contains(&self.min_bid) {
             return bad(format!(
