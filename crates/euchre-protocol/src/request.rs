@@ -198,10 +198,33 @@ fn unread(line: &str, e: &serde_json::Error) -> RequestError {
             ),
         };
     }
+    let message = match lone_surrogate(e) {
+        Some(at) => format!("request is not JSON this engine can read:{at} {LONE_SURROGATE}"),
+        None => format!("request is not JSON: {e}"),
+    };
     RequestError {
         id: Value::Null,
-        message: format!("request is not JSON: {e}"),
+        message,
     }
+}
+
+/// What a lone surrogate escape is, and what to send instead.
+const LONE_SURROGATE: &str = "a \\u escape of half a UTF-16 surrogate pair (\\uD800 to \\uDFFF) without its other half, a character no string can hold; send the character as UTF-8, or as both escapes of its pair";
+
+/// Where serde_json found a lone surrogate escape (" at line 1 column 39,"), if that is what it
+/// refused: its own words for it differ by which half came alone ("unexpected end of hex
+/// escape", "lone leading surrogate in hex escape") and say neither what nor why.
+fn lone_surrogate(e: &serde_json::Error) -> Option<String> {
+    let text = e.to_string();
+    let (why, at) = text
+        .split_once(" at line ")
+        .map_or((text.as_str(), None), |(w, a)| (w, Some(a)));
+    let lone = [
+        "unexpected end of hex escape",
+        "lone leading surrogate in hex escape",
+    ];
+    lone.contains(&why)
+        .then(|| at.map_or(String::new(), |a| format!(" at line {a},")))
 }
 
 /// Each character of JSON text, with whether it lies outside every string: structure, numbers,
@@ -266,6 +289,9 @@ fn unechoable_id(raw: &RawValue) -> Option<String> {
         ));
     }
     let e = serde_json::from_str::<Value>(raw.get()).err()?;
+    if lone_surrogate(&e).is_some() {
+        return Some(format!("'id' cannot be echoed: it holds {LONE_SURROGATE}"));
+    }
     let why = e.to_string();
     let why = why.split(" at line ").next().unwrap_or(&why);
     Some(if why == "number out of range" {
@@ -698,6 +724,35 @@ mod tests {
     /// `-0` was "-0.0", a whole number past 64 bits "1e+23" and blamed on a decimal point or
     /// exponent it did not have, and a whole option value written `1e9` was "'1000000000.0' is
     /// not a score" (its range was not the complaint).
+    /// A lone surrogate escape is named as such, in the `id` or elsewhere (serde_json's two
+    /// words for it, "unexpected end of hex escape" and "lone leading surrogate in hex escape",
+    /// said neither what nor why); a pair of escapes is a character like any other.
+    #[test]
+    fn a_lone_surrogate_escape_is_named() {
+        let e = parse_request(r#"{"id":"\ud800","cmd":"xx"}"#).unwrap_err();
+        assert!(
+            e.message
+                .starts_with("'id' cannot be echoed: it holds a \\u escape of half a UTF-16 surrogate pair"),
+            "{}",
+            e.message
+        );
+        for (line, at) in [
+            (r#"{"id":2,"cmd":"apply","action":"\ud800"}"#, "line 1 column 39"),
+            (r#"{"id":1,"cmd":"new","\udc00":1}"#, "line 1 column 27"),
+        ] {
+            let e = parse_request(line).unwrap_err();
+            assert!(
+                e.message.starts_with(&format!(
+                    "request is not JSON this engine can read: at {at}, a \\u escape of half"
+                )),
+                "{line}: {}",
+                e.message
+            );
+        }
+        let e = parse_request(r#"{"id":1,"cmd":"apply","action":"\ud83d\ude00"}"#).unwrap_err();
+        assert!(!e.message.contains("surrogate"), "{}", e.message);
+    }
+
     #[test]
     fn numbers_are_shown_as_written_and_judged_by_their_value() {
         let message = |line: &str| parse_request(line).unwrap_err().message;
