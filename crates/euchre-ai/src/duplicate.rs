@@ -48,12 +48,14 @@ pub enum ContestError {
     /// A player chose an action the engine refused: a bug in that player.
     Illegal {
         player: String,
+        /// The board's index, from 0.
         board: u64,
         action: Action,
         reason: String,
     },
     /// The game did not end within [`MAX_DEALS_PER_GAME`] deals, or stalled with nobody to act.
     Stalled {
+        /// The board's index, from 0.
         board: u64,
         why: String,
     },
@@ -61,6 +63,8 @@ pub enum ContestError {
 
 impl fmt::Display for ContestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Boards are numbered from 1 for people, as deals and games are; the field and a board
+        // file count from 0.
         match self {
             ContestError::UnknownPlayer(e) => e.fmt(f),
             ContestError::Illegal {
@@ -70,9 +74,10 @@ impl fmt::Display for ContestError {
                 reason,
             } => write!(
                 f,
-                "board {board}: {player} chose the illegal action '{action}': {reason}"
+                "board {}: {player} chose the illegal action '{action}': {reason}",
+                board + 1
             ),
-            ContestError::Stalled { board, why } => write!(f, "board {board}: {why}"),
+            ContestError::Stalled { board, why } => write!(f, "board {}: {why}", board + 1),
         }
     }
 }

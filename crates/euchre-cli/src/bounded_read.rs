@@ -12,22 +12,70 @@ pub const MAX_REPORT_BYTES: u64 = 16 << 20;
 /// match plays, take up to about 300 MB.
 pub const MAX_BOARD_FILE_BYTES: u64 = 512 << 20;
 
-/// Reads `path` as text, refusing a file over `limit` bytes without reading it (or, for a file
-/// whose size is not known in advance, such as a pipe, without reading past the limit).
+/// Reads `path` as text (`-`: standard input), refusing a file over `limit` bytes without
+/// reading it (or, for a file whose size is not known in advance, such as a pipe, without
+/// reading past the limit).
 pub fn read_text(path: &Path, limit: u64) -> Result<String, String> {
-    let file = File::open(path).map_err(|e| format!("can't read: {e}"))?;
-    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-    if size > limit {
-        return Err(format!(
-            "file of {size} bytes is over the limit of {limit}: refused unread"
-        ));
-    }
     let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("can't read: {e}"))?;
+    let read = |e: std::io::Error| format!("can't read: {e}");
+    if path == Path::new("-") {
+        std::io::stdin()
+            .lock()
+            .take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(read)?;
+    } else {
+        let file = File::open(path).map_err(read)?;
+        let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+        if size > limit {
+            return Err(format!(
+                "file of {size} bytes is over the limit of {limit}: refused unread"
+            ));
+        }
+        file.take(limit + 1).read_to_end(&mut bytes).map_err(read)?;
+    }
     if bytes.len() as u64 > limit {
         return Err(format!("file is over the limit of {limit} bytes: refused unread"));
     }
-    String::from_utf8(bytes).map_err(|_| "file is not UTF-8 text".to_string())
+    String::from_utf8(bytes).map_err(|e| not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()))
+}
+
+/// Where text stops being UTF-8: the byte, its line and column (a Latin-1 "Zoë" in a name, or a
+/// file saved as UTF-16, was refused with no place to look).
+fn not_utf8(bytes: &[u8], at: usize) -> String {
+    let before = &bytes[..at];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = at - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+    let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
+    let hint = if utf16 {
+        " (it looks like UTF-16: save it as UTF-8)"
+    } else {
+        ""
+    };
+    format!(
+        "file is not UTF-8 text: at byte offset {at} (line {line}, column {column}) a byte 0x{:02X}{hint}",
+        bytes[at]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_that_is_not_utf8_is_refused_naming_where() {
+        let latin1 = b"{\n  \"name\": \"Zo\xEB\"\n}";
+        let e = String::from_utf8(latin1.to_vec()).unwrap_err();
+        assert_eq!(
+            not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()),
+            "file is not UTF-8 text: at byte offset 15 (line 2, column 14) a byte 0xEB"
+        );
+        let utf16 = [0xFF, 0xFE, b'{', 0];
+        let e = String::from_utf8(utf16.to_vec()).unwrap_err();
+        let said = not_utf8(e.as_bytes(), e.utf8_error().valid_up_to());
+        assert!(
+            said.ends_with("(it looks like UTF-16: save it as UTF-8)"),
+            "{said}"
+        );
+    }
 }

@@ -44,7 +44,13 @@ pub fn other_kind(text: &str, read_as: DocKind, verb: &str, e: impl std::fmt::Di
             format!("{e} (this is a game record: `euchre record {verb}` reads it)")
         }
         DocKind::Record if has("fileType") => {
-            format!("{e} (this is an EGN document: `euchre egn {verb}` reads it)")
+            let head: String = text.chars().take(4096).collect();
+            let what = if head.contains("Euchre Match Notation") {
+                "an EMN match"
+            } else {
+                "an EGN document"
+            };
+            format!("{e} (this is {what}: `euchre egn {verb}` reads it)")
         }
         _ => e.to_string(),
     }

@@ -225,7 +225,8 @@ enum Command {
     /// Best play by all from there.
     #[command(arg_required_else_help = true)]
     Solve {
-        /// An EGN game, an EMN match (every game, deals numbered on through it) or a game record.
+        /// An EGN game, an EMN match (every game, deals numbered on through it) or a game record
+        /// (`-` reads standard input).
         #[arg(required_unless_present = "given", conflicts_with = "given")]
         file: Option<std::path::PathBuf>,
         /// The deal of the file, from 1 (numbered on through every game of a match).
@@ -255,7 +256,8 @@ enum Command {
     /// Judge every decision of a recorded game (EGN, or a game record) from the deciding seat's
     /// view: the reference player's choice and the expected points lost, biggest first.
     Analyze {
-        /// An EGN game, an EMN match (every game, deals numbered on through it) or a game record.
+        /// An EGN game, an EMN match (every game, deals numbered on through it) or a game record
+        /// (`-` reads standard input).
         file: std::path::PathBuf,
         /// The reference player (a search player: expert, pimc-N).
         #[arg(long, default_value = euchre_ai::DEFAULT_PLAYER)]
@@ -285,13 +287,13 @@ enum RecordCommand {
         /// Print one JSON line per file.
         #[arg(long)]
         json: bool,
-        /// The record files (.json).
+        /// The record files (.json; `-` reads standard input).
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
     /// Print a readable replay, as `egn show` does: hands, bidding, tricks and the running score.
     Show {
-        /// A game record (a game, or each game of a match in turn).
+        /// A game record (a game, or each game of a match in turn; `-` reads standard input).
         file: std::path::PathBuf,
     },
 }
@@ -303,13 +305,13 @@ enum EgnCommand {
         /// Print one JSON line per file.
         #[arg(long)]
         json: bool,
-        /// The files (.egn or .emn).
+        /// The files (.egn or .emn; `-` reads standard input).
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
     /// Print a readable replay: hands, bidding, tricks and the running score.
     Show {
-        /// An EGN game, or an EMN match (each of its games in turn).
+        /// An EGN game, or an EMN match (each of its games in turn; `-` reads standard input).
         file: std::path::PathBuf,
     },
 }

@@ -87,3 +87,39 @@ fn an_error_that_cannot_be_written_ends_with_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `-` names standard input for the commands that read a document (the engine tester's
+/// `egn check -` looked for a file called `-`), and text that is not UTF-8 is refused naming
+/// where it stops being so.
+#[test]
+fn a_document_is_read_from_standard_input_as_dash() {
+    use std::io::Write;
+    let doc = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../euchre-egn/tests/data/egn-examples/VWEC Finals.egn"
+    ))
+    .unwrap();
+    let run = |input: &[u8]| {
+        let mut child = Command::new(EUCHRE)
+            .args(["egn", "check", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (ok, said) = run(&doc);
+    assert!(ok && said.starts_with("ok   -: 13 deals"), "{said}");
+    let mut latin1 = doc.clone();
+    latin1.splice(2..2, [0xEB]);
+    let (ok, said) = run(&latin1);
+    assert!(
+        !ok && said.contains("not UTF-8 text: at byte offset 2 (line 2, column 1)"),
+        "{said}"
+    );
+}
