@@ -9,6 +9,7 @@ use crate::rules::{FirstDealer, Partners, Rules};
 use crate::seat::{Seat, Team};
 use crate::shuffle::{deal_rng, shuffled_deck, Batched};
 use rand::RngCore;
+use std::fmt;
 
 /// The seed of deal number `index` of the game seeded `game_seed`.
 pub fn deal_seed(game_seed: u64, index: u32) -> u64 {
@@ -345,17 +346,37 @@ impl Tally {
     }
 }
 
+/// A starting score that has already won the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlreadyWon {
+    pub score: [i32; 2],
+    pub target: u16,
+}
+
+impl fmt::Display for AlreadyWon {
+    /// Which score reached which target, for the caller to put after the field's name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "[{}, {}] has already reached the game's target of {}: the game would be over before it began",
+            self.score[0], self.score[1], self.target
+        )
+    }
+}
+
+impl std::error::Error for AlreadyWon {}
+
 /// Refuses a starting score that has already won the game: such a game would be over before it
 /// began. The readers of every kind of record and the engine protocol ask the same.
 ///
 /// # Errors
-/// Says which score reached which target, for the caller to put after the field's name.
-pub fn check_starting_score(rules: &Rules, score: [i32; 2]) -> Result<(), String> {
+/// The score and the target it reached.
+pub fn check_starting_score(rules: &Rules, score: [i32; 2]) -> Result<(), AlreadyWon> {
     if game_over(rules, score, 0) {
-        return Err(format!(
-            "[{}, {}] has already reached the game's target of {}: the game would be over before it began",
-            score[0], score[1], rules.winning_score
-        ));
+        return Err(AlreadyWon {
+            score,
+            target: rules.winning_score,
+        });
     }
     Ok(())
 }
