@@ -1,6 +1,8 @@
 //! Records the commit the program is built from (`EUCHRE_COMMIT`), so that `euchre --version`
-//! and the reports of `euchre sim --json` say which program measured them. Built outside a git
-//! checkout (a source archive), or without git, it is `unknown`.
+//! and the reports of `euchre sim --json` say which program measured them: the commit, with
+//! `-modified` after it when tracked files differ from it (a change measured before it is
+//! committed is not that commit). Built outside a git checkout (a source archive), or without
+//! git, it is `unknown`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,26 +15,31 @@ fn git(dir: &Path, args: &[&str]) -> Option<String> {
 
 fn main() {
     let here = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
-    let commit = git(&here, &["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".into());
-    println!("cargo:rustc-env=EUCHRE_COMMIT={commit}");
-    // Built again when HEAD moves: HEAD itself (a checkout), the branch it names (a commit), and
-    // the packed refs (a branch packed by git gc). A worktree keeps HEAD in its own git dir and
-    // the branches in the common one.
-    let dir = |arg: &str| git(&here, &["rev-parse", "--path-format=absolute", arg]).map(PathBuf::from);
-    // Only files that exist are named: cargo reruns a script on every build for a missing one.
-    if let (Some(git_dir), Some(common)) = (dir("--git-dir"), dir("--git-common-dir")) {
-        let head = git_dir.join("HEAD");
-        let branch = std::fs::read_to_string(&head)
-            .ok()
-            .and_then(|h| h.strip_prefix("ref: ").map(|r| common.join(r.trim())));
-        for file in [Some(head), branch, Some(common.join("packed-refs"))]
-            .into_iter()
-            .flatten()
-        {
-            if file.is_file() {
-                println!("cargo:rerun-if-changed={}", file.display());
-            }
+    let commit = git(&here, &["rev-parse", "--short=12", "HEAD"]).map(|c| {
+        let modified = git(&here, &["status", "--porcelain", "--untracked-files=no"]).is_some();
+        if modified {
+            format!("{c}-modified")
+        } else {
+            c
         }
+    });
+    println!(
+        "cargo:rustc-env=EUCHRE_COMMIT={}",
+        commit.as_deref().unwrap_or("unknown")
+    );
+    // Built again when HEAD moves (HEAD's log is written at every commit and checkout, packed
+    // refs or not; a worktree keeps it in its own git dir) and when the staged files or the
+    // sources change (which may make the tree modified, or no longer so). Only paths that exist
+    // are named: cargo reruns a script on every build for a missing one.
+    let git_dir = git(&here, &["rev-parse", "--git-dir"]).map(|d| here.join(d));
+    let mut watched: Vec<PathBuf> = match &git_dir {
+        Some(d) => vec![d.join("HEAD"), d.join("logs").join("HEAD"), d.join("index")],
+        None => Vec::new(),
+    };
+    // The workspace's sources: every crate's folder.
+    watched.push(here.join(".."));
+    for path in watched.iter().filter(|p| p.exists()) {
+        println!("cargo:rerun-if-changed={}", path.display());
     }
     println!("cargo:rerun-if-changed=build.rs");
 }

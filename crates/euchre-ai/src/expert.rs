@@ -331,7 +331,7 @@ const BATCH: u32 = 50;
 /// [`CLEAR`] standard errors of the mean difference over the worlds (paired: the same worlds
 /// value every action), or exactly tied with it in every world. Close decisions get every
 /// world the budget allows; clear ones stop early.
-fn settled(seen: &[(f64, Vec<f64>)]) -> bool {
+fn settled(seen: &[(f64, Vec<f64>)], choosable: &[bool]) -> bool {
     let Some((_, first)) = seen.first() else {
         return false;
     };
@@ -340,10 +340,17 @@ fn settled(seen: &[(f64, Vec<f64>)]) -> bool {
     if n < 2.0 {
         return false;
     }
+    // Only the actions the player may choose compete (a renege is valued, never chosen).
+    let may = |a: usize| choosable.get(a).copied().unwrap_or(true);
     let mean = |a: usize| seen.iter().map(|(t, k)| t * k[a]).sum::<f64>() / n;
     let means: Vec<f64> = (0..actions).map(mean).collect();
-    let best = (0..actions).fold(0, |b, a| if means[a] > means[b] { a } else { b });
-    (0..actions).filter(|&a| a != best).all(|a| {
+    let Some(best) = (0..actions)
+        .filter(|&a| may(a))
+        .reduce(|b, a| if means[a] > means[b] { a } else { b })
+    else {
+        return true;
+    };
+    (0..actions).filter(|&a| a != best && may(a)).all(|a| {
         if !means[a].is_finite() {
             return true;
         }
@@ -528,6 +535,7 @@ impl Player for Expert {
                 .worlds
                 .min((self.config.bid_evaluations / per_world).max(FIRST_BATCH))
         };
+        let choosable: Vec<bool> = legal.iter().map(|&a| !view.reneges(a)).collect();
         'search: while searched < most {
             let batch = if searched == 0 { FIRST_BATCH } else { BATCH }.min(most - searched);
             let worlds = self.draw(view, batch, rng);
@@ -560,7 +568,7 @@ impl Player for Expert {
                 }
             }
             self.rechoose_leads(&records, game.as_ref(), &mut ends, &mut seen);
-            if settled(&seen) {
+            if settled(&seen, &choosable) {
                 break;
             }
         }
@@ -739,16 +747,23 @@ mod tests {
         let clear: Vec<_> = (0..100)
             .map(|i| (1.0, vec![1.0 + f64::from(i % 3) * 0.1, 0.0]))
             .collect();
-        assert!(settled(&clear));
+        assert!(settled(&clear, &[]));
         // Tied in every world (two cards that play alike): nothing more to learn.
         let tied: Vec<_> = (0..100)
             .map(|i| (1.0, vec![f64::from(i % 5), f64::from(i % 5)]))
             .collect();
-        assert!(settled(&tied));
+        assert!(settled(&tied, &[]));
         // Ahead on average by a hair, with worlds going both ways: keep searching.
         let close: Vec<_> = (0..100)
             .map(|i| (1.0, vec![if i % 2 == 0 { 2.0 } else { -1.9 }, 0.0]))
             .collect();
-        assert!(!settled(&close));
+        assert!(!settled(&close, &[]));
+        // A renege close to the best counts for nothing: it is never chosen.
+        let renege_close: Vec<_> = (0..100)
+            .map(|i| (1.0, vec![if i % 2 == 0 { 2.0 } else { -1.9 }, 0.0, -3.0]))
+            .map(|(t, k)| (t, vec![k[1], k[0], k[2]]))
+            .collect();
+        assert!(!settled(&renege_close, &[]));
+        assert!(settled(&renege_close, &[false, true, true]));
     }
 }

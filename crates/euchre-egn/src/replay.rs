@@ -792,13 +792,19 @@ impl Walk<'_> {
                 ));
             }
             deal.apply(Action::Play(c)).map_err(|e| {
-                let upcard = deal.upcard();
-                if matches!(e, IllegalAction::NotHeld { .. }) && c == upcard && deal.upcard_taken() {
-                    let dealer = deal.dealer();
+                let (upcard, dealer) = (deal.upcard(), deal.dealer());
+                let not_held = matches!(e, IllegalAction::NotHeld { .. });
+                if not_held && c == upcard && deal.upcard_taken() && seat != dealer {
                     format!(
                         ", trick {}: seat {seat} played {}, the upcard the dealer (seat {dealer}) took up",
                         t + 1,
                         egn_card(upcard)
+                    )
+                } else if not_held && seat == dealer && deal.discard() == Some(c) {
+                    format!(
+                        ", trick {}: the dealer discarded {} but played it",
+                        t + 1,
+                        egn_card(c)
                     )
                 } else {
                     play_error(t, seat, c, &e)

@@ -294,5 +294,13 @@ fn the_first_card_not_held_is_blamed() {
             e.contains("trick 1: seat 2 played Qd, the upcard the dealer (seat 0) took up"),
             "hands recorded {hands}: {e}"
         );
+        // The dealer discards the upcard (EGN's rules allow it) and plays it all the same.
+        let mut v: Value = serde_json::from_str(&swapped((0, 0), (0, 0), hands)).unwrap();
+        v["deals"][0]["phases"][0]["discard"] = json!("Qd");
+        let e = refused(&v.to_string());
+        assert!(
+            e.contains("the dealer discarded Qd but played it"),
+            "hands recorded {hands}: {e}"
+        );
     }
 }
