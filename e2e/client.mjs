@@ -1316,6 +1316,22 @@ try {
       if (await t.page.locator('#review-panel h2:has-text("Review of deal 1")').count()) throw new Error('deal 1\'s review was shown');
       t.send({ type: 'review', deal: 2, dealer: 3, decisions: [], unjudged: 0 });
       await t.page.waitForSelector('#review-panel h2:has-text("Review of deal 2")');
+      const closeReview = async () => {
+        await t.page.focus('#review-close');
+        await t.page.keyboard.press('Enter');
+        await t.page.waitForSelector('#review-panel', { state: 'detached' });
+        return t.page.evaluate(() => document.activeElement.id);
+      };
+      const back = await closeReview();
+      if (back !== 'review-deal-2') throw new Error(`after deal 2's review the focus is on ${back}`);
+      // The next deal brings deal 3's review by itself: closing it does not send the focus to
+      // the log's button of the review asked before (review s48, 6).
+      t.send(stateMessage(play, 9, { deal_number: 4 }));
+      await waitSent(t.sent, (x) => x.type === 'review' && x.deal === 3, 'the review of deal 3, at the next deal');
+      t.send({ type: 'review', deal: 3, dealer: 3, decisions: [], unjudged: 0 });
+      await t.page.waitForSelector('#review-panel h2:has-text("Review of deal 3")');
+      const after = await closeReview();
+      if (!['review-btn', 'markers-btn'].includes(after)) throw new Error(`after deal 3's review the focus is on ${after}`);
       if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();

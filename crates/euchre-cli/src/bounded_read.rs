@@ -45,7 +45,9 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, String> {
 fn not_utf8(bytes: &[u8], at: usize) -> String {
     let before = &bytes[..at];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let column = at - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+    // Characters, as an editor counts them: the line so far is UTF-8 up to the bad byte.
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let column = std::str::from_utf8(&before[line_start..]).map_or(0, |s| s.chars().count()) + 1;
     let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
     let hint = if utf16 {
         " (it looks like UTF-16: save it as UTF-8)"
@@ -64,11 +66,18 @@ mod tests {
 
     #[test]
     fn text_that_is_not_utf8_is_refused_naming_where() {
-        let latin1 = b"{\n  \"name\": \"Zo\xEB\"\n}";
-        let e = String::from_utf8(latin1.to_vec()).unwrap_err();
+        let latin1 = "{\n  \"name\": \"Zoë Zo\u{1}\"\n}".replace('\u{1}', "\u{FFFD}");
+        let mut latin1 = latin1.into_bytes();
+        // The character after "Zo" as Latin-1 writes it, after a "ë" written as UTF-8.
+        let at = latin1
+            .windows(3)
+            .position(|w| w == "\u{FFFD}".as_bytes())
+            .unwrap();
+        latin1.splice(at..at + 3, [0xEB]);
+        let e = String::from_utf8(latin1).unwrap_err();
         assert_eq!(
             not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()),
-            "file is not UTF-8 text: at byte offset 15 (line 2, column 14) a byte 0xEB"
+            "file is not UTF-8 text: at byte offset 20 (line 2, column 18) a byte 0xEB"
         );
         let utf16 = [0xFF, 0xFE, b'{', 0];
         let e = String::from_utf8(utf16.to_vec()).unwrap_err();

@@ -90,7 +90,16 @@ pub fn human(p: &Pool) -> String {
 /// Which programs measured the runs: a line saying so, with a warning where they differ.
 fn programs(commits: &[Option<String>]) -> String {
     let name = |c: &Option<String>| c.clone().unwrap_or_else(|| "one not recorded".into());
+    // A build outside git, or of a changed tree, may be any program: two runs of it are not
+    // known to be one.
+    let unsure = |c: &Option<String>| {
+        c.as_deref()
+            .is_some_and(|c| c == "unknown" || c.ends_with("-modified"))
+    };
     match commits {
+        [Some(one)] if unsure(&commits[0]) => format!(
+            "measured by {one}: a build outside git or of a changed tree, so the runs are one program only if nothing changed between them\n"
+        ),
         [Some(one)] => format!("measured by commit {one}\n"),
         // Reports written before the commit was kept.
         [None] => "measured by a program the reports do not name\n".into(),

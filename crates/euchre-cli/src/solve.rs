@@ -130,20 +130,14 @@ fn trump_of(deal: &AnyDeal) -> Option<String> {
 fn trick_so_far(deal: &AnyDeal) -> Vec<(Seat, Card)> {
     match deal {
         AnyDeal::Partnership(d) => {
-            let (cards, Some(&leader)) = (d.current_trick(), d.trick_leaders().last()) else {
-                return Vec::new();
-            };
-            // A loner's partner sits out: the next seat in play follows.
-            let mut seat = leader;
-            let mut trick = Vec::with_capacity(cards.len());
-            for &c in cards {
-                trick.push((seat, c));
-                seat = seat.left();
-                while !d.is_active(seat) && seat != leader {
-                    seat = seat.left();
-                }
-            }
-            trick
+            // The engine's own seat for each card played (a loner's partner sits out).
+            let n = d.current_trick().len();
+            let plays = d.plays();
+            d.play_seats()
+                .zip(plays)
+                .skip(plays.len() - n)
+                .map(|(s, &c)| (s, c))
+                .collect()
         }
         AnyDeal::Solo(d) => d.current_trick().to_vec(),
     }

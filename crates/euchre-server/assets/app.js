@@ -962,6 +962,7 @@ function connectTable(code, saved) {
   ui.hint = null;
   ui.hintWanted = false;
   ui.review = null;
+  ui.reviewFrom = null;
   ui.reviewWanted = null;
   ui.reviewAsked = null;
   ui.note = null;
@@ -1358,8 +1359,11 @@ function setResult(key, text) {
 }
 
 /** Asks for a deal's review. The server reviews one at a time (a second is refused while one
- * is on its way): with one on its way, this one is asked when it is answered. */
-function requestReview(deal) {
+ * is on its way): with one on its way, this one is asked when it is answered. `from` is the
+ * button it was asked from, where closing it puts the focus back (none for the reviews asked
+ * by themselves at a new deal or the game's end). */
+function requestReview(deal, from = null) {
+  ui.reviewFrom = from;
   ui.reviewWanted = deal;
   ui.review = { deal, loading: true };
   if (ui.reviewAsked === null || ui.reviewAsked === undefined) askWantedReview();
@@ -1960,7 +1964,7 @@ function actionBar(s) {
   }, ui.shortcuts && i < 9 ? h('kbd', { 'aria-hidden': 'true' }, String(i + 1)) : null, actionLabel(a, v)));
   const tools = h('div', { class: 'tools' },
     s.game_over ? null : h('button', { type: 'button', id: 'hint-btn', disabled: !mine, onclick: askHint, 'aria-keyshortcuts': ui.shortcuts ? '?' : null }, 'Hint'),
-    ui.lastResult && ui.seat !== null ? h('button', { type: 'button', id: 'review-btn', onclick: () => { const d = lastFinishedDeal(); if (d !== null) requestReview(d); ui.reviewFrom = '#review-btn'; renderTable(); } }, 'Review last deal') : null);
+    ui.lastResult && ui.seat !== null ? h('button', { type: 'button', id: 'review-btn', onclick: () => { const d = lastFinishedDeal(); if (d !== null) requestReview(d, '#review-btn'); renderTable(); } }, 'Review last deal') : null);
   return h('div', { class: 'action-bar' },
     row.length ? h('div', { class: 'actions', id: 'actions', role: 'toolbar', 'aria-label': 'Your decisions', onkeydown: rovingKeys }, row) : null,
     tools);
@@ -2134,7 +2138,7 @@ function reviewPanel(s) {
   if (r.loading) inner = h('p', {}, ui.ws && ui.ws.readyState === WebSocket.OPEN ? 'Analysing your decisions…' : 'Analysing your decisions… (asked again once the connection is back)');
   else if (r.error) {
     inner = [h('p', { class: 'error' }, r.error),
-      h('p', {}, h('button', { type: 'button', id: 'review-retry', onclick: () => { requestReview(r.deal); ui.focusNext = '#review-btn, #markers-btn'; renderTable(); } }, 'Try again'))];
+      h('p', {}, h('button', { type: 'button', id: 'review-retry', onclick: () => { const from = ui.reviewFrom; requestReview(r.deal, from); ui.focusNext = `${from || '#review-btn'}, #review-btn, #markers-btn`; renderTable(); } }, 'Try again'))];
   } else if (!r.decisions || !r.decisions.length) inner = h('p', {}, 'You made no decision in that deal.');
   else {
     const lost = r.decisions.reduce((a, d) => a + (d.loss || 0), 0);
@@ -2150,7 +2154,7 @@ function reviewPanel(s) {
     ];
   }
   return h('section', { class: 'panel review', id: 'review-panel', 'aria-label': 'Review' },
-    h('div', { class: 'panel-head' }, h('h2', {}, `Review of deal ${dealLabel(r.deal)}`), closeButton('review-close', `${ui.reviewFrom || '#review-btn'}, #review-btn, #markers-btn`, () => { ui.review = null; })), inner);
+    h('div', { class: 'panel-head' }, h('h2', {}, `Review of deal ${dealLabel(r.deal)}`), closeButton('review-close', `${ui.reviewFrom || '#review-btn'}, #review-btn, #markers-btn`, () => { ui.review = null; ui.reviewFrom = null; })), inner);
 }
 
 /** The last deal played before the person took their seat (0: held from the start). */
@@ -2188,7 +2192,7 @@ function logPanel(s) {
 /** "Review deal 3" in the log: asks for that deal's review (the keyboard focus stays on it, as
  * on "Review last deal"). */
 function reviewDealButton(deal) {
-  return h('button', { type: 'button', class: 'link review-deal', id: `review-deal-${deal}`, onclick: () => { requestReview(deal); ui.reviewFrom = `#review-deal-${deal}`; renderTable(); } }, `Review deal ${dealLabel(deal)}`);
+  return h('button', { type: 'button', class: 'link review-deal', id: `review-deal-${deal}`, onclick: () => { requestReview(deal, `#review-deal-${deal}`); renderTable(); } }, `Review deal ${dealLabel(deal)}`);
 }
 
 /** The keyboard's shortcuts, and the switch that turns the single-key ones off. */

@@ -349,7 +349,9 @@ impl Tally {
 /// A starting score that has already won the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlreadyWon {
+    /// The starting score refused, per team.
     pub score: [i32; 2],
+    /// The game's target it reached.
     pub target: u16,
 }
 

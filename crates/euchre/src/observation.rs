@@ -148,11 +148,11 @@ impl Deal {
         // then discards, and a lone dealer's own exchange under `partners_best` comes before
         // the pick-up.
         let auction = self.auction();
-        let picked_up = auction
+        let discarded_at = auction
             .iter()
             .position(|&(s, a)| s == dealer && matches!(a, Action::Discard(_)));
         let exchange_hides = !is(dealer.partner())
-            && picked_up.is_some_and(|at| {
+            && discarded_at.is_some_and(|at| {
                 auction[at..]
                     .iter()
                     .any(|&(s, a)| s == dealer && matches!(a, Action::Exchange(_) | Action::Give(_)))

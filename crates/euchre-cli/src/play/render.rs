@@ -440,7 +440,10 @@ fn draw_too_small(f: &mut Frame, app: &App, area: Rect) {
         area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
     );
     let lines = if app.overlay == Some(Overlay::ConfirmQuit) {
-        let mut lines = leave_question(app);
+        // The question and its keys first: a few rows show how to answer it, whatever follows
+        // is cut.
+        let mut lines = vec![Line::from(format!("Leave the game? {LEAVE_KEYS}"))];
+        lines.extend(leave_details(app).into_iter().map(Line::from));
         lines.push(Line::from(""));
         lines.push(Line::from(format!("{size}.")));
         lines
@@ -1353,25 +1356,33 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
     draw_box(f, area, title, lines);
 }
 
-/// The question before leaving, the same in the box and on a screen too small for the table:
-/// how to go on with the game, or that the last save failed and what that loses.
+/// The keys that answer the question before leaving.
+const LEAVE_KEYS: &str = "y: leave   n: stay";
+
+/// The question before leaving, in its box: "Leave the game?", what leaving does, the keys.
 fn leave_question(app: &App) -> Vec<Line<'static>> {
-    let mut l = match (&app.save_error, app.session.save_path()) {
-        (None, Some(_)) => vec![
-            Line::from("Leave the game? It is saved and can be resumed:"),
-            Line::from(resume_command(app)),
-        ],
+    let mut details = leave_details(app).into_iter();
+    let first = details.next().unwrap_or_default();
+    let mut l = vec![Line::from(format!("Leave the game? {first}"))];
+    l.extend(details.map(Line::from));
+    l.push(Line::from(LEAVE_KEYS));
+    l
+}
+
+/// What leaving does, the same in the box and on a screen too small for the table: how to go
+/// on with the game, or that the last save failed and what that loses.
+fn leave_details(app: &App) -> Vec<String> {
+    match (&app.save_error, app.session.save_path()) {
+        (None, Some(_)) => vec!["It is saved and can be resumed:".into(), resume_command(app)],
         // A table kept in no file (none of `euchre`'s commands starts one; a program driving
         // the session may): nothing to resume with.
-        (None, None) => vec![Line::from("Leave the game? It is not kept in a file.")],
+        (None, None) => vec!["It is not kept in a file.".into()],
         (Some(e), _) => vec![
-            Line::from("Leave the game? The last save FAILED, so what was played since"),
-            Line::from("the last good save would be lost:"),
-            Line::from(e.clone()),
+            "The last save FAILED, so what was played since".into(),
+            "the last good save would be lost:".into(),
+            e.clone(),
         ],
-    };
-    l.push(Line::from("y: leave   n: stay"));
-    l
+    }
 }
 
 /// The widest an overlay's box is, borders included.
@@ -1542,6 +1553,9 @@ pub(super) mod tests {
         // The same question as the full screen's, a failed save's warning whole (the small
         // screen's own copy once dropped what a failed save loses).
         a.save_error = Some("disk full".into());
+        // However few the rows, the keys that answer are on them.
+        let tiny = screen(&a, 40, 6).split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(tiny.contains("y: leave n: stay"), "40x6: {tiny}");
         for (w, h) in [(59, 20), (80, 24)] {
             let flat = screen(&a, w, h).split_whitespace().collect::<Vec<_>>().join(" ");
             for part in [
