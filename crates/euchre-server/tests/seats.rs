@@ -251,6 +251,22 @@ async fn wrong_passwords_lock_the_name_for_longer_each_time() {
     assert_eq!(status, 200, "{body}");
 }
 
+/// Review s48, finding 2: a login name no account can hold (over the longest a name may be)
+/// is refused as such, before the throttle counts it: it never locks, however often it is
+/// sent, and the body's megabytes are not kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_login_name_longer_than_any_account_is_refused_before_the_throttle() {
+    let addr = start(&temp_db("longlogin")).await;
+    for name in ["x".repeat(41), "y".repeat(300_000)] {
+        let creds = json!({"name": name, "password": "not it at all"});
+        for _ in 0..8 {
+            let (status, _, body) = with_headers(&addr, "POST", "/api/login", "", &creds).await;
+            assert_eq!(status, 400, "{body}");
+            assert!(body.contains("1 to 40 characters"), "{body}");
+        }
+    }
+}
+
 /// A name that looks like an account's is the account's: a Cyrillic "і" for the Latin "i", an
 /// invisible character, another letter case. Names that hide (only a zero-width space, a
 /// direction override) are refused; emoji are names like any other.

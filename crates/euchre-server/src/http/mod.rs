@@ -416,7 +416,7 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<String, Refusal> {
     );
     tables.insert(code.clone(), live.clone());
     drop(tables);
-    tracing::info!(table = %code, rules = %t.preset, seats = ?t.plan, "table created");
+    tracing::info!(table = %code, rules = ?crate::names::logged(&t.preset), seats = ?t.plan, "table created");
     state.run(live);
     Ok(code)
 }
@@ -524,7 +524,7 @@ async fn claim_seat(
     };
     match result {
         Ok(token) => {
-            tracing::info!(table = %live.code, seat, player = %name, "seat taken");
+            tracing::info!(table = %live.code, seat, player = ?crate::names::logged(&name), "seat taken");
             live.seats_changed();
             Json(json!({"seat": seat, "token": token.to_string()})).into_response()
         }
@@ -626,7 +626,7 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
     };
     match given {
         Ok(name) => {
-            tracing::info!(table = %live.code, seat, player = %name, "seat given to a computer player by the host");
+            tracing::info!(table = %live.code, seat, player = ?crate::names::logged(&name), "seat given to a computer player by the host");
             live.seats_changed();
             Json(json!({"seat": seat, "player": name})).into_response()
         }
