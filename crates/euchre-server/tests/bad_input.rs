@@ -250,6 +250,44 @@ async fn bad_messages_get_errors_and_change_nothing() {
     }
 }
 
+/// Review s48, finding 12: binary frames and pings count against a connection's rate as text
+/// does (each costs the server an answer): a flood of either is closed with 1008.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_binary_frames_or_pings_is_closed_as_a_flood_of_text_is() {
+    let addr = start(&temp_db("frameflood")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}),
+    )
+    .await;
+    for frame in [
+        Message::Binary(vec![1u8; 8].into()),
+        Message::Ping(vec![2u8; 8].into()),
+    ] {
+        let mut ws = connect(&addr, &code, None).await;
+        for _ in 0..200 {
+            if ws.send(frame.clone()).await.is_err() {
+                break;
+            }
+        }
+        let mut closed = None;
+        while let Some(m) = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .expect("closed within 10 s")
+        {
+            match m {
+                Ok(Message::Close(c)) => {
+                    closed = c.map(|c| u16::from(c.code));
+                    break;
+                }
+                Ok(_) => continue,
+                Err(_) => break,
+            }
+        }
+        assert_eq!(closed, Some(1008), "{frame:?}: closed as a flood");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_websocket_from_another_sites_page_is_refused() {
     let addr = start(&temp_db("origin")).await;

@@ -290,20 +290,15 @@ async fn serve_connection(
                     }
                     _ => break,
                 };
-                let text = match msg {
-                    Message::Text(t) => t,
-                    Message::Binary(_) => {
-                        live.send_to(id, &ServerMessage::Error { error: "messages are JSON text".into(), seq: seq_of(live) });
-                        continue;
-                    }
-                    // Answered (the reply is queued when the close is read, and sent by the
-                    // next read), so the client sees a clean close, not 1006.
-                    Message::Close(_) => {
-                        await_close(socket).await;
-                        break;
-                    }
-                    _ => continue,
-                };
+                // Answered (the reply is queued when the close is read, and sent by the next
+                // read), so the client sees a clean close, not 1006.
+                if let Message::Close(_) = msg {
+                    await_close(socket).await;
+                    break;
+                }
+                // Every frame counts against the rate, not only text: a binary frame is
+                // answered with an error and a ping with a pong, each the server's work
+                // (review s48, finding 12).
                 if !rate.allow() {
                     tracing::warn!(table = %live.code, ?seat, "flood: connection closed");
                     let _ = socket.send(Message::Text(error_text("too many messages: closing the connection", seq_of(live)).into())).await;
@@ -311,6 +306,14 @@ async fn serve_connection(
                     await_close(socket).await;
                     break;
                 }
+                let text = match msg {
+                    Message::Text(t) => t,
+                    Message::Binary(_) => {
+                        live.send_to(id, &ServerMessage::Error { error: "messages are JSON text".into(), seq: seq_of(live) });
+                        continue;
+                    }
+                    _ => continue,
+                };
                 if text.len() > MAX_MESSAGE_BYTES {
                     live.send_to(id, &ServerMessage::Error {
                         error: format!("a message of {} bytes; the most is {MAX_MESSAGE_BYTES}", text.len()),
