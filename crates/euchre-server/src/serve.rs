@@ -59,7 +59,29 @@ pub struct Limits {
     /// A table in play (begun, not over) that nobody has watched this long is put away: out
     /// of memory, kept in the database, read back when asked for (`None`: kept in memory).
     pub put_away_after: Option<Duration>,
+    /// How often a WebSocket is pinged ([`PING_EVERY`]).
+    pub ping_every: Duration,
+    /// A WebSocket nothing was heard from this long is closed ([`SILENT_FOR`]).
+    pub silent_for: Duration,
+    /// A message to a WebSocket not written within this is the connection's end
+    /// ([`SEND_WITHIN`]).
+    pub send_within: Duration,
 }
+
+/// How often the server pings each WebSocket. A browser answers a ping by itself, whatever
+/// its page is doing (a tab in the background included), so a connection that is there is
+/// never silent for long, even while its player only watches.
+pub const PING_EVERY: Duration = Duration::from_secs(30);
+/// A WebSocket nothing has been heard from this long (not a message, not the answer to a
+/// ping: four pings unanswered) is closed. A client gone without a word (its network
+/// dropped, its machine asleep) would otherwise hold the connection, its address's place and,
+/// for a seat, "connected" for ever: the table never put away, its computer players playing on.
+pub const SILENT_FOR: Duration = Duration::from_secs(150);
+/// The longest a message to a WebSocket may take to be written before the connection is
+/// dropped: a client that stops reading would otherwise hold its connection's task in the
+/// write for ever (its queue is dropped by the table, but not the connection, nor its seat's
+/// "connected"). Thirty seconds is far longer than any working network takes.
+pub const SEND_WITHIN: Duration = Duration::from_secs(30);
 
 /// How long a table in play nobody watches stays in memory, by default.
 pub const PUT_AWAY_AFTER: Duration = Duration::from_secs(3600);
@@ -80,6 +102,9 @@ impl Default for Limits {
             waiting_unseated: Some(WAITING_UNSEATED),
             waiting_seated: Some(WAITING_SEATED),
             put_away_after: Some(PUT_AWAY_AFTER),
+            ping_every: PING_EVERY,
+            silent_for: SILENT_FOR,
+            send_within: SEND_WITHIN,
         }
     }
 }

@@ -117,7 +117,8 @@ pub(super) async fn connect(
             (Some(seat), Some(token))
         }
     };
-    ws.on_upgrade(move |socket| play(socket, live, seat, token, state.stopping.subscribe()))
+    let limits = state.limits;
+    ws.on_upgrade(move |socket| play(socket, live, seat, token, state.stopping.subscribe(), limits))
 }
 
 /// A token bucket: `RATE_PER_SEC` messages a second, bursts of `BURST`, and one more for each
@@ -158,18 +159,18 @@ async fn play(
     seat: Option<Seat>,
     token: Option<SeatToken>,
     mut stopping: tokio::sync::watch::Receiver<bool>,
+    limits: crate::serve::Limits,
 ) {
     let holder = seat.zip(token.as_ref());
     let (id, mut rx) = match live.subscribe(holder) {
         Ok(x) => x,
         // The seat was freed between the handshake and now.
         Err(crate::RoomError::UnknownToken) => {
-            let _ = socket
-                .send(Message::Close(Some(CloseFrame {
-                    code: SEAT_GIVEN_UP,
-                    reason: "the host freed this seat".into(),
-                })))
-                .await;
+            let close = CloseFrame {
+                code: SEAT_GIVEN_UP,
+                reason: "the host freed this seat".into(),
+            };
+            send_within(&mut socket, Message::Close(Some(close)), limits.send_within).await;
             return;
         }
         Err(e) => {
@@ -181,25 +182,15 @@ async fn play(
             } else {
                 1000
             };
-            let _ = socket
-                .send(Message::Close(Some(CloseFrame {
-                    code,
-                    reason: why.into(),
-                })))
-                .await;
+            let close = CloseFrame {
+                code,
+                reason: why.into(),
+            };
+            send_within(&mut socket, Message::Close(Some(close)), limits.send_within).await;
             return;
         }
     };
-    serve_connection(
-        &mut socket,
-        &live,
-        id,
-        &mut rx,
-        seat,
-        token.as_ref(),
-        &mut stopping,
-    )
-    .await;
+    serve_connection(&mut socket, &live, id, &mut rx, holder, &mut stopping, &limits).await;
     live.unsubscribe(id, seat);
     tracing::debug!(table = %live.code, ?seat, id, "disconnected");
 }
@@ -207,13 +198,24 @@ async fn play(
 /// Closes `socket` with `code` and `reason`, then waits (a second at most) for the client's
 /// answering close, so that the connection ends with the handshake, not reset.
 async fn close_with(mut socket: WebSocket, code: u16, reason: &'static str) {
-    let _ = socket
-        .send(Message::Close(Some(CloseFrame {
-            code,
-            reason: reason.into(),
-        })))
-        .await;
+    let close = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    send_within(
+        &mut socket,
+        Message::Close(Some(close)),
+        crate::serve::SEND_WITHIN,
+    )
+    .await;
     await_close(&mut socket).await;
+}
+
+/// Sends `msg` to the client, or gives up after `within`: true when it was written. A client
+/// that stops reading would otherwise hold the connection's task in the write for ever; on
+/// false the connection ends (and a seat's is unsubscribed like any other).
+async fn send_within(socket: &mut WebSocket, msg: Message, within: Duration) -> bool {
+    matches!(tokio::time::timeout(within, socket.send(msg)).await, Ok(Ok(())))
 }
 
 /// Reads what the client still sends (for a second at most) until it answers a close: closing
@@ -235,19 +237,37 @@ async fn serve_connection(
     live: &Arc<Live>,
     id: u64,
     rx: &mut tokio::sync::mpsc::Receiver<Outgoing>,
-    seat: Option<Seat>,
-    token: Option<&SeatToken>,
+    holder: Option<(Seat, &SeatToken)>,
     stopping: &mut tokio::sync::watch::Receiver<bool>,
+    limits: &crate::serve::Limits,
 ) {
+    let (seat, token) = (holder.map(|(s, _)| s), holder.map(|(_, t)| t));
     tracing::debug!(table = %live.code, ?seat, id, "connected");
     let mut rate = Rate::new();
     let busy = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let within = limits.send_within;
+    // When a frame last came from the client; pinged now and then, a client that is there
+    // answers, and one silent too long is closed (see `crate::serve::SILENT_FOR`).
+    let mut heard = tokio::time::Instant::now();
+    let mut pings = tokio::time::interval_at(heard + limits.ping_every, limits.ping_every);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
+            _ = pings.tick() => {
+                if heard.elapsed() >= limits.silent_for {
+                    tracing::debug!(table = %live.code, ?seat, id, "silent too long: connection closed");
+                    let close = CloseFrame { code: 1000, reason: "nothing heard from this connection for too long: connect again".into() };
+                    send_within(socket, Message::Close(Some(close)), within).await;
+                    break;
+                }
+                if !send_within(socket, Message::Ping(Default::default()), within).await {
+                    break;
+                }
+            }
             // The server is stopping: said as a close frame the page can show.
             Ok(()) = stopping.changed() => {
                 let close = CloseFrame { code: 1001, reason: "the server is stopping: reconnect in a moment".into() };
-                let _ = socket.send(Message::Close(Some(close))).await;
+                send_within(socket, Message::Close(Some(close)), within).await;
                 break;
             }
             out = rx.recv() => match out {
@@ -255,12 +275,12 @@ async fn serve_connection(
                     if announces {
                         rate.grant();
                     }
-                    if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                    if !send_within(socket, Message::Text(text.as_ref().into()), within).await {
                         break;
                     }
                 }
                 Some(Outgoing::Close(code, reason)) => {
-                    let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
+                    send_within(socket, Message::Close(Some(CloseFrame { code, reason: reason.into() })), within).await;
                     await_close(socket).await;
                     break;
                 }
@@ -268,20 +288,23 @@ async fn serve_connection(
                 // away): "try again later", and the page's next connection is whole again.
                 None => {
                     let close = CloseFrame { code: 1013, reason: "connect again for the table's state".into() };
-                    let _ = socket.send(Message::Close(Some(close))).await;
+                    send_within(socket, Message::Close(Some(close)), within).await;
                     break;
                 }
             },
             incoming = socket.recv() => {
                 let msg = match incoming {
-                    Some(Ok(m)) => m,
+                    Some(Ok(m)) => {
+                        heard = tokio::time::Instant::now();
+                        m
+                    }
                     // Over the size limit: said, and closed as "message too big" (1009), not
                     // dropped unexplained.
                     Some(Err(e)) if e.to_string().contains("too long") => {
                         tracing::warn!(table = %live.code, ?seat, "message over {MAX_FRAME_BYTES} bytes: connection closed");
                         let text = error_text(&format!("a message is at most {} KiB: closing the connection", MAX_FRAME_BYTES / 1024), seq_of(live));
-                        let _ = socket.send(Message::Text(text.into())).await;
-                        let _ = socket.send(Message::Close(Some(CloseFrame { code: 1009, reason: "message too big".into() }))).await;
+                        send_within(socket, Message::Text(text.into()), within).await;
+                        send_within(socket, Message::Close(Some(CloseFrame { code: 1009, reason: "message too big".into() })), within).await;
                         // The rest of the big message is still unread, and closing with bytes
                         // unread resets the connection, which can lose the error on its way:
                         // the client is given a moment to read it first.
@@ -301,8 +324,8 @@ async fn serve_connection(
                 // (review s48, finding 12).
                 if !rate.allow() {
                     tracing::warn!(table = %live.code, ?seat, "flood: connection closed");
-                    let _ = socket.send(Message::Text(error_text("too many messages: closing the connection", seq_of(live)).into())).await;
-                    let _ = socket.send(Message::Close(Some(CloseFrame { code: 1008, reason: "too many messages".into() }))).await;
+                    send_within(socket, Message::Text(error_text("too many messages: closing the connection", seq_of(live)).into()), within).await;
+                    send_within(socket, Message::Close(Some(CloseFrame { code: 1008, reason: "too many messages".into() })), within).await;
                     await_close(socket).await;
                     break;
                 }
