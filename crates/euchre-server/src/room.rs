@@ -14,6 +14,7 @@ use euchre_ai::analysis::{analyze_seat, RecordedDeal};
 use euchre_ai::{player, Budget, GameView, Outlook, DEFAULT_PLAYER};
 use euchre_table::{BotJob, Holder, Session, Turn};
 use std::fmt;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 /// How a seat starts: open for a person to claim, or held by a computer player.
@@ -145,7 +146,30 @@ pub struct Room {
     /// deals before is not theirs (a person who takes over a seat was not shown its earlier
     /// hands), so [`Room::past_deals`] gives them the public view of those, and no review.
     held_from: Vec<u32>,
+    /// Per seat, how many times it has changed hands (in this copy of the table): part of the
+    /// key of a seat's `past_deals` answer kept, so that no holder is sent another's.
+    hands_changed: Vec<u32>,
+    /// `past_deals` answers already written, by whom they were for: the deals finished never
+    /// change, so the same question asked again is answered with the same bytes, not up to
+    /// [`PAST_DEALS_SENT`] views made and written again under the room's lock (review s48,
+    /// finding 3). Only answers for the current number of finished deals are kept.
+    past_written: Vec<(PastKey, Arc<str>)>,
 }
+
+/// Everything a `past_deals` answer depends on: the viewer (a seat, or a spectator), the
+/// number of deals finished, and for a seat, the deal its holder took it in and which holder
+/// that is. Two requests with the same key get the same answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PastKey {
+    viewer: Option<Seat>,
+    finished: u32,
+    held_from: u32,
+    holder: u32,
+}
+
+/// The most `past_deals` answers kept per table: one per viewer, and a few more for seats that
+/// changed hands within a deal.
+const PAST_ANSWERS_KEPT: usize = 16;
 
 /// The most worlds a `pimc-N` at a server table may search: `pimc-10000` would keep a core
 /// busy for seconds a decision, a cost a shared server does not take on for anyone who asks.
@@ -218,6 +242,8 @@ impl Room {
             session,
             connected: vec![0; seats.len()],
             held_from: vec![0; seats.len()],
+            hands_changed: vec![0; seats.len()],
+            past_written: Vec::new(),
             seats,
             stand_in: stand_in.to_string(),
             seq: 0,
@@ -372,6 +398,9 @@ impl Room {
     /// session follows, and the table's waiting clock starts again. (Going away and coming
     /// back are not a change of hands: [`Room::set_away`] syncs the holder alone.)
     fn changed_hands(&mut self, seat: usize) {
+        if let Some(n) = self.hands_changed.get_mut(seat) {
+            *n = n.wrapping_add(1);
+        }
         self.sync_holder(seat);
         self.waiting_since = SystemTime::now();
     }
@@ -577,6 +606,30 @@ impl Room {
             })
             .collect();
         ServerMessage::PastDeals { deals }
+    }
+
+    /// [`Room::past_deals`] written as sent: kept, and the same bytes again when the same
+    /// viewer (the same holder of the same seat, or a spectator) asks again before another
+    /// deal is finished.
+    pub fn past_deals_text(&mut self, viewer: Option<Seat>) -> Arc<str> {
+        let key = PastKey {
+            viewer,
+            finished: self.current_deal_index(),
+            held_from: viewer.map_or(u32::MAX, |s| self.held_from(s.index())),
+            holder: viewer.map_or(0, |s| self.hands_changed.get(s.index()).copied().unwrap_or(0)),
+        };
+        if let Some((_, text)) = self.past_written.iter().find(|(k, _)| *k == key) {
+            return text.clone();
+        }
+        let text: Arc<str> = serde_json::to_string(&self.past_deals(viewer))
+            .unwrap_or_default()
+            .into();
+        self.past_written.retain(|(k, _)| k.finished == key.finished);
+        if self.past_written.len() >= PAST_ANSWERS_KEPT {
+            self.past_written.clear();
+        }
+        self.past_written.push((key, text.clone()));
+        text
     }
 
     /// The table the next game is played at, once the host has opened it.

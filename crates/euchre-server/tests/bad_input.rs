@@ -288,6 +288,23 @@ async fn a_flood_of_binary_frames_or_pings_is_closed_as_a_flood_of_text_is() {
         }
         assert_eq!(closed, Some(1008), "{frame:?}: closed as a flood");
     }
+    // The earlier deals, a long answer, count as ten messages each: a handful at once is a
+    // flood (review s48, finding 3).
+    let mut ws = connect(&addr, &code, None).await;
+    for _ in 0..6 {
+        send(&mut ws, &json!({"type": "past_deals"})).await;
+    }
+    let told = tokio::time::timeout(Duration::from_secs(10), async {
+        let mut told = false;
+        while let Some(m) = next(&mut ws).await {
+            told |= m["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("too many messages"));
+        }
+        told
+    })
+    .await;
+    assert_eq!(told, Ok(true), "six past_deals at once are a flood, closed");
 }
 
 /// Reads `watcher`'s states until seat 0 shows as not connected (within `within`): whether it

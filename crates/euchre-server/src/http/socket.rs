@@ -25,6 +25,10 @@ pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// Messages a connection may send per second, sustained, and in a burst.
 pub const RATE_PER_SEC: f64 = 20.0;
 pub const BURST: f64 = 40.0;
+/// Messages a `past_deals` request counts as: its answer holds up to 100 deals' views, tens of
+/// KiB, where other answers are a few KiB; asked over and over by many connections, it would
+/// take the server's upload (review s48, finding 3).
+pub const PAST_DEALS_COST: f64 = 10.0;
 /// Connections one seat may have open at once (tabs, devices).
 const CONNECTIONS_PER_SEAT: u32 = 8;
 
@@ -140,11 +144,15 @@ impl Rate {
         self.tokens = (self.tokens + 1.0).min(BURST);
     }
     fn allow(&mut self) -> bool {
+        self.allow_costing(1.0)
+    }
+    /// Whether a request counted as `cost` messages is allowed (and then counted).
+    fn allow_costing(&mut self, cost: f64) -> bool {
         let now = Instant::now();
         self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * RATE_PER_SEC).min(BURST);
         self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
+        if self.tokens >= cost {
+            self.tokens -= cost;
             true
         } else {
             false
@@ -323,10 +331,7 @@ async fn serve_connection(
                 // answered with an error and a ping with a pong, each the server's work
                 // (review s48, finding 12).
                 if !rate.allow() {
-                    tracing::warn!(table = %live.code, ?seat, "flood: connection closed");
-                    send_within(socket, Message::Text(error_text("too many messages: closing the connection", seq_of(live)).into()), within).await;
-                    send_within(socket, Message::Close(Some(CloseFrame { code: 1008, reason: "too many messages".into() })), within).await;
-                    await_close(socket).await;
+                    close_flooded(socket, live, seat, within).await;
                     break;
                 }
                 let text = match msg {
@@ -344,10 +349,37 @@ async fn serve_connection(
                     });
                     continue;
                 }
-                handle(live, id, seat, token, text.as_str(), &busy);
+                let msg = match ClientMessage::parse(text.as_str()) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        live.send_to(id, &ServerMessage::Error { error: e, seq: seq_of(live) });
+                        continue;
+                    }
+                };
+                // The earlier deals are an answer of up to 100 deals' views (tens of KiB): it
+                // costs more of the rate than other messages (review s48, finding 3). A page
+                // asks once a connection.
+                if matches!(msg, ClientMessage::PastDeals {}) && !rate.allow_costing(PAST_DEALS_COST - 1.0) {
+                    close_flooded(socket, live, seat, within).await;
+                    break;
+                }
+                handle(live, id, seat, token, msg, &busy);
             }
         }
     }
+}
+
+/// Closes a connection that sent more than its rate allows, after an error that says so.
+async fn close_flooded(socket: &mut WebSocket, live: &Live, seat: Option<Seat>, within: Duration) {
+    tracing::warn!(table = %live.code, ?seat, "flood: connection closed");
+    let said = error_text("too many messages: closing the connection", seq_of(live));
+    send_within(socket, Message::Text(said.into()), within).await;
+    let close = CloseFrame {
+        code: 1008,
+        reason: "too many messages".into(),
+    };
+    send_within(socket, Message::Close(Some(close)), within).await;
+    await_close(socket).await;
 }
 
 fn seq_of(live: &Live) -> u64 {
@@ -365,7 +397,7 @@ fn handle(
     id: u64,
     seat: Option<Seat>,
     token: Option<&SeatToken>,
-    text: &str,
+    msg: ClientMessage,
     busy: &Arc<std::sync::atomic::AtomicBool>,
 ) {
     use std::sync::atomic::Ordering;
@@ -377,10 +409,6 @@ fn handle(
                 seq: seq_of(live),
             },
         )
-    };
-    let msg = match ClientMessage::parse(text) {
-        Ok(m) => m,
-        Err(e) => return refuse(e),
     };
     // A freed seat's old token no longer holds it.
     let holder = match (seat, token) {
@@ -394,7 +422,7 @@ fn handle(
     };
     match msg {
         ClientMessage::Sync {} | ClientMessage::PastDeals {} => {
-            let Ok(room) = live.room() else { return };
+            let Ok(mut room) = live.room() else { return };
             // The token checked again under the lock the answer is made under: the seat may
             // have been freed and taken by someone else since the check above, and its next
             // holder's cards must not reach this connection (as `Live::subscribe` checks).
@@ -405,12 +433,14 @@ fn handle(
                 }
             }
             let answer = match msg {
-                ClientMessage::Sync {} => room.state_for(seat),
+                ClientMessage::Sync {} => serde_json::to_string(&room.state_for(seat))
+                    .unwrap_or_default()
+                    .into(),
                 // A seat's own view only with its token; without one, a spectator's.
-                _ => room.past_deals(holder.map(|(s, _)| s)),
+                _ => room.past_deals_text(holder.map(|(s, _)| s)),
             };
             drop(room);
-            live.send_to(id, &answer);
+            live.send_text(id, answer);
         }
         ClientMessage::Act { seq, action } => {
             let Some((_, t)) = holder else {
