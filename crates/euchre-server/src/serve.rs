@@ -43,6 +43,11 @@ pub struct Limits {
     /// `table_every`.
     pub tables_burst: u32,
     pub table_every: Duration,
+    /// New accounts one address may register: this many at once, and one more every
+    /// `account_every` (each holds a name for good: unlimited, one script could take every
+    /// common first name from the guests).
+    pub accounts_burst: u32,
+    pub account_every: Duration,
     /// The longest a request's head may take to arrive, and then its body.
     pub header_timeout: Duration,
     /// Whether loopback addresses are limited too (for tests; a proxy on the machine makes
@@ -97,6 +102,8 @@ impl Default for Limits {
             connections_per_address: 256,
             tables_burst: 20,
             table_every: Duration::from_secs(3),
+            accounts_burst: 5,
+            account_every: Duration::from_secs(60),
             header_timeout: Duration::from_secs(20),
             limit_loopback: false,
             waiting_unseated: Some(WAITING_UNSEATED),
@@ -305,7 +312,7 @@ async fn body_in_time(
     }
 }
 
-/// New tables by address: a token bucket each.
+/// New tables (or accounts) by address: a token bucket each.
 #[derive(Debug, Default)]
 pub struct TableRate {
     buckets: Mutex<HashMap<IpAddr, (f64, std::time::Instant)>>,
@@ -315,11 +322,30 @@ impl TableRate {
     /// Takes one new table for `ip` at `now`: refused with the time to wait when its bucket is
     /// empty.
     pub fn take(&self, limits: &Limits, ip: IpAddr, now: std::time::Instant) -> Result<(), Duration> {
+        self.take_of(limits.tables_burst, limits.table_every, limits, ip, now)
+    }
+
+    /// Takes one new account for `ip` at `now`, as [`TableRate::take`] a table, by the
+    /// accounts' limits.
+    pub fn take_account(&self, limits: &Limits, ip: IpAddr, now: std::time::Instant) -> Result<(), Duration> {
+        self.take_of(limits.accounts_burst, limits.account_every, limits, ip, now)
+    }
+
+    /// Takes one of `burst` at once, one more every `every`, for `ip` (when `limits` apply to
+    /// it) at `now`.
+    fn take_of(
+        &self,
+        burst: u32,
+        every: Duration,
+        limits: &Limits,
+        ip: IpAddr,
+        now: std::time::Instant,
+    ) -> Result<(), Duration> {
         if !limits.applies_to(ip) {
             return Ok(());
         }
-        let burst = f64::from(limits.tables_burst);
-        let every = limits.table_every.as_secs_f64().max(1e-3);
+        let burst = f64::from(burst);
+        let every = every.as_secs_f64().max(1e-3);
         let mut b = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
         // Forget full buckets now and then, so the map stays small.
         if b.len() > 10_000 {

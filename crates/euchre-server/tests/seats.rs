@@ -251,6 +251,33 @@ async fn wrong_passwords_lock_the_name_for_longer_each_time() {
     assert_eq!(status, 200, "{body}");
 }
 
+/// Review s48, finding 11: one address registers a few accounts, then waits (429 with
+/// `Retry-After`); another address is not held back by it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_registers_a_few_accounts_then_waits() {
+    let limits = euchre_server::Limits {
+        accounts_burst: 2,
+        account_every: std::time::Duration::from_secs(60),
+        limit_loopback: true,
+        ..euchre_server::Limits::default()
+    };
+    let addr = support::start_limited(&temp_db("registrations"), limits).await;
+    for name in ["Ann", "Bea"] {
+        let creds = json!({"name": name, "password": "correct horse"});
+        let (status, _, body) = with_headers(&addr, "POST", "/api/accounts", "", &creds).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let creds = json!({"name": "Cat", "password": "correct horse"});
+    let (status, head, body) = with_headers(&addr, "POST", "/api/accounts", "", &creds).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("too many new accounts from your address"), "{body}");
+    assert!(head.to_ascii_lowercase().contains("retry-after:"), "{head}");
+    // A name taken is still said as such, before the address's count.
+    let taken = json!({"name": "ann", "password": "correct horse"});
+    let (status, _, body) = with_headers(&addr, "POST", "/api/accounts", "", &taken).await;
+    assert_eq!(status, 409, "{body}");
+}
+
 /// Review s48, finding 2: a login name no account can hold (over the longest a name may be)
 /// is refused as such, before the throttle counts it: it never locks, however often it is
 /// sent, and the body's megabytes are not kept.
