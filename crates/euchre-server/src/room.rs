@@ -574,7 +574,10 @@ impl Room {
             started: self.started(),
             game_over: game.is_over(),
             winner: game.winner(),
-            next_table: self.next_table.clone(),
+            // Only to the seats' holders: the company's next game is theirs to take first,
+            // and a spectator (anyone with the code, which the players' pages list) told of
+            // it could sit in their seats before them (review s48, finding 8).
+            next_table: viewer.and(self.next_table.clone()),
         }
     }
 

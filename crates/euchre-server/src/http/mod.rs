@@ -442,7 +442,8 @@ async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> 
         "started": room.started(),
         "game_over": room.game().is_over(),
         "grace_secs": live.grace.as_secs(),
-        "next_table": room.next_table(),
+        // No `next_table`: the next game is told to the seats' holders only, in their states,
+        // and to the host, in the answer to "again" (review s48, finding 8).
     }))
     .into_response()
 }
