@@ -761,10 +761,22 @@ async fn download_egn(State(state): State<AppState>, Path(code): Path<String>) -
 }
 
 async fn player_page(State(state): State<AppState>, Path(name): Path<String>) -> Response {
-    let found = state
-        .store
-        .history(&name, 200)
-        .and_then(|games| Ok((games, state.store.player_stats(&name)?)));
+    // Two SQLite reads that grow with the player's games: on the blocking pool, not on the
+    // event loop, where they would hold up every other request meanwhile (review s48, 4).
+    let store = state.store.clone();
+    let asked = name.clone();
+    let found = tokio::task::spawn_blocking(move || {
+        store
+            .history(&asked, 200)
+            .and_then(|games| Ok((games, store.player_stats(&asked)?)))
+    })
+    .await;
+    let Ok(found) = found else {
+        return error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the player's page could not be made; the server's log says why",
+        );
+    };
     match found {
         Ok((games, stats)) => {
             let finished = games.len();
