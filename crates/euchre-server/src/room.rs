@@ -142,8 +142,9 @@ pub struct Room {
     /// Since when the table has waited for its players unwatched: a seat changing hands starts
     /// the clock again, and so does (the network layer's word) its last watcher leaving.
     waiting_since: SystemTime,
-    /// Per seat, the deal (counted from 0) in which its holder took it: the seat's view of the
-    /// deals before is not theirs (a person who takes over a seat was not shown its earlier
+    /// Per seat, the deal (counted from 0) in which its holder took it, or the next one when
+    /// taken at the end of a deal or of the game: the seat's view of the deals before is not
+    /// theirs (a person who takes over a seat was not shown its earlier
     /// hands), so [`Room::past_deals`] gives them the public view of those, and no review.
     held_from: Vec<u32>,
     /// Per seat, how many times it has changed hands (in this copy of the table): part of the
@@ -331,7 +332,11 @@ impl Room {
             account,
             away: false,
         };
-        self.held_from[seat] = self.current_deal_index();
+        // Taken between deals (the deal just finished, the next not dealt) or after the game,
+        // the finished deal was its last holder's: counted as played before the takeover, so
+        // its new holder is shown it as a spectator is (review s48, finding 18).
+        let boundary = self.game().deal_over() || self.game().is_over();
+        self.held_from[seat] = self.current_deal_index().saturating_add(u32::from(boundary));
         self.changed_hands(seat);
         Ok(token)
     }
@@ -345,8 +350,9 @@ impl Room {
         u32::try_from(deals.saturating_sub(1)).unwrap_or(u32::MAX)
     }
 
-    /// The deal (counted from 0) in which `seat`'s holder took it (0 for a seat held from the
-    /// start, or not held by a person).
+    /// The deal (counted from 0) in which `seat`'s holder took it, the next one when taken
+    /// at a deal's end (0 for a seat held from the start, or not held by a person): the deals
+    /// numbered (from 1) up to it were played before.
     pub fn held_from(&self, seat: usize) -> u32 {
         self.held_from.get(seat).copied().unwrap_or(0)
     }
@@ -537,7 +543,10 @@ impl Room {
     /// (`None`) a spectator's, public only.
     pub fn state_for(&self, viewer: Option<Seat>) -> ServerMessage {
         let game = self.game();
-        let (view, scores, target, deal_number) = match viewer {
+        // A deal played before the seat's holder took it (taken at its end) is shown them as
+        // a spectator sees it.
+        let shown = viewer.filter(|s| self.held_from(s.index()) <= self.current_deal_index());
+        let (view, scores, target, deal_number) = match shown {
             Some(seat) => {
                 let v = self.session.view(seat);
                 (v.view, v.scores, v.target, v.deal_number)

@@ -527,3 +527,50 @@ fn past_deals_kept_are_sent_only_to_the_viewer_they_were_written_for() {
     assert_ne!(later, public);
     assert_eq!(*room.past_deals_text(bob), fresh(&room, bob));
 }
+
+/// The view of the deal in a state (`None` for another message).
+fn view_of(msg: &ServerMessage) -> Option<serde_json::Value> {
+    match serde_json::to_value(msg).ok()? {
+        serde_json::Value::Object(mut m) => m.remove("view"),
+        _ => None,
+    }
+}
+
+/// Review s48, finding 18: a seat taken over between deals (the deal just finished, the next
+/// not dealt) counts the finished deal as played before the takeover: its new holder sees it
+/// as a spectator does (now and among the earlier deals), and may not review it.
+#[test]
+fn a_seat_taken_at_a_deal_boundary_is_not_shown_the_deal_just_finished() {
+    let (mut room, _ann, _bob) = table();
+    play_to_deal(&mut room, 3);
+    // Played on to the end of deal 3, the next not yet dealt.
+    while !matches!(room.next(), Some(Next::Deal(_))) {
+        if step(&mut room) {
+            continue;
+        }
+        let who = room.game().to_act().expect("a seat to act");
+        let first = room.game().legal_actions()[0].to_string();
+        let change = room.decide(who, room.seq(), &first).unwrap();
+        room.commit(&change).unwrap();
+    }
+    let seat = Some(Seat::new(0));
+    assert_ne!(
+        view_of(&room.state_for(seat)),
+        view_of(&room.state_for(None)),
+        "Ann's view of the deal is her own"
+    );
+    room.free(0).unwrap();
+    room.claim(0, "Cy", None).unwrap();
+    assert_eq!(room.held_from(0), 3, "deals 1 to 3 were played before Cy sat");
+    assert_eq!(
+        view_of(&room.state_for(seat)),
+        view_of(&room.state_for(None)),
+        "Cy sees deal 3 as a spectator does"
+    );
+    assert!(room
+        .deal_to_review(Seat::new(0), 3)
+        .unwrap_err()
+        .contains("before you took this seat"));
+    play_to_deal(&mut room, 4);
+    assert_eq!(room.past_deals_text(seat), room.past_deals_text(None));
+}
