@@ -3,15 +3,22 @@
 
 use euchre_ai::player;
 
+/// The most characters a name may have (after blanks at either end are trimmed).
+pub const LONGEST_NAME: usize = 40;
+
+/// The most characters of a text from a client written to the log: enough to recognise a
+/// name or a code, too few for a flood of long texts to fill the disk.
+const LOGGED_CHARS: usize = 64;
+
 /// A person's name: 1 to 40 characters, not only spaces, not a computer player's, and nothing
 /// that hides: no invisible characters (a zero-width space, a direction override that shows
 /// the name backwards) and at least one character that shows.
 pub fn check_name(name: &str) -> Result<String, String> {
-    // Blanks at either end pad a name without showing: "Ann" and "Ann" with two Braille
-    // blanks after it would look the same at the table.
-    let name = name.trim_matches(|c: char| c.is_whitespace() || blank(c));
-    if name.chars().count() > 40 || name.chars().any(char::is_control) {
-        return Err("a name is 1 to 40 characters, without control characters".into());
+    let name = trimmed(name);
+    if name.chars().count() > LONGEST_NAME || name.chars().any(char::is_control) {
+        return Err(format!(
+            "a name is 1 to {LONGEST_NAME} characters, without control characters"
+        ));
     }
     if hides(name) {
         return Err(
@@ -35,6 +42,45 @@ pub fn check_name(name: &str) -> Result<String, String> {
         ));
     }
     Ok(name.to_string())
+}
+
+/// `name` without the blanks at either end (white space, and characters drawn as nothing).
+fn trimmed(name: &str) -> &str {
+    // Blanks at either end pad a name without showing: "Ann" and "Ann" with two Braille
+    // blanks after it would look the same at the table.
+    name.trim_matches(|c: char| c.is_whitespace() || blank(c))
+}
+
+/// Refuses, cheaply, a name no account can hold: longer than [`LONGEST_NAME`], empty, or with
+/// control characters ([`check_name`] refuses each at registration). A login is checked so
+/// before its name is counted by the throttle or written to the log: a name of megabytes
+/// would otherwise be kept in memory for an hour and written whole to the log at every try.
+///
+/// # Errors
+/// What is wrong with the name, in the words of [`check_name`].
+pub fn could_be_account(name: &str) -> Result<(), String> {
+    let name = trimmed(name);
+    // Counted no further than one past the longest: the name may be megabytes.
+    let long = name.chars().take(LONGEST_NAME + 1).count() > LONGEST_NAME;
+    if name.is_empty() || long || name.chars().any(char::is_control) {
+        return Err(format!(
+            "no account has that name: a name is 1 to {LONGEST_NAME} characters, without control characters"
+        ));
+    }
+    Ok(())
+}
+
+/// A text a client sent, made fit for the log: cut to its first [`LOGGED_CHARS`] characters
+/// (with "…" when cut). Log it with `?` (Debug), which escapes line breaks and control
+/// characters, so that no text can write a line of its own into the log.
+pub fn logged(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(LOGGED_CHARS).collect();
+    if chars.next().is_some() {
+        head + "…"
+    } else {
+        head
+    }
 }
 
 /// A character that Unicode says to show as nothing (its confusable skeleton is empty):
@@ -170,6 +216,40 @@ mod tests {
             assert_eq!(check_name(fine).as_deref(), Ok(fine), "{fine:?}");
         }
         assert!(check_name("expert").is_err() && check_name("Seat 2").is_err());
+    }
+
+    #[test]
+    fn a_login_name_no_account_can_hold_is_refused_cheaply() {
+        assert_eq!(could_be_account("Ann"), Ok(()));
+        assert_eq!(could_be_account(&"a".repeat(LONGEST_NAME)), Ok(()));
+        assert!(check_name(&"a".repeat(LONGEST_NAME)).is_ok());
+        for never in [
+            "a".repeat(LONGEST_NAME + 1),
+            "x".repeat(2 << 20),
+            "Ann\nINFO logged in account=Alice".to_string(),
+            String::new(),
+            "  ".to_string(),
+        ] {
+            assert!(check_name(&never).is_err());
+            let e = could_be_account(&never).unwrap_err();
+            assert!(e.contains("1 to 40 characters"), "{e}");
+        }
+    }
+
+    /// Review s48, finding 7: a text sent by a client is bounded in the log, and written
+    /// with `?` its line breaks are escaped, so it cannot pass for a line of the log.
+    #[test]
+    fn a_logged_text_is_cut_and_escaped() {
+        let forged = format!(
+            "nobody\n2026-11-30T11:40:00Z INFO logged in account=Alice{}",
+            "x".repeat(1 << 20)
+        );
+        let logged = logged(&forged);
+        assert_eq!(logged.chars().count(), LOGGED_CHARS + 1);
+        assert!(logged.ends_with('…'));
+        let written = format!("{logged:?}");
+        assert!(!written.contains('\n') && written.contains("\\n"), "{written}");
+        assert_eq!(super::logged("Ann"), "Ann");
     }
 
     #[test]

@@ -14,6 +14,7 @@ use euchre_ai::analysis::{analyze_seat, RecordedDeal};
 use euchre_ai::{player, Budget, GameView, Outlook, DEFAULT_PLAYER};
 use euchre_table::{BotJob, Holder, Session, Turn};
 use std::fmt;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 /// How a seat starts: open for a person to claim, or held by a computer player.
@@ -141,11 +142,35 @@ pub struct Room {
     /// Since when the table has waited for its players unwatched: a seat changing hands starts
     /// the clock again, and so does (the network layer's word) its last watcher leaving.
     waiting_since: SystemTime,
-    /// Per seat, the deal (counted from 0) in which its holder took it: the seat's view of the
-    /// deals before is not theirs (a person who takes over a seat was not shown its earlier
+    /// Per seat, the deal (counted from 0) in which its holder took it, or the next one when
+    /// taken at the end of a deal or of the game: the seat's view of the deals before is not
+    /// theirs (a person who takes over a seat was not shown its earlier
     /// hands), so [`Room::past_deals`] gives them the public view of those, and no review.
     held_from: Vec<u32>,
+    /// Per seat, how many times it has changed hands (in this copy of the table): part of the
+    /// key of a seat's `past_deals` answer kept, so that no holder is sent another's.
+    hands_changed: Vec<u32>,
+    /// `past_deals` answers already written, by whom they were for: the deals finished never
+    /// change, so the same question asked again is answered with the same bytes, not up to
+    /// [`PAST_DEALS_SENT`] views made and written again under the room's lock (review s48,
+    /// finding 3). Only answers for the current number of finished deals are kept.
+    past_written: Vec<(PastKey, Arc<str>)>,
 }
+
+/// Everything a `past_deals` answer depends on: the viewer (a seat, or a spectator), the
+/// number of deals finished, and for a seat, the deal its holder took it in and which holder
+/// that is. Two requests with the same key get the same answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PastKey {
+    viewer: Option<Seat>,
+    finished: u32,
+    held_from: u32,
+    holder: u32,
+}
+
+/// The most `past_deals` answers kept per table: one per viewer, and a few more for seats that
+/// changed hands within a deal.
+const PAST_ANSWERS_KEPT: usize = 16;
 
 /// The most worlds a `pimc-N` at a server table may search: `pimc-10000` would keep a core
 /// busy for seconds a decision, a cost a shared server does not take on for anyone who asks.
@@ -218,6 +243,8 @@ impl Room {
             session,
             connected: vec![0; seats.len()],
             held_from: vec![0; seats.len()],
+            hands_changed: vec![0; seats.len()],
+            past_written: Vec::new(),
             seats,
             stand_in: stand_in.to_string(),
             seq: 0,
@@ -305,7 +332,11 @@ impl Room {
             account,
             away: false,
         };
-        self.held_from[seat] = self.current_deal_index();
+        // Taken between deals (the deal just finished, the next not dealt) or after the game,
+        // the finished deal was its last holder's: counted as played before the takeover, so
+        // its new holder is shown it as a spectator is (review s48, finding 18).
+        let boundary = self.game().deal_over() || self.game().is_over();
+        self.held_from[seat] = self.current_deal_index().saturating_add(u32::from(boundary));
         self.changed_hands(seat);
         Ok(token)
     }
@@ -319,8 +350,9 @@ impl Room {
         u32::try_from(deals.saturating_sub(1)).unwrap_or(u32::MAX)
     }
 
-    /// The deal (counted from 0) in which `seat`'s holder took it (0 for a seat held from the
-    /// start, or not held by a person).
+    /// The deal (counted from 0) in which `seat`'s holder took it, the next one when taken
+    /// at a deal's end (0 for a seat held from the start, or not held by a person): the deals
+    /// numbered (from 1) up to it were played before.
     pub fn held_from(&self, seat: usize) -> u32 {
         self.held_from.get(seat).copied().unwrap_or(0)
     }
@@ -372,6 +404,9 @@ impl Room {
     /// session follows, and the table's waiting clock starts again. (Going away and coming
     /// back are not a change of hands: [`Room::set_away`] syncs the holder alone.)
     fn changed_hands(&mut self, seat: usize) {
+        if let Some(n) = self.hands_changed.get_mut(seat) {
+            *n = n.wrapping_add(1);
+        }
         self.sync_holder(seat);
         self.waiting_since = SystemTime::now();
     }
@@ -508,7 +543,10 @@ impl Room {
     /// (`None`) a spectator's, public only.
     pub fn state_for(&self, viewer: Option<Seat>) -> ServerMessage {
         let game = self.game();
-        let (view, scores, target, deal_number) = match viewer {
+        // A deal played before the seat's holder took it (taken at its end) is shown them as
+        // a spectator sees it.
+        let shown = viewer.filter(|s| self.held_from(s.index()) <= self.current_deal_index());
+        let (view, scores, target, deal_number) = match shown {
             Some(seat) => {
                 let v = self.session.view(seat);
                 (v.view, v.scores, v.target, v.deal_number)
@@ -545,7 +583,10 @@ impl Room {
             started: self.started(),
             game_over: game.is_over(),
             winner: game.winner(),
-            next_table: self.next_table.clone(),
+            // Only to the seats' holders: the company's next game is theirs to take first,
+            // and a spectator (anyone with the code, which the players' pages list) told of
+            // it could sit in their seats before them (review s48, finding 8).
+            next_table: viewer.and(self.next_table.clone()),
         }
     }
 
@@ -577,6 +618,30 @@ impl Room {
             })
             .collect();
         ServerMessage::PastDeals { deals }
+    }
+
+    /// [`Room::past_deals`] written as sent: kept, and the same bytes again when the same
+    /// viewer (the same holder of the same seat, or a spectator) asks again before another
+    /// deal is finished.
+    pub fn past_deals_text(&mut self, viewer: Option<Seat>) -> Arc<str> {
+        let key = PastKey {
+            viewer,
+            finished: self.current_deal_index(),
+            held_from: viewer.map_or(u32::MAX, |s| self.held_from(s.index())),
+            holder: viewer.map_or(0, |s| self.hands_changed.get(s.index()).copied().unwrap_or(0)),
+        };
+        if let Some((_, text)) = self.past_written.iter().find(|(k, _)| *k == key) {
+            return text.clone();
+        }
+        let text: Arc<str> = serde_json::to_string(&self.past_deals(viewer))
+            .unwrap_or_default()
+            .into();
+        self.past_written.retain(|(k, _)| k.finished == key.finished);
+        if self.past_written.len() >= PAST_ANSWERS_KEPT {
+            self.past_written.clear();
+        }
+        self.past_written.push((key, text.clone()));
+        text
     }
 
     /// The table the next game is played at, once the host has opened it.

@@ -43,6 +43,11 @@ pub struct Limits {
     /// `table_every`.
     pub tables_burst: u32,
     pub table_every: Duration,
+    /// New accounts one address may register: this many at once, and one more every
+    /// `account_every` (each holds a name for good: unlimited, one script could take every
+    /// common first name from the guests).
+    pub accounts_burst: u32,
+    pub account_every: Duration,
     /// The longest a request's head may take to arrive, and then its body.
     pub header_timeout: Duration,
     /// Whether loopback addresses are limited too (for tests; a proxy on the machine makes
@@ -59,7 +64,29 @@ pub struct Limits {
     /// A table in play (begun, not over) that nobody has watched this long is put away: out
     /// of memory, kept in the database, read back when asked for (`None`: kept in memory).
     pub put_away_after: Option<Duration>,
+    /// How often a WebSocket is pinged ([`PING_EVERY`]).
+    pub ping_every: Duration,
+    /// A WebSocket nothing was heard from this long is closed ([`SILENT_FOR`]).
+    pub silent_for: Duration,
+    /// A message to a WebSocket not written within this is the connection's end
+    /// ([`SEND_WITHIN`]).
+    pub send_within: Duration,
 }
+
+/// How often the server pings each WebSocket. A browser answers a ping by itself, whatever
+/// its page is doing (a tab in the background included), so a connection that is there is
+/// never silent for long, even while its player only watches.
+pub const PING_EVERY: Duration = Duration::from_secs(30);
+/// A WebSocket nothing has been heard from this long (not a message, not the answer to a
+/// ping: four pings unanswered) is closed. A client gone without a word (its network
+/// dropped, its machine asleep) would otherwise hold the connection, its address's place and,
+/// for a seat, "connected" for ever: the table never put away, its computer players playing on.
+pub const SILENT_FOR: Duration = Duration::from_secs(150);
+/// The longest a message to a WebSocket may take to be written before the connection is
+/// dropped: a client that stops reading would otherwise hold its connection's task in the
+/// write for ever (its queue is dropped by the table, but not the connection, nor its seat's
+/// "connected"). Thirty seconds is far longer than any working network takes.
+pub const SEND_WITHIN: Duration = Duration::from_secs(30);
 
 /// How long a table in play nobody watches stays in memory, by default.
 pub const PUT_AWAY_AFTER: Duration = Duration::from_secs(3600);
@@ -75,11 +102,16 @@ impl Default for Limits {
             connections_per_address: 256,
             tables_burst: 20,
             table_every: Duration::from_secs(3),
+            accounts_burst: 5,
+            account_every: Duration::from_secs(60),
             header_timeout: Duration::from_secs(20),
             limit_loopback: false,
             waiting_unseated: Some(WAITING_UNSEATED),
             waiting_seated: Some(WAITING_SEATED),
             put_away_after: Some(PUT_AWAY_AFTER),
+            ping_every: PING_EVERY,
+            silent_for: SILENT_FOR,
+            send_within: SEND_WITHIN,
         }
     }
 }
@@ -280,7 +312,7 @@ async fn body_in_time(
     }
 }
 
-/// New tables by address: a token bucket each.
+/// New tables (or accounts) by address: a token bucket each.
 #[derive(Debug, Default)]
 pub struct TableRate {
     buckets: Mutex<HashMap<IpAddr, (f64, std::time::Instant)>>,
@@ -290,11 +322,30 @@ impl TableRate {
     /// Takes one new table for `ip` at `now`: refused with the time to wait when its bucket is
     /// empty.
     pub fn take(&self, limits: &Limits, ip: IpAddr, now: std::time::Instant) -> Result<(), Duration> {
+        self.take_of(limits.tables_burst, limits.table_every, limits, ip, now)
+    }
+
+    /// Takes one new account for `ip` at `now`, as [`TableRate::take`] a table, by the
+    /// accounts' limits.
+    pub fn take_account(&self, limits: &Limits, ip: IpAddr, now: std::time::Instant) -> Result<(), Duration> {
+        self.take_of(limits.accounts_burst, limits.account_every, limits, ip, now)
+    }
+
+    /// Takes one of `burst` at once, one more every `every`, for `ip` (when `limits` apply to
+    /// it) at `now`.
+    fn take_of(
+        &self,
+        burst: u32,
+        every: Duration,
+        limits: &Limits,
+        ip: IpAddr,
+        now: std::time::Instant,
+    ) -> Result<(), Duration> {
         if !limits.applies_to(ip) {
             return Ok(());
         }
-        let burst = f64::from(limits.tables_burst);
-        let every = limits.table_every.as_secs_f64().max(1e-3);
+        let burst = f64::from(burst);
+        let every = every.as_secs_f64().max(1e-3);
         let mut b = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
         // Forget full buckets now and then, so the map stays small.
         if b.len() > 10_000 {

@@ -484,16 +484,17 @@ impl Store {
             .map_err(|e| StoreError::Invalid(e.to_string()))
     }
 
-    /// The statistics of one player (by the name the games were recorded under).
+    /// The statistics of one player (by the name the games were recorded under), counted
+    /// from that player's games alone: not everyone's figures to keep one (review s48,
+    /// finding 4). A blocking SQLite read: call it off the event loop.
     pub fn player_stats(&self, name: &str) -> Result<Option<euchre_stats::PlayerStats>, StoreError> {
         let stats = self
             .stats
             .lock()
             .map_err(|_| StoreError::Invalid("the statistics database was poisoned".into()))?;
-        let all = stats
-            .player_stats()
-            .map_err(|e| StoreError::Invalid(e.to_string()))?;
-        Ok(all.into_iter().find(|p| p.name == name))
+        stats
+            .player_stats_of(name)
+            .map_err(|e| StoreError::Invalid(e.to_string()))
     }
 
     /// The schema version (the number of migrations applied).

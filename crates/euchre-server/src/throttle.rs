@@ -13,7 +13,7 @@ const FREE: u32 = 5;
 const LONGEST: Duration = Duration::from_secs(15 * 60);
 /// A name's failures are forgotten this long after its last.
 const FORGET: Duration = Duration::from_secs(60 * 60);
-/// The most names tracked at once; past it the stalest is forgotten first.
+/// The most names tracked at once; past it the stalest name not locked is forgotten first.
 const MOST_NAMES: usize = 10_000;
 
 #[derive(Clone, Copy, Debug)]
@@ -46,15 +46,14 @@ impl LoginThrottle {
         if let Some(f) = names.get(key).filter(|f| f.locked_until > now) {
             return Err(f.locked_until - now);
         }
-        Self::count_failure(&mut names, key, now);
-        Ok(())
+        Self::count_failure(&mut names, key, now)
     }
 
     /// A wrong password for `key`.
     #[cfg(test)]
     pub fn failed(&self, key: &str, now: Instant) {
         let mut names = self.names.lock().unwrap_or_else(|p| p.into_inner());
-        Self::count_failure(&mut names, key, now);
+        let _ = Self::count_failure(&mut names, key, now);
     }
 
     /// A try [`LoginThrottle::attempt`] let through had a wrong password, found at `now`:
@@ -69,11 +68,25 @@ impl LoginThrottle {
         }
     }
 
-    fn count_failure(names: &mut HashMap<String, Failures>, key: &str, now: Instant) {
+    /// Counts a try for `key`. A name locked is never forgotten to make room for another
+    /// (review s48, finding 10): a flood of other names would otherwise clear its lock. With
+    /// every place held by a locked name, the try is refused until the first lock ends.
+    fn count_failure(names: &mut HashMap<String, Failures>, key: &str, now: Instant) -> Result<(), Duration> {
         names.retain(|_, f| now.saturating_duration_since(f.last) < FORGET);
         if names.len() >= MOST_NAMES && !names.contains_key(key) {
-            if let Some(stalest) = names.iter().min_by_key(|(_, f)| f.last).map(|(k, _)| k.clone()) {
-                names.remove(&stalest);
+            let stalest_unlocked = names
+                .iter()
+                .filter(|(_, f)| f.locked_until <= now)
+                .min_by_key(|(_, f)| f.last)
+                .map(|(k, _)| k.clone());
+            match stalest_unlocked {
+                Some(k) => {
+                    names.remove(&k);
+                }
+                None => {
+                    let first_free = names.values().map(|f| f.locked_until).min().unwrap_or(now);
+                    return Err(first_free.saturating_duration_since(now));
+                }
             }
         }
         let f = names.entry(key.to_string()).or_insert(Failures {
@@ -86,6 +99,7 @@ impl LoginThrottle {
         if let Some(lock) = lock_for(f.count) {
             f.locked_until = now + lock;
         }
+        Ok(())
     }
 
     /// A right password for `key`: its failures are forgotten.
@@ -160,5 +174,33 @@ mod tests {
             t.failed(&format!("name{i}"), later);
         }
         assert!(t.names.lock().unwrap().len() <= MOST_NAMES);
+    }
+
+    /// Review s48, finding 10: a flood of other names does not clear a name's lock; with
+    /// every place held by a locked name, a new name waits for the first lock to end.
+    #[test]
+    fn a_locked_name_is_never_forgotten_to_make_room() {
+        let t = LoginThrottle::default();
+        let start = Instant::now();
+        for _ in 0..=FREE {
+            assert!(t.attempt("victim", start).is_ok());
+        }
+        let locked = t.wait("victim", start).expect("locked");
+        let later = start + Duration::from_millis(10);
+        for i in 0..MOST_NAMES + 10 {
+            let _ = t.attempt(&format!("junk{i}"), later);
+        }
+        assert!(t.names.lock().unwrap().len() <= MOST_NAMES);
+        assert!(t.wait("victim", later).is_some(), "still locked");
+        assert_eq!(t.attempt("victim", start), Err(locked));
+        // Every place locked: a new name waits for the first lock to end.
+        let full = LoginThrottle::default();
+        for i in 0..MOST_NAMES {
+            for _ in 0..=FREE {
+                let _ = full.attempt(&format!("n{i}"), start);
+            }
+        }
+        assert_eq!(full.attempt("new", start), Err(Duration::from_secs(1)));
+        assert!(full.attempt("new", start + Duration::from_secs(1)).is_ok());
     }
 }

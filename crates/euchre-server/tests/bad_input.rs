@@ -6,7 +6,9 @@ mod support;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::time::Duration;
-use support::{claim, connect, create, get, next, post, reply, send, start, start_limited, temp_db, Ws};
+use support::{
+    claim, connect, create, get, next, play_to_deal, post, reply, send, start, start_limited, temp_db, Ws,
+};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -248,6 +250,164 @@ async fn bad_messages_get_errors_and_change_nothing() {
         }
         assert_ne!(m["type"], "error", "{m}");
     }
+}
+
+/// Review s48, finding 12: binary frames and pings count against a connection's rate as text
+/// does (each costs the server an answer): a flood of either is closed with 1008.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_binary_frames_or_pings_is_closed_as_a_flood_of_text_is() {
+    let addr = start(&temp_db("frameflood")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}),
+    )
+    .await;
+    for frame in [
+        Message::Binary(vec![1u8; 8].into()),
+        Message::Ping(vec![2u8; 8].into()),
+    ] {
+        let mut ws = connect(&addr, &code, None).await;
+        for _ in 0..200 {
+            if ws.send(frame.clone()).await.is_err() {
+                break;
+            }
+        }
+        let mut closed = None;
+        while let Some(m) = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .expect("closed within 10 s")
+        {
+            match m {
+                Ok(Message::Close(c)) => {
+                    closed = c.map(|c| u16::from(c.code));
+                    break;
+                }
+                Ok(_) => continue,
+                Err(_) => break,
+            }
+        }
+        assert_eq!(closed, Some(1008), "{frame:?}: closed as a flood");
+    }
+    // The earlier deals, a long answer, count as ten messages each: a handful at once is a
+    // flood (review s48, finding 3).
+    let mut ws = connect(&addr, &code, None).await;
+    for _ in 0..6 {
+        send(&mut ws, &json!({"type": "past_deals"})).await;
+    }
+    let told = tokio::time::timeout(Duration::from_secs(10), async {
+        let mut told = false;
+        while let Some(m) = next(&mut ws).await {
+            told |= m["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("too many messages"));
+        }
+        told
+    })
+    .await;
+    assert_eq!(told, Ok(true), "six past_deals at once are a flood, closed");
+}
+
+/// Reads `watcher`'s states until seat 0 shows as not connected (within `within`): whether it
+/// did.
+async fn seat_0_left(watcher: &mut Ws, within: Duration) -> bool {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        let Ok(m) = tokio::time::timeout_at(deadline, watcher.next()).await else {
+            return false;
+        };
+        match m {
+            Some(Ok(Message::Text(t))) => {
+                let m: Value = serde_json::from_str(&t).unwrap();
+                if m["type"] == "state" && m["seats"][0]["connected"] == false {
+                    return true;
+                }
+            }
+            Some(Ok(_)) => continue,
+            _ => panic!("the watcher's connection closed"),
+        }
+    }
+}
+
+/// Review s48, finding 13: a connection that answers nothing (not even a ping) is closed once
+/// silent too long, and its seat is no longer "connected"; one that answers stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_connection_is_closed_and_its_seat_left() {
+    let limits = euchre_server::Limits {
+        ping_every: Duration::from_millis(200),
+        silent_for: Duration::from_secs(1),
+        ..euchre_server::Limits::default()
+    };
+    let addr = start_limited(&temp_db("silent"), limits).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}),
+    )
+    .await;
+    let token = claim(&addr, &code, 0, "Ann").await;
+    // Ann's connection is never read again, so it answers no ping.
+    let _silent = connect(&addr, &code, Some(&token)).await;
+    let mut watcher = connect(&addr, &code, None).await;
+    assert!(
+        seat_0_left(&mut watcher, Duration::from_secs(10)).await,
+        "the silent seat's connection was closed"
+    );
+    // The watcher, reading, answers every ping: still open after longer than the bound.
+    let _ = tokio::time::timeout(Duration::from_millis(1_500), async {
+        while let Some(Ok(_)) = watcher.next().await {}
+    })
+    .await;
+    send(&mut watcher, &json!({"type": "sync"})).await;
+    assert_eq!(next(&mut watcher).await.expect("still open")["type"], "state");
+}
+
+/// Review s48, finding 13: a client that stops reading does not hold its connection (nor its
+/// seat's "connected") in a write for ever: a write not done within the bound ends it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_stops_reading_is_dropped_after_the_write_bound() {
+    let limits = euchre_server::Limits {
+        send_within: Duration::from_millis(500),
+        ..euchre_server::Limits::default()
+    };
+    let addr = start_limited(&temp_db("stuck"), limits).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "options": {"winning_score": "200"},
+                "seats": ["open", "random", "random", "random"], "stand_in": "random"}),
+    )
+    .await;
+    let token = claim(&addr, &code, 0, "Ann").await;
+    // Deals played first, so that the deals before the current one are long to send.
+    let mut ann = connect(&addr, &code, Some(&token)).await;
+    play_to_deal(&mut ann, 30).await;
+    drop(ann);
+    let mut watcher = connect(&addr, &code, None).await;
+    // A small receive buffer, never read: the server's writes soon cannot go on.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(2048).unwrap();
+    let stream = socket.connect(addr.parse().unwrap()).await.unwrap();
+    let url = format!("ws://{addr}/ws/{code}?token={token}");
+    let (mut stuck, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
+    // The deals asked for again and again, under the rate limit, until the writes stall.
+    tokio::spawn(async move {
+        loop {
+            let ask = Message::Text(r#"{"type":"past_deals"}"#.into());
+            if stuck.send(ask).await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(70)).await;
+        }
+    });
+    // Seen connected first (the first connection's leaving may be seen before).
+    loop {
+        let m = next(&mut watcher).await.expect("a state");
+        if m["type"] == "state" && m["seats"][0]["connected"] == true {
+            break;
+        }
+    }
+    assert!(
+        seat_0_left(&mut watcher, Duration::from_secs(15)).await,
+        "the stuck seat's connection was dropped"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

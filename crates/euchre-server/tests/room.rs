@@ -479,3 +479,98 @@ fn a_closed_table_refuses_everything_and_waits_no_more() {
     room.commit(&change).unwrap();
     assert!(room.waiting(later).is_none());
 }
+
+/// Plays `room` on (people taking their first legal decision) until deal `deal` is being
+/// played.
+fn play_to_deal(room: &mut Room, deal: u32) {
+    while room.next_decision().is_some_and(|(d, _)| d < deal) {
+        if step(room) {
+            continue;
+        }
+        let who = room.game().to_act().expect("a seat to act");
+        let first = room.game().legal_actions()[0].to_string();
+        let change = room.decide(who, room.seq(), &first).unwrap();
+        room.commit(&change).unwrap();
+    }
+}
+
+/// Review s48, finding 3: `past_deals` answers are kept and sent again as written, but never
+/// to another viewer: a seat's is its own view, a spectator's the public one, and a seat taken
+/// over in the same deal is sent the deals before as a spectator is, not its last holder's.
+#[test]
+fn past_deals_kept_are_sent_only_to_the_viewer_they_were_written_for() {
+    let (mut room, _ann, _bob) = table();
+    play_to_deal(&mut room, 4);
+    let fresh = |room: &Room, viewer| serde_json::to_string(&room.past_deals(viewer)).unwrap();
+    let (ann, bob) = (Some(Seat::new(0)), Some(Seat::new(1)));
+    let mine = room.past_deals_text(ann);
+    assert_eq!(*mine, fresh(&room, ann));
+    assert!(
+        std::sync::Arc::ptr_eq(&mine, &room.past_deals_text(ann)),
+        "asked again: the same bytes"
+    );
+    let public = room.past_deals_text(None);
+    assert_eq!(*public, fresh(&room, None));
+    assert_ne!(public, mine, "Ann's own deals are not a spectator's");
+    let bobs = room.past_deals_text(bob);
+    assert_eq!(*bobs, fresh(&room, bob));
+    assert_ne!(bobs, mine, "nor Bob's");
+    // Ann's seat freed and taken by Cy in the same deal: the deals before, as a spectator's.
+    room.free(0).unwrap();
+    room.claim(0, "Cy", None).unwrap();
+    assert_eq!(room.past_deals_text(ann), public, "Cy is not sent Ann's deals");
+    assert_eq!(room.past_deals_text(None), public);
+    // A deal more finished: answered afresh.
+    play_to_deal(&mut room, 5);
+    let later = room.past_deals_text(None);
+    assert_eq!(*later, fresh(&room, None));
+    assert_ne!(later, public);
+    assert_eq!(*room.past_deals_text(bob), fresh(&room, bob));
+}
+
+/// The view of the deal in a state (`None` for another message).
+fn view_of(msg: &ServerMessage) -> Option<serde_json::Value> {
+    match serde_json::to_value(msg).ok()? {
+        serde_json::Value::Object(mut m) => m.remove("view"),
+        _ => None,
+    }
+}
+
+/// Review s48, finding 18: a seat taken over between deals (the deal just finished, the next
+/// not dealt) counts the finished deal as played before the takeover: its new holder sees it
+/// as a spectator does (now and among the earlier deals), and may not review it.
+#[test]
+fn a_seat_taken_at_a_deal_boundary_is_not_shown_the_deal_just_finished() {
+    let (mut room, _ann, _bob) = table();
+    play_to_deal(&mut room, 3);
+    // Played on to the end of deal 3, the next not yet dealt.
+    while !matches!(room.next(), Some(Next::Deal(_))) {
+        if step(&mut room) {
+            continue;
+        }
+        let who = room.game().to_act().expect("a seat to act");
+        let first = room.game().legal_actions()[0].to_string();
+        let change = room.decide(who, room.seq(), &first).unwrap();
+        room.commit(&change).unwrap();
+    }
+    let seat = Some(Seat::new(0));
+    assert_ne!(
+        view_of(&room.state_for(seat)),
+        view_of(&room.state_for(None)),
+        "Ann's view of the deal is her own"
+    );
+    room.free(0).unwrap();
+    room.claim(0, "Cy", None).unwrap();
+    assert_eq!(room.held_from(0), 3, "deals 1 to 3 were played before Cy sat");
+    assert_eq!(
+        view_of(&room.state_for(seat)),
+        view_of(&room.state_for(None)),
+        "Cy sees deal 3 as a spectator does"
+    );
+    assert!(room
+        .deal_to_review(Seat::new(0), 3)
+        .unwrap_err()
+        .contains("before you took this seat"));
+    play_to_deal(&mut room, 4);
+    assert_eq!(room.past_deals_text(seat), room.past_deals_text(None));
+}

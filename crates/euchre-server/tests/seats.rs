@@ -251,6 +251,49 @@ async fn wrong_passwords_lock_the_name_for_longer_each_time() {
     assert_eq!(status, 200, "{body}");
 }
 
+/// Review s48, finding 11: one address registers a few accounts, then waits (429 with
+/// `Retry-After`); another address is not held back by it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_registers_a_few_accounts_then_waits() {
+    let limits = euchre_server::Limits {
+        accounts_burst: 2,
+        account_every: std::time::Duration::from_secs(60),
+        limit_loopback: true,
+        ..euchre_server::Limits::default()
+    };
+    let addr = support::start_limited(&temp_db("registrations"), limits).await;
+    for name in ["Ann", "Bea"] {
+        let creds = json!({"name": name, "password": "correct horse"});
+        let (status, _, body) = with_headers(&addr, "POST", "/api/accounts", "", &creds).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let creds = json!({"name": "Cat", "password": "correct horse"});
+    let (status, head, body) = with_headers(&addr, "POST", "/api/accounts", "", &creds).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("too many new accounts from your address"), "{body}");
+    assert!(head.to_ascii_lowercase().contains("retry-after:"), "{head}");
+    // A name taken is still said as such, before the address's count.
+    let taken = json!({"name": "ann", "password": "correct horse"});
+    let (status, _, body) = with_headers(&addr, "POST", "/api/accounts", "", &taken).await;
+    assert_eq!(status, 409, "{body}");
+}
+
+/// Review s48, finding 2: a login name no account can hold (over the longest a name may be)
+/// is refused as such, before the throttle counts it: it never locks, however often it is
+/// sent, and the body's megabytes are not kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_login_name_longer_than_any_account_is_refused_before_the_throttle() {
+    let addr = start(&temp_db("longlogin")).await;
+    for name in ["x".repeat(41), "y".repeat(300_000)] {
+        let creds = json!({"name": name, "password": "not it at all"});
+        for _ in 0..8 {
+            let (status, _, body) = with_headers(&addr, "POST", "/api/login", "", &creds).await;
+            assert_eq!(status, 400, "{body}");
+            assert!(body.contains("1 to 40 characters"), "{body}");
+        }
+    }
+}
+
 /// A name that looks like an account's is the account's: a Cyrillic "і" for the Latin "i", an
 /// invisible character, another letter case. Names that hide (only a zero-width space, a
 /// direction override) are refused; emoji are names like any other.
@@ -508,9 +551,14 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
     assert_eq!(stats_finished(), finished);
     let (_, info) = get(&restarted, &format!("/api/tables/{code}")).await;
     let info: Value = serde_json::from_str(&info).unwrap();
-    assert_eq!(info["next_table"], next_code.as_str(), "{info}");
+    // The next game is for the company alone (review s48, finding 8): not in the public
+    // table info, nor in a spectator's state; in a seat's.
+    assert!(info.get("next_table").is_none(), "{info}");
     let mut watcher = connect(&restarted, &code, None).await;
     let state = next(&mut watcher).await.expect("a state");
+    assert!(state["next_table"].is_null(), "{state}");
+    let mut seat = connect(&restarted, &code, Some(&bo)).await;
+    let state = next(&mut seat).await.expect("a state");
     assert_eq!(state["next_table"], next_code.as_str());
     // The next evening (the game finished two hours ago, long after it left memory): the old
     // table is read back from the database when asked for, its pointer with it, and its host
@@ -527,9 +575,15 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
     let (status, info) = get(&next_evening, &format!("/api/tables/{code}")).await;
     assert_eq!(status, 200, "{info}");
     let info: Value = serde_json::from_str(&info).unwrap();
-    assert_eq!(info["next_table"], next_code.as_str(), "{info}");
+    assert!(info.get("next_table").is_none(), "{info}");
     let mut watcher = connect(&next_evening, &code, None).await;
     let state = next(&mut watcher).await.expect("a state");
+    assert_eq!(
+        (state["game_over"].clone(), state["next_table"].clone()),
+        (json!(true), json!(null))
+    );
+    let mut seat = connect(&next_evening, &code, Some(&ann)).await;
+    let state = next(&mut seat).await.expect("a state");
     assert_eq!(
         (state["game_over"].clone(), state["next_table"].clone()),
         (json!(true), json!(next_code))

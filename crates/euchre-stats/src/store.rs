@@ -441,6 +441,27 @@ impl Store {
     /// # Errors
     /// SQLite's failure.
     pub fn player_stats(&self) -> Result<Vec<PlayerStats>, StoreError> {
+        self.stats_of(None)
+    }
+
+    /// The statistics of the player `name` alone (`None` for a name no game seats), as
+    /// [`Store::player_stats`] counts them: every query kept to that name's seats (by the
+    /// index on `seats (player)`), so the cost grows with that player's games, not everyone's.
+    ///
+    /// # Errors
+    /// SQLite's failure.
+    pub fn player_stats_of(&self, name: &str) -> Result<Option<PlayerStats>, StoreError> {
+        Ok(self.stats_of(Some(name))?.into_iter().find(|p| p.name == name))
+    }
+
+    /// Every player's statistics, or (`only`) one player's.
+    fn stats_of(&self, only: Option<&str>) -> Result<Vec<PlayerStats>, StoreError> {
+        // The same queries either way; for one player each is kept to its seats (`?1`).
+        let (where_s, where_plain, and_plain) = match only {
+            Some(_) => (" WHERE s.player = ?1", " WHERE player = ?1", " AND player = ?1"),
+            None => ("", "", ""),
+        };
+        let params: Vec<&str> = only.into_iter().collect();
         let mut by_name: BTreeMap<String, PlayerStats> = BTreeMap::new();
         fn entry(map: &mut BTreeMap<String, PlayerStats>, name: String) -> &mut PlayerStats {
             map.entry(name.clone()).or_insert_with(|| PlayerStats {
@@ -452,16 +473,19 @@ impl Store {
         // A name seated more than once in a game (two bots of one kind) counts the game once,
         // and the deals once for each side it sat on. A game it sat on both sides of is neither
         // won nor lost by it: counted, it would win every such game.
-        const SIDES: &str = "WITH sides AS (SELECT DISTINCT player, game_id, side FROM seats)";
+        let sides = format!("WITH sides AS (SELECT DISTINCT player, game_id, side FROM seats{where_plain})");
         for (name, games, over, wins, person) in self.rows(
-            "WITH per_game AS (
+            &format!(
+                "WITH per_game AS (
                 SELECT s.player, g.over, count(DISTINCT s.side) = 1 AS one_side,
                        coalesce(max(s.side = g.winner), 0) AS won, max(s.kind = 'person') AS person
-                FROM seats s JOIN games g ON g.id = s.game_id
+                FROM seats s JOIN games g ON g.id = s.game_id{where_s}
                 GROUP BY s.player, s.game_id)
              SELECT player, count(*), sum(over AND one_side), sum(over AND one_side AND won), max(person)
              FROM per_game
-             GROUP BY player",
+             GROUP BY player"
+            ),
+            &params,
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get::<_, bool>(4)?)),
         )? {
             let p = entry(&mut by_name, name);
@@ -472,11 +496,12 @@ impl Store {
         }
         for (name, deals, points) in self.rows(
             &format!(
-                "{SIDES} SELECT sides.player, count(*), coalesce(sum(dp.points), 0)
+                "{sides} SELECT sides.player, count(*), coalesce(sum(dp.points), 0)
                  FROM sides JOIN deal_points dp
                    ON dp.game_id = sides.game_id AND dp.side = sides.side
                  GROUP BY sides.player"
             ),
+            &params,
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )? {
             let p = entry(&mut by_name, name);
@@ -485,11 +510,12 @@ impl Store {
         }
         for (name, made, euchred, marched) in self.rows(
             &format!(
-                "{SIDES} SELECT sides.player, count(*), sum(d.euchred), sum(d.marched)
+                "{sides} SELECT sides.player, count(*), sum(d.euchred), sum(d.marched)
                  FROM sides JOIN deals d
                    ON d.game_id = sides.game_id AND d.maker_side = sides.side
                  GROUP BY sides.player"
             ),
+            &params,
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
         )? {
             let p = entry(&mut by_name, name);
@@ -507,9 +533,10 @@ impl Store {
         for (name, loners, made) in self.rows(
             &format!(
                 "SELECT s.player, count(*), sum(NOT d.euchred)
-                 FROM seats s JOIN deals d ON d.game_id = s.game_id AND {lone_player} = s.seat
+                 FROM seats s JOIN deals d ON d.game_id = s.game_id AND {lone_player} = s.seat{where_s}
                  GROUP BY s.player"
             ),
+            &params,
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )? {
             let p = entry(&mut by_name, name);
@@ -517,8 +544,11 @@ impl Store {
             p.loners_made = count(made);
         }
         for (name, games, mean) in self.rows(
-            "SELECT player, count(*), avg(mistake_cost) FROM seats
-             WHERE mistake_cost IS NOT NULL GROUP BY player",
+            &format!(
+                "SELECT player, count(*), avg(mistake_cost) FROM seats
+             WHERE mistake_cost IS NOT NULL{and_plain} GROUP BY player"
+            ),
+            &params,
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )? {
             let p = entry(&mut by_name, name);
@@ -534,15 +564,16 @@ impl Store {
             .collect())
     }
 
-    /// Every row of a query without parameters.
+    /// Every row of a query, its parameters `params` (`?1`, ...).
     fn rows<T>(
         &self,
         sql: &str,
+        params: &[&str],
         row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
     ) -> Result<Vec<T>, StoreError> {
         self.conn
             .prepare(sql)
-            .and_then(|mut st| st.query_map([], row)?.collect())
+            .and_then(|mut st| st.query_map(rusqlite::params_from_iter(params), row)?.collect())
             .map_err(|e| self.err(e))
     }
 }

@@ -175,13 +175,20 @@ fn tally(expected: &mut BTreeMap<String, Expected>, game: &AnyGame, scores: &[Ve
     }
 }
 
+/// Every player's statistics by name; each also checked against the one player's statistics
+/// counted alone (`player_stats_of`, which `/api/players/{name}` asks).
 fn stats_by_name(store: &Store) -> BTreeMap<String, PlayerStats> {
-    store
+    let all: BTreeMap<String, PlayerStats> = store
         .player_stats()
         .expect("statistics")
         .into_iter()
         .map(|p| (p.name.clone(), p))
-        .collect()
+        .collect();
+    for (name, p) in &all {
+        assert_eq!(store.player_stats_of(name).expect("statistics").as_ref(), Some(p));
+    }
+    assert_eq!(store.player_stats_of("nobody at all").expect("statistics"), None);
+    all
 }
 
 #[test]

@@ -416,7 +416,7 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<String, Refusal> {
     );
     tables.insert(code.clone(), live.clone());
     drop(tables);
-    tracing::info!(table = %code, rules = %t.preset, seats = ?t.plan, "table created");
+    tracing::info!(table = %code, rules = ?crate::names::logged(&t.preset), seats = ?t.plan, "table created");
     state.run(live);
     Ok(code)
 }
@@ -442,7 +442,8 @@ async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> 
         "started": room.started(),
         "game_over": room.game().is_over(),
         "grace_secs": live.grace.as_secs(),
-        "next_table": room.next_table(),
+        // No `next_table`: the next game is told to the seats' holders only, in their states,
+        // and to the host, in the answer to "again" (review s48, finding 8).
     }))
     .into_response()
 }
@@ -524,7 +525,7 @@ async fn claim_seat(
     };
     match result {
         Ok(token) => {
-            tracing::info!(table = %live.code, seat, player = %name, "seat taken");
+            tracing::info!(table = %live.code, seat, player = ?crate::names::logged(&name), "seat taken");
             live.seats_changed();
             Json(json!({"seat": seat, "token": token.to_string()})).into_response()
         }
@@ -626,7 +627,7 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
     };
     match given {
         Ok(name) => {
-            tracing::info!(table = %live.code, seat, player = %name, "seat given to a computer player by the host");
+            tracing::info!(table = %live.code, seat, player = ?crate::names::logged(&name), "seat given to a computer player by the host");
             live.seats_changed();
             Json(json!({"seat": seat, "player": name})).into_response()
         }
@@ -760,10 +761,22 @@ async fn download_egn(State(state): State<AppState>, Path(code): Path<String>) -
 }
 
 async fn player_page(State(state): State<AppState>, Path(name): Path<String>) -> Response {
-    let found = state
-        .store
-        .history(&name, 200)
-        .and_then(|games| Ok((games, state.store.player_stats(&name)?)));
+    // Two SQLite reads that grow with the player's games: on the blocking pool, not on the
+    // event loop, where they would hold up every other request meanwhile (review s48, 4).
+    let store = state.store.clone();
+    let asked = name.clone();
+    let found = tokio::task::spawn_blocking(move || {
+        store
+            .history(&asked, 200)
+            .and_then(|games| Ok((games, store.player_stats(&asked)?)))
+    })
+    .await;
+    let Ok(found) = found else {
+        return error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the player's page could not be made; the server's log says why",
+        );
+    };
     match found {
         Ok((games, stats)) => {
             let finished = games.len();

@@ -25,6 +25,10 @@ pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// Messages a connection may send per second, sustained, and in a burst.
 pub const RATE_PER_SEC: f64 = 20.0;
 pub const BURST: f64 = 40.0;
+/// Messages a `past_deals` request counts as: its answer holds up to 100 deals' views, tens of
+/// KiB, where other answers are a few KiB; asked over and over by many connections, it would
+/// take the server's upload (review s48, finding 3).
+pub const PAST_DEALS_COST: f64 = 10.0;
 /// Connections one seat may have open at once (tabs, devices).
 const CONNECTIONS_PER_SEAT: u32 = 8;
 
@@ -117,7 +121,8 @@ pub(super) async fn connect(
             (Some(seat), Some(token))
         }
     };
-    ws.on_upgrade(move |socket| play(socket, live, seat, token, state.stopping.subscribe()))
+    let limits = state.limits;
+    ws.on_upgrade(move |socket| play(socket, live, seat, token, state.stopping.subscribe(), limits))
 }
 
 /// A token bucket: `RATE_PER_SEC` messages a second, bursts of `BURST`, and one more for each
@@ -139,11 +144,15 @@ impl Rate {
         self.tokens = (self.tokens + 1.0).min(BURST);
     }
     fn allow(&mut self) -> bool {
+        self.allow_costing(1.0)
+    }
+    /// Whether a request counted as `cost` messages is allowed (and then counted).
+    fn allow_costing(&mut self, cost: f64) -> bool {
         let now = Instant::now();
         self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * RATE_PER_SEC).min(BURST);
         self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
+        if self.tokens >= cost {
+            self.tokens -= cost;
             true
         } else {
             false
@@ -158,18 +167,18 @@ async fn play(
     seat: Option<Seat>,
     token: Option<SeatToken>,
     mut stopping: tokio::sync::watch::Receiver<bool>,
+    limits: crate::serve::Limits,
 ) {
     let holder = seat.zip(token.as_ref());
     let (id, mut rx) = match live.subscribe(holder) {
         Ok(x) => x,
         // The seat was freed between the handshake and now.
         Err(crate::RoomError::UnknownToken) => {
-            let _ = socket
-                .send(Message::Close(Some(CloseFrame {
-                    code: SEAT_GIVEN_UP,
-                    reason: "the host freed this seat".into(),
-                })))
-                .await;
+            let close = CloseFrame {
+                code: SEAT_GIVEN_UP,
+                reason: "the host freed this seat".into(),
+            };
+            send_within(&mut socket, Message::Close(Some(close)), limits.send_within).await;
             return;
         }
         Err(e) => {
@@ -181,25 +190,15 @@ async fn play(
             } else {
                 1000
             };
-            let _ = socket
-                .send(Message::Close(Some(CloseFrame {
-                    code,
-                    reason: why.into(),
-                })))
-                .await;
+            let close = CloseFrame {
+                code,
+                reason: why.into(),
+            };
+            send_within(&mut socket, Message::Close(Some(close)), limits.send_within).await;
             return;
         }
     };
-    serve_connection(
-        &mut socket,
-        &live,
-        id,
-        &mut rx,
-        seat,
-        token.as_ref(),
-        &mut stopping,
-    )
-    .await;
+    serve_connection(&mut socket, &live, id, &mut rx, holder, &mut stopping, &limits).await;
     live.unsubscribe(id, seat);
     tracing::debug!(table = %live.code, ?seat, id, "disconnected");
 }
@@ -207,13 +206,24 @@ async fn play(
 /// Closes `socket` with `code` and `reason`, then waits (a second at most) for the client's
 /// answering close, so that the connection ends with the handshake, not reset.
 async fn close_with(mut socket: WebSocket, code: u16, reason: &'static str) {
-    let _ = socket
-        .send(Message::Close(Some(CloseFrame {
-            code,
-            reason: reason.into(),
-        })))
-        .await;
+    let close = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    send_within(
+        &mut socket,
+        Message::Close(Some(close)),
+        crate::serve::SEND_WITHIN,
+    )
+    .await;
     await_close(&mut socket).await;
+}
+
+/// Sends `msg` to the client, or gives up after `within`: true when it was written. A client
+/// that stops reading would otherwise hold the connection's task in the write for ever; on
+/// false the connection ends (and a seat's is unsubscribed like any other).
+async fn send_within(socket: &mut WebSocket, msg: Message, within: Duration) -> bool {
+    matches!(tokio::time::timeout(within, socket.send(msg)).await, Ok(Ok(())))
 }
 
 /// Reads what the client still sends (for a second at most) until it answers a close: closing
@@ -235,19 +245,37 @@ async fn serve_connection(
     live: &Arc<Live>,
     id: u64,
     rx: &mut tokio::sync::mpsc::Receiver<Outgoing>,
-    seat: Option<Seat>,
-    token: Option<&SeatToken>,
+    holder: Option<(Seat, &SeatToken)>,
     stopping: &mut tokio::sync::watch::Receiver<bool>,
+    limits: &crate::serve::Limits,
 ) {
+    let (seat, token) = (holder.map(|(s, _)| s), holder.map(|(_, t)| t));
     tracing::debug!(table = %live.code, ?seat, id, "connected");
     let mut rate = Rate::new();
     let busy = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let within = limits.send_within;
+    // When a frame last came from the client; pinged now and then, a client that is there
+    // answers, and one silent too long is closed (see `crate::serve::SILENT_FOR`).
+    let mut heard = tokio::time::Instant::now();
+    let mut pings = tokio::time::interval_at(heard + limits.ping_every, limits.ping_every);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
+            _ = pings.tick() => {
+                if heard.elapsed() >= limits.silent_for {
+                    tracing::debug!(table = %live.code, ?seat, id, "silent too long: connection closed");
+                    let close = CloseFrame { code: 1000, reason: "nothing heard from this connection for too long: connect again".into() };
+                    send_within(socket, Message::Close(Some(close)), within).await;
+                    break;
+                }
+                if !send_within(socket, Message::Ping(Default::default()), within).await {
+                    break;
+                }
+            }
             // The server is stopping: said as a close frame the page can show.
             Ok(()) = stopping.changed() => {
                 let close = CloseFrame { code: 1001, reason: "the server is stopping: reconnect in a moment".into() };
-                let _ = socket.send(Message::Close(Some(close))).await;
+                send_within(socket, Message::Close(Some(close)), within).await;
                 break;
             }
             out = rx.recv() => match out {
@@ -255,12 +283,12 @@ async fn serve_connection(
                     if announces {
                         rate.grant();
                     }
-                    if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                    if !send_within(socket, Message::Text(text.as_ref().into()), within).await {
                         break;
                     }
                 }
                 Some(Outgoing::Close(code, reason)) => {
-                    let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
+                    send_within(socket, Message::Close(Some(CloseFrame { code, reason: reason.into() })), within).await;
                     await_close(socket).await;
                     break;
                 }
@@ -268,20 +296,23 @@ async fn serve_connection(
                 // away): "try again later", and the page's next connection is whole again.
                 None => {
                     let close = CloseFrame { code: 1013, reason: "connect again for the table's state".into() };
-                    let _ = socket.send(Message::Close(Some(close))).await;
+                    send_within(socket, Message::Close(Some(close)), within).await;
                     break;
                 }
             },
             incoming = socket.recv() => {
                 let msg = match incoming {
-                    Some(Ok(m)) => m,
+                    Some(Ok(m)) => {
+                        heard = tokio::time::Instant::now();
+                        m
+                    }
                     // Over the size limit: said, and closed as "message too big" (1009), not
                     // dropped unexplained.
                     Some(Err(e)) if e.to_string().contains("too long") => {
                         tracing::warn!(table = %live.code, ?seat, "message over {MAX_FRAME_BYTES} bytes: connection closed");
                         let text = error_text(&format!("a message is at most {} KiB: closing the connection", MAX_FRAME_BYTES / 1024), seq_of(live));
-                        let _ = socket.send(Message::Text(text.into())).await;
-                        let _ = socket.send(Message::Close(Some(CloseFrame { code: 1009, reason: "message too big".into() }))).await;
+                        send_within(socket, Message::Text(text.into()), within).await;
+                        send_within(socket, Message::Close(Some(CloseFrame { code: 1009, reason: "message too big".into() })), within).await;
                         // The rest of the big message is still unread, and closing with bytes
                         // unread resets the connection, which can lose the error on its way:
                         // the client is given a moment to read it first.
@@ -290,27 +321,27 @@ async fn serve_connection(
                     }
                     _ => break,
                 };
+                // Answered (the reply is queued when the close is read, and sent by the next
+                // read), so the client sees a clean close, not 1006.
+                if let Message::Close(_) = msg {
+                    await_close(socket).await;
+                    break;
+                }
+                // Every frame counts against the rate, not only text: a binary frame is
+                // answered with an error and a ping with a pong, each the server's work
+                // (review s48, finding 12).
+                if !rate.allow() {
+                    close_flooded(socket, live, seat, within).await;
+                    break;
+                }
                 let text = match msg {
                     Message::Text(t) => t,
                     Message::Binary(_) => {
                         live.send_to(id, &ServerMessage::Error { error: "messages are JSON text".into(), seq: seq_of(live) });
                         continue;
                     }
-                    // Answered (the reply is queued when the close is read, and sent by the
-                    // next read), so the client sees a clean close, not 1006.
-                    Message::Close(_) => {
-                        await_close(socket).await;
-                        break;
-                    }
                     _ => continue,
                 };
-                if !rate.allow() {
-                    tracing::warn!(table = %live.code, ?seat, "flood: connection closed");
-                    let _ = socket.send(Message::Text(error_text("too many messages: closing the connection", seq_of(live)).into())).await;
-                    let _ = socket.send(Message::Close(Some(CloseFrame { code: 1008, reason: "too many messages".into() }))).await;
-                    await_close(socket).await;
-                    break;
-                }
                 if text.len() > MAX_MESSAGE_BYTES {
                     live.send_to(id, &ServerMessage::Error {
                         error: format!("a message of {} bytes; the most is {MAX_MESSAGE_BYTES}", text.len()),
@@ -318,10 +349,37 @@ async fn serve_connection(
                     });
                     continue;
                 }
-                handle(live, id, seat, token, text.as_str(), &busy);
+                let msg = match ClientMessage::parse(text.as_str()) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        live.send_to(id, &ServerMessage::Error { error: e, seq: seq_of(live) });
+                        continue;
+                    }
+                };
+                // The earlier deals are an answer of up to 100 deals' views (tens of KiB): it
+                // costs more of the rate than other messages (review s48, finding 3). A page
+                // asks once a connection.
+                if matches!(msg, ClientMessage::PastDeals {}) && !rate.allow_costing(PAST_DEALS_COST - 1.0) {
+                    close_flooded(socket, live, seat, within).await;
+                    break;
+                }
+                handle(live, id, seat, token, msg, &busy);
             }
         }
     }
+}
+
+/// Closes a connection that sent more than its rate allows, after an error that says so.
+async fn close_flooded(socket: &mut WebSocket, live: &Live, seat: Option<Seat>, within: Duration) {
+    tracing::warn!(table = %live.code, ?seat, "flood: connection closed");
+    let said = error_text("too many messages: closing the connection", seq_of(live));
+    send_within(socket, Message::Text(said.into()), within).await;
+    let close = CloseFrame {
+        code: 1008,
+        reason: "too many messages".into(),
+    };
+    send_within(socket, Message::Close(Some(close)), within).await;
+    await_close(socket).await;
 }
 
 fn seq_of(live: &Live) -> u64 {
@@ -339,7 +397,7 @@ fn handle(
     id: u64,
     seat: Option<Seat>,
     token: Option<&SeatToken>,
-    text: &str,
+    msg: ClientMessage,
     busy: &Arc<std::sync::atomic::AtomicBool>,
 ) {
     use std::sync::atomic::Ordering;
@@ -351,10 +409,6 @@ fn handle(
                 seq: seq_of(live),
             },
         )
-    };
-    let msg = match ClientMessage::parse(text) {
-        Ok(m) => m,
-        Err(e) => return refuse(e),
     };
     // A freed seat's old token no longer holds it.
     let holder = match (seat, token) {
@@ -368,7 +422,7 @@ fn handle(
     };
     match msg {
         ClientMessage::Sync {} | ClientMessage::PastDeals {} => {
-            let Ok(room) = live.room() else { return };
+            let Ok(mut room) = live.room() else { return };
             // The token checked again under the lock the answer is made under: the seat may
             // have been freed and taken by someone else since the check above, and its next
             // holder's cards must not reach this connection (as `Live::subscribe` checks).
@@ -379,12 +433,14 @@ fn handle(
                 }
             }
             let answer = match msg {
-                ClientMessage::Sync {} => room.state_for(seat),
+                ClientMessage::Sync {} => serde_json::to_string(&room.state_for(seat))
+                    .unwrap_or_default()
+                    .into(),
                 // A seat's own view only with its token; without one, a spectator's.
-                _ => room.past_deals(holder.map(|(s, _)| s)),
+                _ => room.past_deals_text(holder.map(|(s, _)| s)),
             };
             drop(room);
-            live.send_to(id, &answer);
+            live.send_text(id, answer);
         }
         ClientMessage::Act { seq, action } => {
             let Some((_, t)) = holder else {

@@ -33,6 +33,8 @@ pub struct AppState {
     /// The limits per client address, and its new tables so far.
     pub(super) limits: crate::serve::Limits,
     pub(super) table_rate: Arc<crate::serve::TableRate>,
+    /// New accounts so far by address (limited as new tables are).
+    pub(super) account_rate: Arc<crate::serve::TableRate>,
     /// Whether a new table may name its seed. Whoever knows a table's seed knows every hand,
     /// so on a server for people the deals come from the server's own random numbers.
     pub(super) seeds_allowed: bool,
@@ -73,6 +75,11 @@ impl AppState {
     pub fn with_seeds_allowed(mut self, allowed: bool) -> AppState {
         self.seeds_allowed = allowed;
         self
+    }
+
+    /// Takes one new account for `ip` now, by the limits per address.
+    pub(crate) fn take_account(&self, ip: std::net::IpAddr) -> Result<(), Duration> {
+        self.account_rate.take_account(&self.limits, ip, Instant::now())
     }
 
     pub(crate) fn hashing(&self) -> &tokio::sync::Semaphore {
@@ -131,6 +138,7 @@ impl AppState {
             stopping: Arc::new(tokio::sync::watch::channel(false).0),
             limits: crate::serve::Limits::default(),
             table_rate: Arc::default(),
+            account_rate: Arc::default(),
             seeds_allowed: false,
             opened_at: std::time::SystemTime::now(),
             tidying: Arc::default(),
@@ -340,7 +348,7 @@ impl AppState {
             Ok(Some(loaded)) => loaded,
             Ok(None) => return Err(no_table(&code)),
             Err(e) => {
-                tracing::error!(table = %code, error = %e, "a stored table could not be read back");
+                tracing::error!(table = ?crate::names::logged(&code), error = %e, "a stored table could not be read back");
                 return Err((StatusCode::SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE.to_string()));
             }
         };

@@ -144,3 +144,25 @@ pub async fn ann_at(addr: &str, seats: &[&str], seed: u64) -> (String, String, W
 pub async fn send(ws: &mut Ws, v: &Value) {
     ws.send(Message::Text(v.to_string().into())).await.unwrap();
 }
+
+/// Plays `ws`'s seat (the first legal decision each time) until the state's deal number
+/// reaches `deal` or the game is over; that state.
+pub async fn play_to_deal(ws: &mut Ws, deal: u64) -> Value {
+    let mut acted = None;
+    loop {
+        let m = next(ws).await.expect("a state");
+        if m["type"] != "state" {
+            continue;
+        }
+        if m["deal_number"].as_u64().unwrap() >= deal || m["game_over"] == true {
+            return m;
+        }
+        let seq = m["seq"].as_u64().unwrap();
+        let legal = m["legal"].as_array().unwrap();
+        if m["to_act"] == m["seat"] && !legal.is_empty() && acted != Some(seq) {
+            acted = Some(seq);
+            let act = serde_json::json!({"type": "act", "seq": seq, "action": legal[0]});
+            send(ws, &act).await;
+        }
+    }
+}
