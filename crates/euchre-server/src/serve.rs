@@ -133,6 +133,19 @@ impl Limits {
     }
 }
 
+/// The address a client's limits are counted by: an IPv4 address itself (also when it comes
+/// mapped into IPv6), an IPv6 address by its /64 network. One household or server is given a
+/// whole /64, so counting each of its 2^64 addresses apart would give it no limit at all.
+pub fn limit_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & !u128::from(u64::MAX))),
+        },
+    }
+}
+
 /// Open connections by address.
 type Counts = Arc<Mutex<HashMap<IpAddr, usize>>>;
 
@@ -145,6 +158,7 @@ struct Slot {
 
 impl Slot {
     fn take(counts: &Counts, ip: IpAddr, most: usize) -> Option<Slot> {
+        let ip = limit_key(ip);
         let mut c = counts.lock().unwrap_or_else(|p| p.into_inner());
         let n = c.entry(ip).or_insert(0);
         if *n >= most {
@@ -351,7 +365,7 @@ impl TableRate {
         if b.len() > 10_000 {
             b.retain(|_, (tokens, at)| *tokens + now.duration_since(*at).as_secs_f64() / every < burst);
         }
-        let (tokens, at) = b.entry(ip).or_insert((burst, now));
+        let (tokens, at) = b.entry(limit_key(ip)).or_insert((burst, now));
         *tokens = (*tokens + now.duration_since(*at).as_secs_f64() / every).min(burst);
         *at = now;
         if *tokens >= 1.0 {
@@ -366,6 +380,32 @@ impl TableRate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The security review's finding 5: over IPv6 a client holds a /64, 2^64 addresses.
+    #[test]
+    fn an_ipv6_network_of_64_bits_counts_as_one_address() {
+        let ip = |t: &str| t.parse::<IpAddr>().unwrap();
+        assert_eq!(
+            limit_key(ip("2001:db8:1:2:aaaa::1")),
+            limit_key(ip("2001:db8:1:2:bbbb::9"))
+        );
+        assert_ne!(limit_key(ip("2001:db8:1:2::1")), limit_key(ip("2001:db8:1:3::1")));
+        assert_eq!(limit_key(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(limit_key(ip("192.0.2.7")), ip("192.0.2.7"));
+        let limits = Limits {
+            tables_burst: 2,
+            limit_loopback: true,
+            ..Limits::default()
+        };
+        let (rate, now) = (TableRate::default(), std::time::Instant::now());
+        for host in 1..=2 {
+            assert!(rate.take(&limits, ip(&format!("2001:db8::{host}")), now).is_ok());
+        }
+        assert!(rate.take(&limits, ip("2001:db8::ffff:1"), now).is_err());
+        let counts = Counts::default();
+        let _a = Slot::take(&counts, ip("2001:db8::1"), 1).unwrap();
+        assert!(Slot::take(&counts, ip("2001:db8::2"), 1).is_none());
+    }
 
     #[test]
     fn an_address_gets_its_burst_then_one_table_at_a_time() {
