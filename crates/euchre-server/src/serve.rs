@@ -48,6 +48,13 @@ pub struct Limits {
     /// common first name from the guests).
     pub accounts_burst: u32,
     pub account_every: Duration,
+    /// Unknown table codes one address may try: this many at once, and one more every
+    /// `miss_every`. A code is six letters read aloud (30 bits), and a table's code is all it
+    /// takes to watch it or sit at it: tried by the thousand a second, live tables would be
+    /// found. With the tries used up every lookup by code waits, found or not, so that the
+    /// answers say nothing.
+    pub misses_burst: u32,
+    pub miss_every: Duration,
     /// The longest a request's head may take to arrive, and then its body.
     pub header_timeout: Duration,
     /// Whether loopback addresses are limited too (for tests; a proxy on the machine makes
@@ -104,6 +111,8 @@ impl Default for Limits {
             table_every: Duration::from_secs(3),
             accounts_burst: 5,
             account_every: Duration::from_secs(60),
+            misses_burst: 60,
+            miss_every: Duration::from_secs(1),
             header_timeout: Duration::from_secs(20),
             limit_loopback: false,
             waiting_unseated: Some(WAITING_UNSEATED),
@@ -345,6 +354,17 @@ impl TableRate {
         self.take_of(limits.accounts_burst, limits.account_every, limits, ip, now)
     }
 
+    /// Whether `ip` has an unknown table code left to try at `now` (nothing taken): refused with
+    /// the time to wait when not.
+    pub fn miss_left(&self, limits: &Limits, ip: IpAddr, now: std::time::Instant) -> Result<(), Duration> {
+        self.take_or_look(limits.misses_burst, limits.miss_every, limits, ip, now, false)
+    }
+
+    /// Counts one unknown table code tried by `ip` at `now`.
+    pub fn take_miss(&self, limits: &Limits, ip: IpAddr, now: std::time::Instant) {
+        let _ = self.take_of(limits.misses_burst, limits.miss_every, limits, ip, now);
+    }
+
     /// Takes one of `burst` at once, one more every `every`, for `ip` (when `limits` apply to
     /// it) at `now`.
     fn take_of(
@@ -354,6 +374,19 @@ impl TableRate {
         limits: &Limits,
         ip: IpAddr,
         now: std::time::Instant,
+    ) -> Result<(), Duration> {
+        self.take_or_look(burst, every, limits, ip, now, true)
+    }
+
+    /// [`TableRate::take_of`], or with `take` false only whether one is left.
+    fn take_or_look(
+        &self,
+        burst: u32,
+        every: Duration,
+        limits: &Limits,
+        ip: IpAddr,
+        now: std::time::Instant,
+        take: bool,
     ) -> Result<(), Duration> {
         if !limits.applies_to(ip) {
             return Ok(());
@@ -369,7 +402,9 @@ impl TableRate {
         *tokens = (*tokens + now.duration_since(*at).as_secs_f64() / every).min(burst);
         *at = now;
         if *tokens >= 1.0 {
-            *tokens -= 1.0;
+            if take {
+                *tokens -= 1.0;
+            }
             Ok(())
         } else {
             Err(Duration::from_secs_f64((1.0 - *tokens) * every))

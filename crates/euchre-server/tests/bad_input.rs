@@ -794,6 +794,45 @@ async fn one_address_is_held_to_its_share() {
     assert_eq!(status, 200);
 }
 
+/// Table codes are six letters (30 bits): one address may try only so many that name no table,
+/// and with its tries used up every lookup by code waits, a real code's too, so that the
+/// answers say nothing (security review s48, 6: 14,000 lookups a second, unlimited).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_may_try_only_so_many_unknown_table_codes() {
+    let limits = euchre_server::Limits {
+        misses_burst: 3,
+        miss_every: std::time::Duration::from_secs(60),
+        limit_loopback: true,
+        ..euchre_server::Limits::default()
+    };
+    let addr = start_limited(&temp_db("misses"), limits).await;
+    let body = json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]});
+    let code = create(&addr, &body).await;
+    // A code found costs no try.
+    for _ in 0..5 {
+        assert_eq!(get(&addr, &format!("/api/tables/{code}")).await.0, 200);
+    }
+    for guess in ["AAAAAA", "BBBBBB", "CCCCCC"] {
+        assert_eq!(
+            get(&addr, &format!("/api/tables/{guess}")).await.0,
+            404,
+            "{guess}"
+        );
+    }
+    let (status, e) = get(&addr, "/api/tables/DDDDDD").await;
+    assert_eq!(status, 429, "{e}");
+    assert!(e.contains("too many unknown table codes"), "{e}");
+    // The real code waits too, and a seat cannot be claimed by guessing meanwhile.
+    assert_eq!(get(&addr, &format!("/api/tables/{code}")).await.0, 429);
+    let (status, _) = post(
+        &addr,
+        &format!("/api/tables/{code}/seats/0"),
+        &json!({"name": "Mallory"}),
+    )
+    .await;
+    assert_eq!(status, 429);
+}
+
 /// A raw request: the status and the body.
 async fn raw(addr: &str, head: &str, body: &[u8]) -> (u16, String) {
     let mut s = TcpStream::connect(addr).await.unwrap();

@@ -45,6 +45,17 @@ pub const DEFAULT_GRACE_SECS: u64 = 60;
 pub fn router(state: AppState) -> Router {
     state.start_tidying();
     crate::accounts::prepare_stand_in();
+    // Every route that finds a table by its code counts the codes tried that name none.
+    let by_code = Router::new()
+        .route("/api/tables/{code}", get(table_info))
+        .route("/api/tables/{code}/seats/{seat}", post(claim_seat))
+        .route("/api/tables/{code}/seats/{seat}/free", post(free_seat))
+        .route("/api/tables/{code}/seats/{seat}/bot", post(seat_to_bot))
+        .route("/api/tables/{code}/again", post(play_again))
+        .route("/api/tables/{code}/game.json", get(download_record))
+        .route("/api/tables/{code}/game.egn", get(download_egn))
+        .route("/ws/{code}", get(socket::connect))
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), count_misses));
     Router::new()
         .route("/", get(assets::index))
         .route("/t/{code}", get(assets::index))
@@ -53,22 +64,44 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .route("/api/presets", get(presets))
         .route("/api/tables", post(create_table))
-        .route("/api/tables/{code}", get(table_info))
-        .route("/api/tables/{code}/seats/{seat}", post(claim_seat))
-        .route("/api/tables/{code}/seats/{seat}/free", post(free_seat))
-        .route("/api/tables/{code}/seats/{seat}/bot", post(seat_to_bot))
-        .route("/api/tables/{code}/again", post(play_again))
-        .route("/api/tables/{code}/game.json", get(download_record))
-        .route("/api/tables/{code}/game.egn", get(download_egn))
+        .merge(by_code)
         .route("/api/players/{name}", get(player_page))
         .route("/api/accounts", post(accounts::register))
         .route("/api/login", post(accounts::login))
         .route("/api/logout", post(accounts::logout))
         .route("/api/me", get(accounts::me))
-        .route("/ws/{code}", get(socket::connect))
         .fallback(no_route)
         .method_not_allowed_fallback(wrong_method)
         .with_state(state)
+}
+
+/// Limits the table codes one address may try that name no table ([`crate::serve::Limits`]'s
+/// `misses_burst`): with its tries used up, every lookup by code waits (429), found or not, so
+/// that a client guessing codes learns nothing more; a code found costs no try.
+async fn count_misses(
+    State(state): State<AppState>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let ip = peer.map(|axum::Extension(axum::extract::ConnectInfo(p))| p.ip());
+    if let Some(ip) = ip {
+        if let Err(wait) = state.miss_rate.miss_left(&state.limits, ip, Instant::now()) {
+            let secs = wait.as_secs() + 1;
+            tracing::warn!(%ip, "too many unknown table codes from one address");
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                [(header::RETRY_AFTER, secs.to_string())],
+                Json(json!({"error": format!("too many unknown table codes from your address: try again in {secs} s")})),
+            )
+                .into_response();
+        }
+    }
+    let response = next.run(request).await;
+    if let (Some(ip), StatusCode::NOT_FOUND) = (ip, response.status()) {
+        state.miss_rate.take_miss(&state.limits, ip, Instant::now());
+    }
+    response
 }
 
 /// Options the start page is not offered: the options of a match of several games, which a

@@ -35,6 +35,8 @@ pub struct AppState {
     pub(super) table_rate: Arc<crate::serve::TableRate>,
     /// New accounts so far by address (limited as new tables are).
     pub(super) account_rate: Arc<crate::serve::TableRate>,
+    /// Unknown table codes tried, by address.
+    pub(super) miss_rate: Arc<crate::serve::TableRate>,
     /// Whether a new table may name its seed. Whoever knows a table's seed knows every hand,
     /// so on a server for people the deals come from the server's own random numbers.
     pub(super) seeds_allowed: bool,
@@ -139,6 +141,7 @@ impl AppState {
             limits: crate::serve::Limits::default(),
             table_rate: Arc::default(),
             account_rate: Arc::default(),
+            miss_rate: Arc::default(),
             seeds_allowed: false,
             opened_at: std::time::SystemTime::now(),
             tidying: Arc::default(),
