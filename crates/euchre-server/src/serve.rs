@@ -345,13 +345,13 @@ impl TableRate {
     /// Takes one new table for `ip` at `now`: refused with the time to wait when its bucket is
     /// empty.
     pub fn take(&self, limits: &Limits, ip: IpAddr, now: std::time::Instant) -> Result<(), Duration> {
-        self.take_of(limits.tables_burst, limits.table_every, limits, ip, now)
+        self.take_or_look(limits.tables_burst, limits.table_every, limits, ip, now, true)
     }
 
     /// Takes one new account for `ip` at `now`, as [`TableRate::take`] a table, by the
     /// accounts' limits.
     pub fn take_account(&self, limits: &Limits, ip: IpAddr, now: std::time::Instant) -> Result<(), Duration> {
-        self.take_of(limits.accounts_burst, limits.account_every, limits, ip, now)
+        self.take_or_look(limits.accounts_burst, limits.account_every, limits, ip, now, true)
     }
 
     /// Whether `ip` has an unknown table code left to try at `now` (nothing taken): refused with
@@ -362,23 +362,11 @@ impl TableRate {
 
     /// Counts one unknown table code tried by `ip` at `now`.
     pub fn take_miss(&self, limits: &Limits, ip: IpAddr, now: std::time::Instant) {
-        let _ = self.take_of(limits.misses_burst, limits.miss_every, limits, ip, now);
+        let _ = self.take_or_look(limits.misses_burst, limits.miss_every, limits, ip, now, true);
     }
 
     /// Takes one of `burst` at once, one more every `every`, for `ip` (when `limits` apply to
-    /// it) at `now`.
-    fn take_of(
-        &self,
-        burst: u32,
-        every: Duration,
-        limits: &Limits,
-        ip: IpAddr,
-        now: std::time::Instant,
-    ) -> Result<(), Duration> {
-        self.take_or_look(burst, every, limits, ip, now, true)
-    }
-
-    /// [`TableRate::take_of`], or with `take` false only whether one is left.
+    /// it) at `now`; with `take` false, only says whether one is left.
     fn take_or_look(
         &self,
         burst: u32,
