@@ -195,6 +195,12 @@ enum Command {
         /// seed knows every hand).
         #[arg(long)]
         allow_seeds: bool,
+        /// Behind a reverse proxy on this machine: take each request's client address from the
+        /// last entry of its X-Forwarded-For, so the limits per address hold for the proxy's
+        /// clients (trust it only when the proxy sets the header and nothing else can reach
+        /// the server).
+        #[arg(long)]
+        trust_proxy: bool,
         /// Close a table whose game has not begun, with no person seated, once nobody has
         /// watched it or changed its seats for this long ("90m", "2h", at least "1m"; or "never").
         #[arg(long, value_name = "DURATION", default_value = "1h", value_parser = serve_cmd::waiting_limit)]
@@ -1152,6 +1158,7 @@ fn run(cli: Cli) -> Result<i32> {
             full_sync,
             log_json,
             allow_seeds,
+            trust_proxy,
             close_empty_after,
             close_seated_after,
         } => serve_cmd::run(
@@ -1160,6 +1167,7 @@ fn run(cli: Cli) -> Result<i32> {
             full_sync,
             log_json,
             allow_seeds,
+            trust_proxy,
             serve_cmd::Waiting {
                 empty: close_empty_after.0,
                 seated: close_seated_after.0,

@@ -149,10 +149,11 @@ pub fn run(
     full_sync: bool,
     log_json: bool,
     allow_seeds: bool,
+    trust_proxy: bool,
     waiting: Waiting,
 ) -> Result<i32> {
     start_logging(log_json);
-    let result = serve(addr, db, full_sync, allow_seeds, waiting);
+    let result = serve(addr, db, full_sync, allow_seeds, trust_proxy, waiting);
     if let (Err(e), true) = (&result, log_json) {
         // A pipeline that reads the JSON log sees why the server did not start or stopped
         // (standard error gets the plain line too).
@@ -166,6 +167,7 @@ fn serve(
     db: Option<&Path>,
     full_sync: bool,
     allow_seeds: bool,
+    trust_proxy: bool,
     waiting: Waiting,
 ) -> Result<i32> {
     let path = match db {
@@ -218,6 +220,7 @@ fn serve(
         let limits = euchre_server::Limits {
             waiting_unseated: waiting.empty,
             waiting_seated: waiting.seated,
+            trust_proxy,
             ..euchre_server::Limits::default()
         };
         let app = router(state.with_limits(limits).with_seeds_allowed(allow_seeds));

@@ -20,7 +20,7 @@ use hyper_util::service::TowerToHyperService;
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
@@ -60,6 +60,12 @@ pub struct Limits {
     /// Whether loopback addresses are limited too (for tests; a proxy on the machine makes
     /// every client one of them).
     pub limit_loopback: bool,
+    /// Behind a reverse proxy on this machine (`euchre serve --trust-proxy`): a request from a
+    /// loopback address is counted by the client address its proxy gives, the last entry of
+    /// `X-Forwarded-For` (the one the proxy added), so the limits hold for the proxy's
+    /// clients. Only for a proxy that sets the header: a client reaching the server directly
+    /// on loopback could name any address. Connections are still counted by the proxy's.
+    pub trust_proxy: bool,
     /// A table whose game has not begun, that nobody watches, is closed (and forgotten by the
     /// database) once it has waited this long for its players since a seat last changed hands
     /// or its last watcher left: `waiting_unseated` where no person sits, `waiting_seated`
@@ -115,6 +121,7 @@ impl Default for Limits {
             miss_every: Duration::from_secs(1),
             header_timeout: Duration::from_secs(20),
             limit_loopback: false,
+            trust_proxy: false,
             waiting_unseated: Some(WAITING_UNSEATED),
             waiting_seated: Some(WAITING_SEATED),
             put_away_after: Some(PUT_AWAY_AFTER),
@@ -268,8 +275,14 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, stop: imp
         // of a deal and the next deal are two messages in a row).
         let _ = stream.set_nodelay(true);
         let io = TokioIo::new(Counted { stream, _slot: slot });
+        let trust_proxy = limits.trust_proxy;
         let service = app.clone().map_request(move |mut req: hyper::Request<Incoming>| {
-            req.extensions_mut().insert(ConnectInfo(peer));
+            let client = if trust_proxy && peer.ip().is_loopback() {
+                forwarded_for(req.headers()).map_or(peer, |ip| SocketAddr::new(ip, peer.port()))
+            } else {
+                peer
+            };
+            req.extensions_mut().insert(ConnectInfo(client));
             req.map(axum::body::Body::new)
         });
         let service = TowerToHyperService::new(service);
@@ -295,6 +308,14 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, stop: imp
     stopping.send_replace(true);
     drop(stop_rx);
     let _ = tokio::time::timeout(STOP_PATIENCE, stopping.closed()).await;
+}
+
+/// The client address a proxy gives in `X-Forwarded-For`: the last entry of the last such
+/// header, the one the proxy in front added (a client's own entries come before it). `None`
+/// when there is none, or it is not an address.
+pub fn forwarded_for(headers: &axum::http::HeaderMap) -> Option<IpAddr> {
+    let last = headers.get_all("x-forwarded-for").iter().next_back()?;
+    last.to_str().ok()?.rsplit(',').next()?.trim().parse().ok()
 }
 
 /// The most a request's body may hold: axum's own limit for a JSON body.

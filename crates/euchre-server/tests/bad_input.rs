@@ -833,6 +833,41 @@ async fn one_address_may_try_only_so_many_unknown_table_codes() {
     assert_eq!(status, 429);
 }
 
+/// Behind a proxy on the machine (`--trust-proxy`) the limits hold for the proxy's clients, by
+/// the address the proxy adds last to `X-Forwarded-For` (security review s48, 5: every client
+/// was loopback, and loopback is not limited); a request without it is the proxy's own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_each_client_is_held_to_its_share() {
+    let limits = euchre_server::Limits {
+        tables_burst: 1,
+        table_every: std::time::Duration::from_secs(60),
+        trust_proxy: true,
+        ..euchre_server::Limits::default()
+    };
+    let addr = start_limited(&temp_db("proxy"), limits).await;
+    let body = json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}).to_string();
+    let new_table = |forwarded: &str| {
+        format!(
+            "POST /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n{forwarded}Content-Length: {}\r\n\r\n",
+            body.len()
+        )
+    };
+    // A client's own entry comes first; the proxy's, naming the client, last.
+    let ann = new_table("X-Forwarded-For: 10.9.9.9, 192.0.2.50\r\n");
+    assert_eq!(raw(&addr, &ann, body.as_bytes()).await.0, 200);
+    let (status, said) = raw(&addr, &ann, body.as_bytes()).await;
+    assert_eq!(status, 429, "{said}");
+    let bob = new_table("X-Forwarded-For: 10.9.9.9, 192.0.2.51\r\n");
+    assert_eq!(raw(&addr, &bob, body.as_bytes()).await.0, 200);
+    // Ann naming Bob's address first changes nothing: the proxy's entry is last.
+    let ann_as_bob = new_table("X-Forwarded-For: 192.0.2.51, 192.0.2.50\r\n");
+    assert_eq!(raw(&addr, &ann_as_bob, body.as_bytes()).await.0, 429);
+    // The proxy's own requests (no header) are loopback's, not limited.
+    for _ in 0..3 {
+        assert_eq!(raw(&addr, &new_table(""), body.as_bytes()).await.0, 200);
+    }
+}
+
 /// A raw request: the status and the body.
 async fn raw(addr: &str, head: &str, body: &[u8]) -> (u16, String) {
     let mut s = TcpStream::connect(addr).await.unwrap();
