@@ -2,7 +2,7 @@
 //! A guest needs none: a seat token is enough to play. An account keeps a name for its holder
 //! alone, so that the players' pages can be trusted.
 
-use crate::http::refusal::{error, refused, rejection_status, Refusal};
+use crate::http::refusal::{error, refused, rejection_status, try_again, Refusal};
 use crate::http::state::AppState;
 use crate::token::SeatToken;
 use argon2::password_hash::rand_core::OsRng;
@@ -128,14 +128,8 @@ pub async fn register(
     // s48, finding 11), counted here, where the name is free and the dear part begins.
     if let Some(axum::Extension(axum::extract::ConnectInfo(peer))) = peer {
         if let Err(wait) = state.take_account(peer.ip()) {
-            let secs = wait.as_secs() + 1;
             tracing::warn!(ip = %peer.ip(), "too many new accounts from one address");
-            return (
-                StatusCode::TOO_MANY_REQUESTS,
-                [(header::RETRY_AFTER, secs.to_string())],
-                Json(json!({"error": format!("too many new accounts from your address: try again in {secs} s")})),
-            )
-                .into_response();
+            return try_again("too many new accounts from your address", wait);
         }
     }
     // Argon2 is slow on purpose, and takes 19 MiB a hash: off the event loop, and a few at a
@@ -239,13 +233,7 @@ pub async fn login(
     // throttled like tries one after another; a right password forgets them.
     if let Err(wait) = state.throttle().attempt(&key, Instant::now()) {
         tracing::warn!(name = ?crate::names::logged(c.name.trim()), ip, "login refused: too many wrong passwords");
-        let secs = wait.as_secs() + 1;
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            [(header::RETRY_AFTER, secs.to_string())],
-            Json(json!({"error": format!("too many wrong passwords for this name: try again in {secs} s")})),
-        )
-            .into_response();
+        return try_again("too many wrong passwords for this name", wait);
     }
     let refused = || {
         state.throttle().wrong(&key, Instant::now());

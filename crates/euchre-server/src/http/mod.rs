@@ -87,14 +87,8 @@ async fn count_misses(
     let ip = peer.map(|axum::Extension(axum::extract::ConnectInfo(p))| p.ip());
     if let Some(ip) = ip {
         if let Err(wait) = state.miss_rate.miss_left(&state.limits, ip, Instant::now()) {
-            let secs = wait.as_secs() + 1;
             tracing::warn!(%ip, "too many unknown table codes from one address");
-            return (
-                StatusCode::TOO_MANY_REQUESTS,
-                [(header::RETRY_AFTER, secs.to_string())],
-                Json(json!({"error": format!("too many unknown table codes from your address: try again in {secs} s")})),
-            )
-                .into_response();
+            return refusal::try_again("too many unknown table codes from your address", wait);
         }
     }
     let response = next.run(request).await;
@@ -263,16 +257,8 @@ async fn create_table(
     // then one every few seconds.
     if let Some(axum::Extension(axum::extract::ConnectInfo(peer))) = peer {
         if let Err(wait) = state.table_rate.take(&state.limits, peer.ip(), Instant::now()) {
-            let secs = wait.as_secs() + 1;
             tracing::warn!(ip = %peer.ip(), "too many new tables from one address");
-            return (
-                StatusCode::TOO_MANY_REQUESTS,
-                [(axum::http::header::RETRY_AFTER, secs.to_string())],
-                Json(
-                    json!({"error": format!("too many new tables from your address: try again in {secs} s")}),
-                ),
-            )
-                .into_response();
+            return refusal::try_again("too many new tables from your address", wait);
         }
     }
     let req = match body(

@@ -37,6 +37,18 @@ pub(crate) fn database_refused(e: &crate::store::StoreError) -> String {
     crate::store::DATABASE_UNAVAILABLE.to_string()
 }
 
+/// A request over one of the limits: `429` with `Retry-After` (whole seconds, rounded up past
+/// `wait`) and "`what`: try again in N s".
+pub(crate) fn try_again(what: &str, wait: std::time::Duration) -> Response {
+    let secs = wait.as_secs() + 1;
+    (
+        StatusCode::TOO_MANY_REQUESTS,
+        [(axum::http::header::RETRY_AFTER, secs.to_string())],
+        Json(json!({"error": format!("{what}: try again in {secs} s")})),
+    )
+        .into_response()
+}
+
 pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({"error": message.into()}))).into_response()
 }
