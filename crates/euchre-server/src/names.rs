@@ -74,13 +74,7 @@ pub fn could_be_account(name: &str) -> Result<(), String> {
 /// (with "…" when cut). Log it with `?` (Debug), which escapes line breaks and control
 /// characters, so that no text can write a line of its own into the log.
 pub fn logged(text: &str) -> String {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(LOGGED_CHARS).collect();
-    if chars.next().is_some() {
-        head + "…"
-    } else {
-        head
-    }
+    euchre::text::cut(text, LOGGED_CHARS)
 }
 
 /// A character that Unicode says to show as nothing (its confusable skeleton is empty):

@@ -9,10 +9,15 @@ pub const SHOWN_CHARS: usize = 40;
 /// a cut, so that a name of megabytes is not echoed back whole and a cut one does not read as
 /// all that was given.
 pub fn shown(text: &str) -> String {
+    cut(text, SHOWN_CHARS)
+}
+
+/// `text`'s first `most` characters, and "…" after them when that cut it.
+pub fn cut(text: &str, most: usize) -> String {
     let mut chars = text.chars();
-    let head: String = chars.by_ref().take(SHOWN_CHARS).collect();
+    let head: String = chars.by_ref().take(most).collect();
     if chars.next().is_some() {
-        format!("{head}…")
+        head + "…"
     } else {
         head
     }
