@@ -33,6 +33,8 @@ pub enum DocKind {
 pub fn other_kind(text: &str, read_as: DocKind, verb: &str, e: impl std::fmt::Display) -> String {
     let keys = top_level_keys(text);
     let has = |k: &str| keys.iter().any(|key| key == k);
+    // A document says what it is near its start.
+    let head: String = text.chars().take(4096).collect();
     match read_as {
         _ if has("ok") && has("egn") => format!(
             "{e} (this is an engine protocol response: its 'egn' field is the EGN document, which `euchre egn {verb}` reads)"
@@ -40,11 +42,10 @@ pub fn other_kind(text: &str, read_as: DocKind, verb: &str, e: impl std::fmt::Di
         _ if has("ok") && has("record") => format!(
             "{e} (this is an engine protocol response: its 'record' field is the game record, which `euchre record {verb}` reads)"
         ),
-        DocKind::Egn if has("format") && text.chars().take(4096).collect::<String>().contains("\"euchre-record\"") => {
+        DocKind::Egn if has("format") && head.contains("\"euchre-record\"") => {
             format!("{e} (this is a game record: `euchre record {verb}` reads it)")
         }
         DocKind::Record if has("fileType") => {
-            let head: String = text.chars().take(4096).collect();
             let what = if head.contains("Euchre Match Notation") {
                 "an EMN match"
             } else {
