@@ -107,12 +107,12 @@ impl WinTable {
     /// milliseconds, and a test checks it against that iteration.
     pub fn solve(outcomes: &DealOutcomes, target: i32) -> WinTable {
         let target = target.max(1);
-        let probs = outcomes.probabilities();
-        let stay: f64 = probs
-            .iter()
-            .filter(|&&(d, o, _)| d == 0 && o == 0)
-            .map(|&(_, _, p)| p)
-            .sum();
+        // The deals that score, and the chance of one that does not (it only passes the deal).
+        let (scoring, thrown_in): (Vec<_>, Vec<_>) = outcomes
+            .probabilities()
+            .into_iter()
+            .partition(|&(d, o, _)| d != 0 || o != 0);
+        let stay: f64 = thrown_in.iter().map(|&(_, _, p)| p).sum();
         let mut t = WinTable {
             target,
             p: vec![0.5; (target * target * 2) as usize],
@@ -122,9 +122,8 @@ impl WinTable {
                 let theirs = total - ours;
                 // The chance over the deals that score, whose states are valued already.
                 let scored = |we_deal: bool| -> f64 {
-                    probs
+                    scoring
                         .iter()
-                        .filter(|&&(d, o, _)| d != 0 || o != 0)
                         .map(|&(d, o, p)| {
                             let (gain, loss) = if we_deal { (d, o) } else { (o, d) };
                             p * t.win(ours + gain, theirs + loss, !we_deal)
