@@ -158,13 +158,12 @@ pub struct Room {
 }
 
 /// Everything a `past_deals` answer depends on: the viewer (a seat, or a spectator), the
-/// number of deals finished, and for a seat, the deal its holder took it in and which holder
-/// that is. Two requests with the same key get the same answer.
+/// number of deals finished, and for a seat, which holder it is (the deal its holder took it
+/// in changes only with the holder). Two requests with the same key get the same answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct PastKey {
     viewer: Option<Seat>,
     finished: u32,
-    held_from: u32,
     holder: u32,
 }
 
@@ -627,7 +626,6 @@ impl Room {
         let key = PastKey {
             viewer,
             finished: self.current_deal_index(),
-            held_from: viewer.map_or(u32::MAX, |s| self.held_from(s.index())),
             holder: viewer.map_or(0, |s| self.hands_changed.get(s.index()).copied().unwrap_or(0)),
         };
         if let Some((_, text)) = self.past_written.iter().find(|(k, _)| *k == key) {
