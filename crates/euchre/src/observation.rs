@@ -147,16 +147,17 @@ impl Deal {
         // Only an exchange after the pick-up can carry the upcard: the dealer takes it up and
         // then discards, and a lone dealer's own exchange under `partners_best` comes before
         // the pick-up.
-        let auction = self.auction();
-        let discarded_at = auction
-            .iter()
-            .position(|&(s, a)| s == dealer && matches!(a, Action::Discard(_)));
-        let exchange_hides = !is(dealer.partner())
-            && discarded_at.is_some_and(|at| {
+        let exchange_hides = !is(dealer.partner()) && {
+            let auction = self.auction();
+            let discarded_at = auction
+                .iter()
+                .position(|&(s, a)| s == dealer && matches!(a, Action::Discard(_)));
+            discarded_at.is_some_and(|at| {
                 auction[at..]
                     .iter()
                     .any(|&(s, a)| s == dealer && matches!(a, Action::Exchange(_) | Action::Give(_)))
-            });
+            })
+        };
         let knows = is(dealer) || !(discard_hides || exchange_hides);
         let upcard_with_dealer =
             self.upcard_taken && !upcard_played && knows && self.hands[dealer.index()].contains(self.upcard);
