@@ -12,6 +12,19 @@ pub struct CheckSummary {
     /// The winner is a team (the partnership game), not a seat.
     team: bool,
     games: Option<usize>,
+    /// A match's games won, by team or by player.
+    won: GamesWon,
+}
+
+/// Who won a match's games.
+enum GamesWon {
+    /// A game, not a match.
+    None,
+    /// Each team's games, as the match counts them (a slam may count two).
+    Teams([u32; 2]),
+    /// Each player's, in the order the match lists them: in EMN players may change seats and
+    /// partners between games.
+    Players(Vec<(String, u32)>),
 }
 
 /// The two kinds of document the commands read.
@@ -75,6 +88,11 @@ pub fn check_egn(text: &str) -> Result<CheckSummary, String> {
         winner: s.winner.map(|t| t.index()),
         team: true,
         games: s.games,
+        won: if s.games.is_some() {
+            GamesWon::Players(s.wins)
+        } else {
+            GamesWon::None
+        },
     })
 }
 
@@ -94,6 +112,11 @@ pub fn check_record(text: &str) -> Result<CheckSummary, String> {
                 },
                 team: true,
                 games: (!single).then_some(r.games.len()),
+                won: if single {
+                    GamesWon::None
+                } else {
+                    GamesWon::Teams(r.wins)
+                },
             })
         }
         euchre_record::AnyReplay::Solo(g) => Ok(CheckSummary {
@@ -102,6 +125,7 @@ pub fn check_record(text: &str) -> Result<CheckSummary, String> {
             winner: g.winner().map(|s| s.index()),
             team: false,
             games: None,
+            won: GamesWon::None,
         }),
     }
 }
@@ -143,6 +167,16 @@ pub fn check(
                     if let Some(g) = s.games {
                         v["games"] = g.into();
                     }
+                    match &s.won {
+                        GamesWon::None => {}
+                        GamesWon::Teams(w) => v["games_won"] = json!(w),
+                        GamesWon::Players(w) => {
+                            v["games_won_by_player"] = w
+                                .iter()
+                                .map(|(p, n)| json!({"player": p, "games_won": n}))
+                                .collect();
+                        }
+                    }
                     crate::emit(&v.to_string());
                 } else {
                     // The two team scores as `egn show` and the readers' messages write them
@@ -166,8 +200,24 @@ pub fn check(
                         .winner
                         .map(|t| format!(", won by {who} {t}"))
                         .unwrap_or_default();
+                    let won = match &s.won {
+                        GamesWon::None => String::new(),
+                        GamesWon::Teams([a, b]) => {
+                            // Under `slams` a game won while the losers have 0 counts as two.
+                            let slams = s.games.is_some_and(|g| (a + b) as usize > g);
+                            let how = if slams { " (a slam counts two)" } else { "" };
+                            format!(", games won {a} : {b}{how}")
+                        }
+                        GamesWon::Players(w) => {
+                            let each: Vec<String> = w
+                                .iter()
+                                .map(|(p, n)| format!("{} {n}", euchre::text::shown(p)))
+                                .collect();
+                            format!(", games won: {}", each.join(", "))
+                        }
+                    };
                     crate::emit(&format!(
-                        "ok   {name}: {games}{}{score}{winner}",
+                        "ok   {name}: {games}{}{score}{winner}{won}",
                         plural(s.deals, "deal")
                     ));
                 }

@@ -123,3 +123,63 @@ fn a_document_is_read_from_standard_input_as_dash() {
         "{said}"
     );
 }
+
+/// Checking a match said how many games and deals it held but not who won them (engine tester
+/// s48, 11): an EMN match now names each player's games won (players may change partners
+/// between games), and a record's match each team's, with `--json` fields for both.
+#[test]
+fn checking_a_match_says_who_won_its_games() {
+    let emn = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../euchre-egn/tests/data/egn-examples/combination examples/MotE W5 Match.emn"
+    );
+    let out = Command::new(EUCHRE).args(["egn", "check", emn]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("6 games, 73 deals, games won: p-01 2, p-02 2, p-03 4, p-04 4"),
+        "{text}"
+    );
+    let out = Command::new(EUCHRE)
+        .args(["egn", "check", "--json", emn])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games_won_by_player"][2]["player"], "p-03", "{v}");
+    assert_eq!(v["games_won_by_player"][2]["games_won"], 4, "{v}");
+
+    // A record of a three-game railroad match, checked from standard input.
+    let random = Command::new(EUCHRE)
+        .args([
+            "random",
+            "--rules",
+            "railroad",
+            "--set",
+            "match_games=3",
+            "--seed",
+            "4",
+        ])
+        .args(["--format", "record"])
+        .output()
+        .unwrap();
+    assert!(random.status.success());
+    let record: serde_json::Value = serde_json::from_slice(&random.stdout).unwrap();
+    let games = record["games"].as_array().expect("games");
+    let mut check = Command::new(EUCHRE)
+        .args(["record", "check", "--json", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    check.stdin.take().unwrap().write_all(&random.stdout).unwrap();
+    let out = check.wait_with_output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], games.len(), "{v}");
+    let won = v["games_won"].as_array().expect("games_won");
+    let total: u64 = won.iter().filter_map(serde_json::Value::as_u64).sum();
+    assert!(
+        total >= games.len() as u64,
+        "every game won counts at least once: {v}"
+    );
+}

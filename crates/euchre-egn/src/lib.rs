@@ -67,6 +67,10 @@ pub struct CheckSummary {
     pub winner: Option<Team>,
     /// Games in a match (`None` for a game).
     pub games: Option<usize>,
+    /// Games won by each player of a match, in the order its registry lists them (players may
+    /// change seats and partners between games, so the wins are a player's, not a team's);
+    /// empty for a game.
+    pub wins: Vec<(String, u32)>,
 }
 
 /// The longest player name, in characters: the EGN schema's `maxLength` (the game-record reader
@@ -172,6 +176,11 @@ pub fn check_text(text: &str) -> Result<CheckSummary, EgnError> {
             score: None,
             winner: None,
             games: Some(m.games.len()),
+            wins: m
+                .players
+                .iter()
+                .map(|p| (p.clone(), m.wins.get(p).copied().unwrap_or(0)))
+                .collect(),
         });
     }
     let file = egn_from_value(v)?;
@@ -181,5 +190,6 @@ pub fn check_text(text: &str) -> Result<CheckSummary, EgnError> {
         score: Some(r.score),
         winner: r.winner,
         games: None,
+        wins: Vec::new(),
     })
 }
