@@ -1,5 +1,6 @@
 //! `euchre egn check` and `euchre record check`.
 
+use crate::json_place::{self, Step};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -25,6 +26,82 @@ enum GamesWon {
     /// Each player's, in the order the match lists them: in EMN players may change seats and
     /// partners between games.
     Players(Vec<(String, u32)>),
+}
+
+/// Why a document did not check, and where in it.
+pub struct CheckError {
+    /// What is wrong, the place in words included, as the text output shows it.
+    message: String,
+    /// The place as numbered fields (`game`, `deal`, `decision`, each from 1), for `--json`.
+    place: Vec<(&'static str, usize)>,
+    /// The path to the place in the document's JSON.
+    path: Vec<Step>,
+    /// The place's line and column in the file, once found from `path`.
+    line: Option<(usize, usize)>,
+}
+
+impl From<String> for CheckError {
+    fn from(message: String) -> CheckError {
+        CheckError {
+            message,
+            place: Vec::new(),
+            path: Vec::new(),
+            line: None,
+        }
+    }
+}
+
+impl CheckError {
+    /// The error with its place's line in `text`, the document it was found in.
+    fn located_in(mut self, text: &str) -> CheckError {
+        if !self.path.is_empty() {
+            self.line = json_place::locate(text, &self.path).map(|at| json_place::line_and_column(text, at));
+        }
+        self
+    }
+
+    /// An EGN document's fault: its place as fields, and as a path to the deal (in a match,
+    /// within its game's `gameData`).
+    fn of_egn(message: String, place: euchre_egn::Place) -> CheckError {
+        let mut error = CheckError::from(message);
+        if let Some(game) = place.game {
+            error.place.push(("game", game));
+            error.path.extend([
+                Step::Key("games"),
+                Step::Index(game.saturating_sub(1)),
+                Step::Key("gameData"),
+            ]);
+        }
+        if let Some(deal) = place.deal {
+            error.place.push(("deal", deal));
+            error
+                .path
+                .extend([Step::Key("deals"), Step::Index(deal.saturating_sub(1))]);
+        } else {
+            // A fault of a match's game as a whole is named by the game's line.
+            error.path.truncate(2);
+        }
+        error
+    }
+
+    /// A record's fault: its place as fields, and as a path to the decision, deal or game.
+    fn of_record(message: String, place: euchre_record::Place) -> CheckError {
+        let levels = [
+            ("game", place.game, "games"),
+            ("deal", place.deal, "deals"),
+            ("decision", place.decision, "decisions"),
+        ];
+        let mut error = CheckError::from(message);
+        for (what, n, key) in levels {
+            // The levels hold each other: a deal is known only within its game.
+            let Some(n) = n else { break };
+            error.place.push((what, n));
+            error
+                .path
+                .extend([Step::Key(key), Step::Index(n.saturating_sub(1))]);
+        }
+        error
+    }
 }
 
 /// The two kinds of document the commands read.
@@ -80,8 +157,11 @@ fn top_level_keys(text: &str) -> Vec<String> {
 }
 
 /// An EGN/EMN document, replayed.
-pub fn check_egn(text: &str) -> Result<CheckSummary, String> {
-    let s = euchre_egn::check_text(text).map_err(|e| other_kind(text, DocKind::Egn, "check", e))?;
+pub fn check_egn(text: &str) -> Result<CheckSummary, CheckError> {
+    let s = euchre_egn::check_text(text).map_err(|e| {
+        let place = e.place();
+        CheckError::of_egn(other_kind(text, DocKind::Egn, "check", e), place)
+    })?;
     Ok(CheckSummary {
         deals: s.deals,
         score: s.score.map(|x| x.to_vec()),
@@ -97,8 +177,12 @@ pub fn check_egn(text: &str) -> Result<CheckSummary, String> {
 }
 
 /// A game record (`docs/record-format.md`) of any family, replayed.
-pub fn check_record(text: &str) -> Result<CheckSummary, String> {
-    match euchre_record::read_any(text).map_err(|e| other_kind(text, DocKind::Record, "check", e))? {
+pub fn check_record(text: &str) -> Result<CheckSummary, CheckError> {
+    let replay = euchre_record::read_any(text).map_err(|e| {
+        let place = e.place;
+        CheckError::of_record(other_kind(text, DocKind::Record, "check", e), place)
+    })?;
+    match replay {
         euchre_record::AnyReplay::Partnership(r) => {
             let last = r.games.last().expect("a replayed record has a game");
             let single = r.games.len() == 1;
@@ -153,12 +237,14 @@ pub fn read_document(path: &Path) -> Result<String, String> {
 pub fn check(
     files: &[PathBuf],
     as_json: bool,
-    checker: impl Fn(&str) -> Result<CheckSummary, String>,
+    checker: impl Fn(&str) -> Result<CheckSummary, CheckError>,
 ) -> i32 {
     let mut failed = 0;
     for f in files {
         let name = f.display().to_string();
-        let result = read_document(f).and_then(|t| checker(&t));
+        let result = read_document(f)
+            .map_err(CheckError::from)
+            .and_then(|t| checker(&t).map_err(|e| e.located_in(&t)));
         match result {
             Ok(s) => {
                 if as_json {
@@ -225,9 +311,19 @@ pub fn check(
             Err(e) => {
                 failed += 1;
                 if as_json {
-                    crate::emit(&json!({"file": name, "ok": false, "error": e}).to_string());
+                    let mut v = json!({"file": name, "ok": false, "error": e.message});
+                    for (what, n) in &e.place {
+                        v[*what] = (*n).into();
+                    }
+                    if let Some((line, column)) = e.line {
+                        v["line"] = line.into();
+                        v["column"] = column.into();
+                    }
+                    crate::emit(&v.to_string());
                 } else {
-                    crate::emit(&format!("FAIL {name}: {e}"));
+                    // `file:line:column:` as compilers write it, which editors follow.
+                    let at = e.line.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default();
+                    crate::emit(&format!("FAIL {name}{at}: {}", e.message));
                 }
             }
         }

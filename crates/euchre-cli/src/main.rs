@@ -6,6 +6,7 @@ mod bench;
 mod bounded_read;
 mod egn_cmd;
 mod file_lock;
+mod json_place;
 mod out_path;
 mod play;
 mod pool;

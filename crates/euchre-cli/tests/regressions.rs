@@ -183,3 +183,64 @@ fn checking_a_match_says_who_won_its_games() {
         "every game won counts at least once: {v}"
     );
 }
+
+/// A fault found in replaying a record named its game, deal and decision only in words, never
+/// the line of a file of over a thousand lines (engine tester s48, 5): `check` now writes
+/// `file:line:column:` as compilers do, and `--json` gives each part of the place a field.
+#[test]
+fn a_replay_fault_is_named_by_its_line_and_by_fields() {
+    let random = Command::new(EUCHRE)
+        .args(["random", "--seed", "3", "--format", "record"])
+        .output()
+        .unwrap();
+    let mut record: serde_json::Value = serde_json::from_slice(&random.stdout).unwrap();
+    let deal = &mut record["games"][0]["deals"][1];
+    let hands = deal["hands"].clone();
+    let decisions = deal["decisions"].as_array_mut().unwrap();
+    // The deal's first card played, swapped for a card dealt to the next seat.
+    let k = decisions
+        .iter()
+        .position(|d| d[1].as_str().is_some_and(|t| t.len() == 2))
+        .unwrap();
+    let seat = decisions[k][0].as_u64().unwrap() as usize;
+    let foreign = hands[(seat + 1) % 4][0].as_str().unwrap().to_string();
+    decisions[k][1] = foreign.clone().into();
+    let text = serde_json::to_string_pretty(&record).unwrap();
+    let path = std::env::temp_dir().join(format!("euchre-place-{}.json", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+
+    let out = Command::new(EUCHRE)
+        .args(["record", "check", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&v["game"], &v["deal"], &v["decision"]),
+        (&1.into(), &2.into(), &(k + 1).into()),
+        "{v}"
+    );
+    let (line, column) = (
+        v["line"].as_u64().unwrap() as usize,
+        v["column"].as_u64().unwrap() as usize,
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    // The place is the decision's opening bracket, with its seat and the card on the lines after.
+    assert_eq!(lines[line - 1].chars().nth(column - 1), Some('['), "{v}");
+    assert_eq!(lines[line].trim(), format!("{seat},"), "{v}");
+    assert_eq!(lines[line + 1].trim(), format!("\"{foreign}\""), "{v}");
+
+    let out = Command::new(EUCHRE)
+        .args(["record", "check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    let head = format!(
+        "FAIL {}:{line}:{column}: game 1, deal 2, decision {}: ",
+        path.display(),
+        k + 1
+    );
+    assert!(said.starts_with(&head), "{said}");
+    let _ = std::fs::remove_file(&path);
+}

@@ -116,7 +116,7 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
     let mut games = Vec::new();
     let mut wins: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
     for (i, g) in games_v.iter().enumerate() {
-        let at = |m: String| EgnError::new(format!("game {}: {m}", i + 1));
+        let at = |m: String| EgnError::new(m).in_game(i + 1);
         let go = g.as_object().ok_or_else(|| at("must be an object".into()))?;
         for k in go.keys() {
             if !["gameIndex", "players", "gameData"].contains(&k.as_str()) {
@@ -147,8 +147,8 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
             .get("gameData")
             .cloned()
             .ok_or_else(|| at("missing gameData".into()))?;
-        let file = egn_from_value(data).map_err(|e| at(e.to_string()))?;
-        let r = replay(&file).map_err(|e| at(e.to_string()))?;
+        let file = egn_from_value(data).map_err(|e| e.in_game(i + 1))?;
+        let r = replay(&file).map_err(|e| e.in_game(i + 1))?;
         if let Some(t) = r.winner {
             for seat in [t.index(), t.index() + 2] {
                 *wins.entry(seats[seat].clone()).or_default() += 1;

@@ -38,19 +38,67 @@ pub use write::{deal_to_egn, game_to_egn, match_to_emn, ruleset_of, unexpressed_
 use euchre::Team;
 use std::fmt;
 
-/// What is wrong with a document: the first schema violation or broken rule, located.
+/// What is wrong with a document: the first schema violation or broken rule, located in
+/// words ("game 2: deal 3: ...") and, for a tool, by [`EgnError::place`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EgnError(pub String);
+pub struct EgnError {
+    message: String,
+    place: Place,
+}
+
+/// The game of a match and the deal of a game (each counted from 1) a fault lies in, as far
+/// as it lies in one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    pub game: Option<usize>,
+    pub deal: Option<usize>,
+}
 
 impl EgnError {
     pub(crate) fn new(m: impl Into<String>) -> EgnError {
-        EgnError(m.into())
+        EgnError {
+            message: m.into(),
+            place: Place::default(),
+        }
+    }
+
+    /// The fault `m` of deal `n` (from 1) of a game.
+    pub(crate) fn in_deal(n: usize, m: impl fmt::Display) -> EgnError {
+        EgnError::deal_then(n, format!(": {m}"))
+    }
+
+    /// A fault of deal `n` (from 1) of a game, `rest` naming the rest of its place and what is
+    /// wrong (", trick 2: ...").
+    pub(crate) fn deal_then(n: usize, rest: String) -> EgnError {
+        EgnError {
+            message: format!("deal {n}{rest}"),
+            place: Place {
+                game: None,
+                deal: Some(n),
+            },
+        }
+    }
+
+    /// This fault of a game, as game `n` (from 1) of a match.
+    pub(crate) fn in_game(self, n: usize) -> EgnError {
+        EgnError {
+            message: format!("game {n}: {}", self.message),
+            place: Place {
+                game: Some(n),
+                ..self.place
+            },
+        }
+    }
+
+    /// Where the fault lies.
+    pub fn place(&self) -> Place {
+        self.place
     }
 }
 
 impl fmt::Display for EgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 

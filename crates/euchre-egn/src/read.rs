@@ -106,7 +106,7 @@ pub fn egn_from_value(mut v: Value) -> Result<EgnFile, EgnError> {
 fn read_deals(deals: Vec<Value>) -> Result<Vec<DealEntry>, EgnError> {
     (1..)
         .zip(deals)
-        .map(|(n, d)| DealEntry::deserialize(d).map_err(|e| EgnError::new(format!("deal {n}: {e}"))))
+        .map(|(n, d)| DealEntry::deserialize(d).map_err(|e| EgnError::in_deal(n, e)))
         .collect()
 }
 
@@ -283,7 +283,7 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
     }
     for (i, d) in f.deals.iter().enumerate() {
         let DealEntry::Full(d) = d else { continue };
-        let at = |m: String| EgnError::new(format!("deal {}: {m}", i + 1));
+        let at = |m: String| EgnError::in_deal(i + 1, m);
         if d.deal_number < 0 {
             let n = d.deal_number;
             return Err(at(format!(

@@ -145,45 +145,47 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
     let mut numbers: Vec<i64> = Vec::new();
     for (i, entry) in file.deals.iter().enumerate() {
         let DealEntry::Full(d) = entry else {
-            return Err(EgnError::new(format!(
-                "deal {}: condensed (bitpacked) deals are not read yet",
-                i + 1
-            )));
+            return Err(EgnError::in_deal(
+                i + 1,
+                "condensed (bitpacked) deals are not read yet",
+            ));
         };
         if let Some(j) = numbers.iter().position(|&n| n == d.deal_number) {
-            return Err(EgnError::new(format!(
-                "deal {}: dealNumber {} repeats that of deal {}",
+            return Err(EgnError::in_deal(
                 i + 1,
-                d.deal_number,
-                j + 1
-            )));
+                format!("dealNumber {} repeats that of deal {}", d.deal_number, j + 1),
+            ));
         }
         numbers.push(d.deal_number);
         if let Some(prev) = deals.last() {
             if !prev.complete {
-                return Err(EgnError::new(format!(
-                    "deal {}: deal {i} is unfinished but the record goes on",
-                    i + 1
-                )));
+                return Err(EgnError::in_deal(
+                    i + 1,
+                    format!("deal {i} is unfinished but the record goes on"),
+                ));
             }
             if game_over(&rules, tally.score, deals.len() as u32) {
                 let score = tally.score;
-                return Err(EgnError::new(format!(
-                    "deal {}: play goes on after the game was won ({} after deal {i})",
+                return Err(EgnError::in_deal(
                     i + 1,
-                    crate::score_pair(score[0], score[1])
-                )));
+                    format!(
+                        "play goes on after the game was won ({} after deal {i})",
+                        crate::score_pair(score[0], score[1])
+                    ),
+                ));
             }
             let expected = next_dealer(&prev.deal);
             if d.initial_state.dealer != expected.index() as i64 {
-                return Err(EgnError::new(format!(
-                    "deal {}: dealer is seat {} but the deal passes left to seat {expected}",
+                return Err(EgnError::in_deal(
                     i + 1,
-                    d.initial_state.dealer
-                )));
+                    format!(
+                        "dealer is seat {} but the deal passes left to seat {expected}",
+                        d.initial_state.dealer
+                    ),
+                ));
             }
         }
-        let rd = replay_deal(&rules, d).map_err(|m| EgnError::new(format!("deal {}{m}", i + 1)))?;
+        let rd = replay_deal(&rules, d).map_err(|m| EgnError::deal_then(i + 1, m))?;
         tally.add(&rd.deal);
         deals.push(rd);
     }

@@ -478,3 +478,22 @@ fn exactly_six_example_files_are_rejected() {
         .collect();
     assert_eq!(rejected.len(), 6, "{rejected:?}");
 }
+
+/// A fault in a match's game names the game and the deal both in words and in
+/// [`euchre_egn::EgnError::place`], for tools that locate it in the file.
+#[test]
+fn a_fault_in_a_match_is_placed_by_game_and_deal() {
+    let path = corpus_dir().join("combination examples/MotE W5 Match.emn");
+    let mut m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let dealer = &mut m["games"][2]["gameData"]["deals"][3]["initialState"]["dealer"];
+    *dealer = ((dealer.as_u64().unwrap() + 1) % 4).into();
+    let e = check_text(&m.to_string()).unwrap_err();
+    assert!(e.to_string().starts_with("game 3: deal 4: dealer is seat"), "{e}");
+    assert_eq!(
+        e.place(),
+        euchre_egn::Place {
+            game: Some(3),
+            deal: Some(4)
+        }
+    );
+}

@@ -322,20 +322,69 @@ mod fields {
     }
 }
 
-/// What is wrong with a record, naming where.
+/// What is wrong with a record, and where: shown as "game 1, deal 2, decision 3: ...", and with
+/// the place in fields of its own, so that a tool (or `check --json`) need not read it out of
+/// the words.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordError(pub String);
+pub struct RecordError {
+    /// What is wrong, without the place.
+    pub message: String,
+    pub place: Place,
+}
+
+/// Where in a record a fault lies: its game, the deal in that game and the decision in that
+/// deal, each counted from 1, as far down as the fault is known to lie (a bad option lies in
+/// no game; a card dealt twice in a deal but no decision).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    pub game: Option<usize>,
+    pub deal: Option<usize>,
+    pub decision: Option<usize>,
+}
+
+impl RecordError {
+    fn new(message: impl Into<String>) -> RecordError {
+        RecordError {
+            message: message.into(),
+            place: Place::default(),
+        }
+    }
+
+    fn in_game(mut self, game: usize) -> RecordError {
+        self.place.game = Some(game);
+        self
+    }
+
+    fn in_deal(mut self, deal: usize) -> RecordError {
+        self.place.deal = Some(deal);
+        self
+    }
+
+    fn at_decision(mut self, decision: usize) -> RecordError {
+        self.place.decision = Some(decision);
+        self
+    }
+}
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        let Place { game, deal, decision } = self.place;
+        let parts: Vec<String> = [("game", game), ("deal", deal), ("decision", decision)]
+            .into_iter()
+            .filter_map(|(what, n)| n.map(|n| format!("{what} {n}")))
+            .collect();
+        if parts.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", parts.join(", "), self.message)
+        }
     }
 }
 
 impl std::error::Error for RecordError {}
 
 fn err<T>(msg: impl Into<String>) -> Result<T, RecordError> {
-    Err(RecordError(msg.into()))
+    Err(RecordError::new(msg))
 }
 
 // ----- writing -----
@@ -497,7 +546,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
         } else {
             "not a record"
         };
-        RecordError(format!("{what}: {e}"))
+        RecordError::new(format!("{what}: {e}"))
     })?;
     if r.format != FORMAT {
         return err(format!("format is '{}', not '{FORMAT}'", r.format));
@@ -551,9 +600,11 @@ pub fn read_any(text: &str) -> Result<AnyReplay, RecordError> {
 /// # Errors
 /// An unknown option, a bad value, options that clash, or rules of another family.
 pub fn solo_rules_of(r: &Record) -> Result<SoloRules, RecordError> {
-    let mut rules = SoloRules::preset(&r.family).map_err(|e| RecordError(format!("rules: {e}")))?;
+    let mut rules = SoloRules::preset(&r.family).map_err(|e| RecordError::new(format!("rules: {e}")))?;
     for (k, v) in rule_settings(r)? {
-        rules.set(k, &v).map_err(|e| RecordError(format!("rules: {e}")))?;
+        rules
+            .set(k, &v)
+            .map_err(|e| RecordError::new(format!("rules: {e}")))?;
     }
     if rules.family.name() != r.family {
         return err(format!(
@@ -562,7 +613,9 @@ pub fn solo_rules_of(r: &Record) -> Result<SoloRules, RecordError> {
             r.family
         ));
     }
-    rules.validate().map_err(|e| RecordError(format!("rules: {e}")))?;
+    rules
+        .validate()
+        .map_err(|e| RecordError::new(format!("rules: {e}")))?;
     Ok(rules)
 }
 
@@ -585,87 +638,86 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
             r.family
         ));
     };
-    let at = |m: String| RecordError(format!("game 1{m}"));
+    let at = |m: String| RecordError::new(m).in_game(1);
     if gr.initial_score.len() != p {
         return Err(at(format!(
-            ": initial_score has {} scores, not one per player ({p})",
+            "initial_score has {} scores, not one per player ({p})",
             gr.initial_score.len()
         )));
     }
     let mut game: Option<SoloGame> = None;
     for (i, dr) in gr.deals.iter().enumerate() {
-        let at = |m: String| RecordError(format!("game 1, deal {}{m}", i + 1));
+        let at = |m: String| RecordError::new(m).in_game(1).in_deal(i + 1);
         let deal = solo_deal_of(&rules, dr).map_err(at)?;
         match game.as_mut() {
             None => {
                 let from = SoloGame::starting_from(deal, gr.seed.unwrap_or(0), &gr.initial_score);
-                game =
-                    Some(from.map_err(|e| {
-                        RecordError(format!("game 1: initial_score {:?}: {e}", gr.initial_score))
-                    })?)
+                game = Some(from.map_err(|e| {
+                    RecordError::new(format!("initial_score {:?}: {e}", gr.initial_score)).in_game(1)
+                })?)
             }
             Some(g) => {
                 if g.is_over() {
-                    return Err(at(": the game was already over".into()));
+                    return Err(at("the game was already over".into()));
                 }
                 if !g.deal().is_done() {
-                    return Err(at(": the deal before is unfinished".into()));
+                    return Err(at("the deal before is unfinished".into()));
                 }
                 let dealer = deal.dealer();
                 if !g.next_deal_given(deal) {
                     return Err(at(format!(
-                        ": dealer is seat {dealer} but the deal passes to the left of seat {}",
+                        "dealer is seat {dealer} but the deal passes to the left of seat {}",
                         g.deal().dealer()
                     )));
                 }
             }
         }
         let g = game.as_mut().expect("a game once a deal is read");
-        apply_decisions(g, &dr.decisions).map_err(|m| RecordError(format!("game 1, deal {}{m}", i + 1)))?;
+        apply_decisions(g, &dr.decisions).map_err(|e| e.in_game(1).in_deal(i + 1))?;
         if let Some(p) = &dr.points {
             let d = g.deal();
             if d.is_done() && p.as_slice() != d.delta() {
-                return Err(at(format!(": points {p:?} but the play scores {:?}", d.delta())));
+                return Err(at(format!("points {p:?} but the play scores {:?}", d.delta())));
             }
         }
     }
-    let game = game.ok_or_else(|| at(": no deals".into()))?;
+    let game = game.ok_or_else(|| RecordError::new("no deals").in_game(1))?;
     if let Some(fs) = &gr.final_score {
         if !game.is_over() || fs.as_slice() != game.scores() {
-            return Err(at(format!(
-                ": final_score {fs:?} but the play scores {:?}{}",
+            return Err(RecordError::new(format!(
+                "final_score {fs:?} but the play scores {:?}{}",
                 game.scores(),
                 if game.is_over() {
                     ""
                 } else {
                     " and the game is not over"
                 }
-            )));
+            ))
+            .in_game(1));
         }
     }
     Ok(game)
 }
 
 fn solo_deal_of(rules: &SoloRules, dr: &DealRecord) -> Result<SoloDeal, String> {
-    let dealer =
-        Seat::try_new(u64::from(dr.dealer)).ok_or_else(|| format!(": {}", dealer_is_no_seat(dr.dealer)))?;
+    let dealer = Seat::try_new(u64::from(dr.dealer)).ok_or_else(|| dealer_is_no_seat(dr.dealer))?;
     let mut hands = Vec::new();
     for cards in &dr.hands {
         let mut h = CardSet::EMPTY;
         for t in cards {
-            let c = card_of(t).map_err(|e| format!(": {e}"))?;
+            let c = card_of(t)?;
             if h.contains(c) {
-                return Err(format!(": {c} is dealt twice, both to seat {}", hands.len()));
+                return Err(format!("{c} is dealt twice, both to seat {}", hands.len()));
             }
             h.insert(c);
         }
         hands.push(h);
     }
     let upcard = match &dr.upcard {
-        Some(t) => Some(card_of(t).map_err(|e| format!(": upcard: {e}"))?),
+        Some(t) => Some(card_of(t).map_err(|e| format!("upcard: {e}"))?),
         None => None,
     };
-    SoloDeal::new(*rules, dealer, &hands, upcard).map_err(|e| format!(": {e}"))
+    SoloDeal::new(*rules, dealer, &hands, upcard).map_err(|e| e.to_string())
 }
 
 /// A record's options as name and value text, in the record's order.
@@ -712,9 +764,13 @@ pub fn rules_of(r: &Record) -> Result<Rules, RecordError> {
     let mut opts = rule_settings(r)?;
     opts.sort_by_key(|(k, v)| (*k == "winning_score" || *k == "num_deals") && v != "0");
     for (k, v) in opts {
-        rules.set(k, &v).map_err(|e| RecordError(format!("rules: {e}")))?;
+        rules
+            .set(k, &v)
+            .map_err(|e| RecordError::new(format!("rules: {e}")))?;
     }
-    rules.validate().map_err(|e| RecordError(format!("rules: {e}")))?;
+    rules
+        .validate()
+        .map_err(|e| RecordError::new(format!("rules: {e}")))?;
     Ok(rules)
 }
 
@@ -745,25 +801,25 @@ pub fn replay(r: &Record) -> Result<Replay, RecordError> {
     let mut wins = [0u32; 2];
     let mut carry = [0i32; 2];
     for (g, gr) in r.games.iter().enumerate() {
-        let at = |m: String| RecordError(format!("game {}{m}", g + 1));
+        let at = |m: String| RecordError::new(m).in_game(g + 1);
         if gr.initial_score.len() != 2 {
             return Err(at(format!(
-                ": initial_score has {} scores, not one per team",
+                "initial_score has {} scores, not one per team",
                 gr.initial_score.len()
             )));
         }
         if g > 0 {
             if match_over(&rules, wins, g) {
-                return Err(at(": the match was already decided".into()));
+                return Err(at("the match was already decided".into()));
             }
             if rules.laps && gr.initial_score != carry.to_vec() {
                 return Err(at(format!(
-                    ": initial_score {:?} but laps carry {:?} from the game before",
+                    "initial_score {:?} but laps carry {:?} from the game before",
                     gr.initial_score, carry
                 )));
             }
         }
-        let game = replay_game(&rules, gr).map_err(at)?;
+        let game = replay_game(&rules, gr).map_err(|e| e.in_game(g + 1))?;
         if game.winner().is_some() {
             let (won, carried) = game.match_result();
             wins = [wins[0] + won[0], wins[1] + won[1]];
@@ -774,26 +830,27 @@ pub fn replay(r: &Record) -> Result<Replay, RecordError> {
     Ok(Replay { rules, games, wins })
 }
 
-fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
+fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, RecordError> {
     let initial = [gr.initial_score[0], gr.initial_score[1]];
-    euchre::game::check_starting_score(rules, initial).map_err(|e| format!(": initial_score {e}"))?;
+    euchre::game::check_starting_score(rules, initial)
+        .map_err(|e| RecordError::new(format!("initial_score {e}")))?;
     let mut game: Option<Game> = None;
     for (i, dr) in gr.deals.iter().enumerate() {
-        let at = |m: String| format!(", deal {}{m}", i + 1);
+        let at = |m: String| RecordError::new(m).in_deal(i + 1);
         let deal = deal_of(rules, dr).map_err(at)?;
         match game.as_mut() {
             None => game = Some(Game::starting_with(deal, gr.seed.unwrap_or(0), initial)),
             Some(g) => {
                 if g.is_over() {
-                    return Err(at(": the game was already over".into()));
+                    return Err(at("the game was already over".into()));
                 }
                 if !g.deal().is_done() {
-                    return Err(at(": the deal before is unfinished".into()));
+                    return Err(at("the deal before is unfinished".into()));
                 }
                 let expected = euchre::game::next_dealer(g.deal());
                 if deal.dealer() != expected {
                     return Err(at(format!(
-                        ": dealer is seat {} but the deal passes to seat {expected}",
+                        "dealer is seat {} but the deal passes to seat {expected}",
                         deal.dealer()
                     )));
                 }
@@ -801,56 +858,58 @@ fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, String> {
             }
         }
         let g = game.as_mut().expect("a game once a deal is read");
-        apply_decisions(g, &dr.decisions).map_err(at)?;
+        apply_decisions(g, &dr.decisions).map_err(|e| e.in_deal(i + 1))?;
         let d = g.deal();
         if let Some(p) = &dr.points {
             if d.is_done() && p.as_slice() != d.points().map(i32::from) {
-                return Err(at(format!(": points {p:?} but the play scores {:?}", d.points())));
+                return Err(at(format!("points {p:?} but the play scores {:?}", d.points())));
             }
         }
         if let Some(off) = dr.deductions {
             if d.is_done() && off != d.deductions() {
                 return Err(at(format!(
-                    ": deductions {off:?} but the play takes off {:?}",
+                    "deductions {off:?} but the play takes off {:?}",
                     d.deductions()
                 )));
             }
         }
     }
-    let game = game.ok_or_else(|| ": no deals".to_string())?;
+    let game = game.ok_or_else(|| RecordError::new("no deals"))?;
     if let Some(fs) = &gr.final_score {
         if !game.is_over() {
-            return Err(format!(": final_score {fs:?} but the game is not over"));
+            return Err(RecordError::new(format!(
+                "final_score {fs:?} but the game is not over"
+            )));
         }
         if fs.as_slice() != game.score() {
-            return Err(format!(
-                ": final_score {fs:?} but the play scores {:?}",
+            return Err(RecordError::new(format!(
+                "final_score {fs:?} but the play scores {:?}",
                 game.score()
-            ));
+            )));
         }
     }
     Ok(game)
 }
 
 /// Applies a deal's recorded decisions to a game of any family, each by the seat whose turn it
-/// is; the error names the decision (`, decision 4: ...`).
-fn apply_decisions(g: &mut dyn Table, decisions: &[(u8, String)]) -> Result<(), String> {
+/// is; the error names the decision.
+fn apply_decisions(g: &mut dyn Table, decisions: &[(u8, String)]) -> Result<(), RecordError> {
     for (k, (seat, text)) in decisions.iter().enumerate() {
-        let at = |m: String| format!(", decision {}{m}", k + 1);
-        let a: Action = text.parse().map_err(|e| at(format!(": {e}")))?;
+        let at = |m: String| RecordError::new(m).at_decision(k + 1);
+        let a: Action = text.parse().map_err(|e| at(format!("{e}")))?;
         // One spelling per decision, so records compare and search as text.
         if a.to_string() != *text {
-            return Err(at(format!(": '{text}' is not canonical text: write '{a}'")));
+            return Err(at(format!("'{text}' is not canonical text: write '{a}'")));
         }
         let to_act = g.to_act();
         if to_act.map(|s| s.index() as u8) != Some(*seat) {
             return Err(at(match to_act {
-                Some(s) => format!(": '{a}' by seat {seat}, but it is seat {s}'s turn"),
-                None => format!(": '{a}' by seat {seat}, but the deal is over"),
+                Some(s) => format!("'{a}' by seat {seat}, but it is seat {s}'s turn"),
+                None => format!("'{a}' by seat {seat}, but the deal is over"),
             }));
         }
         g.apply(a)
-            .map_err(|e| at(format!(": seat {seat} may not {}: {e}", a.as_verb())))?;
+            .map_err(|e| at(format!("seat {seat} may not {}: {e}", a.as_verb())))?;
     }
     Ok(())
 }
@@ -873,18 +932,17 @@ fn dealer_is_no_seat(dealer: u8) -> String {
 }
 
 fn deal_of(rules: &Rules, dr: &DealRecord) -> Result<Deal, String> {
-    let dealer =
-        Seat::try_new(u64::from(dr.dealer)).ok_or_else(|| format!(": {}", dealer_is_no_seat(dr.dealer)))?;
+    let dealer = Seat::try_new(u64::from(dr.dealer)).ok_or_else(|| dealer_is_no_seat(dr.dealer))?;
     if dr.hands.len() != 4 {
-        return Err(format!(": {} hands, not 4", dr.hands.len()));
+        return Err(format!("{} hands, not 4", dr.hands.len()));
     }
-    let card = |t: &str| card_of(t).map_err(|e| format!(": {e}"));
+    let card = card_of;
     let mut hands = [CardSet::EMPTY; 4];
     for (seat, (h, cards)) in hands.iter_mut().zip(&dr.hands).enumerate() {
         for t in cards {
             let c = card(t)?;
             if h.contains(c) {
-                return Err(format!(": {c} is dealt twice, both to seat {seat}"));
+                return Err(format!("{c} is dealt twice, both to seat {seat}"));
             }
             h.insert(c);
         }
@@ -892,7 +950,7 @@ fn deal_of(rules: &Rules, dr: &DealRecord) -> Result<Deal, String> {
     let upcard = card(
         dr.upcard
             .as_deref()
-            .ok_or(": the four-handed game needs an upcard")?,
+            .ok_or("the four-handed game needs an upcard")?,
     )?;
-    Deal::new(*rules, dealer, hands, upcard, CardSet::EMPTY).map_err(|e| format!(": {e}"))
+    Deal::new(*rules, dealer, hands, upcard, CardSet::EMPTY).map_err(|e| e.to_string())
 }
