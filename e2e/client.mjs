@@ -92,13 +92,15 @@ async function check(name, fn) {
 /** A page at the table CODE whose socket is scripted: returns the page, the messages it sent,
  * and a function sending it a message. */
 async function scripted(seat, viewport, search = '?fast=1', host = null) {
-  // `touch`: a phone's touch screen with no mouse (hover: none, pointer: coarse).
-  const { touch, ...size } = viewport;
+  // `touch`: a phone's touch screen with no mouse (hover: none, pointer: coarse); `clock`: the
+  // page's clock is Playwright's, moved on by `page.clock.runFor` (timers of tens of seconds).
+  const { touch, clock, ...size } = viewport;
   const ctx = await browser.newContext({ viewport: size, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   await ctx.addInitScript(([code, s, h]) => {
     if (s !== null) localStorage.setItem(`euchre:${code}`, JSON.stringify({ seat: s, token: '0123456789abcdef0123456789abcdef', host: h }));
   }, [CODE, seat, host]);
   const page = await ctx.newPage();
+  if (clock) await page.clock.install();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const sent = [];
@@ -1009,6 +1011,49 @@ try {
       t.send(stateMessage(f, 4));
       await t.page.waitForSelector('#table[data-state="myturn"][data-seq="4"]');
       if (!(await t.page.locator('#connection').isHidden())) throw new Error('the banner stays after the reconnection');
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a connection gone silent without closing: pinged every 10 s, taken for dead after 8 s without an answer to a decision or 25 s without a word; the hand dimmed meanwhile, and a decision lost so is asked for again (browser tester s49, 1 and 6)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800, clock: true });
+    try {
+      t.send(stateMessage(play, 3));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="3"]');
+      // Quiet but there: a ping every 10 s, answered.
+      await t.page.clock.runFor(10_500);
+      await waitSent(t.sent, (x) => x.type === 'ping', 'a ping after 10 s');
+      t.send({ type: 'pong' });
+      await t.page.clock.runFor(12_000);
+      if (t.urls.length !== 1) throw new Error(`a connection answering its pings was dropped: ${t.urls.length} sockets`);
+      // A card played into silence: no answer within 8 s, and the connection is taken for dead.
+      t.sent.length = 0;
+      await t.page.click('#hand button[data-legal="1"]');
+      const card = await waitSent(t.sent, (x) => x.type === 'act', 'the card');
+      await t.page.clock.runFor(9_000);
+      await t.page.waitForSelector('#connection:not([hidden])');
+      await t.page.waitForSelector('#table[data-connected="no"]');
+      const prompt = await t.page.locator('#prompt').textContent();
+      if (!/once the connection is back/.test(prompt)) throw new Error(`while reconnecting the prompt says "${prompt}"`);
+      const faded = await t.page.locator('#hand').evaluate((el) => Number(getComputedStyle(el).opacity));
+      if (!(faded < 1)) throw new Error(`the hand keeps opacity ${faded} while nothing can be played`);
+      await t.page.clock.runFor(2_000);
+      const until = Date.now() + TIMEOUT;
+      while (t.urls.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      if (t.urls.length !== 2) throw new Error(`the page did not reconnect: ${t.urls.length} sockets`);
+      // The same state again: the card never arrived, and the person is told so.
+      t.send(stateMessage(play, 3));
+      await t.page.waitForSelector('#toast:not([hidden])');
+      const said = await t.page.locator('#toast').textContent();
+      if (!/did not reach the table/.test(said)) throw new Error(`after the reconnection the toast says "${said}" (the card was ${card.action})`);
+      await t.page.waitForSelector('#table[data-state="myturn"][data-connected="yes"]');
+      // Nothing at all heard for 25 s (its pings unanswered): dead too.
+      await t.page.clock.runFor(27_000);
+      await t.page.clock.runFor(2_000);
+      while (t.urls.length < 3 && Date.now() < until + TIMEOUT) await new Promise((r) => setTimeout(r, 20));
+      if (t.urls.length !== 3) throw new Error(`a connection silent for 27 s was kept: ${t.urls.length} sockets`);
       if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
     } finally {
       await t.ctx.close();

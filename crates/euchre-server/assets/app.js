@@ -707,7 +707,7 @@ function accountPanel(nameInput, onChange) {
       return;
     }
     const user = h('input', { id: 'account-name', autocomplete: 'username', maxlength: 40, value: nameInput.value.trim() });
-    const pass = h('input', { id: 'account-password', type: 'password', autocomplete: 'current-password', maxlength: 200 });
+    const pass = h('input', { id: 'account-password', type: 'password', autocomplete: 'current-password', maxlength: 1024 });
     const status = h('p', { class: 'status', role: 'status' });
     const go2 = (path) => async () => {
       try {
@@ -943,6 +943,12 @@ const ui = {
   reviewFrom: null, // the button the review shown was asked from: closing it goes back there
   closed: false, // the table left for good (the seat given up, the table gone): no reconnecting
   listening: false, // the page's key and pointer listeners added
+  heardAt: 0, // when the connection last brought anything (Date.now())
+  pingAt: 0, // when the last ping was sent
+  sentAt: 0, // when the last decision was sent
+  sentSeq: -1, // the state it answered
+  heartbeat: null, // the timer that pings and watches the connection
+  unsent: false, // a decision was on its way when the connection was found dead
 };
 
 function connectTable(code, saved) {
@@ -994,6 +1000,10 @@ function openSocket() {
   ws.addEventListener('open', () => {
     opened = true;
     ui.failures = 0;
+    ui.heardAt = Date.now();
+    ui.pingAt = ui.heardAt;
+    clearInterval(ui.heartbeat);
+    ui.heartbeat = setInterval(() => heartbeat(ws), HEARTBEAT_CHECK_MS);
     // The new connection's first state is the whole truth: states still waiting from the old
     // one are dropped, and its numbering is taken as it comes (a restarted server counts again).
     ui.queue = [];
@@ -1007,6 +1017,7 @@ function openSocket() {
     if (ui.hintWanted) send({ type: 'hint' });
   });
   ws.addEventListener('message', (ev) => {
+    ui.heardAt = Date.now();
     let msg;
     try {
       msg = JSON.parse(ev.data);
@@ -1015,43 +1026,80 @@ function openSocket() {
     }
     onMessage(msg);
   });
-  ws.addEventListener('close', async (ev) => {
-    if (ui.ws !== ws || ui.closed) return;
-    ui.ws = null;
-    ui.pending = null;
-    if (ev.code === SEAT_GIVEN_UP) {
-      // The seat's token no longer holds it (the host freed it): reconnecting cannot help.
-      forgetSeat();
-      ui.closed = true;
-      joinPage(ui.code, 'Your seat was given up; take a seat again or watch.');
-      return;
-    }
-    setConnection('reconnecting');
-    renderTable();
-    ui.failures += 1;
-    if (!opened && ui.failures >= 3) {
-      // Refused again and again: the table may be gone, or the seat's token no longer works
-      // (the host freed the seat).
-      try {
-        const info = await api('GET', `/api/tables/${ui.code}`);
-        const mine = ui.seat !== null && info.seats[ui.seat];
-        if (ui.token && mine && (mine.kind === 'open' || mine.kind === 'bot')) {
-          forgetSeat();
-          ui.closed = true;
-          joinPage(ui.code, 'Your seat was given up; take a seat again or watch.');
-          return;
-        }
-      } catch (e) {
-        if (/no table/i.test(e.message) || /404/.test(e.message)) {
-          ui.closed = true;
-          app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${ui.code}`), h('p', { class: 'error' }, sentence(e.message)), h('a', { href: '/' }, 'Set up a new table')));
-          return;
-        }
+  ws.addEventListener('close', (ev) => lost(ws, ev.code, opened));
+}
+
+// How often the page checks its connection, pings it, and how long it waits for an answer.
+// The server pings every 10 s too, but a page cannot see those pings (the browser answers
+// them), so it learns that a connection is dead only from silence: a network lost without
+// the connection closing (a phone's Wi-Fi gone) is otherwise noticed by the system after
+// minutes, the page showing "Sending…" all that time (browser tester s49, 1).
+const HEARTBEAT_CHECK_MS = 2000;
+const PING_EVERY_MS = 10000;
+const SILENT_MS = 25000;
+const DECISION_ANSWER_MS = 8000;
+
+function heartbeat(ws) {
+  if (ui.ws !== ws) {
+    clearInterval(ui.heartbeat);
+    return;
+  }
+  const now = Date.now();
+  const unanswered = ui.pending === 'act' && ui.sentAt > ui.heardAt && now - ui.sentAt > DECISION_ANSWER_MS;
+  if (now - ui.heardAt > SILENT_MS || unanswered) {
+    // Taken for dead now: its close event, whenever the system sends it, finds another
+    // connection in its place and is ignored.
+    lost(ws, 1006, true);
+    try { ws.close(); } catch { /* closing a dead connection may throw; it is gone either way */ }
+    return;
+  }
+  if (now - ui.pingAt >= PING_EVERY_MS) {
+    ui.pingAt = now;
+    send({ type: 'ping' });
+  }
+}
+
+/** The connection `ws` is gone (closed with `code`, or found dead): reconnect, unless the seat
+ * was given up or the table is gone. */
+async function lost(ws, code, opened) {
+  if (ui.ws !== ws || ui.closed) return;
+  ui.ws = null;
+  clearInterval(ui.heartbeat);
+  // A decision on its way may never have arrived: the next state says whether it did.
+  if (ui.pending === 'act') ui.unsent = true;
+  ui.pending = null;
+  if (code === SEAT_GIVEN_UP) {
+    // The seat's token no longer holds it (the host freed it): reconnecting cannot help.
+    forgetSeat();
+    ui.closed = true;
+    joinPage(ui.code, 'Your seat was given up; take a seat again or watch.');
+    return;
+  }
+  setConnection('reconnecting');
+  renderTable();
+  ui.failures += 1;
+  if (!opened && ui.failures >= 3) {
+    // Refused again and again: the table may be gone, or the seat's token no longer works
+    // (the host freed the seat).
+    try {
+      const info = await api('GET', `/api/tables/${ui.code}`);
+      const mine = ui.seat !== null && info.seats[ui.seat];
+      if (ui.token && mine && (mine.kind === 'open' || mine.kind === 'bot')) {
+        forgetSeat();
+        ui.closed = true;
+        joinPage(ui.code, 'Your seat was given up; take a seat again or watch.');
+        return;
+      }
+    } catch (e) {
+      if (/no table/i.test(e.message) || /404/.test(e.message)) {
+        ui.closed = true;
+        app.replaceChildren(h('div', { class: 'panel' }, h('h1', {}, `Table ${ui.code}`), h('p', { class: 'error' }, sentence(e.message)), h('a', { href: '/' }, 'Set up a new table')));
+        return;
       }
     }
-    const delay = Math.min(10000, 400 * 2 ** Math.min(ui.failures, 5));
-    setTimeout(() => { if (!ui.closed) openSocket(); }, delay);
-  });
+  }
+  const delay = Math.min(10000, 400 * 2 ** Math.min(ui.failures, 5));
+  setTimeout(() => { if (!ui.closed) openSocket(); }, delay);
 }
 
 function send(msg) {
@@ -1079,6 +1127,12 @@ function onMessage(msg) {
         ui.queue = ui.queue.filter((s) => s.seq < msg.seq);
       }
       ui.lastSeq = msg.seq;
+      if (ui.unsent) {
+        // A decision was on its way when the connection died: if it is still this seat's
+        // turn it never arrived, and the person is told so rather than left to wonder.
+        ui.unsent = false;
+        if (msg.seq === ui.sentSeq && msg.legal && msg.legal.length && !onlyPass(msg)) toast('Your last choice did not reach the table: the connection dropped. Choose again.');
+      }
       if (msg.seat !== undefined) ui.seat = msg.seat;
       if (msg.deal_number === 0) ui.zeroBased = true;
       ui.queue.push(msg);
@@ -1490,9 +1544,13 @@ function teamName(state, team) {
   return `${a} & ${b}`;
 }
 
+function connected() {
+  return !!(ui.ws && ui.ws.readyState === WebSocket.OPEN);
+}
+
 function myTurn() {
   const s = ui.shown;
-  return !!(s && s.legal && s.legal.length && !onlyPass(s) && !ui.queue.length && !ui.pending && ui.ws && ui.ws.readyState === WebSocket.OPEN);
+  return !!(s && s.legal && s.legal.length && !onlyPass(s) && !ui.queue.length && !ui.pending && connected());
 }
 
 /** A decision with nothing to choose: a pass is all that is legal (Railroad's jamboree question
@@ -1511,6 +1569,8 @@ function passForThePerson(state) {
   ui.autoTimer = null;
   if (ui.shown !== state || !onlyPass(state) || ui.pending || ui.queue.length) return;
   if (!send({ type: 'act', seq: state.seq, action: 'pass' })) return;
+  ui.sentAt = Date.now();
+  ui.sentSeq = state.seq;
   ui.pending = 'act';
   const phase = (PHASE_WORDS[state.view && state.view.phase] || 'This decision').replace(/\?$/, '');
   const what = ['jamboree', 'renege_claim', 'farmers'].includes(state.view && state.view.phase) ? 'claim' : 'choose';
@@ -1526,6 +1586,8 @@ function act(action) {
     toast('Not connected: reconnecting…');
     return;
   }
+  ui.sentAt = Date.now();
+  ui.sentSeq = s.seq;
   ui.pending = 'act';
   ui.hint = null;
   renderTable();
@@ -1559,6 +1621,7 @@ function renderTable() {
   const focusSel = !focused || focused === document.body ? null
     : focused.dataset && focused.dataset.key ? `[data-key="${CSS.escape(focused.dataset.key)}"]`
       : focused.id ? `#${CSS.escape(focused.id)}` : null;
+  const inHand = !!(focused && focused.closest && focused.closest('#hand, #actions'));
   if (!s) {
     body.replaceChildren(h('p', { class: 'loading' }, 'Waiting for the table…'));
     return;
@@ -1567,6 +1630,7 @@ function renderTable() {
   root.dataset.phase = (s.view && s.view.phase) || '';
   root.dataset.deal = s.deal_number;
   root.dataset.state = s.game_over ? 'over' : !s.started ? 'waiting' : myTurn() ? 'myturn' : ui.pending ? 'pending' : 'watching';
+  root.dataset.connected = connected() ? 'yes' : 'no';
   root.dataset.seat = s.seat === null || s.seat === undefined ? 'spectator' : s.seat;
   document.title = s.game_over ? `Game over · ${gameOverWords(s)} · Euchre: table ${ui.code}` : `${myTurn() ? '● ' : ''}Euchre: table ${ui.code}`;
 
@@ -1595,6 +1659,10 @@ function renderTable() {
   if (!again && ui.keyboard && myTurn() && (!document.activeElement || document.activeElement === document.body)) {
     again = body.querySelector('#hand button[data-legal="1"], #actions button');
   }
+  // A card or a decision just played from the keyboard went away with the redraw: the focus
+  // stays in the hand (its first card, not playable until the next turn) rather than falling
+  // to the page, where Tab would start again from the top (browser tester s49, 7).
+  if (!again && inHand) again = body.querySelector('#hand button[tabindex="0"], #hand button');
   if (again) again.focus();
 }
 
@@ -1884,6 +1952,7 @@ function handPrompt(s, byCard) {
   }
   if (onlyPass(s)) return 'Your turn: nothing to choose here, so you pass.';
   if (ui.pending) return 'Sending…';
+  if (!connected()) return 'Your turn, once the connection is back: reconnecting…';
   if (ui.queue.length) return null;
   const verbs = new Set([...byCard.values()].map((a) => actionCard(a).verb));
   if (verbs.has('play')) return 'Your turn: play a card';
@@ -2281,7 +2350,7 @@ function nextGameControl(s) {
     return h('p', {}, h('button', { type: 'button', class: 'primary', id: 'next-game', onclick: (ev) => { ev.target.disabled = true; goNextGame(s.next_table); } },
       'Next game: take your seat'));
   }
-  if (!ui.host) return s.seat === null || s.seat === undefined ? null : h('p', { class: 'muted' }, 'The host can start the next game at this table’s rules.');
+  if (!ui.host) return s.seat === null || s.seat === undefined ? null : h('p', { class: 'muted' }, 'The host can start the next game with this table’s rules.');
   return h('p', {}, h('button', {
     type: 'button',
     class: 'primary',

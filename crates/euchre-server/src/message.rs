@@ -21,6 +21,10 @@ pub enum ClientMessage {
     /// The game's deals finished before the current one, as my seat (or a spectator) saw
     /// them: for a page opened after they were played.
     PastDeals {},
+    /// Are you there? Answered by `pong`. A page cannot see the WebSocket's own pings, so it
+    /// asks now and then, to learn that a connection gone silent without closing (a phone's
+    /// network lost) is dead, rather than wait minutes for its system to say so.
+    Ping {},
 }
 
 impl ClientMessage {
@@ -30,7 +34,7 @@ impl ClientMessage {
     /// Not JSON, not an object with a known `type`, or a field missing, unknown or mistyped.
     pub fn parse(text: &str) -> Result<Self, String> {
         const SHAPE: &str =
-            "a message is a JSON object with a \"type\": act, sync, hint, review or past_deals";
+            "a message is a JSON object with a \"type\": act, sync, hint, review, past_deals or ping";
         serde_json::from_str(text).map_err(|e| {
             // serde's words for these two are about its own types ("missing field `type`",
             // "invalid type: sequence"), not the protocol's.
@@ -151,6 +155,8 @@ pub enum ServerMessage {
     },
     /// A request refused; nothing changed.
     Error { error: String, seq: u64 },
+    /// The answer to a `ping`.
+    Pong {},
     Hint {
         seq: u64,
         best: String,

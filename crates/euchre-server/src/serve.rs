@@ -89,12 +89,14 @@ pub struct Limits {
 /// How often the server pings each WebSocket. A browser answers a ping by itself, whatever
 /// its page is doing (a tab in the background included), so a connection that is there is
 /// never silent for long, even while its player only watches.
-pub const PING_EVERY: Duration = Duration::from_secs(30);
+pub const PING_EVERY: Duration = Duration::from_secs(10);
 /// A WebSocket nothing has been heard from this long (not a message, not the answer to a
-/// ping: four pings unanswered) is closed. A client gone without a word (its network
+/// ping: two pings unanswered) is closed. A client gone without a word (its network
 /// dropped, its machine asleep) would otherwise hold the connection, its address's place and,
-/// for a seat, "connected" for ever: the table never put away, its computer players playing on.
-pub const SILENT_FOR: Duration = Duration::from_secs(150);
+/// for a seat, "connected": the others told to wait for a player who is not there, and the
+/// grace before a computer plays for the seat not begun (at 150 s a phone that lost its
+/// network stalled its table for two and a half minutes: browser tester s49, 1).
+pub const SILENT_FOR: Duration = Duration::from_secs(25);
 /// The longest a message to a WebSocket may take to be written before the connection is
 /// dropped: a client that stops reading would otherwise hold its connection's task in the
 /// write for ever (its queue is dropped by the table, but not the connection, nor its seat's

@@ -360,6 +360,39 @@ async fn a_silent_connection_is_closed_and_its_seat_left() {
     assert_eq!(next(&mut watcher).await.expect("still open")["type"], "state");
 }
 
+/// Browser tester s49, 1: a page cannot see the WebSocket's pings, so it asks `ping` now and
+/// then to learn that its connection still carries messages; the server answers `pong`, and
+/// nothing else changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ping_is_answered_by_a_pong() {
+    let addr = start(&temp_db("ping")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}),
+    )
+    .await;
+    let mut watcher = connect(&addr, &code, None).await;
+    let before = synced(&mut watcher).await;
+    send(&mut watcher, &json!({"type": "ping"})).await;
+    let answer = loop {
+        let m = next(&mut watcher).await.expect("an answer");
+        if m["type"] != "state" {
+            break m;
+        }
+    };
+    assert_eq!(answer, json!({"type": "pong"}));
+    assert_eq!(game_of(&synced(&mut watcher).await), game_of(&before));
+    // A ping with a field it does not take is refused as any other message would be.
+    send(&mut watcher, &json!({"type": "ping", "x": 1})).await;
+    let refused = loop {
+        let m = next(&mut watcher).await.expect("an answer");
+        if m["type"] != "state" {
+            break m;
+        }
+    };
+    assert_eq!(refused["type"], "error", "{refused}");
+}
+
 /// Review s48, finding 13: a client that stops reading does not hold its connection (nor its
 /// seat's "connected") in a write for ever: a write not done within the bound ends it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -421,6 +421,7 @@ fn handle(
         _ => None,
     };
     match msg {
+        ClientMessage::Ping {} => live.send_to(id, &ServerMessage::Pong {}),
         ClientMessage::Sync {} | ClientMessage::PastDeals {} => {
             let Ok(mut room) = live.room() else { return };
             // The token checked again under the lock the answer is made under: the seat may
