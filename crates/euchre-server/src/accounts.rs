@@ -116,8 +116,8 @@ pub async fn register(
         Ok(n) => n,
         Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
     };
-    if c.password.chars().count() < 8 || c.password.len() > 1024 {
-        return error(StatusCode::BAD_REQUEST, "a password is 8 to 1024 characters");
+    if let Err(weak) = crate::passwords::check(&name, &c.password) {
+        return error(StatusCode::BAD_REQUEST, weak.to_string());
     }
     // A name already taken is said before the password is hashed: hashing is the dear part.
     match state.store().account_like(&name) {

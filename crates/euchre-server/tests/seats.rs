@@ -285,6 +285,26 @@ async fn a_strangers_wrong_passwords_do_not_lock_the_owner_out() {
     assert_eq!(status, 200, "{body}");
 }
 
+/// Review s48, finding 17: a password a guesser tries first is refused, with why; the name is
+/// still free for a better one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_password_a_guesser_tries_first_is_refused_with_why() {
+    let addr = start(&temp_db("weak")).await;
+    for (password, why) in [
+        ("12345678", "a plain run"),
+        ("Bob Smith", "the account's name"),
+        ("zzzzzzzz", "one character over and over"),
+        ("Passw0rd!", "one of the first any guesser tries"),
+        ("euchre2024", "one of the first any guesser tries"),
+    ] {
+        let (status, body) = register(&addr, "Bob Smith", password).await;
+        assert_eq!(status, 400, "{password}: {body}");
+        assert!(body.contains(why), "{password}: {body}");
+    }
+    let (status, body) = register(&addr, "Bob Smith", "rook and bower at nine").await;
+    assert_eq!(status, 200, "{body}");
+}
+
 /// Review s48, finding 11: one address registers a few accounts, then waits (429 with
 /// `Retry-After`); another address is not held back by it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
