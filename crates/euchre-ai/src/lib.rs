@@ -41,5 +41,5 @@ pub mod view;
 pub mod win_prob;
 
 pub use player::{player, Budget, Choice, Outlook, Player, UnknownPlayer, DEFAULT_PLAYER, PLAYERS};
-pub use seeds::mix_seed;
+pub use seeds::{keyed_seed, mix_seed};
 pub use view::GameView;

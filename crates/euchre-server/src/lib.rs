@@ -16,6 +16,7 @@ pub mod http;
 mod live;
 mod message;
 pub mod names;
+mod passwords;
 pub mod room;
 pub mod serve;
 pub mod store;

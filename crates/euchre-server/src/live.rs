@@ -8,7 +8,6 @@ use crate::token::{SeatToken, TokenHash};
 use euchre::table::{AnyGame, Table};
 use euchre::{Action, Seat};
 use euchre_stats::{GameSummary, SeatKind};
-use rand::RngCore;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -56,9 +55,10 @@ pub struct Live {
     /// The room's state number, readable without the room's lock (for error messages, which
     /// may be sent while the room is locked).
     seq: AtomicU64,
-    /// A secret of this table's, for the random numbers of its hints and reviews: drawn at
-    /// random when the table is made and stored with it (so advice repeats after a restart),
-    /// never sent, and not the deal's seed, so the advice says nothing of hidden cards.
+    /// A secret of this table's, for the random numbers of its hints and reviews (and, in
+    /// their own domain, of its computer players: [`Room::new`]): drawn at random when the
+    /// table is made and stored with it (so advice repeats after a restart), never sent, and
+    /// not the deal's seed, so the advice says nothing of hidden cards.
     advice_key: u64,
     /// Advice given, by what was asked (hints by state and seat, reviews by deal and seat):
     /// the same question gets the same answer, so it is searched once, however many
@@ -195,11 +195,7 @@ impl Live {
     /// answer, as a person who asks twice expects; other questions and other tables get
     /// unrelated numbers.
     pub fn advice_seed(&self, what: u64) -> u64 {
-        use rand::SeedableRng;
-        let mut seed = [0u8; 32];
-        seed[..8].copy_from_slice(&self.advice_key.to_le_bytes());
-        seed[8..16].copy_from_slice(&what.to_le_bytes());
-        rand_chacha::ChaCha8Rng::from_seed(seed).next_u64()
+        euchre_ai::keyed_seed(self.advice_key, euchre_ai::seeds::ADVICE_SEEDS, what)
     }
 
     /// The current state's number.
@@ -643,6 +639,7 @@ mod tests {
             AnyRules::preset("north-american").unwrap(),
             "north-american",
             1,
+            1,
             plan,
             "basic",
         )
@@ -667,6 +664,22 @@ mod tests {
         store.create_table(&row, &seats).unwrap();
         let host = TokenHash::of(&SeatToken::random());
         Live::new(row.code, room, host, Duration::from_secs(60), store, 1)
+    }
+
+    /// Advice drawn through `euchre_ai::keyed_seed` draws what it drew before it (ChaCha8
+    /// keyed by the secret and the question, as it was written out here): a hint asked
+    /// before an upgrade is the same after it.
+    #[test]
+    fn advice_seeds_are_those_drawn_before() {
+        use rand::{RngCore, SeedableRng};
+        let live = waiting_table("advice-seeds");
+        for what in [0, 1, 5 << 8 | 3] {
+            let mut seed = [0u8; 32];
+            seed[..8].copy_from_slice(&1u64.to_le_bytes());
+            seed[8..16].copy_from_slice(&u64::to_le_bytes(what));
+            let before = rand_chacha::ChaCha8Rng::from_seed(seed).next_u64();
+            assert_eq!(live.advice_seed(what), before);
+        }
     }
 
     /// Watched, a table is never closed; its last watcher leaving starts its clock again;

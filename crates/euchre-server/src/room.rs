@@ -209,7 +209,10 @@ pub fn check_server_player(name: &str) -> Result<(), String> {
 
 impl Room {
     /// A new table of `rules` (called `preset`) from `seed`, one plan per seat; `stand_in`
-    /// decides for open seats once the game is on and for people who left.
+    /// decides for open seats once the game is on and for people who left. `secret` is the
+    /// table's own secret, never sent and drawn apart from `seed`: its computer players'
+    /// random numbers come from it, so that nothing they do can tell the seed, which tells
+    /// every hand (review s48, finding 16).
     ///
     /// # Errors
     /// The wrong number of seats, or a computer player's name unknown.
@@ -217,6 +220,7 @@ impl Room {
         rules: AnyRules,
         preset: &str,
         seed: u64,
+        secret: u64,
         plan: Vec<SeatPlan>,
         stand_in: &str,
     ) -> Result<Room, RoomError> {
@@ -229,7 +233,8 @@ impl Room {
             })
             .collect();
         let session = Session::new(rules, seed, holders, Budget::UNLIMITED, None)
-            .map_err(|e| RoomError::Setup(e.to_string()))?;
+            .map_err(|e| RoomError::Setup(e.to_string()))?
+            .with_bot_key(secret);
         let seats: Vec<Seated> = plan
             .into_iter()
             .map(|p| match p {

@@ -244,7 +244,8 @@ pub struct TableRow {
     pub stand_in: String,
     /// The hash of the host's token ([`TokenHash`]), as hex: never the token.
     pub host: String,
-    /// The secret behind the random numbers of the table's hints and reviews (never sent).
+    /// The secret behind the random numbers of the table's hints and reviews, and of its
+    /// computer players (never sent; each use in its own domain, `euchre_ai::seeds`).
     pub advice_key: u64,
 }
 

@@ -69,7 +69,7 @@ fn no_seat_is_ever_sent_a_card_it_may_not_see() {
             for &p in &people {
                 plan[p] = SeatPlan::Open;
             }
-            let mut room = Room::new(rules, preset, g, plan, "random").unwrap();
+            let mut room = Room::new(rules, preset, g, g, plan, "random").unwrap();
             let tokens: Vec<(usize, SeatToken)> = people
                 .iter()
                 .map(|&p| (p, room.claim(p, &format!("guest {p}"), None).unwrap()))
@@ -135,6 +135,11 @@ fn step(room: &mut Room) -> bool {
 
 /// A north-american table from `seed` with seats 0 and 1 open and two `basic` players.
 fn two_open(seed: u64) -> Room {
+    two_open_with(seed, 0x005E_C2E7)
+}
+
+/// The same under the table secret `secret`.
+fn two_open_with(seed: u64, secret: u64) -> Room {
     let plan = vec![
         SeatPlan::Open,
         SeatPlan::Open,
@@ -145,6 +150,7 @@ fn two_open(seed: u64) -> Room {
         AnyRules::preset("north-american").unwrap(),
         "north-american",
         seed,
+        secret,
         plan,
         "basic",
     )
@@ -161,6 +167,32 @@ fn table() -> (Room, SeatToken, SeatToken) {
     assert!(room.started());
     while step(&mut room) {}
     (room, a, b)
+}
+
+/// Review s48, finding 16: a table's computer players draw their numbers from its secret and
+/// the decisions taken, never from its seed, which tells every hand. A table made again with
+/// its stored secret (read back after a restart) draws the same numbers.
+#[test]
+fn computer_players_draw_from_the_tables_secret_not_its_seed() {
+    use euchre_ai::seeds::{keyed_seed, mix_seed, BOT_SEEDS};
+    for (seed, secret) in [(3, 0x005E_C2E7), (4, 0x005E_C2E7), (3, 77)] {
+        let mut room = two_open_with(seed, secret);
+        room.claim(0, "Ann", None).unwrap();
+        room.claim(1, "Bob", None).unwrap();
+        let mut taken = 0;
+        let job = loop {
+            if let Some(Next::Bot(job)) = room.next() {
+                break job;
+            }
+            let seat = room.game().to_act().unwrap();
+            let legal = room.game().legal_actions()[0].to_string();
+            let change = room.decide(seat, room.seq(), &legal).unwrap();
+            room.commit(&change).unwrap();
+            taken += 1;
+        };
+        assert_eq!(job.seed, keyed_seed(secret, BOT_SEEDS, taken), "seed {seed}");
+        assert_ne!(job.seed, mix_seed(seed, taken), "seed {seed}");
+    }
 }
 
 #[test]
@@ -213,6 +245,7 @@ fn names_that_cannot_sit_are_refused() {
     let mut room = Room::new(
         AnyRules::preset("north-american").unwrap(),
         "north-american",
+        1,
         1,
         plan,
         "basic",
@@ -308,7 +341,7 @@ fn a_state_says_how_many_deals_a_game_of_fixed_length_lasts() {
             SeatPlan::Bot("basic".into()),
             SeatPlan::Bot("basic".into()),
         ];
-        let room = Room::new(AnyRules::preset(preset).unwrap(), preset, 1, plan, "basic").unwrap();
+        let room = Room::new(AnyRules::preset(preset).unwrap(), preset, 1, 1, plan, "basic").unwrap();
         let ServerMessage::State { target, deals, .. } = room.state_for(None) else {
             panic!()
         };
@@ -337,7 +370,7 @@ fn a_state_names_the_partners_and_how_a_finished_deal_went() {
             // Random players, so that some makers fall short.
             let mut plan = vec![SeatPlan::Bot("random".into()); players];
             plan[0] = SeatPlan::Open;
-            let mut room = Room::new(rules, preset, seed, plan, "random").unwrap();
+            let mut room = Room::new(rules, preset, seed, seed, plan, "random").unwrap();
             let token = room.claim(0, "Ann", None).unwrap();
             let mut deals_done = 0;
             while !room.game().is_over() && deals_done < 3 {

@@ -220,7 +220,7 @@ async fn a_named_account_keeps_its_name() {
 }
 
 /// Wrong passwords slow the next try: five are free, then the name is locked for a second,
-/// two, four..., the right password included, with a `Retry-After`.
+/// two, four... from that address, the right password included, with a `Retry-After`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_passwords_lock_the_name_for_longer_each_time() {
     let addr = start(&temp_db("throttle")).await;
@@ -248,6 +248,60 @@ async fn wrong_passwords_lock_the_name_for_longer_each_time() {
     assert_eq!(status, 401);
     tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
     let (status, _, body) = with_headers(&addr, "POST", "/api/login", "", &creds).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+/// Review s48, finding 9: a stranger's wrong passwords lock the stranger's address out of the
+/// name, not the account's owner signing in from another (addresses as a proxy gives them).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_strangers_wrong_passwords_do_not_lock_the_owner_out() {
+    let limits = euchre_server::Limits {
+        trust_proxy: true,
+        ..euchre_server::Limits::default()
+    };
+    let addr = support::start_limited(&temp_db("stranger"), limits).await;
+    let owner = json!({"name": "Nell", "password": "correct horse"});
+    let home = "X-Forwarded-For: 192.0.2.8\r\n";
+    let (status, _, body) = with_headers(&addr, "POST", "/api/accounts", home, &owner).await;
+    assert_eq!(status, 200, "{body}");
+    let stranger = "X-Forwarded-For: 198.51.100.7\r\n";
+    let wrong = json!({"name": "NELL", "password": "not it at all"});
+    for _ in 0..6 {
+        let (status, _, body) = with_headers(&addr, "POST", "/api/login", stranger, &wrong).await;
+        assert_eq!(status, 401, "{body}");
+    }
+    // The stranger's address is locked, the right password included...
+    let (status, _, body) = with_headers(&addr, "POST", "/api/login", stranger, &owner).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        body.contains("too many wrong passwords for this name from your address"),
+        "{body}"
+    );
+    // ...the owner, at home or somewhere new, is not.
+    let (status, _, body) = with_headers(&addr, "POST", "/api/login", home, &owner).await;
+    assert_eq!(status, 200, "{body}");
+    let away = "X-Forwarded-For: 203.0.113.9\r\n";
+    let (status, _, body) = with_headers(&addr, "POST", "/api/login", away, &owner).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+/// Review s48, finding 17: a password a guesser tries first is refused, with why; the name is
+/// still free for a better one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_password_a_guesser_tries_first_is_refused_with_why() {
+    let addr = start(&temp_db("weak")).await;
+    for (password, why) in [
+        ("12345678", "a plain run"),
+        ("Bob Smith", "the account's name"),
+        ("zzzzzzzz", "one character over and over"),
+        ("Passw0rd!", "one of the first any guesser tries"),
+        ("euchre2024", "one of the first any guesser tries"),
+    ] {
+        let (status, body) = register(&addr, "Bob Smith", password).await;
+        assert_eq!(status, 400, "{password}: {body}");
+        assert!(body.contains(why), "{password}: {body}");
+    }
+    let (status, body) = register(&addr, "Bob Smith", "rook and bower at nine").await;
     assert_eq!(status, 200, "{body}");
 }
 

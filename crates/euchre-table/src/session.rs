@@ -4,7 +4,8 @@ use crate::holder::Holder;
 use crate::save::{from_text, load, record_text, save_atomically};
 use euchre::table::{AnyGame, AnyRules, Table};
 use euchre::{Action, Seat};
-use euchre_ai::{mix_seed, player, Budget, Choice, GameView, UnknownPlayer};
+use euchre_ai::seeds::{keyed_seed, mix_seed, BOT_SEEDS};
+use euchre_ai::{player, Budget, Choice, GameView, UnknownPlayer};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -84,6 +85,9 @@ pub struct Session {
     holders: Vec<Holder>,
     budget: Budget,
     save_to: Option<PathBuf>,
+    /// The secret the computer players' random numbers come from, if the game's seed must
+    /// stay one ([`Session::with_bot_key`]).
+    bot_key: Option<u64>,
 }
 
 fn check_holders(game: &AnyGame, holders: &[Holder]) -> Result<(), TableError> {
@@ -142,6 +146,7 @@ impl Session {
             holders,
             budget,
             save_to,
+            bot_key: None,
         };
         s.save()?;
         Ok(s)
@@ -163,7 +168,20 @@ impl Session {
             holders,
             budget,
             save_to: Some(path.to_path_buf()),
+            bot_key: None,
         })
+    }
+
+    /// The same session with its computer players' random numbers drawn from `key`, a secret
+    /// kept apart from the game's seed, rather than from that seed (review s48, finding 16).
+    /// Without a key they come from the seed through [`mix_seed`], which is invertible: a
+    /// bot's seed would give back the game's, and so every hand. That is fine where the seed
+    /// is no secret (a game played at this computer, whose file holds it), not where it is
+    /// (a server's table, whose players must not know the deal).
+    #[must_use]
+    pub fn with_bot_key(mut self, key: u64) -> Session {
+        self.bot_key = Some(key);
+        self
     }
 
     pub fn game(&self) -> &AnyGame {
@@ -236,8 +254,12 @@ impl Session {
             view: self.view(seat),
             player: self.holders[seat.index()].name().to_string(),
             budget: self.budget,
-            // From the game's seed and the decisions taken so far.
-            seed: mix_seed(self.seed(), self.decisions()),
+            // From the secret, or else the game's seed, and the decisions taken so far: the
+            // same decision drawn again (the game read back) draws the same numbers.
+            seed: match self.bot_key {
+                Some(key) => keyed_seed(key, BOT_SEEDS, self.decisions()),
+                None => mix_seed(self.seed(), self.decisions()),
+            },
         })
     }
 

@@ -239,3 +239,26 @@ fn undo_takes_back_the_persons_last_decision_and_what_followed() {
     assert_eq!(s.turn(), Turn::Person(me));
     assert_eq!(s.view(me).legal(), &legal);
 }
+
+/// Review s48, finding 16: with a key, the bots' seeds come from it and the decisions taken,
+/// not from the game's seed: games dealt from different seeds draw the same bot seeds under
+/// one key (they tell nothing of the deal), and another key draws others. Without one they
+/// come from the game's seed (a game at this computer, whose file holds the seed anyway).
+#[test]
+fn with_a_key_the_bots_seeds_say_nothing_of_the_games_seed() {
+    let first_bot_seed = |seed: u64, key: Option<u64>| {
+        let rules = AnyRules::preset("north-american").unwrap();
+        let bots = vec![Holder::Bot("basic".into()); 4];
+        let s = Session::new(rules, seed, bots, Budget::UNLIMITED, None).unwrap();
+        let s = match key {
+            Some(k) => s.with_bot_key(k),
+            None => s,
+        };
+        s.bot_job().unwrap().seed
+    };
+    assert_eq!(first_bot_seed(1, None), euchre_ai::mix_seed(1, 0));
+    assert_ne!(first_bot_seed(1, None), first_bot_seed(2, None));
+    assert_eq!(first_bot_seed(1, Some(9)), first_bot_seed(2, Some(9)));
+    assert_ne!(first_bot_seed(1, Some(9)), first_bot_seed(1, Some(10)));
+    assert_ne!(first_bot_seed(1, Some(9)), first_bot_seed(1, None));
+}

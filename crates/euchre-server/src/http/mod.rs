@@ -388,8 +388,11 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<String, Refusal> {
     for name in bots.chain([&t.stand_in]) {
         crate::room::check_server_player(name).map_err(bad)?;
     }
-    let room =
-        Room::new(rules, &t.preset, t.seed, t.plan.clone(), &t.stand_in).map_err(|e| bad(e.to_string()))?;
+    // The table's secret, for its advice and its computer players: drawn apart from the
+    // seed, so that neither can tell the deal.
+    let secret = OsRng.next_u64();
+    let room = Room::new(rules, &t.preset, t.seed, secret, t.plan.clone(), &t.stand_in)
+        .map_err(|e| bad(e.to_string()))?;
     let host = t.host;
     let Ok(mut tables) = state.tables.lock() else {
         return Err((
@@ -411,7 +414,7 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<String, Refusal> {
         grace_secs: t.grace_secs,
         stand_in: t.stand_in,
         host: host.to_string(),
-        advice_key: OsRng.next_u64(),
+        advice_key: secret,
     };
     let seats: Vec<SeatRow> = t
         .plan

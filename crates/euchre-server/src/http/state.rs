@@ -411,8 +411,17 @@ pub(super) fn resume(live: &Arc<Live>, store: &Store, at_start: bool) {
 pub(super) fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Result<Arc<Live>, String> {
     let rules = rules_of(&t.table.preset, &t.table.options)?;
     let plan = vec![SeatPlan::Open; t.seats.len()];
-    let mut room = Room::new(rules, &t.table.preset, t.table.seed, plan, &t.table.stand_in)
-        .map_err(|e| e.to_string())?;
+    // The table's stored secret, as when it was made: its computer players draw the same
+    // numbers after a restart as they would have without one.
+    let mut room = Room::new(
+        rules,
+        &t.table.preset,
+        t.table.seed,
+        t.table.advice_key,
+        plan,
+        &t.table.stand_in,
+    )
+    .map_err(|e| e.to_string())?;
     for (i, s) in t.seats.iter().enumerate() {
         let seated = match s {
             SeatRow::Open => Seated::Open,
