@@ -1060,6 +1060,43 @@ try {
     }
   });
 
+  await check('a friend who drops: the others are told, on the felt, in the prompt and to the screen reader, that a computer plays for them and in how many seconds, counting down; then that it does; the host\'s list says the same words (browser tester s49, 5)', async () => {
+    const v = play.view;
+    const other = (v.seat + 1) % 4;
+    const t = await scripted(v.seat, { width: 1100, height: 800, clock: true }, '?fast=1', 'hosttoken0123456789abcdef01234567');
+    try {
+      const waiting = { ...v, to_act: other, legal: [] };
+      const seats = (over) => [0, 1, 2, 3].map((i) => ({ seat: i, kind: i === v.seat ? 'person' : 'bot', name: i === v.seat ? 'Tess' : 'easy', connected: true, partner: (i + 2) % 4, ...(i === other ? { kind: 'person', name: 'Zoë', ...over } : {}) }));
+      t.send(stateMessage({ ...play, view: waiting }, 3, { legal: [], seats: seats({}) }));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      t.send(stateMessage({ ...play, view: waiting }, 4, { legal: [], seats: seats({ connected: false, stand_in_in: 45 }) }));
+      await t.page.waitForSelector('#table[data-seq="4"]');
+      const prompt = () => t.page.locator('#prompt').textContent();
+      const first = await prompt();
+      if (!/Waiting for Zoë, who lost the connection: a computer plays for them in 45 s unless they come back/.test(first)) throw new Error(`the prompt says "${first}"`);
+      const said = await t.page.locator('#live p').allTextContents();
+      if (!said.some((x) => /^Zoë lost the connection: a computer plays for them in 45 seconds unless they come back\.$/.test(x))) throw new Error(`the screen reader heard ${JSON.stringify(said)}`);
+      await t.page.clock.runFor(10_000);
+      const later = await prompt();
+      // The count is redrawn each second of the page's clock, so it may lag by one.
+      if (!/in 3[56] s unless/.test(later)) throw new Error(`ten seconds on the prompt says "${later}"`);
+      const badge = await t.page.locator(`.seat .badge.away`).first().textContent();
+      if (!/^Offline · 3[56] s$/.test(badge)) throw new Error(`the seat's badge says "${badge}"`);
+      const host = await t.page.locator('.seat-list').textContent();
+      if (!/Zoë \(offline\)/.test(host)) throw new Error(`the host's list says "${host}"`);
+      // The grace over: the computer plays, and the count goes.
+      t.send(stateMessage({ ...play, view: waiting }, 5, { legal: [], seats: seats({ kind: 'away', connected: false }) }));
+      await t.page.waitForSelector('#table[data-seq="5"]');
+      const after = await t.page.locator('#live p').allTextContents();
+      if (!after.includes('A computer plays for Zoë until they come back.')) throw new Error(`the screen reader heard ${JSON.stringify(after)}`);
+      if (await t.page.locator('[data-countdown]').count()) throw new Error('a count goes on once the computer plays');
+      if (!/Waiting for Zoë…/.test(await prompt())) throw new Error(`the prompt says "${await prompt()}"`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
   await check('a review on its way when the connection drops, or asked for while it is down, is asked again on reconnecting (browser findings 2)', async () => {
     const t = await scripted(play.view.seat, { width: 1100, height: 800 });
     try {

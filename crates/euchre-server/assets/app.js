@@ -838,7 +838,7 @@ async function joinPage(code, note) {
   const status = h('p', { class: 'status', role: 'status' }, note || '');
   const list = h('ul', { class: 'seat-list' });
   info.seats.forEach((s) => {
-    const who = s.kind === 'open' ? 'open' : `${s.name || s.kind}${s.kind === 'bot' ? ' (computer)' : s.kind === 'away' ? ' (away)' : ''}`;
+    const who = s.kind === 'open' ? 'open' : `${s.name || s.kind}${s.kind === 'bot' ? ' (computer)' : s.kind === 'away' ? ' (away: a computer plays)' : s.kind === 'person' && !s.connected ? ' (offline)' : ''}`;
     const take = s.kind === 'open'
       ? h('button', {
         type: 'button',
@@ -949,7 +949,28 @@ const ui = {
   sentSeq: -1, // the state it answered
   heartbeat: null, // the timer that pings and watches the connection
   unsent: false, // a decision was on its way when the connection was found dead
+  standIn: new Map(), // seat → when (Date.now()) a computer plays for its person, gone
 };
+
+/** Whole seconds until a computer plays for seat `seat`'s person, gone; null when nobody is
+ * counting (the person is there, away already, or the game is over). */
+function standInLeft(seat) {
+  const at = ui.standIn.get(seat);
+  return at === undefined ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+// Each second the counts on the page go down, without drawing the table again.
+setInterval(() => {
+  for (const el of document.querySelectorAll('[data-countdown]')) {
+    const left = standInLeft(Number(el.dataset.countdown));
+    if (left !== null) el.textContent = `${left} s`;
+  }
+}, 1000);
+
+/** The seat's count as a span the timer above keeps going. */
+function countdown(seat) {
+  return h('span', { 'data-countdown': seat }, `${standInLeft(seat)} s`);
+}
 
 function connectTable(code, saved) {
   ui.code = code;
@@ -1352,6 +1373,7 @@ function recordDeal(entry, state) {
 function showState(prev, state) {
   const v = state.view || {};
   ui.pending = null;
+  tellSeatChanges(prev, state);
   // A new deal: keep the last deal's result in view and ask for its review.
   if (prev && dealKey(prev) !== dealKey(state)) {
     setResult(dealKey(prev), dealResult(prev, state));
@@ -1402,6 +1424,31 @@ function showState(prev, state) {
     clearTimeout(ui.autoTimer);
     ui.autoTimer = setTimeout(() => passForThePerson(state), AUTO_PASS_MS);
   } else if (state.legal && state.legal.length && !wasMyTurn) announce('Your turn');
+}
+
+/** Who left, who came back, and when a computer plays for someone gone: counted from this
+ * state (its `stand_in_in`), and told to the screen reader as it changes. */
+function tellSeatChanges(prev, state) {
+  const seats = state.seats || [];
+  for (const x of seats) {
+    if (typeof x.stand_in_in === 'number') ui.standIn.set(x.seat, Date.now() + 1000 * x.stand_in_in);
+    else ui.standIn.delete(x.seat);
+  }
+  if (!prev || !prev.started || state.game_over) return;
+  for (const x of seats) {
+    const was = prev.seats && prev.seats[x.seat];
+    if (!was || x.seat === state.seat || !x.name || was.name !== x.name) continue;
+    const gone = x.kind === 'person' && !x.connected;
+    const wasGone = was.kind === 'person' && !was.connected;
+    if (gone && !wasGone && was.kind === 'person') {
+      const left = standInLeft(x.seat);
+      announce(`${x.name} lost the connection${left === null ? '' : `: a computer plays for them in ${left} seconds unless they come back`}.`);
+    } else if (x.kind === 'away' && was.kind !== 'away') {
+      announce(`A computer plays for ${x.name} until they come back.`);
+    } else if (x.kind === 'person' && x.connected && (was.kind === 'away' || wasGone)) {
+      announce(`${x.name} is back.`);
+    }
+  }
 }
 
 /** The last finished deal's words. Its panel, closed by the person, opens again only for
@@ -1703,7 +1750,9 @@ function seatListForHost(s) {
   const rows = s.seats.filter((x) => (x.kind === 'person' || x.kind === 'away') && x.seat !== s.seat);
   if (!rows.length) return null;
   return h('ul', { class: 'seat-list' }, rows.map((x) => h('li', {},
-    `Seat ${x.seat + 1}: ${x.name || ''}${x.connected ? '' : ' (not connected)'}`,
+    // The felt's words for the same states: "Offline" (a computer plays after the grace),
+    // "Away" (a computer plays now).
+    `Seat ${x.seat + 1}: ${x.name || ''}${x.kind === 'away' ? ' (away: a computer plays)' : x.connected ? '' : ' (offline)'}`,
     h('button', {
       type: 'button',
       onclick: async () => {
@@ -1771,8 +1820,10 @@ function felt(s) {
     if (v.maker === seat && v.maker_alone) badges.push(h('span', { class: 'badge alone' }, 'Alone'));
     if (v.lone_defender === seat) badges.push(h('span', { class: 'badge alone' }, 'Defends alone'));
     if (!active[seat]) badges.push(h('span', { class: 'badge out' }, v.phase === 'stay_fold' || n !== 4 || s.family !== 'four-handed' ? 'Out' : 'Sits out'));
-    if (info.kind === 'away') badges.push(h('span', { class: 'badge away' }, 'Away'));
-    else if (info.kind === 'person' && !info.connected) badges.push(h('span', { class: 'badge away' }, 'Offline'));
+    if (info.kind === 'away') badges.push(h('span', { class: 'badge away', title: 'A computer plays for them until they come back' }, 'Away'));
+    else if (info.kind === 'person' && !info.connected) {
+      badges.push(h('span', { class: 'badge away', title: 'Lost the connection: a computer plays for them if they do not come back in time' }, 'Offline', standInLeft(seat) === null ? null : [' · ', countdown(seat)]));
+    }
     if (info.kind === 'open') badges.push(h('span', { class: 'badge away' }, 'Open'));
     const toAct = v.to_act === seat && !s.game_over && s.started;
     const size = v.hand_sizes ? v.hand_sizes[seat] : 0;
@@ -1947,8 +1998,12 @@ function handPrompt(s, byCard) {
   if (!s.started) return 'Waiting for players…';
   if (ui.note && !(s.legal && s.legal.length && !onlyPass(s))) return ui.note;
   if (!(s.legal && s.legal.length)) {
-    if (s.view && s.view.to_act !== null && s.view.to_act !== undefined) return `Waiting for ${seatName(s, s.view.to_act)}…`;
-    return null;
+    const waiting = s.view ? s.view.to_act : null;
+    if (waiting === null || waiting === undefined) return null;
+    if (standInLeft(waiting) !== null) {
+      return [`Waiting for ${seatName(s, waiting)}, who lost the connection: a computer plays for them in `, countdown(waiting), ' unless they come back.'];
+    }
+    return `Waiting for ${seatName(s, waiting)}…`;
   }
   if (onlyPass(s)) return 'Your turn: nothing to choose here, so you pass.';
   if (ui.pending) return 'Sending…';

@@ -430,8 +430,12 @@ impl Live {
         }
         let Some(seat) = seat else { return };
         room.connection(seat, false);
-        self.deliver(&room);
         let empty = room.connections(seat) == 0;
+        if empty {
+            // Said with the departure, so that the others know how long they wait.
+            room.grace_until(seat, std::time::Instant::now() + self.grace);
+        }
+        self.deliver(&room);
         drop(room);
         if empty {
             self.start_grace(seat);

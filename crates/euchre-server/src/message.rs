@@ -61,6 +61,11 @@ pub struct SeatInfo {
     /// The deals numbered up to this one were played before the seat's holder took it (0: held
     /// from the start): not theirs to review.
     pub held_from: u32,
+    /// A person gone (`person`, not `connected`) while the game is in play: the seconds, from
+    /// when this was sent, before a computer player decides for them unless they come back.
+    /// Not sent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stand_in_in: Option<u64>,
 }
 
 /// A legal choice with its value, and what the player expects of it where it explains itself.

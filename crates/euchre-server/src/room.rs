@@ -15,7 +15,7 @@ use euchre_ai::{player, Budget, GameView, Outlook, DEFAULT_PLAYER};
 use euchre_table::{BotJob, Holder, Session, Turn};
 use std::fmt;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 /// How a seat starts: open for a person to claim, or held by a computer player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,6 +132,9 @@ pub struct Room {
     seats: Vec<Seated>,
     /// Connections open per seat (kept by the network layer, shown to all).
     connected: Vec<u32>,
+    /// Per seat, when the grace period of a person gone ends (the network layer's, set as it
+    /// starts): the others are told how long they wait before a computer plays for them.
+    grace_ends: Vec<Option<Instant>>,
     stand_in: String,
     seq: u64,
     /// Where the same company plays its next game (the host's "play again").
@@ -246,6 +249,7 @@ impl Room {
             preset: preset.to_string(),
             session,
             connected: vec![0; seats.len()],
+            grace_ends: vec![None; seats.len()],
             held_from: vec![0; seats.len()],
             hands_changed: vec![0; seats.len()],
             past_written: Vec::new(),
@@ -471,6 +475,8 @@ impl Room {
             return false;
         }
         *away = now_away;
+        // Away, the stand-in plays; back, nobody waits: either way no grace is counting.
+        self.grace_ends[seat.index()] = None;
         self.sync_holder(seat.index());
         true
     }
@@ -479,6 +485,18 @@ impl Room {
     pub fn connection(&mut self, seat: Seat, opened: bool) {
         if let Some(n) = self.connected.get_mut(seat.index()) {
             *n = if opened { *n + 1 } else { n.saturating_sub(1) };
+        }
+        if opened {
+            if let Some(ends) = self.grace_ends.get_mut(seat.index()) {
+                *ends = None;
+            }
+        }
+    }
+
+    /// The grace period of `seat`'s person, gone, ends at `ends` (the network layer's timer).
+    pub fn grace_until(&mut self, seat: Seat, ends: Instant) {
+        if let Some(e) = self.grace_ends.get_mut(seat.index()) {
+            *e = Some(ends);
         }
     }
 
@@ -518,11 +536,19 @@ impl Room {
                     }
                     Seated::Bot(n) => ("bot", Some(n.clone())),
                 };
+                let connected = self.connected[i] > 0;
+                let waited_for = kind == "person" && !connected && !self.game().is_over();
+                let stand_in_in = self.grace_ends[i].filter(|_| waited_for).map(|ends| {
+                    // Whole seconds, rounded up: "0 s" only once the stand-in may play.
+                    let left = ends.saturating_duration_since(Instant::now());
+                    left.as_secs() + u64::from(left.subsec_nanos() > 0)
+                });
                 SeatInfo {
                     seat: i as u8,
                     kind,
                     name,
-                    connected: self.connected[i] > 0,
+                    connected,
+                    stand_in_in,
                     partner: self.game().partner(Seat::new(i as u8)).map(|p| p.index() as u8),
                     held_from: self.held_from(i),
                 }

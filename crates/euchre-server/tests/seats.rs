@@ -8,6 +8,50 @@ use support::{claim, connect, create, get, next, post, reply, request, send, sta
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+/// Browser tester s49, 5: the others were told only "Offline" for the grace period's minute,
+/// not that a computer would play, nor when. A person gone now comes with the seconds left
+/// (counted from the state), in every state until they are back or the stand-in plays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_others_are_told_when_a_computer_plays_for_a_person_gone() {
+    let addr = start(&temp_db("grace-count")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"],
+                "grace_secs": 40, "seed": 4}),
+    )
+    .await;
+    let ann_token = claim(&addr, &code, 0, "Ann").await;
+    let bo_token = claim(&addr, &code, 1, "Bo").await;
+    let mut ann = connect(&addr, &code, Some(&ann_token)).await;
+    let bo = connect(&addr, &code, Some(&bo_token)).await;
+    let bo_seat = |m: &Value| m["seats"][1].clone();
+    // Ann's states until `pred` holds of Bo's seat; nobody counts while Bo is there.
+    async fn until(ann: &mut support::Ws, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let m = next(ann).await.expect("a state");
+            if m["type"] != "state" {
+                continue;
+            }
+            let bo = &m["seats"][1];
+            if bo["connected"] == true {
+                assert!(bo.get("stand_in_in").is_none(), "{m}");
+            }
+            if pred(bo) {
+                return m;
+            }
+        }
+    }
+    until(&mut ann, |bo| bo["connected"] == true).await;
+    drop(bo);
+    let m = until(&mut ann, |bo| bo["connected"] == false).await;
+    let left = bo_seat(&m)["stand_in_in"].as_u64().expect("the seconds left");
+    assert!((38..=40).contains(&left), "{m}");
+    assert_eq!(bo_seat(&m)["kind"], "person");
+    // Back, and nobody counts.
+    let _bo = connect(&addr, &code, Some(&bo_token)).await;
+    until(&mut ann, |bo| bo["connected"] == true).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_away_past_the_grace_period_is_played_for_then_comes_back() {
     let addr = start(&temp_db("grace")).await;

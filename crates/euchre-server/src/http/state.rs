@@ -393,7 +393,7 @@ fn tables_unavailable() -> Refusal {
 /// case the stop came between the two; read back later, only if it never was), and, nobody
 /// being connected yet, every person's grace period starts, as after a restart.
 pub(super) fn resume(live: &Arc<Live>, store: &Store, at_start: bool) {
-    let Ok(room) = live.room() else { return };
+    let Ok(mut room) = live.room() else { return };
     if room.game().is_over() && (at_start || matches!(store.finished(&live.code), Ok(None))) {
         live.keep_finished(&room);
     }
@@ -401,6 +401,10 @@ pub(super) fn resume(live: &Arc<Live>, store: &Store, at_start: bool) {
         .filter(|&i| matches!(room.seats()[i], Seated::Person { .. }))
         .map(|i| Seat::new(i as u8))
         .collect();
+    let ends = std::time::Instant::now() + live.grace;
+    for &seat in &people {
+        room.grace_until(seat, ends);
+    }
     drop(room);
     for seat in people {
         live.start_grace(seat);
