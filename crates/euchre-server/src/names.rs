@@ -12,10 +12,13 @@ const LOGGED_CHARS: usize = 64;
 
 /// A person's name: 1 to 40 characters, not only spaces, not a computer player's, and nothing
 /// that hides: no invisible characters (a zero-width space, a direction override that shows
-/// the name backwards) and at least one character that shows.
+/// the name backwards) and at least one character that shows. Returned as kept: trimmed, and
+/// each run of blanks inside made one space.
 pub fn check_name(name: &str) -> Result<String, String> {
-    let name = trimmed(name);
-    if name.chars().count() > LONGEST_NAME || name.chars().any(char::is_control) {
+    // Control characters (a line break, a tab) are refused, not made spaces.
+    let control = trimmed(name).chars().any(char::is_control);
+    let name = &one_space(name);
+    if name.chars().count() > LONGEST_NAME || control {
         return Err(format!(
             "a name is 1 to {LONGEST_NAME} characters, without control characters"
         ));
@@ -42,6 +45,23 @@ pub fn check_name(name: &str) -> Result<String, String> {
         ));
     }
     Ok(name.to_string())
+}
+
+/// `name` trimmed, with each run of blanks inside (white space of any kind, and characters drawn
+/// as nothing) made one space: a page shows "Zoë   🃏" as "Zoë 🃏", so two names that differ
+/// only so would look the same at the table (browser tester s49, 2).
+fn one_space(name: &str) -> String {
+    let mut kept = String::with_capacity(name.len());
+    for word in trimmed(name).split(|c: char| c.is_whitespace() || blank(c)) {
+        if word.is_empty() {
+            continue;
+        }
+        if !kept.is_empty() {
+            kept.push(' ');
+        }
+        kept.push_str(word);
+    }
+    kept
 }
 
 /// `name` without the blanks at either end (white space, and characters drawn as nothing).
@@ -150,10 +170,13 @@ fn combining(c: char) -> bool {
 /// when either form agrees: the first makes letter case and look-alike letters (Latin "i" and
 /// Cyrillic "і", "0" and "O") no difference; the second catches a capital "I" written for a
 /// small "l", which case-folding alone would turn into an "i".
+///
+/// Blanks count as they are kept ([`check_name`]'s one space for a run), so that a name typed
+/// with two spaces is the account's of one.
 pub fn name_keys(name: &str) -> [String; 2] {
     let skeleton = |s: &str| unicode_security::skeleton(s).collect::<String>().to_lowercase();
-    let name = name.trim();
-    [skeleton(&name.to_lowercase()), skeleton(name)]
+    let name = one_space(name);
+    [skeleton(&name.to_lowercase()), skeleton(&name)]
 }
 
 /// True when `a` and `b` are the same name by [`name_keys`].
@@ -259,5 +282,16 @@ mod tests {
         for (a, b) in [("Ann", "Anne"), ("Bo", "Bob"), ("Ann", "Аня")] {
             assert!(!same_name(a, b), "{a} {b}");
         }
+    }
+
+    /// Browser tester s49, 2: "Zoë   🃏" was a second account beside "Zoë 🃏", shown alike.
+    #[test]
+    fn a_run_of_blanks_is_kept_as_one_space_and_names_that_differ_so_are_the_same() {
+        assert_eq!(check_name("  Zoë   🃏 ").unwrap(), "Zoë 🃏");
+        assert_eq!(check_name("Ann\u{a0}\u{2800} Lee").unwrap(), "Ann Lee");
+        for spaced in ["Zoë  🃏", "Zoë\u{3000}🃏", " zoë \u{2800} 🃏"] {
+            assert!(same_name("Zoë 🃏", spaced), "{spaced:?}");
+        }
+        assert!(!same_name("Zoë 🃏", "Zoë🃏"), "no space is not a space");
     }
 }

@@ -20,7 +20,7 @@ enum Migration {
 use Migration::{Code, Sql};
 
 /// The migrations, in order; the database's `user_version` counts those applied. Append only.
-const MIGRATIONS: [Migration; 9] = [
+const MIGRATIONS: [Migration; 10] = [
     Sql("CREATE TABLE tables (
         code TEXT PRIMARY KEY,
         preset TEXT NOT NULL,
@@ -117,6 +117,9 @@ const MIGRATIONS: [Migration; 9] = [
     // deals before it is not theirs to see (`past_deals`, reviews). 0 for seats taken before
     // this: held from the start, as they were treated.
     Sql("ALTER TABLE seats ADD COLUMN held_from INTEGER NOT NULL DEFAULT 0;"),
+    // The name keys now count a run of blanks as one space (`names::name_keys`): made again
+    // by `Store::open` for every account.
+    Sql("UPDATE accounts SET name_key = NULL, name_key2 = NULL;"),
 ];
 
 /// The row of `upkeep` that asks for the file to be compacted (`VACUUM`): what earlier versions
@@ -841,11 +844,19 @@ impl Store {
     }
 
     /// An account's stored name (as registered) and password hash.
+    ///
+    /// The name as registered first (letter case aside, as SQLite folds it: A to Z), else the
+    /// account that is the same name by [`crate::names::name_keys`]: "ZOË" signs in as "Zoë",
+    /// whose name it could not have been registered beside (browser tester s49, 3).
     pub fn account(&self, name: &str) -> Result<Option<(String, String)>, StoreError> {
+        let [key, _] = crate::names::name_keys(name);
         self.with(|c| {
-            c.query_row("SELECT name, hash FROM accounts WHERE name = ?1", [name], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
+            c.query_row(
+                "SELECT name, hash FROM accounts WHERE name = ?1 OR name_key = ?2
+                 ORDER BY name = ?1 DESC LIMIT 1",
+                [name, key.as_str()],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .optional()
         })
     }
@@ -1189,6 +1200,17 @@ mod tests {
         assert!(s.create_account("Ann", "h1").unwrap());
         assert!(!s.create_account("ann", "h2").unwrap());
         assert_eq!(s.account("ANN").unwrap(), Some(("Ann".into(), "h1".into())));
+        // Letter case beyond A to Z, and spaces as typed, find the account too (browser tester
+        // s49, 3): SQLite's NOCASE folds only A to Z.
+        assert!(s.create_account("Zoë Ñandú", "h3").unwrap());
+        for typed in ["ZOË ÑANDÚ", "zoë  ñandú"] {
+            assert_eq!(
+                s.account(typed).unwrap(),
+                Some(("Zoë Ñandú".into(), "h3".into())),
+                "{typed}"
+            );
+        }
+        assert_eq!(s.account("Zoe Nandu").unwrap(), None, "accents count");
         s.add_login("id1", "Ann").unwrap();
         assert_eq!(s.login("id1").unwrap().as_deref(), Some("Ann"));
         // A login made over a year ago has run out, and the next login forgets it.
