@@ -440,7 +440,7 @@ try {
     }
   });
 
-  await check('play again: the host opens the next game and is seated at the same seat there; the others are offered it', async () => {
+  await check('play again: the host opens the next game and is seated at the same seat there; the others are offered it; a person seated may open it when the host does not, and hosts it', async () => {
     const host = 'fedcba9876543210fedcba9876543210';
     const over = { ...play.view, phase: 'done', to_act: null, legal: [] };
     const t = await scripted(play.view.seat, { width: 1100, height: 800 }, '?fast=1', host);
@@ -464,13 +464,28 @@ try {
     // Someone else at the old table is offered the next game once it is open.
     const u = await scripted(play.view.seat, { width: 1100, height: 800 });
     try {
-      u.send(stateMessage({ ...play, view: over }, 9, { legal: [], to_act: null, game_over: true, winner: 0 }));
-      await u.page.waitForSelector('#game-over');
-      if (await u.page.locator('#play-again').count()) throw new Error('a guest was offered to open the next game');
       u.send(stateMessage({ ...play, view: over }, 9, { legal: [], to_act: null, game_over: true, winner: 0, next_table: 'NXTGAM' }));
       await u.page.waitForSelector('#next-game');
     } finally {
       await u.ctx.close();
+    }
+    // Before it is, a person seated may open it themselves (the host may have gone for good:
+    // browser tester s49, 4), and hosts it with the token the server gives.
+    const w = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      const asked = [];
+      const newHost = '11112222333344441111222233334444';
+      await w.page.route(`**/api/tables/${CODE}/again`, (r) => { asked.push(JSON.parse(r.request().postData())); r.fulfill({ json: { code: 'NXTGAM', host: newHost } }); });
+      await w.page.route('**/api/tables/NXTGAM/seats/*', (r) => r.fulfill({ json: { seat: play.view.seat, token: 'aaaabbbbccccddddaaaabbbbccccdddd' } }));
+      w.send(stateMessage({ ...play, view: over }, 9, { legal: [], to_act: null, game_over: true, winner: 0 }));
+      await w.page.waitForSelector('#play-again');
+      await w.page.click('#play-again');
+      await w.page.waitForURL(/\/t\/NXTGAM/, { timeout: TIMEOUT });
+      if (!asked[0] || asked[0].host || asked[0].seat_token !== '0123456789abcdef0123456789abcdef') throw new Error(`asked ${JSON.stringify(asked)}`);
+      const saved = await w.page.evaluate(() => JSON.parse(localStorage.getItem('euchre:NXTGAM')));
+      if (!saved || saved.host !== newHost || saved.token !== 'aaaabbbbccccddddaaaabbbbccccdddd') throw new Error(`saved ${JSON.stringify(saved)}`);
+    } finally {
+      await w.ctx.close();
     }
   });
 

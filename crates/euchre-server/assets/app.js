@@ -707,7 +707,7 @@ function accountPanel(nameInput, onChange) {
       return;
     }
     const user = h('input', { id: 'account-name', autocomplete: 'username', maxlength: 40, value: nameInput.value.trim() });
-    const pass = h('input', { id: 'account-password', type: 'password', autocomplete: 'current-password', maxlength: 1024 });
+    const pass = h('input', { id: 'account-password', type: 'password', autocomplete: 'current-password', maxlength: 1024, 'aria-describedby': 'password-help' });
     const status = h('p', { class: 'status', role: 'status' });
     const go2 = (path) => async () => {
       try {
@@ -725,10 +725,12 @@ function accountPanel(nameInput, onChange) {
         // A form, so that Enter signs in and password managers know the fields.
         h('form', { onsubmit: (e) => { e.preventDefault(); go2('/api/login')(); } },
           h('div', { class: 'field' }, h('label', { for: 'account-name' }, 'Name'), user),
-          h('div', { class: 'field' }, h('label', { for: 'account-password' }, 'Password'), pass),
+          h('div', { class: 'field' }, h('label', { for: 'account-password' }, 'Password'), pass,
+            h('p', { class: 'muted help', id: 'password-help' }, 'A new account’s: 8 characters or more, not your name, a run like 12345678 or a common password.')),
           h('div', { class: 'field inline' },
             h('button', { type: 'submit', class: 'primary' }, 'Sign in'),
-            h('button', { type: 'button', onclick: go2('/api/accounts') }, 'Create account'))),
+            // A password manager offers to keep a new password by this word.
+            h('button', { type: 'button', onclick: () => { pass.setAttribute('autocomplete', 'new-password'); go2('/api/accounts')(); } }, 'Create account'))),
         status));
   };
   draw(null);
@@ -759,7 +761,10 @@ async function playerGames(name, box) {
   box.replaceChildren(h('section', { class: 'panel games', 'aria-label': `Games of ${name}` },
     h('h2', {}, `Finished games of ${data.name || name}`),
     h('p', {}, `${plural(st.games ?? data.games.length, 'game')}, ${st.won ?? 0} won`,
-      d.deals ? `; ${plural(d.deals, 'deal')}: made trump ${d.made}, euchred ${d.euchred}, marched ${d.marched}, alone ${d.loners}` : ''),
+      // Counted for the side (docs/stats.md): a partner's call is the player's side's too, and
+      // "euchred" is the side euchred, not euchring (browser tester s49, 8).
+      d.deals ? `; ${plural(d.deals, 'deal')}: their side named trump in ${d.made}, of which it was euchred in ${d.euchred} and marched in ${d.marched}; alone ${plural(d.loners, 'time')}` : ''),
+    h('p', { class: 'muted' }, 'A name without an account is anyone’s: these are the games of everyone who sat under it.'),
     h('ul', { class: 'game-list' }, data.games.slice(0, 20).map((g) => h('li', {},
       `${when(g.finished)} ${(PRESET_WORDS[g.rules] || g.rules).split(':')[0]}: ${scoreList(g.scores || [])} ${g.won ? '(won)' : '(lost)'} `,
       h('a', { href: `/api/tables/${g.code}/game.json`, download: `euchre-${g.code}.json` }, 'record'),
@@ -2398,14 +2403,14 @@ function downloadsPanel(s) {
     h('p', {}, h('a', { href: '/' }, 'Set up a new table')));
 }
 
-/** The company's next game: the host opens it (same rules, computer players, seats); then
- * everyone is offered it and taken back to the seat they had. */
+/** The company's next game: the host, or any person seated, opens it (same rules, computer
+ * players, seats); then everyone is offered it and taken back to the seat they had. */
 function nextGameControl(s) {
   if (s.next_table) {
     return h('p', {}, h('button', { type: 'button', class: 'primary', id: 'next-game', onclick: (ev) => { ev.target.disabled = true; goNextGame(s.next_table); } },
       'Next game: take your seat'));
   }
-  if (!ui.host) return s.seat === null || s.seat === undefined ? null : h('p', { class: 'muted' }, 'The host can start the next game with this table’s rules.');
+  if (!ui.host && !ui.token) return null;
   return h('p', {}, h('button', {
     type: 'button',
     class: 'primary',
@@ -2413,9 +2418,10 @@ function nextGameControl(s) {
     onclick: async (ev) => {
       ev.target.disabled = true;
       try {
-        const r = await api('POST', `/api/tables/${ui.code}/again`, { host: ui.host });
-        // The new table is held by the same host token.
-        storageSet(`euchre:${r.code}`, { seat: null, token: null, host: ui.host });
+        const r = await api('POST', `/api/tables/${ui.code}/again`, ui.host ? { host: ui.host } : { seat_token: ui.token });
+        // Opened by the host, the new table is held by the same host token; by a person
+        // seated, by a new one of theirs.
+        storageSet(`euchre:${r.code}`, { seat: null, token: null, host: r.host || ui.host });
         await goNextGame(r.code);
       } catch (e) {
         toast(sentence(e.message));

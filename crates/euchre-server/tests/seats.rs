@@ -518,7 +518,7 @@ async fn a_finished_game_is_downloaded_and_counted_for_its_players() {
 
 /// Play again: once the game is over the host opens the next one, a table of the same rules
 /// with the computer players where they were and the people's seats open, held by the same host
-/// token; everyone at the old table is pointed to it. Not before the end, and not by others.
+/// token; everyone at the old table is pointed to it. Not before the end, and not by strangers.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_host_opens_the_next_game_for_the_same_company() {
     let db = temp_db("again");
@@ -550,29 +550,7 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
         connect(&addr, &code, Some(&ann)).await,
         connect(&addr, &code, Some(&bo)).await,
     ];
-    // Each answers whatever comes first on either connection (they need not be in step: Ann's
-    // connection saw the computer players start before Bo's opened).
-    let mut acted = [None, None];
-    let mut over = [false, false];
-    while !over.iter().all(|&o| o) {
-        let [a, b] = &mut ws;
-        let (i, m) = tokio::select! {
-            m = next(a), if !over[0] => (0, m),
-            m = next(b), if !over[1] => (1, m),
-        };
-        let m = m.expect("a state");
-        if m["game_over"] == true {
-            over[i] = true;
-            continue;
-        }
-        let Some(seq) = m["seq"].as_u64() else { continue };
-        if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
-            if acted[i] != Some(seq) {
-                acted[i] = Some(seq);
-                send(&mut ws[i], &json!({"type": "act", "seq": seq, "action": a})).await;
-            }
-        }
-    }
+    play_both_to_the_end(&mut ws).await;
     assert_eq!(again("0".repeat(32)).await.0, 403);
     // Asked sixteen times at once (tabs, clicks) and once more after: one table between them.
     // (Without the server's lock this fails about one run in five.)
@@ -699,6 +677,77 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
     );
     // A table that never was is still unknown.
     assert_eq!(get(&next_evening, "/api/tables/ZZZZZZ").await.0, 404);
+}
+
+/// Two people's connections answering their first legal decision, whatever comes first on
+/// either (they need not be in step: one saw the computer players start before the other
+/// opened), until both are told the game is over.
+async fn play_both_to_the_end(ws: &mut [support::Ws; 2]) {
+    let mut acted = [None, None];
+    let mut over = [false, false];
+    while !over.iter().all(|&o| o) {
+        let [a, b] = &mut *ws;
+        let (i, m) = tokio::select! {
+            m = next(a), if !over[0] => (0, m),
+            m = next(b), if !over[1] => (1, m),
+        };
+        let m = m.expect("a state");
+        if m["game_over"] == true {
+            over[i] = true;
+            continue;
+        }
+        let Some(seq) = m["seq"].as_u64() else { continue };
+        if let Some(a) = m["legal"].as_array().and_then(|l| l.first()) {
+            if acted[i] != Some(seq) {
+                acted[i] = Some(seq);
+                send(&mut ws[i], &json!({"type": "act", "seq": seq, "action": a})).await;
+            }
+        }
+    }
+}
+
+/// Browser tester s49, 4: a host gone for good left the friends no way to play on together.
+/// A person seated at the finished table may open the next game too, and hosts it with a
+/// token of their own; nobody else may.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_seated_opens_the_next_game_when_the_host_does_not() {
+    let addr = start(&temp_db("again-seated")).await;
+    let (_, t) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "options": {"winning_score": "2"},
+                "seats": ["open", "random", "open", "basic"], "seed": 5}),
+    )
+    .await;
+    let (code, host) = (t["code"].as_str().unwrap().to_string(), t["host"].clone());
+    let path = format!("/api/tables/{code}/again");
+    let ann = claim(&addr, &code, 0, "Ann").await;
+    let bo = claim(&addr, &code, 2, "Bo").await;
+    let mut ws = [
+        connect(&addr, &code, Some(&ann)).await,
+        connect(&addr, &code, Some(&bo)).await,
+    ];
+    play_both_to_the_end(&mut ws).await;
+    // No seat's token, and no token at all, opens nothing.
+    for body in [json!({"seat_token": "0".repeat(32)}), json!({})] {
+        let (status, e) = post(&addr, &path, &body).await;
+        assert_eq!(status, 403, "{e}");
+    }
+    let (status, r) = post(&addr, &path, &json!({ "seat_token": bo })).await;
+    assert_eq!(status, 200, "{r}");
+    let next_code = r["code"].as_str().unwrap().to_string();
+    let new_host = r["host"].as_str().expect("Bo hosts the next game").to_string();
+    let free = format!("/api/tables/{next_code}/seats/0/free");
+    assert_eq!(post(&addr, &free, &json!({ "host": new_host })).await.0, 200);
+    assert_eq!(post(&addr, &free, &json!({ "host": host })).await.0, 403);
+    // The host, asking after, is pointed to the same table, as a host who asked twice is.
+    let (status, r) = post(&addr, &path, &json!({ "host": host })).await;
+    assert_eq!(
+        (status, r["code"].as_str()),
+        (200, Some(next_code.as_str())),
+        "{r}"
+    );
+    assert!(r.get("host").is_none(), "{r}");
 }
 
 /// Limits that close a table left waiting for its players after `unseated` with no person

@@ -661,8 +661,16 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
 /// rules, grace period and stand-in, its computer players where they were and the people's
 /// seats open, held by the same host token. Everyone here is pointed to it (`next_table` in
 /// the state). Asked again, it names the same table.
-async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: JsonBody<Free>) -> Response {
-    let req = match body(b, "{\"host\":HOST_TOKEN}") {
+/// Who asks for the company's next game: the host, or a person seated at the finished table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Again {
+    host: Option<String>,
+    seat_token: Option<String>,
+}
+
+async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: JsonBody<Again>) -> Response {
+    let req = match body(b, "{\"host\":HOST_TOKEN} or {\"seat_token\":SEAT_TOKEN}") {
         Ok(r) => r,
         Err(e) => return refused(e),
     };
@@ -670,12 +678,27 @@ async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: 
         Ok(live) => live,
         Err(e) => return refused(e),
     };
-    if !SeatToken::parse(&req.host).is_some_and(|t| live.host.matches(&t)) {
+    // The host opens it as its host. So may a person seated at the end (the host may have
+    // left for good, and the friends would have no way to play on together: browser tester
+    // s49, 4); they host the next table, with a host token of their own.
+    let host_asks = req
+        .host
+        .as_deref()
+        .and_then(SeatToken::parse)
+        .is_some_and(|t| live.host.matches(&t));
+    let seated_asks = !host_asks
+        && req
+            .seat_token
+            .as_deref()
+            .and_then(SeatToken::parse)
+            .is_some_and(|t| live.room().is_ok_and(|r| r.seat_of(&t).is_some()));
+    if !host_asks && !seated_asks {
         return error(
             StatusCode::FORBIDDEN,
-            "only the table's host may open the next game",
+            "only the table's host or a person seated at it may open the next game",
         );
     }
+    let new_host = seated_asks.then(SeatToken::random);
     // From here to the pointer being set, one request at a time: a second one waits and then
     // finds the pointer.
     let Ok(opening) = state.opening_next.lock() else {
@@ -712,7 +735,7 @@ async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: 
                     Seated::Open | Seated::Person { .. } => SeatPlan::Open,
                 })
                 .collect(),
-            host: live.host.clone(),
+            host: new_host.as_ref().map_or_else(|| live.host.clone(), TokenHash::of),
         }
     };
     let next = match open_table(&state, spec) {
@@ -728,9 +751,17 @@ async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: 
         room.set_next_table(next.clone());
     }
     drop(opening);
-    tracing::info!(table = %live.code, next = %next, "next game opened by the host");
+    let by = if new_host.is_some() {
+        "a seated person"
+    } else {
+        "the host"
+    };
+    tracing::info!(table = %live.code, next = %next, "next game opened by {by}");
     live.seats_changed();
-    Json(json!({"code": next})).into_response()
+    match new_host {
+        Some(host) => Json(json!({"code": next, "host": host.to_string()})).into_response(),
+        None => Json(json!({"code": next})).into_response(),
+    }
 }
 
 fn finished_game(state: &AppState, code: &str) -> Result<(String, Option<String>), Refusal> {
