@@ -21,11 +21,12 @@ pub struct CheckSummary {
 enum GamesWon {
     /// A game, not a match.
     None,
-    /// Each team's games, as the match counts them (a slam may count two).
-    Teams([u32; 2]),
+    /// Each team's games, as the match counts them (`slams`: a game won while the losers have
+    /// 0 counts two).
+    Teams { wins: [u32; 2], slams: bool },
     /// Each player's, in the order the match lists them: in EMN players may change seats and
     /// partners between games.
-    Players(Vec<(String, u32)>),
+    Players(Vec<euchre_egn::PlayerWins>),
 }
 
 /// Why a document did not check, and where in it.
@@ -199,7 +200,10 @@ pub fn check_record(text: &str) -> Result<CheckSummary, CheckError> {
                 won: if single {
                     GamesWon::None
                 } else {
-                    GamesWon::Teams(r.wins)
+                    GamesWon::Teams {
+                        wins: r.wins,
+                        slams: r.rules.slams,
+                    }
                 },
             })
         }
@@ -255,11 +259,11 @@ pub fn check(
                     }
                     match &s.won {
                         GamesWon::None => {}
-                        GamesWon::Teams(w) => v["games_won"] = json!(w),
+                        GamesWon::Teams { wins, .. } => v["games_won"] = json!(wins),
                         GamesWon::Players(w) => {
                             v["games_won_by_player"] = w
                                 .iter()
-                                .map(|(p, n)| json!({"player": p, "games_won": n}))
+                                .map(|p| json!({"player": p.id, "name": p.name, "games_won": p.games_won}))
                                 .collect();
                         }
                     }
@@ -288,16 +292,17 @@ pub fn check(
                         .unwrap_or_default();
                     let won = match &s.won {
                         GamesWon::None => String::new(),
-                        GamesWon::Teams([a, b]) => {
-                            // Under `slams` a game won while the losers have 0 counts as two.
-                            let slams = s.games.is_some_and(|g| (a + b) as usize > g);
-                            let how = if slams { " (a slam counts two)" } else { "" };
+                        GamesWon::Teams { wins: [a, b], slams } => {
+                            let how = if *slams { " (a slam counts two)" } else { "" };
                             format!(", games won {a} : {b}{how}")
                         }
                         GamesWon::Players(w) => {
                             let each: Vec<String> = w
                                 .iter()
-                                .map(|(p, n)| format!("{} {n}", euchre::text::shown(p)))
+                                .map(|p| {
+                                    let who = p.name.as_deref().unwrap_or(&p.id);
+                                    format!("{} {}", euchre::text::shown(who), p.games_won)
+                                })
                                 .collect();
                             format!(", games won: {}", each.join(", "))
                         }

@@ -31,12 +31,15 @@ pub fn locate(text: &str, path: &[Step]) -> Option<usize> {
     Some(i)
 }
 
-/// The line and column (both from 1, the column in characters) of byte `offset` of `text`.
+/// The line and column (both from 1, the column in characters) of byte `offset` of `text`; a
+/// byte-order mark is no column of the first line, as an editor shows it.
 pub fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     let before = text.get(..offset).unwrap_or(text);
     let line_start = before.rfind('\n').map_or(0, |n| n + 1);
     let line = before.matches('\n').count() + 1;
-    (line, before[line_start..].chars().count() + 1)
+    let in_line = &before[line_start..];
+    let in_line = in_line.strip_prefix('\u{feff}').unwrap_or(in_line);
+    (line, in_line.chars().count() + 1)
 }
 
 /// The start of the value under `key` in the object starting at `open`.
@@ -160,6 +163,11 @@ mod tests {
         let nested = [Key("games"), Index(0), Key("deals"), Index(1), Index(1), Key("k")];
         assert_eq!(locate(DOC, &nested).map(|o| &DOC[o..o + 1]), Some("3"));
         assert_eq!(at(&[]), Some((1, 1)));
+        let marked = format!("\u{feff}{DOC}");
+        let a = locate(&marked, &[Key("a")]).unwrap();
+        assert_eq!(line_and_column(&marked, a), (2, 8), "a mark is no column");
+        let start = locate(&marked, &[]).unwrap();
+        assert_eq!(line_and_column(&marked, start), (1, 1));
     }
 
     #[test]

@@ -137,7 +137,7 @@ fn checking_a_match_says_who_won_its_games() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("6 games, 73 deals, games won: p-01 2, p-02 2, p-03 4, p-04 4"),
+        text.contains("6 games, 73 deals, games won: Dad of Carl 2, Jen-Eye 2, Chach 4, WWMM 4"),
         "{text}"
     );
     let out = Command::new(EUCHRE)
@@ -146,6 +146,7 @@ fn checking_a_match_says_who_won_its_games() {
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["games_won_by_player"][2]["player"], "p-03", "{v}");
+    assert_eq!(v["games_won_by_player"][2]["name"], "Chach", "{v}");
     assert_eq!(v["games_won_by_player"][2]["games_won"], 4, "{v}");
 
     // A record of a three-game railroad match, checked from standard input.
@@ -176,12 +177,55 @@ fn checking_a_match_says_who_won_its_games() {
     let out = check.wait_with_output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["games"], games.len(), "{v}");
-    let won = v["games_won"].as_array().expect("games_won");
-    let total: u64 = won.iter().filter_map(serde_json::Value::as_u64).sum();
-    assert!(
-        total >= games.len() as u64,
-        "every game won counts at least once: {v}"
+    // Each game's winner read from its final score: the side at the target, counting two
+    // where the losers have 0 (railroad plays slams).
+    let mut expected = [0u64; 2];
+    for g in games {
+        let fs: Vec<i64> = g["final_score"]
+            .as_array()
+            .expect("a finished game's final score")
+            .iter()
+            .map(|x| x.as_i64().unwrap())
+            .collect();
+        let (won, lost) = if fs[0] > fs[1] { (0, fs[1]) } else { (1, fs[0]) };
+        expected[won] += if lost == 0 { 2 } else { 1 };
+    }
+    assert_eq!(v["games_won"], serde_json::json!(expected), "{v}");
+}
+
+/// The same for an EGN file: a fault found in a deal is named by the line where that deal
+/// begins (review s49, 11).
+#[test]
+fn an_egn_replay_fault_is_named_by_its_deal_line() {
+    let random = Command::new(EUCHRE)
+        .args(["random", "--seed", "3", "--format", "egn"])
+        .output()
+        .unwrap();
+    let mut egn: serde_json::Value = serde_json::from_slice(&random.stdout).unwrap();
+    // The second deal's third trick plays its first trick's first card again.
+    let tricks = &mut egn["deals"][1]["phases"][1]["tricks"];
+    let again = tricks[0][0].clone();
+    tricks[2][1] = again;
+    let text = serde_json::to_string_pretty(&egn).unwrap();
+    let path = std::env::temp_dir().join(format!("euchre-place-{}.egn", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let out = Command::new(EUCHRE)
+        .args(["egn", "check", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["deal"], 2, "{v}");
+    assert!(v["error"].as_str().unwrap().starts_with("deal 2, trick 3"), "{v}");
+    let (line, column) = (
+        v["line"].as_u64().unwrap() as usize,
+        v["column"].as_u64().unwrap() as usize,
     );
+    let lines: Vec<&str> = text.lines().collect();
+    // The deal's opening brace, its dealNumber on the next line.
+    assert_eq!(lines[line - 1].chars().nth(column - 1), Some('{'), "{v}");
+    assert_eq!(lines[line].trim(), "\"dealNumber\": 1,", "{v}");
+    let _ = std::fs::remove_file(&path);
 }
 
 /// A fault found in replaying a record named its game, deal and decision only in words, never

@@ -50,7 +50,9 @@ pub struct EgnError {
 /// as it lies in one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Place {
+    /// The game of a match (its `games`), from 1.
     pub game: Option<usize>,
+    /// The deal of a game (its `deals`), from 1.
     pub deal: Option<usize>,
 }
 
@@ -118,7 +120,28 @@ pub struct CheckSummary {
     /// Games won by each player of a match, in the order its registry lists them (players may
     /// change seats and partners between games, so the wins are a player's, not a team's);
     /// empty for a game.
-    pub wins: Vec<(String, u32)>,
+    pub wins: Vec<PlayerWins>,
+}
+
+/// A match's player and the games they won.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerWins {
+    /// The player's id in the match's registry.
+    pub id: String,
+    /// Their name there, if it gives one.
+    pub name: Option<String>,
+    pub games_won: u32,
+}
+
+/// The name a match's registry gives the player `id`, if any.
+fn player_name(emn: &serde_json::Value, id: &str) -> Option<String> {
+    emn["metadata"]["players"]
+        .as_array()?
+        .iter()
+        .find(|p| p["id"] == id)?
+        .get("name")?
+        .as_str()
+        .map(String::from)
 }
 
 /// The longest player name, in characters: the EGN schema's `maxLength` (the game-record reader
@@ -227,7 +250,11 @@ pub fn check_text(text: &str) -> Result<CheckSummary, EgnError> {
             wins: m
                 .players
                 .iter()
-                .map(|p| (p.clone(), m.wins.get(p).copied().unwrap_or(0)))
+                .map(|id| PlayerWins {
+                    id: id.clone(),
+                    name: player_name(&v, id),
+                    games_won: m.wins.get(id).copied().unwrap_or(0),
+                })
                 .collect(),
         });
     }

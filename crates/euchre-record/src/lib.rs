@@ -337,8 +337,11 @@ pub struct RecordError {
 /// no game; a card dealt twice in a deal but no decision).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Place {
+    /// The game of the record (its `games`), from 1.
     pub game: Option<usize>,
+    /// The deal of that game (its `deals`), from 1.
     pub deal: Option<usize>,
+    /// The decision of that deal (its `decisions`), from 1.
     pub decision: Option<usize>,
 }
 
@@ -896,7 +899,9 @@ fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, RecordError> {
 fn apply_decisions(g: &mut dyn Table, decisions: &[(u8, String)]) -> Result<(), RecordError> {
     for (k, (seat, text)) in decisions.iter().enumerate() {
         let at = |m: String| RecordError::new(m).at_decision(k + 1);
-        let a: Action = text.parse().map_err(|e| at(format!("{e}")))?;
+        let a: Action = text
+            .parse()
+            .map_err(|e: euchre::action::ParseActionError| at(e.to_string()))?;
         // One spelling per decision, so records compare and search as text.
         if a.to_string() != *text {
             return Err(at(format!("'{text}' is not canonical text: write '{a}'")));
@@ -936,18 +941,17 @@ fn deal_of(rules: &Rules, dr: &DealRecord) -> Result<Deal, String> {
     if dr.hands.len() != 4 {
         return Err(format!("{} hands, not 4", dr.hands.len()));
     }
-    let card = card_of;
     let mut hands = [CardSet::EMPTY; 4];
     for (seat, (h, cards)) in hands.iter_mut().zip(&dr.hands).enumerate() {
         for t in cards {
-            let c = card(t)?;
+            let c = card_of(t)?;
             if h.contains(c) {
                 return Err(format!("{c} is dealt twice, both to seat {seat}"));
             }
             h.insert(c);
         }
     }
-    let upcard = card(
+    let upcard = card_of(
         dr.upcard
             .as_deref()
             .ok_or("the four-handed game needs an upcard")?,
