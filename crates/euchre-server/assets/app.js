@@ -896,7 +896,7 @@ function partnerWords(info, seat) {
   const mine = info.seats[seat];
   const p = mine && typeof mine.partner === 'number' ? info.seats[mine.partner] : null;
   if (!p) return '';
-  const name = p.kind === 'open' ? `seat ${p.seat + 1}` : `${p.name || p.kind}${p.kind === 'bot' ? ` (seat ${p.seat + 1})` : ''}`;
+  const name = p.kind === 'open' ? `seat ${p.seat + 1}, not taken yet` : `${p.name || p.kind}${p.kind === 'bot' ? ` (seat ${p.seat + 1})` : ''}`;
   return ` · partner of ${name}`;
 }
 
@@ -1027,6 +1027,7 @@ function openSocket() {
     opened = true;
     ui.failures = 0;
     ui.heardAt = Date.now();
+    // The first ping is due a period from now (the connection has just answered).
     ui.pingAt = ui.heardAt;
     clearInterval(ui.heartbeat);
     ui.heartbeat = setInterval(() => heartbeat(ws), HEARTBEAT_CHECK_MS);
@@ -1057,12 +1058,15 @@ function openSocket() {
 
 // How often the page checks its connection, pings it, and how long it waits for an answer.
 // The server pings every 10 s too, but a page cannot see those pings (the browser answers
-// them), so it learns that a connection is dead only from silence: a network lost without
-// the connection closing (a phone's Wi-Fi gone) is otherwise noticed by the system after
-// minutes, the page showing "Sending…" all that time (browser tester s49, 1).
+// them), so it learns that a connection is dead only from its own pings going unanswered: a
+// network lost without the connection closing (a phone's Wi-Fi gone) is otherwise noticed by
+// the system after minutes, the page showing "Sending…" all that time (browser tester s49, 1).
+// Only an unanswered ping or decision counts, never silence alone: a tab in the background
+// runs its timers as seldom as once a minute, and would find every connection silent (review
+// s49, 1).
 const HEARTBEAT_CHECK_MS = 2000;
 const PING_EVERY_MS = 10000;
-const SILENT_MS = 25000;
+const PING_ANSWER_MS = 6000;
 const DECISION_ANSWER_MS = 8000;
 
 function heartbeat(ws) {
@@ -1071,19 +1075,27 @@ function heartbeat(ws) {
     return;
   }
   const now = Date.now();
-  const unanswered = ui.pending === 'act' && ui.sentAt > ui.heardAt && now - ui.sentAt > DECISION_ANSWER_MS;
-  if (now - ui.heardAt > SILENT_MS || unanswered) {
+  const unanswered = (sent, within) => sent > ui.heardAt && now - sent > within;
+  if (unanswered(ui.pingAt, PING_ANSWER_MS) || (ui.pending === 'act' && unanswered(ui.sentAt, DECISION_ANSWER_MS))) {
     // Taken for dead now: its close event, whenever the system sends it, finds another
     // connection in its place and is ignored.
     lost(ws, 1006, true);
     try { ws.close(); } catch { /* closing a dead connection may throw; it is gone either way */ }
     return;
   }
-  if (now - ui.pingAt >= PING_EVERY_MS) {
-    ui.pingAt = now;
-    send({ type: 'ping' });
-  }
+  if (now - ui.pingAt >= PING_EVERY_MS) ping();
 }
+
+function ping() {
+  ui.pingAt = Date.now();
+  send({ type: 'ping' });
+}
+
+// A tab brought back to the front asks at once whether its connection still carries
+// messages: its timers may have slept meanwhile, and the person is about to play.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible' && ui.ws && ui.ws.readyState === WebSocket.OPEN && ui.pingAt <= ui.heardAt) ping();
+});
 
 /** The connection `ws` is gone (closed with `code`, or found dead): reconnect, unless the seat
  * was given up or the table is gone. */
@@ -1160,6 +1172,7 @@ function onMessage(msg) {
         if (msg.seq === ui.sentSeq && msg.legal && msg.legal.length && !onlyPass(msg)) toast('Your last choice did not reach the table: the connection dropped. Choose again.');
       }
       if (msg.seat !== undefined) ui.seat = msg.seat;
+      msg.arrived = Date.now();
       if (msg.deal_number === 0) ui.zeroBased = true;
       ui.queue.push(msg);
       askPastDeals(msg);
@@ -1435,8 +1448,11 @@ function showState(prev, state) {
  * state (its `stand_in_in`), and told to the screen reader as it changes. */
 function tellSeatChanges(prev, state) {
   const seats = state.seats || [];
+  // Counted from when the state arrived, not from when it is shown (it may wait for a trick
+  // to be seen).
+  const at = state.arrived || Date.now();
   for (const x of seats) {
-    if (typeof x.stand_in_in === 'number') ui.standIn.set(x.seat, Date.now() + 1000 * x.stand_in_in);
+    if (typeof x.stand_in_in === 'number') ui.standIn.set(x.seat, at + 1000 * x.stand_in_in);
     else ui.standIn.delete(x.seat);
   }
   if (!prev || !prev.started || state.game_over) return;

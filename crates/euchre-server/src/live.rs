@@ -527,8 +527,11 @@ impl Live {
                 return;
             }
             // A game over needs no stand-in (nor a line in the log saying it plays).
+            // A seat that changed hands meanwhile (the host freed it, someone took it) is no
+            // longer in this grace (review s49, 3).
             let changed = live.room().is_ok_and(|mut r| {
-                r.connections(seat) == 0
+                r.in_grace(seat)
+                    && r.connections(seat) == 0
                     && !r.game().is_over()
                     && r.check_open().is_ok()
                     && r.set_away(seat, true)

@@ -61,7 +61,7 @@ pub struct SeatInfo {
     /// The deals numbered up to this one were played before the seat's holder took it (0: held
     /// from the start): not theirs to review.
     pub held_from: u32,
-    /// A person gone (`person`, not `connected`) while the game is in play: the seconds, from
+    /// A person gone (`person`, not `connected`) once the game has begun: the seconds, from
     /// when this was sent, before a computer player decides for them unless they come back.
     /// Not sent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -30,9 +30,9 @@ pub enum WeakPassword {
 
 /// The fewest characters in a password.
 const SHORTEST: usize = 8;
-/// The most bytes in a password (Argon2 takes any length; a body of megabytes need not be
-/// hashed).
-const LONGEST_BYTES: usize = 1024;
+/// The most characters in a password, as the message and the page's field count them (Argon2
+/// takes any length; a body of megabytes need not be hashed).
+const LONGEST: usize = 1024;
 
 /// Runs that take no thought to type: the alphabet, the digits (0 after 9, as on the keys),
 /// and the keyboard's letter rows in the common layouts, each row leading into the next as
@@ -128,7 +128,9 @@ const COMMON: &[&str] = &[
 /// # Errors
 /// Why the password is refused.
 pub fn check(name: &str, password: &str) -> Result<(), WeakPassword> {
-    if password.chars().count() < SHORTEST || password.len() > LONGEST_BYTES {
+    // Counted no further than one past the longest.
+    let chars = password.chars().take(LONGEST + 1).count();
+    if !(SHORTEST..=LONGEST).contains(&chars) {
         return Err(WeakPassword::Length);
     }
     let plain = plain(password);
@@ -226,6 +228,16 @@ mod tests {
         ] {
             assert_eq!(check(name, password), Ok(()), "{password}");
         }
+        // The limit counts characters, as its message and the page's field do (review s49,
+        // 12): 1,024 letters of two bytes each are a password.
+        let mut x = 7u32;
+        let accented: String = (0..1024)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                ['é', 'ü', 'ö', 'à', 'ç', 'ñ', 'ß', 'ø'][(x >> 16) as usize % 8]
+            })
+            .collect();
+        assert_eq!(check("Ann", &accented), Ok(()));
     }
 
     #[test]

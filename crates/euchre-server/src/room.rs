@@ -415,6 +415,10 @@ impl Room {
         if let Some(n) = self.hands_changed.get_mut(seat) {
             *n = n.wrapping_add(1);
         }
+        // The last holder's grace is not the next one's (review s49, 3).
+        if let Some(ends) = self.grace_ends.get_mut(seat) {
+            *ends = None;
+        }
         self.sync_holder(seat);
         self.waiting_since = SystemTime::now();
     }
@@ -493,11 +497,21 @@ impl Room {
         }
     }
 
-    /// The grace period of `seat`'s person, gone, ends at `ends` (the network layer's timer).
+    /// The grace period of `seat`'s person, gone, ends at `ends` (the network layer's timer);
+    /// nothing for a seat no person holds (one the host just freed).
     pub fn grace_until(&mut self, seat: Seat, ends: Instant) {
+        if !matches!(self.seats.get(seat.index()), Some(Seated::Person { .. })) {
+            return;
+        }
         if let Some(e) = self.grace_ends.get_mut(seat.index()) {
             *e = Some(ends);
         }
+    }
+
+    /// Whether `seat`'s person is in a grace period: gone, not back, and the seat not changed
+    /// hands since.
+    pub fn in_grace(&self, seat: Seat) -> bool {
+        self.grace_ends.get(seat.index()).is_some_and(Option::is_some)
     }
 
     pub fn connections(&self, seat: Seat) -> u32 {
@@ -537,7 +551,7 @@ impl Room {
                     Seated::Bot(n) => ("bot", Some(n.clone())),
                 };
                 let connected = self.connected[i] > 0;
-                let waited_for = kind == "person" && !connected && !self.game().is_over();
+                let waited_for = kind == "person" && !connected && self.started() && !self.game().is_over();
                 let stand_in_in = self.grace_ends[i].filter(|_| waited_for).map(|ends| {
                     // Whole seconds, rounded up: "0 s" only once the stand-in may play.
                     let left = ends.saturating_duration_since(Instant::now());

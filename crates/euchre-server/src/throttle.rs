@@ -37,6 +37,10 @@ const NAME_FORGET: Duration = Duration::from_secs(24 * 60 * 60);
 /// The most (name, address) pairs and the most names tracked at once; past it the entry not
 /// locked with the fewest failures (the stalest of those) is forgotten first.
 const MOST_TRACKED: usize = 10_000;
+/// The most names one address (by its limit key) has failures counted for at once: past it,
+/// its own stalest are forgotten, so that one address cannot fill [`MOST_TRACKED`] with locks
+/// and so refuse everyone's logins (review s49, 2).
+const PER_ADDRESS: usize = 100;
 /// How long a login lets its address past the name's lock.
 const KNOWN_FOR: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 /// The most addresses remembered for one name (the latest): an account's owner uses a few;
@@ -131,7 +135,12 @@ impl LoginThrottle {
         if let Some(locked) = counts.refusal(key, ip, now) {
             return Err(locked);
         }
-        counts.count(key, ip, now)
+        match counts.count(key, ip, now) {
+            // With every place held by others' locks, an address the account logged in from
+            // lately is still let try (uncounted: there is no place to count it).
+            Err(Locked::Full(_)) if counts.known_here(key, ip, now) => Ok(()),
+            counted => counted,
+        }
     }
 
     /// A wrong password for `key` from `ip`, counted without a look at the locks.
@@ -179,12 +188,42 @@ impl Counts {
             return Some(Locked::Here(wait));
         }
         let wait = self.names.get(key).and_then(|f| f.locked(now))?;
-        let known = self.known.get(key).is_some_and(|addresses| {
+        (!self.known_here(key, ip, now)).then_some(Locked::Name(wait))
+    }
+
+    /// Whether `key` logged in from `ip` within [`KNOWN_FOR`].
+    fn known_here(&self, key: &str, ip: IpAddr, now: Instant) -> bool {
+        self.known.get(key).is_some_and(|addresses| {
             addresses
                 .iter()
                 .any(|&(a, at)| a == ip && now.saturating_duration_since(at) < KNOWN_FOR)
-        });
-        (!known).then_some(Locked::Name(wait))
+        })
+    }
+
+    /// Makes room for one more name counted from `ip`, within [`PER_ADDRESS`]: the address's
+    /// own unlocked entry with the fewest failures is forgotten; with all of them locked, the
+    /// address waits for its first lock to end.
+    fn room_for_address(&mut self, ip: IpAddr, now: Instant) -> Result<(), Locked> {
+        let mine: Vec<(&(String, IpAddr), &Failures)> =
+            self.pairs.iter().filter(|((_, a), _)| *a == ip).collect();
+        if mine.len() < PER_ADDRESS {
+            return Ok(());
+        }
+        let fewest_unlocked = mine
+            .iter()
+            .filter(|(_, f)| f.locked_until <= now)
+            .min_by_key(|(_, f)| (f.count, f.last))
+            .map(|(k, _)| (*k).clone());
+        match fewest_unlocked {
+            Some(k) => {
+                self.pairs.remove(&k);
+                Ok(())
+            }
+            None => {
+                let first_free = mine.iter().map(|(_, f)| f.locked_until).min().unwrap_or(now);
+                Err(Locked::Here(first_free.saturating_duration_since(now)))
+            }
+        }
     }
 
     /// Counts a try for `key` from `ip`, for the pair and for the name. Refused (and not
@@ -192,6 +231,9 @@ impl Counts {
     fn count(&mut self, key: &str, ip: IpAddr, now: Instant) -> Result<(), Locked> {
         let pair = (key.to_string(), ip);
         let name = key.to_string();
+        if !self.pairs.contains_key(&pair) {
+            self.room_for_address(ip, now)?;
+        }
         make_room(&mut self.pairs, &pair, FORGET, now).map_err(Locked::Full)?;
         make_room(&mut self.names, &name, NAME_FORGET, now).map_err(Locked::Full)?;
         add_failure(
@@ -430,18 +472,50 @@ mod tests {
         assert!(t.counts().pairs.len() <= MOST_TRACKED);
         assert!(t.wait("victim", home, later).is_some(), "still locked");
         assert_eq!(t.attempt("victim", home, start), Err(locked));
-        // Every place locked: a new name waits for the first lock to end.
+        // Every place locked (by many addresses): a new name waits for the first lock to end,
+        // but for an address the account logged in from lately (review s49, 2).
         let full = LoginThrottle::default();
+        full.succeeded("new", ip("198.51.100.7"), start);
         for i in 0..MOST_TRACKED {
             for _ in 0..=FREE {
-                let _ = full.attempt(&format!("n{i}"), home, start);
+                let _ = full.attempt(&format!("n{i}"), nth_ip(i / PER_ADDRESS), start);
             }
         }
         assert_eq!(
             full.attempt("new", home, start),
             Err(Locked::Full(Duration::from_secs(1)))
         );
+        assert!(full.attempt("new", ip("198.51.100.7"), start).is_ok());
         assert!(full.attempt("new", home, start + Duration::from_secs(1)).is_ok());
+    }
+
+    /// Review s49, 2: one address cannot fill the throttle with locks: past [`PER_ADDRESS`]
+    /// names, its own are forgotten first, or it waits for its own first lock to end.
+    #[test]
+    fn one_address_counts_at_most_its_share_of_names() {
+        let t = LoginThrottle::default();
+        let home = ip(HOME);
+        let start = Instant::now();
+        for i in 0..PER_ADDRESS * 3 {
+            let _ = t.attempt(&format!("junk{i}"), home, start);
+        }
+        assert_eq!(
+            t.counts().pairs.len(),
+            PER_ADDRESS,
+            "one try each: its own forgotten"
+        );
+        let locker = LoginThrottle::default();
+        for i in 0..PER_ADDRESS {
+            for _ in 0..=FREE {
+                let _ = locker.attempt(&format!("n{i}"), home, start);
+            }
+        }
+        assert_eq!(
+            locker.attempt("one more", home, start),
+            Err(Locked::Here(Duration::from_secs(1)))
+        );
+        // Another address is not held by it.
+        assert!(locker.attempt("one more", ip("198.51.100.9"), start).is_ok());
     }
 
     /// Review s48, finding 9: a stranger's wrong passwords lock the stranger's address out of

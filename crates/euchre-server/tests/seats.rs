@@ -52,6 +52,37 @@ async fn the_others_are_told_when_a_computer_plays_for_a_person_gone() {
     until(&mut ann, |bo| bo["connected"] == true).await;
 }
 
+/// Review s49, 3: a seat freed by the host during its person's grace, and taken by someone
+/// else, kept the grace: the newcomer was shown as about to be played for, and the old timer
+/// marked them away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_grace_ends_with_the_seat_changing_hands() {
+    let addr = start(&temp_db("grace-freed")).await;
+    let (_, t) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"],
+                "grace_secs": 1, "seed": 6}),
+    )
+    .await;
+    let (code, host) = (t["code"].as_str().unwrap().to_string(), t["host"].clone());
+    let ann = claim(&addr, &code, 0, "Ann").await;
+    let bo = claim(&addr, &code, 1, "Bo").await;
+    let _ann_ws = connect(&addr, &code, Some(&ann)).await;
+    drop(connect(&addr, &code, Some(&bo)).await);
+    let free = format!("/api/tables/{code}/seats/1/free");
+    assert_eq!(post(&addr, &free, &json!({ "host": host })).await.0, 200);
+    let _cy = claim(&addr, &code, 1, "Cy").await;
+    // Past the grace Bo's leaving began, Cy (who has not connected yet) is neither counted
+    // down nor played for.
+    tokio::time::sleep(std::time::Duration::from_millis(1_500)).await;
+    let mut watcher = connect(&addr, &code, None).await;
+    let state = next(&mut watcher).await.expect("a state");
+    assert_eq!(state["seats"][1]["name"], "Cy", "{state}");
+    assert_eq!(state["seats"][1]["kind"], "person", "{state}");
+    assert!(state["seats"][1].get("stand_in_in").is_none(), "{state}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_away_past_the_grace_period_is_played_for_then_comes_back() {
     let addr = start(&temp_db("grace")).await;

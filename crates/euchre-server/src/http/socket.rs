@@ -401,6 +401,12 @@ fn handle(
     busy: &Arc<std::sync::atomic::AtomicBool>,
 ) {
     use std::sync::atomic::Ordering;
+    // Answered before anything is checked: a ping asks only whether the connection carries
+    // messages (review s49, 5).
+    if matches!(msg, ClientMessage::Ping {}) {
+        live.send_to(id, &ServerMessage::Pong {});
+        return;
+    }
     let refuse = |e: String| {
         live.send_to(
             id,
@@ -421,7 +427,8 @@ fn handle(
         _ => None,
     };
     match msg {
-        ClientMessage::Ping {} => live.send_to(id, &ServerMessage::Pong {}),
+        // Answered above.
+        ClientMessage::Ping {} => {}
         ClientMessage::Sync {} | ClientMessage::PastDeals {} => {
             let Ok(mut room) = live.room() else { return };
             // The token checked again under the lock the answer is made under: the seat may
