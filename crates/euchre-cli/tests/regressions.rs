@@ -197,30 +197,16 @@ fn checking_a_match_says_who_won_its_games() {
 /// begins (review s49, 11).
 #[test]
 fn an_egn_replay_fault_is_named_by_its_deal_line() {
-    let random = Command::new(EUCHRE)
-        .args(["random", "--seed", "3", "--format", "egn"])
-        .output()
-        .unwrap();
-    let mut egn: serde_json::Value = serde_json::from_slice(&random.stdout).unwrap();
+    let mut egn = random_document("egn");
     // The second deal's third trick plays its first trick's first card again.
     let tricks = &mut egn["deals"][1]["phases"][1]["tricks"];
     let again = tricks[0][0].clone();
     tricks[2][1] = again;
     let text = serde_json::to_string_pretty(&egn).unwrap();
-    let path = std::env::temp_dir().join(format!("euchre-place-{}.egn", std::process::id()));
-    std::fs::write(&path, &text).unwrap();
-    let out = Command::new(EUCHRE)
-        .args(["egn", "check", "--json"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (path, v) = checked_as_json("egn", &text);
     assert_eq!(v["deal"], 2, "{v}");
     assert!(v["error"].as_str().unwrap().starts_with("deal 2, trick 3"), "{v}");
-    let (line, column) = (
-        v["line"].as_u64().unwrap() as usize,
-        v["column"].as_u64().unwrap() as usize,
-    );
+    let (line, column) = line_and_column(&v);
     let lines: Vec<&str> = text.lines().collect();
     // The deal's opening brace, its dealNumber on the next line.
     assert_eq!(lines[line - 1].chars().nth(column - 1), Some('{'), "{v}");
@@ -233,11 +219,7 @@ fn an_egn_replay_fault_is_named_by_its_deal_line() {
 /// `file:line:column:` as compilers do, and `--json` gives each part of the place a field.
 #[test]
 fn a_replay_fault_is_named_by_its_line_and_by_fields() {
-    let random = Command::new(EUCHRE)
-        .args(["random", "--seed", "3", "--format", "record"])
-        .output()
-        .unwrap();
-    let mut record: serde_json::Value = serde_json::from_slice(&random.stdout).unwrap();
+    let mut record = random_document("record");
     let deal = &mut record["games"][0]["deals"][1];
     let hands = deal["hands"].clone();
     let decisions = deal["decisions"].as_array_mut().unwrap();
@@ -250,24 +232,13 @@ fn a_replay_fault_is_named_by_its_line_and_by_fields() {
     let foreign = hands[(seat + 1) % 4][0].as_str().unwrap().to_string();
     decisions[k][1] = foreign.clone().into();
     let text = serde_json::to_string_pretty(&record).unwrap();
-    let path = std::env::temp_dir().join(format!("euchre-place-{}.json", std::process::id()));
-    std::fs::write(&path, &text).unwrap();
-
-    let out = Command::new(EUCHRE)
-        .args(["record", "check", "--json"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (path, v) = checked_as_json("record", &text);
     assert_eq!(
         (&v["game"], &v["deal"], &v["decision"]),
         (&1.into(), &2.into(), &(k + 1).into()),
         "{v}"
     );
-    let (line, column) = (
-        v["line"].as_u64().unwrap() as usize,
-        v["column"].as_u64().unwrap() as usize,
-    );
+    let (line, column) = line_and_column(&v);
     let lines: Vec<&str> = text.lines().collect();
     // The place is the decision's opening bracket, with its seat and the card on the lines after.
     assert_eq!(lines[line - 1].chars().nth(column - 1), Some('['), "{v}");
@@ -287,4 +258,33 @@ fn a_replay_fault_is_named_by_its_line_and_by_fields() {
     );
     assert!(said.starts_with(&head), "{said}");
     let _ = std::fs::remove_file(&path);
+}
+
+/// `euchre random --seed 3 --format FORMAT`'s document: a four-handed game.
+fn random_document(format: &str) -> serde_json::Value {
+    let out = Command::new(EUCHRE)
+        .args(["random", "--seed", "3", "--format", format])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `text` written to a file of its own and checked by `euchre KIND check --json` (`egn` or
+/// `record`): the file, and the answer.
+fn checked_as_json(kind: &str, text: &str) -> (std::path::PathBuf, serde_json::Value) {
+    let ext = if kind == "egn" { "egn" } else { "json" };
+    let path = std::env::temp_dir().join(format!("euchre-place-{}.{ext}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(EUCHRE)
+        .args([kind, "check", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    (path, serde_json::from_slice(&out.stdout).unwrap())
+}
+
+/// The line and column a check's answer names.
+fn line_and_column(v: &serde_json::Value) -> (usize, usize) {
+    let at = |k: &str| v[k].as_u64().unwrap_or_else(|| panic!("no {k}: {v}")) as usize;
+    (at("line"), at("column"))
 }

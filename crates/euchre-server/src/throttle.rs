@@ -204,26 +204,13 @@ impl Counts {
     /// own unlocked entry with the fewest failures is forgotten; with all of them locked, the
     /// address waits for its first lock to end.
     fn room_for_address(&mut self, ip: IpAddr, now: Instant) -> Result<(), Locked> {
-        let mine: Vec<(&(String, IpAddr), &Failures)> =
-            self.pairs.iter().filter(|((_, a), _)| *a == ip).collect();
-        if mine.len() < PER_ADDRESS {
+        let mine = self.pairs.iter().filter(|((_, a), _)| *a == ip);
+        if mine.clone().count() < PER_ADDRESS {
             return Ok(());
         }
-        let fewest_unlocked = mine
-            .iter()
-            .filter(|(_, f)| f.locked_until <= now)
-            .min_by_key(|(_, f)| (f.count, f.last))
-            .map(|(k, _)| (*k).clone());
-        match fewest_unlocked {
-            Some(k) => {
-                self.pairs.remove(&k);
-                Ok(())
-            }
-            None => {
-                let first_free = mine.iter().map(|(_, f)| f.locked_until).min().unwrap_or(now);
-                Err(Locked::Here(first_free.saturating_duration_since(now)))
-            }
-        }
+        let forget = to_forget(mine, now).map_err(Locked::Here)?;
+        self.pairs.remove(&forget);
+        Ok(())
     }
 
     /// Counts a try for `key` from `ip`, for the pair and for the name. Refused (and not
@@ -332,18 +319,25 @@ fn make_room<K: Eq + Hash + Clone>(
     if map.len() < MOST_TRACKED {
         return Ok(());
     }
-    let fewest_unlocked = map
-        .iter()
+    let forget = to_forget(map.iter(), now)?;
+    map.remove(&forget);
+    Ok(())
+}
+
+/// Of `entries`, the one to forget to make room: not locked, with the fewest failures (the
+/// stalest of those); with every one locked, the wait until the first lock ends.
+fn to_forget<'a, K: Clone + 'a>(
+    entries: impl Iterator<Item = (&'a K, &'a Failures)> + Clone,
+    now: Instant,
+) -> Result<K, Duration> {
+    let fewest_unlocked = entries
+        .clone()
         .filter(|(_, f)| f.locked_until <= now)
-        .min_by_key(|(_, f)| (f.count, f.last))
-        .map(|(k, _)| k.clone());
+        .min_by_key(|(_, f)| (f.count, f.last));
     match fewest_unlocked {
-        Some(k) => {
-            map.remove(&k);
-            Ok(())
-        }
+        Some((k, _)) => Ok(k.clone()),
         None => {
-            let first_free = map.values().map(|f| f.locked_until).min().unwrap_or(now);
+            let first_free = entries.map(|(_, f)| f.locked_until).min().unwrap_or(now);
             Err(first_free.saturating_duration_since(now))
         }
     }
