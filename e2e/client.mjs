@@ -1076,7 +1076,7 @@ try {
     }
   });
 
-  await check('a friend who drops: the others are told, on the felt, in the prompt and to the screen reader, that a computer plays for them and in how many seconds, counting down; then that it does; the host\'s list says the same words (browser tester s49, 5)', async () => {
+  await check('a friend who drops: the others are told, on the felt, in the prompt and to the screen reader, that a computer plays for them and in how many seconds, counting down; then that it does; the host\'s list says the same words, and the host may let a computer play at once (browser tester s49, 5)', async () => {
     const v = play.view;
     const other = (v.seat + 1) % 4;
     const t = await scripted(v.seat, { width: 1100, height: 800, clock: true }, '?fast=1', 'hosttoken0123456789abcdef01234567');
@@ -1100,6 +1100,13 @@ try {
       if (!/^Offline · 3[56] s$/.test(badge)) throw new Error(`the seat's badge says "${badge}"`);
       const host = await t.page.locator('.seat-list').textContent();
       if (!/Zoë \(offline\)/.test(host)) throw new Error(`the host's list says "${host}"`);
+      // The host may let a computer play at once, from the seat itself.
+      const asked = [];
+      await t.page.route(`**/api/tables/${CODE}/seats/${other}/away`, (r) => { asked.push(JSON.parse(r.request().postData())); r.fulfill({ json: { ok: true } }); });
+      await t.page.click(`.seat .badges .play-now[data-seat="${other}"]`);
+      const until = Date.now() + TIMEOUT;
+      while (!asked.length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      if (!asked.length || asked[0].host !== 'hosttoken0123456789abcdef01234567') throw new Error(`"Let a computer play now" asked ${JSON.stringify(asked)}`);
       // The grace over: the computer plays, and the count goes.
       t.send(stateMessage({ ...play, view: waiting }, 5, { legal: [], seats: seats({ kind: 'away', connected: false }) }));
       await t.page.waitForSelector('#table[data-seq="5"]');

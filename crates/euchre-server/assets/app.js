@@ -1787,7 +1787,27 @@ function seatListForHost(s) {
           toast(sentence(e.message));
         }
       },
-    }, 'Free this seat'))));
+    }, 'Free this seat'),
+    playNowButton(s, x))));
+}
+
+/** For the host, at a seat whose person is gone during the game: a computer plays for them now
+ * rather than when their grace ends (they take the seat back by coming back). */
+function playNowButton(s, x) {
+  if (!ui.host || x.kind !== 'person' || x.connected || !s.started || s.game_over) return null;
+  return h('button', {
+    type: 'button',
+    class: 'play-now',
+    'data-seat': x.seat,
+    onclick: async () => {
+      try {
+        await api('POST', `/api/tables/${ui.code}/seats/${x.seat}/away`, { host: ui.host });
+        toast(`A computer plays for ${x.name || `seat ${x.seat + 1}`} until they come back`);
+      } catch (e) {
+        toast(sentence(e.message));
+      }
+    },
+  }, 'Let a computer play now');
 }
 
 function infoBar(s) {
@@ -1844,6 +1864,7 @@ function felt(s) {
     if (info.kind === 'away') badges.push(h('span', { class: 'badge away', title: 'A computer plays for them until they come back' }, 'Away'));
     else if (info.kind === 'person' && !info.connected) {
       badges.push(h('span', { class: 'badge away', title: 'Lost the connection: a computer plays for them if they do not come back in time' }, 'Offline', standInLeft(seat) === null ? null : [' · ', countdown(seat)]));
+      badges.push(playNowButton(s, info));
     }
     if (info.kind === 'open') badges.push(h('span', { class: 'badge away' }, 'Open'));
     const toAct = v.to_act === seat && !s.game_over && s.started;

@@ -52,6 +52,63 @@ async fn the_others_are_told_when_a_computer_plays_for_a_person_gone() {
     until(&mut ann, |bo| bo["connected"] == true).await;
 }
 
+/// Browser tester s49, 5: the host need not make everyone wait out a gone friend's grace: a
+/// computer plays for them at once, and they take the seat back by coming back. Only for a
+/// person who is gone, and only by the host.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_lets_a_computer_play_now_for_a_person_gone() {
+    let addr = start(&temp_db("play-now")).await;
+    let (_, t) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "open", "basic", "basic"],
+                "grace_secs": 3600, "seed": 7}),
+    )
+    .await;
+    let (code, host) = (t["code"].as_str().unwrap().to_string(), t["host"].clone());
+    let ann = claim(&addr, &code, 0, "Ann").await;
+    let bo = claim(&addr, &code, 1, "Bo").await;
+    let mut ann_ws = connect(&addr, &code, Some(&ann)).await;
+    let bo_ws = connect(&addr, &code, Some(&bo)).await;
+    let away = format!("/api/tables/{code}/seats/1/away");
+    let (status, e) = post(&addr, &away, &json!({ "host": host })).await;
+    assert_eq!(status, 409, "Bo is here: {e}");
+    drop(bo_ws);
+    let bo_seat = |m: &Value| m["seats"][1].clone();
+    loop {
+        let m = next(&mut ann_ws).await.expect("a state");
+        if m["type"] == "state" && bo_seat(&m)["connected"] == false && m["started"] == true {
+            break;
+        }
+    }
+    let (status, e) = post(&addr, &away, &json!({ "host": "0".repeat(32) })).await;
+    assert_eq!(status, 403, "{e}");
+    let seat0 = format!("/api/tables/{code}/seats/0/away");
+    assert_eq!(
+        post(&addr, &seat0, &json!({ "host": host })).await.0,
+        409,
+        "Ann is here"
+    );
+    let (status, e) = post(&addr, &away, &json!({ "host": host })).await;
+    assert_eq!(status, 200, "{e}");
+    loop {
+        let m = next(&mut ann_ws).await.expect("a state");
+        if m["type"] == "state" && bo_seat(&m)["kind"] == "away" {
+            assert!(bo_seat(&m).get("stand_in_in").is_none(), "{m}");
+            break;
+        }
+    }
+    // Back, Bo plays his seat again.
+    let _bo_again = connect(&addr, &code, Some(&bo)).await;
+    loop {
+        let m = next(&mut ann_ws).await.expect("a state");
+        if m["type"] == "state" && bo_seat(&m)["kind"] == "person" {
+            assert_eq!(bo_seat(&m)["connected"], true, "{m}");
+            break;
+        }
+    }
+}
+
 /// Review s49, 3: a seat freed by the host during its person's grace, and taken by someone
 /// else, kept the grace: the newcomer was shown as about to be played for, and the old timer
 /// marked them away.

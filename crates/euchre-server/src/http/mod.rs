@@ -50,6 +50,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{code}", get(table_info))
         .route("/api/tables/{code}/seats/{seat}", post(claim_seat))
         .route("/api/tables/{code}/seats/{seat}/free", post(free_seat))
+        .route("/api/tables/{code}/seats/{seat}/away", post(play_for_gone))
         .route("/api/tables/{code}/seats/{seat}/bot", post(seat_to_bot))
         .route("/api/tables/{code}/again", post(play_again))
         .route("/api/tables/{code}/game.json", get(download_record))
@@ -606,6 +607,46 @@ async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>
     }
     tracing::info!(table = %live.code, seat, "seat freed by the host");
     live.seats_changed();
+    Json(json!({"ok": true})).into_response()
+}
+
+/// The host lets the stand-in play now for a person gone, rather than have everyone wait out
+/// their grace period (browser tester s49, 5); coming back, they take the seat again, as
+/// after the grace.
+async fn play_for_gone(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>) -> Response {
+    let (live, seat) = match host_request(&state, p, b, "let a computer play for a seat") {
+        Ok(x) => x,
+        Err(e) => return refused(e),
+    };
+    let changed = {
+        let Ok(mut room) = live.room() else {
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+        };
+        if let Err(e) = room.check_open() {
+            return refused(gone_table(&live.code, &e));
+        }
+        let Some(held) = room.seats().get(seat) else {
+            return error(
+                StatusCode::NOT_FOUND,
+                format!("there is no seat {seat} at this table"),
+            );
+        };
+        let conflict = |why: &str| error(StatusCode::CONFLICT, format!("seat {seat} {why}"));
+        if !matches!(held, Seated::Person { .. }) {
+            return conflict("holds no person");
+        }
+        if room.connections(Seat::new(seat as u8)) > 0 {
+            return conflict("is played by its person, who is here");
+        }
+        if !room.started() || room.game().is_over() {
+            return conflict("has no game in play");
+        }
+        room.set_away(Seat::new(seat as u8), true)
+    };
+    if changed {
+        tracing::info!(table = %live.code, seat, "a computer plays for a person gone, by the host");
+        live.seats_changed();
+    }
     Json(json!({"ok": true})).into_response()
 }
 
