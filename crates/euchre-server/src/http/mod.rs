@@ -579,24 +579,32 @@ fn host_request(
     Ok((live, seat))
 }
 
+/// The room of a host's request about `seat`, locked: refused if the table is unavailable,
+/// closed or put away, or has no such seat.
+fn seat_room(live: &Live, seat: usize) -> Result<std::sync::MutexGuard<'_, Room>, Refusal> {
+    let Ok(room) = live.room() else {
+        return Err((StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable".into()));
+    };
+    room.check_open().map_err(|e| gone_table(&live.code, &e))?;
+    if seat >= room.seats().len() {
+        return Err((
+            StatusCode::NOT_FOUND,
+            format!("there is no seat {seat} at this table"),
+        ));
+    }
+    Ok(room)
+}
+
 async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>) -> Response {
     let (live, seat) = match host_request(&state, p, b, "free a seat") {
         Ok(x) => x,
         Err(e) => return refused(e),
     };
     {
-        let Ok(mut room) = live.room() else {
-            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+        let mut room = match seat_room(&live, seat) {
+            Ok(room) => room,
+            Err(e) => return refused(e),
         };
-        if let Err(e) = room.check_open() {
-            return refused(gone_table(&live.code, &e));
-        }
-        if seat >= room.seats().len() {
-            return error(
-                StatusCode::NOT_FOUND,
-                format!("there is no seat {seat} at this table"),
-            );
-        }
         if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Open, 0) {
             return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
         }
@@ -619,20 +627,12 @@ async fn play_for_gone(State(state): State<AppState>, p: SeatPath, b: JsonBody<F
         Err(e) => return refused(e),
     };
     let changed = {
-        let Ok(mut room) = live.room() else {
-            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
-        };
-        if let Err(e) = room.check_open() {
-            return refused(gone_table(&live.code, &e));
-        }
-        let Some(held) = room.seats().get(seat) else {
-            return error(
-                StatusCode::NOT_FOUND,
-                format!("there is no seat {seat} at this table"),
-            );
+        let mut room = match seat_room(&live, seat) {
+            Ok(room) => room,
+            Err(e) => return refused(e),
         };
         let conflict = |why: &str| error(StatusCode::CONFLICT, format!("seat {seat} {why}"));
-        if !matches!(held, Seated::Person { .. }) {
+        if !matches!(room.seats()[seat], Seated::Person { .. }) {
             return conflict("holds no person");
         }
         if room.connections(Seat::new(seat as u8)) > 0 {
@@ -658,21 +658,12 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
         Err(e) => return refused(e),
     };
     let given = {
-        let Ok(mut room) = live.room() else {
-            return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
+        let mut room = match seat_room(&live, seat) {
+            Ok(room) => room,
+            Err(e) => return refused(e),
         };
-        if let Err(e) = room.check_open() {
-            return refused(gone_table(&live.code, &e));
-        }
-        match room.seats().get(seat) {
-            None => {
-                return error(
-                    StatusCode::NOT_FOUND,
-                    format!("there is no seat {seat} at this table"),
-                )
-            }
-            Some(Seated::Open) => {}
-            Some(_) => return error(StatusCode::CONFLICT, "that seat is not open"),
+        if !matches!(room.seats()[seat], Seated::Open) {
+            return error(StatusCode::CONFLICT, "that seat is not open");
         }
         // As at a new table: computer players alone would play for nobody.
         if !room.seats().iter().any(|s| matches!(s, Seated::Person { .. })) {
