@@ -342,7 +342,7 @@ try {
     }
   });
 
-  await check('an account: created, signed out, and signed in again with Enter (a real form); no favicon request', async () => {
+  await check('an account: created, signed out, signed in again with Enter (a real form), its password changed; no favicon request', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     const page = await ctx.newPage();
     const missing = [];
@@ -361,6 +361,25 @@ try {
       await page.fill('#account-name', name);
       await page.fill('#account-password', 'a long enough password');
       if (!(await page.locator('form #account-password').count())) throw new Error('the password field is not in a form');
+      await page.press('#account-password', 'Enter');
+      await page.waitForSelector(`text=Signed in as`);
+      if (missing.length) throw new Error(`failed requests: ${missing.join(', ')}`);
+      // The password changed: a wrong current one is said, then the right one; only the new
+      // one signs in after.
+      await page.locator('summary', { hasText: 'Change password' }).click();
+      await page.fill('#current-password', 'not the password');
+      await page.fill('#new-password', 'bower over the ace');
+      await page.press('#new-password', 'Enter');
+      await page.waitForSelector('#account .status:has-text("The current password is wrong")');
+      missing.length = 0;
+      await page.fill('#current-password', 'a long enough password');
+      await page.click('#account form button:has-text("Change password")');
+      await page.waitForSelector('#account .status:has-text("Password changed")');
+      if (await page.inputValue('#new-password')) throw new Error('the new password is left in its field');
+      await page.click('button:has-text("Sign out")');
+      await page.locator('summary', { hasText: 'Sign in' }).click();
+      await page.fill('#account-name', name);
+      await page.fill('#account-password', 'bower over the ace');
       await page.press('#account-password', 'Enter');
       await page.waitForSelector(`text=Signed in as`);
       if (missing.length) throw new Error(`failed requests: ${missing.join(', ')}`);

@@ -699,7 +699,8 @@ function accountPanel(nameInput, onChange) {
   const draw = (me) => {
     if (me) {
       box.replaceChildren(h('h2', {}, 'Account'), h('p', {}, 'Signed in as ', h('strong', {}, me), '. ',
-        h('button', { type: 'button', class: 'link', onclick: async () => { await api('POST', '/api/logout').catch(() => {}); draw(null); } }, 'Sign out')));
+        h('button', { type: 'button', class: 'link', onclick: async () => { await api('POST', '/api/logout').catch(() => {}); draw(null); } }, 'Sign out')),
+        passwordChange(me));
       if (!nameInput.value.trim()) {
         nameInput.value = me;
         onChange();
@@ -736,6 +737,35 @@ function accountPanel(nameInput, onChange) {
   draw(null);
   api('GET', '/api/me').then((r) => draw(r && r.name ? r.name : null), () => {});
   return box;
+}
+
+/** Changing the password of the account signed in (`me`): the one it has, then the new one.
+ * The server ends every other login of the account. */
+function passwordChange(me) {
+  const current = h('input', { id: 'current-password', type: 'password', autocomplete: 'current-password', maxlength: 1024, required: true });
+  const fresh = h('input', { id: 'new-password', type: 'password', autocomplete: 'new-password', maxlength: 1024, required: true, 'aria-describedby': 'new-password-help' });
+  const status = h('p', { class: 'status', role: 'status' });
+  const submit = async (e) => {
+    e.preventDefault();
+    status.textContent = 'Changing…';
+    try {
+      await api('POST', '/api/password', { password: current.value, new_password: fresh.value });
+      current.value = '';
+      fresh.value = '';
+      status.textContent = 'Password changed. Every other browser signed in as you is signed out.';
+    } catch (err) {
+      status.textContent = sentence(err.message);
+    }
+  };
+  return h('details', {}, h('summary', {}, 'Change password'),
+    h('form', { onsubmit: submit },
+      // The account's name, for a password manager to file the new password under.
+      h('input', { type: 'text', autocomplete: 'username', value: me, hidden: true, readonly: true, tabindex: -1, 'aria-hidden': 'true' }),
+      h('div', { class: 'field' }, h('label', { for: 'current-password' }, 'Current password'), current),
+      h('div', { class: 'field' }, h('label', { for: 'new-password' }, 'New password'), fresh,
+        h('p', { class: 'muted help', id: 'new-password-help' }, '8 characters or more, not your name, a run like 12345678 or a common password. Every other browser signed in as you is signed out.')),
+      h('div', { class: 'field inline' }, h('button', { type: 'submit', class: 'primary' }, 'Change password'))),
+    status);
 }
 
 /** The finished games of a name, with their downloads. */

@@ -278,6 +278,103 @@ pub async fn login(
     start_login(&state, &name, &headers).await
 }
 
+/// A new password for the account signed in, with the one it has.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    password: String,
+    new_password: String,
+}
+
+/// Changes the password of the account the request is signed in as, given the one it has:
+/// the way to replace a weak or a known password. The current one is checked and counted as
+/// a login's is (a stolen session cannot guess it faster than a stranger); every login of
+/// the account ends, and this browser gets a new one.
+pub async fn change_password(
+    State(state): State<AppState>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
+    headers: HeaderMap,
+    body: Result<Json<PasswordChange>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let Some(name) = logged_in(&state, &headers) else {
+        return error(
+            StatusCode::UNAUTHORIZED,
+            "sign in first: a password is changed by the account signed in",
+        );
+    };
+    let c = match body {
+        Ok(Json(c)) => c,
+        Err(e) => {
+            return error(
+                rejection_status(&e),
+                format!("{e}; expected {{\"password\":...,\"new_password\":...}}"),
+            )
+        }
+    };
+    if c.new_password == c.password {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "the new password is the one the account has",
+        );
+    }
+    if let Err(weak) = crate::passwords::check(&name, &c.new_password) {
+        return error(StatusCode::BAD_REQUEST, weak.to_string());
+    }
+    let from = peer.map_or(
+        UNKNOWN_ADDRESS,
+        |axum::Extension(axum::extract::ConnectInfo(p))| p.ip(),
+    );
+    let [key, _] = crate::names::name_keys(&name);
+    if let Err(locked) = state.throttle().attempt(&key, from, Instant::now()) {
+        tracing::warn!(account = ?crate::names::logged(&name), ip = %from, why = locked.reason(), "password change refused: too many wrong passwords");
+        return try_again(locked.reason(), locked.wait());
+    }
+    let stored = match state.store().account(&name) {
+        Ok(s) => s.map(|(_, hash)| hash),
+        Err(e) => {
+            tracing::error!(error = %e, "accounts unreadable");
+            return error(StatusCode::SERVICE_UNAVAILABLE, "the accounts cannot be read now");
+        }
+    };
+    let Ok(_turn) = state.hashing().acquire().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+    };
+    let (current, new) = (c.password, c.new_password);
+    let hashed = tokio::task::spawn_blocking(move || {
+        password_matches(stored.as_deref(), &current).then(|| hash(&new))
+    })
+    .await;
+    let hash = match hashed {
+        Ok(Some(Ok(hash))) => hash,
+        Ok(None) => {
+            state.throttle().wrong(&key, from, Instant::now());
+            tracing::info!(account = ?crate::names::logged(&name), ip = %from, "password change refused: wrong password");
+            return error(StatusCode::FORBIDDEN, "the current password is wrong");
+        }
+        Ok(Some(Err(_))) | Err(_) => {
+            return error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the password could not be hashed",
+            )
+        }
+    };
+    state.throttle().succeeded(&key, from, Instant::now());
+    match state.store().set_password(&name, &hash) {
+        Ok(true) => {
+            tracing::info!(account = ?crate::names::logged(&name), "password changed; every login of the account ended");
+            start_login(&state, &name, &headers).await
+        }
+        Ok(false) => error(StatusCode::NOT_FOUND, "the account is gone"),
+        Err(e) => {
+            tracing::error!(error = %e, "a password could not be stored");
+            error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the new password could not be saved: the old one still holds; try again",
+            )
+        }
+    }
+}
+
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Response {
     if let Some(id) = login_id(&headers) {
         let _ = state.store().remove_login(&id);

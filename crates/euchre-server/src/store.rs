@@ -903,6 +903,22 @@ impl Store {
         })
     }
 
+    /// Gives the account `name` (as registered) a new password hash and forgets every login
+    /// it has, in one transaction: a password changed because it was known to someone else
+    /// must not leave that someone signed in. Returns false when there is no such account.
+    pub fn set_password(&self, name: &str, hash: &str) -> Result<bool, StoreError> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let changed = tx.execute(
+                "UPDATE accounts SET hash = ?2 WHERE name = ?1",
+                params![name, hash],
+            )?;
+            tx.execute("DELETE FROM logins WHERE name = ?1", [name])?;
+            tx.commit()?;
+            Ok(changed > 0)
+        })
+    }
+
     pub fn remove_login(&self, id: &str) -> Result<(), StoreError> {
         self.with(|c| {
             c.execute("DELETE FROM logins WHERE id = ?1", [login_key(id)])

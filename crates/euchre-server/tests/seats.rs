@@ -351,6 +351,109 @@ async fn a_named_account_keeps_its_name() {
     assert!(me.contains("null"), "{me}");
 }
 
+/// Who a login cookie signs in as (`null` for none).
+async fn me(addr: &str, cookie: &str) -> String {
+    let (_, _, me) = with_headers(
+        addr,
+        "GET",
+        "/api/me",
+        &format!("Cookie: {cookie}\r\n"),
+        &json!(null),
+    )
+    .await;
+    me
+}
+
+/// A password is changed by the account signed in, given the one it has; the new one must
+/// pass the same policy; every login of the account ends, the browser that changed it gets a
+/// new one, and only the new password signs in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_password_is_changed_with_the_one_it_replaces_and_every_login_ends() {
+    let addr = start(&temp_db("password")).await;
+    let creds = json!({"name": "Maud", "password": "correct horse"});
+    let (status, head, _) = with_headers(&addr, "POST", "/api/accounts", "", &creds).await;
+    assert_eq!(status, 200);
+    let here = cookie_of(&head);
+    let (status, head, _) = with_headers(&addr, "POST", "/api/login", "", &creds).await;
+    assert_eq!(status, 200);
+    let elsewhere = cookie_of(&head);
+    let change = |current: &str, new: &str| json!({"password": current, "new_password": new});
+    let signed_in = format!("Cookie: {here}\r\n");
+    for (headers, body, status, why) in [
+        (
+            "",
+            change("correct horse", "battery staple"),
+            401,
+            "sign in first",
+        ),
+        (
+            signed_in.as_str(),
+            change("wrong horse", "battery staple"),
+            403,
+            "the current password is wrong",
+        ),
+        (
+            signed_in.as_str(),
+            change("correct horse", "12345678"),
+            400,
+            "a plain run",
+        ),
+        (
+            signed_in.as_str(),
+            change("correct horse", "correct horse"),
+            400,
+            "the one the account has",
+        ),
+        (
+            signed_in.as_str(),
+            json!({"password": "correct horse"}),
+            400,
+            "missing field `new_password`",
+        ),
+    ] {
+        let (got, _, text) = with_headers(&addr, "POST", "/api/password", headers, &body).await;
+        assert_eq!(got, status, "{body}: {text}");
+        assert!(text.contains(why), "{body}: {text}");
+    }
+    // Nothing refused changed anything.
+    assert!(me(&addr, &elsewhere).await.contains("\"Maud\""));
+    let (status, head, text) = with_headers(
+        &addr,
+        "POST",
+        "/api/password",
+        &signed_in,
+        &change("correct horse", "battery staple"),
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    let renewed = cookie_of(&head);
+    assert_ne!(renewed, here);
+    assert!(me(&addr, &renewed).await.contains("\"Maud\""));
+    for old in [&here, &elsewhere] {
+        assert!(me(&addr, old).await.contains("null"), "{old} still signed in");
+    }
+    let (status, _, _) = with_headers(&addr, "POST", "/api/login", "", &creds).await;
+    assert_eq!(status, 401);
+    let (status, _, _) = with_headers(
+        &addr,
+        "POST",
+        "/api/login",
+        "",
+        &json!({"name": "maud", "password": "battery staple"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    // A session left open is no faster way to guess the password than the login form.
+    let renewed = format!("Cookie: {renewed}\r\n");
+    let guess = change("correct horse", "a third password");
+    for _ in 0..6 {
+        let (status, _, _) = with_headers(&addr, "POST", "/api/password", &renewed, &guess).await;
+        assert_eq!(status, 403);
+    }
+    let (status, _, text) = with_headers(&addr, "POST", "/api/password", &renewed, &guess).await;
+    assert_eq!(status, 429, "{text}");
+}
+
 /// Wrong passwords slow the next try: five are free, then the name is locked for a second,
 /// two, four... from that address, the right password included, with a `Retry-After`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -70,6 +70,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/accounts", post(accounts::register))
         .route("/api/login", post(accounts::login))
         .route("/api/logout", post(accounts::logout))
+        .route("/api/password", post(accounts::change_password))
         .route("/api/me", get(accounts::me))
         .fallback(no_route)
         .method_not_allowed_fallback(wrong_method)
