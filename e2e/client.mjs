@@ -1051,6 +1051,25 @@ try {
     }
   });
 
+  await check('a spectator refused because the table has as many watchers as it takes is told so, and the page tries again a minute later, not at once (security s48, 3)', async () => {
+    const t = await scripted(null, { width: 1100, height: 800, clock: true });
+    try {
+      t.close(4002, '100 people watch this table already, as many as it takes: try again later');
+      await t.page.waitForSelector('#connection:has-text("This page tries again in a minute")');
+      const said = await t.page.locator('#connection').textContent();
+      if (said !== '100 people watch this table already, as many as it takes. This page tries again in a minute.') throw new Error(`the page says "${said}"`);
+      await t.page.clock.runFor(30_000);
+      if (t.urls.length !== 1) throw new Error(`tried again within 30 s: ${t.urls.length} sockets`);
+      await t.page.clock.runFor(31_000);
+      const until = Date.now() + TIMEOUT;
+      while (t.urls.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      if (t.urls.length !== 2) throw new Error(`not tried again after a minute: ${t.urls.length} sockets`);
+      if (t.errors.length) throw new Error(t.errors.join('; '));
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
   await check('a connection gone silent without closing: pinged every 10 s, taken for dead after 8 s without an answer to a decision or 6 s without one to a ping; the hand dimmed meanwhile, and a decision lost so is asked for again (browser tester s49, 1 and 6; review s49, 1)', async () => {
     const t = await scripted(play.view.seat, { width: 1100, height: 800, clock: true });
     try {

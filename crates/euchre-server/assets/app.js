@@ -1046,6 +1046,10 @@ function forgetSeat() {
 // The close code of a connection whose seat its token no longer holds (the server's
 // `live::SEAT_GIVEN_UP`).
 const SEAT_GIVEN_UP = 4001;
+// The close code of a spectator refused because as many watch the table as it takes
+// (`live::TOO_MANY_WATCHERS`): said, and tried again a minute later, not at once.
+const TOO_MANY_WATCHERS = 4002;
+const WATCHERS_RETRY_MS = 60000;
 
 function openSocket() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -1083,7 +1087,7 @@ function openSocket() {
     }
     onMessage(msg);
   });
-  ws.addEventListener('close', (ev) => lost(ws, ev.code, opened));
+  ws.addEventListener('close', (ev) => lost(ws, ev.code, opened, ev.reason));
 }
 
 // How often the page checks its connection, pings it, and how long it waits for an answer.
@@ -1129,7 +1133,7 @@ document.addEventListener('visibilitychange', () => {
 
 /** The connection `ws` is gone (closed with `code`, or found dead): reconnect, unless the seat
  * was given up or the table is gone. */
-async function lost(ws, code, opened) {
+async function lost(ws, code, opened, reason) {
   if (ui.ws !== ws || ui.closed) return;
   ui.ws = null;
   clearInterval(ui.heartbeat);
@@ -1141,6 +1145,12 @@ async function lost(ws, code, opened) {
     forgetSeat();
     ui.closed = true;
     joinPage(ui.code, 'Your seat was given up; take a seat again or watch.');
+    return;
+  }
+  if (code === TOO_MANY_WATCHERS) {
+    const why = (reason || 'as many people watch this table as it takes').replace(/: try again later$/, '');
+    setConnection(`${sentence(why)}. This page tries again in a minute.`);
+    setTimeout(() => { if (!ui.closed) openSocket(); }, WATCHERS_RETRY_MS);
     return;
   }
   setConnection('reconnecting');

@@ -39,6 +39,10 @@ pub enum Outgoing {
 /// the codes RFC 6455 leaves to applications.)
 pub const SEAT_GIVEN_UP: u16 = 4001;
 
+/// The close code of a spectator's connection refused because as many watch the table as it
+/// takes ([`RoomError::Watched`]): the page says so and tries again later, not at once.
+pub const TOO_MANY_WATCHERS: u16 = 4002;
+
 /// One table in play.
 pub struct Live {
     pub code: String,
@@ -364,10 +368,13 @@ impl Live {
     /// put away (asked again, the table is read back). The token no longer holds the seat
     /// ([`RoomError::UnknownToken`]): checked here, under the room's lock, because the seat may
     /// have been freed since the connection's handshake, and its next holder's cards must not
-    /// reach the old one.
+    /// reach the old one. A spectator when `watchers` spectators watch already
+    /// ([`RoomError::Watched`]): each costs the table a message per change, and a crowd of
+    /// them asking for past deals would take the server's upload (security s48, 3).
     pub fn subscribe(
         &self,
         holder: Option<(Seat, &SeatToken)>,
+        watchers: usize,
     ) -> Result<(u64, mpsc::Receiver<Outgoing>), RoomError> {
         let seat = holder.map(|(s, _)| s);
         let (tx, rx) = mpsc::channel(QUEUE);
@@ -382,6 +389,17 @@ impl Live {
             room.check_open()?;
             if holder.is_some_and(|(s, t)| room.seat_of(t) != Some(s)) {
                 return Err(RoomError::UnknownToken);
+            }
+            if seat.is_none() {
+                // Counted under the room's lock, which every subscription takes: two
+                // spectators cannot both take the last place.
+                let watching = self
+                    .subscribers
+                    .lock()
+                    .map_or(0, |subs| subs.iter().filter(|s| s.seat.is_none()).count());
+                if watching >= watchers {
+                    return Err(RoomError::Watched(watching));
+                }
             }
             if let Some(s) = seat {
                 room.connection(s, true);
@@ -695,7 +713,7 @@ mod tests {
     fn a_watched_table_stays_and_a_closed_one_takes_no_one() {
         let live = waiting_table("watched");
         let hour = |_seated: bool| Some(Duration::from_secs(3600));
-        let (id, _rx) = live.subscribe(None).unwrap();
+        let (id, _rx) = live.subscribe(None, usize::MAX).unwrap();
         let now = SystemTime::now();
         assert!(
             !live.close_if_waiting(now + Duration::from_secs(7200), hour),
@@ -714,12 +732,12 @@ mod tests {
         assert!(live.close_if_waiting(left + Duration::from_secs(3601), hour));
         assert!(live.is_gone());
         assert_eq!(
-            live.subscribe(None).unwrap_err(),
+            live.subscribe(None, usize::MAX).unwrap_err(),
             RoomError::Closed,
             "no connection to a closed table"
         );
         assert!(live
-            .subscribe(Some((Seat::new(0), &SeatToken::random())))
+            .subscribe(Some((Seat::new(0), &SeatToken::random())), usize::MAX)
             .is_err());
         assert!(
             !live.close_if_waiting(left + Duration::from_secs(7200), hour),
@@ -734,6 +752,24 @@ mod tests {
         assert!(live.store.load(Duration::ZERO).unwrap()[0].events.is_empty());
     }
 
+    /// Spectators are taken up to the table's limit, then refused with how many watch; a
+    /// seat's own connection never is; a spectator leaving makes a place.
+    #[tokio::test]
+    async fn spectators_are_taken_up_to_the_limit_and_seats_always() {
+        let mut ann = None;
+        let live = table_with("watchers", |room| {
+            ann = Some(room.claim(0, "Ann", None).unwrap());
+        });
+        let ann = ann.unwrap();
+        let (first, _a) = live.subscribe(None, 2).unwrap();
+        let _b = live.subscribe(None, 2).unwrap();
+        assert_eq!(live.subscribe(None, 2).unwrap_err(), RoomError::Watched(2));
+        let _seat = live.subscribe(Some((Seat::new(0), &ann)), 2).unwrap();
+        assert_eq!(live.subscribe(None, 2).unwrap_err(), RoomError::Watched(2));
+        live.unsubscribe(first, None);
+        assert!(live.subscribe(None, 2).is_ok());
+    }
+
     /// A connection whose token no longer holds its seat (freed between the handshake and
     /// the subscription) is refused, so the seat's next holder's cards never reach it.
     #[tokio::test]
@@ -743,16 +779,18 @@ mod tests {
             ann = Some(room.claim(0, "Ann", None).unwrap());
         });
         let ann = ann.unwrap();
-        let (id, _rx) = live.subscribe(Some((Seat::new(0), &ann))).unwrap();
+        let (id, _rx) = live.subscribe(Some((Seat::new(0), &ann)), usize::MAX).unwrap();
         live.unsubscribe(id, Some(Seat::new(0)));
         live.room().unwrap().free(0).unwrap();
         assert_eq!(
-            live.subscribe(Some((Seat::new(0), &ann))).unwrap_err(),
+            live.subscribe(Some((Seat::new(0), &ann)), usize::MAX)
+                .unwrap_err(),
             RoomError::UnknownToken
         );
         let other = live.room().unwrap().claim(0, "Bo", None).unwrap();
         assert_eq!(
-            live.subscribe(Some((Seat::new(1), &other))).unwrap_err(),
+            live.subscribe(Some((Seat::new(1), &other)), usize::MAX)
+                .unwrap_err(),
             RoomError::UnknownToken,
             "a token holds its own seat only"
         );
@@ -788,7 +826,7 @@ mod tests {
         let ann = ann.unwrap();
         let hour = Duration::from_secs(3600);
         let now = SystemTime::now();
-        let (id, _rx) = live.subscribe(Some((Seat::new(0), &ann))).unwrap();
+        let (id, _rx) = live.subscribe(Some((Seat::new(0), &ann)), usize::MAX).unwrap();
         assert!(!live.put_away_if_idle(now + 2 * hour, hour), "watched");
         live.unsubscribe(id, Some(Seat::new(0)));
         let left = SystemTime::now();
@@ -799,7 +837,7 @@ mod tests {
         assert!(!live.put_away_if_idle(left + hour / 2, hour));
         assert!(live.put_away_if_idle(left + hour + Duration::from_secs(1), hour));
         assert!(live.is_gone());
-        assert_eq!(live.subscribe(None).unwrap_err(), RoomError::PutAway);
+        assert_eq!(live.subscribe(None, usize::MAX).unwrap_err(), RoomError::PutAway);
         let (seq, who) = {
             let room = live.room().unwrap();
             (room.seq(), room.game().to_act().unwrap())

@@ -71,6 +71,8 @@ pub enum RoomError {
     /// The table was put away (out of memory, kept in the database) while nobody was at it:
     /// asked again, it is read back.
     PutAway,
+    /// As many spectators watch the table as it takes (`Limits::watchers_per_table`).
+    Watched(usize),
 }
 
 impl fmt::Display for RoomError {
@@ -95,6 +97,10 @@ impl fmt::Display for RoomError {
             RoomError::Refused(m) | RoomError::BadName(m) | RoomError::Setup(m) => f.write_str(m),
             RoomError::Closed => f.write_str("the table waited too long for its players and was closed"),
             RoomError::PutAway => f.write_str("the table was put away while nobody was at it: ask again"),
+            RoomError::Watched(n) => write!(
+                f,
+                "{n} people watch this table already, as many as it takes: try again later"
+            ),
         }
     }
 }

@@ -39,6 +39,10 @@ pub struct Limits {
     /// Connections open at once from one address (a household behind one router plays a few
     /// tables at most: four connections each, and a page or two).
     pub connections_per_address: usize,
+    /// Spectators watching one table at once (seats' connections aside): each costs the table
+    /// a message per change, and a crowd asking for past deals would take the server's upload
+    /// (security s48, 3). A club's final watched by everyone in the room fits.
+    pub watchers_per_table: usize,
     /// New tables one address may open: this many at once, and one more every
     /// `table_every`.
     pub tables_burst: u32,
@@ -103,6 +107,9 @@ pub const SILENT_FOR: Duration = Duration::from_secs(25);
 /// "connected"). Thirty seconds is far longer than any working network takes.
 pub const SEND_WITHIN: Duration = Duration::from_secs(30);
 
+/// Spectators one table takes at once, by default.
+pub const WATCHERS_PER_TABLE: usize = 100;
+
 /// How long a table in play nobody watches stays in memory, by default.
 pub const PUT_AWAY_AFTER: Duration = Duration::from_secs(3600);
 
@@ -115,6 +122,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             connections_per_address: 256,
+            watchers_per_table: WATCHERS_PER_TABLE,
             tables_burst: 20,
             table_every: Duration::from_secs(3),
             accounts_burst: 5,

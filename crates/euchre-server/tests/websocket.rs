@@ -355,3 +355,46 @@ async fn a_seat_opens_in_a_few_places_and_they_share_their_hints() {
     assert_eq!(a["seq"], seq);
     assert_eq!(a, b);
 }
+
+/// Security s48, 3: a table takes spectators up to its limit; the next is closed with 4002 and
+/// how many watch (a page then waits, rather than retrying at once); the seats' own
+/// connections are not counted, and a spectator leaving makes a place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_takes_spectators_up_to_its_limit() {
+    let limits = euchre_server::Limits {
+        watchers_per_table: 2,
+        ..euchre_server::Limits::default()
+    };
+    let addr = support::start_limited(&temp_db("watchers"), limits).await;
+    let (code, token, _ann) = ann_at(&addr, &["open", "basic", "basic", "basic"], 3).await;
+    let mut first = connect(&addr, &code, None).await;
+    next(&mut first).await.unwrap();
+    let mut second = connect(&addr, &code, None).await;
+    next(&mut second).await.unwrap();
+    let mut third = connect(&addr, &code, None).await;
+    match third.next().await {
+        Some(Ok(Message::Close(Some(frame)))) => {
+            assert_eq!(u16::from(frame.code), 4002);
+            assert!(
+                frame.reason.contains("2 people watch this table already"),
+                "{frame:?}"
+            );
+        }
+        other => panic!("a third spectator was let in: {other:?}"),
+    }
+    let mut seat = connect(&addr, &code, Some(&token)).await;
+    assert_eq!(next(&mut seat).await.unwrap()["type"], "state");
+    first.close(None).await.unwrap();
+    drop(first);
+    // The place is made once the server has seen the close: tried until then.
+    for tries in 0.. {
+        let mut again = connect(&addr, &code, None).await;
+        match again.next().await {
+            Some(Ok(Message::Text(t))) if t.contains("\"state\"") => break,
+            Some(Ok(Message::Close(Some(frame)))) if u16::from(frame.code) == 4002 && tries < 50 => {
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+            other => panic!("a spectator after one left: {other:?}"),
+        }
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::refusal::{error, gone_table, refused};
 use super::state::AppState;
-use crate::live::{Advice, Live, LiveError, Outgoing, SEAT_GIVEN_UP};
+use crate::live::{Advice, Live, LiveError, Outgoing, SEAT_GIVEN_UP, TOO_MANY_WATCHERS};
 use crate::message::{ClientMessage, ServerMessage};
 use crate::room::{hint, review};
 use crate::token::SeatToken;
@@ -170,7 +170,7 @@ async fn play(
     limits: crate::serve::Limits,
 ) {
     let holder = seat.zip(token.as_ref());
-    let (id, mut rx) = match live.subscribe(holder) {
+    let (id, mut rx) = match live.subscribe(holder, limits.watchers_per_table) {
         Ok(x) => x,
         // The seat was freed between the handshake and now.
         Err(crate::RoomError::UnknownToken) => {
@@ -179,6 +179,15 @@ async fn play(
                 reason: "the host freed this seat".into(),
             };
             send_within(&mut socket, Message::Close(Some(close)), limits.send_within).await;
+            return;
+        }
+        Err(e @ crate::RoomError::Watched(_)) => {
+            let close = CloseFrame {
+                code: TOO_MANY_WATCHERS,
+                reason: e.to_string().into(),
+            };
+            send_within(&mut socket, Message::Close(Some(close)), limits.send_within).await;
+            await_close(&mut socket).await;
             return;
         }
         Err(e) => {
