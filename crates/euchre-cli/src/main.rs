@@ -202,6 +202,12 @@ enum Command {
         /// the server).
         #[arg(long)]
         trust_proxy: bool,
+        /// A name the server is reached by ("cards.example.org", or with its port,
+        /// "club.lan:8080"); repeat for each. Given, a request naming any other host is refused
+        /// (421), which stops a web page elsewhere from reaching a server on your network
+        /// through a name of its own (DNS rebinding); behind a proxy, list the name people use.
+        #[arg(long, value_name = "NAME")]
+        public_host: Vec<String>,
         /// Close a table whose game has not begun, with no person seated, once nobody has
         /// watched it or changed its seats for this long ("90m", "2h", at least "1m"; or "never").
         #[arg(long, value_name = "DURATION", default_value = "1h", value_parser = serve_cmd::waiting_limit)]
@@ -1160,6 +1166,7 @@ fn run(cli: Cli) -> Result<i32> {
             log_json,
             allow_seeds,
             trust_proxy,
+            public_host,
             close_empty_after,
             close_seated_after,
         } => serve_cmd::run(
@@ -1168,7 +1175,10 @@ fn run(cli: Cli) -> Result<i32> {
             full_sync,
             log_json,
             allow_seeds,
-            trust_proxy,
+            serve_cmd::Front {
+                trust_proxy,
+                public_hosts: public_host,
+            },
             serve_cmd::Waiting {
                 empty: close_empty_after.0,
                 seated: close_seated_after.0,

@@ -141,6 +141,14 @@ pub fn waiting_limit(text: &str) -> Result<Patience, String> {
     }
 }
 
+/// How people reach the server: through a proxy on this machine (`--trust-proxy`), and by
+/// which names (`--public-host`; none: any).
+#[derive(Clone, Debug, Default)]
+pub struct Front {
+    pub trust_proxy: bool,
+    pub public_hosts: Vec<String>,
+}
+
 /// Runs the server until it is stopped (Ctrl-C, SIGTERM or SIGHUP end it cleanly, each
 /// connection told why; SIGKILL loses nothing acknowledged).
 pub fn run(
@@ -149,11 +157,11 @@ pub fn run(
     full_sync: bool,
     log_json: bool,
     allow_seeds: bool,
-    trust_proxy: bool,
+    front: Front,
     waiting: Waiting,
 ) -> Result<i32> {
     start_logging(log_json);
-    let result = serve(addr, db, full_sync, allow_seeds, trust_proxy, waiting);
+    let result = serve(addr, db, full_sync, allow_seeds, front, waiting);
     if let (Err(e), true) = (&result, log_json) {
         // A pipeline that reads the JSON log sees why the server did not start or stopped
         // (standard error gets the plain line too).
@@ -167,9 +175,11 @@ fn serve(
     db: Option<&Path>,
     full_sync: bool,
     allow_seeds: bool,
-    trust_proxy: bool,
+    front: Front,
     waiting: Waiting,
 ) -> Result<i32> {
+    // A name that is not one is said before anything starts.
+    let public_hosts = euchre_server::http::host::PublicHosts::new(&front.public_hosts)?;
     let path = match db {
         // The one file every name of it is: the lock, the database, the statistics beside it
         // and the log all name it.
@@ -211,6 +221,7 @@ fn serve(
             allow_seeds,
             close_empty_after = ?waiting.empty,
             close_seated_after = ?waiting.seated,
+            public_hosts = ?front.public_hosts,
             "database open"
         );
         // The address goes to standard output too, for scripts that start the server on port 0.
@@ -220,10 +231,14 @@ fn serve(
         let limits = euchre_server::Limits {
             waiting_unseated: waiting.empty,
             waiting_seated: waiting.seated,
-            trust_proxy,
+            trust_proxy: front.trust_proxy,
             ..euchre_server::Limits::default()
         };
-        let app = router(state.with_limits(limits).with_seeds_allowed(allow_seeds));
+        let state = state
+            .with_limits(limits)
+            .with_seeds_allowed(allow_seeds)
+            .with_public_hosts(public_hosts);
+        let app = router(state);
         euchre_server::serve(listener, app, limits, async move {
             stop_signal().await;
             tracing::info!("stopping: closing every connection");

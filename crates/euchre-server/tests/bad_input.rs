@@ -463,6 +463,82 @@ async fn a_websocket_from_another_sites_page_is_refused() {
     assert!(tokio_tungstenite::connect_async(req).await.is_ok());
 }
 
+/// Security s48, 14: with its public names given (`--public-host`), the server refuses a
+/// request that names another host (421), the WebSocket's included, so a page at evil.example
+/// whose name points at the server (DNS rebinding) gets nothing; `/healthz` answers any; the
+/// page at a public name opens its WebSocket.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_with_public_names_refuses_requests_for_another_host() {
+    let store =
+        euchre_server::Store::open(&temp_db("public-host"), euchre_server::Durability::Process).unwrap();
+    let hosts = euchre_server::http::host::PublicHosts::new(&["cards.example.org"]).unwrap();
+    let state = euchre_server::AppState::open(store)
+        .unwrap()
+        .with_public_hosts(hosts);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let limits = euchre_server::Limits::default();
+    tokio::spawn(euchre_server::serve(
+        listener,
+        euchre_server::router(state),
+        limits,
+        std::future::pending(),
+    ));
+    let ask = |path: &'static str, host: String| {
+        let addr = addr.clone();
+        async move {
+            let mut s = TcpStream::connect(&addr).await.unwrap();
+            let req = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+            s.write_all(req.as_bytes()).await.unwrap();
+            let mut out = String::new();
+            s.read_to_string(&mut out).await.unwrap();
+            (out[9..12].parse::<u16>().unwrap(), out)
+        }
+    };
+    let (status, out) = ask("/api/presets", format!("evil.example:{}", &addr[10..])).await;
+    assert_eq!(status, 421, "{out}");
+    assert!(out.contains("--public-host"), "{out}");
+    let (status, _) = ask("/api/presets", addr.clone()).await;
+    assert_eq!(status, 421, "the loopback address is not one of its names");
+    let (status, _) = ask("/healthz", "evil.example".into()).await;
+    assert_eq!(status, 200);
+    let (status, out) = ask("/api/presets", "Cards.Example.Org:443".into()).await;
+    assert_eq!(status, 200, "{out}");
+    let code = create_as(&addr, "cards.example.org").await;
+    let socket = |host: &str, origin: &str| {
+        let mut req = format!("ws://{addr}/ws/{code}").into_client_request().unwrap();
+        req.headers_mut().insert("Host", host.parse().unwrap());
+        req.headers_mut().insert("Origin", origin.parse().unwrap());
+        tokio_tungstenite::connect_async(req)
+    };
+    let e = socket("evil.example", "http://evil.example").await.unwrap_err();
+    assert!(e.to_string().contains("421"), "{e}");
+    // A proxy in front that names the server otherwise: the page's origin is a public name.
+    let e = socket("cards.example.org", "http://evil.example")
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("403"), "{e}");
+    assert!(socket("cards.example.org", "https://cards.example.org")
+        .await
+        .is_ok());
+}
+
+/// A table made through a request naming `host`: its code.
+async fn create_as(addr: &str, host: &str) -> String {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let body = json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}).to_string();
+    let req = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    let (_, body) = out.split_once("\r\n\r\n").unwrap();
+    let v: Value = serde_json::from_str(body).unwrap_or_else(|_| panic!("{out}"));
+    v["code"].as_str().unwrap().to_string()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_http_requests_are_named() {
     let addr = start(&temp_db("bad-http")).await;

@@ -26,6 +26,7 @@ use serde_json::json;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub mod host;
 pub(crate) mod refusal;
 mod socket;
 pub(crate) mod state;
@@ -74,6 +75,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/me", get(accounts::me))
         .fallback(no_route)
         .method_not_allowed_fallback(wrong_method)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            host::check_host,
+        ))
         .with_state(state)
 }
 

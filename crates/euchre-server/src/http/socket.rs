@@ -39,8 +39,9 @@ pub(super) struct Connect {
 }
 
 /// True when the page that opened the WebSocket is this server's own (or the client is not a
-/// browser and sends no Origin).
-fn same_origin(headers: &HeaderMap) -> bool {
+/// browser and sends no Origin): from the host the request names, or from one of the server's
+/// public names (a proxy in front may name the server otherwise).
+fn same_origin(headers: &HeaderMap, public: &super::host::PublicHosts) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
     };
@@ -50,7 +51,11 @@ fn same_origin(headers: &HeaderMap) -> bool {
         .ok()
         .and_then(|o| o.split_once("://"))
         .map(|(_, rest)| rest.trim_end_matches('/'));
-    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
+    match (origin_host, host) {
+        (Some(o), _) if !public.any() && public.allows(o) => true,
+        (Some(o), Some(h)) => o.eq_ignore_ascii_case(h),
+        _ => false,
+    }
 }
 
 pub(super) async fn connect(
@@ -71,7 +76,7 @@ pub(super) async fn connect(
         (_, Err(e)) => return error(e.status(), format!("{e}: this address takes a WebSocket")),
         (Ok(q), Ok(ws)) => (q, ws),
     };
-    if !same_origin(&headers) {
+    if !same_origin(&headers, &state.public_hosts) {
         return error(
             StatusCode::FORBIDDEN,
             "a WebSocket from another site's page is refused",

@@ -40,6 +40,8 @@ pub struct AppState {
     /// Whether a new table may name its seed. Whoever knows a table's seed knows every hand,
     /// so on a server for people the deals come from the server's own random numbers.
     pub(super) seeds_allowed: bool,
+    /// The names the server answers to (`--public-host`); none: any.
+    pub(super) public_hosts: super::host::PublicHosts,
     /// When the server read its tables back (see [`COMING_BACK`]).
     pub(super) opened_at: std::time::SystemTime,
     /// Set once the tidying task ([`AppState::tidy_now_and_then`]) runs: one per server, however
@@ -76,6 +78,14 @@ impl AppState {
     #[must_use]
     pub fn with_seeds_allowed(mut self, allowed: bool) -> AppState {
         self.seeds_allowed = allowed;
+        self
+    }
+
+    /// The same server answering only to these names (and refusing a request for any other:
+    /// [`super::host`]).
+    #[must_use]
+    pub fn with_public_hosts(mut self, hosts: super::host::PublicHosts) -> AppState {
+        self.public_hosts = hosts;
         self
     }
 
@@ -143,6 +153,7 @@ impl AppState {
             account_rate: Arc::default(),
             miss_rate: Arc::default(),
             seeds_allowed: false,
+            public_hosts: super::host::PublicHosts::default(),
             opened_at: std::time::SystemTime::now(),
             tidying: Arc::default(),
         };

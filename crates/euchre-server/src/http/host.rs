@@ -1,0 +1,171 @@
+//! The names the server answers to (`euchre serve --public-host`): with them given, a request
+//! that names another host is refused, which stops DNS rebinding (a page at evil.example whose
+//! name is made to point at a club's server on its network would otherwise reach it as
+//! "evil.example", pass the WebSocket's same-origin check, and use the API: security s48, 14).
+
+use super::refusal::error;
+use super::state::AppState;
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::Response;
+
+/// The host names (each with a port, or any port) the server answers to; none: any.
+#[derive(Clone, Debug, Default)]
+pub struct PublicHosts(std::sync::Arc<[String]>);
+
+/// Why a `--public-host` was refused.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{given}' is not a host name: {why} (give a name such as cards.example.org, or with its port, cards.example.org:8080)")]
+pub struct BadHost {
+    given: String,
+    why: &'static str,
+}
+
+impl PublicHosts {
+    /// The names given, each a host name, an IPv4 address or a bracketed IPv6 address, with a
+    /// port or not; kept in lower case.
+    ///
+    /// # Errors
+    /// The first that is none of these (a URL, a path, blank).
+    pub fn new<S: AsRef<str>>(names: &[S]) -> Result<PublicHosts, BadHost> {
+        let hosts = names
+            .iter()
+            .map(|n| checked(n.as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(PublicHosts(hosts.into()))
+    }
+
+    /// Whether any name is allowed (none given).
+    pub fn any(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether `host` (a `Host` header, or the host of an `Origin`: a name with a port or not)
+    /// is one of them: the same name and port, or the same name where no port was given.
+    pub fn allows(&self, host: &str) -> bool {
+        let host = host.trim().trim_end_matches('.').to_ascii_lowercase();
+        let name = without_port(&host);
+        self.0.iter().any(|h| *h == host || *h == name)
+    }
+}
+
+fn checked(given: &str) -> Result<String, BadHost> {
+    let bad = |why| BadHost {
+        given: given.to_string(),
+        why,
+    };
+    let host = given.trim().trim_end_matches('.').to_ascii_lowercase();
+    if host.is_empty() {
+        return Err(bad("it is blank"));
+    }
+    if host.contains("://") || host.contains('/') {
+        return Err(bad("a name only, without http:// or a path"));
+    }
+    let name = without_port(&host);
+    let port = &host[name.len()..];
+    if !port.is_empty() && port[1..].parse::<u16>().is_err() {
+        return Err(bad("its port is not a number up to 65535"));
+    }
+    let fine = if let Some(v6) = name.strip_prefix('[').and_then(|n| n.strip_suffix(']')) {
+        v6.parse::<std::net::Ipv6Addr>().is_ok()
+    } else {
+        !name.is_empty()
+            && name
+                .split('.')
+                .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+    };
+    if !fine {
+        return Err(bad(
+            "letters, digits, hyphens and dots only (or an [IPv6] address)",
+        ));
+    }
+    Ok(host)
+}
+
+/// `host` without its `:port`, if it has one (an IPv6 address is bracketed: `[::1]:8080`).
+fn without_port(host: &str) -> &str {
+    match host.rfind(':') {
+        Some(i) if !host[i..].contains(']') && (host.starts_with('[') || !host[..i].contains(':')) => {
+            &host[..i]
+        }
+        _ => host,
+    }
+}
+
+/// Refuses (421) a request whose `Host` is not one of the server's public names, when it has
+/// any; `/healthz` always answers, for a monitor on the machine itself.
+pub(super) async fn check_host(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let hosts = &state.public_hosts;
+    if hosts.any() || request.uri().path() == "/healthz" {
+        return next.run(request).await;
+    }
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| request.uri().authority().map(|a| a.as_str()));
+    if host.is_some_and(|h| hosts.allows(h)) {
+        return next.run(request).await;
+    }
+    tracing::warn!(host = ?host.map(crate::names::logged), "a request for another host name refused (DNS rebinding, or a name missing from --public-host)");
+    error(
+        StatusCode::MISDIRECTED_REQUEST,
+        "this server answers to its own names only (the operator lists them with --public-host)",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_is_allowed_by_its_name_with_any_port_or_by_name_and_port() {
+        let hosts =
+            PublicHosts::new(&["Cards.Example.org", "club.lan:8080", "[::1]", "192.0.2.7:80"]).unwrap();
+        for ok in [
+            "cards.example.org",
+            "CARDS.example.org:443",
+            "cards.example.org.",
+            "club.lan:8080",
+            "[::1]:8080",
+            "[::1]",
+            "192.0.2.7:80",
+        ] {
+            assert!(hosts.allows(ok), "{ok}");
+        }
+        for no in [
+            "evil.example",
+            "club.lan",
+            "club.lan:8081",
+            "cards.example.org.evil.example",
+            "192.0.2.7",
+            "192.0.2.7:8080",
+            "",
+            "[::2]",
+        ] {
+            assert!(!hosts.allows(no), "{no}");
+        }
+        assert!(PublicHosts::new::<&str>(&[]).unwrap().any());
+    }
+
+    #[test]
+    fn a_public_host_that_is_not_a_name_is_refused_with_why() {
+        for (bad, why) in [
+            ("", "blank"),
+            ("https://cards.example.org", "without http://"),
+            ("cards.example.org/play", "without http://"),
+            ("cards.example.org:http", "port"),
+            ("cards.example.org:99999", "port"),
+            ("cards example.org", "letters, digits"),
+            ("cards..org", "letters, digits"),
+            ("[not:v6]", "letters, digits"),
+        ] {
+            let e = PublicHosts::new(&[bad]).unwrap_err().to_string();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+}
