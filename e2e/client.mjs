@@ -99,6 +99,20 @@ async function scripted(seat, viewport, search = '?fast=1', host = null) {
   await ctx.addInitScript(([code, s, h]) => {
     if (s !== null) localStorage.setItem(`euchre:${code}`, JSON.stringify({ seat: s, token: '0123456789abcdef0123456789abcdef', host: h }));
   }, [CODE, seat, host]);
+  // The subprotocols each WebSocket is opened with, in order (a seat's token goes as one).
+  // Recorded by a class around whichever WebSocket the page has: routeWebSocket puts its own
+  // in place after this script runs, so the wrapping is redone when it does.
+  await ctx.addInitScript(() => {
+    window.socketProtocols = [];
+    const around = (Base) => class extends Base {
+      constructor(url, protocols) {
+        super(url, protocols);
+        window.socketProtocols.push(protocols === undefined ? [] : [].concat(protocols));
+      }
+    };
+    let wrapped = around(window.WebSocket);
+    Object.defineProperty(window, 'WebSocket', { configurable: true, get: () => wrapped, set: (v) => { wrapped = around(v); } });
+  });
   const page = await ctx.newPage();
   if (clock) await page.clock.install();
   const errors = [];
@@ -996,7 +1010,11 @@ try {
       await t.page.click('#watch');
       const until = Date.now() + TIMEOUT;
       while (t.urls.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      if (!t.urls[1] || t.urls[1].includes('token=')) throw new Error(`the page connected with ${JSON.stringify(t.urls)}`);
+      const protocols = await t.page.evaluate(() => window.socketProtocols);
+      const token = '0123456789abcdef0123456789abcdef';
+      if (JSON.stringify(protocols) !== JSON.stringify([['euchre', `euchre-token.${token}`], ['euchre']]) || t.urls.some((u) => u.includes('token'))) {
+        throw new Error(`the page connected with ${JSON.stringify(t.urls)}, subprotocols ${JSON.stringify(protocols)}`);
+      }
       const v = { ...f.view, seat: null, hand: [], legal: [], discard: null };
       t.send(stateMessage({ ...f, view: v }, 4, { seat: null, legal: [], deal_number: f.deal_number + 2 }));
       await t.page.waitForSelector('#table[data-seat="spectator"][data-seq="4"]');
@@ -1032,7 +1050,8 @@ try {
       await t.page.click(`button[data-seat="${f.view.seat}"]`);
       const until = Date.now() + TIMEOUT;
       while (t.urls.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      if (!t.urls[1] || !t.urls[1].includes(token)) throw new Error(`the page connected with ${JSON.stringify(t.urls)}`);
+      const protocols = await t.page.evaluate(() => window.socketProtocols);
+      if (!t.urls[1] || !protocols[1] || !protocols[1].includes(`euchre-token.${token}`)) throw new Error(`the page connected with ${JSON.stringify(t.urls)}, subprotocols ${JSON.stringify(protocols)}`);
       t.send(stateMessage(f, 3));
       await t.page.waitForSelector('#table[data-state="myturn"][data-seq="3"]');
       // The server stops: the page says so and connects again by itself.
@@ -1041,7 +1060,8 @@ try {
       const said = await t.page.locator('#connection').textContent();
       if (!/Connection lost/.test(said)) throw new Error(`the banner says "${said}"`);
       while (t.urls.length < 3 && Date.now() < until + TIMEOUT) await new Promise((r) => setTimeout(r, 20));
-      if (t.urls.length < 3 || !t.urls[2].includes(token)) throw new Error(`the page did not reconnect: sockets ${JSON.stringify(t.urls)}`);
+      const again = await t.page.evaluate(() => window.socketProtocols[2]);
+      if (t.urls.length < 3 || !again || !again.includes(`euchre-token.${token}`)) throw new Error(`the page did not reconnect as its seat: sockets ${JSON.stringify(t.urls)}, subprotocols ${JSON.stringify(again)}`);
       t.send(stateMessage(f, 4));
       await t.page.waitForSelector('#table[data-state="myturn"][data-seq="4"]');
       if (!(await t.page.locator('#connection').isHidden())) throw new Error('the banner stays after the reconnection');

@@ -51,6 +51,8 @@ function watchPage(page, who) {
   const recent = [];
   frames.set(who, recent);
   page.on('websocket', (ws) => {
+    // A seat's token travels as a subprotocol, never in the address (proxies log addresses).
+    if (/[?&]token=/.test(ws.url())) problems.push(`${who}: a seat token in the WebSocket's address ${ws.url()}`);
     const keep = (dir, f) => {
       recent.push(`${dir} ${String(f.payload).slice(0, 160)}`);
       if (recent.length > 40) recent.shift();

@@ -1053,8 +1053,10 @@ const WATCHERS_RETRY_MS = 60000;
 
 function openSocket() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-  const q = ui.token ? `?token=${encodeURIComponent(ui.token)}` : '';
-  const ws = new WebSocket(`${proto}://${location.host}/ws/${ui.code}${q}`);
+  // The seat's token goes as a subprotocol, not in the address, which proxies log (the server
+  // answers "euchre").
+  const protocols = ui.token ? ['euchre', `euchre-token.${ui.token}`] : ['euchre'];
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${ui.code}`, protocols);
   ui.ws = ws;
   let opened = false;
   ws.addEventListener('open', () => {

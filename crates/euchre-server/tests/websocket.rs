@@ -6,6 +6,7 @@ mod support;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use support::{ann_at, connect, next, post, reply, send, start, temp_db};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -397,4 +398,48 @@ async fn a_table_takes_spectators_up_to_its_limit() {
             other => panic!("a spectator after one left: {other:?}"),
         }
     }
+}
+
+/// Security s48, 15: a page sends its seat's token as a subprotocol (`euchre-token.` and the
+/// token, beside `euchre`), not in the address that proxies log; the server answers `euchre`
+/// and the connection is the seat's. Two tokens that differ are refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_token_may_come_as_a_subprotocol_rather_than_in_the_address() {
+    let addr = start(&temp_db("token-protocol")).await;
+    let (code, token, _ann) = ann_at(&addr, &["open", "basic", "basic", "basic"], 3).await;
+    let request = |path: String, protocols: String| {
+        let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
+        req.headers_mut()
+            .insert("Sec-WebSocket-Protocol", protocols.parse().unwrap());
+        tokio_tungstenite::connect_async(req)
+    };
+    let (mut ws, answer) = request(format!("/ws/{code}"), format!("euchre, euchre-token.{token}"))
+        .await
+        .unwrap();
+    assert_eq!(answer.headers()["sec-websocket-protocol"], "euchre");
+    let state = next(&mut ws).await.unwrap();
+    assert_eq!(state["seat"], 0, "{state}");
+    assert_eq!(state["view"]["hand"].as_array().map(Vec::len), Some(5), "{state}");
+    let other = "0".repeat(32);
+    for (path, protocols) in [
+        (
+            format!("/ws/{code}"),
+            format!("euchre, euchre-token.{token}, euchre-token.{other}"),
+        ),
+        (
+            format!("/ws/{code}?token={other}"),
+            format!("euchre, euchre-token.{token}"),
+        ),
+    ] {
+        let e = request(path, protocols).await.unwrap_err();
+        assert!(e.to_string().contains("400"), "{e}");
+    }
+    // The same token both ways is the seat's too.
+    let (mut ws, _) = request(
+        format!("/ws/{code}?token={token}"),
+        format!("euchre, euchre-token.{token}"),
+    )
+    .await
+    .unwrap();
+    assert_eq!(next(&mut ws).await.unwrap()["seat"], 0);
 }

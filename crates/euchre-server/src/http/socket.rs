@@ -38,6 +38,33 @@ pub(super) struct Connect {
     token: Option<String>,
 }
 
+/// The subprotocol a browser asks for, and the server answers with: the page's own messages.
+pub const PROTOCOL: &str = "euchre";
+/// The prefix of the subprotocol that carries a seat's token (`euchre-token.` and the token):
+/// a page sends its token so, beside [`PROTOCOL`], rather than in the address, which proxies
+/// and their logs keep (security s48, 15). Only [`PROTOCOL`] is answered.
+pub const TOKEN_PROTOCOL: &str = "euchre-token.";
+
+/// The token among the subprotocols the client asked for, if any (the text after
+/// [`TOKEN_PROTOCOL`], checked by the caller); `Err` when two differ.
+fn token_protocol(headers: &HeaderMap) -> Result<Option<&str>, ()> {
+    let mut found = None;
+    for offered in headers
+        .get_all(header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+    {
+        if let Some(token) = offered.trim().strip_prefix(TOKEN_PROTOCOL) {
+            if found.is_some_and(|f| f != token) {
+                return Err(());
+            }
+            found = Some(token);
+        }
+    }
+    Ok(found)
+}
+
 /// True when the page that opened the WebSocket is this server's own (or the client is not a
 /// browser and sends no Origin): from the host the request names, or from one of the server's
 /// public names (a proxy in front may name the server otherwise).
@@ -82,6 +109,23 @@ pub(super) async fn connect(
             "a WebSocket from another site's page is refused",
         );
     }
+    // The token in a subprotocol (a page's way) or in the address (a program's); both, the
+    // same one.
+    let token = match (token_protocol(&headers), q.token.as_deref()) {
+        (Err(()), _) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "two different seat tokens offered as subprotocols",
+            )
+        }
+        (Ok(Some(a)), Some(b)) if a != b => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "one seat token in the address, another as a subprotocol",
+            )
+        }
+        (Ok(offered), given) => offered.or(given).map(str::to_string),
+    };
     let live = match state.table(&code) {
         Ok(live) => live,
         Err(e) => return refused(e),
@@ -90,10 +134,11 @@ pub(super) async fn connect(
     // connections cheap (the default is 128 KiB each). Set before any upgrade, even one only
     // to say why the connection closes.
     let ws = ws
+        .protocols([PROTOCOL])
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .read_buffer_size(8 * 1024);
-    let (seat, token) = match &q.token {
+    let (seat, token) = match &token {
         None => (None, None),
         Some(text) => {
             let Some(token) = SeatToken::parse(text) else {
