@@ -1071,6 +1071,107 @@ try {
     }
   });
 
+  await check('the keyboard focus: after a bid it stays on the decision, unavailable while sent, then in the hand; another seat playing leaves it the very same element, not read out again (a11y s50, 1 and 3)', async () => {
+    const t = await scripted(bidding.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(bidding, 5));
+      await t.page.waitForSelector('#table[data-state="myturn"][data-seq="5"]');
+      await t.page.locator('#actions button').first().focus();
+      await t.page.keyboard.press('Enter');
+      await waitSent(t.sent, (x) => x.type === 'act', 'the bid');
+      const where = () => t.page.evaluate(() => {
+        const el = document.activeElement;
+        return { tag: el.tagName, within: el.closest('#hand') ? 'hand' : el.closest('#actions') ? 'actions' : 'page', unavailable: el.getAttribute('aria-disabled'), kept: el.kept === true };
+      });
+      let at = await where();
+      if (at.within !== 'actions' || at.unavailable !== 'true') throw new Error(`after the bid the focus is ${JSON.stringify(at)}`);
+      const next = (bidding.view.seat + 1) % 4;
+      const others = { ...bidding.view, to_act: next, legal: [] };
+      t.send(stateMessage({ ...bidding, view: others }, 6, { legal: [], to_act: next }));
+      await t.page.waitForSelector('#table[data-seq="6"]');
+      at = await where();
+      if (at.within !== 'hand') throw new Error(`with the decisions gone the focus is ${JSON.stringify(at)}`);
+      await t.page.evaluate(() => {
+        document.activeElement.kept = true;
+        window.focusMoves = 0;
+        document.addEventListener('focusin', () => { window.focusMoves += 1; });
+      });
+      const later = { ...others, history: [...(others.history || []), [next, 'pass']], to_act: (next + 1) % 4 };
+      t.send(stateMessage({ ...bidding, view: later }, 7, { legal: [], to_act: (next + 1) % 4 }));
+      await t.page.waitForSelector('#table[data-seq="7"]');
+      at = await where();
+      const moves = await t.page.evaluate(() => window.focusMoves);
+      if (!at.kept || moves !== 0) throw new Error(`another seat's pass moved the focus: ${JSON.stringify(at)}, ${moves} focus events`);
+      // Told what the turn asks, and at a new deal who deals and the upcard (a11y s50, 6).
+      const said = await t.page.locator('#live p').allTextContents();
+      if (!said.some((x) => /^Your turn: (order it up|pick it up), or pass/.test(x))) throw new Error(`the turn was told as ${JSON.stringify(said)}`);
+      t.send(stateMessage(bidding, 8, { deal_number: bidding.deal_number + 2 }));
+      await t.page.waitForSelector('#table[data-seq="8"]');
+      const opening = (await t.page.locator('#live p').allTextContents()).find((x) => x.startsWith(`Deal ${bidding.deal_number + 2}:`));
+      const up = cardWords(bidding.view.upcard);
+      if (!opening || !opening.endsWith(`deal${bidding.view.dealer === bidding.view.seat ? '' : 's'}; the upcard is the ${up}.`)) throw new Error(`the new deal was told as ${JSON.stringify(opening)}`);
+      if (t.errors.length) throw new Error(t.errors.join('; '));
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('every decision is told to the screen reader even when the server’s end of the deal fills the log first (a11y s50, 2)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      const all = play.view.history;
+      const [who] = all[all.length - 1];
+      const before = { ...play.view, history: all.slice(0, -1) };
+      t.send(stateMessage({ ...play, view: before }, 3));
+      await t.page.waitForSelector('#table[data-seq="3"]');
+      const done = { ...play.view, phase: 'done', legal: [], to_act: null };
+      t.send({ type: 'past_deals', deals: [{ deal_number: play.deal_number + 1, view: done, result: null, scores: play.score }] });
+      await new Promise((r) => setTimeout(r, 200));
+      const heard = (await t.page.locator('#live p').allTextContents()).length;
+      t.send(stateMessage(play, 4));
+      await t.page.waitForSelector('#table[data-seq="4"]');
+      const said = await t.page.locator('#live p').allTextContents();
+      const name = who === play.view.seat ? 'You' : 'easy';
+      if (said.length <= heard || !said.slice(heard).some((x) => x.startsWith(name))) throw new Error(`the last decision went untold: ${JSON.stringify(said)}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
+  await check('a form refused for a field marks that field and says why beside it, read with the field: the name, the table code, a new account’s password (a11y s50, 10)', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${base}/`);
+      await page.waitForSelector('#create-form');
+      const tied = (id) => page.evaluate((x) => {
+        const el = document.getElementById(x);
+        const notes = (el.getAttribute('aria-describedby') || '').split(' ').map((n) => document.getElementById(n)).filter(Boolean);
+        return { invalid: el.getAttribute('aria-invalid'), said: notes.map((n) => n.textContent).join(' '), focused: document.activeElement === el };
+      }, id);
+      await page.fill('#my-name', '');
+      await page.click('#create');
+      let at = await tied('my-name');
+      if (at.invalid !== 'true' || !/give your name/.test(at.said) || !at.focused) throw new Error(`an empty name: ${JSON.stringify(at)}`);
+      await page.fill('#my-name', 'Tess');
+      at = await tied('my-name');
+      if (at.invalid === 'true') throw new Error('the mark stays once a name is typed');
+      await page.fill('#join-code', '');
+      await page.press('#join-code', 'Enter');
+      at = await tied('join-code');
+      if (at.invalid !== 'true' || !/table code/.test(at.said) || !at.focused) throw new Error(`an empty code: ${JSON.stringify(at)}`);
+      await page.locator('summary', { hasText: 'Sign in' }).click();
+      await page.fill('#account-name', `Short${Date.now() % 100000}`);
+      await page.fill('#account-password', 'abc');
+      await page.click('button:has-text("Create account")');
+      await page.waitForSelector('#account-password[aria-invalid="true"]');
+      at = await tied('account-password');
+      if (!/password/i.test(at.said) || !/8 characters or more/.test(at.said) || !at.focused) throw new Error(`a short password: ${JSON.stringify(at)}`);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   await check('a spectator refused because the table has as many watchers as it takes is told so, and the page tries again a minute later, not at once (security s48, 3)', async () => {
     const t = await scripted(null, { width: 1100, height: 800, clock: true });
     try {

@@ -580,33 +580,17 @@ async function startPage() {
   /** Marks a field wrong, says why beside it and in the status, and takes the person there. */
   function invalid(input, message) {
     if (advanced.contains(input)) advanced.open = true;
-    input.setAttribute('aria-invalid', 'true');
-    let note = document.getElementById(`${input.id}-error`);
-    if (!note) {
-      note = h('p', { class: 'error field-error', id: `${input.id}-error` });
-      input.after(note);
-    }
-    note.textContent = message;
-    input.setAttribute('aria-describedby', [note.id, input.dataset.about].filter(Boolean).join(' '));
+    markInvalid(input, message);
     status.textContent = message;
     input.focus();
     input.scrollIntoView({ block: 'center' });
-  }
-
-  function clearInvalid(input) {
-    if (input.getAttribute('aria-invalid') !== 'true') return;
-    input.removeAttribute('aria-invalid');
-    const note = document.getElementById(`${input.id}-error`);
-    if (note) note.remove();
-    input.setAttribute('aria-describedby', input.dataset.about || '');
   }
 
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const name = nameInput.value.trim();
     if (!name) {
-      status.textContent = 'Please give your name.';
-      nameInput.focus();
+      invalid(nameInput, 'Please give your name.');
       return;
     }
     storageSet('euchre:name', name);
@@ -646,7 +630,20 @@ async function startPage() {
   });
 
   const joinCode = h('input', { id: 'join-code', autocomplete: 'off', maxlength: 300, placeholder: 'K7QM2X or the invite link', 'aria-label': 'Table code or invite link', autocapitalize: 'characters' });
-  const joinForm = h('form', { class: 'panel join', onsubmit: (ev) => { ev.preventDefault(); const c = tableCodeOf(joinCode.value); if (c) go(`/t/${c}`); } },
+  joinCode.addEventListener('input', () => clearInvalid(joinCode));
+  nameInput.addEventListener('input', () => clearInvalid(nameInput));
+  const joinForm = h('form', {
+    class: 'panel join',
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      const c = tableCodeOf(joinCode.value);
+      if (c) go(`/t/${c}`);
+      else {
+        markInvalid(joinCode, 'Type a table code (such as K7QM2X) or paste an invite link.', joinCode.parentElement);
+        joinCode.focus();
+      }
+    },
+  },
     h('h2', {}, 'Join a table'),
     h('div', { class: 'field inline' }, joinCode, h('button', { type: 'submit' }, 'Join')));
 
@@ -693,6 +690,27 @@ function tableCodeOf(text) {
   return (m ? m[1] : t).replace(/[^0-9a-z]/gi, '').toUpperCase();
 }
 
+/** Marks a field wrong and says why in a note after `after` (the field itself, unless given),
+ * the field described by the note: a screen reader reads why with the field. */
+function markInvalid(input, message, after = input) {
+  input.setAttribute('aria-invalid', 'true');
+  let note = document.getElementById(`${input.id}-error`);
+  if (!note) {
+    note = h('p', { class: 'error field-error', id: `${input.id}-error` });
+    after.after(note);
+  }
+  note.textContent = message;
+  input.setAttribute('aria-describedby', [note.id, input.dataset.about].filter(Boolean).join(' '));
+}
+
+function clearInvalid(input) {
+  if (input.getAttribute('aria-invalid') !== 'true') return;
+  input.removeAttribute('aria-invalid');
+  const note = document.getElementById(`${input.id}-error`);
+  if (note) note.remove();
+  input.setAttribute('aria-describedby', input.dataset.about || '');
+}
+
 /** Signing in keeps a name for its owner: a seat can take that name only when signed in as it. */
 function accountPanel(nameInput, onChange) {
   const box = h('section', { class: 'panel account', id: 'account', 'aria-label': 'Account' });
@@ -708,9 +726,11 @@ function accountPanel(nameInput, onChange) {
       return;
     }
     const user = h('input', { id: 'account-name', autocomplete: 'username', maxlength: 40, value: nameInput.value.trim() });
-    const pass = h('input', { id: 'account-password', type: 'password', autocomplete: 'current-password', maxlength: 1024, 'aria-describedby': 'password-help' });
+    const pass = h('input', { id: 'account-password', type: 'password', autocomplete: 'current-password', maxlength: 1024, 'aria-describedby': 'password-help', dataset: { about: 'password-help' } });
     const status = h('p', { class: 'status', role: 'status' });
     const go2 = (path) => async () => {
+      clearInvalid(user);
+      clearInvalid(pass);
       try {
         const r = await api('POST', path, { name: user.value.trim(), password: pass.value });
         nameInput.value = r.name || user.value.trim();
@@ -719,6 +739,13 @@ function accountPanel(nameInput, onChange) {
         onChange();
       } catch (e) {
         status.textContent = sentence(e.message);
+        // The field the refusal is about, marked and described by it (a wrong name or
+        // password is said in the status only: which of the two is not told).
+        const field = /password/i.test(e.message) && !/name or password/i.test(e.message) ? pass : /name/i.test(e.message) && !/name or password/i.test(e.message) ? user : null;
+        if (field) {
+          markInvalid(field, sentence(e.message));
+          field.focus();
+        }
       }
     };
     box.replaceChildren(
@@ -743,11 +770,13 @@ function accountPanel(nameInput, onChange) {
  * The server ends every other login of the account. */
 function passwordChange(me) {
   const current = h('input', { id: 'current-password', type: 'password', autocomplete: 'current-password', maxlength: 1024, required: true });
-  const fresh = h('input', { id: 'new-password', type: 'password', autocomplete: 'new-password', maxlength: 1024, required: true, 'aria-describedby': 'new-password-help' });
+  const fresh = h('input', { id: 'new-password', type: 'password', autocomplete: 'new-password', maxlength: 1024, required: true, 'aria-describedby': 'new-password-help', dataset: { about: 'new-password-help' } });
   const status = h('p', { class: 'status', role: 'status' });
   const submit = async (e) => {
     e.preventDefault();
     status.textContent = 'Changing…';
+    clearInvalid(current);
+    clearInvalid(fresh);
     try {
       await api('POST', '/api/password', { password: current.value, new_password: fresh.value });
       current.value = '';
@@ -755,6 +784,11 @@ function passwordChange(me) {
       status.textContent = 'Password changed. Every other browser signed in as you is signed out.';
     } catch (err) {
       status.textContent = sentence(err.message);
+      const field = /current password/i.test(err.message) ? current : /password/i.test(err.message) ? fresh : null;
+      if (field) {
+        markInvalid(field, sentence(err.message));
+        field.focus();
+      }
     }
   };
   return h('details', {}, h('summary', {}, 'Change password'),
@@ -870,6 +904,7 @@ async function joinPage(code, note) {
     return;
   }
   const nameInput = h('input', { id: 'join-name', autocomplete: 'nickname', maxlength: 40, value: storageGet('euchre:name') || '' });
+  nameInput.addEventListener('input', () => clearInvalid(nameInput));
   const status = h('p', { class: 'status', role: 'status' }, note || '');
   const list = h('ul', { class: 'seat-list' });
   info.seats.forEach((s) => {
@@ -882,6 +917,7 @@ async function joinPage(code, note) {
         onclick: async (ev) => {
           const name = nameInput.value.trim();
           if (!name) {
+            markInvalid(nameInput, 'Please give your name first.');
             status.textContent = 'Please give your name first.';
             nameInput.focus();
             return;
@@ -895,6 +931,10 @@ async function joinPage(code, note) {
             const saved = { seat: claim.seat ?? s.seat, token: claim.token, host: prior.host || null };
             storageSet(`euchre:${code}`, saved);
             connectTable(code, saved);
+            // The button pressed is gone with the page: the focus goes to the table, and a
+            // screen reader is told where the person sits (a11y s50, 11).
+            ui.focusNext = '#waiting h2, #hand button[tabindex="0"], #actions button';
+            announce(`You sit at seat ${saved.seat + 1}.`);
           } catch (e) {
             status.textContent = `Could not take the seat: ${e.message}`;
             ev.target.disabled = false;
@@ -1217,7 +1257,6 @@ function onMessage(msg) {
       msg.arrived = Date.now();
       if (msg.deal_number === 0) ui.zeroBased = true;
       ui.queue.push(msg);
-      askPastDeals(msg);
       pump();
       break;
     case 'past_deals':
@@ -1456,9 +1495,16 @@ function showState(prev, state) {
   // The log and the screen reader: every decision not yet told.
   const key = dealKey(state);
   const entry = ui.logs.get(key) || { deal: state.deal_number, history: [], result: null };
-  const old = entry.history.length;
+  // Counted apart from the log's decisions: the server's end of a deal (past deals) may fill
+  // the log ahead of the states still to be shown, whose decisions are told all the same
+  // (a11y s50, 2).
+  const old = typeof entry.told === 'number' ? entry.told : entry.history.length;
   const history = v.history || [];
   if (prev && state.started) {
+    // What a sighted player sees at a glance (a11y s50, 6): a new deal, who deals and the
+    // upcard; the upcard turned down.
+    if (dealKey(prev) !== key || !prev.started) announce(dealOpening(state));
+    else if (v.upcard && prev.view && prev.view.phase === 'bidding1' && v.phase === 'bidding2') announce(`The ${cardName(v.upcard)} is turned down.`);
     for (let i = old; i < history.length; i++) {
       const [seat, action] = history[i];
       announce(actionSentence(seatName(state, seat), action, v.upcard, v.dealer === seat));
@@ -1475,15 +1521,52 @@ function showState(prev, state) {
   // The deal's result in its own part of the log at once: the game's last deal has no next
   // deal to bring it.
   if (dealDone) entry.result = ui.lastResult;
+  entry.told = history.length;
   ui.logs.set(key, recordDeal(entry, state));
   saveLog();
+  // Asked as a state is shown, not as it arrives: a deal still being shown would otherwise
+  // be found without its end and filled from the server's, ahead of its last cards.
+  askPastDeals(state);
   const wasMyTurn = prev && prev.legal && prev.legal.length;
   ui.shown = state;
   renderTable();
   if (onlyPass(state)) {
     clearTimeout(ui.autoTimer);
     ui.autoTimer = setTimeout(() => passForThePerson(state), AUTO_PASS_MS);
-  } else if (state.legal && state.legal.length && !wasMyTurn) announce('Your turn');
+  } else if (state.legal && state.legal.length && !wasMyTurn) {
+    announce(turnWords(state));
+    revealDecisions();
+  }
+}
+
+/** A turn begun with the decisions below the screen (a phone: round 2's seven calls lay
+ * below the fold, nothing saying so: a11y s50, 4): scrolled just into view. Not when the
+ * person has scrolled past them (reading the log). */
+function revealDecisions() {
+  const bar = $('#actions') || $('#hand');
+  if (!bar) return;
+  const r = bar.getBoundingClientRect();
+  if (r.bottom <= window.innerHeight || r.top < 0) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  bar.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+}
+
+/** A new deal in words: its number, who deals and the upcard, if any. */
+function dealOpening(state) {
+  const v = state.view || {};
+  const dealer = v.dealer === null || v.dealer === undefined ? '' : `: ${seatName(state, v.dealer)} deal${v.dealer === state.seat ? '' : 's'}`;
+  const up = v.upcard ? `; the upcard is the ${cardName(v.upcard)}` : '';
+  return `Deal ${dealLabel(state.deal_number)}${dealer}${up}.`;
+}
+
+/** "Your turn", with what is asked (the prompt's words), and in the play the suit led. */
+function turnWords(state) {
+  const prompt = $('#prompt');
+  const asked = prompt && /^Your turn/.test(prompt.textContent) ? prompt.textContent : 'Your turn';
+  const v = state.view || {};
+  const cur = v.phase === 'play' && v.tricks && v.tricks.length ? normTrick(v.tricks[v.tricks.length - 1]) : null;
+  const open = cur && cur.cards.length && (cur.winner === null || cur.winner === undefined);
+  return open ? `${asked}; ${suitWord(effectiveSuit(cur.cards[0], v.trump))} led` : asked;
 }
 
 /** Who left, who came back, and when a computer plays for someone gone: counted from this
@@ -1752,7 +1835,7 @@ function renderTable() {
     h('aside', { class: 'side' }, scorePanel(s), resultPanel(s), hintPanel(s), reviewPanel(s), logPanel(s), s.started ? hostPanel(s) : null, keysPanel())));
   // Lists scrolled inside (a deal of the log) stay where the person scrolled them.
   const scrolled = [...body.querySelectorAll('[data-scroll]')].filter((el) => el.scrollTop > 0).map((el) => [el.dataset.scroll, el.scrollTop]);
-  body.replaceChildren(...content);
+  replaceKeepingFocus(body, content, focused);
   for (const [key, top] of scrolled) {
     const el = body.querySelector(`[data-scroll="${CSS.escape(key)}"]`);
     if (el) el.scrollTop = top;
@@ -1772,8 +1855,59 @@ function renderTable() {
   // A card or a decision just played from the keyboard went away with the redraw: the focus
   // stays in the hand (its first card, not playable until the next turn) rather than falling
   // to the page, where Tab would start again from the top (browser tester s49, 7).
-  if (!again && inHand) again = body.querySelector('#hand button[tabindex="0"], #hand button');
+  // The game over with the hand empty: to what comes next (a11y s50, 1).
+  if (!again && inHand) {
+    again = ['#hand button[tabindex="0"]', '#hand button', '#actions button', '#next-game', '#play-again', '#game-over h2']
+      .map((sel) => body.querySelector(sel)).find((el) => el) || null;
+  }
+  if (again && again.tagName === 'H2') again.tabIndex = -1;
   if (again) again.focus();
+}
+
+/** Puts `content` in `body` in place of what is there; but the focused card or decision, when
+ * the new content has it (by its key), stays the very element it was, brought up to date, its
+ * ancestors kept and their other children swapped for the new ones. Focusing a new element,
+ * however alike, has a screen reader read it out again after every card anyone plays (a11y
+ * s50, 3). Only those controls are kept: their presses read the button and the state at the
+ * time (cardPressed, actClick), never what was drawn. */
+function replaceKeepingFocus(body, content, focused) {
+  const key = focused && focused !== document.body && body.contains(focused) && focused.closest('#hand, #actions') && focused.dataset.key;
+  const holder = h('div', {}, content);
+  const twin = key ? holder.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  // The path from the body down to the control, old and new: alike, or nothing is kept.
+  const path = (el, root) => {
+    const p = [];
+    for (let e = el; e && e !== root; e = e.parentElement) p.unshift(e);
+    return p;
+  };
+  const olds = twin ? path(focused, body) : [];
+  const news = twin ? path(twin, holder) : [];
+  if (!twin || olds.length !== news.length || olds.some((o, i) => o.tagName !== news[i].tagName || o.id !== news[i].id)) {
+    body.replaceChildren(...holder.childNodes);
+    return;
+  }
+  let parentOld = body;
+  let parentNew = holder;
+  olds.forEach((kept, i) => {
+    const fresh = news[i];
+    for (const c of [...parentOld.childNodes]) if (c !== kept) c.remove();
+    const kids = [...parentNew.childNodes];
+    const at = kids.indexOf(fresh);
+    for (const c of kids.slice(0, at)) parentOld.insertBefore(c, kept);
+    for (const c of kids.slice(at + 1)) parentOld.append(c);
+    copyAttributes(kept, fresh);
+    parentOld = kept;
+    parentNew = fresh;
+  });
+  if (focused.innerHTML !== twin.innerHTML) focused.replaceChildren(...twin.childNodes);
+}
+
+/** `el`'s attributes made `like`'s (the style through the CSSOM: the content security policy
+ * refuses a style attribute set as such). */
+function copyAttributes(el, like) {
+  for (const a of [...el.attributes]) if (a.name !== 'style' && !like.hasAttribute(a.name)) el.removeAttribute(a.name);
+  for (const a of [...like.attributes]) if (a.name !== 'style' && el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value);
+  if (el.style.cssText !== like.style.cssText) el.style.cssText = like.style.cssText;
 }
 
 function waitingPanel(s) {
@@ -2059,22 +2193,33 @@ function handArea(s) {
       'aria-disabled': ok ? 'false' : 'true',
       tabindex: i === first ? 0 : -1,
       dataset: { key: `card:${c}`, card: c, action: a || '', legal: a ? '1' : '' },
-      onclick: () => {
-        if (ok) act(a);
-        else if (mine && !a && v.phase === 'play') {
-          const cur = v.tricks && v.tricks.length ? normTrick(v.tricks[v.tricks.length - 1]) : null;
-          const open = cur && cur.cards.length && (cur.winner === null || cur.winner === undefined);
-          const leadCard = open ? cur.cards[0] : null;
-          const why = leadCard ? `: follow ${suitWord(effectiveSuit(leadCard, v.trump))}` : '';
-          toast(`${cardName(c)} can't be played now${why}`);
-        }
-      },
+      onclick: cardPressed,
     }, cardFace(c));
   });
   const prompt = handPrompt(s, byCard);
   return h('div', { class: 'hand-area' },
     prompt ? h('p', { class: 'prompt', id: 'prompt' }, prompt) : null,
     h('div', { class: `hand${byCard.size ? ' choosing' : ''}`, id: 'hand', role: 'toolbar', 'aria-label': 'Your hand', style: { '--n': Math.max(hand.length, 5) }, onkeydown: rovingKeys }, cards));
+}
+
+/** A card of the hand pressed: played when it is a decision now, else why not. Read from the
+ * button and the state shown when it is pressed: a button may outlive the state it was drawn
+ * for (replaceKeepingFocus). */
+function cardPressed(ev) {
+  const b = ev.currentTarget;
+  const a = b.dataset.action;
+  const c = b.dataset.card;
+  const v = (ui.shown && ui.shown.view) || {};
+  if (!myTurn()) return;
+  if (a) {
+    act(a);
+  } else if (v.phase === 'play') {
+    const cur = v.tricks && v.tricks.length ? normTrick(v.tricks[v.tricks.length - 1]) : null;
+    const open = cur && cur.cards.length && (cur.winner === null || cur.winner === undefined);
+    const leadCard = open ? cur.cards[0] : null;
+    const why = leadCard ? `: follow ${suitWord(effectiveSuit(leadCard, v.trump))}` : '';
+    toast(`${cardName(c)} can't be played now${why}`);
+  }
 }
 
 function handPrompt(s, byCard) {
@@ -2164,11 +2309,13 @@ function actionBar(s) {
     class: `action${a === 'pass' ? '' : ' primary'}${isHinted(a) ? ' hinted' : ''}`,
     // The hint's badge is drawn: its name says it too.
     'aria-label': isHinted(a) ? hintedLabel(actionLabel(a, v), true) : null,
-    disabled: !mine,
+    // Unavailable while the choice is on its way, not `disabled`: a disabled button cannot
+    // keep the focus, which would fall to the page after every bid (a11y s50, 1).
+    'aria-disabled': mine ? null : 'true',
     tabindex: i === 0 ? 0 : -1,
     dataset: { key: `act:${a}`, action: a, legal: '1' },
     'aria-keyshortcuts': ui.shortcuts && i < 9 ? String(i + 1) : null,
-    onclick: () => act(a),
+    onclick: (ev) => actClick(ev.currentTarget.dataset.action),
   }, ui.shortcuts && i < 9 ? h('kbd', { 'aria-hidden': 'true' }, String(i + 1)) : null, actionLabel(a, v)));
   const tools = h('div', { class: 'tools' },
     s.game_over ? null : h('button', { type: 'button', id: 'hint-btn', disabled: !mine, onclick: askHint, 'aria-keyshortcuts': ui.shortcuts ? '?' : null }, 'Hint'),
@@ -2541,7 +2688,7 @@ function onKey(ev) {
   if (/^[1-9]$/.test(ev.key)) {
     const buttons = [...document.querySelectorAll('#actions button')];
     const b = buttons[Number(ev.key) - 1];
-    if (b && !b.disabled) {
+    if (b && b.getAttribute('aria-disabled') !== 'true') {
       ev.preventDefault();
       b.click();
     }
