@@ -853,7 +853,7 @@ impl Store {
         self.with(|c| {
             c.query_row(
                 "SELECT name, hash FROM accounts WHERE name = ?1 OR name_key = ?2
-                 ORDER BY name = ?1 DESC LIMIT 1",
+                 ORDER BY name = ?1 DESC, created, rowid LIMIT 1",
                 [name, key.as_str()],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
@@ -867,7 +867,8 @@ impl Store {
         let [key, key2] = crate::names::name_keys(name);
         self.with(|c| {
             c.query_row(
-                "SELECT name FROM accounts WHERE name_key = ?1 OR name_key2 = ?2",
+                "SELECT name FROM accounts WHERE name_key = ?1 OR name_key2 = ?2
+                 ORDER BY created, rowid LIMIT 1",
                 [key, key2],
                 |r| r.get(0),
             )

@@ -454,6 +454,66 @@ async fn a_password_is_changed_with_the_one_it_replaces_and_every_login_ends() {
     assert_eq!(status, 429, "{text}");
 }
 
+/// Review s49, 4: two accounts made before names kept one space for a run of blanks ("Ann Lee"
+/// and "Ann  Lee") share a key since. Each, signed in, takes a seat under its own name (not
+/// refused for the other's); a stranger may take neither; and a login by a third spelling
+/// finds the same one every time (the older).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accounts_that_came_to_share_a_name_each_sit_under_their_own() {
+    let db = temp_db("legacy-names");
+    let addr = start(&db).await;
+    let (status, _) = register(&addr, "Ann Lee", "first of the two").await;
+    assert_eq!(status, 200);
+    let (status, _) = register(&addr, "Placeholder", "second of the two").await;
+    assert_eq!(status, 200);
+    // What migration 10 made of a legacy "Ann  Lee": its keys recomputed, alike the other's.
+    let [key, key2] = euchre_server::names::name_keys("Ann Lee");
+    let c = rusqlite::Connection::open(&db).unwrap();
+    c.execute("DELETE FROM logins WHERE name = 'Placeholder'", [])
+        .unwrap();
+    c.execute(
+        "UPDATE accounts SET name = 'Ann  Lee', name_key = ?1, name_key2 = ?2 WHERE name = 'Placeholder'",
+        [&key, &key2],
+    )
+    .unwrap();
+    let login = |name: &'static str, password: &'static str| {
+        let addr = addr.clone();
+        async move {
+            let creds = json!({"name": name, "password": password});
+            let (status, head, body) = with_headers(&addr, "POST", "/api/login", "", &creds).await;
+            (status, if status == 200 { cookie_of(&head) } else { body })
+        }
+    };
+    let (status, legacy) = login("Ann  Lee", "second of the two").await;
+    assert_eq!(status, 200, "{legacy}");
+    let (status, older) = login("ann   lee", "first of the two").await;
+    assert_eq!(status, 200, "a third spelling finds the older account: {older}");
+    let (status, _) = login("ann   lee", "second of the two").await;
+    assert_eq!(status, 401, "and only it");
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "open", "open", "basic"]}),
+    )
+    .await;
+    let sit = |seat: usize, cookie: Option<String>, name: &'static str| {
+        let addr = addr.clone();
+        let code = code.clone();
+        async move {
+            let headers = cookie.map_or(String::new(), |c| format!("Cookie: {c}\r\n"));
+            let path = format!("/api/tables/{code}/seats/{seat}");
+            let (status, _, body) =
+                with_headers(&addr, "POST", &path, &headers, &json!({ "name": name })).await;
+            (status, body)
+        }
+    };
+    let (status, body) = sit(0, Some(legacy), "Ann  Lee").await;
+    assert_eq!(status, 200, "the legacy account sits under its own name: {body}");
+    let (status, body) = sit(1, None, "ANN LEE").await;
+    assert_eq!(status, 403, "{body}");
+    let (_, table) = get(&addr, &format!("/api/tables/{code}")).await;
+    assert!(table.contains("\"Ann Lee\""), "{table}");
+}
+
 /// Wrong passwords slow the next try: five are free, then the name is locked for a second,
 /// two, four... from that address, the right password included, with a `Retry-After`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

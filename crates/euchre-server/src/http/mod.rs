@@ -513,9 +513,20 @@ async fn claim_seat(
         Ok(n) => n,
         Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
     };
+    // Signed in, a name that is the account's own (in any case, look-alike letters or runs of
+    // blanks) sits as the account's name exactly, so that its games and statistics are under
+    // one name; and a legacy account whose name another shares since the keys counted blanks
+    // so (review s49, 4) is not refused its own name.
+    let name = match &account {
+        Some(a) if crate::names::same_name(a, &name) => a.clone(),
+        _ => name,
+    };
     // A registered name is its account's alone, and so is any name that looks the same.
     match state.store.account_like(&name) {
-        Ok(Some(registered)) if account.as_deref() != Some(registered.as_str()) => {
+        Ok(Some(registered))
+            if account.as_deref() != Some(registered.as_str())
+                && !account.as_deref().is_some_and(|a| a == name) =>
+        {
             return error(
                 StatusCode::FORBIDDEN,
                 format!("'{name}' is, or looks like, the named account '{registered}': sign in as '{registered}' to sit under it"),
