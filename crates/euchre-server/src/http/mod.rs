@@ -525,7 +525,7 @@ async fn claim_seat(
     match state.store.account_like(&name) {
         Ok(Some(registered))
             if account.as_deref() != Some(registered.as_str())
-                && !account.as_deref().is_some_and(|a| a == name) =>
+                && account.as_deref() != Some(name.as_str()) =>
         {
             return error(
                 StatusCode::FORBIDDEN,
