@@ -392,15 +392,27 @@ pub fn draw(f: &mut Frame, app: &App) {
 
     let info = info_spans(app);
     let tricks = tricks_words(app);
-    let mut info_lines = if zones.tricks_apart {
+    let info_lines = if zones.tricks_apart {
         vec![Line::from(info), Line::from(tricks)]
     } else {
         let mut spans = info;
         spans.push(Span::raw(tricks));
         vec![Line::from(spans)]
     };
-    info_lines.push(Line::from(bidding_words(app, zones.info.width)));
     f.render_widget(Paragraph::new(info_lines), zones.info);
+    // The bidding line from the person's column to the frame's right edge: on a screen wider
+    // than 80 columns it keeps more of the bidding than the column's 78 would.
+    let inner = Block::default().borders(Borders::ALL).inner(frame);
+    let bidding = Rect {
+        x: zones.info.x,
+        y: zones.info.bottom().saturating_sub(1),
+        width: inner.right().saturating_sub(zones.info.x),
+        height: 1,
+    };
+    f.render_widget(
+        Paragraph::new(Line::from(bidding_words(app, bidding.width))),
+        bidding,
+    );
 
     let (hand, _) = hand_line(app);
     f.render_widget(
@@ -1683,6 +1695,31 @@ pub(super) mod tests {
         assert!(
             row_with(&s, "Bidding:").contains('…'),
             "the bidding line is cut: {s}"
+        );
+    }
+
+    /// On a screen wider than 80 columns the bidding line runs on to the frame's edge rather
+    /// than stop at the person's 78-column column: more of the bidding is kept.
+    #[test]
+    fn a_wide_screen_keeps_more_of_the_bidding() {
+        let mut a = app_of("bid-euchre", 4, 5);
+        play_until(&mut a, |a| {
+            a.table.phase == "play" && a.table.trick_leader.is_some()
+        });
+        let kept = |w: u16, h: u16| {
+            let s = screen(&a, w, h);
+            let line = row_with(&s, "Bidding:").trim_end_matches(['│', ' ']).to_string();
+            (
+                line.trim_start_matches(['│', ' ']).chars().count(),
+                line.contains('…'),
+            )
+        };
+        let (narrow, cut) = kept(80, 24);
+        assert!(cut, "the bidding fits 78 columns: no test");
+        let (wide, _) = kept(120, 30);
+        assert!(
+            wide > 78 && wide > narrow,
+            "{narrow} columns at 80, {wide} at 120"
         );
     }
 
