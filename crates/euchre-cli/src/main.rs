@@ -205,7 +205,9 @@ enum Command {
         /// A name the server is reached by ("cards.example.org", or with its port,
         /// "club.lan:8080"); repeat for each. Given, a request naming any other host is refused
         /// (421), which stops a web page elsewhere from reaching a server on your network
-        /// through a name of its own (DNS rebinding); behind a proxy, list the name people use.
+        /// through a name of its own (DNS rebinding). Behind a proxy, list the name people use
+        /// and have the proxy pass it on (nginx: `proxy_set_header Host $host;`), or list the
+        /// address the proxy names too (nginx's default sends its upstream's).
         #[arg(long, value_name = "NAME")]
         public_host: Vec<String>,
         /// Close a table whose game has not begun, with no person seated, once nobody has

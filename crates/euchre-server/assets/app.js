@@ -113,7 +113,12 @@ async function api(method, path, body) {
   } catch {
     data = null;
   }
-  if (!res.ok) throw new Error((data && data.error) || `${method} ${path}: HTTP ${res.status}`);
+  if (!res.ok) {
+    const err = new Error((data && data.error) || `${method} ${path}: HTTP ${res.status}`);
+    // The status, for a form to tell a field refused (400) from a limit or a wrong password.
+    err.status = res.status;
+    throw err;
+  }
   return data;
 }
 
@@ -708,7 +713,8 @@ function clearInvalid(input) {
   input.removeAttribute('aria-invalid');
   const note = document.getElementById(`${input.id}-error`);
   if (note) note.remove();
-  input.setAttribute('aria-describedby', input.dataset.about || '');
+  if (input.dataset.about) input.setAttribute('aria-describedby', input.dataset.about);
+  else input.removeAttribute('aria-describedby');
 }
 
 /** Signing in keeps a name for its owner: a seat can take that name only when signed in as it. */
@@ -739,9 +745,9 @@ function accountPanel(nameInput, onChange) {
         onChange();
       } catch (e) {
         status.textContent = sentence(e.message);
-        // The field the refusal is about, marked and described by it (a wrong name or
-        // password is said in the status only: which of the two is not told).
-        const field = /password/i.test(e.message) && !/name or password/i.test(e.message) ? pass : /name/i.test(e.message) && !/name or password/i.test(e.message) ? user : null;
+        // The field a refusal of what was typed (400) is about, marked and described by it; a
+        // wrong name or password, a name taken or a limit reached is said in the status only.
+        const field = e.status !== 400 ? null : /password/i.test(e.message) ? pass : /name/i.test(e.message) ? user : null;
         if (field) {
           markInvalid(field, sentence(e.message));
           field.focus();
@@ -784,7 +790,9 @@ function passwordChange(me) {
       status.textContent = 'Password changed. Every other browser signed in as you is signed out.';
     } catch (err) {
       status.textContent = sentence(err.message);
-      const field = /current password/i.test(err.message) ? current : /password/i.test(err.message) ? fresh : null;
+      // A wrong current password (403) is the current field's; a new one refused (400) the
+      // new field's; a limit reached (429) or a change elsewhere (409) neither's.
+      const field = err.status === 403 ? current : err.status === 400 ? fresh : null;
       if (field) {
         markInvalid(field, sentence(err.message));
         field.focus();
@@ -874,6 +882,22 @@ async function tablePage(code) {
   await joinPage(code);
 }
 
+/** Copies `text` through a field made for it, selected and copied the old way: true if the
+ * browser says it did. */
+function copyByHand(text) {
+  const field = h('textarea', { readonly: true, 'aria-hidden': 'true', tabindex: -1, style: { position: 'fixed', top: '0', left: '0', opacity: '0' } }, text);
+  document.body.append(field);
+  field.select();
+  let done = false;
+  try {
+    done = document.execCommand && document.execCommand('copy');
+  } catch {
+    done = false;
+  }
+  field.remove();
+  return !!done;
+}
+
 function inviteBox(code) {
   const link = `${location.origin}/t/${code}`;
   const input = h('input', { id: 'invite-link', readonly: true, value: link, 'aria-label': 'Invite link', onfocus: (e) => e.target.select() });
@@ -885,9 +909,9 @@ function inviteBox(code) {
         await navigator.clipboard.writeText(link);
         toast('Invite link copied');
       } catch {
-        input.select();
-        document.execCommand && document.execCommand('copy');
-        toast('Select the link and copy it');
+        // No clipboard for a page over plain HTTP (a club's server on its network): copied
+        // from a field of its own, since the invite box may be hidden (a small screen).
+        toast(copyByHand(link) ? 'Invite link copied' : `Copy the invite link: ${link}`);
       }
     },
   }, 'Copy link');
@@ -1192,6 +1216,7 @@ async function lost(ws, code, opened, reason) {
   if (code === TOO_MANY_WATCHERS) {
     const why = (reason || 'as many people watch this table as it takes').replace(/: try again later$/, '');
     setConnection(`${sentence(why)}. This page tries again in a minute.`);
+    renderTable();
     setTimeout(() => { if (!ui.closed) openSocket(); }, WATCHERS_RETRY_MS);
     return;
   }
@@ -1504,11 +1529,12 @@ function showState(prev, state) {
     // What a sighted player sees at a glance (a11y s50, 6): a new deal, who deals and the
     // upcard; the upcard turned down.
     if (dealKey(prev) !== key || !prev.started) announce(dealOpening(state));
-    else if (v.upcard && prev.view && prev.view.phase === 'bidding1' && v.phase === 'bidding2') announce(`The ${cardName(v.upcard)} is turned down.`);
     for (let i = old; i < history.length; i++) {
       const [seat, action] = history[i];
       announce(actionSentence(seatName(state, seat), action, v.upcard, v.dealer === seat));
     }
+    // After the dealer's pass that turns it down.
+    if (dealKey(prev) === key && v.upcard && prev.view && prev.view.phase === 'bidding1' && v.phase === 'bidding2') announce(`The ${cardName(v.upcard)} is turned down.`);
     const before = completeTricks(prev.view);
     const now = completeTricks(v);
     if (now > before && dealKey(prev) === key) {

@@ -314,7 +314,7 @@ pub async fn change_password(
     if c.new_password == c.password {
         return error(
             StatusCode::BAD_REQUEST,
-            "the new password is the one the account has",
+            "the new password is the same as the current one",
         );
     }
     if let Err(weak) = crate::passwords::check(&name, &c.new_password) {
@@ -340,8 +340,9 @@ pub async fn change_password(
         return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
     };
     let (current, new) = (c.password, c.new_password);
+    let checked = stored.clone();
     let hashed = tokio::task::spawn_blocking(move || {
-        password_matches(stored.as_deref(), &current).then(|| hash(&new))
+        password_matches(checked.as_deref(), &current).then(|| hash(&new))
     })
     .await;
     let hash = match hashed {
@@ -359,12 +360,25 @@ pub async fn change_password(
         }
     };
     state.throttle().succeeded(&key, from, Instant::now());
-    match state.store().set_password(&name, &hash) {
+    // `stored` is there: the password matched it.
+    let old = stored.unwrap_or_default();
+    match state.store().set_password(&name, &old, &hash) {
         Ok(true) => {
             tracing::info!(account = ?crate::names::logged(&name), "password changed; every login of the account ended");
-            start_login(&state, &name, &headers).await
+            let signed_in = start_login(&state, &name, &headers).await;
+            if signed_in.status().is_success() {
+                signed_in
+            } else {
+                error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the password was changed, but this browser could not be signed in again: sign in with the new password",
+                )
+            }
         }
-        Ok(false) => error(StatusCode::NOT_FOUND, "the account is gone"),
+        Ok(false) => error(
+            StatusCode::CONFLICT,
+            "the password was changed elsewhere meanwhile: sign in again with it",
+        ),
         Err(e) => {
             tracing::error!(error = %e, "a password could not be stored");
             error(

@@ -393,10 +393,11 @@ impl Live {
             if seat.is_none() {
                 // Counted under the room's lock, which every subscription takes: two
                 // spectators cannot both take the last place.
+                // A lock poisoned counts as full: the cap fails closed.
                 let watching = self
                     .subscribers
                     .lock()
-                    .map_or(0, |subs| subs.iter().filter(|s| s.seat.is_none()).count());
+                    .map_or(watchers, |subs| subs.iter().filter(|s| s.seat.is_none()).count());
                 if watching >= watchers {
                     return Err(RoomError::Watched(watching));
                 }

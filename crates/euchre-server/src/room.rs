@@ -328,6 +328,13 @@ impl Room {
     ) -> Result<SeatToken, RoomError> {
         self.check_open()?;
         let name = check_name(name).map_err(RoomError::BadName)?;
+        // Under an account, its own name sits as registered: an account made before runs of
+        // blanks were kept as one ("Ann  Lee") keeps its games and statistics under its name,
+        // not under the look-alike another account has (review s50, 1).
+        let name = match &account {
+            Some(a) if same_name(a, &name) => a.clone(),
+            _ => name,
+        };
         let slot = self.seats.get(seat).ok_or(RoomError::NoSuchSeat(seat))?;
         if !matches!(slot, Seated::Open) {
             return Err(RoomError::Taken(Seat::new(seat as u8)));

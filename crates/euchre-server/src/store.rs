@@ -904,19 +904,24 @@ impl Store {
         })
     }
 
-    /// Gives the account `name` (as registered) a new password hash and forgets every login
-    /// it has, in one transaction: a password changed because it was known to someone else
-    /// must not leave that someone signed in. Returns false when there is no such account.
-    pub fn set_password(&self, name: &str, hash: &str) -> Result<bool, StoreError> {
+    /// Gives the account `name` (as registered) the password hash `new` in place of `old`, the
+    /// one its current password was checked against, and forgets every login it has, in one
+    /// transaction: a password changed because it was known to someone else must not leave
+    /// that someone signed in. Returns false, changing nothing, when the account has no longer
+    /// `old` (changed meanwhile, elsewhere) or is gone.
+    pub fn set_password(&self, name: &str, old: &str, new: &str) -> Result<bool, StoreError> {
         self.with(|c| {
             let tx = c.transaction()?;
             let changed = tx.execute(
-                "UPDATE accounts SET hash = ?2 WHERE name = ?1",
-                params![name, hash],
+                "UPDATE accounts SET hash = ?3 WHERE name = ?1 AND hash = ?2",
+                params![name, old, new],
             )?;
+            if changed == 0 {
+                return Ok(false);
+            }
             tx.execute("DELETE FROM logins WHERE name = ?1", [name])?;
             tx.commit()?;
-            Ok(changed > 0)
+            Ok(true)
         })
     }
 
@@ -1209,6 +1214,21 @@ mod tests {
         assert!(!s.history("easy", 10).unwrap()[0].won);
         assert_eq!(s.finished("BBBBBB").unwrap().unwrap().0, "{}");
         assert!(s.history("Nobody", 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_password_is_replaced_only_if_it_is_the_one_checked_and_every_login_ends() {
+        let s = Store::open(&temp("password"), Durability::Process).unwrap();
+        assert!(s.create_account("Ann", "h1").unwrap());
+        s.add_login("one", "Ann").unwrap();
+        // Checked against a hash changed meanwhile (another browser's change): nothing changes.
+        assert!(!s.set_password("Ann", "h0", "h2").unwrap());
+        assert_eq!(s.account("Ann").unwrap(), Some(("Ann".into(), "h1".into())));
+        assert_eq!(s.login("one").unwrap().as_deref(), Some("Ann"));
+        assert!(s.set_password("Ann", "h1", "h2").unwrap());
+        assert_eq!(s.account("Ann").unwrap(), Some(("Ann".into(), "h2".into())));
+        assert_eq!(s.login("one").unwrap(), None);
+        assert!(!s.set_password("Nobody", "h1", "h2").unwrap());
     }
 
     #[test]

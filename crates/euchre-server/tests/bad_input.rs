@@ -469,21 +469,7 @@ async fn a_websocket_from_another_sites_page_is_refused() {
 /// page at a public name opens its WebSocket.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_with_public_names_refuses_requests_for_another_host() {
-    let store =
-        euchre_server::Store::open(&temp_db("public-host"), euchre_server::Durability::Process).unwrap();
-    let hosts = euchre_server::http::host::PublicHosts::new(&["cards.example.org"]).unwrap();
-    let state = euchre_server::AppState::open(store)
-        .unwrap()
-        .with_public_hosts(hosts);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    let limits = euchre_server::Limits::default();
-    tokio::spawn(euchre_server::serve(
-        listener,
-        euchre_server::router(state),
-        limits,
-        std::future::pending(),
-    ));
+    let addr = public_server("public-host", false).await;
     let ask = |path: &'static str, host: String| {
         let addr = addr.clone();
         async move {
@@ -521,6 +507,46 @@ async fn a_server_with_public_names_refuses_requests_for_another_host() {
     assert!(socket("cards.example.org", "https://cards.example.org")
         .await
         .is_ok());
+}
+
+/// A proxy in front that names the server by its own address (nginx's default `Host`), that
+/// address listed as a public name too: the page's `Origin`, the public name people use, is
+/// let in though it is not the `Host`; another site's is not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_from_a_public_name_is_let_in_whatever_host_the_proxy_names() {
+    let addr = public_server("public-origin", true).await;
+    let code = create_as(&addr, &addr).await;
+    let socket = |origin: &str| {
+        let mut req = format!("ws://{addr}/ws/{code}").into_client_request().unwrap();
+        req.headers_mut().insert("Origin", origin.parse().unwrap());
+        tokio_tungstenite::connect_async(req)
+    };
+    assert!(socket("https://cards.example.org").await.is_ok());
+    let e = socket("https://evil.example").await.unwrap_err();
+    assert!(e.to_string().contains("403"), "{e}");
+}
+
+/// A server answering to the name cards.example.org (and, with `also_self`, to its own
+/// loopback address): its address.
+async fn public_server(db: &str, also_self: bool) -> String {
+    let store = euchre_server::Store::open(&temp_db(db), euchre_server::Durability::Process).unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let mut names = vec!["cards.example.org".to_string()];
+    if also_self {
+        names.push(addr.clone());
+    }
+    let hosts = euchre_server::http::host::PublicHosts::new(&names).unwrap();
+    let state = euchre_server::AppState::open(store)
+        .unwrap()
+        .with_public_hosts(hosts);
+    tokio::spawn(euchre_server::serve(
+        listener,
+        euchre_server::router(state),
+        euchre_server::Limits::default(),
+        std::future::pending(),
+    ));
+    addr
 }
 
 /// A table made through a request naming `host`: its code.

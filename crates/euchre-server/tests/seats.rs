@@ -402,7 +402,7 @@ async fn a_password_is_changed_with_the_one_it_replaces_and_every_login_ends() {
             signed_in.as_str(),
             change("correct horse", "correct horse"),
             400,
-            "the one the account has",
+            "the same as the current one",
         ),
         (
             signed_in.as_str(),
@@ -510,8 +510,9 @@ async fn accounts_that_came_to_share_a_name_each_sit_under_their_own() {
     assert_eq!(status, 200, "the legacy account sits under its own name: {body}");
     let (status, body) = sit(1, None, "ANN LEE").await;
     assert_eq!(status, 403, "{body}");
+    // Under its own name exactly, which its games and statistics are kept by.
     let (_, table) = get(&addr, &format!("/api/tables/{code}")).await;
-    assert!(table.contains("\"Ann Lee\""), "{table}");
+    assert!(table.contains("\"Ann  Lee\""), "{table}");
 }
 
 /// Wrong passwords slow the next try: five are free, then the name is locked for a second,

@@ -43,10 +43,26 @@ impl PublicHosts {
     /// Whether `host` (a `Host` header, or the host of an `Origin`: a name with a port or not)
     /// is one of them: the same name and port, or the same name where no port was given.
     pub fn allows(&self, host: &str) -> bool {
-        let host = host.trim().trim_end_matches('.').to_ascii_lowercase();
+        let host = normal(host);
         let name = without_port(&host);
         self.0.iter().any(|h| *h == host || *h == name)
     }
+}
+
+/// A host as compared: lower case, without a trailing dot on its name, an IPv6 address in its
+/// short form (as browsers send it).
+fn normal(host: &str) -> String {
+    let host = host.trim().to_ascii_lowercase();
+    let name = without_port(&host);
+    let port = &host[name.len()..];
+    let name = name.trim_end_matches('.');
+    let name = match name.strip_prefix('[').and_then(|n| n.strip_suffix(']')) {
+        Some(v6) => v6
+            .parse::<std::net::Ipv6Addr>()
+            .map_or_else(|_| name.to_string(), |a| format!("[{a}]")),
+        None => name.to_string(),
+    };
+    format!("{name}{port}")
 }
 
 fn checked(given: &str) -> Result<String, BadHost> {
@@ -54,16 +70,24 @@ fn checked(given: &str) -> Result<String, BadHost> {
         given: given.to_string(),
         why,
     };
-    let host = given.trim().trim_end_matches('.').to_ascii_lowercase();
+    let host = normal(given);
     if host.is_empty() {
         return Err(bad("it is blank"));
     }
     if host.contains("://") || host.contains('/') {
         return Err(bad("a name only, without http:// or a path"));
     }
+    if !host.is_ascii() {
+        return Err(bad(
+            "letters beyond ASCII: give the name's punycode form (xn--...), as browsers send it",
+        ));
+    }
     let name = without_port(&host);
     let port = &host[name.len()..];
-    if !port.is_empty() && port[1..].parse::<u16>().is_err() {
+    let digits = port.get(1..).unwrap_or("");
+    let a_port =
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && digits.parse::<u16>().is_ok();
+    if !port.is_empty() && !a_port {
         return Err(bad("its port is not a number up to 65535"));
     }
     let fine = if let Some(v6) = name.strip_prefix('[').and_then(|n| n.strip_suffix(']')) {
@@ -78,6 +102,10 @@ fn checked(given: &str) -> Result<String, BadHost> {
         return Err(bad(
             "letters, digits, hyphens and dots only (or an [IPv6] address)",
         ));
+    }
+    // Browsers leave a scheme's default port out of `Host`: the name alone stands for it.
+    if matches!(digits, "80" | "443") {
+        return Ok(name.to_string());
     }
     Ok(host)
 }
@@ -124,16 +152,27 @@ mod tests {
 
     #[test]
     fn a_host_is_allowed_by_its_name_with_any_port_or_by_name_and_port() {
-        let hosts =
-            PublicHosts::new(&["Cards.Example.org", "club.lan:8080", "[::1]", "192.0.2.7:80"]).unwrap();
+        let names = [
+            "Cards.Example.org",
+            "club.lan:8080",
+            "[0:0::1]",
+            "play.example.net:443",
+            "192.0.2.7:8000",
+        ];
+        let hosts = PublicHosts::new(&names).unwrap();
         for ok in [
             "cards.example.org",
             "CARDS.example.org:443",
             "cards.example.org.",
+            "cards.example.org.:8443",
             "club.lan:8080",
             "[::1]:8080",
             "[::1]",
-            "192.0.2.7:80",
+            "[0::1]",
+            // Browsers leave out the default port: a name given with it is the name alone.
+            "play.example.net",
+            "play.example.net:443",
+            "192.0.2.7:8000",
         ] {
             assert!(hosts.allows(ok), "{ok}");
         }
@@ -160,9 +199,13 @@ mod tests {
             ("cards.example.org/play", "without http://"),
             ("cards.example.org:http", "port"),
             ("cards.example.org:99999", "port"),
+            ("cards.example.org:+80", "port"),
+            ("cards.example.org:", "port"),
+            ("cartes.exemple.café", "punycode"),
             ("cards example.org", "letters, digits"),
             ("cards..org", "letters, digits"),
             ("[not:v6]", "letters, digits"),
+            ("bad_name.org:443", "letters, digits"),
         ] {
             let e = PublicHosts::new(&[bad]).unwrap_err().to_string();
             assert!(e.contains(why), "{bad}: {e}");
