@@ -51,6 +51,9 @@ pub struct Live {
     pub grace: Duration,
     store: Arc<Store>,
     subscribers: Mutex<Vec<Subscriber>>,
+    /// Connections of a seat's last holder, closed when the host freed it, whose tasks have
+    /// not ended yet: their end is no departure of the seat's next holder.
+    stale: Mutex<std::collections::HashSet<u64>>,
     next_id: Mutex<u64>,
     /// Departures per seat: a grace timer acts only if no one left (or came) since it started.
     departures: Mutex<Vec<u64>>,
@@ -154,6 +157,7 @@ impl Live {
             grace,
             store,
             subscribers: Mutex::new(Vec::new()),
+            stale: Mutex::default(),
             next_id: Mutex::new(0),
             departures: Mutex::new(vec![0; seats]),
             wake: Notify::new(),
@@ -352,6 +356,9 @@ impl Live {
                 if s.seat != Some(seat) {
                     return true;
                 }
+                if let Ok(mut stale) = self.stale.lock() {
+                    stale.insert(s.id);
+                }
                 // A queue too full to take it drops the connection all the same.
                 let _ =
                     s.tx.try_send(Outgoing::Close(SEAT_GIVEN_UP, "the host freed this seat"));
@@ -447,7 +454,13 @@ impl Live {
                 tracing::warn!(table = %self.code, error = %e, "the table's waiting clock could not be stored (a restart would close it sooner)");
             }
         }
-        let Some(seat) = seat else { return };
+        // The end of a connection the host's freeing of its seat closed is not the seat's next
+        // holder leaving: no grace for them (a stale end started one, and a person who had
+        // not connected yet was played for).
+        let stale = self.stale.lock().is_ok_and(|mut s| s.remove(&id));
+        let Some(seat) = seat.filter(|_| !stale) else {
+            return;
+        };
         room.connection(seat, false);
         let empty = room.connections(seat) == 0;
         if empty {
@@ -769,6 +782,35 @@ mod tests {
         assert_eq!(live.subscribe(None, 2).unwrap_err(), RoomError::Watched(2));
         live.unsubscribe(first, None);
         assert!(live.subscribe(None, 2).is_ok());
+    }
+
+    /// The end of a connection of a seat's last holder, closed when the host freed the seat,
+    /// coming after the next holder took it, is no departure of theirs: no grace starts, and
+    /// their own connection's count is theirs.
+    #[tokio::test]
+    async fn a_freed_holders_connection_ending_late_is_not_the_next_holders_leaving() {
+        let mut bo = None;
+        let live = table_with("stale-end", |room| {
+            bo = Some(room.claim(1, "Bo", None).unwrap());
+        });
+        let (old, _rx) = live
+            .subscribe(Some((Seat::new(1), &bo.unwrap())), usize::MAX)
+            .unwrap();
+        live.room().unwrap().free(1).unwrap();
+        live.disconnect_seat(Seat::new(1));
+        let cy = live.room().unwrap().claim(1, "Cy", None).unwrap();
+        live.unsubscribe(old, Some(Seat::new(1)));
+        assert!(
+            !live.room().unwrap().in_grace(Seat::new(1)),
+            "a grace for Cy, who never left"
+        );
+        let (new, _rx) = live.subscribe(Some((Seat::new(1), &cy)), usize::MAX).unwrap();
+        assert_eq!(live.room().unwrap().connections(Seat::new(1)), 1);
+        live.unsubscribe(new, Some(Seat::new(1)));
+        assert!(
+            live.room().unwrap().in_grace(Seat::new(1)),
+            "Cy leaving starts one"
+        );
     }
 
     /// A connection whose token no longer holds its seat (freed between the handshake and

@@ -428,9 +428,13 @@ impl Room {
         if let Some(n) = self.hands_changed.get_mut(seat) {
             *n = n.wrapping_add(1);
         }
-        // The last holder's grace is not the next one's (review s49, 3).
+        // The last holder's grace is not the next one's (review s49, 3), nor are its
+        // connections (closed as the seat is freed: `Live::disconnect_seat`).
         if let Some(ends) = self.grace_ends.get_mut(seat) {
             *ends = None;
+        }
+        if let Some(n) = self.connected.get_mut(seat) {
+            *n = 0;
         }
         self.sync_holder(seat);
         self.waiting_since = SystemTime::now();
