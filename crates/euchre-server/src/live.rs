@@ -21,6 +21,8 @@ pub const QUEUE: usize = 256;
 struct Subscriber {
     id: u64,
     seat: Option<Seat>,
+    /// The address a spectator is counted by (`serve::limit_key`), if it is held to limits.
+    from: Option<std::net::IpAddr>,
     tx: mpsc::Sender<Outgoing>,
 }
 
@@ -375,13 +377,16 @@ impl Live {
     /// put away (asked again, the table is read back). The token no longer holds the seat
     /// ([`RoomError::UnknownToken`]): checked here, under the room's lock, because the seat may
     /// have been freed since the connection's handshake, and its next holder's cards must not
-    /// reach the old one. A spectator when `watchers` spectators watch already
-    /// ([`RoomError::Watched`]): each costs the table a message per change, and a crowd of
-    /// them asking for past deals would take the server's upload (security s48, 3).
+    /// reach the old one. A spectator when `watchers` spectators watch already, or a quarter
+    /// of them from its address `from` ([`RoomError::Watched`]): each costs the table a
+    /// message per change, and a crowd of them asking for past deals would take the server's
+    /// upload (security s48, 3); one address alone could keep everyone else out (review s50,
+    /// 4).
     pub fn subscribe(
         &self,
         holder: Option<(Seat, &SeatToken)>,
         watchers: usize,
+        from: Option<std::net::IpAddr>,
     ) -> Result<(u64, mpsc::Receiver<Outgoing>), RoomError> {
         let seat = holder.map(|(s, _)| s);
         let (tx, rx) = mpsc::channel(QUEUE);
@@ -401,12 +406,19 @@ impl Live {
                 // Counted under the room's lock, which every subscription takes: two
                 // spectators cannot both take the last place.
                 // A lock poisoned counts as full: the cap fails closed.
-                let watching = self
-                    .subscribers
-                    .lock()
-                    .map_or(watchers, |subs| subs.iter().filter(|s| s.seat.is_none()).count());
+                let (watching, from_there) = self.subscribers.lock().map_or((watchers, watchers), |subs| {
+                    let spectators = subs.iter().filter(|s| s.seat.is_none());
+                    let there = spectators
+                        .clone()
+                        .filter(|s| from.is_some() && s.from == from)
+                        .count();
+                    (spectators.count(), there)
+                });
                 if watching >= watchers {
                     return Err(RoomError::Watched(watching));
+                }
+                if from_there >= watchers.div_ceil(4) {
+                    return Err(RoomError::WatchedFromThere(from_there));
                 }
             }
             if let Some(s) = seat {
@@ -421,7 +433,7 @@ impl Live {
             self.deliver(&room);
             let _ = tx.try_send(Outgoing::Message(json(&room.state_for(seat)), false));
             if let Ok(mut subs) = self.subscribers.lock() {
-                subs.push(Subscriber { id, seat, tx });
+                subs.push(Subscriber { id, seat, from, tx });
             }
         }
         self.wake.notify_one();
@@ -727,7 +739,7 @@ mod tests {
     fn a_watched_table_stays_and_a_closed_one_takes_no_one() {
         let live = waiting_table("watched");
         let hour = |_seated: bool| Some(Duration::from_secs(3600));
-        let (id, _rx) = live.subscribe(None, usize::MAX).unwrap();
+        let (id, _rx) = live.subscribe(None, usize::MAX, None).unwrap();
         let now = SystemTime::now();
         assert!(
             !live.close_if_waiting(now + Duration::from_secs(7200), hour),
@@ -746,12 +758,12 @@ mod tests {
         assert!(live.close_if_waiting(left + Duration::from_secs(3601), hour));
         assert!(live.is_gone());
         assert_eq!(
-            live.subscribe(None, usize::MAX).unwrap_err(),
+            live.subscribe(None, usize::MAX, None).unwrap_err(),
             RoomError::Closed,
             "no connection to a closed table"
         );
         assert!(live
-            .subscribe(Some((Seat::new(0), &SeatToken::random())), usize::MAX)
+            .subscribe(Some((Seat::new(0), &SeatToken::random())), usize::MAX, None)
             .is_err());
         assert!(
             !live.close_if_waiting(left + Duration::from_secs(7200), hour),
@@ -775,13 +787,27 @@ mod tests {
             ann = Some(room.claim(0, "Ann", None).unwrap());
         });
         let ann = ann.unwrap();
-        let (first, _a) = live.subscribe(None, 2).unwrap();
-        let _b = live.subscribe(None, 2).unwrap();
-        assert_eq!(live.subscribe(None, 2).unwrap_err(), RoomError::Watched(2));
-        let _seat = live.subscribe(Some((Seat::new(0), &ann)), 2).unwrap();
-        assert_eq!(live.subscribe(None, 2).unwrap_err(), RoomError::Watched(2));
+        let (first, _a) = live.subscribe(None, 2, None).unwrap();
+        let _b = live.subscribe(None, 2, None).unwrap();
+        assert_eq!(live.subscribe(None, 2, None).unwrap_err(), RoomError::Watched(2));
+        let _seat = live.subscribe(Some((Seat::new(0), &ann)), 2, None).unwrap();
+        assert_eq!(live.subscribe(None, 2, None).unwrap_err(), RoomError::Watched(2));
         live.unsubscribe(first, None);
-        assert!(live.subscribe(None, 2).is_ok());
+        assert!(live.subscribe(None, 2, None).is_ok());
+        // One address takes a quarter of the places at most (review s50, 4).
+        let live = waiting_table("watchers-from");
+        let (a, b) = (Some([192, 0, 2, 1].into()), Some([192, 0, 2, 2].into()));
+        let _a1 = live.subscribe(None, 8, a).unwrap();
+        let _a2 = live.subscribe(None, 8, a).unwrap();
+        assert_eq!(
+            live.subscribe(None, 8, a).unwrap_err(),
+            RoomError::WatchedFromThere(2)
+        );
+        assert!(live.subscribe(None, 8, b).is_ok());
+        assert!(
+            live.subscribe(None, 8, None).is_ok(),
+            "an address not held to limits"
+        );
     }
 
     /// The end of a connection of a seat's last holder, closed when the host freed the seat,
@@ -794,7 +820,7 @@ mod tests {
             bo = Some(room.claim(1, "Bo", None).unwrap());
         });
         let (old, _rx) = live
-            .subscribe(Some((Seat::new(1), &bo.unwrap())), usize::MAX)
+            .subscribe(Some((Seat::new(1), &bo.unwrap())), usize::MAX, None)
             .unwrap();
         live.room().unwrap().free(1).unwrap();
         live.disconnect_seat(Seat::new(1));
@@ -804,7 +830,9 @@ mod tests {
             !live.room().unwrap().in_grace(Seat::new(1)),
             "a grace for Cy, who never left"
         );
-        let (new, _rx) = live.subscribe(Some((Seat::new(1), &cy)), usize::MAX).unwrap();
+        let (new, _rx) = live
+            .subscribe(Some((Seat::new(1), &cy)), usize::MAX, None)
+            .unwrap();
         assert_eq!(live.room().unwrap().connections(Seat::new(1)), 1);
         live.unsubscribe(new, Some(Seat::new(1)));
         assert!(
@@ -822,17 +850,19 @@ mod tests {
             ann = Some(room.claim(0, "Ann", None).unwrap());
         });
         let ann = ann.unwrap();
-        let (id, _rx) = live.subscribe(Some((Seat::new(0), &ann)), usize::MAX).unwrap();
+        let (id, _rx) = live
+            .subscribe(Some((Seat::new(0), &ann)), usize::MAX, None)
+            .unwrap();
         live.unsubscribe(id, Some(Seat::new(0)));
         live.room().unwrap().free(0).unwrap();
         assert_eq!(
-            live.subscribe(Some((Seat::new(0), &ann)), usize::MAX)
+            live.subscribe(Some((Seat::new(0), &ann)), usize::MAX, None)
                 .unwrap_err(),
             RoomError::UnknownToken
         );
         let other = live.room().unwrap().claim(0, "Bo", None).unwrap();
         assert_eq!(
-            live.subscribe(Some((Seat::new(1), &other)), usize::MAX)
+            live.subscribe(Some((Seat::new(1), &other)), usize::MAX, None)
                 .unwrap_err(),
             RoomError::UnknownToken,
             "a token holds its own seat only"
@@ -869,7 +899,9 @@ mod tests {
         let ann = ann.unwrap();
         let hour = Duration::from_secs(3600);
         let now = SystemTime::now();
-        let (id, _rx) = live.subscribe(Some((Seat::new(0), &ann)), usize::MAX).unwrap();
+        let (id, _rx) = live
+            .subscribe(Some((Seat::new(0), &ann)), usize::MAX, None)
+            .unwrap();
         assert!(!live.put_away_if_idle(now + 2 * hour, hour), "watched");
         live.unsubscribe(id, Some(Seat::new(0)));
         let left = SystemTime::now();
@@ -880,7 +912,10 @@ mod tests {
         assert!(!live.put_away_if_idle(left + hour / 2, hour));
         assert!(live.put_away_if_idle(left + hour + Duration::from_secs(1), hour));
         assert!(live.is_gone());
-        assert_eq!(live.subscribe(None, usize::MAX).unwrap_err(), RoomError::PutAway);
+        assert_eq!(
+            live.subscribe(None, usize::MAX, None).unwrap_err(),
+            RoomError::PutAway
+        );
         let (seq, who) = {
             let room = live.room().unwrap();
             (room.seq(), room.game().to_act().unwrap())

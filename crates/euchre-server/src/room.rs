@@ -73,6 +73,8 @@ pub enum RoomError {
     PutAway,
     /// As many spectators watch the table as it takes (`Limits::watchers_per_table`).
     Watched(usize),
+    /// As many of its spectators come from the address as one address may have.
+    WatchedFromThere(usize),
 }
 
 impl fmt::Display for RoomError {
@@ -100,6 +102,10 @@ impl fmt::Display for RoomError {
             RoomError::Watched(n) => write!(
                 f,
                 "{n} people watch this table already, as many as it takes: try again later"
+            ),
+            RoomError::WatchedFromThere(n) => write!(
+                f,
+                "{n} people watch this table from your address already, as many as one address may: try again later"
             ),
         }
     }

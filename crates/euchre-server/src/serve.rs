@@ -41,7 +41,8 @@ pub struct Limits {
     pub connections_per_address: usize,
     /// Spectators watching one table at once (seats' connections aside): each costs the table
     /// a message per change, and a crowd asking for past deals would take the server's upload
-    /// (security s48, 3). A club's final watched by everyone in the room fits.
+    /// (security s48, 3). A club's final watched by everyone in the room fits. One address
+    /// takes a quarter of them at most.
     pub watchers_per_table: usize,
     /// New tables one address may open: this many at once, and one more every
     /// `table_every`.

@@ -89,6 +89,7 @@ pub(super) async fn connect(
     State(state): State<AppState>,
     Path(code): Path<String>,
     q: Result<Query<Connect>, axum::extract::rejection::QueryRejection>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
@@ -172,7 +173,13 @@ pub(super) async fn connect(
         }
     };
     let limits = state.limits;
-    ws.on_upgrade(move |socket| play(socket, live, seat, token, state.stopping.subscribe(), limits))
+    // A spectator is counted by its address too: one address may not fill a table's places.
+    let from = peer
+        .map(|axum::Extension(axum::extract::ConnectInfo(p))| p.ip())
+        .filter(|ip| limits.applies_to(*ip))
+        .map(crate::serve::limit_key);
+    let stopping = state.stopping.subscribe();
+    ws.on_upgrade(move |socket| play(socket, live, (seat, token), from, stopping, limits))
 }
 
 /// A token bucket: `RATE_PER_SEC` messages a second, bursts of `BURST`, and one more for each
@@ -214,13 +221,13 @@ impl Rate {
 async fn play(
     mut socket: WebSocket,
     live: Arc<Live>,
-    seat: Option<Seat>,
-    token: Option<SeatToken>,
+    (seat, token): (Option<Seat>, Option<SeatToken>),
+    from: Option<std::net::IpAddr>,
     mut stopping: tokio::sync::watch::Receiver<bool>,
     limits: crate::serve::Limits,
 ) {
     let holder = seat.zip(token.as_ref());
-    let (id, mut rx) = match live.subscribe(holder, limits.watchers_per_table) {
+    let (id, mut rx) = match live.subscribe(holder, limits.watchers_per_table, from) {
         Ok(x) => x,
         // The seat was freed between the handshake and now.
         Err(crate::RoomError::UnknownToken) => {
@@ -231,7 +238,7 @@ async fn play(
             send_within(&mut socket, Message::Close(Some(close)), limits.send_within).await;
             return;
         }
-        Err(e @ crate::RoomError::Watched(_)) => {
+        Err(e @ (crate::RoomError::Watched(_) | crate::RoomError::WatchedFromThere(_))) => {
             let close = CloseFrame {
                 code: TOO_MANY_WATCHERS,
                 reason: e.to_string().into(),
