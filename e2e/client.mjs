@@ -1172,6 +1172,28 @@ try {
     }
   });
 
+  await check('a spectator told of the company’s next game (once it has begun) follows it to watch, with no seat to take (browser tester s49, left)', async () => {
+    const f = fixtures[0];
+    const t = await scripted(null, { width: 1100, height: 800 });
+    try {
+      const v = { ...f.view, seat: null, hand: [], legal: [], discard: null, phase: 'done', to_act: null };
+      t.send(stateMessage({ ...f, view: v }, 9, { seat: null, legal: [], game_over: true, winner: 0 }));
+      await t.page.waitForSelector('#table[data-state="over"]');
+      if (await t.page.locator('#next-game').count()) throw new Error('a way to the next game before the spectator is told of it');
+      t.send(stateMessage({ ...f, view: v }, 10, { seat: null, legal: [], game_over: true, winner: 0, next_table: 'NEXTUP' }));
+      const button = t.page.locator('#next-game');
+      await button.waitFor();
+      if ((await button.textContent()) !== 'Watch the next game') throw new Error(`the button says "${await button.textContent()}"`);
+      await button.click();
+      const until = Date.now() + TIMEOUT;
+      while (!t.urls.some((u) => u.includes('/ws/NEXTUP')) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      if (!t.urls.some((u) => u.includes('/ws/NEXTUP'))) throw new Error(`the page did not go to watch the next table: ${JSON.stringify(t.urls)}, at ${t.page.url()}`);
+      if (!/\/t\/NEXTUP\?watch=1&fast=1$/.test(t.page.url())) throw new Error(`the page is at ${t.page.url()}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
   await check('a spectator refused because the table has as many watchers as it takes is told so, and the page tries again a minute later, not at once (security s48, 3)', async () => {
     const t = await scripted(null, { width: 1100, height: 800, clock: true });
     try {

@@ -356,7 +356,7 @@ function cardFace(text, extraClass = '') {
 const app = $('#app');
 
 function go(path) {
-  const q = FAST ? '?fast=1' : '';
+  const q = FAST ? `${path.includes('?') ? '&' : '?'}fast=1` : '';
   location.assign(path + q);
 }
 
@@ -877,6 +877,11 @@ async function tablePage(code) {
   const saved = storageGet(`euchre:${code}`);
   if (saved && saved.token) {
     connectTable(code, saved);
+    return;
+  }
+  // Come to watch (a spectator following the company to its next game).
+  if (params.get('watch') === '1') {
+    connectTable(code, null);
     return;
   }
   await joinPage(code);
@@ -2658,6 +2663,11 @@ function downloadsPanel(s) {
 /** The company's next game: the host, or any person seated, opens it (same rules, computer
  * players, seats); then everyone is offered it and taken back to the seat they had. */
 function nextGameControl(s) {
+  if (s.next_table && (s.seat === null || s.seat === undefined)) {
+    // A spectator is told of the next game once it has begun: to watch on.
+    return h('p', {}, h('button', { type: 'button', class: 'primary', id: 'next-game', onclick: (ev) => { ev.target.disabled = true; go(`/t/${s.next_table}?watch=1`); } },
+      'Watch the next game'));
+  }
   if (s.next_table) {
     return h('p', {}, h('button', { type: 'button', class: 'primary', id: 'next-game', onclick: (ev) => { ev.target.disabled = true; goNextGame(s.next_table); } },
       'Next game: take your seat'));

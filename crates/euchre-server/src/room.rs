@@ -151,6 +151,9 @@ pub struct Room {
     seq: u64,
     /// Where the same company plays its next game (the host's "play again").
     next_table: Option<String>,
+    /// The next table's game has begun (every seat taken): its code is no longer the
+    /// company's alone, and the spectators here are told it too, to watch on.
+    next_begun: bool,
     /// Set once the table is closed for want of players, or put away: every later request is
     /// refused.
     gone: Option<RoomError>,
@@ -269,6 +272,7 @@ impl Room {
             stand_in: stand_in.to_string(),
             seq: 0,
             next_table: None,
+            next_begun: false,
             gone: None,
             waiting_since: SystemTime::now(),
         })
@@ -650,10 +654,13 @@ impl Room {
             started: self.started(),
             game_over: game.is_over(),
             winner: game.winner(),
-            // Only to the seats' holders: the company's next game is theirs to take first,
-            // and a spectator (anyone with the code, which the players' pages list) told of
-            // it could sit in their seats before them (review s48, finding 8).
-            next_table: viewer.and(self.next_table.clone()),
+            // Only to the seats' holders until its game has begun: the company's next game is
+            // theirs to take first, and a spectator (anyone with the code, which the players'
+            // pages list) told of it could sit in their seats before them (review s48,
+            // finding 8). Begun, it has no seat left to take, and the spectators may follow.
+            next_table: (viewer.is_some() || self.next_begun)
+                .then(|| self.next_table.clone())
+                .flatten(),
         }
     }
 
@@ -715,8 +722,17 @@ impl Room {
         self.next_table.as_deref()
     }
 
+    /// The next table's game has begun: its spectators are told its code too. Returns whether
+    /// that is news.
+    pub fn next_table_begun(&mut self, code: &str) -> bool {
+        let news = self.next_table.as_deref() == Some(code) && !self.next_begun;
+        self.next_begun |= news;
+        news
+    }
+
     /// Points everyone here to the table of the next game.
     pub fn set_next_table(&mut self, code: String) {
+        self.next_begun = false;
         self.next_table = Some(code);
     }
 

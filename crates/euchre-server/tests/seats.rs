@@ -927,6 +927,21 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
         (200, Some(next_code.as_str())),
         "{r}"
     );
+    // Once the next game has begun (its open seats taken), nobody can take a seat there before
+    // the company, and the spectators are told where it went, to watch on.
+    for (seat, name) in [(0, "Ann"), (1, "Cy")] {
+        claim(&next_evening, &next_code, seat, name).await;
+    }
+    let (_, info) = get(&next_evening, &format!("/api/tables/{next_code}")).await;
+    assert!(info.contains("\"kind\":\"open\""), "a seat left open: {info}");
+    claim(&next_evening, &next_code, 2, "Bo").await;
+    let told = loop {
+        let m = next(&mut watcher).await.expect("a state");
+        if m["next_table"].is_string() {
+            break m;
+        }
+    };
+    assert_eq!(told["next_table"], next_code.as_str());
     // A table that never was is still unknown.
     assert_eq!(get(&next_evening, "/api/tables/ZZZZZZ").await.0, 404);
 }

@@ -567,6 +567,7 @@ async fn claim_seat(
         Ok(token) => {
             tracing::info!(table = %live.code, seat, player = ?crate::names::logged(&name), "seat taken");
             live.seats_changed();
+            begun_now(&state, &live);
             Json(json!({"seat": seat, "token": token.to_string()})).into_response()
         }
         Err((status, e)) => error(status, e),
@@ -700,9 +701,18 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
         Ok(name) => {
             tracing::info!(table = %live.code, seat, player = ?crate::names::logged(&name), "seat given to a computer player by the host");
             live.seats_changed();
+            begun_now(&state, &live);
             Json(json!({"seat": seat, "player": name})).into_response()
         }
         Err(e) => error(StatusCode::CONFLICT, e.to_string()),
+    }
+}
+
+/// A seat taken may begin the table's game: the table it is the next game of tells its
+/// spectators then.
+fn begun_now(state: &AppState, live: &Live) {
+    if live.room().is_ok_and(|room| room.started()) {
+        state.next_game_begun(&live.code);
     }
 }
 

@@ -337,6 +337,22 @@ impl AppState {
     /// # Errors
     /// No table has the code (404); the database could not be read (503); the stored table
     /// does not replay (500: the server's fault, not the code's, and logged).
+    /// The table `code` has begun its game: the table it is the company's next game of (in
+    /// memory) tells its spectators, who may now follow the company to it.
+    pub(super) fn next_game_begun(&self, code: &str) {
+        let earlier: Vec<Arc<Live>> = self
+            .tables
+            .lock()
+            .map(|t| t.values().cloned().collect())
+            .unwrap_or_default();
+        for live in earlier {
+            let news = live.room().is_ok_and(|mut room| room.next_table_begun(code));
+            if news {
+                live.seats_changed();
+            }
+        }
+    }
+
     pub(super) fn table(&self, code: &str) -> Result<Arc<Live>, Refusal> {
         let code = code.to_ascii_uppercase();
         if let Some(live) = self.tables.lock().map_err(|_| tables_unavailable())?.get(&code) {
