@@ -3,6 +3,7 @@
 //! alone, so that the players' pages can be trusted.
 
 use crate::http::refusal::{error, refused, rejection_status, try_again, Refusal};
+use crate::http::sparingly::Sparingly;
 use crate::http::state::AppState;
 use crate::token::SeatToken;
 use argon2::password_hash::rand_core::OsRng;
@@ -133,7 +134,10 @@ pub async fn register(
     let from = peer.map(|axum::Extension(axum::extract::ConnectInfo(p))| p.ip());
     if let Some(ip) = from {
         if let Err(wait) = state.take_account(ip) {
-            tracing::warn!(%ip, "too many new accounts from one address");
+            static TOLD: Sparingly = Sparingly::new();
+            if let Some(skipped) = TOLD.due() {
+                tracing::warn!(%ip, like_it_since = skipped, "too many new accounts from one address");
+            }
             return try_again("too many new accounts from your address", wait);
         }
     }
@@ -247,7 +251,10 @@ pub async fn login(
     // The try is counted before the password is checked, so that tries sent all at once are
     // throttled like tries one after another; a right password forgets its address's.
     if let Err(locked) = state.throttle().attempt(&key, from, Instant::now()) {
-        tracing::warn!(name = ?crate::names::logged(c.name.trim()), ip, why = locked.reason(), "login refused: too many wrong passwords");
+        static TOLD: Sparingly = Sparingly::new();
+        if let Some(skipped) = TOLD.due() {
+            tracing::warn!(name = ?crate::names::logged(c.name.trim()), ip, why = locked.reason(), like_it_since = skipped, "login refused: too many wrong passwords");
+        }
         return try_again(locked.reason(), locked.wait());
     }
     let refused = || {

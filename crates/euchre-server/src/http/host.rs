@@ -139,7 +139,15 @@ pub(super) async fn check_host(
     if host.is_some_and(|h| hosts.allows(h)) {
         return next.run(request).await;
     }
-    tracing::warn!(host = ?host.map(crate::names::logged), "a request for another host name refused (DNS rebinding, or a name missing from --public-host)");
+    static TOLD: super::sparingly::Sparingly = super::sparingly::Sparingly::new();
+    if let Some(skipped) = TOLD.due() {
+        tracing::warn!(
+            host = host.map(crate::names::logged).unwrap_or_default(),
+            public_hosts = hosts.0.join(" "),
+            like_it_since = skipped,
+            "a request naming a host that is not one of --public-host refused (421): DNS rebinding, a name missing from --public-host, or a proxy that does not pass the name people use (nginx: proxy_set_header Host $host;)"
+        );
+    }
     error(
         StatusCode::MISDIRECTED_REQUEST,
         "this server answers to its own names only (the operator lists them with --public-host)",

@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 pub mod host;
 pub(crate) mod refusal;
 mod socket;
+pub(crate) mod sparingly;
 pub(crate) mod state;
 
 use refusal::{database_refused, error, gone_table, no_table, refused, rejection_status, Refusal};
@@ -94,7 +95,10 @@ async fn count_misses(
     let ip = peer.map(|axum::Extension(axum::extract::ConnectInfo(p))| p.ip());
     if let Some(ip) = ip {
         if let Err(wait) = state.miss_rate.miss_left(&state.limits, ip, Instant::now()) {
-            tracing::warn!(%ip, "too many unknown table codes from one address");
+            static TOLD: sparingly::Sparingly = sparingly::Sparingly::new();
+            if let Some(skipped) = TOLD.due() {
+                tracing::warn!(%ip, like_it_since = skipped, "too many unknown table codes from one address");
+            }
             return refusal::try_again("too many unknown table codes from your address", wait);
         }
     }
@@ -264,7 +268,10 @@ async fn create_table(
     // then one every few seconds.
     if let Some(axum::Extension(axum::extract::ConnectInfo(peer))) = peer {
         if let Err(wait) = state.table_rate.take(&state.limits, peer.ip(), Instant::now()) {
-            tracing::warn!(ip = %peer.ip(), "too many new tables from one address");
+            static TOLD: sparingly::Sparingly = sparingly::Sparingly::new();
+            if let Some(skipped) = TOLD.due() {
+                tracing::warn!(ip = %peer.ip(), like_it_since = skipped, "too many new tables from one address");
+            }
             return refusal::try_again("too many new tables from your address", wait);
         }
     }

@@ -101,10 +101,27 @@ pub(super) async fn connect(
                 format!("{e}: expected ?token=SEAT_TOKEN or none"),
             )
         }
-        (_, Err(e)) => return error(e.status(), format!("{e}: this address takes a WebSocket")),
+        (_, Err(e)) => {
+            static TOLD: super::sparingly::Sparingly = super::sparingly::Sparingly::new();
+            if let Some(skipped) = TOLD.due() {
+                tracing::warn!(table = %crate::names::logged(&code), why = %e, like_it_since = skipped, "a WebSocket request refused: it came without what a WebSocket needs (behind a proxy, pass the Upgrade and Connection headers on: nginx: proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade; proxy_set_header Connection \"upgrade\";)");
+            }
+            return error(e.status(), format!("{e}: this address takes a WebSocket"));
+        }
         (Ok(q), Ok(ws)) => (q, ws),
     };
     if !same_origin(&headers, &state.public_hosts) {
+        static TOLD: super::sparingly::Sparingly = super::sparingly::Sparingly::new();
+        if let Some(skipped) = TOLD.due() {
+            let said = |name| {
+                headers
+                    .get(name)
+                    .and_then(|v| v.to_str().ok())
+                    .map(crate::names::logged)
+                    .unwrap_or_default()
+            };
+            tracing::warn!(origin = said(header::ORIGIN), host = said(header::HOST), like_it_since = skipped, "a WebSocket refused (403): its page's Origin is not the host the request names nor one of --public-host; another site's page, or a proxy that does not pass the name people use (nginx: proxy_set_header Host $host;)");
+        }
         return error(
             StatusCode::FORBIDDEN,
             "a WebSocket from another site's page is refused",
