@@ -1,6 +1,7 @@
 //! `euchre`: the command-line program. Parsing, wiring and printing only; the logic lives in the
 //! library crates.
 
+mod accounts_cmd;
 mod analyze;
 mod bench;
 mod bounded_read;
@@ -217,6 +218,15 @@ enum Command {
         /// The same for a table where a person is seated (a company gathering).
         #[arg(long, value_name = "DURATION", default_value = "1d", value_parser = serve_cmd::waiting_limit)]
         close_seated_after: serve_cmd::Patience,
+    },
+    /// The server's named accounts, for its operator: list them, reset a forgotten password,
+    /// delete one (safe while the server runs).
+    Accounts {
+        /// The server's database [default: server.sqlite3 beside the statistics database].
+        #[arg(long, value_name = "FILE")]
+        db: Option<std::path::PathBuf>,
+        #[command(subcommand)]
+        task: accounts_cmd::Task,
     },
     /// Statistics of the games played, per player, from the local database.
     Stats {
@@ -1137,6 +1147,7 @@ fn run(cli: Cli) -> Result<i32> {
         } => play_table(&table, resume.as_deref(), false, practice),
         Command::Watch { table, resume } => play_table(&table, resume.as_deref(), true, false),
         Command::Stats { db, json } => stats_cmd::run(db.as_deref(), json),
+        Command::Accounts { db, task } => accounts_cmd::run(db.as_deref(), &task),
         Command::Winprob {
             player,
             deals,

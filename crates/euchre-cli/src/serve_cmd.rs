@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// The default database: `server.sqlite3` beside the statistics database (in
 /// `$EUCHRE_DATA_DIR` when set, else the platform's data folder).
-fn default_db() -> Result<PathBuf> {
+pub(crate) fn default_db() -> Result<PathBuf> {
     let stats = euchre_stats::Store::default_path()?;
     Ok(stats.with_file_name("server.sqlite3"))
 }

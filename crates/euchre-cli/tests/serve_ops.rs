@@ -276,3 +276,66 @@ async fn a_burst_of_logins_leaves_no_memory_behind() {
     // Sixteen hashes kept would be 300 MiB and more; the server itself takes about 10.
     assert!(kib < 100 * 1024, "{kib} KiB resident after 16 logins");
 }
+
+/// `euchre accounts --db DB ARGS`: its exit code and standard output (standard error after).
+fn accounts(db: &Path, args: &[&str]) -> (i32, String) {
+    let out = Command::new(EUCHRE)
+        .arg("accounts")
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// Operator tester s50, 6: the operator lists the accounts, resets a forgotten password (a new
+/// one printed, every login ended) and deletes an account (its name free again), while the
+/// server runs; a database that is not there is said, not made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_operator_resets_a_forgotten_password_and_deletes_an_account() {
+    let dir = scratch("accounts");
+    let db = dir.join("club.sqlite3");
+    let (mut child, addr) = serve(&db);
+    let creds = json!({"name": "Maud Ames", "password": "forgotten long ago"});
+    post(&addr, "/api/accounts", &creds).await;
+    let (code, listed) = accounts(&db, &["list"]);
+    assert_eq!(code, 0, "{listed}");
+    assert!(listed.contains("  Maud Ames"), "{listed}");
+    let (code, said) = accounts(&db, &["reset-password", "maud ames"]);
+    assert_eq!(code, 0, "{said}");
+    let password = said
+        .split("new password ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .expect("the new password")
+        .to_string();
+    let (status, _) = post_any(&addr, "/api/login", &creds).await;
+    assert!(status.starts_with("HTTP/1.1 401"), "the old password: {status}");
+    let fresh = json!({"name": "Maud Ames", "password": password});
+    let (status, body) = post_any(&addr, "/api/login", &fresh).await;
+    assert!(
+        status.starts_with("HTTP/1.1 200"),
+        "the new password: {status} {body}"
+    );
+    let (code, said) = accounts(&db, &["delete", "Maud Ames"]);
+    assert_eq!(code, 0, "{said}");
+    let (status, _) = post_any(&addr, "/api/login", &fresh).await;
+    assert!(status.starts_with("HTTP/1.1 401"), "{status}");
+    post(
+        &addr,
+        "/api/accounts",
+        &json!({"name": "maud ames", "password": "a name free again"}),
+    )
+    .await;
+    let (code, said) = accounts(&db, &["reset-password", "Nobody Here"]);
+    assert_ne!(code, 0);
+    assert!(said.contains("no account 'Nobody Here'"), "{said}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (code, said) = accounts(&dir.join("typo.sqlite3"), &["list"]);
+    assert_ne!(code, 0);
+    assert!(said.contains("there is no database at"), "{said}");
+    assert!(!dir.join("typo.sqlite3").exists(), "a typo made a database");
+}

@@ -177,7 +177,8 @@ pub async fn register(
 }
 
 /// The stored form of a password: Argon2id with the crate's default cost and a fresh salt.
-fn hash(password: &str) -> Result<String, argon2::password_hash::Error> {
+/// (Public for the operator's reset, `euchre accounts reset-password`.)
+pub fn hash(password: &str) -> Result<String, argon2::password_hash::Error> {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)

@@ -23,6 +23,7 @@ pub mod store;
 mod throttle;
 mod token;
 
+pub use accounts::hash as hash_password;
 pub use http::{router, AppState};
 pub use message::{ClientMessage, Judged, SeatInfo, ServerMessage, Valued, PROTOCOL_VERSION};
 pub use room::{Change, Next, Room, RoomError, SeatPlan};

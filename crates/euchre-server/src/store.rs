@@ -925,6 +925,45 @@ impl Store {
         })
     }
 
+    /// Every account's name and when it was made (seconds since 1970), in the order made: for
+    /// the operator (`euchre accounts list`).
+    pub fn accounts(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        self.with(|c| {
+            let mut q = c.prepare("SELECT name, created FROM accounts ORDER BY created, rowid")?;
+            let rows = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect()
+        })
+    }
+
+    /// The operator's reset of a forgotten password (`euchre accounts reset-password`): the
+    /// account `name` (as registered) gets `hash` whatever it had, and every login it has
+    /// ends. Returns false when there is no such account.
+    pub fn reset_password(&self, name: &str, hash: &str) -> Result<bool, StoreError> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let changed = tx.execute(
+                "UPDATE accounts SET hash = ?2 WHERE name = ?1",
+                params![name, hash],
+            )?;
+            tx.execute("DELETE FROM logins WHERE name = ?1", [name])?;
+            tx.commit()?;
+            Ok(changed > 0)
+        })
+    }
+
+    /// The operator's removal of an account (`euchre accounts delete`): its logins end with it,
+    /// and its name is free to register again. The games it played keep the name they were
+    /// played under. Returns false when there is no such account.
+    pub fn delete_account(&self, name: &str) -> Result<bool, StoreError> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            tx.execute("DELETE FROM logins WHERE name = ?1", [name])?;
+            let gone = tx.execute("DELETE FROM accounts WHERE name = ?1", [name])?;
+            tx.commit()?;
+            Ok(gone > 0)
+        })
+    }
+
     pub fn remove_login(&self, id: &str) -> Result<(), StoreError> {
         self.with(|c| {
             c.execute("DELETE FROM logins WHERE id = ?1", [login_key(id)])
@@ -1214,6 +1253,26 @@ mod tests {
         assert!(!s.history("easy", 10).unwrap()[0].won);
         assert_eq!(s.finished("BBBBBB").unwrap().unwrap().0, "{}");
         assert!(s.history("Nobody", 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_operator_lists_resets_and_deletes_accounts_and_their_logins_end() {
+        let s = Store::open(&temp("operator"), Durability::Process).unwrap();
+        assert!(s.create_account("Ann", "h1").unwrap());
+        assert!(s.create_account("Bo", "h2").unwrap());
+        s.add_login("ann's", "Ann").unwrap();
+        s.add_login("bo's", "Bo").unwrap();
+        let names: Vec<String> = s.accounts().unwrap().into_iter().map(|(n, _)| n).collect();
+        assert_eq!(names, ["Ann", "Bo"]);
+        assert!(s.reset_password("Ann", "h3").unwrap());
+        assert_eq!(s.account("ann").unwrap(), Some(("Ann".into(), "h3".into())));
+        assert_eq!(s.login("ann's").unwrap(), None);
+        assert!(s.delete_account("Bo").unwrap());
+        assert_eq!(s.login("bo's").unwrap(), None, "a deleted account's login ends");
+        assert_eq!(s.account_like("BO").unwrap(), None);
+        assert!(s.create_account("bo", "h4").unwrap(), "its name is free again");
+        assert!(!s.reset_password("Nobody", "h").unwrap());
+        assert!(!s.delete_account("Nobody").unwrap());
     }
 
     #[test]
