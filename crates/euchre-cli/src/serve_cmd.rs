@@ -224,6 +224,11 @@ fn serve(
             .with_context(|| format!("listening on {addr}"))?;
         let _locks = lock_database(&path, db.is_some())?;
         let new = !path.exists();
+        // The statistics beside a database about to be made new: the server's database was
+        // there once, and may have been moved or deleted (operator tester s50, 4).
+        if new && euchre_server::store::stats_path(&path).exists() {
+            tracing::warn!(database = %path.display(), "a new, empty database, though the statistics database beside it is there: if the server's database was moved or deleted, stop now and put it back");
+        }
         let store = Store::open(&path, durability)?;
         let state = AppState::open(store)?;
         let bound = listener.local_addr()?;

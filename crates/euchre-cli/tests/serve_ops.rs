@@ -339,3 +339,43 @@ async fn the_operator_resets_a_forgotten_password_and_deletes_an_account() {
     assert!(said.contains("there is no database at"), "{said}");
     assert!(!dir.join("typo.sqlite3").exists(), "a typo made a database");
 }
+
+/// `GET /healthz`: the status line and the body.
+async fn health(addr: &str) -> (String, String) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    let (head, body) = out.split_once("\r\n\r\n").unwrap();
+    (
+        head.lines().next().unwrap_or_default().to_string(),
+        body.to_string(),
+    )
+}
+
+/// Operator tester s50, 3 and 4: `/healthz` says `ok` while the database takes changes, and
+/// 503 with why once its file is deleted under the running server (what is played since would
+/// be lost at the next start), so that a monitor notices.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_fails_when_the_database_is_deleted_under_the_server() {
+    let dir = scratch("health");
+    let db = dir.join("club.sqlite3");
+    let (mut child, addr) = serve(&db);
+    let (status, body) = health(&addr).await;
+    assert!(
+        status.starts_with("HTTP/1.1 200") && body == "ok",
+        "{status} {body}"
+    );
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let (status, body) = health(&addr).await;
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(status.starts_with("HTTP/1.1 503"), "{status} {body}");
+    assert!(
+        body.contains("is gone (deleted or moved while the server runs)"),
+        "{body}"
+    );
+}

@@ -324,8 +324,26 @@ pub enum Durability {
 pub struct Store {
     conn: Mutex<Connection>,
     path: PathBuf,
+    /// The file opened, as the system knows it (device and inode), to tell it from another
+    /// put at `path` while the server runs ([`Store::health`]).
+    file: Option<(u64, u64)>,
     stats: Mutex<euchre_stats::Store>,
 }
+
+/// The device and inode of the file at `path`.
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    path.exists().then_some((0, 0))
+}
+
+/// The `upkeep` row the health probe writes and deletes.
+const HEALTH_PROBE: &str = "health probe";
 
 /// The statistics database beside the server's.
 pub fn stats_path(server: &Path) -> PathBuf {
@@ -473,8 +491,41 @@ impl Store {
         Ok(Store {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
+            file: file_id(path),
             stats: Mutex::new(stats),
         })
+    }
+
+    /// Whether the database takes changes now (`/healthz`): the file at its path is still the
+    /// one opened (not deleted, moved or replaced while the server runs: every change since
+    /// would be lost at the next start, which would make a new, empty database), and a small
+    /// write commits (not a full disk, nor a file made read-only). The error says which
+    /// (operator tester s50, 3 and 4).
+    pub fn health(&self) -> Result<(), String> {
+        match file_id(&self.path) {
+            None => {
+                return Err(format!(
+                    "the database file {} is gone (deleted or moved while the server runs): what is played now is lost at the next start; copy it from this process (sqlite3 /proc/{}/fd/N '.backup FILE', N the number `ls -l /proc/{}/fd` shows it by) before stopping the server",
+                    self.path.display(),
+                    std::process::id(),
+                    std::process::id()
+                ))
+            }
+            Some(id) if Some(id) != self.file => {
+                return Err(format!(
+                    "the file at {} is no longer the database this server opened (replaced while it runs): stop the server and see which is which",
+                    self.path.display()
+                ))
+            }
+            Some(_) => {}
+        }
+        self.with(|c| {
+            let tx = c.transaction()?;
+            tx.execute("INSERT OR REPLACE INTO upkeep (task) VALUES (?1)", [HEALTH_PROBE])?;
+            tx.execute("DELETE FROM upkeep WHERE task = ?1", [HEALTH_PROBE])?;
+            tx.commit()
+        })
+        .map_err(|e| format!("the database takes no change: {e}"))
     }
 
     /// Records a finished game's summary in the statistics database.
@@ -1253,6 +1304,24 @@ mod tests {
         assert!(!s.history("easy", 10).unwrap()[0].won);
         assert_eq!(s.finished("BBBBBB").unwrap().unwrap().0, "{}");
         assert!(s.history("Nobody", 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn health_says_when_the_file_is_gone_or_replaced() {
+        let path = temp("health");
+        let s = Store::open(&path, Durability::Process).unwrap();
+        assert_eq!(s.health(), Ok(()));
+        let aside = path.with_extension("aside");
+        std::fs::rename(&path, &aside).unwrap();
+        let e = s.health().unwrap_err();
+        assert!(e.contains("is gone"), "{e}");
+        // Another file put in its place.
+        std::fs::copy(&aside, &path).unwrap();
+        let e = s.health().unwrap_err();
+        assert!(e.contains("no longer the database this server opened"), "{e}");
+        std::fs::remove_file(&path).unwrap();
+        std::fs::rename(&aside, &path).unwrap();
+        assert_eq!(s.health(), Ok(()));
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub fn router(state: AppState) -> Router {
         .route("/t/{code}", get(assets::index))
         .route("/assets/app.js", get(assets::script))
         .route("/assets/style.css", get(assets::style))
-        .route("/healthz", get(|| async { "ok" }))
+        .route("/healthz", get(healthz))
         .route("/api/presets", get(presets))
         .route("/api/tables", post(create_table))
         .merge(by_code)
@@ -81,6 +81,26 @@ pub fn router(state: AppState) -> Router {
             host::check_host,
         ))
         .with_state(state)
+}
+
+/// `ok` while the database takes changes; else 503 with why, logged (at most once every 10 s)
+/// for the operator: a monitor or a load balancer learns of a full disk or a database deleted
+/// under the server, which until now answered `ok` through both (operator tester s50, 3, 4).
+async fn healthz(State(state): State<AppState>) -> Response {
+    let store = state.store.clone();
+    let health = tokio::task::spawn_blocking(move || store.health())
+        .await
+        .unwrap_or_else(|_| Err("the health probe failed".to_string()));
+    match health {
+        Ok(()) => "ok".into_response(),
+        Err(why) => {
+            static TOLD: sparingly::Sparingly = sparingly::Sparingly::new();
+            if let Some(skipped) = TOLD.due() {
+                tracing::error!(like_it_since = skipped, "unhealthy: {why}");
+            }
+            error(StatusCode::SERVICE_UNAVAILABLE, why)
+        }
+    }
 }
 
 /// Limits the table codes one address may try that name no table ([`crate::serve::Limits`]'s
