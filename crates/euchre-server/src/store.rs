@@ -435,8 +435,19 @@ impl Store {
         }
         // The statistics database is checked before this one is changed (migrated), so that
         // a start refused for it leaves this one as it was.
+        let stats_new = !stats_path(path).exists();
         let stats =
             euchre_stats::Store::open(&stats_path(path)).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        // The players' names and games: the server's user's alone too (operator tester s50,
+        // 10).
+        if stats_new {
+            restrict_to_owner(&stats_path(path)).map_err(|e| {
+                StoreError::Invalid(format!(
+                    "{}: cannot set its permissions: {e}",
+                    stats_path(path).display()
+                ))
+            })?;
+        }
         if stats.read_only() {
             return Err(StoreError::Invalid(format!(
                 "{}: cannot be written (permissions?): the server adds every finished game to it",
@@ -485,6 +496,11 @@ impl Store {
                 .map_err(err)?;
             tx.pragma_update(None, "user_version", version + 1).map_err(err)?;
             tx.commit().map_err(err)?;
+            // Said, for an older `euchre` refuses the file from now on (operator tester s50,
+            // 11); a new file's first schema is no news.
+            if !new_file {
+                tracing::info!(database = %path.display(), from = version, to = version + 1, "database schema upgraded (an older euchre will refuse it: keep a backup from before to go back)");
+            }
         }
         compact_if_asked(&conn);
         fill_name_keys(&mut conn).map_err(err)?;
@@ -1265,8 +1281,10 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let path = temp("mode");
         let store = Store::open(&path, Durability::Process).unwrap();
-        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
-        assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+        for file in [path.clone(), stats_path(&path)] {
+            let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "{}: {mode:o}", file.display());
+        }
         drop(store);
     }
 
