@@ -243,6 +243,7 @@ fn serve(
             close_empty_after = ?waiting.empty,
             close_seated_after = ?waiting.seated,
             public_hosts = ?front.public_hosts,
+            trust_proxy = front.trust_proxy,
             "database open"
         );
         // The address goes to standard output too, for scripts that start the server on port 0.
