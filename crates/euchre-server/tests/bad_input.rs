@@ -472,14 +472,7 @@ async fn a_server_with_public_names_refuses_requests_for_another_host() {
     let addr = public_server("public-host", false).await;
     let ask = |path: &'static str, host: String| {
         let addr = addr.clone();
-        async move {
-            let mut s = TcpStream::connect(&addr).await.unwrap();
-            let req = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
-            s.write_all(req.as_bytes()).await.unwrap();
-            let mut out = String::new();
-            s.read_to_string(&mut out).await.unwrap();
-            (out[9..12].parse::<u16>().unwrap(), out)
-        }
+        async move { support::request_naming(&addr, &host, "GET", path, "").await }
     };
     let (status, out) = ask("/api/presets", format!("evil.example:{}", &addr[10..])).await;
     assert_eq!(status, 421, "{out}");
@@ -551,17 +544,10 @@ async fn public_server(db: &str, also_self: bool) -> String {
 
 /// A table made through a request naming `host`: its code.
 async fn create_as(addr: &str, host: &str) -> String {
-    let mut s = TcpStream::connect(addr).await.unwrap();
-    let body = json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}).to_string();
-    let req = format!(
-        "POST /api/tables HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).await.unwrap();
-    let (_, body) = out.split_once("\r\n\r\n").unwrap();
-    let v: Value = serde_json::from_str(body).unwrap_or_else(|_| panic!("{out}"));
+    let body = json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]});
+    let (status, out) = support::request_naming(addr, host, "POST", "/api/tables", &body.to_string()).await;
+    assert_eq!(status, 200, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
     v["code"].as_str().unwrap().to_string()
 }
 

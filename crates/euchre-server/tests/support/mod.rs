@@ -58,9 +58,14 @@ pub async fn request(addr: &str, method: &str, path: &str, body: Option<&Value>)
 
 /// The same with the body's text as given (JSON a serializer would not write, say).
 pub async fn request_text(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+    request_naming(addr, addr, method, path, body).await
+}
+
+/// The same sent to `addr` naming `host` in its `Host` header (the server's public names).
+pub async fn request_naming(addr: &str, host: &str, method: &str, path: &str, body: &str) -> (u16, String) {
     let mut s = TcpStream::connect(addr).await.unwrap();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.unwrap();
