@@ -383,7 +383,9 @@ async fn create_table(
         plan,
         host: TokenHash::of(&host),
     };
-    match open_table(&state, table) {
+    // Who asked, for the operator looking into a flood of tables (operator tester s50, 7).
+    let from = peer.map(|axum::Extension(axum::extract::ConnectInfo(p))| p.ip());
+    match open_table(&state, table, from) {
         Ok(code) => {
             Json(json!({"code": code, "seats": req.seats.len(), "host": host.to_string()})).into_response()
         }
@@ -405,7 +407,7 @@ struct TableSpec {
 }
 
 /// Checks, stores and starts a new table; its code.
-fn open_table(state: &AppState, t: TableSpec) -> Result<String, Refusal> {
+fn open_table(state: &AppState, t: TableSpec, from: Option<std::net::IpAddr>) -> Result<String, Refusal> {
     let bad = |e: String| (StatusCode::BAD_REQUEST, e);
     let rules = rules_of(&t.preset, &t.options).map_err(bad)?;
     // Computer players alone would play on by themselves at the server's cost, with nobody
@@ -472,7 +474,8 @@ fn open_table(state: &AppState, t: TableSpec) -> Result<String, Refusal> {
     );
     tables.insert(code.clone(), live.clone());
     drop(tables);
-    tracing::info!(table = %code, rules = ?crate::names::logged(&t.preset), seats = ?t.plan, "table created");
+    let ip = from.map(|ip| ip.to_string()).unwrap_or_default();
+    tracing::info!(table = %code, rules = ?crate::names::logged(&t.preset), seats = ?t.plan, ip, "table created");
     state.run(live);
     Ok(code)
 }
@@ -514,6 +517,7 @@ struct Claim {
 async fn claim_seat(
     State(state): State<AppState>,
     p: SeatPath,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
     headers: HeaderMap,
     b: JsonBody<Claim>,
 ) -> Response {
@@ -562,6 +566,7 @@ async fn claim_seat(
         Ok(_) => {}
         Err(e) => return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)),
     }
+    let signed_in = account.is_some();
     let result = {
         let Ok(mut room) = live.room() else {
             return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
@@ -592,7 +597,8 @@ async fn claim_seat(
     };
     match result {
         Ok(token) => {
-            tracing::info!(table = %live.code, seat, player = ?crate::names::logged(&name), "seat taken");
+            let ip = peer.map(|axum::Extension(axum::extract::ConnectInfo(p))| p.ip().to_string());
+            tracing::info!(table = %live.code, seat, player = ?crate::names::logged(&name), signed_in, ip = ip.unwrap_or_default(), "seat taken");
             live.seats_changed();
             begun_now(&state, &live);
             Json(json!({"seat": seat, "token": token.to_string()})).into_response()
@@ -824,7 +830,7 @@ async fn play_again(State(state): State<AppState>, Path(code): Path<String>, b: 
             host: new_host.as_ref().map_or_else(|| live.host.clone(), TokenHash::of),
         }
     };
-    let next = match open_table(&state, spec) {
+    let next = match open_table(&state, spec, None) {
         Ok(next) => next,
         Err(e) => return refused(e),
     };
