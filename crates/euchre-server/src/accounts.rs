@@ -71,7 +71,13 @@ fn cookie(id: &str, secure: bool, max_age: u32) -> String {
     format!("{COOKIE}={id}; Path=/; HttpOnly;{secure} SameSite=Strict; Max-Age={max_age}")
 }
 
-async fn start_login(state: &AppState, name: &str, headers: &HeaderMap) -> Response {
+/// Signs the browser in as `name`, from the address `from` (logged, for the operator).
+async fn start_login(
+    state: &AppState,
+    name: &str,
+    headers: &HeaderMap,
+    from: Option<std::net::IpAddr>,
+) -> Response {
     let id = SeatToken::random().to_string();
     if let Err(e) = state.store().add_login(&id, name) {
         tracing::error!(error = %e, "a login could not be stored");
@@ -80,7 +86,8 @@ async fn start_login(state: &AppState, name: &str, headers: &HeaderMap) -> Respo
             "the login could not be saved: try again",
         );
     }
-    tracing::info!(account = ?crate::names::logged(name), "logged in");
+    let ip = from.map(|ip| ip.to_string()).unwrap_or_default();
+    tracing::info!(account = ?crate::names::logged(name), ip, "logged in");
     (
         [(
             header::SET_COOKIE,
@@ -156,14 +163,15 @@ pub async fn register(
     };
     match state.store().create_account(&name, &hash) {
         Ok(true) => {
-            tracing::info!(account = ?crate::names::logged(&name), "account created");
+            let ip = from.map(|ip| ip.to_string()).unwrap_or_default();
+            tracing::info!(account = ?crate::names::logged(&name), ip, "account created");
             // The address that made the account knows its password as well as one that
             // logged in: it is let past the name's lock as that one would be.
             let [key, _] = crate::names::name_keys(&name);
             state
                 .throttle()
                 .succeeded(&key, from.unwrap_or(UNKNOWN_ADDRESS), Instant::now());
-            start_login(&state, &name, &headers).await
+            start_login(&state, &name, &headers, from).await
         }
         Ok(false) => taken(&name),
         Err(e) => {
@@ -283,7 +291,7 @@ pub async fn login(
         return refused();
     };
     state.throttle().succeeded(&key, from, Instant::now());
-    start_login(&state, &name, &headers).await
+    start_login(&state, &name, &headers, peer).await
 }
 
 /// A new password for the account signed in, with the one it has.
@@ -373,7 +381,7 @@ pub async fn change_password(
     match state.store().set_password(&name, &old, &hash) {
         Ok(true) => {
             tracing::info!(account = ?crate::names::logged(&name), "password changed; every login of the account ended");
-            let signed_in = start_login(&state, &name, &headers).await;
+            let signed_in = start_login(&state, &name, &headers, Some(from)).await;
             if signed_in.status().is_success() {
                 signed_in
             } else {
