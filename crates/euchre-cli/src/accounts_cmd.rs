@@ -58,7 +58,7 @@ pub fn run(db: Option<&Path>, task: &Task) -> Result<i32> {
             let password = new_password();
             let hash = euchre_server::hash_password(&password)
                 .map_err(|e| anyhow::anyhow!("the password could not be hashed: {e}"))?;
-            if !store.reset_password(&registered, &hash)? {
+            if !store.set_password(&registered, None, &hash)? {
                 anyhow::bail!("no account '{name}' in {} (deleted meanwhile?)", path.display());
             }
             println!("{registered}: new password {password}");

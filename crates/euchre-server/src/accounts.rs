@@ -378,7 +378,7 @@ pub async fn change_password(
     state.throttle().succeeded(&key, from, Instant::now());
     // `stored` is there: the password matched it.
     let old = stored.unwrap_or_default();
-    match state.store().set_password(&name, &old, &hash) {
+    match state.store().set_password(&name, Some(&old), &hash) {
         Ok(true) => {
             tracing::info!(account = ?crate::names::logged(&name), "password changed; every login of the account ended");
             let signed_in = start_login(&state, &name, &headers, Some(from)).await;

@@ -971,16 +971,18 @@ impl Store {
         })
     }
 
-    /// Gives the account `name` (as registered) the password hash `new` in place of `old`, the
-    /// one its current password was checked against, and forgets every login it has, in one
-    /// transaction: a password changed because it was known to someone else must not leave
-    /// that someone signed in. Returns false, changing nothing, when the account has no longer
-    /// `old` (changed meanwhile, elsewhere) or is gone.
-    pub fn set_password(&self, name: &str, old: &str, new: &str) -> Result<bool, StoreError> {
+    /// Gives the account `name` (as registered) the password hash `new` and forgets every login
+    /// it has, in one transaction: a password changed because it was known to someone else
+    /// must not leave that someone signed in. With `old`, the hash its current password was
+    /// checked against (a change by its holder), only if it still has it: false, nothing
+    /// changed, when it was changed meanwhile elsewhere. Without (the operator's reset,
+    /// `euchre accounts reset-password`), whatever it had. False too when there is no such
+    /// account.
+    pub fn set_password(&self, name: &str, old: Option<&str>, new: &str) -> Result<bool, StoreError> {
         self.with(|c| {
             let tx = c.transaction()?;
             let changed = tx.execute(
-                "UPDATE accounts SET hash = ?3 WHERE name = ?1 AND hash = ?2",
+                "UPDATE accounts SET hash = ?3 WHERE name = ?1 AND (?2 IS NULL OR hash = ?2)",
                 params![name, old, new],
             )?;
             if changed == 0 {
@@ -999,22 +1001,6 @@ impl Store {
             let mut q = c.prepare("SELECT name, created FROM accounts ORDER BY created, rowid")?;
             let rows = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
             rows.collect()
-        })
-    }
-
-    /// The operator's reset of a forgotten password (`euchre accounts reset-password`): the
-    /// account `name` (as registered) gets `hash` whatever it had, and every login it has
-    /// ends. Returns false when there is no such account.
-    pub fn reset_password(&self, name: &str, hash: &str) -> Result<bool, StoreError> {
-        self.with(|c| {
-            let tx = c.transaction()?;
-            let changed = tx.execute(
-                "UPDATE accounts SET hash = ?2 WHERE name = ?1",
-                params![name, hash],
-            )?;
-            tx.execute("DELETE FROM logins WHERE name = ?1", [name])?;
-            tx.commit()?;
-            Ok(changed > 0)
         })
     }
 
@@ -1351,14 +1337,14 @@ mod tests {
         s.add_login("bo's", "Bo").unwrap();
         let names: Vec<String> = s.accounts().unwrap().into_iter().map(|(n, _)| n).collect();
         assert_eq!(names, ["Ann", "Bo"]);
-        assert!(s.reset_password("Ann", "h3").unwrap());
+        assert!(s.set_password("Ann", None, "h3").unwrap());
         assert_eq!(s.account("ann").unwrap(), Some(("Ann".into(), "h3".into())));
         assert_eq!(s.login("ann's").unwrap(), None);
         assert!(s.delete_account("Bo").unwrap());
         assert_eq!(s.login("bo's").unwrap(), None, "a deleted account's login ends");
         assert_eq!(s.account_like("BO").unwrap(), None);
         assert!(s.create_account("bo", "h4").unwrap(), "its name is free again");
-        assert!(!s.reset_password("Nobody", "h").unwrap());
+        assert!(!s.set_password("Nobody", None, "h").unwrap());
         assert!(!s.delete_account("Nobody").unwrap());
     }
 
@@ -1368,13 +1354,13 @@ mod tests {
         assert!(s.create_account("Ann", "h1").unwrap());
         s.add_login("one", "Ann").unwrap();
         // Checked against a hash changed meanwhile (another browser's change): nothing changes.
-        assert!(!s.set_password("Ann", "h0", "h2").unwrap());
+        assert!(!s.set_password("Ann", Some("h0"), "h2").unwrap());
         assert_eq!(s.account("Ann").unwrap(), Some(("Ann".into(), "h1".into())));
         assert_eq!(s.login("one").unwrap().as_deref(), Some("Ann"));
-        assert!(s.set_password("Ann", "h1", "h2").unwrap());
+        assert!(s.set_password("Ann", Some("h1"), "h2").unwrap());
         assert_eq!(s.account("Ann").unwrap(), Some(("Ann".into(), "h2".into())));
         assert_eq!(s.login("one").unwrap(), None);
-        assert!(!s.set_password("Nobody", "h1", "h2").unwrap());
+        assert!(!s.set_password("Nobody", Some("h1"), "h2").unwrap());
     }
 
     #[test]
