@@ -247,7 +247,13 @@ fn serve(
             "database open"
         );
         // The address goes to standard output too, for scripts that start the server on port 0.
-        println!("euchre serve: open http://{bound}/ in a browser");
+        match public_hosts.names().first() {
+            None => println!("euchre serve: open http://{bound}/ in a browser"),
+            // The bound address would be refused: the name people use (operator tester s50, 9).
+            Some(name) => println!(
+                "euchre serve: listening on {bound}; open {name} in a browser (it answers to its --public-host names only)"
+            ),
+        }
         tracing::info!(%bound, "listening");
         let stopping = state.clone();
         let limits = euchre_server::Limits {

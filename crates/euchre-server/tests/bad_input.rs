@@ -479,6 +479,11 @@ async fn a_server_with_public_names_refuses_requests_for_another_host() {
     assert!(out.contains("--public-host"), "{out}");
     let (status, _) = ask("/api/presets", addr.clone()).await;
     assert_eq!(status, 421, "the loopback address is not one of its names");
+    // A browser is shown a page with the address to use (operator tester s50, 9).
+    let (status, page) =
+        support::request_naming_accepting(&addr, "evil.example", "text/html,*/*", "GET", "/", "").await;
+    assert_eq!(status, 421, "{page}");
+    assert!(page.contains("<a href=\"//cards.example.org/\">"), "{page}");
     let (status, _) = ask("/healthz", "evil.example".into()).await;
     assert_eq!(status, 200);
     let (status, out) = ask("/api/presets", "Cards.Example.Org:443".into()).await;
@@ -500,6 +505,11 @@ async fn a_server_with_public_names_refuses_requests_for_another_host() {
     assert!(socket("cards.example.org", "https://cards.example.org")
         .await
         .is_ok());
+    // Another server on another port of the same name gets no socket (review s50, N2).
+    let e = socket("cards.example.org", "http://cards.example.org:9999")
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("403"), "{e}");
 }
 
 /// A proxy in front that names the server by its own address (nginx's default `Host`), that

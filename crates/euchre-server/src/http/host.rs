@@ -7,7 +7,7 @@ use super::refusal::error;
 use super::state::AppState;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 /// The host names (each with a port, or any port) the server answers to; none: any.
 #[derive(Clone, Debug, Default)]
@@ -46,6 +46,26 @@ impl PublicHosts {
         let host = normal(host);
         let name = without_port(&host);
         self.0.iter().any(|h| *h == host || *h == name)
+    }
+
+    /// Whether a page at `origin` (an `Origin`'s host, with a port or not) may open a WebSocket
+    /// on a request naming `host`: one of the names, and where a name was listed without a port
+    /// and the origin gives one, the port the request names too, so that another server on
+    /// another port of the same machine gets no socket (review s50, N2).
+    pub fn allows_origin(&self, origin: &str, host: Option<&str>) -> bool {
+        let origin = normal(origin);
+        if self.0.contains(&origin) {
+            return true;
+        }
+        let name = without_port(&origin);
+        let port = &origin[name.len()..];
+        let host_port = host.map(normal).map(|h| h[without_port(&h).len()..].to_string());
+        self.0.iter().any(|h| *h == name) && (port.is_empty() || host_port.as_deref() == Some(port))
+    }
+
+    /// The names, as given (lower case, a default port left out), for people to read.
+    pub fn names(&self) -> &[String] {
+        &self.0
     }
 }
 
@@ -148,10 +168,46 @@ pub(super) async fn check_host(
             "a request naming a host that is not one of --public-host refused (421): DNS rebinding, a name missing from --public-host, or a proxy that does not pass the name people use (nginx: proxy_set_header Host $host;)"
         );
     }
+    if wants_a_page(&request) {
+        return misdirected_page(hosts);
+    }
     error(
         StatusCode::MISDIRECTED_REQUEST,
         "this server answers to its own names only (the operator lists them with --public-host)",
     )
+}
+
+/// Whether the request is a browser's for a page (it accepts HTML), not a script's.
+fn wants_a_page(request: &axum::extract::Request) -> bool {
+    request
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|a| a.to_str().ok())
+        .is_some_and(|a| a.contains("text/html"))
+}
+
+/// The 421 as a page a person reads (operator tester s50, 9): the names to use instead, each a
+/// link in the scheme of the page asked (`//name/`). The names are safe in HTML as they are:
+/// `checked` let in letters, digits, `-`, `.`, `:`, `[` and `]` only.
+fn misdirected_page(hosts: &PublicHosts) -> Response {
+    use std::fmt::Write;
+    let mut links = String::new();
+    for name in hosts.names() {
+        let _ = write!(links, "<li><a href=\"//{name}/\">{name}</a></li>");
+    }
+    let body = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>Euchre: another address</title></head><body><h1>This Euchre server is at another address</h1><p>The address you used is not one this server answers to. Its address:</p><ul>{links}</ul></body></html>"
+    );
+    (
+        StatusCode::MISDIRECTED_REQUEST,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CONTENT_SECURITY_POLICY, "default-src 'none'"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 #[cfg(test)]
@@ -197,6 +253,23 @@ mod tests {
             assert!(!hosts.allows(no), "{no}");
         }
         assert!(PublicHosts::new::<&str>(&[]).unwrap().any());
+    }
+
+    #[test]
+    fn an_origin_with_a_port_a_name_left_out_must_be_the_port_the_request_names() {
+        let hosts = PublicHosts::new(&["cards.example.org", "club.lan:8080"]).unwrap();
+        let on_8080 = Some("cards.example.org:8080");
+        assert!(hosts.allows_origin("cards.example.org", on_8080));
+        assert!(hosts.allows_origin("cards.example.org:8080", on_8080));
+        assert!(!hosts.allows_origin("cards.example.org:9999", on_8080));
+        assert!(!hosts.allows_origin("cards.example.org:9999", Some("cards.example.org")));
+        assert!(!hosts.allows_origin("cards.example.org:9999", None));
+        // A proxy that names the server by its own address: the port it names counts.
+        assert!(hosts.allows_origin("cards.example.org:8443", Some("127.0.0.1:8443")));
+        // A name listed with its port: that port, whatever the request names.
+        assert!(hosts.allows_origin("club.lan:8080", Some("127.0.0.1:9000")));
+        assert!(!hosts.allows_origin("club.lan:8081", Some("club.lan:8081")));
+        assert!(!hosts.allows_origin("evil.example", on_8080));
     }
 
     #[test]

@@ -79,7 +79,7 @@ fn same_origin(headers: &HeaderMap, public: &super::host::PublicHosts) -> bool {
         .and_then(|o| o.split_once("://"))
         .map(|(_, rest)| rest.trim_end_matches('/'));
     match (origin_host, host) {
-        (Some(o), _) if !public.any() && public.allows(o) => true,
+        (Some(o), h) if !public.any() && public.allows_origin(o, h) => true,
         (Some(o), Some(h)) => o.eq_ignore_ascii_case(h),
         _ => false,
     }

@@ -63,9 +63,21 @@ pub async fn request_text(addr: &str, method: &str, path: &str, body: &str) -> (
 
 /// The same sent to `addr` naming `host` in its `Host` header (the server's public names).
 pub async fn request_naming(addr: &str, host: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+    request_naming_accepting(addr, host, "application/json", method, path, body).await
+}
+
+/// The same, saying what the client `accept`s (a browser's page asks `text/html`).
+pub async fn request_naming_accepting(
+    addr: &str,
+    host: &str,
+    accept: &str,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, String) {
     let mut s = TcpStream::connect(addr).await.unwrap();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nAccept: {accept}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.unwrap();
