@@ -240,9 +240,9 @@ fn serve(
             created = new,
             full_sync,
             allow_seeds,
-            close_empty_after = ?waiting.empty,
-            close_seated_after = ?waiting.seated,
-            public_hosts = ?front.public_hosts,
+            close_empty_after_secs = waiting.empty.map(|d| d.as_secs()),
+            close_seated_after_secs = waiting.seated.map(|d| d.as_secs()),
+            public_hosts = %front.public_hosts.join(" "),
             trust_proxy = front.trust_proxy,
             "database open"
         );

@@ -21,8 +21,15 @@ fn scratch(tag: &str) -> PathBuf {
 
 /// A server on a free port over `db`; its process and its address once it listens.
 fn serve(db: &Path) -> (Child, String) {
+    serve_with(db, &[])
+}
+
+/// The same with `extra` arguments.
+fn serve_with(db: &Path, extra: &[&str]) -> (Child, String) {
     let mut child = Command::new(EUCHRE)
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(extra)
+        .arg("--db")
         .arg(db)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -238,6 +245,74 @@ async fn one_server_to_a_database_and_a_stop_that_says_why() {
     assert!(out.starts_with("HTTP/1.1 200"), "{out}");
     next.kill().unwrap();
     next.wait().unwrap();
+}
+
+/// Operator tester s50, 14: `--log-json` writes plain values a log pipeline can use as they
+/// are (no Rust `Debug` quotes or `Some(...)`), and a client's text with a line break in it
+/// stays on its line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_json_log_holds_plain_values() {
+    let dir = scratch("log-json");
+    let (mut server, addr) = serve_with(&dir.join("club.sqlite3"), &["--log-json"]);
+    let table = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "basic", "hard", "basic"]}),
+    )
+    .await;
+    let code = table["code"].as_str().unwrap();
+    post(
+        &addr,
+        &format!("/api/tables/{code}/seats/0"),
+        &json!({"name": "Ann Smith"}),
+    )
+    .await;
+    // A WebSocket's address asked without the upgrade, its code holding an encoded line break.
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let req = format!("GET /ws/AB%0AINFO%20forged HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    assert!(!out.starts_with("HTTP/1.1 2"), "{out}");
+
+    let st = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    server.wait().unwrap();
+    let mut log = String::new();
+    std::io::Read::read_to_string(&mut server.stderr.take().unwrap(), &mut log).unwrap();
+    let lines: Vec<Value> = log
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: not JSON: {l}")))
+        .collect();
+    let fields = |message: &str| {
+        lines
+            .iter()
+            .find(|l| l["fields"]["message"] == message)
+            .map(|l| l["fields"].clone())
+            .unwrap_or_else(|| panic!("no '{message}' in {log}"))
+    };
+    let open = fields("database open");
+    assert_eq!(open["close_empty_after_secs"], 3600, "{open}");
+    assert_eq!(open["public_hosts"], "", "{open}");
+    let created = fields("table created");
+    assert_eq!(created["rules"], "north-american", "{created}");
+    assert_eq!(created["seats"], "open basic hard basic", "{created}");
+    assert_eq!(created["ip"], "127.0.0.1", "{created}");
+    let taken = fields("seat taken");
+    assert_eq!(taken["player"], "Ann Smith", "{taken}");
+    assert_eq!(taken["seat"], 0, "{taken}");
+    let refused = lines
+        .iter()
+        .find(|l| {
+            l["fields"]["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("a WebSocket request refused"))
+        })
+        .unwrap_or_else(|| panic!("no refusal in {log}"));
+    assert_eq!(refused["fields"]["table"], "AB\\nINFO forged", "{refused}");
 }
 
 /// The server's resident memory, from /proc.

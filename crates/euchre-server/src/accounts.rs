@@ -87,7 +87,7 @@ async fn start_login(
         );
     }
     let ip = from.map(|ip| ip.to_string()).unwrap_or_default();
-    tracing::info!(account = ?crate::names::logged(name), ip, "logged in");
+    tracing::info!(account = crate::names::logged(name).as_str(), %ip, "logged in");
     (
         [(
             header::SET_COOKIE,
@@ -164,7 +164,7 @@ pub async fn register(
     match state.store().create_account(&name, &hash) {
         Ok(true) => {
             let ip = from.map(|ip| ip.to_string()).unwrap_or_default();
-            tracing::info!(account = ?crate::names::logged(&name), ip, "account created");
+            tracing::info!(account = crate::names::logged(&name).as_str(), %ip, "account created");
             // The address that made the account knows its password as well as one that
             // logged in: it is let past the name's lock as that one would be.
             let [key, _] = crate::names::name_keys(&name);
@@ -262,13 +262,13 @@ pub async fn login(
     if let Err(locked) = state.throttle().attempt(&key, from, Instant::now()) {
         static TOLD: Sparingly = Sparingly::new();
         if let Some(skipped) = TOLD.due() {
-            tracing::warn!(name = ?crate::names::logged(c.name.trim()), ip, why = locked.reason(), like_it_since = skipped, "login refused: too many wrong passwords");
+            tracing::warn!(name = crate::names::logged(c.name.trim()).as_str(), %ip, why = locked.reason(), like_it_since = skipped, "login refused: too many wrong passwords");
         }
         return try_again(locked.reason(), locked.wait());
     }
     let refused = || {
         state.throttle().wrong(&key, from, Instant::now());
-        tracing::info!(name = ?crate::names::logged(c.name.trim()), ip, "wrong name or password");
+        tracing::info!(name = crate::names::logged(c.name.trim()).as_str(), %ip, "wrong name or password");
         error(StatusCode::UNAUTHORIZED, "wrong name or password")
     };
     let stored = match state.store().account(c.name.trim()) {
@@ -342,7 +342,7 @@ pub async fn change_password(
     );
     let [key, _] = crate::names::name_keys(&name);
     if let Err(locked) = state.throttle().attempt(&key, from, Instant::now()) {
-        tracing::warn!(account = ?crate::names::logged(&name), ip = %from, why = locked.reason(), "password change refused: too many wrong passwords");
+        tracing::warn!(account = crate::names::logged(&name).as_str(), ip = %from, why = locked.reason(), "password change refused: too many wrong passwords");
         return try_again(locked.reason(), locked.wait());
     }
     let stored = match state.store().account(&name) {
@@ -365,7 +365,7 @@ pub async fn change_password(
         Ok(Some(Ok(hash))) => hash,
         Ok(None) => {
             state.throttle().wrong(&key, from, Instant::now());
-            tracing::info!(account = ?crate::names::logged(&name), ip = %from, "password change refused: wrong password");
+            tracing::info!(account = crate::names::logged(&name).as_str(), ip = %from, "password change refused: wrong password");
             return error(StatusCode::FORBIDDEN, "the current password is wrong");
         }
         Ok(Some(Err(_))) | Err(_) => {
@@ -380,7 +380,10 @@ pub async fn change_password(
     let old = stored.unwrap_or_default();
     match state.store().set_password(&name, Some(&old), &hash) {
         Ok(true) => {
-            tracing::info!(account = ?crate::names::logged(&name), "password changed; every login of the account ended");
+            tracing::info!(
+                account = crate::names::logged(&name).as_str(),
+                "password changed; every login of the account ended"
+            );
             let signed_in = start_login(&state, &name, &headers, Some(from)).await;
             if signed_in.status().is_success() {
                 signed_in

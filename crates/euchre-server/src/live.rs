@@ -305,7 +305,7 @@ impl Live {
         };
         match self.store.finish(&finished) {
             Ok(true) => {
-                tracing::info!(table = %self.code, scores = ?finished.scores, winner = ?finished.winner, "game over")
+                tracing::info!(table = %self.code, scores = %crate::room::scores_words(&finished.scores), winner = finished.winner, "game over")
             }
             // Kept already (read back after a restart); its statistics are written again
             // (the same row), in case the server stopped between the two.

@@ -91,10 +91,29 @@ pub fn could_be_account(name: &str) -> Result<(), String> {
 }
 
 /// A text a client sent, made fit for the log: cut to its first [`LOGGED_CHARS`] characters
-/// (with "…" when cut). Log it with `?` (Debug), which escapes line breaks and control
-/// characters, so that no text can write a line of its own into the log.
+/// (with "…" when cut), and its control characters and line separators written as escapes
+/// (`\n`), so that no text can write a line of its own into the log however it is logged.
+/// Log it as a plain `&str` (`name = logged(n).as_str()`): the text log then quotes it, the
+/// JSON log (`--log-json`) makes it a JSON string with nothing of Rust's `Debug` in it.
 pub fn logged(text: &str) -> String {
-    euchre::text::cut(text, LOGGED_CHARS)
+    let cut = euchre::text::cut(text, LOGGED_CHARS);
+    if !cut.chars().any(breaks_a_line) {
+        return cut;
+    }
+    cut.chars()
+        .map(|c| {
+            if breaks_a_line(c) {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// A character that could end or forge a log line where it is written as it is.
+fn breaks_a_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// A character that Unicode says to show as nothing (its confusable skeleton is empty):
@@ -253,8 +272,8 @@ mod tests {
         }
     }
 
-    /// Review s48, finding 7: a text sent by a client is bounded in the log, and written
-    /// with `?` its line breaks are escaped, so it cannot pass for a line of the log.
+    /// Review s48, finding 7: a text sent by a client is bounded in the log, and its line
+    /// breaks are escaped, so it cannot pass for a line of the log, written with `Display` too.
     #[test]
     fn a_logged_text_is_cut_and_escaped() {
         let forged = format!(
@@ -262,11 +281,23 @@ mod tests {
             "x".repeat(1 << 20)
         );
         let logged = logged(&forged);
-        assert_eq!(logged.chars().count(), LOGGED_CHARS + 1);
+        assert_eq!(
+            logged.chars().count(),
+            LOGGED_CHARS + 2,
+            "the escape's two characters"
+        );
         assert!(logged.ends_with('…'));
-        let written = format!("{logged:?}");
-        assert!(!written.contains('\n') && written.contains("\\n"), "{written}");
-        assert_eq!(super::logged("Ann"), "Ann");
+        assert!(logged.starts_with("nobody\\n2026"), "{logged}");
+        for breaking in ["a\rb", "a\u{2028}b", "a\u{1b}[2Jb", "a\u{85}b"] {
+            let written = super::logged(breaking);
+            assert!(!written.chars().any(breaks_a_line), "{written:?}");
+            assert!(
+                written.starts_with("a\\") && written.ends_with('b'),
+                "{written:?}"
+            );
+        }
+        assert_eq!(super::logged("Ann Smith"), "Ann Smith");
+        assert_eq!(super::logged("Zoë 🂡"), "Zoë 🂡");
     }
 
     #[test]

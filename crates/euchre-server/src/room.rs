@@ -24,6 +24,24 @@ pub enum SeatPlan {
     Bot(String),
 }
 
+/// The seats' plans for the log: `open`, or the computer player's level, one word a seat.
+pub fn plan_words(plan: &[SeatPlan]) -> String {
+    let words: Vec<&str> = plan
+        .iter()
+        .map(|p| match p {
+            SeatPlan::Open => "open",
+            SeatPlan::Bot(level) => level,
+        })
+        .collect();
+    words.join(" ")
+}
+
+/// A game's scores for the log: `10-7` (the sides' in order).
+pub fn scores_words(scores: &[i32]) -> String {
+    let words: Vec<String> = scores.iter().map(i32::to_string).collect();
+    words.join("-")
+}
+
 /// Who holds a seat now.
 #[derive(Clone, Debug)]
 pub enum Seated {

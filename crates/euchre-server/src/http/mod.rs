@@ -475,7 +475,7 @@ fn open_table(state: &AppState, t: TableSpec, from: Option<std::net::IpAddr>) ->
     tables.insert(code.clone(), live.clone());
     drop(tables);
     let ip = from.map(|ip| ip.to_string()).unwrap_or_default();
-    tracing::info!(table = %code, rules = ?crate::names::logged(&t.preset), seats = ?t.plan, ip, "table created");
+    tracing::info!(table = %code, rules = crate::names::logged(&t.preset).as_str(), seats = %crate::room::plan_words(&t.plan), %ip, "table created");
     state.run(live);
     Ok(code)
 }
@@ -598,7 +598,7 @@ async fn claim_seat(
     match result {
         Ok(token) => {
             let ip = peer.map(|axum::Extension(axum::extract::ConnectInfo(p))| p.ip().to_string());
-            tracing::info!(table = %live.code, seat, player = ?crate::names::logged(&name), signed_in, ip = ip.unwrap_or_default(), "seat taken");
+            tracing::info!(table = %live.code, seat, player = crate::names::logged(&name).as_str(), signed_in, ip = %ip.unwrap_or_default(), "seat taken");
             live.seats_changed();
             begun_now(&state, &live);
             Json(json!({"seat": seat, "token": token.to_string()})).into_response()
@@ -732,7 +732,7 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
     };
     match given {
         Ok(name) => {
-            tracing::info!(table = %live.code, seat, player = ?crate::names::logged(&name), "seat given to a computer player by the host");
+            tracing::info!(table = %live.code, seat, player = crate::names::logged(&name).as_str(), "seat given to a computer player by the host");
             live.seats_changed();
             begun_now(&state, &live);
             Json(json!({"seat": seat, "player": name})).into_response()

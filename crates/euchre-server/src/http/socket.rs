@@ -104,7 +104,7 @@ pub(super) async fn connect(
         (_, Err(e)) => {
             static TOLD: super::sparingly::Sparingly = super::sparingly::Sparingly::new();
             if let Some(skipped) = TOLD.due() {
-                tracing::warn!(table = %crate::names::logged(&code), why = %e, like_it_since = skipped, "a WebSocket request refused: it came without what a WebSocket needs (behind a proxy, pass the Upgrade and Connection headers on: nginx: proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade; proxy_set_header Connection \"upgrade\";)");
+                tracing::warn!(table = crate::names::logged(&code).as_str(), why = %e, like_it_since = skipped, "a WebSocket request refused: it came without what a WebSocket needs (behind a proxy, pass the Upgrade and Connection headers on: nginx: proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade; proxy_set_header Connection \"upgrade\";)");
             }
             return error(e.status(), format!("{e}: this address takes a WebSocket"));
         }
@@ -283,7 +283,7 @@ async fn play(
     };
     serve_connection(&mut socket, &live, id, &mut rx, holder, &mut stopping, &limits).await;
     live.unsubscribe(id, seat);
-    tracing::debug!(table = %live.code, ?seat, id, "disconnected");
+    tracing::debug!(table = %live.code, seat = seat.map(Seat::index), id, "disconnected");
 }
 
 /// Closes `socket` with `code` and `reason`, then waits (a second at most) for the client's
@@ -333,7 +333,7 @@ async fn serve_connection(
     limits: &crate::serve::Limits,
 ) {
     let (seat, token) = (holder.map(|(s, _)| s), holder.map(|(_, t)| t));
-    tracing::debug!(table = %live.code, ?seat, id, "connected");
+    tracing::debug!(table = %live.code, seat = seat.map(Seat::index), id, "connected");
     let mut rate = Rate::new();
     let busy = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let within = limits.send_within;
@@ -346,7 +346,7 @@ async fn serve_connection(
         tokio::select! {
             _ = pings.tick() => {
                 if heard.elapsed() >= limits.silent_for {
-                    tracing::debug!(table = %live.code, ?seat, id, "silent too long: connection closed");
+                    tracing::debug!(table = %live.code, seat = seat.map(Seat::index), id, "silent too long: connection closed");
                     let close = CloseFrame { code: 1000, reason: "nothing heard from this connection for too long: connect again".into() };
                     send_within(socket, Message::Close(Some(close)), within).await;
                     break;
@@ -392,7 +392,7 @@ async fn serve_connection(
                     // Over the size limit: said, and closed as "message too big" (1009), not
                     // dropped unexplained.
                     Some(Err(e)) if e.to_string().contains("too long") => {
-                        tracing::warn!(table = %live.code, ?seat, "message over {MAX_FRAME_BYTES} bytes: connection closed");
+                        tracing::warn!(table = %live.code, seat = seat.map(Seat::index), "message over {MAX_FRAME_BYTES} bytes: connection closed");
                         let text = error_text(&format!("a message is at most {} KiB: closing the connection", MAX_FRAME_BYTES / 1024), seq_of(live));
                         send_within(socket, Message::Text(text.into()), within).await;
                         send_within(socket, Message::Close(Some(CloseFrame { code: 1009, reason: "message too big".into() })), within).await;
@@ -454,7 +454,7 @@ async fn serve_connection(
 
 /// Closes a connection that sent more than its rate allows, after an error that says so.
 async fn close_flooded(socket: &mut WebSocket, live: &Live, seat: Option<Seat>, within: Duration) {
-    tracing::warn!(table = %live.code, ?seat, "flood: connection closed");
+    tracing::warn!(table = %live.code, seat = seat.map(Seat::index), "flood: connection closed");
     let said = error_text("too many messages: closing the connection", seq_of(live));
     send_within(socket, Message::Text(said.into()), within).await;
     let close = CloseFrame {

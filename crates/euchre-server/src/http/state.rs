@@ -378,7 +378,7 @@ impl AppState {
             Ok(Some(loaded)) => loaded,
             Ok(None) => return Err(no_table(&code)),
             Err(e) => {
-                tracing::error!(table = ?crate::names::logged(&code), error = %e, "a stored table could not be read back");
+                tracing::error!(table = crate::names::logged(&code).as_str(), error = %e, "a stored table could not be read back");
                 return Err((StatusCode::SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE.to_string()));
             }
         };
