@@ -544,6 +544,21 @@ impl Store {
         .map_err(|e| format!("the database takes no change: {e}"))
     }
 
+    /// Whether a finished game is kept in full: its row (record, EGN) here and its summary in
+    /// the statistics database. A server stopped between the two has one without the other.
+    pub fn fully_kept(&self, code: &str) -> Result<bool, StoreError> {
+        if self.finished(code)?.is_none() {
+            return Ok(false);
+        }
+        let stats = self
+            .stats
+            .lock()
+            .map_err(|_| StoreError::Invalid("the statistics database was poisoned".into()))?;
+        stats
+            .has_game(code)
+            .map_err(|e| StoreError::Invalid(e.to_string()))
+    }
+
     /// Records a finished game's summary in the statistics database.
     pub fn record_stats(&self, summary: &euchre_stats::GameSummary) -> Result<(), StoreError> {
         let mut stats = self

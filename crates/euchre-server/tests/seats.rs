@@ -877,6 +877,17 @@ async fn the_host_opens_the_next_game_for_the_same_company() {
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     let restarted = start(&db).await;
     assert_eq!(stats_finished(), finished);
+    // A stop between the game's row and its statistics: the next start keeps them (a start
+    // keeps again only the games not fully kept: operator tester s50, 12).
+    let stats = rusqlite::Connection::open(db.with_extension("stats.sqlite3")).unwrap();
+    for table in ["deal_points", "deals", "seats", "games"] {
+        let column = if table == "games" { "id" } else { "game_id" };
+        stats
+            .execute(&format!("DELETE FROM {table} WHERE {column} = ?1"), [&code])
+            .unwrap();
+    }
+    start(&db).await;
+    assert_eq!(stats_finished(), finished);
     let (_, info) = get(&restarted, &format!("/api/tables/{code}")).await;
     let info: Value = serde_json::from_str(&info).unwrap();
     // The next game is for the company alone (review s48, finding 8): not in the public

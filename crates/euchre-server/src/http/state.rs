@@ -416,13 +416,24 @@ fn tables_unavailable() -> Refusal {
 
 /// A table read back from the database, before its computer players start: a game stored
 /// over but not yet kept as finished (the server stopped between the two) is kept now (at the
-/// server's start, `at_start`, kept again whatever the database says, its statistics too, in
-/// case the stop came between the two; read back later, only if it never was), and, nobody
-/// being connected yet, every person's grace period starts, as after a restart.
+/// server's start, `at_start`, kept again unless both its row and its statistics are there,
+/// in case the stop came between the two; read back later, only if it never was), and,
+/// nobody being connected yet, every person's grace period starts, as after a restart.
+///
+/// Only the games not fully kept are kept again: keeping one (its record, its EGN, its
+/// statistics) takes some milliseconds, and a busy hour's hundreds delayed the start by
+/// seconds while the port, already bound, held the requests (operator tester s50, 12).
 pub(super) fn resume(live: &Arc<Live>, store: &Store, at_start: bool) {
     let Ok(mut room) = live.room() else { return };
-    if room.game().is_over() && (at_start || matches!(store.finished(&live.code), Ok(None))) {
-        live.keep_finished(&room);
+    if room.game().is_over() {
+        let kept = if at_start {
+            store.fully_kept(&live.code)
+        } else {
+            store.finished(&live.code).map(|f| f.is_some())
+        };
+        if matches!(kept, Ok(false)) {
+            live.keep_finished(&room);
+        }
     }
     let people: Vec<Seat> = (0..room.seats().len())
         .filter(|&i| matches!(room.seats()[i], Seated::Person { .. }))
