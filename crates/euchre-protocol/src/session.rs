@@ -434,7 +434,7 @@ fn new_partnership_game(
 
 fn partnership_state(game: &Game) -> Value {
     let d = game.deal();
-    json!({
+    let mut v = json!({
         "family": "four-handed",
         "phase": d.phase().name(),
         "to_act": d.to_act(),
@@ -445,12 +445,16 @@ fn partnership_state(game: &Game) -> Value {
         "alone": d.lone_maker(),
         "lone_defender": d.lone_defender(),
         "tricks": d.tricks_won(),
-        "points": d.score_change(),
+        "points": game.deal_points(),
         "score": game.score(),
         "deal_number": game.deals_started() - 1,
         "game_over": game.is_over(),
         "winner": game.winner(),
-    })
+    });
+    if game.rules().four_trick_tokens {
+        v["tokens"] = json!(game.tokens());
+    }
+    v
 }
 
 fn solo_state(game: &SoloGame) -> Value {

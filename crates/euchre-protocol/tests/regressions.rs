@@ -80,3 +80,53 @@ fn points_say_what_the_deal_did_to_the_score_points_taken_off_too() {
     let seen = &send(&mut s, r#"{"cmd":"observe","seat":1}"#)["observation"];
     assert_eq!(seen["points"], serde_json::json!([0, -2]), "{seen}");
 }
+
+/// Under `four_trick_tokens` the state's `points` hold the point a fourth token traded in, so
+/// that `score` is still the score before plus `points`, and `tokens` shows what each team holds
+/// (rules audit s51, 3: the traded point was in `score` alone, the tokens nowhere).
+#[test]
+fn points_hold_a_traded_four_trick_token_and_the_tokens_are_shown() {
+    let mut traded = 0;
+    let mut rng = 0x9e37_79b9_7f4a_7c15_u64;
+    for seed in 0..40 {
+        let mut s = Session::new();
+        let new = format!(
+            r#"{{"cmd":"new","options":{{"four_trick_tokens":true,"winning_score":30}},"seed":{seed}}}"#
+        );
+        let r = send(&mut s, &new);
+        assert_eq!(r["ok"], true, "{r}");
+        assert_eq!(r["state"]["tokens"], serde_json::json!([0, 0]), "{r}");
+        let mut before = [0_i64, 0];
+        let mut held = [0_i64, 0];
+        loop {
+            let legal = send(&mut s, r#"{"cmd":"legal"}"#);
+            let actions = legal["actions"].as_array().cloned().unwrap_or_default();
+            if actions.is_empty() {
+                let state = send(&mut s, r#"{"cmd":"state"}"#)["state"].clone();
+                let points = &state["points"];
+                for t in 0..2 {
+                    let (p, score) = (points[t].as_i64().unwrap(), state["score"][t].as_i64().unwrap());
+                    assert_eq!(score, before[t] + p, "seed {seed}: {state}");
+                    let now = state["tokens"][t].as_i64().unwrap();
+                    if now < held[t] {
+                        traded += 1;
+                    }
+                    held[t] = now;
+                    before[t] = score;
+                }
+                if state["game_over"] == true {
+                    break;
+                }
+                assert_eq!(send(&mut s, r#"{"cmd":"next"}"#)["ok"], true);
+                continue;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let a = &actions[(rng % actions.len() as u64) as usize];
+            let r = send(&mut s, &format!(r#"{{"cmd":"apply","action":{a}}}"#));
+            assert_eq!(r["ok"], true, "{a}: {r}");
+        }
+    }
+    assert!(traded > 0, "no team traded four tokens in 40 games");
+}

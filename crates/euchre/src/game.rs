@@ -167,6 +167,30 @@ impl Game {
         self.tally.tokens
     }
 
+    /// What the current deal did to each team's score, once it is done: its points less
+    /// points taken off and, under `four_trick_tokens`, the point a fourth token traded in
+    /// brought (a deal's own points do not hold it); 0 until then.
+    pub fn deal_points(&self) -> [i32; 2] {
+        let mut points = self.deal.score_change().map(i32::from);
+        if let Some(t) = self.deal.four_trick_token() {
+            // The token this deal gave is held, unless it was the fourth and traded in.
+            if self.deal.is_done() && self.tally.tokens[t.index()] == 0 {
+                points[t.index()] += 1;
+            }
+        }
+        points
+    }
+
+    /// A view of the current deal with its points as the game counts them ([`Game::deal_points`]).
+    pub(crate) fn with_game_points(
+        &self,
+        mut view: crate::observation::Observation,
+    ) -> crate::observation::Observation {
+        // At most a few points either way: they fit.
+        view.points = self.deal_points().map(|p| p.clamp(-128, 127) as i8);
+        view
+    }
+
     /// Every deal so far, the current one last, each with the game's tally before it (the
     /// tally after a finished deal is the next one's before, or [`Game::score`] for the last).
     pub fn deals_with_tally(&self) -> impl Iterator<Item = (&Deal, Tally)> {

@@ -180,10 +180,10 @@ impl Table for Game {
         Game::winner(self).map(|t| t.index())
     }
     fn view(&self, seat: Seat) -> View {
-        View::Partnership(Box::new(self.deal().observation(seat)))
+        View::Partnership(Box::new(self.with_game_points(self.deal().observation(seat))))
     }
     fn public_view(&self) -> View {
-        View::Partnership(Box::new(self.deal().public_observation()))
+        View::Partnership(Box::new(self.with_game_points(self.deal().public_observation())))
     }
     fn deal_outcome(&self) -> Option<DealOutcome> {
         self.deal().outcome()

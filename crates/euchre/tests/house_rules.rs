@@ -4,7 +4,8 @@
 use euchre::game::games_from_points;
 use euchre::scoring::{deal_points, DealResult};
 use euchre::shuffle::{below, deal_rng, DealRng};
-use euchre::{Action, Deal, Game, Match, Rules};
+use euchre::table::View;
+use euchre::{Action, Deal, Game, Match, Rules, Seat, Table};
 
 fn rules(opts: &[(&str, &str)]) -> Rules {
     let mut r = Rules::preset("tournament").unwrap();
@@ -154,6 +155,14 @@ fn four_trick_tokens_trade_four_for_a_point() {
             }
             assert_eq!(g.score(), expected, "seed {seed}");
             assert_eq!(g.tokens(), tokens, "seed {seed}");
+            // What the deal did to the score holds the traded point (rules audit s51, 3), as
+            // each seat's view of the deal says too.
+            let change = [expected[0] - before[0], expected[1] - before[1]];
+            assert_eq!(g.deal_points(), change, "seed {seed}");
+            let View::Partnership(view) = Table::view(&g, Seat::new(0)) else {
+                panic!("a four-handed game's view")
+            };
+            assert_eq!(view.points.map(i32::from), change, "seed {seed}");
             if !g.next_deal() {
                 break;
             }
