@@ -26,8 +26,9 @@ pub enum IllegalAction {
     },
     /// The dealer may not discard the upcard under these rules.
     UpcardDiscard { card: Card },
-    /// Stick the dealer: the dealer must name trump.
-    DealerStuck { seat: Seat },
+    /// Stick the dealer: the dealer (with `dealer_shouts_first`, the last to bid: `last`) must
+    /// name trump.
+    DealerStuck { seat: Seat, last: bool },
     /// The turned-down suit can't be named in round 2.
     TurnedDownSuit { suit: Suit },
     /// No-trump is not allowed.
@@ -40,6 +41,8 @@ pub enum IllegalAction {
     NoRenege,
     /// A jambone call must never force a revoke.
     NameForcesRevoke { card: Card, led: &'static str },
+    /// Keller: the maker's partner passed the trump and may not play jambone with it.
+    JambonePassed { seat: Seat },
     /// `partners_best`: the partner gives one of their own cards, not the one just passed.
     GiveBack { card: Card },
     /// The action belongs to a rule these rules do not play (or to another family of games).
@@ -75,7 +78,19 @@ impl fmt::Display for IllegalAction {
                     "the dealer may not discard the upcard {card} under these rules"
                 )
             }
-            IllegalAction::DealerStuck { seat } => {
+            IllegalAction::DealerStuck { seat, last: true } => {
+                write!(
+                    f,
+                    "seat {seat} bids last in round 2 (the dealer shouts first) and is stuck: stick the dealer makes the last to bid name trump"
+                )
+            }
+            IllegalAction::JambonePassed { seat } => {
+                write!(
+                    f,
+                    "seat {seat} passed this trump and can't play jambone with it (only a trump it has not passed): partner, or play with the maker"
+                )
+            }
+            IllegalAction::DealerStuck { seat, last: false } => {
                 write!(
                     f,
                     "seat {seat} is the dealer and is stuck: the dealer must name trump"

@@ -119,7 +119,7 @@ pub const PARTNERSHIP_OPTIONS: &[OptionInfo] = &[
     switch(
         "stick_the_dealer",
         "Stick the dealer",
-        "If the others all pass twice, the dealer must name trump",
+        "If the others all pass twice, the dealer must name trump (with the dealer shouting first, the last to bid in round 2)",
     ),
     switch(
         "canadian",

@@ -1658,7 +1658,13 @@ fn stick_the_dealer_refuses_the_dealers_pass() {
         ])
     );
     let e = refused(&mut d, "pass");
-    assert_eq!(e, IllegalAction::DealerStuck { seat: seat(3) });
+    assert_eq!(
+        e,
+        IllegalAction::DealerStuck {
+            seat: seat(3),
+            last: false
+        }
+    );
     assert!(e.to_string().contains("stuck"), "{e}");
     run(&mut d, &[(3, "call S")]);
     assert_eq!(d.maker(), Some(seat(3)));

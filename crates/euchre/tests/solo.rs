@@ -346,7 +346,10 @@ fn bid_euchre_no_trump_high_has_no_bowers_and_the_dealer_is_stuck() {
     assert!(!d.legal_actions().contains(&Action::Pass));
     assert_eq!(
         d.apply(Action::Pass),
-        Err(IllegalAction::DealerStuck { seat: seat(3) })
+        Err(IllegalAction::DealerStuck {
+            seat: seat(3),
+            last: false
+        })
     );
     run(&mut d, &[(3, "bid 1"), (3, "trump high")]);
     run(&mut d, &[(0, "stay"), (1, "stay"), (2, "stay")]);

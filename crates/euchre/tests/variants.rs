@@ -760,6 +760,56 @@ fn keller_the_partner_of_any_maker_is_asked_but_never_an_opponent() {
     ));
 }
 
+#[test]
+fn keller_no_jambone_with_a_trump_the_partner_passed() {
+    // Keller 1887: "He cannot play jambone with a trump he has passed, or with a trump whose
+    // making he has passed" (rules audit s51, 1).
+    let r = rules("keller-1887", &[]);
+    // The dealer takes up after its partner (seat 1) passed hearts: nobody is asked.
+    let mut d = deal_of(r, 3, KELLER_HANDS, "9H");
+    run(&mut d, &[(0, "pass"), (1, "pass"), (2, "pass"), (3, "order")]);
+    assert_eq!(d.phase(), Phase::Discard);
+    // The third hand orders up after its partner, the eldest, passed: nobody is asked.
+    let mut d = deal_of(r, 3, KELLER_HANDS, "9H");
+    run(&mut d, &[(0, "pass"), (1, "pass"), (2, "order")]);
+    assert_eq!(d.phase(), Phase::Discard);
+    // Round 2: the partner who passed there is not asked; one who has not bid there yet is
+    // (its pass in round 1 was of another suit).
+    let round1 = [(0, "pass"), (1, "pass"), (2, "pass"), (3, "pass")];
+    let mut d = deal_of(r, 3, KELLER_HANDS, "9H");
+    run(&mut d, &round1);
+    run(&mut d, &[(0, "pass"), (1, "pass"), (2, "call S")]);
+    assert_eq!(
+        d.phase(),
+        Phase::Jamboree,
+        "on to the jamboree question, nobody asked"
+    );
+    assert!(d.is_active(seat(2)) && d.is_active(seat(0)));
+    let mut d = deal_of(r, 3, KELLER_HANDS, "9H");
+    run(&mut d, &round1);
+    run(&mut d, &[(0, "call S")]);
+    assert_eq!(d.phase(), Phase::PartnerAlone);
+    assert_eq!(d.to_act(), Some(seat(2)));
+    assert_eq!(legal(&d), texts(&["jambone", "partner"]));
+    // Refused, it says why; where alone is not a choice the refusal does not offer it.
+    let err = refused(&mut d, "alone").to_string();
+    assert!(
+        err.contains("expected partner, or play the hand as jambone"),
+        "{err}"
+    );
+    assert!(!err.contains("(alone)"), "{err}");
+    // Where the partner may take the hand alone (`defend_alone = any`) but passed the trump,
+    // jambone is refused for that.
+    let r = rules("keller-1887", &[("defend_alone", "any")]);
+    let mut d = deal_of(r, 3, KELLER_HANDS, "9H");
+    run(&mut d, &[(0, "pass"), (1, "pass"), (2, "order")]);
+    assert_eq!(d.phase(), Phase::PartnerAlone);
+    assert_eq!(legal(&d), texts(&["alone", "partner"]));
+    let err = refused(&mut d, "jambone");
+    assert_eq!(err, IllegalAction::JambonePassed { seat: seat(0) });
+    assert!(err.to_string().contains("passed this trump"), "{err}");
+}
+
 /// Seat 2 holds the five highest hearts with the Joker; seat 0, its partner, nothing much.
 const PARTNER_HOLDS_THE_TOP: [&str; 4] = [
     "9C TC JC QC KC",
@@ -890,4 +940,33 @@ fn a_decision_of_a_rule_not_played_says_which_rule() {
         e.to_string(),
         "'claim renege' is never a decision under these rules: it needs reneging = penalised"
     );
+}
+
+#[test]
+fn with_the_dealer_shouting_first_the_last_to_bid_is_stuck_and_told_so() {
+    // Stick the dealer sticks the last to bid in round 2 ("the fourth player is forced to choose
+    // a trump suit"): with the dealer shouting first, the seat on the dealer's right, and the
+    // refusal says so rather than calling it the dealer (rules audit s51, 2).
+    let r = rules(
+        "north-american",
+        &[("dealer_shouts_first", "true"), ("stick_the_dealer", "true")],
+    );
+    let mut d = deal_of(r, 3, KELLER_HANDS, "9H");
+    run(&mut d, &[(3, "pass"), (0, "pass"), (1, "pass"), (2, "pass")]);
+    run(&mut d, &[(3, "pass"), (0, "pass"), (1, "pass")]);
+    let err = refused(&mut d, "pass");
+    assert_eq!(
+        err,
+        IllegalAction::DealerStuck {
+            seat: seat(2),
+            last: true
+        }
+    );
+    assert!(err.to_string().contains("bids last in round 2"), "{err}");
+    let r = rules("north-american", &[("stick_the_dealer", "true")]);
+    let mut d = deal_of(r, 3, KELLER_HANDS, "9H");
+    run(&mut d, &[(0, "pass"), (1, "pass"), (2, "pass"), (3, "pass")]);
+    run(&mut d, &[(0, "pass"), (1, "pass"), (2, "pass")]);
+    let err = refused(&mut d, "pass").to_string();
+    assert!(err.contains("seat 3 is the dealer and is stuck"), "{err}");
 }

@@ -140,15 +140,26 @@ impl Deal {
     fn ask_partner(&mut self) -> bool {
         let Some(maker) = self.maker else { return false };
         let any_alone = self.rules.defend_alone == DefendAlone::Any;
-        let partner_jambone = self.rules.jambone && self.rules.jambone_jamboree_by == JamBy::MakersSide;
         let asked = !self.maker_alone
             && self.rules.alone_timing == AloneTiming::WithCall
-            && (any_alone || partner_jambone);
+            && (any_alone || self.partner_may_jambone());
         if asked {
             self.phase = Phase::PartnerAlone;
             self.to_act = maker.partner();
         }
         asked
+    }
+
+    /// Whether the maker's partner may play jambone in the maker's place (`jambone_jamboree_by =
+    /// makers_side`, Keller): only with a trump whose making it has not passed. "He cannot play
+    /// jambone with a trump he has passed, or with a trump whose making he has passed": the
+    /// partner of the eldest who ordered up, or the dealer whose partner assisted, may; the
+    /// partner who passed before the dealer took up, or before the call in round 2, may not.
+    /// The bidding goes round clockwise, the partner two seats before the maker, so the partner
+    /// passed in this round when two passes came before the call (rules audit s51, 1).
+    #[inline]
+    pub(super) fn partner_may_jambone(&self) -> bool {
+        self.rules.jambone && self.rules.jambone_jamboree_by == JamBy::MakersSide && self.passes < 2
     }
 
     /// The maker's partner decides: play with the maker, or take the hand alone or as jambone
@@ -286,7 +297,7 @@ impl Deal {
         if self.rules.defend_alone == DefendAlone::Any {
             out.push(Action::Alone);
         }
-        if self.rules.jambone && self.rules.jambone_jamboree_by == JamBy::MakersSide {
+        if self.partner_may_jambone() {
             out.push(Action::Jambone);
         }
     }

@@ -4,7 +4,7 @@ use super::{Deal, Phase};
 use crate::action::Action;
 use crate::card::Suit;
 use crate::error::IllegalAction;
-use crate::rules::{AloneTiming, JamBy, Reneging, TrumpRequirement};
+use crate::rules::{AloneTiming, DefendAlone, JamBy, Reneging, TrumpRequirement};
 
 impl Deal {
     /// Explains why `a` is not legal now (call only for an illegal action).
@@ -61,7 +61,11 @@ impl Deal {
             (Phase::Give, Action::Give(c)) | (Phase::Exchange, Action::Exchange(c)) => {
                 IllegalAction::NotHeld { seat, card: c }
             }
-            (Phase::Bidding2, Action::Pass) => IllegalAction::DealerStuck { seat },
+            (Phase::Bidding2, Action::Pass) => IllegalAction::DealerStuck {
+                seat,
+                last: seat != self.dealer,
+            },
+            (Phase::PartnerAlone, Action::Jambone) => IllegalAction::JambonePassed { seat },
             (Phase::Bidding1, Action::Order { alone: false })
                 if self.rules.canadian && seat == self.dealer.partner() =>
             {
@@ -114,6 +118,15 @@ impl Deal {
 
     fn expected(&self) -> &'static str {
         match self.phase {
+            Phase::PartnerAlone => match (
+                self.rules.defend_alone == DefendAlone::Any,
+                self.partner_may_jambone(),
+            ) {
+                (true, true) => "partner, or take the hand alone (alone) or as jambone (jambone)",
+                (true, false) => "partner, or take the hand alone (alone)",
+                (false, true) => "partner, or play the hand as jambone (jambone)",
+                (false, false) => "partner",
+            },
             Phase::BlindLoner => "pass, or blind alone (before seeing the hand)",
             Phase::Farmers => "pass, or farmers when holding only 9s and 10s",
             Phase::FarmersSwap => "swap <three cards of the hand>",
@@ -122,7 +135,6 @@ impl Deal {
             Phase::BlindShout => "the dealer names trump blind: call a suit",
             Phase::Discard => "the dealer discards: discard <card>",
             Phase::MakerAlone | Phase::DefendAlone => "alone or partner",
-            Phase::PartnerAlone => "partner, or take the hand alone (alone) or as jambone (jambone)",
             Phase::Jamboree => "pass, or jamboree when holding the five highest trumps",
             Phase::Exchange => "exchange <a card of the hand>, passed face down to the partner",
             Phase::Give => "give <a card of the hand> back to the loner",

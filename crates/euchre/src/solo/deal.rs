@@ -900,7 +900,9 @@ impl SoloDeal {
                     ..
                 },
             ) if Some(s) == self.turned() => IllegalAction::TurnedDownSuit { suit: s },
-            (SoloPhase::Bidding2 | SoloPhase::Auction, Action::Pass) => IllegalAction::DealerStuck { seat },
+            (SoloPhase::Bidding2 | SoloPhase::Auction, Action::Pass) => {
+                IllegalAction::DealerStuck { seat, last: false }
+            }
             _ => IllegalAction::NotNow {
                 action: a,
                 phase: self.phase.name(),
