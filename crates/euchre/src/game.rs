@@ -56,6 +56,18 @@ pub struct Setup {
     pub seating: [u8; 4],
 }
 
+/// A card's place in the cut for partners: aces low, the Joker highest, the other ranks in
+/// order (the jack in its plain place, below the queen), ties broken by suit so that no recut
+/// is needed.
+fn cut_key(c: Card) -> usize {
+    let suit = c.index() / 8;
+    match c.rank() {
+        None => 100,
+        Some(Rank::Ace) => suit,
+        Some(r) => 10 + r as usize * 4 + suit,
+    }
+}
+
 /// Draws the seating and the first dealer from a game seed.
 pub fn setup(rules: &Rules, seed: u64) -> Setup {
     let mut rng = deal_rng(splitmix(seed ^ 0x5eed));
@@ -63,14 +75,8 @@ pub fn setup(rules: &Rules, seed: u64) -> Setup {
         Partners::Fixed => [0, 1, 2, 3],
         Partners::CutHighLow => {
             let (deck, _) = shuffled_deck(rules.deck(), &mut rng);
-            // Aces low for the cut; the Joker highest; ties broken by suit so no recut is needed.
-            let key = |c: Card| match c.rank() {
-                None => 100,
-                Some(Rank::Ace) => c.index() % 8,
-                Some(r) => 10 + r as usize * 4 + c.index() / 8,
-            };
             let mut players = [0u8, 1, 2, 3];
-            players.sort_by_key(|&p| std::cmp::Reverse(key(deck[p as usize])));
+            players.sort_by_key(|&p| std::cmp::Reverse(cut_key(deck[p as usize])));
             // The two highest partner each other in seats 0 and 2.
             [players[0], players[2], players[1], players[3]]
         }
@@ -558,5 +564,25 @@ impl Match {
         self.games
             .push(Game::with_score(self.rules, match_game_seed(self.seed, i), carry));
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every card cuts differently (the aces too: rules audit s51, 8, found them all alike),
+    /// the aces lowest, the Joker highest, the jack between the ten and the queen.
+    #[test]
+    fn no_two_cards_cut_alike() {
+        let deck: Vec<Card> = (0..=32).filter_map(Card::from_index).collect();
+        let mut keys: Vec<usize> = deck.iter().map(|&c| cut_key(c)).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), deck.len());
+        let key = |t: &str| cut_key(t.parse().unwrap());
+        assert!(key("AS") < key("7C") && key("AC") < key("9D"));
+        assert!(key("TH") < key("JH") && key("JH") < key("QH"));
+        assert!(deck.iter().all(|&c| c.is_joker() || cut_key(c) < key("B")));
     }
 }
