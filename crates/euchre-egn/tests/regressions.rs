@@ -41,6 +41,15 @@ fn oversized_documents_are_refused_before_parsing() {
     assert!(packed.len() < MAX_DOCUMENT_BYTES);
     let e = check_text(&packed).unwrap_err();
     assert!(e.to_string().contains("values"), "{e}");
+    // Nested empty arrays hold a value per bracket and few commas: 33 MB of them took 5 GB
+    // (EGN tester s51, 1).
+    let nested = format!(
+        r#"{{"fileType":"Euchre Game Notation","x":[{}]}}"#,
+        vec!["[[[[]]]]"; MAX_DOCUMENT_VALUES / 4].join(",")
+    );
+    assert!(nested.len() < MAX_DOCUMENT_BYTES);
+    let e = check_text(&nested).unwrap_err();
+    assert!(e.to_string().contains("values"), "{e}");
 }
 
 /// An EMN document listing more games or players than a match holds is refused by count, before

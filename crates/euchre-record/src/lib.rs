@@ -504,8 +504,8 @@ pub enum AnyReplay {
 
 /// The largest record read: a match of 1,000 Railroad games as `euchre random` writes it is 6 MB.
 pub const MAX_RECORD_BYTES: usize = 32 << 20;
-/// The most JSON values (counted by their separating commas) a record may hold, so that memory
-/// stays bounded whatever the text packs into its bytes.
+/// The most JSON values (counted by [`euchre_egn::json_values_bound`]) a record may hold, so
+/// that memory stays bounded whatever the text packs into its bytes.
 pub const MAX_RECORD_VALUES: usize = 2_000_000;
 /// The most games a record holds: a match of `match_games` (at most 1,000) or one to
 /// `match_wins` (at most 1,000, so fewer than 2,000 games).
@@ -528,7 +528,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             text.len()
         ));
     }
-    let values = text.bytes().filter(|&b| b == b',').count() + 1;
+    let values = euchre_egn::json_values_bound(text);
     if values > MAX_RECORD_VALUES {
         return err(format!(
             "record holds over {MAX_RECORD_VALUES} values ({values}): refused unread"

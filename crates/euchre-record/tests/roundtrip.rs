@@ -207,6 +207,9 @@ fn oversized_records_are_refused_before_parsing() {
     let packed = format!("[{}0]", "0,".repeat(MAX_RECORD_VALUES));
     let e = read(&packed).unwrap_err();
     assert!(e.to_string().contains("values"), "{e}");
+    let nested = format!("[{}]", vec!["[[[[]]]]"; MAX_RECORD_VALUES / 4].join(","));
+    let e = read(&nested).unwrap_err();
+    assert!(e.to_string().contains("values"), "{e}");
     // More games than a match holds, refused before any is replayed.
     let mut r = sample();
     let game = r.games[0].clone();
