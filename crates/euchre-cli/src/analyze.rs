@@ -35,16 +35,16 @@ fn from_egn(doc: Value) -> Result<Loaded> {
 /// The deals of every game of an EMN match, numbered on through the match, each with the
 /// seats its own game names (players change seats between a match's games).
 fn from_emn(v: &Value) -> Result<Loaded> {
-    euchre_egn::replay_emn(v)?;
+    let m = euchre_egn::replay_emn(v)?;
     let mut loaded = Loaded {
         deals: Vec::new(),
         names: Vec::new(),
         seats: 4,
         rebuilt: 0,
     };
-    for g in v["games"].as_array().into_iter().flatten() {
-        let file = euchre_egn::egn_from_value(g["gameData"].clone())?;
-        add_game(&mut loaded, &file)?;
+    // As the match reads them: the seats named by its registry.
+    for file in &m.files {
+        add_game(&mut loaded, file)?;
     }
     Ok(loaded)
 }

@@ -26,15 +26,24 @@ pub fn show(text: &str) -> Result<String> {
     let m = replay_emn(&v)?;
     let mut out = format!("Euchre Match Notation: {} games\n", m.games.len());
     let mut first = 1;
-    for (i, g) in v["games"].as_array().into_iter().flatten().enumerate() {
+    for (i, file) in m.files.iter().enumerate() {
         writeln!(out, "\n=== Game {} ===", i + 1)?;
-        let file = egn_from_value(g["gameData"].clone())?;
-        first += show_egn_game(&mut out, &file, first, Some(i + 1))?;
+        first += show_egn_game(&mut out, file, first, Some(i + 1))?;
     }
+    // By name, as `egn check` says them, with the id where two share a name.
     let wins: Vec<String> = m
         .players
         .iter()
-        .map(|p| format!("{p} {}", m.wins.get(p).copied().unwrap_or(0)))
+        .map(|p| {
+            let name = &m.names[p];
+            let shared = m.names.values().filter(|n| *n == name).count() > 1;
+            let who = if shared {
+                format!("{name} ({p})")
+            } else {
+                name.clone()
+            };
+            format!("{who} {}", m.wins.get(p).copied().unwrap_or(0))
+        })
         .collect();
     writeln!(out, "\nMatch: games won by player: {}", wins.join(", "))?;
     Ok(out)

@@ -487,7 +487,23 @@ fn an_emn_match_is_shown_analysed_and_solved_with_one_numbering() {
     let shown = euchre(&["egn", "show", file]).unwrap();
     assert!(shown.starts_with("Euchre Match Notation: 2 games"), "{shown}");
     assert!(shown.contains("=== Game 2 ==="), "{shown}");
-    assert!(shown.contains("\nMatch: games won by player: p-01 "), "{shown}");
+    assert!(shown.contains("\nMatch: games won by player: Seat 0 "), "{shown}");
+    // The games' seats are named by the match's registry: where a game's own metadata names
+    // nobody (as the EMN specification's example writes it), the registry's names are shown.
+    let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["metadata"]["players"][0]["name"] = "Ann".into();
+    for g in v["games"].as_array_mut().unwrap() {
+        g["gameData"]["metadata"]
+            .as_object_mut()
+            .unwrap()
+            .remove("players");
+    }
+    let renamed = std::env::temp_dir().join(format!("euchre-match-names-{}.emn", std::process::id()));
+    std::fs::write(&renamed, v.to_string()).unwrap();
+    let named = euchre(&["egn", "show", renamed.to_str().unwrap()]).unwrap();
+    assert!(named.contains("\nMatch: games won by player: Ann "), "{named}");
+    assert!(euchre(&["egn", "check", renamed.to_str().unwrap()]).is_ok());
+    std::fs::remove_file(&renamed).ok();
     let deals = shown.matches("\nDeal ").count();
     // The second game's first deal carries on the numbering (its dealNumber starts again), and
     // says which deal of which game it is, as `egn check`'s messages name it.

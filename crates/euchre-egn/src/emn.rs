@@ -1,6 +1,7 @@
 //! Euchre Match Notation: several EGN games played by a registry of players.
 
 use crate::model::shown;
+use crate::model::EgnFile;
 use crate::read::egn_from_value;
 use crate::replay::{replay, GameReplay};
 use crate::EgnError;
@@ -12,8 +13,12 @@ use std::collections::BTreeMap;
 pub struct MatchReplay {
     /// Master player ids, in registry order.
     pub players: Vec<String>,
+    /// Each id's name in the registry.
+    pub names: BTreeMap<String, String>,
     /// Each game with the master ids of seats 0..3.
     pub games: Vec<(Vec<String>, GameReplay)>,
+    /// Each game as read, its seats named by the registry.
+    pub files: Vec<EgnFile>,
     /// Games won by each player.
     pub wins: BTreeMap<String, u32>,
 }
@@ -72,7 +77,9 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
         match k.as_str() {
             "matchId" | "title" | "date" => s(val, k, if k == "title" { 128 } else { 64 })?,
             "description" => s(val, k, 1024)?,
-            "players" | "matchFormat" | "result" => {}
+            "matchFormat" => match_format(val)?,
+            "result" => result(val)?,
+            "players" => {}
             other => {
                 return Err(EgnError::new(format!(
                     "unknown metadata field '{}'",
@@ -81,22 +88,26 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
             }
         }
     }
-    let players: Vec<String> = md
+    let registry = md
         .get("players")
         .and_then(Value::as_array)
-        .ok_or_else(|| EgnError::new("metadata.players must be a list"))?
-        .iter()
-        .map(|p| p.get("id").and_then(Value::as_str).map(String::from))
-        .collect::<Option<_>>()
-        .ok_or_else(|| EgnError::new("every EMN player needs an 'id'"))?;
-    if players.is_empty() {
-        return Err(EgnError::new("metadata.players is empty"));
-    }
-    if players.len() > MAX_PLAYERS {
+        .ok_or_else(|| EgnError::new("metadata.players must be a list"))?;
+    if registry.len() > MAX_PLAYERS {
         return Err(EgnError::new(format!(
             "{} players: a match lists at most {MAX_PLAYERS}",
-            players.len()
+            registry.len()
         )));
+    }
+    let mut players = Vec::with_capacity(registry.len());
+    let mut names = BTreeMap::new();
+    for (i, p) in registry.iter().enumerate() {
+        let (id, name) =
+            registry_player(p).map_err(|m| EgnError::new(format!("metadata.players[{i}]: {m}")))?;
+        names.insert(id.clone(), name);
+        players.push(id);
+    }
+    if players.is_empty() {
+        return Err(EgnError::new("metadata.players is empty"));
     }
     for (i, p) in players.iter().enumerate() {
         if players[..i].contains(p) {
@@ -114,6 +125,8 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
         )));
     }
     let mut games = Vec::new();
+    let mut files = Vec::new();
+    let mut indexes = Vec::with_capacity(games_v.len());
     let mut wins: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
     for (i, g) in games_v.iter().enumerate() {
         let at = |m: String| EgnError::new(m).in_game(i + 1);
@@ -123,9 +136,13 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
                 return Err(at(format!("unknown field '{}'", euchre::text::shown(k))));
             }
         }
-        if go.get("gameIndex").and_then(Value::as_u64).is_none() {
+        let Some(index) = go.get("gameIndex").and_then(Value::as_u64) else {
             return Err(at("gameIndex must be a non-negative integer".into()));
+        };
+        if let Some(earlier) = indexes.iter().position(|&x| x == index) {
+            return Err(at(format!("gameIndex {index} is game {}'s too", earlier + 1)));
         }
+        indexes.push(index);
         let seats: Vec<String> = go
             .get("players")
             .and_then(Value::as_array)
@@ -138,17 +155,29 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
         if seats.len() != 4 {
             return Err(at(format!("{} players seated (a game seats 4)", seats.len())));
         }
-        for p in &seats {
+        for (seat, p) in seats.iter().enumerate() {
             if !players.contains(p) {
-                return Err(at(format!("player '{p}' is not in the match's registry")));
+                return Err(at(format!(
+                    "player '{}' is not in the match's registry",
+                    euchre::text::shown(p)
+                )));
+            }
+            if seats[..seat].contains(p) {
+                return Err(at(format!(
+                    "player '{}' is seated twice (a player has one seat in a game)",
+                    euchre::text::shown(p)
+                )));
             }
         }
-        let data = go
+        let mut data = go
             .get("gameData")
             .cloned()
             .ok_or_else(|| at("missing gameData".into()))?;
+        let seated: Vec<&str> = seats.iter().map(|id| names[id].as_str()).collect();
+        seat_names(&mut data, &seated).map_err(at)?;
         let file = egn_from_value(data).map_err(|e| e.in_game(i + 1))?;
         let r = replay(&file).map_err(|e| e.in_game(i + 1))?;
+        files.push(file);
         if let Some(t) = r.winner {
             for seat in [t.index(), t.index() + 2] {
                 *wins.entry(seats[seat].clone()).or_default() += 1;
@@ -156,5 +185,187 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
         }
         games.push((seats, r));
     }
-    Ok(MatchReplay { players, games, wins })
+    if let Some(r) = md.get("result") {
+        check_winner(r, md.get("matchFormat"), &wins)?;
+    }
+    Ok(MatchReplay {
+        players,
+        names,
+        games,
+        files,
+        wins,
+    })
+}
+
+/// A registry entry (`{"id", "name", "playerIds"}`, EGN's player with an id): its id and name.
+fn registry_player(p: &Value) -> Result<(String, String), String> {
+    let o = p.as_object().ok_or("a player is an object")?;
+    for (k, v) in o {
+        match k.as_str() {
+            "id" | "name" => s(v, k, 64).map_err(|e| e.to_string())?,
+            "playerIds" => {
+                let ids = v.as_array().ok_or("playerIds must be a list")?;
+                if ids.len() > 10 {
+                    return Err(format!("{} playerIds (at most 10)", ids.len()));
+                }
+                for (j, e) in ids.iter().enumerate() {
+                    let e = e
+                        .as_object()
+                        .ok_or_else(|| format!("playerIds[{j}] must be an object"))?;
+                    for key in ["id", "source"] {
+                        let v = e
+                            .get(key)
+                            .ok_or_else(|| format!("playerIds[{j}] needs '{key}'"))?;
+                        s(v, key, 64).map_err(|e| format!("playerIds[{j}]: {e}"))?;
+                    }
+                    if let Some(k) = e.keys().find(|k| !["id", "source"].contains(&k.as_str())) {
+                        return Err(format!(
+                            "playerIds[{j}]: unknown field '{}'",
+                            euchre::text::shown(k)
+                        ));
+                    }
+                }
+            }
+            other => return Err(format!("unknown field '{}'", euchre::text::shown(other))),
+        }
+    }
+    let text = |k: &str| o.get(k).and_then(Value::as_str).map(String::from);
+    let id = text("id").ok_or("every EMN player needs an 'id'")?;
+    let name = text("name").ok_or_else(|| format!("player '{}' needs a 'name'", euchre::text::shown(&id)))?;
+    Ok((id, name))
+}
+
+/// The formats EMN names (`metadata.matchFormat.type`).
+const FORMATS: [&str; 10] = [
+    "BEST_OF_N",
+    "PROGRESSIVE",
+    "ROUND_ROBIN",
+    "CUSTOM",
+    "FIXED_GAMES",
+    "TARGET_SCORE",
+    "ELIMINATION",
+    "SWISS",
+    "TIMED",
+    "SINGLE_GAME",
+];
+
+fn match_format(v: &Value) -> Result<(), EgnError> {
+    let bad = |m: String| EgnError::new(format!("metadata.matchFormat: {m}"));
+    let o = v.as_object().ok_or_else(|| bad("must be an object".into()))?;
+    for (k, v) in o {
+        match k.as_str() {
+            "type" => match v.as_str() {
+                Some(t) if FORMATS.contains(&t) => {}
+                _ => {
+                    return Err(bad(format!(
+                        "type {} is not one of {}",
+                        shown(v),
+                        FORMATS.join(", ")
+                    )))
+                }
+            },
+            "target" => {
+                if v.as_u64().is_none_or(|t| t < 1) {
+                    return Err(bad(format!(
+                        "target {} is not a whole number of at least 1",
+                        shown(v)
+                    )));
+                }
+            }
+            other => return Err(bad(format!("unknown field '{}'", euchre::text::shown(other)))),
+        }
+    }
+    if !o.contains_key("type") {
+        return Err(bad("needs a 'type'".into()));
+    }
+    Ok(())
+}
+
+/// The statuses EMN names (`metadata.result.status`).
+const STATUSES: [&str; 4] = ["COMPLETED", "IN_PROGRESS", "FORFEIT", "DRAW"];
+
+fn result(v: &Value) -> Result<(), EgnError> {
+    let bad = |m: String| EgnError::new(format!("metadata.result: {m}"));
+    let o = v.as_object().ok_or_else(|| bad("must be an object".into()))?;
+    for (k, v) in o {
+        let fine = match k.as_str() {
+            "status" => v.as_str().is_some_and(|t| STATUSES.contains(&t)),
+            "winner" => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+            "scores" => v.as_object().is_some_and(|m| m.values().all(Value::is_number)),
+            other => return Err(bad(format!("unknown field '{}'", euchre::text::shown(other)))),
+        };
+        if !fine {
+            let wanted = match k.as_str() {
+                "status" => format!("one of {}", STATUSES.join(", ")),
+                "winner" => "a list of player ids".into(),
+                _ => "an object of numbers".into(),
+            };
+            return Err(bad(format!("{k} {} is not {wanted}", shown(v))));
+        }
+    }
+    Ok(())
+}
+
+/// A completed match decided by games won (`BEST_OF_N`, `FIXED_GAMES`, `SINGLE_GAME`, or no
+/// format given): each winner it names by player id must be among those who won the most games
+/// in the replay, as an EGN game's `finalScore` must be its replay's (EGN tester s51, 3).
+/// Other formats (cumulative points, brackets) and a winner named by a team key are left
+/// unchecked: the replay alone does not decide them.
+fn check_winner(
+    result: &Value,
+    format: Option<&Value>,
+    wins: &BTreeMap<String, u32>,
+) -> Result<(), EgnError> {
+    let status = result.get("status").and_then(Value::as_str);
+    let kind = format.and_then(|f| f.get("type")).and_then(Value::as_str);
+    let by_games = matches!(kind, None | Some("BEST_OF_N" | "FIXED_GAMES" | "SINGLE_GAME"));
+    if !by_games || !matches!(status, None | Some("COMPLETED")) {
+        return Ok(());
+    }
+    let most = wins.values().copied().max().unwrap_or(0);
+    for w in result
+        .get("winner")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let Some(id) = w.as_str() else { continue };
+        if let Some(&won) = wins.get(id) {
+            if won < most {
+                return Err(EgnError::new(format!(
+                    "metadata.result names '{}' a winner, but the games replayed give it {won} won against {most} for the best",
+                    euchre::text::shown(id)
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A game's seat names, from the match's registry (`SeatPlayerNames[i] =
+/// MasterPlayerMap[game.players[i]]`): put in where the game's own metadata gives none (the
+/// EMN specification's own example leaves them out), refused where they differ.
+fn seat_names(data: &mut Value, registry: &[&str]) -> Result<(), String> {
+    let Some(md) = data.get_mut("metadata").and_then(Value::as_object_mut) else {
+        return Ok(());
+    };
+    match md.get("players") {
+        None => {
+            md.insert("players".into(), Value::from(registry.to_vec()));
+        }
+        Some(Value::Array(given)) => {
+            for (seat, (g, r)) in given.iter().zip(registry).enumerate() {
+                if g.as_str().is_some_and(|g| g != *r) {
+                    return Err(format!(
+                        "seat {seat} is '{}' in the game's metadata but '{}' in the match's registry",
+                        euchre::text::shown(g.as_str().unwrap_or_default()),
+                        euchre::text::shown(r)
+                    ));
+                }
+            }
+        }
+        // Anything else is the EGN reader's to refuse.
+        Some(_) => {}
+    }
+    Ok(())
 }

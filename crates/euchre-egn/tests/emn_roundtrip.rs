@@ -67,3 +67,69 @@ fn faithful_emn_checks_every_game() {
         .to_string();
     assert!(e.contains("defend_alone") && e.contains(": game "), "{e}");
 }
+
+/// A written match changed in one place: refused, the message naming what is wrong (EGN tester
+/// s51, 2, 3, 5, 10), or read with the seat names the registry gives (6).
+#[test]
+fn a_match_is_held_to_its_schema_its_registry_and_its_result() {
+    let mut rules = Rules::preset("tournament").unwrap();
+    rules.set("match_games", "3").unwrap();
+    let m = random_match(rules, 4);
+    let emn = match_to_emn(&m, None);
+    assert!(replay_emn(&emn).is_ok());
+    let refused = |change: &dyn Fn(&mut serde_json::Value), words: &str| {
+        let mut v = emn.clone();
+        change(&mut v);
+        let e = replay_emn(&v).expect_err(words).to_string();
+        assert!(e.contains(words), "expected '{words}' in: {e}");
+    };
+    refused(
+        &|v| v["games"][0]["players"] = serde_json::json!(["p-01", "p-01", "p-03", "p-04"]),
+        "game 1: player 'p-01' is seated twice",
+    );
+    // The winners named are those who won fewest.
+    let back = replay_emn(&emn).unwrap();
+    let loser = back.players.iter().min_by_key(|p| back.wins[*p]).unwrap().clone();
+    assert!(back.wins[&loser] < *back.wins.values().max().unwrap());
+    refused(
+        &|v| v["metadata"]["result"]["winner"] = serde_json::json!([loser.clone()]),
+        "names",
+    );
+    refused(
+        &|v| v["games"][1]["gameData"]["metadata"]["players"] = serde_json::json!(["Zed", "Yan", "Xi", "Wu"]),
+        "game 2: seat 0 is 'Zed' in the game's metadata but 'Seat 0' in the match's registry",
+    );
+    refused(
+        &|v| v["metadata"]["matchFormat"] = serde_json::json!({"type": "BOGUS", "target": 3}),
+        "matchFormat: type \"BOGUS\" is not one of",
+    );
+    refused(
+        &|v| v["metadata"]["matchFormat"]["target"] = serde_json::json!(-5),
+        "target -5 is not a whole number of at least 1",
+    );
+    refused(
+        &|v| v["metadata"]["result"]["status"] = serde_json::json!("WHATEVER"),
+        "result: status \"WHATEVER\" is not one of COMPLETED",
+    );
+    refused(
+        &|v| v["metadata"]["players"][0]["nickname"] = serde_json::json!("Al"),
+        "metadata.players[0]: unknown field 'nickname'",
+    );
+    refused(
+        &|v| v["games"][2]["gameIndex"] = serde_json::json!(0),
+        "game 3: gameIndex 0 is game 1's too",
+    );
+    // A game's metadata without names (as the EMN specification's example writes it) takes
+    // the registry's for its seats.
+    let mut v = emn.clone();
+    for g in v["games"].as_array_mut().unwrap() {
+        g["gameData"]["metadata"]
+            .as_object_mut()
+            .unwrap()
+            .remove("players");
+    }
+    v["metadata"]["players"][0]["name"] = serde_json::json!("Ann");
+    let back = replay_emn(&v).unwrap();
+    assert_eq!(back.names["p-01"], "Ann");
+    assert_eq!(back.games.len(), 3);
+}

@@ -57,7 +57,9 @@ fn oversized_documents_are_refused_before_parsing() {
 #[test]
 fn a_match_of_too_many_games_or_players_is_refused_by_count() {
     let emn = |players: usize, games: usize| {
-        let ps: Vec<String> = (0..players).map(|i| format!(r#"{{"id":"p{i}"}}"#)).collect();
+        let ps: Vec<String> = (0..players)
+            .map(|i| format!(r#"{{"id":"p{i}","name":"P{i}"}}"#))
+            .collect();
         format!(
             r#"{{"fileType":"Euchre Match Notation","version":"1.0","metadata":{{"players":[{}]}},"games":[{}]}}"#,
             ps.join(","),
