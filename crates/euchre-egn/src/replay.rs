@@ -549,6 +549,18 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
         budget: 5_000,
     };
     let (deal, guessed) = walk.run(deal, 0, guessed)?;
+    // A discard recorded where the dealer never took the upcard up (trump named in round 2, the
+    // dealer sitting out a partner's loner, the deal thrown in): the record says two things,
+    // and one of them is wrong (EGN tester s51, 4). Known once the play has begun.
+    if let Some(c) = auction.discard {
+        let past_the_discard = !deal.plays().is_empty() || deal.is_done();
+        if past_the_discard && deal.discard().is_none() {
+            return Err(format!(
+                ": discard {} is recorded, but the dealer (seat {dealer}) did not take up the upcard",
+                egn_card(c)
+            ));
+        }
+    }
     Ok(ReplayedDeal {
         complete: deal.is_done(),
         hands_recorded: all_recorded,

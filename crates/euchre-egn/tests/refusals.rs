@@ -304,3 +304,16 @@ fn the_first_card_not_held_is_blamed() {
         );
     }
 }
+
+/// A discard where the dealer never took the upcard up (here trump is named in round 2) was
+/// passed over in silence: the record says two things and one is wrong (EGN tester s51, 4).
+#[test]
+fn a_discard_without_the_upcard_taken_is_refused() {
+    let e = refused(&edited(|v| {
+        v["deals"][0]["phases"][0]["discard"] = json!("Kh");
+    }));
+    assert_eq!(
+        e,
+        "deal 1: discard Kh is recorded, but the dealer (seat 0) did not take up the upcard"
+    );
+}
