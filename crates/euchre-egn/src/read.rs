@@ -260,9 +260,11 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
                 "ruleset: winning_score and num_deals can't be negative",
             ));
         }
-        if r.winning_score.is_some() && r.num_deals.is_some() {
+        // Either limit may be given as 0 beside the other ("omit winning_score (or set
+        // winning_score to 0) and set num_deals"); both above 0 say two endings.
+        if r.winning_score.is_some_and(|w| w > 0) && r.num_deals.is_some_and(|n| n > 0) {
             return Err(EgnError::new(
-                "ruleset: winning_score and num_deals can't both be given",
+                "ruleset: winning_score and num_deals can't both be above 0: a game ends at a target score or after a number of deals (give the other as 0, or leave it out)",
             ));
         }
         if r.winning_score == Some(0) && r.num_deals.is_none_or(|n| n < 1) {

@@ -317,3 +317,22 @@ fn a_discard_without_the_upcard_taken_is_refused() {
         "deal 1: discard Kh is recorded, but the dealer (seat 0) did not take up the upcard"
     );
 }
+
+/// A game of a number of deals written as the alternate rules' prose has it, `winning_score` 0
+/// beside `num_deals`, is read; its first refusal pointed to the second, whose message said
+/// both could not be given (EGN tester s51, 7). Two limits above 0 are still two endings.
+#[test]
+fn a_zero_winning_score_beside_num_deals_is_read() {
+    let with = |ruleset: Value| {
+        edited(|v| {
+            v["metadata"]["ruleset"] = ruleset;
+            v["metadata"].as_object_mut().unwrap().remove("finalScore");
+        })
+    };
+    check_text(&with(json!({"winning_score": 0, "num_deals": 3}))).unwrap();
+    check_text(&with(json!({"winning_score": 10, "num_deals": 0}))).unwrap();
+    let e = refused(&with(json!({"winning_score": 0})));
+    assert!(e.contains("winning_score 0 needs num_deals"), "{e}");
+    let e = refused(&with(json!({"winning_score": 10, "num_deals": 3})));
+    assert!(e.contains("can't both be above 0"), "{e}");
+}
