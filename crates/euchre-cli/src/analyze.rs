@@ -146,7 +146,7 @@ fn sole_name_in(loaded: &Loaded, deal: u32, seat: usize) -> Option<&str> {
 /// A seat in a deal, with its player's name: "2 (Jen-Eye)".
 fn who(loaded: &Loaded, deal: u32, seat: usize) -> String {
     match name_in(loaded, deal, seat) {
-        Some(n) => format!("{seat} ({n})"),
+        Some(n) => format!("{seat} ({})", euchre::text::printable(n)),
         None => seat.to_string(),
     }
 }
@@ -192,7 +192,8 @@ impl PlayerTotal<'_> {
         let mut seats = self.seats.clone();
         seats.sort_unstable();
         let seats: Vec<String> = seats.iter().map(usize::to_string).collect();
-        match (self.name(), seats.as_slice()) {
+        // Printed on a terminal: a name from a file is made safe there (EGN tester s51, 8).
+        match (self.name().map(euchre::text::printable), seats.as_slice()) {
             (Some(n), [one]) => format!("seat {one} ({n})"),
             (Some(n), _) => format!("{n} (seats {})", seats.join(", ")),
             (None, _) => format!("seat {}", seats.join(", ")),

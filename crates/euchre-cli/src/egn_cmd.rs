@@ -301,7 +301,8 @@ pub fn check(
                                 .iter()
                                 .map(|p| {
                                     let who = p.name.as_deref().unwrap_or(&p.id);
-                                    format!("{} {}", euchre::text::shown(who), p.games_won)
+                                    let who = euchre::text::printable(&euchre::text::shown(who));
+                                    format!("{who} {}", p.games_won)
                                 })
                                 .collect();
                             format!(", games won: {}", each.join(", "))

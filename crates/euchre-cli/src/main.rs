@@ -488,7 +488,7 @@ fn play_table(
                 session
                     .holders()
                     .iter()
-                    .map(|h| h.name().to_string())
+                    .map(|h| euchre::text::printable(h.name()))
                     .collect::<Vec<_>>()
                     .join(", ")
             };

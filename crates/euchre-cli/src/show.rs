@@ -3,6 +3,9 @@
 //! Both print the partnership game's deals with the same code ([`show_deal`]): an EGN file's in
 //! EGN's spelling of cards ("Jd"), with "??" for a card the file never shows; a game record's in
 //! the record's ("JD"). A record of an individual game is printed with a score per player.
+//!
+//! Names and titles come from files other people wrote: they are printed through
+//! [`euchre::text::printable`], so that none can drive the terminal (EGN tester s51, 8).
 
 use anyhow::Result;
 use euchre::game::Tally;
@@ -37,10 +40,11 @@ pub fn show(text: &str) -> Result<String> {
         .map(|p| {
             let name = &m.names[p];
             let shared = m.names.values().filter(|n| *n == name).count() > 1;
+            let name = euchre::text::printable(name);
             let who = if shared {
-                format!("{name} ({p})")
+                format!("{name} ({})", euchre::text::printable(p))
             } else {
-                name.clone()
+                name
             };
             format!("{who} {}", m.wins.get(p).copied().unwrap_or(0))
         })
@@ -63,8 +67,7 @@ pub fn show_record(text: &str) -> Result<String> {
                 r.players
                     .as_ref()
                     .and_then(|p| p.get(i))
-                    .cloned()
-                    .unwrap_or_else(|| format!("Seat {i}"))
+                    .map_or_else(|| format!("Seat {i}"), |n| euchre::text::printable(n))
             })
             .collect()
     };
@@ -236,11 +239,15 @@ fn show_egn_game(out: &mut String, file: &EgnFile, first: usize, game: Option<us
             file.metadata
                 .players
                 .get(i)
-                .map(|p| p.name().to_string())
+                .map(|p| euchre::text::printable(p.name()))
                 .unwrap_or_else(|| format!("Seat {i}"))
         })
         .collect();
-    let title = file.metadata.title.clone().unwrap_or_else(|| "EGN game".into());
+    let title = file
+        .metadata
+        .title
+        .as_deref()
+        .map_or_else(|| "EGN game".into(), euchre::text::printable);
     show_seats(out, &title, &names, r.initial_score)?;
     // Deals and tricks count from 1, as `analyze` and `solve --deal` count them; the file's own
     // `dealNumber` (from 0 in EGN, and what `egn check`'s messages name) is shown beside it.

@@ -288,3 +288,39 @@ fn line_and_column(v: &serde_json::Value) -> (usize, usize) {
     let at = |k: &str| v[k].as_u64().unwrap_or_else(|| panic!("no {k}: {v}")) as usize;
     (at("line"), at("column"))
 }
+
+/// A file's names and title reach the terminal with their control characters escaped: an
+/// escape sequence in a player's name recoloured the terminal or retitled its window through
+/// `egn show`, `record show` and `analyze` (EGN tester s51, 8).
+#[test]
+fn names_from_a_file_cannot_drive_the_terminal() {
+    let forged = ["A\u{1b}]0;pwned\u{7}B", "\u{202e}RTL", "two\nlines", "Dee"];
+    let mut egn = random_document("egn");
+    egn["metadata"]["players"] = serde_json::json!(forged);
+    egn["metadata"]["title"] = serde_json::json!("Evil\u{1b}[31mRED");
+    let mut record = random_document("record");
+    record["players"] = serde_json::json!(forged);
+    for (kind, doc) in [("egn", egn), ("record", record)] {
+        let path = std::env::temp_dir().join(format!("euchre-forged-{kind}-{}", std::process::id()));
+        std::fs::write(&path, doc.to_string()).unwrap();
+        for args in [&[kind, "show"][..], &["analyze"][..]] {
+            let out = Command::new(EUCHRE).args(args).arg(&path).output().unwrap();
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(
+                !text.contains('\u{1b}') && !text.contains('\u{7}'),
+                "{args:?}: {text}"
+            );
+            assert!(
+                !text.contains('\u{202e}') && !text.contains("two\nlines"),
+                "{args:?}: {text}"
+            );
+            assert!(text.contains("A\\u{1b}]0;pwned\\u{7}B"), "{args:?}: {text}");
+        }
+        std::fs::remove_file(&path).ok();
+    }
+}

@@ -23,9 +23,47 @@ pub fn cut(text: &str, most: usize) -> String {
     }
 }
 
+/// Text from a file, made safe to print on a terminal: control characters (an escape sequence
+/// that recolours the terminal or retitles its window, a line break inside a name), line and
+/// paragraph separators and the marks that reverse the direction of the text after them are
+/// written as escapes (`\u{1b}`); everything else is kept. The names and titles of games
+/// exchanged with other people are shown through it.
+pub fn printable(text: &str) -> String {
+    if !text.chars().any(unprintable) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unprintable(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A character [`printable`] escapes.
+fn unprintable(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{061c}' | '\u{200e}' | '\u{200f}')
+        || ('\u{202a}'..='\u{202e}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn printable_text_keeps_letters_and_escapes_what_drives_a_terminal() {
+        assert_eq!(printable("Zoë 🂡 Ann-Marie"), "Zoë 🂡 Ann-Marie");
+        assert_eq!(printable("Evil\u{1b}[31mRED"), "Evil\\u{1b}[31mRED");
+        assert_eq!(printable("A\u{1b}]0;pwned\u{7}B"), "A\\u{1b}]0;pwned\\u{7}B");
+        assert_eq!(printable("two\nlines"), "two\\u{a}lines");
+        assert_eq!(printable("\u{202e}RTL"), "\\u{202e}RTL");
+        assert_eq!(printable("a\u{2066}b\u{85}c"), "a\\u{2066}b\\u{85}c");
+    }
 
     #[test]
     fn a_cut_is_shown_and_a_text_that_fits_is_whole() {
