@@ -295,6 +295,11 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
             (_, "Pass") => Action::Pass,
             (0..=3, "Order") => Action::Order { alone },
             (0..=3, other) => return Err(format!(", call {n}: '{other}' in round 1 (only Pass or Order)")),
+            (4..=7, "Order") => {
+                return Err(format!(
+                    ", call {n}: 'Order' in round 2 (only Pass, a suit s, h, d or c, or n for no trump)"
+                ))
+            }
             (4..=7, "x") => return Err(format!(", call {n}: the call is unknown ('x'); replay needs it")),
             (4..=7, "n") => Action::Call {
                 trump: Trump::NoTrump,
@@ -329,6 +334,15 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
     }
     if a.maker.is_some() {
         let forced = rules.canadian && a.ordered && a.maker == Some(dealer.partner());
+        // Said as the rule it breaks, not as the tricks' count of cards it would upset later
+        // (EGN tester s51, 9).
+        if forced && !alone {
+            return Err(format!(
+                ", call {}: under canadian the dealer's partner (seat {}) who orders up plays alone, but isAlone is false",
+                a.actions.len(),
+                dealer.partner()
+            ));
+        }
         a.alone = alone || forced;
     } else if alone {
         return Err(": isAlone is set but nobody made trump".into());
@@ -479,6 +493,13 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
         .filter(|_| d.initial_state.dealer >= 0)
         .ok_or_else(|| format!(": {}", dealer_is_no_seat(d.initial_state.dealer)))?;
     let upcard = parse_egn_card(&d.initial_state.up_card, None).map_err(|e| format!(": upCard {e}"))?;
+    if !rules.deck().contains(upcard) {
+        return Err(format!(
+            ": upCard {} is not in the deck under these rules{}",
+            egn_card(upcard),
+            if upcard.is_joker() { " (no joker)" } else { "" }
+        ));
+    }
     let mut bidding = None;
     let mut tricks = None;
     for p in &d.phases {

@@ -336,3 +336,32 @@ fn a_zero_winning_score_beside_num_deals_is_read() {
     let e = refused(&with(json!({"winning_score": 10, "num_deals": 3})));
     assert!(e.contains("can't both be above 0"), "{e}");
 }
+
+/// Faults in the bidding named as the rule they break, not as what they upset later (EGN
+/// tester s51, 9): they read "4 cards played but 3 seats are in play", "'Order' is not a
+/// call" and "tricks are recorded but nobody made trump".
+#[test]
+fn bidding_faults_are_named_as_the_rule_they_break() {
+    let e = refused(&edited(|v| {
+        v["metadata"]["ruleset"] = json!({"canadian": true});
+        v["deals"][0]["phases"][0]["calls"] = json!(["Pass", "Order"]);
+    }));
+    assert_eq!(
+        e,
+        "deal 1, call 2: under canadian the dealer's partner (seat 2) who orders up plays alone, but isAlone is false"
+    );
+    let e = refused(&edited(|v| {
+        v["deals"][0]["phases"][0]["calls"] = json!(["Pass", "Pass", "Pass", "Pass", "Order"]);
+    }));
+    assert!(
+        e.starts_with("deal 1, call 5: 'Order' in round 2 (only Pass"),
+        "{e}"
+    );
+    let e = refused(&edited(|v| {
+        v["deals"][0]["initialState"]["upCard"] = json!("B");
+    }));
+    assert_eq!(
+        e,
+        "deal 1: upCard B is not in the deck under these rules (no joker)"
+    );
+}
