@@ -254,6 +254,13 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
     if m.final_score.as_ref().is_some_and(|s| s.len() > 2) {
         return Err(EgnError::new("finalScore has more than 2 entries"));
     }
+    // One entry would leave the other side's score unsaid, and unchecked (EGN tester s51, 13).
+    if let Some(n) = m.final_score.as_ref().map(Vec::len).filter(|&n| n < 2) {
+        return Err(EgnError::new(format!(
+            "finalScore has {n} {} (one for each side: 2)",
+            if n == 1 { "entry" } else { "entries" }
+        )));
+    }
     if let Some(r) = &m.ruleset {
         if r.winning_score.is_some_and(|w| w < 0) || r.num_deals.is_some_and(|n| n < 0) {
             return Err(EgnError::new(

@@ -365,3 +365,12 @@ fn bidding_faults_are_named_as_the_rule_they_break() {
         "deal 1: upCard B is not in the deck under these rules (no joker)"
     );
 }
+
+/// A `finalScore` of one entry was taken unchecked (EGN tester s51, 13).
+#[test]
+fn a_final_score_names_both_sides() {
+    for (given, n) in [(json!([3]), "1 entry"), (json!([]), "0 entries")] {
+        let e = refused(&edited(|v| v["metadata"]["finalScore"] = given));
+        assert_eq!(e, format!("finalScore has {n} (one for each side: 2)"));
+    }
+}
