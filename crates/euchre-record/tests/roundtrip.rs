@@ -559,3 +559,16 @@ fn a_record_its_games_and_its_deals_are_objects_not_arrays() {
         );
     }
 }
+
+/// The example in `docs/record-format.md` is a record that reads and replays (it was a sketch
+/// with "..." among its rules: EGN tester s51, 21).
+#[test]
+fn the_documented_example_reads() {
+    let doc = include_str!("../../../docs/record-format.md");
+    let start = doc.find("```json\n").expect("the example") + "```json\n".len();
+    let len = doc[start..].find("```").unwrap();
+    let example = &doc[start..start + len];
+    let r = euchre_record::read(example).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.games.len(), 1);
+    assert_eq!(r.games[0].score(), [0, 1]);
+}
