@@ -12,12 +12,16 @@ pub const MAX_REPORT_BYTES: u64 = 16 << 20;
 /// match plays, take up to about 300 MB.
 pub const MAX_BOARD_FILE_BYTES: u64 = 512 << 20;
 
+/// How a refusal begins when the file could not be read at all (missing, a folder, no
+/// permission), rather than read and found wrong.
+pub const CANT_READ: &str = "can't read: ";
+
 /// Reads `path` as text (`-`: standard input), refusing a file over `limit` bytes without
 /// reading it (or, for a file whose size is not known in advance, such as a pipe, without
 /// reading past the limit).
 pub fn read_text(path: &Path, limit: u64) -> Result<String, String> {
     let mut bytes = Vec::new();
-    let read = |e: std::io::Error| format!("can't read: {e}");
+    let read = |e: std::io::Error| format!("{CANT_READ}{e}");
     if path == Path::new("-") {
         std::io::stdin()
             .lock()

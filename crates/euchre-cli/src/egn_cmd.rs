@@ -237,16 +237,25 @@ pub fn read_document(path: &Path) -> Result<String, String> {
     crate::bounded_read::read_text(path, MAX_FILE_BYTES)
 }
 
-/// Checks each file with `checker`; prints a line per file; returns the exit status.
+/// Checks each file with `checker`; prints a line per file; returns the exit status: 0 when
+/// every file is valid, 1 when one is not, 2 when one could not be read at all (missing, a
+/// folder, unreadable), so that a tournament's script tells a missing file from a broken game
+/// (EGN tester s51, 19). Every file is reported either way.
 pub fn check(
     files: &[PathBuf],
     as_json: bool,
     checker: impl Fn(&str) -> Result<CheckSummary, CheckError>,
 ) -> i32 {
     let mut failed = 0;
+    let mut unread = 0;
     for f in files {
         let name = f.display().to_string();
-        let result = read_document(f)
+        let text = read_document(f);
+        unread += usize::from(
+            text.as_ref()
+                .is_err_and(|e| e.starts_with(crate::bounded_read::CANT_READ)),
+        );
+        let result = text
             .map_err(CheckError::from)
             .and_then(|t| checker(&t).map_err(|e| e.located_in(&t)));
         match result {
@@ -334,5 +343,9 @@ pub fn check(
             }
         }
     }
-    i32::from(failed > 0)
+    if unread > 0 {
+        2
+    } else {
+        i32::from(failed > 0)
+    }
 }

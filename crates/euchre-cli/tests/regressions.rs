@@ -324,3 +324,32 @@ fn names_from_a_file_cannot_drive_the_terminal() {
         std::fs::remove_file(&path).ok();
     }
 }
+
+/// `egn check` and `record check` exit 2 when a file could not be read at all, 1 when one read
+/// is not valid, so a tournament's script tells a missing file from a broken game (EGN tester
+/// s51, 19); every file is still reported.
+#[test]
+fn a_file_that_cannot_be_read_is_told_from_an_invalid_one() {
+    let dir = std::env::temp_dir().join(format!("euchre-exit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.egn");
+    std::fs::write(&good, random_document("egn").to_string()).unwrap();
+    let bad = dir.join("bad.egn");
+    std::fs::write(&bad, "{}").unwrap();
+    let missing = dir.join("missing.egn");
+    let status = |files: &[&std::path::Path]| {
+        let out = Command::new(EUCHRE)
+            .args(["egn", "check"])
+            .args(files)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(said.lines().count(), files.len(), "a line a file: {said}");
+        out.status.code()
+    };
+    assert_eq!(status(&[&good]), Some(0));
+    assert_eq!(status(&[&good, &bad]), Some(1));
+    assert_eq!(status(&[&good, &missing, &bad]), Some(2));
+    assert_eq!(status(&[&dir]), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
