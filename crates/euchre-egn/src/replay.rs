@@ -240,7 +240,16 @@ pub(crate) struct Auction {
     pub discard: Option<Card>,
 }
 
-fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) -> Result<Auction, String> {
+/// `alone_in_play` is the trick-play phase's `isAlone`, which the schema allows there too: taken
+/// where the bidding phase gives none, refused where the two differ (it was ignored: EGN tester
+/// s51, 14).
+fn read_auction(
+    rules: &Rules,
+    dealer: Seat,
+    upcard: Card,
+    b: Option<&Bidding>,
+    alone_in_play: Option<bool>,
+) -> Result<Auction, String> {
     let mut a = Auction {
         actions: Vec::new(),
         maker: None,
@@ -251,7 +260,15 @@ fn read_auction(rules: &Rules, dealer: Seat, upcard: Card, b: Option<&Bidding>) 
         discard: None,
     };
     let Some(b) = b else { return Ok(a) };
-    let alone = b.is_alone.unwrap_or(false);
+    let alone = match (b.is_alone, alone_in_play) {
+        (Some(bid), Some(play)) if bid != play => {
+            return Err(format!(
+                ": the bidding phase says isAlone {bid} but the trick-play phase says {play}"
+            ))
+        }
+        (Some(said), _) | (None, Some(said)) => said,
+        (None, None) => false,
+    };
     let first = if rules.dealer_shouts_first {
         dealer
     } else {
@@ -509,7 +526,7 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
             _ => return Err(": phases must be one bidding phase then one trick-play phase".into()),
         }
     }
-    let auction = read_auction(rules, dealer, upcard, bidding)?;
+    let auction = read_auction(rules, dealer, upcard, bidding, tricks.and_then(|t| t.is_alone))?;
     let map = map_play(rules, dealer, &auction, upcard, tricks)?;
     let loners = exchanging_loners(rules, &auction);
     let mut moves = match bidding.and_then(|b| b.card_exchanges.as_deref()) {

@@ -374,3 +374,30 @@ fn a_final_score_names_both_sides() {
         assert_eq!(e, format!("finalScore has {n} (one for each side: 2)"));
     }
 }
+
+/// `isAlone` in the trick-play phase (the schema allows it there) was ignored: one that differs
+/// from the bidding's is refused, and where the bidding gives none it counts (EGN tester s51, 14).
+#[test]
+fn is_alone_in_the_trick_play_phase_is_read() {
+    let e = refused(&edited(|v| v["deals"][0]["phases"][1]["isAlone"] = json!(true)));
+    assert_eq!(
+        e,
+        "deal 1: the bidding phase says isAlone false but the trick-play phase says true"
+    );
+    check_text(&edited(|v| {
+        v["deals"][0]["phases"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("isAlone");
+        v["deals"][0]["phases"][1]["isAlone"] = json!(false);
+    }))
+    .unwrap();
+    let e = refused(&edited(|v| {
+        v["deals"][0]["phases"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("isAlone");
+        v["deals"][0]["phases"][1]["isAlone"] = json!(true);
+    }));
+    assert!(e.contains("seats are in play"), "read as a loner's deal: {e}");
+}
