@@ -212,6 +212,52 @@ fn check_len(what: &str, s: &str, max: usize) -> Result<(), EgnError> {
     Ok(())
 }
 
+/// Whether `date` is one the schema takes (it was not checked: EGN tester s51, 15): an RFC 3339
+/// date-time (`2026-07-21T03:47:33.103Z`, `...+02:00`), or the pattern
+/// `YYYY-MM-DD[T ]HH:MM[:SS[.fff]]` with no zone.
+fn date_fits(date: &str) -> bool {
+    let b = date.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b.get(r).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
+    let at = |i: usize, c: &[u8]| b.get(i).is_some_and(|x| c.contains(x));
+    let minutes = digits(0..4)
+        && at(4, b"-")
+        && digits(5..7)
+        && at(7, b"-")
+        && digits(8..10)
+        && at(10, b"Tt ")
+        && digits(11..13)
+        && at(13, b":")
+        && digits(14..16);
+    if !minutes {
+        return false;
+    }
+    let mut i = 16;
+    if at(i, b":") {
+        if !digits(i + 1..i + 3) {
+            return false;
+        }
+        i += 3;
+        if at(i, b".") {
+            let n = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if n == 0 {
+                return false;
+            }
+            i += 1 + n;
+        }
+    }
+    // A zone: RFC 3339's date-time needs its seconds.
+    let zone = &b[i..];
+    let seconds = i > 16;
+    zone.is_empty()
+        || (seconds && matches!(zone, b"Z" | b"z"))
+        || (seconds
+            && zone.len() == 6
+            && matches!(zone[0], b'+' | b'-')
+            && zone[1..3].iter().all(u8::is_ascii_digit)
+            && zone[3] == b':'
+            && zone[4..].iter().all(u8::is_ascii_digit))
+}
+
 /// The constraints of `egn-schema-v1.json` that serde's typing does not already enforce.
 fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
     let m = &f.metadata;
@@ -224,6 +270,12 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
         if let Some(s) = s {
             check_len(what, s, max)?;
         }
+    }
+    if let Some(d) = m.date.as_deref().filter(|d| !date_fits(d)) {
+        return Err(EgnError::new(format!(
+            "date '{}' is not a date and time such as 2026-07-21T03:47 or 2026-07-21T03:47:33.103Z",
+            euchre::text::shown(d)
+        )));
     }
     if m.players.len() > 10 {
         return Err(EgnError::new(format!(

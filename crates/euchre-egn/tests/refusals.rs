@@ -401,3 +401,33 @@ fn is_alone_in_the_trick_play_phase_is_read() {
     }));
     assert!(e.contains("seats are in play"), "read as a loner's deal: {e}");
 }
+
+/// `date` is held to the schema's forms (it was not checked: EGN tester s51, 15).
+#[test]
+fn a_date_is_a_date_and_time() {
+    for fine in [
+        "2026-07-21T03:47",
+        "2026-07-21 03:47:33",
+        "2026-07-21T03:47:33.103",
+        "2026-07-21T03:47:33.103Z",
+        "2026-07-21T03:47:33+02:00",
+    ] {
+        check_text(&edited(|v| v["metadata"]["date"] = json!(fine)))
+            .unwrap_or_else(|e| panic!("{fine}: {e}"));
+    }
+    for bad in [
+        "yesterday evening",
+        "2026-07-21",
+        "2026-07-21T3:47",
+        "2026-07-21T03:47Z",
+        "2026-07-21T03:47:33.",
+        "2026-07-21T03:47:33+0200",
+        "2026-07-21T03:47:33 UTC",
+    ] {
+        let e = refused(&edited(|v| v["metadata"]["date"] = json!(bad)));
+        assert!(
+            e.starts_with(&format!("date '{bad}' is not a date and time")),
+            "{bad}: {e}"
+        );
+    }
+}
