@@ -238,7 +238,17 @@ pub fn document_json(text: &str) -> Result<serde_json::Value, EgnError> {
     if let Some(k) = repeated_key::repeated_key(text) {
         return Err(EgnError::new(k.to_string()));
     }
-    serde_json::from_str(text).map_err(|e| EgnError::new(format!("not JSON: {e}")))
+    serde_json::from_str(text).map_err(|e| {
+        // Said in the words of the mistake people make (EGN tester s51, 17).
+        let hint = if text.trim().is_empty() {
+            " (the file is empty)"
+        } else if e.to_string().starts_with("trailing characters") {
+            " (one game to an .egn file: the games of a match go in one EMN document)"
+        } else {
+            ""
+        };
+        EgnError::new(format!("not JSON: {e}{hint}"))
+    })
 }
 
 /// Checks an EGN or EMN document: schema, then a full replay.

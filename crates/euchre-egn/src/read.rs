@@ -284,7 +284,11 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
         )));
     }
     for p in &m.players {
-        check_len("a player name", p.name(), crate::MAX_PLAYER_NAME_CHARS)?;
+        check_len(
+            &format!("player name '{}'", euchre::text::shown(p.name())),
+            p.name(),
+            crate::MAX_PLAYER_NAME_CHARS,
+        )?;
         if let PlayerEntry::Player(p) = p {
             if let Some(id) = &p.id {
                 check_len("a player id", id, 64)?;
@@ -442,8 +446,11 @@ fn check_annotations(a: &Option<std::collections::BTreeMap<String, Vec<String>>>
                 euchre::text::shown(k)
             ));
         }
-        if v.len() > 50 || v.iter().any(|s| s.chars().count() > 1024) {
-            return Err("an annotation list is too long".into());
+        if v.len() > 50 {
+            return Err(format!("annotation {k} has {} entries (at most 50)", v.len()));
+        }
+        if let Some(n) = v.iter().map(|s| s.chars().count()).find(|&n| n > 1024) {
+            return Err(format!("an annotation of {k} has {n} characters (at most 1024)"));
         }
     }
     Ok(())

@@ -431,3 +431,29 @@ fn a_date_is_a_date_and_time() {
         );
     }
 }
+
+/// Messages that name what is wrong, and where (EGN tester s51, 17): a long annotation and its
+/// key, the player whose name is too long, an empty file, two games in one file.
+#[test]
+fn faults_are_worded_for_the_person_who_made_them() {
+    let e = refused(&edited(|v| {
+        v["deals"][0]["phases"][1]["playAnnotations"] = json!({"3": ["x".repeat(1025)]});
+    }));
+    assert!(
+        e.ends_with("an annotation of 3 has 1025 characters (at most 1024)"),
+        "{e}"
+    );
+    let long = "N".repeat(65);
+    let e = refused(&edited(|v| v["metadata"]["players"][1] = json!(long)));
+    assert!(
+        e.starts_with("player name 'NNNN") && e.ends_with("has 65 characters (at most 64)"),
+        "{e}"
+    );
+    assert!(refused("").ends_with("(the file is empty)"));
+    let twice = format!("{SCENARIO}\n{SCENARIO}");
+    assert!(
+        refused(&twice).contains("one game to an .egn file"),
+        "{}",
+        refused(&twice)
+    );
+}
