@@ -41,6 +41,8 @@ pub enum IllegalAction {
     NoRenege,
     /// A jambone call must never force a revoke.
     NameForcesRevoke { card: Card, led: &'static str },
+    /// Bid Euchre with the dealer stuck: nobody has bid, so the dealer must bid.
+    DealerMustBid { seat: Seat },
     /// Keller: the maker's partner passed the trump and may not play jambone with it.
     JambonePassed { seat: Seat },
     /// `partners_best`: the partner gives one of their own cards, not the one just passed.
@@ -82,6 +84,12 @@ impl fmt::Display for IllegalAction {
                 write!(
                     f,
                     "seat {seat} bids last in round 2 (the dealer shouts first) and is stuck: stick the dealer makes the last to bid name trump"
+                )
+            }
+            IllegalAction::DealerMustBid { seat } => {
+                write!(
+                    f,
+                    "seat {seat} is the dealer and is stuck: nobody has bid, so the dealer must bid"
                 )
             }
             IllegalAction::JambonePassed { seat } => {

@@ -344,13 +344,10 @@ fn bid_euchre_no_trump_high_has_no_bowers_and_the_dealer_is_stuck() {
     run(&mut d, &[(0, "pass"), (1, "pass"), (2, "pass")]);
     // Everyone passed: the dealer must bid.
     assert!(!d.legal_actions().contains(&Action::Pass));
-    assert_eq!(
-        d.apply(Action::Pass),
-        Err(IllegalAction::DealerStuck {
-            seat: seat(3),
-            last: false
-        })
-    );
+    // Told to bid, not to "name trump" (rules audit s51, round 2, 4).
+    let e = d.apply(Action::Pass).unwrap_err();
+    assert_eq!(e, IllegalAction::DealerMustBid { seat: seat(3) });
+    assert!(e.to_string().ends_with("so the dealer must bid"), "{e}");
     run(&mut d, &[(3, "bid 1"), (3, "trump high")]);
     run(&mut d, &[(0, "stay"), (1, "stay"), (2, "stay")]);
     run(&mut d, &[(3, "JS"), (0, "9H"), (1, "TH"), (2, "JH")]);
@@ -892,4 +889,39 @@ fn a_family_changed_alone_is_refused_naming_the_option_and_the_preset() {
         "{e}"
     );
     assert!(e.contains("start from the bid-euchre preset"), "{e}");
+}
+
+/// An option the family does not play is refused, naming it and why, rather than accepted and
+/// ignored (`set_penalty` in three-handed, whose euchred maker always gives 2 to the defender
+/// with most tricks: rules audit s51, round 2, 3). The preset's own values are fine.
+#[test]
+fn an_option_the_game_does_not_play_is_refused() {
+    for (preset, option, value) in [
+        ("three-handed", "set_penalty", "9"),
+        ("three-handed", "declare", "true"),
+        ("three-handed", "euchre_stake", "3"),
+        ("bid-euchre", "defenders_gain", "true"),
+        ("bid-euchre", "winning_score", "10"),
+        ("set-back", "min_bid", "3"),
+    ] {
+        let mut r = SoloRules::preset(preset).unwrap();
+        r.validate().unwrap();
+        r.set(option, value).unwrap();
+        let e = r.validate().unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("{option} does nothing in {preset}")),
+            "{preset} {option}: {e}"
+        );
+    }
+    for (preset, option, value) in [
+        ("set-back", "declare", "true"),
+        ("set-back", "defenders_gain", "true"),
+        ("set-back", "euchre_stake", "3"),
+        ("three-handed", "ante", "5"),
+        ("bid-euchre", "min_bid", "3"),
+    ] {
+        let mut r = SoloRules::preset(preset).unwrap();
+        r.set(option, value).unwrap();
+        r.validate().unwrap_or_else(|e| panic!("{preset} {option}: {e}"));
+    }
 }

@@ -900,9 +900,8 @@ impl SoloDeal {
                     ..
                 },
             ) if Some(s) == self.turned() => IllegalAction::TurnedDownSuit { suit: s },
-            (SoloPhase::Bidding2 | SoloPhase::Auction, Action::Pass) => {
-                IllegalAction::DealerStuck { seat, last: false }
-            }
+            (SoloPhase::Bidding2, Action::Pass) => IllegalAction::DealerStuck { seat, last: false },
+            (SoloPhase::Auction, Action::Pass) => IllegalAction::DealerMustBid { seat },
             _ => IllegalAction::NotNow {
                 action: a,
                 phase: self.phase.name(),

@@ -152,6 +152,11 @@ impl SoloRules {
                 "winning_score must be above 0: {family} plays up to it (set winning_score, or start from the {family} preset, whose other options suit it)"
             ));
         }
+        if let Some((option, why)) = self.ignored_option() {
+            return bad(format!(
+                "{option} does nothing in {family} ({why}): leave it at the {family} preset's value"
+            ));
+        }
         if self.family == Family::BidEuchre && !(1..=self.hand_size()).contains(&self.min_bid) {
             return bad(format!(
                 "min_bid {} is not 1..{} (the cards in a hand)",
@@ -160,6 +165,86 @@ impl SoloRules {
             ));
         }
         Ok(())
+    }
+
+    /// An option set away from its family's preset that this family does not play (it was
+    /// accepted and ignored: rules audit s51, round 2, 3), and why it does nothing.
+    fn ignored_option(&self) -> Option<(&'static str, &'static str)> {
+        let preset = SoloRules::preset(self.family.name()).ok()?;
+        let cutthroat = "the euchred maker gives 2 to the defender with most tricks";
+        let checks: &[(&str, bool, &str)] = match self.family {
+            Family::Cutthroat => &[
+                ("set_penalty", self.set_penalty != preset.set_penalty, cutthroat),
+                (
+                    "stayer_penalty",
+                    self.stayer_penalty != preset.stayer_penalty,
+                    "nobody stays or folds",
+                ),
+                (
+                    "start_score",
+                    self.start_score != preset.start_score,
+                    "it plays up to winning_score",
+                ),
+                (
+                    "declare",
+                    self.declare != preset.declare,
+                    "\"I declare\" is Set-Back's",
+                ),
+                (
+                    "defenders_gain",
+                    self.defenders_gain != preset.defenders_gain,
+                    cutthroat,
+                ),
+                (
+                    "euchre_stake",
+                    self.euchre_stake != preset.euchre_stake,
+                    cutthroat,
+                ),
+                (
+                    "min_bid",
+                    self.min_bid != preset.min_bid,
+                    "the bidding orders up or names a suit",
+                ),
+            ],
+            Family::BidEuchre => &[
+                (
+                    "declare",
+                    self.declare != preset.declare,
+                    "\"I declare\" is Set-Back's",
+                ),
+                (
+                    "defenders_gain",
+                    self.defenders_gain != preset.defenders_gain,
+                    "a set maker adds set_penalty, nothing more",
+                ),
+                (
+                    "euchre_stake",
+                    self.euchre_stake != preset.euchre_stake,
+                    "Set-Back's stakes: a pool, ante, is kept",
+                ),
+                (
+                    "winning_score",
+                    self.winning_score != preset.winning_score,
+                    "it races down from start_score to 0",
+                ),
+            ],
+            Family::SetBack => &[
+                (
+                    "min_bid",
+                    self.min_bid != preset.min_bid,
+                    "the bidding orders up or names a suit",
+                ),
+                (
+                    "winning_score",
+                    self.winning_score != preset.winning_score,
+                    "it races down from start_score to 0",
+                ),
+            ],
+        };
+        checks
+            .iter()
+            .find(|(_, changed, _)| *changed)
+            .map(|&(option, _, why)| (option, why))
     }
 
     /// Sets one option from its text value.
