@@ -135,7 +135,7 @@ pub const PARTNERSHIP_OPTIONS: &[OptionInfo] = &[
     switch(
         "allow_no_trump",
         "No trump",
-        "\"No trump\" may be called in the second round (the highest card of the suit led wins)",
+        "\"No trump\" may be called in the second round (the highest card of the suit led wins; the Joker is a suit of its own then: it wins a trick it leads and follows no suit)",
     ),
     switch(
         "dealer_shouts_first",
@@ -158,7 +158,7 @@ pub const PARTNERSHIP_OPTIONS: &[OptionInfo] = &[
         "loner_lead",
         "Lead against a loner",
         &["LEFT_OF_DEALER", "LEFT_OF_LONER"],
-        "The dealer's left leads (skipping the seat out), or the loner's left",
+        "The dealer's left leads (skipping the seat out), or the loner's left (a lone defender's when only a defender is alone)",
     ),
     switch(
         "defender_leads_both_alone",
