@@ -100,6 +100,35 @@ pub fn show_record(text: &str) -> Result<String> {
     Ok(out)
 }
 
+/// A deal's annotations, each by the call or the card (from 1, as everywhere here) it is on,
+/// and how many alternative lines it holds: they were left out without a word (EGN tester
+/// s51, 11). The lines themselves are schema-checked, not replayed, so they are counted only.
+fn show_notes(out: &mut String, deal: &euchre_egn::EgnDeal) -> Result<()> {
+    for phase in &deal.phases {
+        let (what, notes) = match phase {
+            euchre_egn::Phase::Bidding(b) => ("call", &b.call_annotations),
+            euchre_egn::Phase::TrickPlay(t) => ("card", &t.play_annotations),
+        };
+        let mut notes: Vec<(u64, &Vec<String>)> = notes
+            .iter()
+            .flatten()
+            .filter_map(|(k, v)| Some((k.parse().ok()?, v)))
+            .collect();
+        notes.sort_by_key(|(k, _)| *k);
+        for (k, texts) in notes {
+            for t in texts {
+                writeln!(out, "  note, {what} {}: {}", k + 1, euchre::text::printable(t))?;
+            }
+        }
+    }
+    let lines = deal.alternative_lines.as_ref().map_or(0, Vec::len);
+    if lines > 0 {
+        let s = if lines == 1 { "" } else { "s" };
+        writeln!(out, "  ({lines} alternative line{s}, not shown)")?;
+    }
+    Ok(())
+}
+
 /// A record's title: its preset where its rules are one, else its family.
 fn title(rules: AnyRules, family: &str) -> String {
     let rules =
@@ -271,6 +300,9 @@ fn show_egn_game(out: &mut String, file: &EgnFile, first: usize, game: Option<us
             guessed: rd.guessed,
         };
         show_deal(out, &rd.deal, &text, rd.complete.then(|| before.after(&rd.deal)))?;
+        if let Some(DealEntry::Full(e)) = file.deals.get(i) {
+            show_notes(out, e)?;
+        }
     }
     show_result(out, r.over, r.winner, r.score)?;
     Ok(r.deals.len())

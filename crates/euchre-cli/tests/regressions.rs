@@ -353,3 +353,22 @@ fn a_file_that_cannot_be_read_is_told_from_an_invalid_one() {
     assert_eq!(status(&[&dir]), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `egn show` shows a deal's annotations by the call or card they are on, and says how many
+/// alternative lines it leaves out: both were dropped without a word (EGN tester s51, 11).
+#[test]
+fn egn_show_shows_the_annotations() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../euchre-egn/tests/data/egn-examples/VWEC Finals Annotated.egn"
+    );
+    let out = Command::new(EUCHRE).args(["egn", "show", file]).output().unwrap();
+    assert!(out.status.success());
+    let shown = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        shown.contains("  note, card 11: Even if dealer trumps here we get the last two tricks."),
+        "{shown}"
+    );
+    assert!(shown.contains("  note, call 5: "), "{shown}");
+    assert!(shown.contains("(1 alternative line, not shown)"), "{shown}");
+}
