@@ -102,7 +102,8 @@ pub fn show_record(text: &str) -> Result<String> {
 
 /// A deal's annotations, each by the call or the card (from 1, as everywhere here) it is on,
 /// and how many alternative lines it holds: they were left out without a word (EGN tester
-/// s51, 11). The lines themselves are schema-checked, not replayed, so they are counted only.
+/// s51, 11). The lines are replayed by the reader (`egn check` refuses one that breaks a rule)
+/// but not printed: counted only.
 fn show_notes(out: &mut String, deal: &euchre_egn::EgnDeal) -> Result<()> {
     for phase in &deal.phases {
         let (what, notes) = match phase {
@@ -124,7 +125,10 @@ fn show_notes(out: &mut String, deal: &euchre_egn::EgnDeal) -> Result<()> {
     let lines = deal.alternative_lines.as_ref().map_or(0, Vec::len);
     if lines > 0 {
         let s = if lines == 1 { "" } else { "s" };
-        writeln!(out, "  ({lines} alternative line{s}, not shown)")?;
+        writeln!(
+            out,
+            "  ({lines} alternative line{s}, replayed by check, not shown)"
+        )?;
     }
     Ok(())
 }

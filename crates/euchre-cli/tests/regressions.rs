@@ -370,5 +370,8 @@ fn egn_show_shows_the_annotations() {
         "{shown}"
     );
     assert!(shown.contains("  note, call 5: "), "{shown}");
-    assert!(shown.contains("(1 alternative line, not shown)"), "{shown}");
+    assert!(
+        shown.contains("(1 alternative line, replayed by check, not shown)"),
+        "{shown}"
+    );
 }

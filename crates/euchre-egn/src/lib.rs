@@ -16,6 +16,7 @@
 //! assert_eq!(summary.score, Some([0, 0])); // the deal is unfinished
 //! ```
 
+mod alternative;
 mod cards;
 mod emn;
 mod exchanges;

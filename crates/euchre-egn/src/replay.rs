@@ -186,6 +186,13 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
             }
         }
         let rd = replay_deal(&rules, d).map_err(|m| EgnError::deal_then(i + 1, m))?;
+        // Each alternative line replayed as a deal of its own, from the same cards.
+        let hands = rd.hands_recorded.then(|| rd.deal.dealt_hands());
+        for (k, line) in d.alternative_lines.iter().flatten().enumerate() {
+            let at = |m: String| EgnError::deal_then(i + 1, format!(", alternative line {}{m}", k + 1));
+            let alt = crate::alternative::alternative_deal(d, line, hands).map_err(at)?;
+            replay_deal(&rules, &alt).map_err(at)?;
+        }
         tally.add(&rd.deal);
         deals.push(rd);
     }

@@ -457,3 +457,37 @@ fn faults_are_worded_for_the_person_who_made_them() {
         refused(&twice)
     );
 }
+
+/// Alternative lines are replayed as the main line is, from the same cards: they were only
+/// schema-checked (EGN tester s51, 11). A line that branches in the bidding gives its calls;
+/// one that branches in the play its cards from the branch on (here card 5, after four calls).
+#[test]
+fn alternative_lines_are_replayed() {
+    let alt = |line: Value| edited(|v| v["deals"][0]["alternativeLines"] = json!([line]));
+    let bidding = |calls: Value| {
+        json!({"branchIndex": 0, "phases": [
+        {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls, "isAlone": false}]})
+    };
+    check_text(&alt(bidding(json!(["Pass", "Pass", "Pass", "Pass", "s"])))).unwrap();
+    let e = refused(&alt(bidding(json!(["Order", "Order", "Order"]))));
+    assert_eq!(
+        e,
+        "deal 1, alternative line 1, call 2: 'Order' comes after trump was made"
+    );
+    // In the play: the annotated finals' first line, then the same with a card of trick 1
+    // played again.
+    let finals = include_str!("data/egn-examples/VWEC Finals Annotated.egn");
+    check_text(finals).unwrap();
+    let mut v: Value = serde_json::from_str(finals).unwrap();
+    assert_eq!(v["deals"][0]["alternativeLines"][0]["branchIndex"], 8);
+    v["deals"][0]["alternativeLines"][0]["phases"][0]["tricks"][0][0] = json!("Qd");
+    let e = refused(&v.to_string());
+    assert!(e.starts_with("deal 1, alternative line 1, trick 2: "), "{e}");
+    let mut v: Value = serde_json::from_str(finals).unwrap();
+    v["deals"][0]["alternativeLines"][0]["branchIndex"] = json!(40);
+    let e = refused(&v.to_string());
+    assert!(
+        e.contains("alternative line 1: branchIndex 40 is past the main line's 4 calls and 20 cards"),
+        "{e}"
+    );
+}
