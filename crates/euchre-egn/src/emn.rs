@@ -19,7 +19,7 @@ pub struct MatchReplay {
     pub games: Vec<(Vec<String>, GameReplay)>,
     /// Each game as read, its seats named by the registry.
     pub files: Vec<EgnFile>,
-    /// Games won by each player.
+    /// Games won by each player, one a game (EGN cannot say whether a slam counted two).
     pub wins: BTreeMap<String, u32>,
 }
 
@@ -128,6 +128,7 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
     let mut files = Vec::new();
     let mut indexes = Vec::with_capacity(games_v.len());
     let mut wins: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
+    let mut counted_surely = true;
     for (i, g) in games_v.iter().enumerate() {
         let at = |m: String| EgnError::new(m).in_game(i + 1);
         let go = g.as_object().ok_or_else(|| at("must be an object".into()))?;
@@ -182,11 +183,16 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
             for seat in [t.index(), t.index() + 2] {
                 *wins.entry(seats[seat].clone()).or_default() += 1;
             }
+            // EGN has no words for `slams` and `laps`, under which this game may have counted
+            // two or more: the count is sure only where neither could apply.
+            let (won, lost) = (r.score[t.index()], r.score[t.other().index()]);
+            let target = i32::from(r.rules.winning_score);
+            counted_surely &= lost > 0 && (target == 0 || won < 2 * target);
         }
         games.push((seats, r));
     }
     if let Some(r) = md.get("result") {
-        check_winner(r, md.get("matchFormat"), &wins)?;
+        check_winner(r, md.get("matchFormat"), &wins, counted_surely)?;
     }
     Ok(MatchReplay {
         players,
@@ -308,13 +314,16 @@ fn result(v: &Value) -> Result<(), EgnError> {
 
 /// A completed match decided by games won (`BEST_OF_N`, `FIXED_GAMES`, `SINGLE_GAME`, or no
 /// format given): each winner it names by player id must be among those who won the most games
-/// in the replay, as an EGN game's `finalScore` must be its replay's (EGN tester s51, 3).
-/// Other formats (cumulative points, brackets) and a winner named by a team key are left
-/// unchecked: the replay alone does not decide them.
+/// in the replay, as an EGN game's `finalScore` must be its replay's (EGN tester s51, 3). Where
+/// a game may have counted more than one (`surely` false: won with the losers at 0, a slam, or
+/// by twice the target, laps; EGN cannot say whether those rules were played), a winner need
+/// only have won a game. Other formats (cumulative points, brackets) and a winner named by a
+/// team key are left unchecked: the replay alone does not decide them.
 fn check_winner(
     result: &Value,
     format: Option<&Value>,
     wins: &BTreeMap<String, u32>,
+    surely: bool,
 ) -> Result<(), EgnError> {
     let status = result.get("status").and_then(Value::as_str);
     let kind = format.and_then(|f| f.get("type")).and_then(Value::as_str);
@@ -323,6 +332,7 @@ fn check_winner(
         return Ok(());
     }
     let most = wins.values().copied().max().unwrap_or(0);
+    let least_a_winner_has = if surely { most } else { most.min(1) };
     for w in result
         .get("winner")
         .and_then(Value::as_array)
@@ -331,7 +341,7 @@ fn check_winner(
     {
         let Some(id) = w.as_str() else { continue };
         if let Some(&won) = wins.get(id) {
-            if won < most {
+            if won < least_a_winner_has {
                 return Err(EgnError::new(format!(
                     "metadata.result names '{}' a winner, but the games replayed give it {won} won against {most} for the best",
                     euchre::text::shown(id)
