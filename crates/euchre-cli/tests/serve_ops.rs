@@ -312,7 +312,7 @@ async fn the_json_log_holds_plain_values() {
                 .is_some_and(|m| m.starts_with("a WebSocket request refused"))
         })
         .unwrap_or_else(|| panic!("no refusal in {log}"));
-    assert_eq!(refused["fields"]["table"], "AB\\nINFO forged", "{refused}");
+    assert_eq!(refused["fields"]["table"], "AB\\u{a}INFO forged", "{refused}");
 }
 
 /// The server's resident memory, from /proc.

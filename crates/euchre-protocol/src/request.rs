@@ -586,13 +586,14 @@ mod tests {
         );
         let e = parse_request(r#"{"id":93,"cmd":"legal","id":94}"#).unwrap_err();
         assert_eq!(e.id, Value::Null, "neither id is echoed");
-        // A key holding a NUL is named whole, and is not taken for the id it begins with.
+        // A key holding a NUL is named whole (the NUL written as an escape), and is not taken
+        // for the id it begins with.
         let e = parse_request(r#"{"id":7,"cmd":"legal","id\u0000z":1,"id\u0000z":2}"#).unwrap_err();
         assert_eq!(
             (e.id, e.message.as_str()),
             (
                 Value::from(7),
-                "'id\0z' is given twice in one object: each field once"
+                "'id\\u{0}z' is given twice in one object: each field once"
             )
         );
         let e = parse_request(r#"{"id":95,"cmd":"legal","cmd":"state"}"#).unwrap_err();

@@ -91,29 +91,13 @@ pub fn could_be_account(name: &str) -> Result<(), String> {
 }
 
 /// A text a client sent, made fit for the log: cut to its first [`LOGGED_CHARS`] characters
-/// (with "…" when cut), and its control characters and line separators written as escapes
-/// (`\n`), so that no text can write a line of its own into the log however it is logged.
-/// Log it as a plain `&str` (`name = logged(n).as_str()`): the text log then quotes it, the
-/// JSON log (`--log-json`) makes it a JSON string with nothing of Rust's `Debug` in it.
+/// (with "…" when cut), and its control characters, line separators and direction marks
+/// written as escapes (`\u{a}`: [`euchre::text::printable`]), so that no text can write a line
+/// of its own into the log, or turn the rest of one around, however it is logged. Log it as a
+/// plain `&str` (`name = logged(n).as_str()`): the text log then quotes it, the JSON log
+/// (`--log-json`) makes it a JSON string with nothing of Rust's `Debug` in it.
 pub fn logged(text: &str) -> String {
-    let cut = euchre::text::cut(text, LOGGED_CHARS);
-    if !cut.chars().any(breaks_a_line) {
-        return cut;
-    }
-    cut.chars()
-        .map(|c| {
-            if breaks_a_line(c) {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
-
-/// A character that could end or forge a log line where it is written as it is.
-fn breaks_a_line(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+    euchre::text::printable(&euchre::text::cut(text, LOGGED_CHARS))
 }
 
 /// A character that Unicode says to show as nothing (its confusable skeleton is empty):
@@ -283,14 +267,19 @@ mod tests {
         let logged = logged(&forged);
         assert_eq!(
             logged.chars().count(),
-            LOGGED_CHARS + 2,
-            "the escape's two characters"
+            LOGGED_CHARS + 5,
+            "the cut's mark, and the escape's five characters for one"
         );
         assert!(logged.ends_with('…'));
-        assert!(logged.starts_with("nobody\\n2026"), "{logged}");
-        for breaking in ["a\rb", "a\u{2028}b", "a\u{1b}[2Jb", "a\u{85}b"] {
+        assert!(logged.starts_with("nobody\\u{a}2026"), "{logged}");
+        for breaking in ["a\rb", "a\u{2028}b", "a\u{1b}[2Jb", "a\u{85}b", "a\u{202e}b"] {
             let written = super::logged(breaking);
-            assert!(!written.chars().any(breaks_a_line), "{written:?}");
+            assert!(
+                !written
+                    .chars()
+                    .any(|c| c.is_control() || ('\u{2028}'..='\u{202e}').contains(&c)),
+                "{written:?}"
+            );
             assert!(
                 written.starts_with("a\\") && written.ends_with('b'),
                 "{written:?}"

@@ -7,9 +7,10 @@ pub const SHOWN_CHARS: usize = 40;
 
 /// Text a person gave, as a message echoes it: at most [`SHOWN_CHARS`] characters, and "…" after
 /// a cut, so that a name of megabytes is not echoed back whole and a cut one does not read as
-/// all that was given.
+/// all that was given; [`printable`], so that an error message printed on a terminal cannot
+/// drive it (review s51, 1).
 pub fn shown(text: &str) -> String {
-    cut(text, SHOWN_CHARS)
+    printable(&cut(text, SHOWN_CHARS))
 }
 
 /// `text`'s first `most` characters, and "…" after them when that cut it.
@@ -70,5 +71,6 @@ mod tests {
         assert_eq!(shown("JX"), "JX");
         assert_eq!(shown(&"é".repeat(40)), "é".repeat(40));
         assert_eq!(shown(&"é".repeat(41)), format!("{}…", "é".repeat(40)));
+        assert_eq!(shown("A\u{1b}[31mB"), "A\\u{1b}[31mB");
     }
 }
