@@ -262,7 +262,7 @@ pub const PARTNERSHIP_OPTIONS: &[OptionInfo] = &[
     switch(
         "laps",
         "Laps",
-        "Points past the target carry into the next game of the match",
+        "Points past the target carry into the next game of the match (a game of a number of deals has no target, and nothing to carry)",
     ),
     switch(
         "slams",

@@ -413,11 +413,6 @@ impl Rules {
                 "jambone is declared with the call (order jambone, call H jambone), so it needs alone_timing = with_call".into(),
             ));
         }
-        if self.laps && self.winning_score == 0 {
-            return Err(RulesError::Inconsistent(
-                "laps carries the points past the target into the next game, so it needs winning_score: a game of num_deals deals has no target".into(),
-            ));
-        }
         if self.match_games == 0 && self.match_wins == 0 {
             return Err(RulesError::Inconsistent(
                 "one of match_games and match_wins must be set".into(),

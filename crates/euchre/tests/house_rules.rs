@@ -391,18 +391,6 @@ fn ace_no_face_needs_go_under_and_redeal_throws_the_deal_in() {
     );
 }
 
-/// Laps carries the points past the target: a game of a number of deals has none, and the
-/// option did nothing there rather than be refused (rules audit s51, 5).
-#[test]
-fn laps_needs_a_target() {
-    let r = rules(&[("laps", "true"), ("winning_score", "0"), ("num_deals", "3")]);
-    let e = r.validate().unwrap_err().to_string();
-    assert!(e.contains("laps") && e.contains("winning_score"), "{e}");
-    assert!(rules(&[("laps", "true")]).validate().is_ok());
-    let r = rules(&[("slams", "true"), ("winning_score", "0"), ("num_deals", "3")]);
-    assert!(r.validate().is_ok(), "a slam of a game of deals: the losers at 0");
-}
-
 #[test]
 fn the_farmers_exchange_needs_the_24_card_deck() {
     let mut r = rules(&[("farmers", "true"), ("joker", "true")]);
