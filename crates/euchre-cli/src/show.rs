@@ -118,7 +118,13 @@ fn show_notes(out: &mut String, deal: &euchre_egn::EgnDeal) -> Result<()> {
         notes.sort_by_key(|(k, _)| *k);
         for (k, texts) in notes {
             for t in texts {
-                writeln!(out, "  note, {what} {}: {}", k + 1, euchre::text::printable(t))?;
+                // Keys are any digits: one past the last decision is shown as it is numbered.
+                writeln!(
+                    out,
+                    "  note, {what} {}: {}",
+                    k.saturating_add(1),
+                    euchre::text::printable(t)
+                )?;
             }
         }
     }

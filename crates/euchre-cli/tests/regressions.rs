@@ -370,6 +370,19 @@ fn egn_show_shows_the_annotations() {
         "{shown}"
     );
     assert!(shown.contains("  note, call 5: "), "{shown}");
+    // A key of any digits, the largest too, is shown without overflowing (review s51, 7).
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    v["deals"][0]["phases"][1]["playAnnotations"] = serde_json::json!({"18446744073709551615": ["far"]});
+    let path = std::env::temp_dir().join(format!("euchre-far-note-{}.egn", std::process::id()));
+    std::fs::write(&path, v.to_string()).unwrap();
+    let out = Command::new(EUCHRE)
+        .args(["egn", "show"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).ok();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("note, card 18446744073709551615: far"));
     assert!(
         shown.contains("(1 alternative line, replayed by check, not shown)"),
         "{shown}"

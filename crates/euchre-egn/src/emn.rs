@@ -365,10 +365,12 @@ fn seat_names(data: &mut Value, registry: &[&str]) -> Result<(), String> {
         }
         Some(Value::Array(given)) => {
             for (seat, (g, r)) in given.iter().zip(registry).enumerate() {
-                if g.as_str().is_some_and(|g| g != *r) {
+                // A name, or a player object with one (review s51, 6).
+                let name = g.as_str().or_else(|| g.get("name").and_then(Value::as_str));
+                if let Some(name) = name.filter(|n| n != r) {
                     return Err(format!(
                         "seat {seat} is '{}' in the game's metadata but '{}' in the match's registry",
-                        euchre::text::shown(g.as_str().unwrap_or_default()),
+                        euchre::text::shown(name),
                         euchre::text::shown(r)
                     ));
                 }

@@ -267,15 +267,16 @@ fn read_auction(
         discard: None,
     };
     let Some(b) = b else { return Ok(a) };
-    let alone = match (b.is_alone, alone_in_play) {
+    let said_alone = match (b.is_alone, alone_in_play) {
         (Some(bid), Some(play)) if bid != play => {
             return Err(format!(
                 ": the bidding phase says isAlone {bid} but the trick-play phase says {play}"
             ))
         }
-        (Some(said), _) | (None, Some(said)) => said,
-        (None, None) => false,
+        (Some(said), _) | (None, Some(said)) => Some(said),
+        (None, None) => None,
     };
+    let alone = said_alone.unwrap_or(false);
     let first = if rules.dealer_shouts_first {
         dealer
     } else {
@@ -360,7 +361,9 @@ fn read_auction(
         let forced = rules.canadian && a.ordered && a.maker == Some(dealer.partner());
         // Said as the rule it breaks, not as the tricks' count of cards it would upset later
         // (EGN tester s51, 9).
-        if forced && !alone {
+        // Only where the file says false: a file that leaves isAlone out is read as the rule
+        // has it, as before (review s51, 3).
+        if forced && said_alone == Some(false) {
             return Err(format!(
                 ", call {}: under canadian the dealer's partner (seat {}) who orders up plays alone, but isAlone is false",
                 a.actions.len(),

@@ -99,6 +99,14 @@ fn a_match_is_held_to_its_schema_its_registry_and_its_result() {
         &|v| v["games"][1]["gameData"]["metadata"]["players"] = serde_json::json!(["Zed", "Yan", "Xi", "Wu"]),
         "game 2: seat 0 is 'Zed' in the game's metadata but 'Seat 0' in the match's registry",
     );
+    // Names given as player objects are compared too (review s51, 6).
+    refused(
+        &|v| {
+            v["games"][1]["gameData"]["metadata"]["players"] =
+                serde_json::json!([{"name": "Zed"}, "Seat 1", "Seat 2", "Seat 3"])
+        },
+        "game 2: seat 0 is 'Zed' in the game's metadata",
+    );
     refused(
         &|v| v["metadata"]["matchFormat"] = serde_json::json!({"type": "BOGUS", "target": 3}),
         "matchFormat: type \"BOGUS\" is not one of",

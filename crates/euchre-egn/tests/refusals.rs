@@ -350,6 +350,17 @@ fn bidding_faults_are_named_as_the_rule_they_break() {
         e,
         "deal 1, call 2: under canadian the dealer's partner (seat 2) who orders up plays alone, but isAlone is false"
     );
+    // A file that leaves isAlone out is read as the rule has it, a loner (review s51, 3): here
+    // its tricks of four cards are then what is wrong.
+    let e = refused(&edited(|v| {
+        v["metadata"]["ruleset"] = json!({"canadian": true});
+        v["deals"][0]["phases"][0]["calls"] = json!(["Pass", "Order"]);
+        v["deals"][0]["phases"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("isAlone");
+    }));
+    assert!(e.contains("4 cards played but 3 seats are in play"), "{e}");
     let e = refused(&edited(|v| {
         v["deals"][0]["phases"][0]["calls"] = json!(["Pass", "Pass", "Pass", "Pass", "Order"]);
     }));
