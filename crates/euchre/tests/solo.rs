@@ -901,7 +901,7 @@ fn an_option_the_game_does_not_play_is_refused() {
         ("three-handed", "declare", "true"),
         ("three-handed", "euchre_stake", "3"),
         ("bid-euchre", "defenders_gain", "true"),
-        ("bid-euchre", "winning_score", "10"),
+        ("bid-euchre", "winning_score", "11"),
         ("set-back", "min_bid", "3"),
     ] {
         let mut r = SoloRules::preset(preset).unwrap();
@@ -924,4 +924,10 @@ fn an_option_the_game_does_not_play_is_refused() {
         r.set(option, value).unwrap();
         r.validate().unwrap_or_else(|e| panic!("{preset} {option}: {e}"));
     }
+    // A family changed alone keeps the other options of the preset it started from: values
+    // nobody set are not refused (review s51, 4).
+    let mut r = SoloRules::preset("three-handed").unwrap();
+    r.set("family", "bid-euchre").unwrap();
+    r.set("start_score", "21").unwrap();
+    r.validate().unwrap();
 }
