@@ -250,8 +250,10 @@ fn serve(
         match public_hosts.names().first() {
             None => println!("euchre serve: open http://{bound}/ in a browser"),
             // The bound address would be refused: the name people use (operator tester s50, 9).
+            // The bound address stays the line's first URL, for the scripts that read it (review
+            // s51, 9).
             Some(name) => println!(
-                "euchre serve: listening on {bound}; open {name} in a browser (it answers to its --public-host names only)"
+                "euchre serve: listening on http://{bound}/; open {name} in a browser (it answers to its --public-host names only)"
             ),
         }
         tracing::info!(%bound, "listening");

@@ -454,3 +454,41 @@ async fn health_fails_when_the_database_is_deleted_under_the_server() {
         "{body}"
     );
 }
+
+/// With `--public-host` the start line still begins with the address it listens on as a URL
+/// (scripts read it), and names the public host to open (review s51, 9; operator tester s50, 9).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_start_line_keeps_its_url_beside_the_public_name() {
+    let dir = scratch("public-line");
+    let mut child = Command::new(EUCHRE)
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--public-host",
+            "cards.example.org",
+            "--db",
+        ])
+        .arg(dir.join("club.sqlite3"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let line = lines.next().expect("the start line").unwrap();
+    assert!(
+        line.starts_with("euchre serve: listening on http://127.0.0.1:"),
+        "{line}"
+    );
+    assert!(line.contains("open cards.example.org in a browser"), "{line}");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap();
+    let (status, body) = health(addr).await;
+    assert!(status.contains(" 200 "), "{status}: {body}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}

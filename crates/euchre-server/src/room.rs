@@ -36,10 +36,11 @@ pub fn plan_words(plan: &[SeatPlan]) -> String {
     words.join(" ")
 }
 
-/// A game's scores for the log: `10-7` (the sides' in order).
+/// A game's scores for the log, in seat or side order: `10, 7`, `5, -2, 0` (a dash between them
+/// would read as a minus in the races down: review s51, 8).
 pub fn scores_words(scores: &[i32]) -> String {
     let words: Vec<String> = scores.iter().map(i32::to_string).collect();
-    words.join("-")
+    words.join(", ")
 }
 
 /// Who holds a seat now.

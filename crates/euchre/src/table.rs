@@ -198,14 +198,22 @@ impl Table for Game {
             .enumerate()
             .take(finished)
             .skip(finished.saturating_sub(last))
-            .map(|(i, (deal, before))| PastDeal {
-                number: u32::try_from(i + 1).unwrap_or(u32::MAX),
-                view: View::Partnership(Box::new(match viewer {
+            .map(|(i, (deal, before))| {
+                let after = before.after(deal);
+                let mut view = match viewer {
                     Some(seat) => deal.observation(seat),
                     None => deal.public_observation(),
-                })),
-                outcome: deal.outcome(),
-                scores: before.after(deal).score.to_vec(),
+                };
+                // What the deal did to the score, a traded four-trick token's point included
+                // (review s51, 5), as the live view says it.
+                view.points =
+                    [0, 1].map(|t| after.score[t].saturating_sub(before.score[t]).clamp(-128, 127) as i8);
+                PastDeal {
+                    number: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                    view: View::Partnership(Box::new(view)),
+                    outcome: deal.outcome(),
+                    scores: after.score.to_vec(),
+                }
             })
             .collect()
     }

@@ -166,6 +166,12 @@ fn four_trick_tokens_trade_four_for_a_point() {
             if !g.next_deal() {
                 break;
             }
+            // And so does the finished deal's view among the past deals (review s51, 5).
+            let past = Table::past_deals(&g, None, 1);
+            let View::Partnership(view) = &past[0].view else {
+                panic!("a four-handed game's view")
+            };
+            assert_eq!(view.points.map(i32::from), change, "seed {seed}");
         }
     }
     assert!(traded > 0, "no tokens were ever traded");
