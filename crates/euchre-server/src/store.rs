@@ -350,6 +350,11 @@ pub fn stats_path(server: &Path) -> PathBuf {
     server.with_extension("stats.sqlite3")
 }
 
+/// The statistics database's refusal, as the store's.
+fn stats_error(e: euchre_stats::StoreError) -> StoreError {
+    StoreError::Invalid(e.to_string())
+}
+
 #[cfg(unix)]
 fn restrict_to_owner(path: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
@@ -436,8 +441,7 @@ impl Store {
         // The statistics database is checked before this one is changed (migrated), so that
         // a start refused for it leaves this one as it was.
         let stats_new = !stats_path(path).exists();
-        let stats =
-            euchre_stats::Store::open(&stats_path(path)).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let stats = euchre_stats::Store::open(&stats_path(path)).map_err(stats_error)?;
         // The players' names and games: the server's user's alone too (operator tester s50,
         // 10).
         if stats_new {
@@ -550,37 +554,26 @@ impl Store {
         if self.finished(code)?.is_none() {
             return Ok(false);
         }
-        let stats = self
-            .stats
+        self.stats()?.has_game(code).map_err(stats_error)
+    }
+
+    /// The statistics database, for one call.
+    fn stats(&self) -> Result<std::sync::MutexGuard<'_, euchre_stats::Store>, StoreError> {
+        self.stats
             .lock()
-            .map_err(|_| StoreError::Invalid("the statistics database was poisoned".into()))?;
-        stats
-            .has_game(code)
-            .map_err(|e| StoreError::Invalid(e.to_string()))
+            .map_err(|_| StoreError::Invalid("the statistics database was poisoned".into()))
     }
 
     /// Records a finished game's summary in the statistics database.
     pub fn record_stats(&self, summary: &euchre_stats::GameSummary) -> Result<(), StoreError> {
-        let mut stats = self
-            .stats
-            .lock()
-            .map_err(|_| StoreError::Invalid("the statistics database was poisoned".into()))?;
-        stats
-            .record_game(summary)
-            .map_err(|e| StoreError::Invalid(e.to_string()))
+        self.stats()?.record_game(summary).map_err(stats_error)
     }
 
     /// The statistics of one player (by the name the games were recorded under), counted
     /// from that player's games alone: not everyone's figures to keep one (review s48,
     /// finding 4). A blocking SQLite read: call it off the event loop.
     pub fn player_stats(&self, name: &str) -> Result<Option<euchre_stats::PlayerStats>, StoreError> {
-        let stats = self
-            .stats
-            .lock()
-            .map_err(|_| StoreError::Invalid("the statistics database was poisoned".into()))?;
-        stats
-            .player_stats_of(name)
-            .map_err(|e| StoreError::Invalid(e.to_string()))
+        self.stats()?.player_stats_of(name).map_err(stats_error)
     }
 
     /// The schema version (the number of migrations applied).
