@@ -482,7 +482,19 @@ fn play_table(
                 );
             }
             held = hold_game(path)?;
-            let session = euchre_table::Session::resume(path, table.budget())?;
+            let session = euchre_table::Session::resume(path, table.budget()).map_err(|e| {
+                // An EGN file given for a saved game is said to be one (EGN tester s51, 24).
+                let head = egn_cmd::read_document(path)
+                    .map(|t| t.chars().take(4096).collect::<String>())
+                    .unwrap_or_default();
+                if head.contains("Euchre Game Notation") || head.contains("Euchre Match Notation") {
+                    anyhow::anyhow!(
+                        "{e} (this is an EGN document: --resume goes on from the game record that --save writes)"
+                    )
+                } else {
+                    e.into()
+                }
+            })?;
             let people = session.holders().iter().filter(|h| !h.is_bot()).count();
             let seats = || {
                 session

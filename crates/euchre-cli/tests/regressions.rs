@@ -388,3 +388,24 @@ fn egn_show_shows_the_annotations() {
         "{shown}"
     );
 }
+
+/// An EGN file given to `--resume` is said to be one, as `record check` says it (EGN tester
+/// s51, 24).
+#[test]
+fn resuming_from_an_egn_file_says_what_it_is() {
+    let path = std::env::temp_dir().join(format!("euchre-resume-egn-{}.egn", std::process::id()));
+    std::fs::write(&path, random_document("egn").to_string()).unwrap();
+    let out = Command::new(EUCHRE)
+        .args(["watch", "--resume"])
+        .arg(&path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).ok();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("this is an EGN document: --resume goes on from the game record"),
+        "{err}"
+    );
+}

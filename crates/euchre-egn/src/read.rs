@@ -245,17 +245,29 @@ fn date_fits(date: &str) -> bool {
             i += 1 + n;
         }
     }
-    // A zone: RFC 3339's date-time needs its seconds.
+    // A zone: RFC 3339's date-time needs its seconds, and its fields in their ranges (review
+    // s51, 10; the pattern form without a zone checks digits only, as the schema's pattern).
     let zone = &b[i..];
     let seconds = i > 16;
-    zone.is_empty()
-        || (seconds && matches!(zone, b"Z" | b"z"))
-        || (seconds
-            && zone.len() == 6
-            && matches!(zone[0], b'+' | b'-')
-            && zone[1..3].iter().all(u8::is_ascii_digit)
-            && zone[3] == b':'
-            && zone[4..].iter().all(u8::is_ascii_digit))
+    let number =
+        |r: std::ops::Range<usize>| -> u32 { b[r].iter().fold(0, |n, d| n * 10 + u32::from(d - b'0')) };
+    let in_range = || {
+        (1..=12).contains(&number(5..7))
+            && (1..=31).contains(&number(8..10))
+            && number(11..13) <= 23
+            && number(14..16) <= 59
+            && number(17..19) <= 60
+    };
+    let zone_fits = |z: &[u8]| {
+        z.len() == 6
+            && matches!(z[0], b'+' | b'-')
+            && z[1..3].iter().all(u8::is_ascii_digit)
+            && z[3] == b':'
+            && z[4..].iter().all(u8::is_ascii_digit)
+            && (z[1] - b'0') * 10 + (z[2] - b'0') <= 23
+            && (z[4] - b'0') * 10 + (z[5] - b'0') <= 59
+    };
+    zone.is_empty() || (seconds && (matches!(zone, b"Z" | b"z") || zone_fits(zone)) && in_range())
 }
 
 /// The constraints of `egn-schema-v1.json` that serde's typing does not already enforce.

@@ -434,6 +434,11 @@ fn a_date_is_a_date_and_time() {
         "2026-07-21T03:47:33.",
         "2026-07-21T03:47:33+0200",
         "2026-07-21T03:47:33 UTC",
+        // A date-time with a zone holds its fields in their ranges (review s51, 10).
+        "2026-13-21T03:47:33Z",
+        "2026-07-21T24:47:33Z",
+        "2026-07-21T03:47:33+25:00",
+        "2026-07-21T03:47:33+02:60",
     ] {
         let e = refused(&edited(|v| v["metadata"]["date"] = json!(bad)));
         assert!(
