@@ -310,7 +310,7 @@ pub fn check(
                                 .iter()
                                 .map(|p| {
                                     let who = p.name.as_deref().unwrap_or(&p.id);
-                                    let who = euchre::text::printable(&euchre::text::shown(who));
+                                    let who = euchre::text::shown(who);
                                     format!("{who} {}", p.games_won)
                                 })
                                 .collect();

@@ -11,7 +11,7 @@
 //! and keeps the main line's bidding.
 
 use crate::cards::egn_card;
-use crate::model::{AlternativeLine, EgnDeal, Phase};
+use crate::model::{AlternativeLine, Bidding, EgnDeal, Phase, TrickPlay};
 use euchre::CardSet;
 
 /// The deal `line` stands for: the main line's up to the branch, the line's after it. `hands`,
@@ -22,27 +22,11 @@ pub(crate) fn alternative_deal(
     hands: Option<[CardSet; 4]>,
 ) -> Result<EgnDeal, String> {
     let branch = usize::try_from(line.branch_index).map_err(|_| ": branchIndex below 0".to_string())?;
-    let main_bidding = main.phases.iter().find_map(|p| match p {
-        Phase::Bidding(b) => Some(b),
-        Phase::TrickPlay(_) => None,
-    });
-    let main_tricks: &[Vec<String>] = main
-        .phases
-        .iter()
-        .find_map(|p| match p {
-            Phase::TrickPlay(t) => Some(t.tricks.as_slice()),
-            Phase::Bidding(_) => None,
-        })
-        .unwrap_or(&[]);
+    let main_bidding = bidding_of(&main.phases);
+    let main_tricks: &[Vec<String>] = play_of(&main.phases).map_or(&[], |t| t.tricks.as_slice());
     let calls = main_bidding.map_or(0, |b| b.calls.len());
-    let line_bidding = line.phases.iter().find_map(|p| match p {
-        Phase::Bidding(b) => Some(b),
-        Phase::TrickPlay(_) => None,
-    });
-    let line_play = line.phases.iter().find_map(|p| match p {
-        Phase::TrickPlay(t) => Some(t),
-        Phase::Bidding(_) => None,
-    });
+    let line_bidding = bidding_of(&line.phases);
+    let line_play = play_of(&line.phases);
     let mut phases = Vec::new();
     if branch < calls || (branch == calls && line_bidding.is_some()) {
         // A branch in the bidding: the line's bidding, after the main line's calls before it.
@@ -116,5 +100,21 @@ pub(crate) fn alternative_deal(
         initial_state,
         phases,
         alternative_lines: None,
+    })
+}
+
+/// The bidding phase among `phases`, if any.
+fn bidding_of(phases: &[Phase]) -> Option<&Bidding> {
+    phases.iter().find_map(|p| match p {
+        Phase::Bidding(b) => Some(b),
+        Phase::TrickPlay(_) => None,
+    })
+}
+
+/// The trick-play phase among `phases`, if any.
+fn play_of(phases: &[Phase]) -> Option<&TrickPlay> {
+    phases.iter().find_map(|p| match p {
+        Phase::TrickPlay(t) => Some(t),
+        Phase::Bidding(_) => None,
     })
 }
