@@ -55,9 +55,12 @@ impl From<String> for CheckError {
 impl CheckError {
     /// The error with its place's line in `text`, the document it was found in.
     fn located_in(mut self, text: &str) -> CheckError {
-        if !self.path.is_empty() {
-            self.line = json_place::locate(text, &self.path).map(|at| json_place::line_and_column(text, at));
-        }
+        // The place as far down as the text leads (a path the walk cannot follow to its end,
+        // as through a key written with escapes, still finds the deal).
+        let found = (1..=self.path.len())
+            .rev()
+            .find_map(|n| json_place::locate(text, &self.path[..n]));
+        self.line = found.map(|at| json_place::line_and_column(text, at));
         self
     }
 
@@ -78,11 +81,51 @@ impl CheckError {
             error
                 .path
                 .extend([Step::Key("deals"), Step::Index(deal.saturating_sub(1))]);
+            if let Some(within) = place.within {
+                error.within_deal(within);
+            }
         } else {
             // A fault of a match's game as a whole is named by the game's line.
             error.path.truncate(2);
         }
         error
+    }
+
+    /// The place within an EGN deal, as fields (the call, the trick, the alternative line) and
+    /// as the path on from the deal.
+    fn within_deal(&mut self, within: euchre_egn::Within) {
+        use euchre_egn::Within as W;
+        let phase = |p: usize| [Step::Key("phases"), Step::Index(p)];
+        let state = |key| [Step::Key("initialState"), Step::Key(key)];
+        match within {
+            W::Dealer => self.path.extend(state("dealer")),
+            W::UpCard => self.path.extend(state("upCard")),
+            W::PlayerCards => self.path.extend(state("playerCards")),
+            W::Call { phase: p, call } => {
+                self.place.push(("call", call));
+                self.path.extend(phase(p));
+                self.path.extend([Step::Key("calls"), Step::Index(call - 1)]);
+            }
+            W::Discard { phase: p } => {
+                self.path.extend(phase(p));
+                self.path.push(Step::Key("discard"));
+            }
+            W::CardExchanges { phase: p, entry } => {
+                self.path.extend(phase(p));
+                self.path.push(Step::Key("cardExchanges"));
+                self.path.extend(entry.map(|n| Step::Index(n - 1)));
+            }
+            W::Trick { phase: p, trick } => {
+                self.place.push(("trick", trick));
+                self.path.extend(phase(p));
+                self.path.extend([Step::Key("tricks"), Step::Index(trick - 1)]);
+            }
+            W::AlternativeLine(k) => {
+                self.place.push(("alternative_line", k));
+                self.path
+                    .extend([Step::Key("alternativeLines"), Step::Index(k - 1)]);
+            }
+        }
     }
 
     /// A record's fault: its place as fields, and as a path to the decision, deal or game.

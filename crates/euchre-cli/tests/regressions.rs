@@ -193,24 +193,42 @@ fn checking_a_match_says_who_won_its_games() {
     assert_eq!(v["games_won"], serde_json::json!(expected), "{v}");
 }
 
-/// The same for an EGN file: a fault found in a deal is named by the line where that deal
-/// begins (review s49, 11).
+/// The same for an EGN file: a fault found in a deal was named by the line where that deal
+/// begins (review s49, 11), and now by the line of the trick or call it names (left alone at
+/// stop 48, 12), with the trick or call as a field of its own.
 #[test]
-fn an_egn_replay_fault_is_named_by_its_deal_line() {
+fn an_egn_replay_fault_is_named_by_its_trick_or_call_line() {
     let mut egn = random_document("egn");
     // The second deal's third trick plays its first trick's first card again.
     let tricks = &mut egn["deals"][1]["phases"][1]["tricks"];
     let again = tricks[0][0].clone();
-    tricks[2][1] = again;
+    tricks[2][1] = again.clone();
     let text = serde_json::to_string_pretty(&egn).unwrap();
     let (path, v) = checked_as_json("egn", &text);
-    assert_eq!(v["deal"], 2, "{v}");
+    assert_eq!((&v["deal"], &v["trick"]), (&2.into(), &3.into()), "{v}");
     assert!(v["error"].as_str().unwrap().starts_with("deal 2, trick 3"), "{v}");
     let (line, column) = line_and_column(&v);
     let lines: Vec<&str> = text.lines().collect();
-    // The deal's opening brace, its dealNumber on the next line.
-    assert_eq!(lines[line - 1].chars().nth(column - 1), Some('{'), "{v}");
-    assert_eq!(lines[line].trim(), "\"dealNumber\": 1,", "{v}");
+    // The trick's opening bracket, its first card on the next line and the repeated card next.
+    assert_eq!(lines[line - 1].chars().nth(column - 1), Some('['), "{v}");
+    let trick = &egn["deals"][1]["phases"][1]["tricks"][2];
+    assert_eq!(lines[line].trim(), format!("{},", trick[0]), "{v}");
+    assert_eq!(
+        lines[line + 1].trim_end_matches(',').trim(),
+        again.to_string(),
+        "{v}"
+    );
+    let _ = std::fs::remove_file(&path);
+
+    // A call the schema does not know is named by its own line.
+    let mut egn = random_document("egn");
+    egn["deals"][2]["phases"][0]["calls"][1] = "Zap".into();
+    let text = serde_json::to_string_pretty(&egn).unwrap();
+    let (path, v) = checked_as_json("egn", &text);
+    assert_eq!((&v["deal"], &v["call"]), (&3.into(), &2.into()), "{v}");
+    let (line, column) = line_and_column(&v);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(&lines[line - 1][column - 1..], "\"Zap\",", "{v}");
     let _ = std::fs::remove_file(&path);
 }
 

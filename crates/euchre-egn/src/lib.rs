@@ -55,6 +55,90 @@ pub struct Place {
     pub game: Option<usize>,
     /// The deal of a game (its `deals`), from 1.
     pub deal: Option<usize>,
+    /// The part of the deal, where the fault lies in one.
+    pub within: Option<Within>,
+}
+
+/// The part of a deal a fault lies in: the call, the trick or the field it names, so that a
+/// tool can point at its line rather than the deal's first. `phase` is the index (from 0) in
+/// the deal's `phases`; calls, tricks, entries and lines are counted from 1, as the messages
+/// count them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Within {
+    /// `initialState.dealer`.
+    Dealer,
+    /// `initialState.upCard`.
+    UpCard,
+    /// `initialState.playerCards`.
+    PlayerCards,
+    /// A call of the bidding phase.
+    Call { phase: usize, call: usize },
+    /// The bidding phase's `discard`.
+    Discard { phase: usize },
+    /// The bidding phase's `cardExchanges` (an entry of it, where one is named).
+    CardExchanges { phase: usize, entry: Option<usize> },
+    /// A trick of the trick-play phase.
+    Trick { phase: usize, trick: usize },
+    /// One of the deal's `alternativeLines`.
+    AlternativeLine(usize),
+}
+
+impl Within {
+    /// The part of `deal` that `fault` (what follows "deal N" in a message: ", trick 3: ...",
+    /// ": call 2: ...") names first; `None` where it names none, or a phase the deal lacks.
+    /// Read from the message, so the place said in words and the place given to tools are
+    /// one and cannot disagree.
+    fn named_in(fault: &str, deal: &EgnDeal) -> Option<Within> {
+        let words = fault.trim_start_matches([',', ':', ' ']);
+        let number = |rest: &str| -> Option<usize> {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().ok().filter(|&n| n >= 1)
+        };
+        let phase_of = |bidding: bool| {
+            deal.phases
+                .iter()
+                .position(|p| matches!(p, Phase::Bidding(_)) == bidding)
+        };
+        if let Some(rest) = words.strip_prefix("alternative line ") {
+            return number(rest).map(Within::AlternativeLine);
+        }
+        if let Some(rest) = words.strip_prefix("call ") {
+            let call = number(rest)?;
+            return Some(Within::Call {
+                phase: phase_of(true)?,
+                call,
+            });
+        }
+        if let Some(rest) = words.strip_prefix("trick ") {
+            let trick = number(rest)?;
+            return Some(Within::Trick {
+                phase: phase_of(false)?,
+                trick,
+            });
+        }
+        if words.starts_with("discard") {
+            return Some(Within::Discard {
+                phase: phase_of(true)?,
+            });
+        }
+        if let Some(rest) = words.strip_prefix("cardExchanges") {
+            let entry = rest.strip_prefix(" entry ").and_then(number);
+            return Some(Within::CardExchanges {
+                phase: phase_of(true)?,
+                entry,
+            });
+        }
+        if words.starts_with("dealer ") || words.starts_with("'dealer'") {
+            return Some(Within::Dealer);
+        }
+        if words.starts_with("upCard") {
+            return Some(Within::UpCard);
+        }
+        if words.starts_with("playerCards") {
+            return Some(Within::PlayerCards);
+        }
+        None
+    }
 }
 
 impl EgnError {
@@ -78,8 +162,19 @@ impl EgnError {
             place: Place {
                 game: None,
                 deal: Some(n),
+                within: None,
             },
         }
+    }
+
+    /// This fault of a deal (made by [`EgnError::in_deal`] or [`EgnError::deal_then`]), placed
+    /// too within `deal`, the deal it lies in, as far as its message names a part of it.
+    pub(crate) fn within(mut self, deal: &EgnDeal) -> EgnError {
+        if let Some(n) = self.place.deal {
+            let fault = self.message.strip_prefix(&format!("deal {n}")).unwrap_or("");
+            self.place.within = Within::named_in(fault, deal);
+        }
+        self
     }
 
     /// This fault of a game, as game `n` (from 1) of a match.

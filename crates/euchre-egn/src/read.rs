@@ -360,7 +360,7 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
     }
     for (i, d) in f.deals.iter().enumerate() {
         let DealEntry::Full(d) = d else { continue };
-        let at = |m: String| EgnError::in_deal(i + 1, m);
+        let at = |m: String| EgnError::in_deal(i + 1, m).within(d);
         if d.deal_number < 0 {
             let n = d.deal_number;
             return Err(at(format!(
@@ -371,13 +371,13 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
         if !(0..=9).contains(&d.initial_state.dealer) {
             return Err(at(dealer_is_no_seat(d.initial_state.dealer)));
         }
-        check_card(&d.initial_state.up_card).map_err(at)?;
+        check_card(&d.initial_state.up_card).map_err(|e| at(format!("upCard {e}")))?;
         if let Some(hands) = &d.initial_state.player_cards {
             if hands.len() > 10 || hands.iter().any(|h| h.len() > 10) {
                 return Err(at("playerCards is too long".into()));
             }
             for c in hands.iter().flatten() {
-                check_card(c).map_err(at)?;
+                check_card(c).map_err(|e| at(format!("playerCards {e}")))?;
             }
         }
         if d.phases.len() > 2 {
@@ -388,11 +388,13 @@ fn check_schema(f: &EgnFile) -> Result<(), EgnError> {
             if lines.len() > 50 {
                 return Err(at("more than 50 alternativeLines".into()));
             }
-            for l in lines {
+            for (k, l) in (1..).zip(lines) {
                 if l.branch_index < 0 || l.phases.is_empty() {
-                    return Err(at("an alternative line needs branchIndex >= 0 and a phase".into()));
+                    return Err(at(format!(
+                        "alternative line {k}: an alternative line needs branchIndex >= 0 and a phase"
+                    )));
                 }
-                check_phases(&l.phases).map_err(at)?;
+                check_phases(&l.phases).map_err(|m| at(format!("alternative line {k}: {m}")))?;
             }
         }
     }
@@ -406,14 +408,16 @@ fn check_phases(phases: &[Phase]) -> Result<(), String> {
                 if b.calls.len() > 16 {
                     return Err(format!("{} calls (at most 16)", b.calls.len()));
                 }
-                for c in &b.calls {
+                for (n, c) in (1..).zip(&b.calls) {
                     if !["Pass", "Order", "s", "h", "d", "c", "n", "x"].contains(&c.as_str()) {
                         let shown = euchre::text::shown(c);
-                        return Err(format!("call '{shown}' is not Pass, Order, s, h, d, c, n or x"));
+                        return Err(format!(
+                            "call {n}: '{shown}' is not Pass, Order, s, h, d, c, n or x"
+                        ));
                     }
                 }
                 if let Some(c) = &b.discard {
-                    check_card(c)?;
+                    check_card(c).map_err(|e| format!("discard {e}"))?;
                 }
                 if b.card_exchanges.as_ref().is_some_and(|x| x.len() > 4) {
                     return Err("more than 4 cardExchanges".into());
@@ -440,8 +444,10 @@ fn check_phases(phases: &[Phase]) -> Result<(), String> {
                 if t.tricks.len() > 10 || t.tricks.iter().any(|x| x.len() > 10) {
                     return Err("too many tricks or cards in a trick".into());
                 }
-                for c in t.tricks.iter().flatten() {
-                    check_card(c)?;
+                for (n, trick) in (1..).zip(&t.tricks) {
+                    for c in trick {
+                        check_card(c).map_err(|e| format!("trick {n}: {e}"))?;
+                    }
                 }
                 check_annotations(&t.play_annotations)?;
             }

@@ -182,14 +182,16 @@ pub fn replay(file: &EgnFile) -> Result<GameReplay, EgnError> {
                         "dealer is seat {} but the deal passes left to seat {expected}",
                         d.initial_state.dealer
                     ),
-                ));
+                )
+                .within(d));
             }
         }
-        let rd = replay_deal(&rules, d).map_err(|m| EgnError::deal_then(i + 1, m))?;
+        let rd = replay_deal(&rules, d).map_err(|m| EgnError::deal_then(i + 1, m).within(d))?;
         // Each alternative line replayed as a deal of its own, from the same cards.
         let hands = rd.hands_recorded.then(|| rd.deal.dealt_hands());
         for (k, line) in d.alternative_lines.iter().flatten().enumerate() {
-            let at = |m: String| EgnError::deal_then(i + 1, format!(", alternative line {}{m}", k + 1));
+            let at =
+                |m: String| EgnError::deal_then(i + 1, format!(", alternative line {}{m}", k + 1)).within(d);
             let alt = crate::alternative::alternative_deal(d, line, hands).map_err(at)?;
             replay_deal(&rules, &alt).map_err(at)?;
         }

@@ -493,7 +493,55 @@ fn a_fault_in_a_match_is_placed_by_game_and_deal() {
         e.place(),
         euchre_egn::Place {
             game: Some(3),
-            deal: Some(4)
+            deal: Some(4),
+            within: Some(euchre_egn::Within::Dealer),
         }
     );
+}
+
+/// A fault is placed within its deal too: the call, the trick, the field its message names,
+/// so that a tool can point at that line (left alone at stop 48, 12).
+#[test]
+fn a_fault_is_placed_within_its_deal() {
+    use euchre_egn::Within;
+    let path = corpus_dir().join("combination examples/MotE W5 Match.emn");
+    let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let game = m["games"][0]["gameData"].clone();
+    let broken = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut g = game.clone();
+        edit(&mut g["deals"][1]);
+        let e = check_text(&g.to_string()).unwrap_err();
+        (e.place().within, e.to_string())
+    };
+    type Edit<'a> = &'a dyn Fn(&mut serde_json::Value);
+    let cases: [(Edit, Option<Within>); 6] = [
+        (
+            &|d| d["phases"][0]["calls"][0] = "Zap".into(),
+            Some(Within::Call { phase: 0, call: 1 }),
+        ),
+        (
+            &|d| d["phases"][1]["tricks"][3][0] = "Zz".into(),
+            Some(Within::Trick { phase: 1, trick: 4 }),
+        ),
+        (
+            &|d| d["phases"][1]["tricks"][1] = d["phases"][1]["tricks"][0].clone(),
+            Some(Within::Trick { phase: 1, trick: 2 }),
+        ),
+        (
+            &|d| d["initialState"]["upCard"] = "Zz".into(),
+            Some(Within::UpCard),
+        ),
+        (
+            &|d| d["phases"][0]["discard"] = "Zz".into(),
+            Some(Within::Discard { phase: 0 }),
+        ),
+        (
+            &|d| d["phases"] = serde_json::json!([d["phases"][1], d["phases"][0]]),
+            None,
+        ),
+    ];
+    for (k, (edit, within)) in cases.iter().enumerate() {
+        let (got, message) = broken(*edit);
+        assert_eq!(got, *within, "case {k}: {message}");
+    }
 }
