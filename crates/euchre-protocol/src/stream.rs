@@ -103,7 +103,9 @@ pub fn serve<R: BufRead, W: Write>(mut input: R, mut output: W) -> io::Result<()
             }
         }
         let response = match line {
-            Line::Text(text) if text.trim().is_empty() => continue,
+            // Blank is JSON's white space only: a line of other white space (U+00A0, U+2028, a
+            // form feed) would be a request a client waits on, so it is answered as not JSON.
+            Line::Text(text) if text.trim_matches([' ', '\t', '\r', '\n']).is_empty() => continue,
             Line::Text(text) => session.handle_line(&text),
             Line::TooLong(n) => json!({"id": null, "ok": false, "error": format!(
                 "request line of {n} bytes is over the limit of {MAX_LINE_BYTES}: refused unread"
@@ -169,6 +171,20 @@ mod tests {
 
     /// A byte-order mark at the start of the input is skipped; one starting a later line is
     /// named (both were "request is not JSON: expected value at line 1 column 1").
+    #[test]
+    fn only_json_white_space_is_a_blank_line() {
+        // A line of a no-break space, of U+2028 or a form feed was dropped unanswered, and a
+        // client waiting for its answer hung (protocol tester s52, 1).
+        let input = " \t \r\n\n\u{a0}\n\u{2028}\n\u{c}\n{\"id\":4,\"cmd\":\"state\"}\n";
+        let mut out = Vec::new();
+        serve(input.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let answers: Vec<&str> = text.lines().collect();
+        assert_eq!(answers.len(), 4, "{text}");
+        assert!(answers[..3].iter().all(|a| a.contains("not JSON")), "{text}");
+        assert!(answers[3].starts_with(r#"{"id":4,"#), "{text}");
+    }
+
     #[test]
     fn a_byte_order_mark_is_skipped_at_the_start_and_named_later() {
         let input = "\u{feff}{\"id\":1,\"cmd\":\"state\"}\n\u{feff}{\"id\":2,\"cmd\":\"state\"}\n";

@@ -185,7 +185,8 @@ impl FromStr for Action {
         let err = || {
             ParseActionError(format!(
                 "'{}' is not an action (pass, order [alone|jambone], call <suit|NT> [alone|jambone], discard <card>, alone, partner, exchange <card>, give <card>, name <card>, jamboree, farmers, swap <3 cards>, blind alone, claim renege, subtract, bid <n>, trump <suit|high|low>, stay, fold, declare, or a card such as JD)",
-                shown(s.trim())
+                // Trimmed, unless nothing would be left to show of what was sent.
+                shown(if s.trim().is_empty() { s } else { s.trim() })
             ))
         };
         let alone_flag = |rest: &[&str]| match rest {
@@ -345,6 +346,27 @@ mod tests {
         assert_eq!(Action::Play(jc).as_verb(), "play JC");
         assert_eq!(Action::Discard(jc).as_verb(), "discard JC");
         assert_eq!(Action::Pass.as_verb(), "pass");
+    }
+
+    /// Text of white space alone was shown as '' (protocol tester s52, 9).
+    #[test]
+    fn text_that_is_not_an_action_is_shown_as_sent() {
+        let said = |t: &str| t.parse::<Action>().unwrap_err().0;
+        assert!(
+            said("   ").starts_with("'   ' is not an action"),
+            "{}",
+            said("   ")
+        );
+        assert!(
+            said("\u{2028}").starts_with("'\\u{2028}' is not an action"),
+            "{}",
+            said("\u{2028}")
+        );
+        assert!(
+            said("  zap ").starts_with("'zap' is not an action"),
+            "{}",
+            said("  zap ")
+        );
     }
 
     #[test]
