@@ -208,6 +208,12 @@ pub struct Rules {
 pub enum RulesError {
     UnknownPreset(String),
     UnknownOption(String),
+    /// An option of the other family of games (`ante` for the four-handed game, `num_deals`
+    /// for the individual games): known, but not one these rules have.
+    OtherFamily {
+        option: String,
+        four_handed: bool,
+    },
     /// A player count other than 4 for the partnership game (`players=3`, as given).
     NotFourPlayers(String),
     BadValue {
@@ -226,6 +232,14 @@ impl fmt::Display for RulesError {
                 write!(f, "unknown preset '{}' (presets: {})", shown(p), names.join(", "))
             }
             RulesError::UnknownOption(o) => write!(f, "unknown rule option '{}'", shown(o)),
+            RulesError::OtherFamily { option, four_handed } => {
+                let (whose, not) = if *four_handed {
+                    ("the four-handed game's", "the individual games' (three-handed, bid-euchre, set-back)")
+                } else {
+                    ("one of the individual games' (three-handed, bid-euchre, set-back)", "the four-handed game's")
+                };
+                write!(f, "rule option '{}' is {whose}, not {not}", shown(option))
+            }
             RulesError::NotFourPlayers(o) => write!(
                 f,
                 "rule option '{}': the partnership game is for 4 players (three-handed, bid-euchre and set-back are the presets for fewer)",
@@ -592,6 +606,12 @@ impl Rules {
             _ => return Err(RulesError::UnknownOption(name.trim().to_string())),
         }
         Ok(())
+    }
+
+    /// Whether `name` (or its alias) is one of the four-handed game's options.
+    pub fn has_option(name: &str) -> bool {
+        let name = option_name(name);
+        name == "players" || Rules::default().options().iter().any(|(o, _)| *o == name)
     }
 
     /// Every option with its value as text, in `RULES.md` order (the form `set` accepts).

@@ -354,10 +354,24 @@ impl AnyRules {
     /// # Errors
     /// Unknown option or bad value.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
-        match self {
-            AnyRules::Partnership(r) => r.set(name, value),
-            AnyRules::Solo(r) => r.set(name, value),
-        }
+        let (set, four_handed) = match self {
+            AnyRules::Partnership(r) => (r.set(name, value), true),
+            AnyRules::Solo(r) => (r.set(name, value), false),
+        };
+        // An option of the other family is known, only not here: said so, not "unknown" as a
+        // misspelt name is (protocol tester s52, 4).
+        set.map_err(|e| match e {
+            RulesError::UnknownOption(option)
+                if (four_handed && SoloRules::has_option(&option))
+                    || (!four_handed && Rules::has_option(&option)) =>
+            {
+                RulesError::OtherFamily {
+                    option,
+                    four_handed: !four_handed,
+                }
+            }
+            e => e,
+        })
     }
 
     /// Checks the combination.
@@ -470,6 +484,33 @@ impl Table for AnyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An option of the other family was called unknown, as a misspelt one is (protocol
+    /// tester s52, 4; analysis tester s52, 11).
+    #[test]
+    fn an_option_of_the_other_family_is_named_so() {
+        let mut r = AnyRules::Partnership(Rules::default());
+        let said = r.set("ante", "3").unwrap_err().to_string();
+        assert_eq!(
+            said,
+            "rule option 'ante' is one of the individual games' (three-handed, bid-euchre, set-back), not the four-handed game's"
+        );
+        let mut solo = AnyRules::Solo(SoloRules::preset("bid-euchre").unwrap());
+        for name in ["num_deals", "joker", "min_rank", "alone_timing", "jambone"] {
+            let said = solo.set(name, "1").unwrap_err().to_string();
+            let end =
+                "is the four-handed game's, not the individual games' (three-handed, bid-euchre, set-back)";
+            assert!(said.ends_with(end), "{said}");
+        }
+        assert_eq!(
+            solo.set("bogus", "1"),
+            Err(RulesError::UnknownOption("bogus".into()))
+        );
+        assert_eq!(
+            r.set("bogus", "1"),
+            Err(RulesError::UnknownOption("bogus".into()))
+        );
+    }
 
     /// Every preset's game played at random: each deal's past form (a seat's, a spectator's)
     /// is exactly what that viewer was shown as the deal ended, with the scores then.

@@ -333,6 +333,51 @@ fn bid_euchre_no_trump_low_reverses_every_suit() {
     );
 }
 
+/// A decision of a rule the individual games do not play was refused as "not legal now", and a
+/// Bid Euchre discard of a card not held as "does not hold" (protocol tester s52, 3): each is
+/// now refused as the four-handed game refuses one, naming what it needs.
+#[test]
+fn a_decision_the_game_never_has_is_refused_naming_what_it_needs() {
+    let mut d = bid_euchre([
+        "9C AC 9D AD 9H AH",
+        "TC KC TD KD TH KH",
+        "JC QC JD QD JH QH",
+        "9S TS JS QS KS AS",
+    ]);
+    let needs = |d: &SoloDeal, a: &str| match d.clone().apply(a.parse().unwrap()) {
+        Err(IllegalAction::NotInRules { needs, .. }) => needs,
+        other => panic!("{a}: {other:?}"),
+    };
+    for a in [
+        "claim renege",
+        "blind alone",
+        "subtract",
+        "exchange 9C",
+        "farmers",
+        "alone",
+        "order alone",
+    ] {
+        assert_eq!(needs(&d, a), "the four-handed game", "{a}");
+    }
+    assert_eq!(
+        needs(&d, "discard AS"),
+        "a game with an upcard (three-handed, set-back)"
+    );
+    assert_eq!(
+        needs(&d, "order"),
+        "a game with an upcard (three-handed, set-back)"
+    );
+    assert_eq!(needs(&d, "declare"), "set-back with declare = true");
+    let said = d.apply("discard 9C".parse().unwrap()).unwrap_err().to_string();
+    assert!(
+        said.starts_with("'discard 9C' is never a decision under these rules"),
+        "{said}"
+    );
+    // A decision of its own at the wrong time is still "not now".
+    let e = d.apply("stay".parse().unwrap()).unwrap_err();
+    assert!(matches!(e, IllegalAction::NotNow { .. }), "{e:?}");
+}
+
 #[test]
 fn bid_euchre_no_trump_high_has_no_bowers_and_the_dealer_is_stuck() {
     let mut d = bid_euchre([

@@ -864,9 +864,34 @@ impl SoloDeal {
         }
     }
 
+    /// What `a` needs where these rules never make it a decision (a Bid Euchre discard, a
+    /// four-handed game's loner or renege claim), as the four-handed game names the rule an
+    /// action needs; `None` where it may be one.
+    fn rule_needed(&self, a: Action) -> Option<&'static str> {
+        let family = self.rules.family;
+        let (on, needs) = match a {
+            Action::Pass | Action::Play(_) => (true, ""),
+            Action::Order { alone: false } | Action::Call { alone: false, .. } | Action::Discard(_) => (
+                family != Family::BidEuchre,
+                "a game with an upcard (three-handed, set-back)",
+            ),
+            Action::Bid(_) | Action::NameTrump(_) => (family == Family::BidEuchre, "bid-euchre"),
+            Action::Stay | Action::Fold => (family != Family::Cutthroat, "bid-euchre or set-back"),
+            Action::Declare => (
+                family == Family::SetBack && self.rules.declare,
+                "set-back with declare = true",
+            ),
+            _ => (false, "the four-handed game"),
+        };
+        (!on).then_some(needs)
+    }
+
     fn why_illegal(&self, a: Action) -> IllegalAction {
         let seat = self.to_act;
         let hand = self.hands[seat.index()];
+        if let Some(needs) = self.rule_needed(a) {
+            return IllegalAction::NotInRules { action: a, needs };
+        }
         if let Some(card) = (self.phase != SoloPhase::Done)
             .then(|| a.cards().minus(CardSet::deck(Rank::Nine, false)).first())
             .flatten()

@@ -255,6 +255,13 @@ impl SoloRules {
         Ok(())
     }
 
+    /// Whether `name` (or its alias) is one of the individual games' options.
+    pub fn has_option(name: &str) -> bool {
+        let name = option_name(name);
+        let any = SoloRules::preset("three-handed").expect("a preset of the individual games");
+        any.options().iter().any(|(o, _)| *o == name)
+    }
+
     /// Every option with its value as text (the form `set` accepts).
     pub fn options(&self) -> Vec<(&'static str, String)> {
         vec![
