@@ -165,7 +165,20 @@ impl App {
     pub fn prompt(&self) -> String {
         match self.session.turn() {
             Turn::Person(_) => {
-                decision_prompt(&self.choices, render::seat_role(self, self.me), &self.table.phase)
+                let prompt =
+                    decision_prompt(&self.choices, render::seat_role(self, self.me), &self.table.phase);
+                // A bid with no pass among the choices: where a rule leaves the pass out
+                // (stick the dealer), the prompt says why, as the engine does refusing one.
+                let bidding = !self.choices.is_empty()
+                    && !self.choices.contains(&Action::Pass)
+                    && !self.choices.iter().any(|a| card_of(a).is_some());
+                match self.refused(Action::Pass).filter(|_| bidding) {
+                    Some(e) => match state::no_pass_words(&e) {
+                        Some(why) => format!("{} ({why}).", prompt.trim_end_matches('.')),
+                        None => prompt,
+                    },
+                    None => prompt,
+                }
             }
             Turn::Bot(s) => format!(
                 "{} ({}) is thinking…",
@@ -175,6 +188,64 @@ impl App {
             Turn::DealOver | Turn::GameOver if self.review_due() => "Reviewing the deal…".into(),
             Turn::DealOver => "The deal is over: Enter deals the next.".into(),
             Turn::GameOver => "The game is over.".into(),
+        }
+    }
+
+    /// The engine's refusal of `a` at the person's turn, if it refuses it: tried on a copy
+    /// of the game, which the refusal leaves as it was anyway. `None` at another's turn.
+    fn refused(&self, a: Action) -> Option<euchre::IllegalAction> {
+        if !matches!(self.session.turn(), Turn::Person(s) if s == self.me) {
+            return None;
+        }
+        let mut game = self.session.game().clone();
+        game.apply(a).err()
+    }
+
+    /// Why the person may not take `a` now, in words (the engine's reason), if it says one.
+    fn refusal(&self, a: Action) -> Option<String> {
+        let e = self.refused(a)?;
+        state::refusal_words(&e, a, self.table.trump.as_deref(), self.table.partnership)
+    }
+
+    /// Why a card the person named by its keys is not one of the choices: not held, or the
+    /// rule that keeps it (the suit to follow, the upcard the dealer keeps).
+    fn card_refused(&self, card: euchre::Card) -> String {
+        // A card not in the hand is not a rule's refusal: say which. (A jambone name is a
+        // card of another's hand.)
+        let kind = self.choices.iter().copied().find(|a| card_of(a).is_some());
+        let naming = matches!(kind, Some(Action::Name(_)));
+        if !self.table.hand.contains(&card) && !naming {
+            let held = if card.is_joker() {
+                "the Joker".to_string()
+            } else {
+                render::card_text(card)
+            };
+            return format!("You do not hold {held}.");
+        }
+        kind.and_then(|k| state::on_card(k, card))
+            .and_then(|a| self.refusal(a))
+            .unwrap_or_else(|| "That card is not one you may choose now.".into())
+    }
+
+    /// Whether the pack has a Joker (British Euchre, Railroad): `b` then names it.
+    fn joker_in_pack(&self) -> bool {
+        matches!(self.session.game(), AnyGame::Partnership(g) if g.rules().joker)
+    }
+
+    /// The Joker's key (`b`, RULES.md's letter for it): takes it where it is a choice, else
+    /// says why not. A rank typed before it is dropped, with its prompt.
+    fn joker_key(&mut self) {
+        if self.pending_rank.take().is_some() {
+            self.status.clear();
+        }
+        match self
+            .choices
+            .iter()
+            .copied()
+            .find(|a| card_of(a) == Some(euchre::Card::JOKER))
+        {
+            Some(a) => self.take(a),
+            None => self.status = self.card_refused(euchre::Card::JOKER),
         }
     }
 
@@ -466,9 +537,12 @@ impl App {
                 if self.choices.contains(&Action::Pass) {
                     self.take(Action::Pass);
                 } else {
-                    self.status = "Passing is not allowed now.".into();
+                    self.status = self
+                        .refusal(Action::Pass)
+                        .unwrap_or_else(|| "Passing is not allowed now.".into());
                 }
             }
+            KeyCode::Char('b') if self.joker_in_pack() => self.joker_key(),
             KeyCode::Char(c) => self.on_shortcut(c),
             _ => {}
         }
@@ -507,17 +581,7 @@ impl App {
                         let a = self.choices[i];
                         self.take(a);
                     }
-                    None => {
-                        let card = euchre::Card::new(rank, suit);
-                        // A card not in the hand is not a rule's refusal: say which. (A jambone
-                        // name is a card of another's hand.)
-                        let naming = self.choices.iter().any(|a| matches!(a, Action::Name(_)));
-                        self.status = if self.table.hand.contains(&card) || naming {
-                            "That card is not one you may choose now.".into()
-                        } else {
-                            format!("You do not hold {}.", render::card_text(card))
-                        };
-                    }
+                    None => self.status = self.card_refused(euchre::Card::new(rank, suit)),
                 }
                 return;
             }
@@ -1657,7 +1721,7 @@ mod tests {
 
     /// A card's shortcut for a card not in the hand says so (session 46, finding 17: "That
     /// card is not one you may choose now." for a K♠ not held); a card held that may not be
-    /// chosen keeps the rule's words.
+    /// chosen is refused with the rule's reason.
     #[test]
     fn a_shortcut_for_a_card_not_held_says_so() {
         let mut a = app();
@@ -1696,7 +1760,189 @@ mod tests {
         for k in keys(refused(&a).unwrap()) {
             a.on_key(key(KeyCode::Char(k)));
         }
-        assert_eq!(a.status, "That card is not one you may choose now.");
+        assert!(a.status.starts_with("You must follow "), "{}", a.status);
+    }
+
+    /// The keys that name a card, as a person types them (`t` for the ten).
+    fn card_keys(c: euchre::Card) -> [char; 2] {
+        let rank = match c.rank().unwrap().letter() {
+            'T' => 't',
+            l => l.to_ascii_lowercase(),
+        };
+        [rank, c.suit().unwrap().letter().to_ascii_lowercase()]
+    }
+
+    /// A card held that may not be chosen is refused with the rule's reason, the engine's:
+    /// the suit to follow and a card that follows it, or the upcard this preset keeps the
+    /// dealer from discarding (terminal tester s52, 4: "That card is not one you may choose
+    /// now.", with no reason).
+    #[test]
+    fn a_card_held_but_refused_says_why() {
+        // The dealer's discard: the upcard is in the hand, and not a choice.
+        let mut a = (0..200)
+            .map(|seed| app_of("north-american", 4, seed))
+            .find(|a| {
+                a.table.phase == "discard"
+                    && a.table.upcard.is_some_and(|u| {
+                        !a.choices.contains(&Action::Discard(u))
+                            && (u.rank() != Some(Rank::Queen) || a.queen_to_choose())
+                    })
+            })
+            .expect("a seed where the person discards, the upcard in hand");
+        let up = a.table.upcard.unwrap();
+        let before = a.session.decisions();
+        for k in card_keys(up) {
+            a.on_key(key(KeyCode::Char(k)));
+        }
+        assert_eq!(a.session.decisions(), before);
+        assert_eq!(
+            a.status,
+            "The upcard may not be discarded (dealer_may_discard_upcard is off)."
+        );
+        // Whole on the screen, on the status line.
+        let s = render::tests::screen(&a, 80, 24);
+        assert!(s.contains(&a.status), "{s}");
+        // The play: a card that does not follow suit.
+        let refused = |a: &App| {
+            a.table.hand.iter().copied().find(|c| {
+                !a.choices.iter().any(|x| card_of(x) == Some(*c))
+                    && (c.rank() != Some(Rank::Queen) || a.queen_to_choose())
+            })
+        };
+        play_until(&mut a, |a| {
+            a.table.phase == "play" && !a.choices.is_empty() && refused(a).is_some()
+        });
+        for k in card_keys(refused(&a).unwrap()) {
+            a.on_key(key(KeyCode::Char(k)));
+        }
+        assert!(a.status.starts_with("You must follow "), "{}", a.status);
+        let follows = a.choices.iter().filter_map(card_of).any(|c| {
+            a.status
+                .ends_with(&format!(" (you hold {}).", render::card_text(c)))
+        });
+        assert!(follows, "{}: {:?}", a.status, a.choices);
+    }
+
+    /// Stick the dealer: the prompt says why there is no pass, and so does `p` refused
+    /// (terminal tester s52, 5: "Passing is not allowed now.", with no reason).
+    #[test]
+    fn stick_the_dealer_says_why_the_dealer_may_not_pass() {
+        let stuck = |a: &App| {
+            a.table.phase == "bidding2" && !a.choices.is_empty() && !a.choices.contains(&Action::Pass)
+        };
+        let mut a = (0..300)
+            .find_map(|seed| {
+                let mut a = app_of("tournament", 4, seed);
+                loop {
+                    if stuck(&a) {
+                        return Some(a);
+                    }
+                    if let Some(job) = a.session.bot_job() {
+                        let c = job.run().unwrap();
+                        a.bot_done(job.seat, c);
+                    } else if a.table.phase.starts_with("bidding") && a.choices.contains(&Action::Pass) {
+                        a.take(Action::Pass);
+                    } else {
+                        return None;
+                    }
+                }
+            })
+            .expect("a seed where everyone passes to the person, dealing");
+        assert_eq!(a.table.dealer, a.me);
+        assert_eq!(
+            a.prompt(),
+            "Your turn: name trump (stick the dealer: the dealer may not pass)."
+        );
+        let before = a.session.decisions();
+        assert!(a.on_key(key(KeyCode::Char('p'))));
+        assert_eq!(a.session.decisions(), before);
+        assert_eq!(
+            a.status,
+            "You may not pass: stick the dealer makes the dealer name trump."
+        );
+        // The prompt and the reason whole on the screen, the reason on as many rows as it
+        // takes where there are rows to spare.
+        for (w, h) in [(80, 24), (60, 24)] {
+            let s = render::tests::screen(&a, w, h);
+            let flat = s
+                .lines()
+                .map(|l| l.trim_matches(|c| c == '│' || c == ' '))
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(
+                flat.contains("(stick the dealer: the dealer may not pass)"),
+                "{s}"
+            );
+            assert!(flat.contains(&a.status), "{w}x{h}: {s}");
+        }
+    }
+
+    /// The Joker has a key of its own, RULES.md's letter `b`, offered on the keys line and in
+    /// the help (terminal tester s52, 11: it could be played with the arrows only).
+    #[test]
+    fn the_joker_is_taken_with_b() {
+        let has_joker = |a: &App| a.choices.iter().any(|c| card_of(c) == Some(euchre::Card::JOKER));
+        let mut a = (0..200)
+            .find_map(|seed| {
+                let mut a = app_of("british", 4, seed);
+                play_until(&mut a, |a| has_joker(a) || a.session.turn() == Turn::DealOver);
+                has_joker(&a).then_some(a)
+            })
+            .expect("a British seed where the person may take the Joker");
+        a.cursor = a
+            .choices
+            .iter()
+            .position(|c| card_of(c) == Some(euchre::Card::JOKER))
+            .unwrap();
+        assert!(
+            render::key_words(&a).iter().any(|k| k == "b: Jk"),
+            "{:?}",
+            render::key_words(&a)
+        );
+        let help = render::help_entries(&a);
+        assert!(
+            help.iter()
+                .any(|(k, what)| k == "b" && what.contains("the Joker")),
+            "{help:?}"
+        );
+        a.cursor = 0;
+        let taken = a.choices[a.cursor..]
+            .iter()
+            .copied()
+            .find(|c| card_of(c) == Some(euchre::Card::JOKER))
+            .unwrap();
+        let before = a.session.decisions();
+        assert!(a.on_key(key(KeyCode::Char('b'))));
+        assert_eq!(a.session.decisions(), before + 1, "{}", a.status);
+        let AnyGame::Partnership(g) = a.session.game() else {
+            unreachable!("British Euchre is a partnership game")
+        };
+        let (seat, last) = *g.deal().history().last().unwrap();
+        assert_eq!((seat, last), (a.me, taken));
+    }
+
+    /// Over the deciding deal's review the keys line offers Enter, as it does over every other
+    /// review (terminal tester s52, 12: it left Enter out).
+    #[test]
+    fn the_deciding_deals_review_offers_enter() {
+        let mut rules = AnyRules::preset("north-american").unwrap();
+        rules.set("winning_score", "1").unwrap();
+        let mut a = app_with(rules, "north-american", 4, 5);
+        play_until(&mut a, |a| a.session.turn() == Turn::GameOver);
+        a.review();
+        assert_eq!(a.session.turn(), Turn::GameOver);
+        let keys = render::key_words(&a);
+        assert!(keys.iter().any(|k| k == "Enter summary"), "{keys:?}");
+        let s = render::tests::screen(&a, 80, 24);
+        assert!(row_of(&s, "q quit").contains("Enter summary"), "{s}");
+        assert!(s.contains("Enter: the game's summary"), "{s}");
+    }
+
+    /// The row of a screen holding `text`.
+    fn row_of<'a>(s: &'a str, text: &str) -> &'a str {
+        s.lines()
+            .find(|l| l.contains(text))
+            .unwrap_or_else(|| panic!("no {text:?}: {s}"))
     }
 
     #[test]

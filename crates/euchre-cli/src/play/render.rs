@@ -28,7 +28,7 @@ pub fn card_text(c: Card) -> String {
     }
 }
 
-fn suit_symbol(s: Suit) -> char {
+pub(super) fn suit_symbol(s: Suit) -> char {
     match s {
         Suit::Clubs => '♣',
         Suit::Diamonds => '♦',
@@ -102,7 +102,9 @@ pub(super) fn phase_words(name: &str) -> String {
         "bidding2" => "Bidding, round 2".into(),
         "discard" => "The dealer discards".into(),
         "auction" => "The auction".into(),
-        "name_trump" | "name" => "Trump is named".into(),
+        "name_trump" => "Trump is named".into(),
+        // Jambone: an opponent names the card the jambone hand plays (trump is made by then).
+        "name" => "The jambone card is named".into(),
         "stay_fold" => "Stay in or fold".into(),
         "play" => "Play".into(),
         "done" => "The deal is over".into(),
@@ -495,10 +497,19 @@ fn said_line(app: &App) -> Option<String> {
         .cloned()
 }
 
-/// The rows the prompt and the choices have: the choices' area but for the status line.
+/// The rows the status (or the note) takes below the choices at `width`, broken between
+/// words: a refusal's reason ("The upcard may not be discarded (dealer_may_discard_upcard is
+/// off).") may not fit one.
+fn said_rows(app: &App, width: u16) -> u16 {
+    said_line(app).map_or(0, |s| box_rows(&s, usize::from(width)).len() as u16)
+}
+
+/// The rows the prompt and the choices have: as many as they take, in the choices' area but
+/// for a row of the status at least (which has the rows left).
 pub(super) fn choice_rows(app: &App, zones: &Areas) -> u16 {
     let said = said_line(app).is_some();
-    zones.choices.height.saturating_sub(u16::from(said)).max(1)
+    let room = zones.choices.height.saturating_sub(u16::from(said)).max(1);
+    choice_rows_wanted(app, zones.choices.width).min(room)
 }
 
 /// The largest the table's frame grows: on a larger screen it stays this size, in the middle,
@@ -535,7 +546,7 @@ pub(super) fn areas(app: &App, area: Rect) -> Areas {
     // and the screen has rows to spare (Keller's ten choices of round 2).
     let fixed = 2 + 8 + info_rows + 2 + 2 + 1;
     let spare = inner.height.saturating_sub(fixed);
-    let wanted = choice_rows_wanted(app, text.width) + u16::from(said_line(app).is_some());
+    let wanted = choice_rows_wanted(app, text.width) + said_rows(app, text.width);
     let choice_rows = 2 + wanted.saturating_sub(2).min(spare);
     // The seats and the trick sit in the middle of a tall screen; the person's part stays at
     // the bottom.
@@ -832,6 +843,7 @@ fn keys_line(app: &App, width: u16) -> String {
             "←→ choose" => "←→".to_string(),
             "Enter take" => "Enter".to_string(),
             "Enter next deal" => "Enter deal".to_string(),
+            "Enter summary" => "Enter".to_string(),
             "l last trick" => "l last".to_string(),
             other => other.to_string(),
         })
@@ -864,6 +876,8 @@ pub(super) fn key_words(app: &App) -> Vec<String> {
                     s.letter().to_ascii_lowercase(),
                     card_text(c)
                 ));
+            } else if c.is_joker() {
+                keys.push(format!("{JOKER_KEY}: {}", card_text(c)));
             }
         }
         if app.choices.contains(&Action::Pass) {
@@ -874,6 +888,9 @@ pub(super) fn key_words(app: &App) -> Vec<String> {
         }
     } else if app.session.turn() == euchre_table::Turn::DealOver && !app.review_due() {
         keys.push("Enter next deal".into());
+    } else if matches!(app.overlay, Some(Overlay::Review { .. })) && app.session.game().is_over() {
+        // The deciding deal's review: Enter goes on to the summary, as the box says.
+        keys.push("Enter summary".into());
     }
     if app.table.last_trick.is_some() {
         keys.push("l last trick".into());
@@ -900,8 +917,15 @@ pub(super) fn help_entries(app: &App) -> Vec<(String, String)> {
     } else if !app.choices.is_empty() {
         keys.push(("← → ↑ ↓ Tab", "move between your choices".into()));
         keys.push(("Enter, space", "take the chosen one".into()));
-        if let Some(c) = app.choices.iter().find_map(card_of) {
+        // The example a card with a rank and a suit (the Joker, first as the highest trump,
+        // has its own key).
+        let cards = || app.choices.iter().filter_map(card_of);
+        if let Some(c) = cards().find(|c| !c.is_joker()).or_else(|| cards().next()) {
             keys.push(("rank, suit", card_shortcut_words(c)));
+        }
+        // Where the Joker is a choice, or held (its key then says why it is not one).
+        if cards().any(Card::is_joker) || app.table.hand.contains(&Card::JOKER) {
+            keys.push((JOKER_KEY, "the Joker (Jk)".into()));
         }
         if app.queen_to_choose() {
             keys.push(("q q", "leave (q alone is the queen's rank now)".into()));
@@ -939,6 +963,9 @@ pub(super) fn help_entries(app: &App) -> Vec<(String, String)> {
     keys.push(("h, F1", "this help".into()));
     keys.into_iter().map(|(k, w)| (k.to_string(), w)).collect()
 }
+
+/// The Joker's key: RULES.md's letter for it (`B`; `on_key` takes it).
+const JOKER_KEY: &str = "b";
 
 /// How a card is named by its keys, with `c` as the example: "a card by rank, then suit:
 /// j h is J♥" (short enough for one line of the box at 60 columns).
@@ -997,6 +1024,16 @@ fn trick_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let t: &Table = &app.table;
     let mut at_pos: [Option<Card>; 4] = [None; 4];
     let mut words = phase_words(&t.phase);
+    // Whose card is named, and by whom: "West names your card".
+    let jambone = t.exposed.as_ref().map(|(s, _)| *s).or(t.lone);
+    if let (Some(namer), Some(j), "name") = (t.to_act, jambone, t.phase.as_str()) {
+        let whose = if j == app.me && !app.watching() {
+            "your".to_string()
+        } else {
+            format!("{}'s", short_name(app, j))
+        };
+        words = format!("{} names {whose} card", short_name(app, namer));
+    }
     if let Some(leader) = t.trick_leader {
         let mut seat = leader;
         for (i, &c) in t.trick.iter().enumerate() {
@@ -1234,35 +1271,66 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                 .iter()
                 .map(|h| format!("  {:<widest$}  {:+.2}", label(h), h.value))
                 .collect();
-            let whys: Vec<Vec<String>> = lines
-                .iter()
-                .map(|h| match h.why.as_str() {
-                    "" => Vec::new(),
-                    why => wrap(why, " · ", inner, "    ", "    "),
-                })
-                .collect();
-            let footnote = |text: &str| wrap(text, " ", inner, "", " ");
-            let explained_note = footnote(
-                "(expected points for your side; make: your side makes trump and takes the tricks it needs; march: it takes all 5; euchred: it makes trump and falls short; they make, they march, we euchre: the same for the other side; game: the change in your chance to win the game; any key closes)",
-            );
-            let plain_note = footnote(if app.table.partnership {
+            let explains = lines.iter().any(|h| !h.why.is_empty());
+            let explained_note = |inner: usize| {
+                wrap(
+                    "(expected points for your side; make: your side makes trump and takes the tricks it needs; march: it takes all 5; euchred: it makes trump and falls short; they make, they march, we euchre: the same for the other side; game: the change in your chance to win the game; any key closes)",
+                    " ",
+                    inner,
+                    "",
+                    " ",
+                )
+            };
+            // The box stays inside the table's frame, whose title (the score) stays in view.
+            let fits = |rows: usize| explains && rows + 2 + 2 <= usize::from(area.height);
+            // Each choice's words on lines of their own, where they fit on the screen.
+            let mut below = Vec::new();
+            for (value, h) in values.iter().zip(lines) {
+                below.push(value.clone());
+                if !h.why.is_empty() {
+                    below.extend(wrap(&h.why, " · ", inner, "    ", "    "));
+                }
+            }
+            below.extend(explained_note(inner));
+            if fits(below.len() + 1) {
+                l.extend(below.into_iter().map(Line::from));
+                return draw_box(f, area, "Hint", l);
+            }
+            // Else each choice's words beside its value, in a box as wide as the person's
+            // lines (eight choices of British Euchre's blind shout, each on two lines, ran
+            // past an 80x24 screen): under it only where they do not fit beside it.
+            let width = TEXT_WIDTH
+                .min(area.width.saturating_sub(2))
+                .max(BOX_WIDTH.min(area.width));
+            let wide = usize::from(width.saturating_sub(2)).max(1);
+            let value_width = values.iter().map(|v| v.chars().count()).max().unwrap_or(0);
+            let mut beside = Vec::new();
+            for (value, h) in values.iter().zip(lines) {
+                let row = format!("{value:<value_width$}  {}", h.why);
+                if h.why.is_empty() {
+                    beside.push(value.clone());
+                } else if row.chars().count() <= wide {
+                    beside.push(row);
+                } else {
+                    beside.push(value.clone());
+                    beside.extend(wrap(&h.why, " · ", wide, "    ", "    "));
+                }
+            }
+            beside.extend(explained_note(wide));
+            if fits(beside.len() + 1) {
+                l.extend(beside.into_iter().map(Line::from));
+                return draw_box_of_width(f, area, "Hint", l, width);
+            }
+            // Else the values alone.
+            l.extend(values.into_iter().map(Line::from));
+            let plain_note = if app.table.partnership {
                 "(expected points for your side; any key closes)"
             } else {
                 // The individual games' players value a choice by points only (no chances
                 // of making or being euchred, no game to win).
                 "(expected points: your gain against the others' mean; any key closes)"
-            });
-            // Each choice's words on lines of their own, where they fit on the screen.
-            let rows = 1 + values.len() + whys.iter().map(Vec::len).sum::<usize>() + explained_note.len();
-            let explained = whys.iter().any(|w| !w.is_empty()) && rows + 2 <= usize::from(area.height);
-            for (value, why) in values.into_iter().zip(whys) {
-                l.push(Line::from(value));
-                if explained {
-                    l.extend(why.into_iter().map(Line::from));
-                }
-            }
-            let note = if explained { explained_note } else { plain_note };
-            l.extend(note.into_iter().map(Line::from));
+            };
+            l.extend(wrap(plain_note, " ", inner, "", " ").into_iter().map(Line::from));
             ("Hint", l)
         }
         Overlay::Review { heading, lines } => {
@@ -1401,19 +1469,70 @@ fn leave_details(app: &App) -> Vec<String> {
 const BOX_WIDTH: u16 = 70;
 
 /// An overlay's box in the middle of `area`, as tall as its lines once wrapped to its width.
+/// The lines are wrapped here, and the box sized by the rows that come of it: sized by each
+/// line's width over the box's, it was a row short where a line broke at a word (the leave
+/// question's `euchre play --resume FILE`, FILE too long to follow `--resume`), and the last
+/// line, the keys that answer, was cut off.
 fn draw_box(f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) {
-    let width = BOX_WIDTH.min(area.width);
+    draw_box_of_width(f, area, title, lines, BOX_WIDTH.min(area.width));
+}
+
+/// An overlay's box as `draw_box` draws it, `width` columns wide, borders included.
+fn draw_box_of_width(f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, width: u16) {
+    let width = width.min(area.width);
     let inner = usize::from(width.saturating_sub(2)).max(1);
-    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
-    let h = (rows as u16 + 2).min(area.height);
+    // The boxes' lines are plain text: their words are all there is to wrap.
+    let rows: Vec<Line> = lines
+        .iter()
+        .flat_map(|l| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            box_rows(&text, inner)
+        })
+        .map(Line::from)
+        .collect();
+    let h = (rows.len() as u16 + 2).min(area.height);
     let rect = centred(area, width, h);
     f.render_widget(Clear, rect);
     f.render_widget(
-        Paragraph::new(lines)
-            .block(Block::default().borders(Borders::ALL).title(title.to_string()))
-            .wrap(Wrap { trim: false }),
+        Paragraph::new(rows).block(Block::default().borders(Borders::ALL).title(title.to_string())),
         rect,
     );
+}
+
+/// `text` in rows of at most `width` columns, broken at spaces (a word that does not fit
+/// where a row has begun starts the next), a word wider than a row broken where the row ends
+/// (a file's path); the spaces that start the text stay (a hint's or a review's indent).
+fn box_rows(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    let mut used = 0;
+    for piece in text.split_inclusive(' ') {
+        let word = piece.trim_end_matches(' ');
+        let spaces = piece.len() - word.len();
+        let w = word.chars().count();
+        if !row.trim().is_empty() && used + w > width {
+            rows.push(row.trim_end().to_string());
+            row.clear();
+            used = 0;
+        }
+        for c in word.chars() {
+            if used == width {
+                rows.push(std::mem::take(&mut row));
+                used = 0;
+            }
+            row.push(c);
+            used += 1;
+        }
+        // Spaces past the row's end are where it breaks.
+        let room = width - used;
+        row.push_str(&" ".repeat(spaces.min(room)));
+        used += spaces.min(room);
+    }
+    if !row.trim().is_empty() || rows.is_empty() {
+        rows.push(row.trim_end().to_string());
+    }
+    rows
 }
 
 #[cfg(test)]
@@ -1618,6 +1737,133 @@ pub(super) mod tests {
         let s = screen(&a, 80, 24);
         assert!(s.contains("Leave the game? It is not kept in a file."), "{s}");
         assert!(!s.contains("--resume"), "{s}");
+    }
+
+    /// The leave question's box is as tall as its lines once wrapped at word breaks: a resume
+    /// command whose file does not fit after `--resume` takes a row more than its width says,
+    /// and the keys that answer were cut off (terminal tester s52, 1). So are the other boxes,
+    /// the summary's saved file among them.
+    #[test]
+    fn a_box_keeps_its_last_line_when_its_text_wraps_at_word_breaks() {
+        use euchre::table::AnyRules;
+        use euchre_table::{Holder, Session};
+        let dir = std::env::temp_dir()
+            .join(format!("euchre-leave-wrap-{}", std::process::id()))
+            .join("a-folder-for-the-saved-games-of-euchre");
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("1796083476-north-american-seed2.json");
+        let mut holders = vec![Holder::Person("You".into())];
+        holders.resize(4, Holder::Bot("basic".into()));
+        let rules = AnyRules::preset("north-american").unwrap();
+        let session = Session::new(
+            rules,
+            2,
+            holders,
+            euchre_ai::Budget::UNLIMITED,
+            Some(file.clone()),
+        )
+        .unwrap();
+        let mut a = App::new(session, "north-american".into(), false);
+        a.overlay = Some(Overlay::ConfirmQuit);
+        for (w, h) in [(80, 24), (120, 40), (60, 20)] {
+            let s = screen(&a, w, h);
+            assert!(s.contains(LEAVE_KEYS), "{w}x{h}: {s}");
+            let flat: String = s.split(['│', ' ', '\n']).collect();
+            assert!(flat.contains("seed2.json"), "{w}x{h}: {s}");
+        }
+        a.overlay = Some(Overlay::Summary(format!(
+            "Final score We 10 : They 4. You and your partner win.\n8 deals played.\nSaved as {}",
+            file.display()
+        )));
+        for (w, h) in [(80, 24), (60, 20)] {
+            let s = screen(&a, w, h);
+            assert!(s.contains("q or Enter: leave"), "{w}x{h}: {s}");
+        }
+        std::fs::remove_dir_all(dir.parent().unwrap()).ok();
+    }
+
+    /// A box's rows break between words, a word too long for a row where the row ends, and
+    /// keep the indent a line starts with (terminal tester s52, 1).
+    #[test]
+    fn a_boxs_rows_break_between_words_and_inside_a_word_too_long() {
+        assert_eq!(
+            box_rows("euchre play --resume /a/very/long/path", 12),
+            ["euchre play", "--resume", "/a/very/long", "/path"]
+        );
+        assert_eq!(box_rows("  call ♦  +0.82", 40), ["  call ♦  +0.82"]);
+        assert_eq!(box_rows("", 10), [""]);
+    }
+
+    /// A hint of eight choices, each explained (British Euchre's blind shout: four suits,
+    /// alone or not), fits an 80x24 screen whole inside the table's frame: every choice with
+    /// its chances and the footnote's end, the title left in view (terminal tester s52, 10).
+    #[test]
+    fn a_hint_of_eight_explained_choices_fits_80_by_24() {
+        let mut a = app();
+        let calls: Vec<Action> = ["D", "H", "C", "S"]
+            .iter()
+            .flat_map(|s| [format!("call {s}"), format!("call {s} alone")])
+            .map(|c| c.parse().unwrap())
+            .collect();
+        a.overlay = Some(Overlay::Hint {
+            player: "expert".into(),
+            best: calls[0],
+            lines: calls
+                .iter()
+                .enumerate()
+                .map(|(i, &action)| HintLine {
+                    action,
+                    value: 0.82 - i as f64 / 10.0,
+                    why: "make 85% · march 26% · euchred 15% · game +2.3%".into(),
+                })
+                .collect(),
+        });
+        let s = screen(&a, 80, 24);
+        assert!(s.lines().next().unwrap().contains("We 0 : They 0"), "{s}");
+        for c in &calls {
+            row_with(&s, &format!("  {}  ", action_text(c)));
+        }
+        assert_eq!(s.matches("make 85%").count(), calls.len(), "{s}");
+        assert!(s.contains("any key closes)"), "{s}");
+    }
+
+    /// The Joker turned up in British Euchre is the upcard, not a card turned down, while the
+    /// dealer names trump blind (terminal tester s52, 9).
+    #[test]
+    fn the_british_joker_upcard_is_not_turned_down() {
+        let a = (0..400)
+            .map(|seed| app_of("british", 4, seed))
+            .find(|a| a.table.upcard == Some(Card::JOKER) && a.table.trump.is_none())
+            .expect("a British seed with the Joker turned, the person dealing");
+        assert_eq!(a.table.phase, "blind_shout");
+        let s = screen(&a, 80, 24);
+        assert!(
+            row_with(&s, "Tricks:").contains("Upcard Joker (the dealer names trump blind)"),
+            "{s}"
+        );
+        assert!(!s.contains("Turned down"), "{s}");
+    }
+
+    /// While a jambone hand's card is named the trick box says so, and who names it: the
+    /// engine's `name` phase read "Trump is named", trump made long before (terminal tester
+    /// s52, 6).
+    #[test]
+    fn the_jambone_naming_says_who_names_the_card() {
+        let mut a = app();
+        let west = Seat::new(((a.me.index() + 1) % 4) as u8);
+        a.table.phase = "name".into();
+        a.table.to_act = Some(west);
+        a.table.lone = Some(a.me);
+        a.table.trick_leader = None;
+        a.table.last_trick = None;
+        for (w, h) in [(80, 24), (60, 20)] {
+            let s = screen(&a, w, h);
+            assert!(s.contains("West names your card"), "{w}x{h}: {s}");
+            assert!(!s.contains("Trump is named"), "{s}");
+        }
+        a.table.lone = Some(a.me.partner());
+        assert!(screen(&a, 80, 24).contains("West names North's card"));
+        assert!(!phase_words("name").contains("Trump"));
     }
 
     /// A watched game names the sides by their seats, not "We" and "They" (no one watching is

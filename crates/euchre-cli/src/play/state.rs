@@ -3,7 +3,7 @@
 //! the review of a finished deal.
 
 use euchre::table::View;
-use euchre::{Action, BidTrump, Card, CardSet, Rank, Seat, Suit, Trump};
+use euchre::{Action, BidTrump, Card, CardSet, IllegalAction, Rank, Seat, Suit, Trump};
 use euchre_ai::{GameView, Outlook};
 
 /// The table as one seat sees it, in the terms the screen uses.
@@ -130,7 +130,11 @@ impl Table {
                     hand: sort_hand(o.hand, trump),
                     hand_sizes: o.hand_sizes.to_vec(),
                     upcard: Some(o.upcard),
-                    upcard_turned_down: o.trump.is_some() || o.phase != euchre::Phase::Bidding1,
+                    // Turned down by round 2 (or a deal everyone passed), not before: British
+                    // Euchre's Joker is still the upcard while the dealer names trump blind,
+                    // and so is any upcard before round 1 (a farmer's hand, a blind loner).
+                    upcard_turned_down: o.trump.is_some()
+                        || matches!(o.phase, euchre::Phase::Bidding2 | euchre::Phase::Done),
                     upcard_to_pick_up: trump.is_some()
                         && o.phase != euchre::Phase::Discard
                         && !o.phase.in_or_after_play()
@@ -198,22 +202,7 @@ impl Table {
                     lone_defender: None,
                     exposed: None,
                     active: o.active.clone(),
-                    bidding: o
-                        .history
-                        .iter()
-                        .filter(|(_, a)| !is_card_text(a))
-                        // A discard face down, in the words the four-handed game uses.
-                        .map(|(s, a)| {
-                            (
-                                *s,
-                                if a == "discard" {
-                                    "discards".into()
-                                } else {
-                                    a.clone()
-                                },
-                            )
-                        })
-                        .collect(),
+                    bidding: solo_bidding(&o.history, o.maker),
                     decided: o.history.iter().any(|(s, _)| *s == o.seat),
                     trick_leader: trick.map(|t| t.0),
                     trick: trick.map(|t| t.1.clone()).unwrap_or_default(),
@@ -239,6 +228,32 @@ fn alone_words(a: Action, seat: Seat, maker: Option<Seat>) -> String {
         Action::Alone if maker.is_some() && !makers => "defends alone".into(),
         _ => a.to_string(),
     }
+}
+
+/// The individual games' decisions of the bidding in words: a discard face down as the
+/// four-handed game says it, and the maker's pass once trump is made as not declaring: it
+/// answers Set-Back's "declare a march, or pass", and "North: call ♣, North: pass" read as
+/// the maker passing after making trump.
+fn solo_bidding(history: &[(Seat, String)], maker: Option<Seat>) -> Vec<(Seat, String)> {
+    let mut made = false;
+    let mut bidding = Vec::new();
+    for (s, a) in history.iter().filter(|(_, a)| !is_card_text(a)) {
+        let by_maker = maker == Some(*s);
+        let words = match a.as_str() {
+            "discard" => "discards".into(),
+            "pass" if made && by_maker => "does not declare".into(),
+            _ => a.clone(),
+        };
+        made |= by_maker
+            && a.parse::<Action>().is_ok_and(|x| {
+                matches!(
+                    x,
+                    Action::Order { .. } | Action::Call { .. } | Action::NameTrump(_)
+                )
+            });
+        bidding.push((*s, words));
+    }
+    bidding
 }
 
 fn is_card_text(a: &str) -> bool {
@@ -377,6 +392,104 @@ pub fn decision_prompt(choices: &[Action], dealer: Dealer, phase: &str) -> Strin
     } else {
         "Your turn:".to_string()
     }
+}
+
+/// `kind`, a decision on a card (a play, a discard, an exchange, a give, a name), made on
+/// `card` instead; `None` for a decision on no card.
+pub fn on_card(kind: Action, card: Card) -> Option<Action> {
+    Some(match kind {
+        Action::Play(_) => Action::Play(card),
+        Action::Discard(_) => Action::Discard(card),
+        Action::Exchange(_) => Action::Exchange(card),
+        Action::Give(_) => Action::Give(card),
+        Action::Name(_) => Action::Name(card),
+        _ => return None,
+    })
+}
+
+/// A card in a sentence: `10♣`, the Joker as "the Joker".
+fn card_words(c: Card) -> String {
+    if c.is_joker() {
+        "the Joker".into()
+    } else {
+        super::render::card_text(c)
+    }
+}
+
+/// A suit the engine names in words ("clubs") as its symbol, "trump ♠" where it is trump
+/// (`trump`: the table's trump, as `Table::trump` holds it).
+fn led_words(led: &str, trump: Option<&str>) -> String {
+    let suit = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades]
+        .into_iter()
+        .find(|s| s.name() == led);
+    match suit {
+        Some(s) => {
+            let symbol = super::render::suit_symbol(s);
+            if trump.is_some_and(|t| t == s.letter().to_string()) {
+                format!("trump {symbol}")
+            } else {
+                symbol.to_string()
+            }
+        }
+        None => led.to_string(),
+    }
+}
+
+/// Why the person may not take `tried`, in words, from the engine's refusal `e`: the suit to
+/// follow and a card that follows it, the upcard the dealer keeps, stick the dealer. `None`
+/// where the engine's reason is not one a person asks for here. `trump`: the table's trump;
+/// `partnership`: the rules are the four-handed game's (whose option keeps the upcard).
+pub fn refusal_words(
+    e: &IllegalAction,
+    tried: Action,
+    trump: Option<&str>,
+    partnership: bool,
+) -> Option<String> {
+    Some(match e {
+        IllegalAction::MustFollow { led, holding, .. } => format!(
+            "You must follow {} (you hold {}).",
+            led_words(led, trump),
+            card_words(*holding)
+        ),
+        // The card is the one the person typed: the rule is what is new to them.
+        IllegalAction::UpcardDiscard { .. } if partnership => {
+            "The upcard may not be discarded (dealer_may_discard_upcard is off).".into()
+        }
+        IllegalAction::UpcardDiscard { .. } => "The upcard may not be discarded.".into(),
+        IllegalAction::DealerStuck { last: false, .. } => {
+            "You may not pass: stick the dealer makes the dealer name trump.".into()
+        }
+        IllegalAction::DealerStuck { last: true, .. } => {
+            "You may not pass: stick the dealer makes the last to bid name trump.".into()
+        }
+        IllegalAction::DealerMustBid { .. } => {
+            "You may not pass: stick the dealer makes the dealer bid when nobody has.".into()
+        }
+        IllegalAction::NameForcesRevoke { card, led } => format!(
+            "Naming {} would force a revoke: {} was led and the jambone hand can follow.",
+            card_words(*card),
+            led_words(led, trump)
+        ),
+        IllegalAction::NotHeld { card, .. } if matches!(tried, Action::Name(_)) => {
+            format!("The jambone hand does not hold {}.", card_words(*card))
+        }
+        IllegalAction::GiveBack { card } => format!(
+            "{} is the card your partner just passed you: give one of your own.",
+            card_words(*card)
+        ),
+        _ => return None,
+    })
+}
+
+/// Why the person has no pass, for the prompt, from the engine's refusal of one: stick the
+/// dealer (RULES.md §3), as the prompt says of a choice a rule leaves out.
+pub fn no_pass_words(e: &IllegalAction) -> Option<&'static str> {
+    Some(match e {
+        IllegalAction::DealerStuck { last: false, .. } => "stick the dealer: the dealer may not pass",
+        IllegalAction::DealerStuck { last: true, .. } => "stick the dealer: the last to bid may not pass",
+        IllegalAction::DealerMustBid { .. } => "stick the dealer: nobody has bid, so the dealer must",
+        _ => return None,
+    })
 }
 
 /// What a decision with a pass alone legal had nothing of, in the browser page's words too: a
@@ -797,6 +910,41 @@ mod tests {
         ] {
             assert!(words.contains(w), "{w} never shown: {words:?}");
         }
+    }
+
+    /// Set-Back's maker answering "declare a march, or pass" with a pass reads as not
+    /// declaring: "North: call ♣, North: pass" read as a maker passing after making trump
+    /// (terminal tester s52, 7).
+    #[test]
+    fn set_backs_declare_pass_reads_as_no_declaration() {
+        let mut rules = AnyRules::preset("set-back").unwrap();
+        rules.set("declare", "true").unwrap();
+        let mut said = 0;
+        for seed in 0..30 {
+            let mut game = rules.new_game(seed);
+            let mut k = 0usize;
+            while let Some(seat) = game.to_act() {
+                let view = GameView::of_game(&game, seat);
+                let declaring = Table::of(&view).phase == "declare";
+                let legal: Vec<Action> = view.legal().iter().copied().collect();
+                let a = if declaring {
+                    Action::Pass
+                } else {
+                    legal[k % legal.len()]
+                };
+                k += 1;
+                game.apply(a).unwrap();
+                let t = Table::of(&GameView::of_game(&game, seat));
+                if declaring {
+                    assert_eq!(t.bidding.last(), Some(&(seat, "does not declare".to_string())));
+                    said += 1;
+                }
+                // A pass in the bidding is still a pass: only the maker's answer reads so.
+                let declined = t.bidding.iter().filter(|(_, w)| w == "does not declare").count();
+                assert!(declined <= 1, "{:?}", t.bidding);
+            }
+        }
+        assert!(said > 0, "no maker was asked to declare");
     }
 
     #[test]
