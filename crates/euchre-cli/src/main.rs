@@ -257,11 +257,12 @@ enum Command {
         /// The deal of the file, from 1 (numbered on through every game of a match).
         #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "given")]
         deal: u32,
-        /// The trick, from 1; 0 for the deal's first decision (the bidding: slower).
+        /// The trick, from 1; 0 for the bidding (its first decision, or --card K's: slower).
         #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=12), conflicts_with = "given")]
         trick: u8,
-        /// Cards already played to that trick.
-        #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3), conflicts_with = "given")]
+        /// Cards already played to that trick (0 to 3); with --trick 0, decisions already taken
+        /// in the bidding (bids, the discard, going alone, naming trump), from 0.
+        #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=99), conflicts_with = "given")]
         card: u8,
         /// A deal as the engine protocol's `new` takes it, e.g.
         /// '{"dealer":3,"hands":[["9C","TC","JC","QC","KC"],...],"upcard":"9H"}'.
@@ -1219,11 +1220,7 @@ fn run(cli: Cli) -> Result<i32> {
             rules,
             json,
         } => {
-            let source = if given.is_some() {
-                solve::DealSource::Given
-            } else {
-                solve::DealSource::File
-            };
+            let mut source = solve::DealSource::Given;
             let (state, guessed) = match (given, file) {
                 (Some(text), _) => (
                     solve::given(rules.resolve(None)?, &text, &then)?,
@@ -1244,8 +1241,22 @@ fn run(cli: Cli) -> Result<i32> {
                             counted(loaded.deals.len() as u64, "deal")
                         );
                     };
-                    let at = euchre_ai::analysis::Point { trick, card };
-                    let state = euchre_ai::analysis::position(recorded, at).map_err(anyhow::Error::msg)?;
+                    source = solve::DealSource::File {
+                        answered_at: solve::first_answered(recorded),
+                    };
+                    // Trick 0 is the bidding, whose decisions `--card` steps through (Bid
+                    // Euchre's naming of trump is reached so); a trick has at most 3 cards
+                    // played before its last.
+                    let state = if trick == 0 {
+                        solve::bidding_position(recorded, card)?
+                    } else if card > 3 {
+                        anyhow::bail!(
+                            "--card {card}: at most 3 cards are played to a trick before its last (--card above 3 is for --trick 0, the bidding's decisions)"
+                        );
+                    } else {
+                        let at = euchre_ai::analysis::Point { trick, card };
+                        euchre_ai::analysis::position(recorded, at).map_err(anyhow::Error::msg)?
+                    };
                     (state, recorded.guessed)
                 }
                 (None, None) => anyhow::bail!("give a FILE or --given DEAL"),
@@ -1350,9 +1361,9 @@ mod tests {
             (&["random", "--seed", "-1"], "-1 is not a whole number, 0 or more"),
             (&["sim", "a", "b", "--boards", "-5"], "-5 is not in 1..=10000000"),
             (&["sim", "a", "b", "--threads", "-2"], "-2 is not in 1..=1024"),
-            (&["solve", "f.egn", "--card", "-1"], "-1 is not in 0..=3"),
+            (&["solve", "f.egn", "--card", "-1"], "-1 is not in 0..=99"),
             (&["solve", "f.egn", "--deal", "-2"], "-2 is not in 1..=4294967295"),
-            (&["winprob", "--target", "-1"], "-1 is not in 1..=100"),
+            (&["winprob", "--target", "-1"], "-1 is not in 1..=1000"),
             (
                 &["winprob", "--deals", "-1", "--seed", "3"],
                 "-1 is not in 0..=100000000",

@@ -1,9 +1,10 @@
 //! `euchre solve`: the exact value of every legal action at a point of a fully known deal.
 
 use anyhow::{anyhow, bail, Context, Result};
-use euchre::solo::SoloDeal;
+use euchre::solo::{SoloDeal, SoloPhase};
 use euchre::table::{AnyDeal, AnyRules};
 use euchre::{Action, Card, CardSet, Deal, Decisions, Seat};
+use euchre_ai::analysis::RecordedDeal;
 use euchre_ai::solver::{SlowSearch, Solver};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -70,11 +71,69 @@ pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
     Ok(deal)
 }
 
+/// True while the deal is before its first lead: the bids, the dealer's discard, the alone and
+/// exchange decisions, Bid Euchre's naming of trump.
+fn in_bidding(deal: &AnyDeal) -> bool {
+    match deal {
+        AnyDeal::Partnership(d) => !d.phase().in_or_after_play(),
+        AnyDeal::Solo(d) => !matches!(d.phase(), SoloPhase::Play | SoloPhase::Done),
+    }
+}
+
+/// The positions of a recorded deal's decisions before the first lead, in order: the `k`th is
+/// the deal after its first `k` decisions, each with a seat to act.
+///
+/// # Errors
+/// A recorded decision does not replay.
+fn bidding_positions(recorded: &RecordedDeal) -> Result<Vec<AnyDeal>> {
+    let mut state = recorded.start.clone();
+    let mut out = Vec::new();
+    let mut history = recorded.history.iter();
+    while in_bidding(&state) && state.to_act().is_some() {
+        out.push(state.clone());
+        let Some(&(_, a)) = history.next() else { break };
+        state
+            .apply(a)
+            .map_err(|e| anyhow!("decision {} ('{a}') is refused: {e}", out.len()))?;
+    }
+    Ok(out)
+}
+
+/// The recorded deal after its first `k` decisions, all of them before the first lead: at
+/// `--trick 0`, `--card K` steps K decisions into the bidding (trick play has `--trick 1` on).
+///
+/// # Errors
+/// The deal has `k` decisions or fewer before its first lead (the range is named), or one does
+/// not replay.
+pub fn bidding_position(recorded: &RecordedDeal, k: u8) -> Result<AnyDeal> {
+    let mut positions = bidding_positions(recorded)?;
+    let n = positions.len();
+    if usize::from(k) >= n {
+        bail!(
+            "deal {} has {} before its first lead, so --card at --trick 0 is 0 to {}; --trick 1 is the first lead",
+            recorded.number,
+            crate::counted(n as u64, "decision"),
+            n.saturating_sub(1)
+        );
+    }
+    Ok(positions.swap_remove(usize::from(k)))
+}
+
+/// The `--card` at `--trick 0` from which the solver answers again, if a decision before the
+/// first lead is one (in Bid Euchre, the naming of trump after the auction).
+pub fn first_answered(recorded: &RecordedDeal) -> Option<usize> {
+    bidding_positions(recorded)
+        .ok()?
+        .iter()
+        .position(|p| euchre_ai::solver::slow_search(p).is_none())
+}
+
 /// Where `euchre solve` took its deal from, which says how to move on to a later point.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum DealSource {
-    /// A recorded game (a point in it chosen with `--trick`).
-    File,
+    /// A recorded game (a point in it chosen with `--trick`), with the `--card` at `--trick 0`
+    /// where the solver answers again after a slow search's refusal, if any does.
+    File { answered_at: Option<usize> },
     /// `--given` (the decisions to a point given with `--then`).
     Given,
 }
@@ -92,9 +151,14 @@ pub fn solve(deal: &AnyDeal, source: DealSource) -> Result<Solved> {
     // command takes to get past it (`--trick` is not for `--given`, nor `--then` for a file).
     if let Some(slow) = euchre_ai::solver::slow_search(deal) {
         let remedy = match (slow, source) {
-            (_, DealSource::File) => "give --trick 1 or later",
-            (SlowSearch::BidEuchreAuction, DealSource::Given) => "give the auction's bids with --then",
-            (_, DealSource::Given) => "give the decisions up to the first lead with --then",
+            (_, DealSource::File { answered_at: Some(k) }) => {
+                format!(
+                    "give --card {k} with --trick 0 (the decision after the auction), or --trick 1 or later"
+                )
+            }
+            (_, DealSource::File { answered_at: None }) => "give --trick 1 or later".into(),
+            (SlowSearch::BidEuchreAuction, DealSource::Given) => "give the auction's bids with --then".into(),
+            (_, DealSource::Given) => "give the decisions up to the first lead with --then".into(),
         };
         bail!("{slow}; {remedy}");
     }
@@ -123,6 +187,35 @@ fn trump_of(deal: &AnyDeal) -> Option<String> {
     match deal {
         AnyDeal::Partnership(d) => d.trump().map(|t| t.to_string()),
         AnyDeal::Solo(d) => d.trump().map(|t| t.to_string()),
+    }
+}
+
+/// The upcard, where the deal has one (Bid Euchre's has none).
+fn upcard_of(deal: &AnyDeal) -> Option<Card> {
+    match deal {
+        AnyDeal::Partnership(d) => Some(d.upcard()),
+        AnyDeal::Solo(d) => d.upcard(),
+    }
+}
+
+fn dealer_of(deal: &AnyDeal) -> Seat {
+    match deal {
+        AnyDeal::Partnership(d) => d.dealer(),
+        AnyDeal::Solo(d) => d.dealer(),
+    }
+}
+
+/// The decisions before the first lead taken so far (bids, the discard, alone and exchange
+/// decisions), with their seats: what a bid's value depends on besides the cards.
+fn bidding_of(deal: &AnyDeal) -> Vec<(Seat, Action)> {
+    match deal {
+        AnyDeal::Partnership(d) => d.auction().to_vec(),
+        AnyDeal::Solo(d) => d
+            .history()
+            .iter()
+            .take_while(|(_, a)| !matches!(a, Action::Play(_)))
+            .copied()
+            .collect(),
     }
 }
 
@@ -189,6 +282,23 @@ pub fn placement_note(placed: &[(usize, Card)]) -> String {
 pub fn human(deal: &AnyDeal, s: &Solved) -> String {
     let trump = trump_of(deal).unwrap_or_else(|| "not made".into());
     let mut out = format!("trump: {trump}\n");
+    // A bid's value depends on the card it would order up and on who deals: both are shown.
+    out += &format!("dealer: seat {}", dealer_of(deal));
+    if let Some(up) = upcard_of(deal) {
+        out += &format!(", upcard: {up}");
+    }
+    let bids: Vec<String> = bidding_of(deal)
+        .iter()
+        .map(|(seat, a)| format!("seat {seat} {a}"))
+        .collect();
+    out += &format!(
+        "\nbidding: {}\n",
+        if bids.is_empty() {
+            "none yet".to_string()
+        } else {
+            bids.join(", ")
+        }
+    );
     for (i, h) in hands_of(deal).iter().enumerate() {
         let mark = if i == s.seat.index() { "  <- to act" } else { "" };
         out += &format!("seat {i}: {h}{mark}\n");
@@ -225,6 +335,9 @@ pub fn to_json(deal: &AnyDeal, s: &Solved) -> Value {
     json!({
         "seat": s.seat.index(),
         "trump": trump_of(deal),
+        "dealer": dealer_of(deal).index(),
+        "upcard": upcard_of(deal).map(|c| c.to_string()),
+        "bidding": bidding_of(deal).iter().map(|(seat, a)| json!({"seat": seat.index(), "action": a.to_string()})).collect::<Vec<_>>(),
         "hands": hands_of(deal).iter().map(|h| h.iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
         "tricks_won": tricks_won(deal),
         "trick": trick_so_far(deal).iter().map(|(seat, c)| json!({"seat": seat.index(), "card": c.to_string()})).collect::<Vec<_>>(),

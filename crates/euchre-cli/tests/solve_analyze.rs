@@ -270,7 +270,7 @@ fn analyze_and_solve_read_game_records_of_the_individual_games() {
     let e = euchre(&["solve", file, "--deal", "1", "--trick", "0"]).unwrap_err();
     assert!(
         e.contains("solve is exact in bid-euchre once the auction is over")
-            && e.contains("give --trick 1 or later"),
+            && e.contains("with --trick 0 (the decision after the auction), or --trick 1 or later"),
         "{e}"
     );
     let first_lead = json(&["solve", file, "--deal", "1", "--trick", "1", "--json"]);
@@ -651,4 +651,80 @@ fn solve_then_refuses_an_empty_decision() {
     }
     assert!(euchre(&["solve", "--given", DEAL, "--then", " "]).is_ok());
     assert!(euchre(&["solve", "--given", DEAL, "--then", "pass, pass"]).is_ok());
+}
+
+/// A random game of `preset` written as a game record in `dir`, its path returned.
+fn record_in(dir: &std::path::Path, preset: &str) -> String {
+    let path = dir.join(format!("{preset}.json"));
+    let record = euchre(&["random", "--rules", preset, "--seed", "3", "--format", "record"]).unwrap();
+    std::fs::write(&path, record).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// `--card` was ignored at `--trick 0`: only a deal's first bid could be solved from a file, and
+/// Bid Euchre's naming of trump not at all (analysis tester s52, 1). It steps through the
+/// decisions before the first lead now.
+#[test]
+fn solve_steps_through_the_bidding_with_card_at_trick_0() {
+    let at = |k: &str| {
+        json(&[
+            "solve", VWEC, "--deal", "2", "--trick", "0", "--card", k, "--json",
+        ])
+    };
+    let (first, second) = (at("0"), at("1"));
+    assert_eq!(first["bidding"].as_array().map(Vec::len), Some(0), "{first}");
+    assert_eq!(second["bidding"].as_array().map(Vec::len), Some(1), "{second}");
+    assert_eq!(second["bidding"][0]["seat"], first["seat"], "{second}");
+    assert_ne!(first["seat"], second["seat"], "{second}");
+    // Past the bidding: the range is named.
+    let e = euchre(&["solve", VWEC, "--deal", "2", "--trick", "0", "--card", "99"]).unwrap_err();
+    assert!(
+        e.contains("deal 2 has")
+            && e.contains("decisions before its first lead, so --card at --trick 0 is 0 to"),
+        "{e}"
+    );
+    let e = euchre(&["solve", VWEC, "--deal", "2", "--trick", "1", "--card", "4"]).unwrap_err();
+    assert!(e.contains("at most 3 cards are played to a trick"), "{e}");
+    // Bid Euchre: the auction is refused, naming the decision where trump is named, which is
+    // solved.
+    let dir = std::env::temp_dir().join(format!("euchre-solve-bidding-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = &record_in(&dir, "bid-euchre");
+    let e = euchre(&["solve", file, "--deal", "1", "--trick", "0"]).unwrap_err();
+    let k = e
+        .split("give --card ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("no --card named: {e}"));
+    assert!(
+        e.contains("with --trick 0 (the decision after the auction)"),
+        "{e}"
+    );
+    let naming = json(&[
+        "solve", file, "--deal", "1", "--trick", "0", "--card", k, "--json",
+    ]);
+    let values = naming["values"].as_array().unwrap();
+    assert!(values.len() >= 4, "a suit or no trump to name: {naming}");
+    assert_eq!(naming["trump"], Value::Null, "{naming}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A bid's values were shown without the card it would order up, the dealer or the bids
+/// before it (analysis tester s52, 2).
+#[test]
+fn solve_shows_the_upcard_the_dealer_and_the_bidding() {
+    let args = ["solve", "--given", DEAL, "--then", "pass,pass,pass,pass"];
+    let text = euchre(&args).unwrap();
+    assert!(text.contains("dealer: seat 3, upcard: 9H\n"), "{text}");
+    assert!(
+        text.contains("bidding: seat 0 pass, seat 1 pass, seat 2 pass, seat 3 pass\n"),
+        "{text}"
+    );
+    let v = json(&[&args[..], &["--json"]].concat());
+    assert_eq!(v["dealer"], 3, "{v}");
+    assert_eq!(v["upcard"], "9H", "{v}");
+    assert_eq!(v["bidding"].as_array().map(Vec::len), Some(4), "{v}");
+    assert_eq!(v["bidding"][3], serde_json::json!({"seat": 3, "action": "pass"}));
+    let first = euchre(&["solve", "--given", DEAL]).unwrap();
+    assert!(first.contains("bidding: none yet\n"), "{first}");
 }
