@@ -21,6 +21,10 @@ const TITLE: &str = "# euchre sim boards";
 const COLUMNS: &str = "board,deals,difference";
 const GAME_COLUMNS: &str = "board,deals,difference,won";
 
+/// No rule's deal moves the scores further apart than this (a stake is at most 10,000 a
+/// player): a board's difference beyond it per deal was not written by `euchre sim`.
+const MAX_POINTS_PER_DEAL: i64 = 100_000;
+
 /// What makes two matches' boards the same deals: a board file names it, and a match pairs with
 /// a board file only when it is the same.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,14 +177,58 @@ pub fn read(text: &str, key: &BoardsKey) -> Result<SavedBoards, String> {
                     .ok_or_else(|| bad("count of games won (0 to 2)", w))
             })
             .transpose()?;
-        results.push(BoardResult {
+        let r = BoardResult {
             index: index.parse().map_err(|_| bad("board number", index))?,
             deals: deals.parse().map_err(|_| bad("count of deals", deals))?,
             difference: difference
                 .parse()
                 .map_err(|_| bad("point difference", difference))?,
             won,
-        });
+        };
+        // The boards are written in order from 0: one out of place was copied or edited, and
+        // pairing it with this match's board of its place would compare other deals.
+        let expected = results.len() as u64;
+        if r.index != expected {
+            let how = if r.index < expected {
+                "again"
+            } else {
+                "out of order"
+            };
+            return Err(format!(
+                "line {at}: board {} {how} (expected board {expected})",
+                r.index
+            ));
+        }
+        // What `euchre sim` cannot have written is refused here, before the match is played,
+        // rather than ending it with "no deal was played" or a difference of millions a deal.
+        // A board is played twice: two deals, or two games of one deal or more.
+        let deals = |n: u32| {
+            if n == 1 {
+                "1 deal".to_string()
+            } else {
+                format!("{n} deals")
+            }
+        };
+        if key.games && r.deals < 2 {
+            return Err(format!(
+                "line {at}: {}, but a board is two games of one deal or more",
+                deals(r.deals)
+            ));
+        }
+        if !key.games && r.deals != 2 {
+            return Err(format!(
+                "line {at}: {}, but a board of single deals is two deals",
+                deals(r.deals)
+            ));
+        }
+        if r.difference.unsigned_abs() > u64::from(r.deals) * MAX_POINTS_PER_DEAL as u64 {
+            return Err(format!(
+                "line {at}: a difference of {} points in {} is more than any rules score (at most {MAX_POINTS_PER_DEAL} a deal)",
+                r.difference,
+                deals(r.deals)
+            ));
+        }
+        results.push(r);
     }
     Ok(SavedBoards { players, results })
 }
@@ -202,13 +250,14 @@ mod tests {
     proptest! {
         #[test]
         fn a_written_file_reads_back_as_it_was(
-            rows in proptest::collection::vec((any::<u64>(), any::<u32>(), any::<i64>()), 0..40),
+            rows in proptest::collection::vec(-200_000..=200_000i64, 0..40),
             first in "[a-z0-9-]{1,20}",
             second in "[a-z0-9-]{1,20}",
         ) {
             let results: Vec<BoardResult> = rows
                 .iter()
-                .map(|&(index, deals, difference)| BoardResult { index, deals, difference, won: None })
+                .enumerate()
+                .map(|(index, &difference)| BoardResult { index: index as u64, deals: 2, difference, won: None })
                 .collect();
             let text = write(&key(), [&first, &second], &results);
             let saved = read(&text, &key()).unwrap();
@@ -218,11 +267,12 @@ mod tests {
 
         #[test]
         fn a_file_of_games_reads_back_with_the_games_won(
-            rows in proptest::collection::vec((any::<u64>(), any::<u32>(), any::<i64>(), 0..=2u32), 1..40),
+            rows in proptest::collection::vec((2..=4_000u32, -200_000..=200_000i64, 0..=2u32), 1..40),
         ) {
             let results: Vec<BoardResult> = rows
                 .iter()
-                .map(|&(index, deals, difference, won)| BoardResult { index, deals, difference, won: Some(won) })
+                .enumerate()
+                .map(|(index, &(deals, difference, won))| BoardResult { index: index as u64, deals, difference, won: Some(won) })
                 .collect();
             let games = BoardsKey { games: true, ..key() };
             let saved = read(&write(&games, ["a", "b"], &results), &games).unwrap();
@@ -307,11 +357,11 @@ mod tests {
             ),
             (&format!("{good}1,2\n"), "line 4: three numbers expected"),
             (
-                &format!("{good}1,2,3\nx,2,3\n"),
+                &format!("{good}0,2,3\nx,2,3\n"),
                 "line 5: `x` is not a board number",
             ),
-            (&format!("{good}1,-2,3\n"), "`-2` is not a count of deals"),
-            (&format!("{good}1,2,1.5\n"), "`1.5` is not a point difference"),
+            (&format!("{good}0,-2,3\n"), "`-2` is not a count of deals"),
+            (&format!("{good}0,2,1.5\n"), "`1.5` is not a point difference"),
             (
                 &good.replace("board,deals,difference", "a,b,c"),
                 "line 3 should be",
@@ -321,5 +371,66 @@ mod tests {
             let e = read(text, &key()).unwrap_err();
             assert!(e.contains(want), "{text:?}: `{want}` not in {e}");
         }
+    }
+
+    /// A board played no deals made the match end, after it was played, with "no deal was
+    /// played"; a board of one deal and a difference of 9,999,999,999 was read as
+    /// −370,370,370.59 points a deal (analysis tester s52, 3).
+    #[test]
+    fn counts_sim_cannot_have_written_are_refused_by_line() {
+        let good = write(&key(), ["a", "b"], &[]);
+        let games = BoardsKey { games: true, ..key() };
+        let good_games = write(&games, ["a", "b"], &[]).replace("difference\n", "difference,won\n");
+        let cases = [
+            (
+                &key(),
+                format!("{good}0,2,1\n1,0,0\n"),
+                "line 5: 0 deals, but a board of single deals is two deals",
+            ),
+            (
+                &key(),
+                format!("{good}0,3,1\n"),
+                "line 4: 3 deals, but a board of single deals is two deals",
+            ),
+            (
+                &games,
+                format!("{good_games}0,1,9999999999,2\n"),
+                "line 4: 1 deal, but a board is two games of one deal or more",
+            ),
+            (
+                &games,
+                format!("{good_games}0,0,0,0\n"),
+                "line 4: 0 deals, but a board is two games",
+            ),
+            (
+                &games,
+                format!("{good_games}0,2,9999999999,2\n"),
+                "line 4: a difference of 9999999999 points in 2 deals is more than any rules score",
+            ),
+            (
+                &key(),
+                format!("{good}0,2,-200001\n"),
+                "is more than any rules score",
+            ),
+        ];
+        for (key, text, want) in &cases {
+            let e = read(text, key).unwrap_err();
+            assert!(e.contains(want), "{text:?}: `{want}` not in {e}");
+        }
+        read(&format!("{good}0,2,-200000\n"), &key()).expect("two deals of a great stake");
+        read(&format!("{good_games}0,2,-3,2\n1,41,12,0\n"), &games).expect("games of many deals");
+    }
+
+    /// A board given twice was refused only as the match ended, as "board 2 is paired with
+    /// board 1", naming neither the file nor the line (analysis tester s52, 4).
+    #[test]
+    fn a_board_out_of_its_place_is_named_by_line() {
+        let good = write(&key(), ["a", "b"], &[]);
+        let e = read(&format!("{good}0,2,1\n1,2,0\n1,2,0\n"), &key()).unwrap_err();
+        assert_eq!(e, "line 6: board 1 again (expected board 2)");
+        let e = read(&format!("{good}0,2,1\n2,2,0\n"), &key()).unwrap_err();
+        assert_eq!(e, "line 5: board 2 out of order (expected board 1)");
+        let e = read(&format!("{good}1,2,1\n"), &key()).unwrap_err();
+        assert_eq!(e, "line 4: board 1 out of order (expected board 0)");
     }
 }
