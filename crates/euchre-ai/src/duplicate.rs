@@ -28,6 +28,13 @@ use std::time::Instant;
 /// comes near it: a race to 10 points scores at least one point a deal but for thrown-in hands).
 pub const MAX_DEALS_PER_GAME: u32 = 2_000;
 
+/// Fewer boards than this give no interval and no verdict. Student's t widens an interval for
+/// the few boards it is given, but only their spread: boards of a card game often agree exactly
+/// (three boards of +2 each made "[+2.000, +2.000]"), and a spread of 0 from a handful of boards
+/// is no evidence of none. From ten boards on a chance agreement is rare enough to let stand
+/// what t says; the plot's band is drawn from the tenth board on for the same reason.
+pub const MIN_BOARDS: usize = 10;
+
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct Contest {
@@ -186,7 +193,7 @@ pub fn paired_difference(this: &[BoardResult], other: &[BoardResult]) -> Result<
                 - (b.difference as f64 - r2 * f64::from(b.deals)) / mean2
         })
         .collect();
-    let half_width = if n < 2.0 {
+    let half_width = if n < MIN_BOARDS as f64 {
         f64::INFINITY
     } else {
         let var = z.iter().map(|v| v * v).sum::<f64>() / (n - 1.0);
@@ -418,7 +425,8 @@ pub struct Estimate {
 
 impl Estimate {
     /// The ratio Σy / Σx over boards, with the delta method's interval (boards are the
-    /// independent units; a board's deals are not).
+    /// independent units; a board's deals are not), or none (an infinite half-width) from
+    /// fewer than [`MIN_BOARDS`] boards.
     pub fn ratio(pairs: &[(f64, f64)]) -> Estimate {
         let n = pairs.len() as f64;
         let sx: f64 = pairs.iter().map(|p| p.0).sum();
@@ -427,7 +435,7 @@ impl Estimate {
             return Estimate::default();
         }
         let r = sy / sx;
-        if n < 2.0 {
+        if n < MIN_BOARDS as f64 {
             return Estimate {
                 mean: r,
                 half_width: f64::INFINITY,
@@ -443,13 +451,19 @@ impl Estimate {
 
     /// A share of trials (games won of games played, Σy / Σx over boards), as [`Estimate::ratio`]
     /// but never narrower than the Wilson score interval of Σx independent trials: where every
-    /// game went one way the boards' spread is 0, and "100% ± 0" from six games says more than
-    /// six games can. The interval stays symmetric about the share (reports are pooled by it),
-    /// wide enough to hold Wilson's, which is not: shown, it is cut to 0..1 ([`Estimate::in_unit`]).
+    /// game went one way the boards' spread is 0, and "100% ± 0" from 24 games says more than
+    /// 24 games can. A board's two games are not independent, but they lean against each other
+    /// (each side holds in one the cards the other held in the other), so the variance of a
+    /// board's games is at most that of two independent games and Wilson's interval over the
+    /// games stays a floor that errs wide. Counting boards instead would make the floor a single
+    /// trial's variance a board, wider than the boards' own spread always, and throw away what
+    /// playing each board twice gains. Too few boards give no interval at all ([`MIN_BOARDS`]).
+    /// The interval stays symmetric about the share (reports are pooled by it), wide enough to
+    /// hold Wilson's, which is not: shown, it is cut to 0..1 ([`Estimate::in_unit`]).
     pub fn proportion(pairs: &[(f64, f64)]) -> Estimate {
         let e = Estimate::ratio(pairs);
         let trials: f64 = pairs.iter().map(|p| p.0).sum();
-        if trials <= 0.0 {
+        if trials <= 0.0 || !e.has_interval() {
             return e;
         }
         let (low, high) = wilson(e.mean.clamp(0.0, 1.0), trials);
@@ -470,6 +484,11 @@ impl Estimate {
 
     pub fn high(&self) -> f64 {
         self.mean + self.half_width
+    }
+
+    /// False where too few boards gave no interval.
+    pub fn has_interval(&self) -> bool {
+        self.half_width.is_finite()
     }
 
     /// True when the interval lies wholly above 0.
@@ -604,12 +623,12 @@ mod tests {
 
     #[test]
     fn the_ratio_interval_matches_the_mean_interval_when_every_board_has_one_deal() {
-        let ys = [1.0, -2.0, 4.0, 0.0, 3.0];
+        let ys = [1.0, -2.0, 4.0, 0.0, 3.0, 1.0, -2.0, 4.0, 0.0, 3.0, 2.0, 1.0];
         let e = Estimate::ratio(&ys.iter().map(|&y| (1.0, y)).collect::<Vec<_>>());
-        let mean = 6.0 / 5.0;
-        let var = ys.iter().map(|y| (y - mean) * (y - mean)).sum::<f64>() / 4.0;
+        let mean = 15.0 / 12.0;
+        let var = ys.iter().map(|y| (y - mean) * (y - mean)).sum::<f64>() / 11.0;
         assert!((e.mean - mean).abs() < 1e-12);
-        assert!((e.half_width - 2.776 * (var / 5.0).sqrt()).abs() < 1e-12);
+        assert!((e.half_width - 2.201 * (var / 12.0).sqrt()).abs() < 1e-12);
     }
 
     #[test]
@@ -624,15 +643,34 @@ mod tests {
         assert!((t_975(1e6) - 1.96).abs() < 1e-5);
     }
 
+    /// Small matches made claims their boards could not carry: three boards that agree gave
+    /// "+2.000 points per deal, 95% CI [+2.000, +2.000]" and a verdict, two boards of games
+    /// all won "[51.01, 100.00]: expert wins more games" (analysis tester s52, 6).
+    #[test]
+    fn fewer_than_ten_boards_give_no_interval() {
+        for n in [1, 2, 3, MIN_BOARDS - 1] {
+            let e = Estimate::ratio(&vec![(2.0, 4.0); n]);
+            assert_eq!(e.mean, 2.0);
+            assert!(!e.has_interval() && !e.above_zero(), "{n}: {e:?}");
+            let won = Estimate::proportion(&vec![(2.0, 2.0); n]);
+            assert!(!won.has_interval(), "{n}: {won:?}");
+            let r = results(&vec![(2, 4); n]);
+            let other = results(&vec![(2, 0); n]);
+            assert!(!paired_difference(&r, &other).unwrap().has_interval(), "{n}");
+        }
+        let e = Estimate::ratio(&[(2.0, 4.0), (2.0, 2.0)].repeat(MIN_BOARDS / 2));
+        assert!(e.has_interval() && e.half_width > 0.0, "{e:?}");
+    }
+
     #[test]
     fn a_share_of_games_is_never_narrower_than_wilsons_interval() {
-        // Three boards of two games, every game won: the boards' spread is 0.
-        let e = Estimate::proportion(&[(2.0, 2.0); 3]);
+        // Twelve boards of two games, every game won: the boards' spread is 0.
+        let e = Estimate::proportion(&[(2.0, 2.0); 12]);
         assert_eq!(e.mean, 1.0);
-        // Wilson's interval for 6 of 6 at 95% is [0.610, 1]: shown cut to 0..1, it is that.
-        let (low, high) = wilson(1.0, 6.0);
+        // Wilson's interval for 24 of 24 at 95% is [0.862, 1]: shown cut to 0..1, it is that.
+        let (low, high) = wilson(1.0, 24.0);
         assert!(
-            (low - 0.610).abs() < 0.001 && (high - 1.0).abs() < 1e-12,
+            (low - 0.862).abs() < 0.001 && (high - 1.0).abs() < 1e-12,
             "{low} {high}"
         );
         let (shown_low, shown_high) = e.in_unit();
@@ -714,19 +752,21 @@ mod tests {
             r
         };
         let (this, other) = (with([1, 2, 2, 0]), with([1, 1, 0, 1]));
+        // Three times over, for boards enough to give an interval.
+        let (this, other) = (this.repeat(3), other.repeat(3));
         let d = paired_games(&this, &other).unwrap();
         assert!((d.mean - 2.0 / 8.0).abs() < 1e-12, "{d:?}");
         assert!(d.half_width > 0.0 && d.half_width.is_finite(), "{d:?}");
         assert_eq!(paired_games(&this, &this).map(|d| d.mean), Some(0.0));
         // A file without games won (single deals, or written before they were kept).
-        assert_eq!(paired_games(&this, &results(&[(20, 0); 4])), None);
+        assert_eq!(paired_games(&this, &results(&[(20, 0); 12])), None);
         assert_eq!(paired_games(&[], &[]), None);
     }
 
     #[test]
     fn pairing_boards_takes_out_their_luck() {
         // Two matches whose boards swing wildly alike, one always a point ahead on a board.
-        let swings = [6, -8, 4, 0, -2, 8, -6, 2];
+        let swings = [6, -8, 4, 0, -2, 8, -6, 2, 6, -8, 4, 0, -2, 8, -6, 2];
         let other = results(&swings.map(|d| (2, d)));
         let this = results(&swings.map(|d| (2, d + 1)));
         let paired = paired_difference(&this, &other).unwrap();
@@ -741,7 +781,7 @@ mod tests {
         );
         assert!(alone.half_width > 1.0, "{alone:?}");
         // With noise of its own, the interval widens but stays centred on the mean difference.
-        let noisy = results(&[(2, 8), (2, -8), (2, 5), (2, 1), (2, -2), (2, 10), (2, -5), (2, 3)]);
+        let noisy = results(&[(2, 8), (2, -8), (2, 5), (2, 1), (2, -2), (2, 10), (2, -5), (2, 3)].repeat(2));
         let paired = paired_difference(&noisy, &other).unwrap();
         assert!((paired.mean - 0.5).abs() < 1e-12);
         assert!(paired.half_width > 0.1 && paired.half_width < 1.0, "{paired:?}");
@@ -750,8 +790,8 @@ mod tests {
     #[test]
     fn whole_games_of_different_lengths_are_compared_per_deal() {
         // A board's two games last different numbers of deals in the two matches.
-        let other = results(&[(10, 4), (14, -2), (12, 0)]);
-        let this = results(&[(12, 6), (10, 0), (16, 4)]);
+        let other = results(&[(10, 4), (14, -2), (12, 0)].repeat(4));
+        let this = results(&[(12, 6), (10, 0), (16, 4)].repeat(4));
         let paired = paired_difference(&this, &other).unwrap();
         let expected = 10.0 / 38.0 - 2.0 / 36.0;
         assert!((paired.mean - expected).abs() < 1e-12, "{paired:?}");

@@ -11,7 +11,7 @@
 //! Text in: the caller reads the files and names them.
 
 use crate::board_file::canonical_set;
-use crate::duplicate::Estimate;
+use crate::duplicate::{Estimate, MIN_BOARDS};
 use serde::Deserialize;
 
 /// A mean with its 95% interval, as a report gives it. A bound a report could not give (too
@@ -156,6 +156,17 @@ impl Report {
             }
         }
         let report = Report::deserialize(value).map_err(|e| not_a_report(&e))?;
+        // `euchre sim` gives no interval from so few boards; a report of none (edited to 0
+        // boards) was pooled as nothing, its figures kept, or alone as "+0.000 ± inf".
+        if report.boards < MIN_BOARDS as u64 {
+            return Err(format!(
+                "its {} too few to pool (a match gives an interval from {MIN_BOARDS} boards on)",
+                match report.boards {
+                    1 => "1 board is".to_string(),
+                    n => format!("{n} boards are"),
+                }
+            ));
+        }
         let intervals = [
             ("difference_per_deal", Some(report.difference_per_deal)),
             (
@@ -375,7 +386,7 @@ mod tests {
         assert_eq!((p.boards, p.deals, p.games, p.seeds), (40, 800, 80, vec![1, 2]));
         let huge = u64::MAX / 2;
         let big = |seed| Report::parse(&report_text(seed, huge, 2 * huge, 2 * huge)).unwrap();
-        let e = pool(&[("a", big(1)), ("b", big(2)), ("c", report(3, 1))]).unwrap_err();
+        let e = pool(&[("a", big(1)), ("b", big(2)), ("c", report(3, 10))]).unwrap_err();
         assert!(e.contains("add up past the largest count"), "{e}");
     }
 
@@ -446,7 +457,7 @@ mod tests {
 
     #[test]
     fn a_report_without_finite_intervals_is_refused() {
-        let text = r#"{"rules": "r", "seed": 1, "whole_games": false, "boards": 1, "deals": 2,
+        let text = r#"{"rules": "r", "seed": 1, "whole_games": false, "boards": 10, "deals": 20,
             "games": 0, "difference_per_deal": {"mean": 0.5, "low": null, "high": 1.0},
             "sides": [{"player": "a", "points_per_deal": {"mean": 0, "low": 0, "high": 0}},
                       {"player": "b", "points_per_deal": {"mean": 0, "low": 0, "high": 0}}]}"#;
@@ -505,7 +516,7 @@ mod tests {
                 format!("not the report of `euchre sim --json`: {message}")
             );
         }
-        let good = r#"{"rules": "r", "seed": 1, "whole_games": false, "boards": 1, "deals": 2,
+        let good = r#"{"rules": "r", "seed": 1, "whole_games": false, "boards": 10, "deals": 20,
             "games": 0, "difference_per_deal": {"mean": 0.5, "low": 0, "high": 1.0},
             "sides": [{"player": "a", "points_per_deal": {"mean": 0, "low": 0, "high": 0}, "game_wins": null},
                       {"player": "b", "points_per_deal": {"mean": 0, "low": 0, "high": 0}}]}"#;
@@ -532,6 +543,24 @@ mod tests {
                 format!("not the report of `euchre sim --json`: {message}")
             );
         }
+    }
+
+    /// A report edited to 0 boards and 0 deals was pooled as nothing beside another (its
+    /// figures dropped without a word) and alone as "+0.000 ± inf" (analysis tester s52, 5).
+    #[test]
+    fn a_report_of_too_few_boards_is_refused() {
+        for (boards, said) in [
+            (0, "its 0 boards are"),
+            (1, "its 1 board is"),
+            (9, "its 9 boards are"),
+        ] {
+            let e = Report::parse(&report_text(1, boards, 2 * boards, 20 * boards)).unwrap_err();
+            assert_eq!(
+                e,
+                format!("{said} too few to pool (a match gives an interval from 10 boards on)")
+            );
+        }
+        report(1, 10);
     }
 
     #[test]

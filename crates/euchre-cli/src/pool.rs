@@ -35,9 +35,13 @@ pub fn human(p: &Pool) -> String {
         format!("{} with {}", p.rules, p.set.join(", "))
     };
     let mode = if p.whole_games {
-        format!("{} games ({} deals)", p.games, p.deals)
+        format!(
+            "{} ({})",
+            crate::counted(p.games, "game"),
+            crate::counted(p.deals, "deal")
+        )
     } else {
-        format!("{} deals", p.deals)
+        crate::counted(p.deals, "deal")
     };
     let runs = match p.seeds.len() {
         1 => "1 run".to_string(),
@@ -47,7 +51,10 @@ pub fn human(p: &Pool) -> String {
         [one] => format!("seed {one}"),
         _ => format!("seeds {}", seeds.join(", ")),
     };
-    let mut out = format!("{runs}, {rules}: {seeds}; {} boards, {mode}\n", p.boards);
+    let mut out = format!(
+        "{runs}, {rules}: {seeds}; {}, {mode}\n",
+        crate::counted(p.boards, "board")
+    );
     out += &programs(&p.commits);
     out += "\n";
     let row = |label: &str, x: String, y: String| format!("{label:<25} {x:>20} {y:>20}\n");
@@ -129,7 +136,7 @@ pub fn to_json(p: &Pool) -> Value {
                     half_width: g.half_width,
                 }
             };
-            v["game_wins"] = est_json(&mine);
+            v["game_wins"] = crate::sim::share_json(&mine);
         }
         v
     };

@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use euchre_ai::board_file::{self, BoardsKey, SavedBoards};
 use euchre_ai::duplicate::{
     paired_difference, paired_games, play_board, Board, BoardResult, Contest, Estimate, SideSummary, Summary,
-    Timing,
+    Timing, MIN_BOARDS,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -141,25 +141,37 @@ fn compared_verdict(d: &Estimate) -> String {
 pub fn compared_line(contest: &Contest, path: &Path, saved: &SavedBoards, c: &Compared) -> String {
     let d = &c.points;
     let mut text = format!(
-        "\nboard by board against {} ({} − {}): {:+.3} points per deal, 95% CI [{:+.3}, {:+.3}]: {}",
+        "\nboard by board against {} ({} − {}): {:+.3} points per deal, {}: {}",
         path.display(),
         saved.players[0],
         saved.players[1],
         d.mean,
-        d.low(),
-        d.high(),
+        ci(d, 1.0, 3, ""),
         compared_verdict(d)
     ) + &format!(" (this match: {} − {})", contest.players[0], contest.players[1]);
     if let Some(g) = &c.games_won {
         text += &format!(
-            "\ngames won, board by board: {:+.2}% of the games, 95% CI [{:+.2}%, {:+.2}%]: {}",
+            "\ngames won, board by board: {:+.2}% of the games, {}: {}",
             100.0 * g.mean,
-            100.0 * g.low(),
-            100.0 * g.high(),
+            ci(g, 100.0, 2, "%"),
             compared_verdict(g)
         );
     }
     text
+}
+
+/// An interval for people, its bounds times `scale` with a sign and `unit`: "95% CI [+0.120,
+/// +0.480]", or where too few boards give none, that said.
+fn ci(e: &Estimate, scale: f64, decimals: usize, unit: &str) -> String {
+    if e.has_interval() {
+        format!(
+            "95% CI [{:+.decimals$}{unit}, {:+.decimals$}{unit}]",
+            scale * e.low(),
+            scale * e.high()
+        )
+    } else {
+        format!("no 95% CI from fewer than {MIN_BOARDS} boards")
+    }
 }
 
 fn pct(part: u32, whole: u64) -> String {
@@ -171,7 +183,11 @@ fn pct(part: u32, whole: u64) -> String {
 }
 
 pub fn est(e: &Estimate) -> String {
-    format!("{:+.3} ± {:.3}", e.mean, e.half_width)
+    if e.has_interval() {
+        format!("{:+.3} ± {:.3}", e.mean, e.half_width)
+    } else {
+        format!("{:+.3}, no CI", e.mean)
+    }
 }
 
 fn timing(t: &Timing) -> String {
@@ -186,7 +202,9 @@ fn timing(t: &Timing) -> String {
 /// 0 or 100%, its bounds cut there: "100.0% [61.0, 100.0]".
 pub fn share_interval(e: &Estimate, decimals: usize) -> String {
     let (low, high) = e.in_unit();
-    if low > e.low() || high < e.high() {
+    if !e.has_interval() {
+        format!("{:.decimals$}%, no CI", 100.0 * e.mean)
+    } else if low > e.low() || high < e.high() {
         format!(
             "{:.decimals$}% [{:.decimals$}, {:.decimals$}]",
             100.0 * e.mean,
@@ -211,13 +229,18 @@ pub fn share_text(share: Option<f64>) -> String {
 pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
     let [a, b] = &s.sides;
     let mode = if contest.whole_games {
-        format!("{} games ({} deals)", s.games, s.deals)
+        format!(
+            "{} ({})",
+            crate::counted(s.games, "game"),
+            crate::counted(s.deals, "deal")
+        )
     } else {
-        format!("{} deals", s.deals)
+        crate::counted(s.deals, "deal")
     };
     let mut out = format!(
-        "duplicate match, {rules_name}: {} boards, {mode}, seed {}\n\n",
-        s.boards, contest.seed
+        "duplicate match, {rules_name}: {}, {mode}, seed {}\n\n",
+        crate::counted(s.boards as u64, "board"),
+        contest.seed
     );
     let row =
         |label: &str, f: &dyn Fn(&SideSummary) -> String| format!("{label:<33} {:>20} {:>20}\n", f(a), f(b));
@@ -240,12 +263,11 @@ pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
     out += &row("decision, play (median / p99)", &|x| timing(&x.play));
     let d = &s.difference;
     out += &format!(
-        "\n{} − {}: {:+.3} points per deal, 95% CI [{:+.3}, {:+.3}]: {}",
+        "\n{} − {}: {:+.3} points per deal, {}: {}",
         a.player,
         b.player,
         d.mean,
-        d.low(),
-        d.high(),
+        ci(d, 1.0, 3, ""),
         verdict(d, 0.0, [&a.player, &b.player], "scores more points")
     );
     if contest.whole_games {
@@ -258,12 +280,15 @@ pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
 /// counts for a player that plays for the game, beside the points.
 pub fn games_won_line(players: [&str; 2], won: &Estimate) -> String {
     let (low, high) = won.in_unit();
+    let interval = if won.has_interval() {
+        format!("95% CI [{:.2}, {:.2}]", 100.0 * low, 100.0 * high)
+    } else {
+        format!("no 95% CI from fewer than {MIN_BOARDS} boards")
+    };
     format!(
-        "\n{}'s games won: {:.2}%, 95% CI [{:.2}, {:.2}]: {}",
+        "\n{}'s games won: {:.2}%, {interval}: {}",
         players[0],
         100.0 * won.mean,
-        100.0 * low,
-        100.0 * high,
         verdict(won, 0.5, players, "wins more games")
     )
 }
@@ -271,7 +296,9 @@ pub fn games_won_line(players: [&str; 2], won: &Estimate) -> String {
 /// What an interval says about its distance from `even`: which of `players` is `more`
 /// (above it: the first; below: the second), or that no difference is shown.
 pub fn verdict(e: &Estimate, even: f64, players: [&str; 2], more: &str) -> String {
-    if e.low() > even {
+    if !e.has_interval() {
+        "no verdict".into()
+    } else if e.low() > even {
         format!("{} {more}", players[0])
     } else if e.high() < even {
         format!("{} {more}", players[1])
@@ -280,8 +307,25 @@ pub fn verdict(e: &Estimate, even: f64, players: [&str; 2], more: &str) -> Strin
     }
 }
 
+/// An interval for programs; bounds too few boards could not give are `null`.
 pub fn est_json(e: &Estimate) -> Value {
     json!({"mean": e.mean, "low": e.low(), "high": e.high()})
+}
+
+/// A share's interval for programs: `low` and `high` as [`est_json`] gives them, symmetric
+/// about the mean and not cut at 0 or 1 (`euchre pool` pools reports by them), and beside them
+/// the bounds cut to 0..1, as the text shows them.
+pub fn share_json(e: &Estimate) -> Value {
+    let (low, high) = e.in_unit();
+    let mut v = est_json(e);
+    if e.has_interval() {
+        v["low_clipped"] = json!(low);
+        v["high_clipped"] = json!(high);
+    } else {
+        v["low_clipped"] = Value::Null;
+        v["high_clipped"] = Value::Null;
+    }
+    v
 }
 
 fn timing_json(t: &Timing) -> Value {
@@ -305,7 +349,7 @@ pub fn to_json(contest: &Contest, key: &BoardsKey, s: &Summary) -> Value {
             "decision_play": timing_json(&x.play),
         });
         if contest.whole_games {
-            v["game_wins"] = est_json(&x.game_wins);
+            v["game_wins"] = share_json(&x.game_wins);
         }
         v
     };

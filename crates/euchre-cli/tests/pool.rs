@@ -113,7 +113,7 @@ fn runs_on_different_seeds_pool_to_their_weighted_means_with_a_narrower_interval
 #[test]
 fn reports_of_other_matches_or_the_same_boards_are_refused_by_name() {
     let dir = scratch("pool-refused");
-    let base = ["basic", "random", "--boards", "3", "--seed"];
+    let base = ["basic", "random", "--boards", "10", "--seed"];
     let run = |name: &str, seed: &str, more: &[&str]| {
         let mut args = base.to_vec();
         args.push(seed);
@@ -159,5 +159,36 @@ fn reports_of_other_matches_or_the_same_boards_are_refused_by_name() {
         for w in *words {
             assert!(err.contains(w), "{other:?}: `{w}` not in {err}");
         }
+    }
+}
+
+/// A report edited to 0 boards and 0 deals was pooled beside another as nothing, its figures
+/// dropped without a word, and alone as "+0.000 ± inf" (analysis tester s52, 5).
+#[test]
+fn a_report_of_no_boards_is_refused() {
+    let dir = scratch("pool-zero");
+    let (_, mut v) = report(
+        &dir,
+        "a.json",
+        &["basic", "random", "--boards", "10", "--seed", "12"],
+    );
+    v["boards"] = 0.into();
+    v["deals"] = 0.into();
+    let zero = dir.join("zero.json");
+    std::fs::write(&zero, v.to_string()).unwrap();
+    let (other, _) = report(
+        &dir,
+        "b.json",
+        &["basic", "random", "--boards", "10", "--seed", "11"],
+    );
+    for args in [&[other.as_path(), zero.as_path()][..], &[zero.as_path()]] {
+        let err = pool(args).expect_err("refused");
+        assert!(
+            err.contains(&format!(
+                "{}: its 0 boards are too few to pool (a match gives an interval from 10 boards on)",
+                zero.display()
+            )),
+            "{err}"
+        );
     }
 }

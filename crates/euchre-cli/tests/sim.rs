@@ -248,7 +248,7 @@ fn the_report_for_people_gives_a_verdict_on_points_and_on_games() {
             "random",
             "--games",
             "--boards",
-            "4",
+            "12",
             "--threads",
             "1",
         ])
@@ -399,4 +399,127 @@ fn loners_are_counted_where_going_alone_is_a_choice() {
         let text = String::from_utf8_lossy(&out.stdout);
         assert_eq!(text.contains("went alone, of deals"), counted, "{rules}: {text}");
     }
+}
+
+/// Runs `euchre sim` with `args`, returning whether it succeeded, its output and its errors.
+fn sim_text(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(common::EUCHRE)
+        .arg("sim")
+        .args(args)
+        .args(["--threads", "2"])
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A board file of 0 deals on a board was played through, then failed with "no deal was
+/// played"; an impossible difference was read as millions of points a deal (analysis tester
+/// s52, 3). A board given twice was refused as the match ended, naming neither the file nor
+/// the line (4). Each is refused as the file is read, before the match, by file and line.
+#[test]
+fn a_board_file_sim_cannot_have_written_is_refused_before_the_match() {
+    let dir = scratch("sim-bad-boards");
+    let file = dir.join("boards.csv");
+    let path = file.to_str().unwrap();
+    sim(&[
+        "basic",
+        "random",
+        "--boards",
+        "10",
+        "--seed",
+        "4",
+        "--save-boards",
+        path,
+    ])
+    .unwrap();
+    let good = std::fs::read_to_string(&file).unwrap();
+    let line = |n: usize| good.lines().nth(n - 1).unwrap().to_string();
+    let cases = [
+        (
+            line(6),
+            "2,0,0".to_string(),
+            "line 6: 0 deals, but a board of single deals is two deals",
+        ),
+        (
+            line(6),
+            "2,2,9999999999".to_string(),
+            "line 6: a difference of 9999999999 points in 2 deals is more than any rules score",
+        ),
+        (line(6), line(5), "line 6: board 1 again (expected board 2)"),
+    ];
+    for (from, to, want) in cases {
+        let edited = dir.join("edited.csv");
+        std::fs::write(
+            &edited,
+            good.replacen(&format!("\n{from}\n"), &format!("\n{to}\n"), 1),
+        )
+        .unwrap();
+        let started = std::time::Instant::now();
+        let (ok, out, err) = sim_text(&[
+            "pimc-50",
+            "random",
+            "--boards",
+            "10",
+            "--seed",
+            "4",
+            "--compare",
+            edited.to_str().unwrap(),
+        ]);
+        assert!(!ok && out.is_empty(), "{out}");
+        assert!(err.contains(&format!("{}: {want}", edited.display())), "{err}");
+        assert!(started.elapsed().as_secs() < 20, "the match was played first");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Three boards that agreed gave "+2.000 points per deal, 95% CI [+2.000, +2.000]" and a
+/// verdict; two boards of games "[51.01, 100.00]: expert wins more games" (analysis tester
+/// s52, 6). Fewer than ten boards give neither.
+#[test]
+fn too_few_boards_give_no_interval_and_no_verdict() {
+    let (ok, out, err) = sim_text(&["basic", "random", "--boards", "3", "--games", "--seed", "4"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("points per deal, no 95% CI from fewer than 10 boards: no verdict"),
+        "{out}"
+    );
+    assert!(
+        out.contains("basic's games won: ")
+            && out
+                .trim_end()
+                .ends_with("no 95% CI from fewer than 10 boards: no verdict"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("scores more") && !out.contains("wins more"),
+        "{out}"
+    );
+    let v = sim(&["basic", "random", "--boards", "3", "--games", "--seed", "4"]).unwrap();
+    assert!(v["difference_per_deal"]["low"].is_null(), "{v}");
+    assert!(v["sides"][0]["game_wins"]["high_clipped"].is_null(), "{v}");
+}
+
+/// `game_wins` keeps its interval symmetric, for `pool`, so its bounds may pass 0 and 1 (a
+/// share of 139%); the bounds cut to 0..1, as the text shows them, stand beside them (analysis
+/// tester s52, 7).
+#[test]
+fn a_share_of_games_gives_its_bounds_cut_to_0_and_1_beside_them() {
+    let v = sim(&["basic", "random", "--boards", "12", "--games", "--seed", "4"]).unwrap();
+    let g = &v["sides"][0]["game_wins"];
+    let f = |k: &str| g[k].as_f64().unwrap_or_else(|| panic!("{k}: {v}"));
+    assert!(f("high") > 1.0, "basic wins nearly every game: {v}");
+    assert_eq!(f("high_clipped"), 1.0, "{v}");
+    assert_eq!(f("low_clipped"), f("low").max(0.0), "{v}");
+}
+
+/// "1 boards", "2 deals" read wrong for one board (analysis tester s52, 12).
+#[test]
+fn one_board_is_one_board() {
+    let (ok, out, err) = sim_text(&["basic", "random", "--boards", "1"]);
+    assert!(ok, "{err}");
+    assert!(out.contains(": 1 board, 2 deals, seed 1"), "{out}");
 }
