@@ -168,8 +168,9 @@ enum Command {
         /// The seed of the measured deals (with --deals) [default: 1].
         #[arg(long, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
         seed: Option<u64>,
-        /// The game's target score.
-        #[arg(long, allow_negative_numbers = true, default_value_t = 10, value_parser = clap::value_parser!(i32).range(1..=100))]
+        /// The game's target score, 1 to 1000 (the largest winning_score a game may set; a
+        /// table to 1000 is a million rows wide, best read with --json).
+        #[arg(long, allow_negative_numbers = true, default_value_t = 10, value_parser = clap::value_parser!(i32).range(1..=1000))]
         target: i32,
         /// Write the measured outcomes here (crates/euchre-ai/data/deal_outcomes.json to
         /// regenerate the repository's).

@@ -61,15 +61,20 @@ pub fn run(player: &str, deals: u64, seed: u64, target: i32, save: Option<&Path>
         return Ok(0);
     }
     crate::emit(&format!(
-        "deal outcomes: {} deals by {} (points to the dealer's side : the other side)",
-        outcomes.deals, outcomes.player
+        "deal outcomes: {} by {} (points to the dealer's side : the other side)",
+        crate::counted(outcomes.deals, "deal"),
+        outcomes.player
     ));
     for c in &outcomes.counts {
+        // Each row with its count: a rare outcome (one thrown-in deal in 4,000) read "0.0%",
+        // as if it never happened.
+        let thrown_in = if c[0] == 0 && c[1] == 0 { ", thrown in" } else { "" };
         crate::emit(&format!(
-            "  {}:{}  {:5.1}%",
+            "  {}:{}  {:5.1}%  ({}{thrown_in})",
             c[0],
             c[1],
-            100.0 * c[2] as f64 / outcomes.deals.max(1) as f64
+            100.0 * c[2] as f64 / outcomes.deals.max(1) as f64,
+            crate::counted(c[2], "deal")
         ));
     }
     for we_deal in [true, false] {

@@ -71,3 +71,27 @@ fn too_many_deals_are_refused() {
     assert!(!ok && out.is_empty(), "{out}");
     assert!(err.contains("--deals") && err.contains("0..=100000000"), "{err}");
 }
+
+/// "1 deals" read wrong, and the one thrown-in deal of 4,000 showed as "0:0 0.0%", as if it
+/// never happened (analysis tester s52, 12).
+#[test]
+fn rows_give_their_counts_and_one_deal_is_one_deal() {
+    let (ok, out, err) = winprob(&["--target", "2"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("\n  0:0    0.0%  (1 deal, thrown in)\n"), "{out}");
+    let (ok, out, err) = winprob(&["--deals", "1", "--target", "2", "--player", "basic"]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("deal outcomes: 1 deal by basic"), "{out}");
+}
+
+/// The target went up to 100 only, where a game may be played to 1,000 (analysis tester s52,
+/// 12); the help says the range.
+#[test]
+fn a_target_up_to_1000_is_taken() {
+    let (ok, _, err) = winprob(&["--target", "1000", "--json"]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = winprob(&["--target", "1001"]);
+    assert!(!ok && err.contains("1..=1000"), "{err}");
+    let (_, help, _) = winprob(&["--help"]);
+    assert!(help.contains("1 to 1000"), "{help}");
+}
