@@ -532,7 +532,7 @@ fn individual_games_refuse_a_kitty_that_contradicts_the_hands() {
     for (kitty, fragment) in [
         (vec!["KH", "9C"], "9C is dealt twice"),
         (vec!["KH", "QH"], "QH is dealt twice"),
-        (vec!["KH"], "the kitty has 1 cards but the undealt cards are 2"),
+        (vec!["KH"], "the kitty has 1 card but the undealt cards are 2"),
         (vec!["KH", "AH", "B"], "not in the 24-card deck"),
     ] {
         let line = new(&kitty).to_string();
@@ -1424,7 +1424,7 @@ fn individual_games_hide_other_hands_and_refuse_illegal_actions() {
     e.refused(
         r#"{"id":2,"cmd":"apply","action":"order alone"}"#,
         json!(2),
-        "not legal now",
+        "never a decision under these rules: it needs the four-handed game",
     );
     e.refused(r#"{"id":3,"cmd":"observe","seat":3}"#, json!(3), "0..2");
     for seat in 0..3u8 {

@@ -397,8 +397,8 @@ fn new_partnership_game(
         }
         Some(other) => {
             return Err(format!(
-                "'score' has {} entries: the four-handed game has two, [team 0, team 1]",
-                other.len()
+                "'score' has {}: the four-handed game has two, [team 0, team 1]",
+                euchre::text::count(other.len(), "entry", "entries")
             ))
         }
     };

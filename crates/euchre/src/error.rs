@@ -168,13 +168,20 @@ pub enum DealError {
 impl fmt::Display for DealError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DealError::HandSize { seat, cards } => write!(f, "seat {seat} has {cards} cards, not 5"),
+            DealError::HandSize { seat, cards } => {
+                write!(
+                    f,
+                    "seat {seat} has {}, not 5",
+                    crate::text::count(*cards as usize, "card", "cards")
+                )
+            }
             DealError::Duplicate(c) => write!(f, "{c} is dealt twice"),
             DealError::NotInDeck(c) => write!(f, "{c} is not in the deck under these rules"),
             DealError::KittyIncomplete { expected, got } => {
                 write!(
                     f,
-                    "the kitty has {got} cards but the undealt cards are {expected}"
+                    "the kitty has {} but the undealt cards are {expected}",
+                    crate::text::count(*got as usize, "card", "cards")
                 )
             }
             DealError::Rules(e) => write!(f, "{e}"),

@@ -5,6 +5,11 @@
 /// The most characters of a person's text that a message echoes.
 pub const SHOWN_CHARS: usize = 40;
 
+/// `n` things, in the singular for one: `count(1, "card", "cards")` is "1 card".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Text a person gave, as a message echoes it: at most [`SHOWN_CHARS`] characters, and "…" after
 /// a cut, so that a name of megabytes is not echoed back whole and a cut one does not read as
 /// all that was given; [`printable`], so that an error message printed on a terminal cannot

@@ -288,8 +288,8 @@ impl SoloDeal {
             format!("{c} is dealt twice (in the kitty too)")
         } else {
             format!(
-                "the kitty has {} cards but the undealt cards are {}",
-                kitty.len(),
+                "the kitty has {} but the undealt cards are {}",
+                crate::text::count(kitty.len() as usize, "card", "cards"),
                 deal.kitty.len()
             )
         })
