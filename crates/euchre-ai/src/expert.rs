@@ -57,7 +57,7 @@ use crate::win_prob::WinTable;
 pub use config::ExpertConfig;
 use euchre::observation::Observation;
 use euchre::table::{AnyDeal, View};
-use euchre::{Action, ActionList, Card, Decisions, Seat};
+use euchre::{Action, ActionList, Card, Decisions, Phase, Seat};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::cell::RefCell;
@@ -592,6 +592,9 @@ impl Player for Expert {
                 correct_bids(c, o, &legal, &mut outlooks, game.as_ref());
             }
         }
+        if matches!(&view.view, View::Partnership(o) if o.phase == Phase::BlindShout) {
+            pool_blind_calls(&legal, &mut outlooks);
+        }
         // A renege is valued (a person's may be judged) but never chosen.
         let keys: Vec<f64> = outlooks
             .iter()
@@ -627,6 +630,23 @@ impl Player for Expert {
             action: legal[best],
             values,
             outlooks,
+        }
+    }
+}
+
+/// The British blind shout: the dealer names trump before seeing a card of its own, the Joker
+/// turned, so every suit is the same to it and the searched values differ only by the worlds
+/// drawn. Each call is given the mean of the calls made the same way (alone or not), so that a
+/// hint does not rank suits that cannot be told apart, nor a review charge for the suit chosen
+/// (terminal tester s52, 3). The first listed is then taken.
+fn pool_blind_calls(legal: &ActionList, outlooks: &mut [Outlook]) {
+    for alone in [false, true] {
+        let same: Vec<usize> = (0..legal.len())
+            .filter(|&i| matches!(legal[i], Action::Call { alone: a, .. } if a == alone))
+            .collect();
+        let pooled = Outlook::mean(&same.iter().map(|&i| outlooks[i]).collect::<Vec<_>>());
+        for i in same {
+            outlooks[i] = pooled;
         }
     }
 }

@@ -43,6 +43,29 @@ pub struct Outlook {
     pub win_change: Option<f64>,
 }
 
+impl Outlook {
+    /// The mean of `outlooks`, field by field (a chance of winning only where each has one).
+    pub fn mean(outlooks: &[Outlook]) -> Outlook {
+        let n = outlooks.len().max(1) as f64;
+        let mean = |f: fn(&Outlook) -> f64| outlooks.iter().map(f).sum::<f64>() / n;
+        let mean_of = |f: fn(&Outlook) -> Option<f64>| {
+            let all: Option<Vec<f64>> = outlooks.iter().map(f).collect();
+            all.map(|v| v.iter().sum::<f64>() / n)
+        };
+        Outlook {
+            points: mean(|o| o.points),
+            make: mean(|o| o.make),
+            march: mean(|o| o.march),
+            euchred: mean(|o| o.euchred),
+            they_make: mean(|o| o.they_make),
+            they_march: mean(|o| o.they_march),
+            they_euchred: mean(|o| o.they_euchred),
+            win: mean_of(|o| o.win),
+            win_change: mean_of(|o| o.win_change),
+        }
+    }
+}
+
 impl Choice {
     /// A choice without values.
     pub fn plain(action: Action) -> Choice {

@@ -401,3 +401,43 @@ fn after_the_dealer_turns_the_upcard_down_its_partner_calls_the_other_colour() {
     assert!(s.mostly("call S"), "{}", s.summary());
     assert!(s.mean_points("call S") > s.mean_points("call D"));
 }
+
+/// The British blind shout: the dealer names trump before seeing a card, the Joker turned, so
+/// the four suits cannot be told apart. The hint ranked them by the worlds it happened to draw
+/// (♦ +0.82 down to ♠ +0.52) and the review charged for the suit taken (terminal tester s52, 3):
+/// every suit is now valued alike, alone and with the partner each.
+#[test]
+fn a_blind_shout_values_every_suit_alike() {
+    let rules = Rules::preset("british").unwrap();
+    let joker: Card = "B".parse().unwrap();
+    let mut rest = rules.deck().without(joker).iter();
+    let hands = std::array::from_fn(|_| {
+        let mut h = CardSet::EMPTY;
+        for _ in 0..5 {
+            h.insert(rest.next().unwrap());
+        }
+        h
+    });
+    let deal = AnyDeal::Partnership(Box::new(
+        Deal::new(rules, Seat::new(0), hands, joker, CardSet::EMPTY).unwrap(),
+    ));
+    let view = GameView::of_deal(&deal, Seat::new(0));
+    assert!(
+        matches!(&view.view, euchre::table::View::Partnership(o) if o.phase == euchre::Phase::BlindShout)
+    );
+    let c = explained("expert", &deal, Seat::new(0), [0, 0]);
+    for alone in [false, true] {
+        let values: Vec<f64> = c
+            .values
+            .iter()
+            .filter(|(a, _)| matches!(a, Action::Call { alone: x, .. } if *x == alone))
+            .map(|&(_, v)| v)
+            .collect();
+        assert_eq!(values.len(), 4, "{:?}", c.values);
+        assert!(
+            values.iter().all(|&v| v == values[0]),
+            "alone {alone}: {:?}",
+            c.values
+        );
+    }
+}
