@@ -190,7 +190,25 @@ fn partnership(o: &Observation, legal: &ActionList) -> Option<Action> {
                 .copied()
                 .find(|a| matches!(a, Action::Play(c) | Action::Name(c) if *c == card))
         }
-        // Exchanges and swaps: give away the least useful card(s).
+        // `partners_best`: the loner passes its least useful card, and the partner gives back
+        // its best, as Railroad's partner "gives back their best card" (RULES.md; the engine
+        // leaves "best" to the partner, and `basic` took the first card it was offered).
+        Phase::Exchange | Phase::Give => {
+            let table = o.trump?.table();
+            let options: CardSet = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Exchange(c) | Action::Give(c) => Some(*c),
+                    _ => None,
+                })
+                .collect();
+            Some(if o.phase == Phase::Exchange {
+                Action::Exchange(worst_card_of(hand, options, table))
+            } else {
+                Action::Give(highest(options, table)?)
+            })
+        }
+        // Farmers' swaps: the first three cards offered.
         _ => None,
     }
 }
@@ -288,6 +306,13 @@ fn worst_card_of(hand: CardSet, options: CardSet, table: &TrumpTable) -> Card {
         .iter()
         .min_by_key(|&c| key(c))
         .unwrap_or_else(|| hand.first().unwrap_or(Card::JOKER))
+}
+
+/// The highest card: a trump before a non-trump, then by rank (an ace first).
+fn highest(options: CardSet, table: &TrumpTable) -> Option<Card> {
+    options
+        .iter()
+        .max_by_key(|&c| (table.is_trump(c), table.power(c)))
 }
 
 /// The lowest card: a non-trump before a trump, then by rank.

@@ -3,7 +3,7 @@
 //! seed; and its choice is always legal.
 
 use euchre::rules::Rules;
-use euchre::table::{AnyDeal, View};
+use euchre::table::{AnyDeal, Table, View};
 use euchre::{CardSet, Deal, Decisions, Seat};
 use euchre_ai::{player, Budget, GameView};
 use rand::SeedableRng;
@@ -188,4 +188,62 @@ fn no_player_reneges_where_reneging_is_penalised() {
             "{name}: only {plays} cards played in {count} deals"
         );
     }
+}
+
+/// Railroad's partner "gives back their best card" (RULES.md): `basic` gave the first card it
+/// was offered, 9♣ while holding the ace of trump (terminal tester s52, 8). It now gives its
+/// highest trump, or its highest card without one, and the loner passes its least useful card,
+/// never a trump where it holds another card.
+#[test]
+fn basic_gives_a_railroad_loner_its_best_card() {
+    use euchre::table::AnyRules;
+    use euchre::{Action, Phase};
+    let rules = AnyRules::preset("railroad").unwrap();
+    let mut gives = 0;
+    for seed in 0..100u64 {
+        let mut game = rules.new_game(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // The first deal's auction, the first seat able to go alone doing so.
+        while let Some(seat) = game.to_act() {
+            let view = GameView::of_game(&game, seat);
+            if view.in_trick_play() {
+                break;
+            }
+            let alone = view.legal().iter().copied().find(|a| {
+                matches!(
+                    a,
+                    Action::Order { alone: true } | Action::Call { alone: true, .. }
+                )
+            });
+            let basic = player("basic")
+                .unwrap()
+                .choose(&view, &Budget::UNLIMITED, &mut rng)
+                .action;
+            let a = alone.unwrap_or(basic);
+            if let View::Partnership(o) = &view.view {
+                let table = o.trump.map(|t| t.table());
+                match (o.phase, a, table) {
+                    (Phase::Give, Action::Give(c), Some(t)) => {
+                        gives += 1;
+                        // Of the cards it may give (not the one the loner just passed).
+                        let better = o.legal.iter().find(|&&x| {
+                            matches!(x, Action::Give(x) if (t.is_trump(x), t.power(x)) > (t.is_trump(c), t.power(c)))
+                        });
+                        assert_eq!(better, None, "seed {seed}: gave {c} from {:?}", o.hand);
+                    }
+                    (Phase::Exchange, Action::Exchange(c), Some(t)) => {
+                        let plain = o.hand.iter().any(|x| !t.is_trump(x));
+                        assert!(
+                            !(plain && t.is_trump(c)),
+                            "seed {seed}: passed {c} from {:?}",
+                            o.hand
+                        );
+                    }
+                    _ => {}
+                }
+            }
+            game.apply(a).unwrap();
+        }
+    }
+    assert!(gives >= 50, "only {gives} gives in 100 deals");
 }
