@@ -484,7 +484,6 @@ fn map_play(
         }
         leader = best.1;
     }
-    proven_revoke(&map, table)?;
     Ok(map)
 }
 
@@ -554,6 +553,13 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
             && auction.maker == Some(dealer.partner())
             && rules.alone_timing == euchre::rules::AloneTiming::WithCall);
     let all_recorded = recorded.iter().all(Option::is_some);
+    // A revoke the cards prove by themselves, where hands must be rebuilt from the play. With
+    // every hand recorded the replay against them says more: the seats of a trick's cards
+    // follow from the winners before it, so after a revoke the cards' own proof blamed a seat
+    // for a card the recorded hands show it never held (analysis tester s52, 8).
+    if let (false, Some(trump)) = (all_recorded, auction.trump) {
+        proven_revoke(&map, trump.table())?;
+    }
     // With every hand recorded the replay finds the first card played by a seat that did not
     // hold it, the upcard included; checked here, a later trick's upcard was blamed before an
     // earlier trick's card.

@@ -507,3 +507,24 @@ fn alternative_lines_are_replayed() {
         "{e}"
     );
 }
+
+/// A revoke in a deal whose hands are all recorded: seat 1 plays A♥ to trick 3's spade lead
+/// though it holds J♠, and leads J♠ to trick 4. The cards' own proof of a revoke, which seats
+/// the later tricks' cards by the winners before them, blamed seat 1 in trick 1 for a club it
+/// never held (analysis tester s52, 8); the replay against the recorded hands names the revoke.
+#[test]
+fn a_revoke_with_the_hands_recorded_is_named_where_it_happened() {
+    let text = include_str!("data/revoke-with-hands.egn");
+    assert_eq!(
+        refused(text),
+        "deal 3, trick 3: seat 1 played Ah but holds Js and spades were led"
+    );
+    // Without the hands, the cards alone still prove a revoke.
+    let mut v: Value = serde_json::from_str(text).unwrap();
+    v["deals"][2]["initialState"]
+        .as_object_mut()
+        .unwrap()
+        .remove("playerCards");
+    let said = refused(&v.to_string());
+    assert!(said.contains("but holds"), "{said}");
+}
