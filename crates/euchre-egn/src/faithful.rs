@@ -29,7 +29,7 @@ pub fn game_to_faithful_egn(game: &Game, players: Option<[String; 4]>) -> Result
 /// As [`game_to_faithful_egn`], naming the game (from 1) that differs.
 pub fn match_to_faithful_emn(m: &Match, players: Option<[String; 4]>) -> Result<Value, EgnError> {
     let doc = match_to_emn(m, players);
-    let back = replay_emn(&doc).map_err(|e| unfaithful(m.rules(), &format!("it does not read back: {e}")))?;
+    let back = replay_emn(&doc).map_err(|e| unfaithful(m.rules(), &not_read_back(&e)))?;
     if back.games.len() != m.games().len() {
         let why = format!(
             "it reads back as {} games, not {}",
@@ -47,7 +47,7 @@ pub fn match_to_faithful_emn(m: &Match, players: Option<[String; 4]>) -> Result<
 
 /// Why `back` is not `game`, if it is not.
 fn same_game(game: &Game, back: Result<GameReplay, EgnError>) -> Result<(), String> {
-    let back = back.map_err(|e| format!("it does not read back: {e}"))?;
+    let back = back.map_err(|e| not_read_back(&e))?;
     let deals: Vec<_> = game.all_deals().collect();
     if back.deals.len() != deals.len() {
         return Err(format!(
@@ -75,6 +75,14 @@ fn same_game(game: &Game, back: Result<GameReplay, EgnError>) -> Result<(), Stri
         ));
     }
     Ok(())
+}
+
+/// Why a document written for the game does not read back: the reader's words are about the
+/// document, which lacks what EGN cannot say, not about the game (Railroad's jambone read
+/// back as "isAlone is set but nobody made trump", which reads as if said of the game:
+/// analysis tester s52, 10).
+fn not_read_back(e: &EgnError) -> String {
+    format!("written so, it would not read back (an EGN reader would say of it: {e})")
 }
 
 fn unfaithful(rules: &Rules, why: &str) -> EgnError {
