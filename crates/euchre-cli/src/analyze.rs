@@ -286,7 +286,17 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
         .max()
         .unwrap_or(0);
     if top > 0 {
-        out += "\nbiggest mistakes (expected points lost, from what the seat knew then):\n";
+        // An individual game's values are the seat's gain against the others' mean (the
+        // solver's measure), not the points of its score (analysis tester s52, 9).
+        let solo = loaded
+            .deals
+            .first()
+            .is_some_and(|d| matches!(d.start, euchre::table::AnyDeal::Solo(_)));
+        out += if solo {
+            "\nbiggest mistakes (expected points lost, as the seat's gain against the others' mean, from what the seat knew then):\n"
+        } else {
+            "\nbiggest mistakes (expected points lost, from what the seat knew then):\n"
+        };
         if mistakes.is_empty() {
             out +=
                 "  none: every judged choice was the reference player's, or within 0.005 of a point of it\n";

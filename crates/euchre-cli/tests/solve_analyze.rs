@@ -259,6 +259,13 @@ fn analyze_and_solve_read_game_records_of_the_individual_games() {
     let file = &record_of("three-handed");
     let v = json(&["analyze", file, "--player", "pimc-5", "--json"]);
     assert_eq!(v["players"].as_array().unwrap().len(), 3);
+    // The report says its losses are in the solver's measure, not the score's points
+    // (analysis tester s52, 9).
+    let text = euchre(&["analyze", file, "--player", "pimc-5"]).unwrap();
+    assert!(
+        text.contains("as the seat's gain against the others' mean"),
+        "{text}"
+    );
     assert!(!v["decisions"].as_array().unwrap().is_empty());
     // Solved from the first decision (the bidding) and from the first lead.
     let first_lead = json(&["solve", file, "--deal", "1", "--trick", "1", "--json"]);
