@@ -29,6 +29,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// The Joker's key: RULES.md's letter for it (`B`). `on_key` takes it; the keys line and
+/// the help name it.
+const JOKER_KEY: char = 'b';
+
 /// The terminal game's state: the session and what the screen shows of it.
 pub struct App {
     pub session: Session,
@@ -172,7 +176,9 @@ impl App {
                 let bidding = !self.choices.is_empty()
                     && !self.choices.contains(&Action::Pass)
                     && !self.choices.iter().any(|a| card_of(a).is_some());
-                match self.refused(Action::Pass).filter(|_| bidding) {
+                // Tried on a copy of the game: only where the pass is missing from a bid,
+                // not on every frame.
+                match bidding.then(|| self.refused(Action::Pass)).flatten() {
                     Some(e) => match state::no_pass_words(&e) {
                         Some(why) => format!("{} ({why}).", prompt.trim_end_matches('.')),
                         None => prompt,
@@ -232,7 +238,7 @@ impl App {
         matches!(self.session.game(), AnyGame::Partnership(g) if g.rules().joker)
     }
 
-    /// The Joker's key (`b`, RULES.md's letter for it): takes it where it is a choice, else
+    /// The Joker's key (`JOKER_KEY`, RULES.md's letter for it): takes it where it is a choice, else
     /// says why not. A rank typed before it is dropped, with its prompt.
     fn joker_key(&mut self) {
         if self.pending_rank.take().is_some() {
@@ -542,7 +548,9 @@ impl App {
                         .unwrap_or_else(|| "Passing is not allowed now.".into());
                 }
             }
-            KeyCode::Char('b') if self.joker_in_pack() => self.joker_key(),
+            // A watcher holds no card: the Joker's key is no one's (as the other keys that act
+            // say nothing of a hand in a watched game).
+            KeyCode::Char(JOKER_KEY) if self.joker_in_pack() && !self.watch => self.joker_key(),
             KeyCode::Char(c) => self.on_shortcut(c),
             _ => {}
         }
@@ -1912,7 +1920,7 @@ mod tests {
             .find(|c| card_of(c) == Some(euchre::Card::JOKER))
             .unwrap();
         let before = a.session.decisions();
-        assert!(a.on_key(key(KeyCode::Char('b'))));
+        assert!(a.on_key(key(KeyCode::Char(JOKER_KEY))));
         assert_eq!(a.session.decisions(), before + 1, "{}", a.status);
         let AnyGame::Partnership(g) = a.session.game() else {
             unreachable!("British Euchre is a partnership game")
@@ -2215,6 +2223,22 @@ mod tests {
         let mut a = App::new(session, "north-american".into(), true);
         assert!(a.on_key(key(KeyCode::Char('h'))));
         assert_eq!(help_keys(&a), ["m", "q, Esc", "Ctrl-C", "h, F1"]);
+    }
+
+    /// In a watched game with a Joker, its key says nothing: the watcher holds no card, and
+    /// was told "You do not hold the Joker." (review s52, 19).
+    #[test]
+    fn the_jokers_key_says_nothing_to_a_watcher() {
+        use euchre::table::AnyRules;
+        let holders = vec![Holder::Bot("basic".into()); 4];
+        let rules = AnyRules::preset("british").unwrap();
+        let session = Session::new(rules, 4, holders, Budget::UNLIMITED, None).unwrap();
+        let mut a = App::new(session, "british".into(), true);
+        assert!(a.joker_in_pack());
+        let before = a.session.decisions();
+        assert!(a.on_key(key(KeyCode::Char(JOKER_KEY))));
+        assert_eq!(a.status, "");
+        assert_eq!(a.session.decisions(), before);
     }
 
     /// Until the deal's review is shown the prompt says it is being worked out, and Enter

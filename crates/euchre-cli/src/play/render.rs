@@ -3,7 +3,7 @@
 //! and leaving.
 
 use super::state::{card_of, Dealer, HintLine, ReviewLine, Table};
-use super::App;
+use super::{App, JOKER_KEY};
 use euchre::rules::JokerUpcard;
 use euchre::table::Table as _;
 use euchre::{Action, BidTrump, Card, Seat, Suit, Trump};
@@ -436,7 +436,12 @@ pub fn draw(f: &mut Frame, app: &App) {
             height: zones.choices.height - choices_area.height,
             ..zones.choices
         };
-        f.render_widget(Paragraph::new(said).wrap(Wrap { trim: true }), below);
+        // The rows `said_rows` counted, so that the sizing and the drawing cannot disagree.
+        let rows: Vec<Line> = box_rows(&said, usize::from(below.width))
+            .into_iter()
+            .map(Line::from)
+            .collect();
+        f.render_widget(Paragraph::new(rows), below);
     }
     f.render_widget(Paragraph::new(keys_line(app, zones.keys.width)), zones.keys);
 
@@ -905,6 +910,7 @@ pub(super) fn key_words(app: &App) -> Vec<String> {
 /// review, the review's keys (`on_overlay_key`); at the table, those of `on_key` that do
 /// something in this state, as the keys line offers them, and the ones it has no room for.
 pub(super) fn help_entries(app: &App) -> Vec<(String, String)> {
+    let joker_key = JOKER_KEY.to_string();
     let mut keys: Vec<(&str, String)> = Vec::new();
     let over_review = matches!(app.behind, Some(Overlay::Review { .. }));
     if over_review {
@@ -925,7 +931,7 @@ pub(super) fn help_entries(app: &App) -> Vec<(String, String)> {
         }
         // Where the Joker is a choice, or held (its key then says why it is not one).
         if cards().any(Card::is_joker) || app.table.hand.contains(&Card::JOKER) {
-            keys.push((JOKER_KEY, "the Joker (Jk)".into()));
+            keys.push((joker_key.as_str(), "the Joker (Jk)".into()));
         }
         if app.queen_to_choose() {
             keys.push(("q q", "leave (q alone is the queen's rank now)".into()));
@@ -963,9 +969,6 @@ pub(super) fn help_entries(app: &App) -> Vec<(String, String)> {
     keys.push(("h, F1", "this help".into()));
     keys.into_iter().map(|(k, w)| (k.to_string(), w)).collect()
 }
-
-/// The Joker's key: RULES.md's letter for it (`B`; `on_key` takes it).
-const JOKER_KEY: &str = "b";
 
 /// How a card is named by its keys, with `c` as the example: "a card by rank, then suit:
 /// j h is J♥" (short enough for one line of the box at 60 columns).
@@ -1499,7 +1502,13 @@ fn draw_box_of_width(f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, w
     );
 }
 
-/// `text` in rows of at most `width` columns, broken at spaces (a word that does not fit
+/// The columns `text` takes on the screen (its display width, as ratatui measures it: a CJK
+/// character or an emoji takes two).
+fn columns(text: &str) -> usize {
+    Span::raw(text).width()
+}
+
+/// `text` in rows of at most `width` columns (display columns, not characters), broken at spaces (a word that does not fit
 /// where a row has begun starts the next), a word wider than a row broken where the row ends
 /// (a file's path); the spaces that start the text stay (a hint's or a review's indent).
 fn box_rows(text: &str, width: usize) -> Vec<String> {
@@ -1510,22 +1519,25 @@ fn box_rows(text: &str, width: usize) -> Vec<String> {
     for piece in text.split_inclusive(' ') {
         let word = piece.trim_end_matches(' ');
         let spaces = piece.len() - word.len();
-        let w = word.chars().count();
+        let w = columns(word);
         if !row.trim().is_empty() && used + w > width {
             rows.push(row.trim_end().to_string());
             row.clear();
             used = 0;
         }
         for c in word.chars() {
-            if used == width {
+            let cw = columns(c.encode_utf8(&mut [0; 4]));
+            // A character two columns wide (CJK, an emoji) that does not fit where the row
+            // ends starts the next; alone in a row of one column, it has the row.
+            if used > 0 && used + cw > width {
                 rows.push(std::mem::take(&mut row));
                 used = 0;
             }
             row.push(c);
-            used += 1;
+            used += cw;
         }
         // Spaces past the row's end are where it breaks.
-        let room = width - used;
+        let room = width.saturating_sub(used);
         row.push_str(&" ".repeat(spaces.min(room)));
         used += spaces.min(room);
     }
@@ -1792,6 +1804,63 @@ pub(super) mod tests {
         );
         assert_eq!(box_rows("  call ♦  +0.82", 40), ["  call ♦  +0.82"]);
         assert_eq!(box_rows("", 10), [""]);
+    }
+
+    /// A box's rows are measured in the columns the screen gives them, not in characters: a
+    /// saved game's path of CJK characters or emoji (two columns each) is broken inside the
+    /// border, none of it cut off (review s52, 9: counted in characters, its rows ran past
+    /// the border and their ends were lost).
+    #[test]
+    fn a_boxs_rows_of_wide_characters_fit_the_border() {
+        let text = "euchre play --resume /home/利用者/保存したゲーム/🂡🃏-seed2.json";
+        let rows = box_rows(text, 12);
+        for row in &rows {
+            assert!(
+                columns(row) <= 12,
+                "{row:?} is {} columns: {rows:?}",
+                columns(row)
+            );
+        }
+        let joined: String = rows.concat();
+        assert_eq!(
+            joined.replace(' ', ""),
+            text.replace(' ', ""),
+            "every character is kept: {rows:?}"
+        );
+        assert_eq!(
+            box_rows("保存", 1),
+            ["保", "存"],
+            "a wide character alone has a row"
+        );
+
+        // Drawn in the leave question's box, the path's end and the answering keys show.
+        use euchre::table::AnyRules;
+        use euchre_table::{Holder, Session};
+        let dir = std::env::temp_dir()
+            .join(format!("euchre-wide-path-{}", std::process::id()))
+            .join("保存したゲームのフォルダ保存したゲームのフォルダ保存したゲーム");
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("ユーカー北アメリカ-seed2.json");
+        let mut holders = vec![Holder::Person("You".into())];
+        holders.resize(4, Holder::Bot("basic".into()));
+        let rules = AnyRules::preset("north-american").unwrap();
+        let session = Session::new(
+            rules,
+            2,
+            holders,
+            euchre_ai::Budget::UNLIMITED,
+            Some(file.clone()),
+        )
+        .unwrap();
+        let mut a = App::new(session, "north-american".into(), false);
+        a.overlay = Some(Overlay::ConfirmQuit);
+        for (w, h) in [(80, 24), (60, 20)] {
+            let s = screen(&a, w, h);
+            assert!(s.contains(LEAVE_KEYS), "{w}x{h}: {s}");
+            let flat: String = s.split(['│', ' ', '\n']).collect();
+            assert!(flat.contains("北アメリカ-seed2.json"), "{w}x{h}: {s}");
+        }
+        std::fs::remove_dir_all(dir.parent().unwrap()).ok();
     }
 
     /// A hint of eight choices, each explained (British Euchre's blind shout: four suits,
