@@ -644,7 +644,9 @@ fn pool_blind_calls(legal: &ActionList, outlooks: &mut [Outlook]) {
         let same: Vec<usize> = (0..legal.len())
             .filter(|&i| matches!(legal[i], Action::Call { alone: a, .. } if a == alone))
             .collect();
-        let pooled = Outlook::mean(&same.iter().map(|&i| outlooks[i]).collect::<Vec<_>>());
+        let Some(pooled) = Outlook::mean(&same.iter().map(|&i| outlooks[i]).collect::<Vec<_>>()) else {
+            continue;
+        };
         for i in same {
             outlooks[i] = pooled;
         }

@@ -44,15 +44,19 @@ pub struct Outlook {
 }
 
 impl Outlook {
-    /// The mean of `outlooks`, field by field (a chance of winning only where each has one).
-    pub fn mean(outlooks: &[Outlook]) -> Outlook {
-        let n = outlooks.len().max(1) as f64;
+    /// The mean of `outlooks`, field by field (a chance of winning only where each has one);
+    /// `None` for none.
+    pub fn mean(outlooks: &[Outlook]) -> Option<Outlook> {
+        if outlooks.is_empty() {
+            return None;
+        }
+        let n = outlooks.len() as f64;
         let mean = |f: fn(&Outlook) -> f64| outlooks.iter().map(f).sum::<f64>() / n;
         let mean_of = |f: fn(&Outlook) -> Option<f64>| {
             let all: Option<Vec<f64>> = outlooks.iter().map(f).collect();
             all.map(|v| v.iter().sum::<f64>() / n)
         };
-        Outlook {
+        Some(Outlook {
             points: mean(|o| o.points),
             make: mean(|o| o.make),
             march: mean(|o| o.march),
@@ -62,7 +66,7 @@ impl Outlook {
             they_euchred: mean(|o| o.they_euchred),
             win: mean_of(|o| o.win),
             win_change: mean_of(|o| o.win_change),
-        }
+        })
     }
 }
 

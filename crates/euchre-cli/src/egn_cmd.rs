@@ -104,7 +104,8 @@ impl CheckError {
             W::Call { phase: p, call } => {
                 self.place.push(("call", call));
                 self.path.extend(phase(p));
-                self.path.extend([Step::Key("calls"), Step::Index(call - 1)]);
+                self.path
+                    .extend([Step::Key("calls"), Step::Index(call.saturating_sub(1))]);
             }
             W::Discard { phase: p } => {
                 self.path.extend(phase(p));
@@ -113,17 +114,18 @@ impl CheckError {
             W::CardExchanges { phase: p, entry } => {
                 self.path.extend(phase(p));
                 self.path.push(Step::Key("cardExchanges"));
-                self.path.extend(entry.map(|n| Step::Index(n - 1)));
+                self.path.extend(entry.map(|n| Step::Index(n.saturating_sub(1))));
             }
             W::Trick { phase: p, trick } => {
                 self.place.push(("trick", trick));
                 self.path.extend(phase(p));
-                self.path.extend([Step::Key("tricks"), Step::Index(trick - 1)]);
+                self.path
+                    .extend([Step::Key("tricks"), Step::Index(trick.saturating_sub(1))]);
             }
             W::AlternativeLine(k) => {
                 self.place.push(("alternative_line", k));
                 self.path
-                    .extend([Step::Key("alternativeLines"), Step::Index(k - 1)]);
+                    .extend([Step::Key("alternativeLines"), Step::Index(k.saturating_sub(1))]);
             }
         }
     }

@@ -826,12 +826,8 @@ pub fn emit(text: &str) {
 
 /// `n` and the noun, plural unless `n` is 1 ("1 deal", "2 deals").
 pub fn counted(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
+    let n = usize::try_from(n.into()).unwrap_or(usize::MAX);
+    euchre::text::count(n, noun, &format!("{noun}s"))
 }
 
 /// Says that `euchre random` cut its game off (see [`bench::RANDOM_DEALS_AT_MOST`]).

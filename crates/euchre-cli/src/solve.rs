@@ -198,6 +198,19 @@ fn upcard_of(deal: &AnyDeal) -> Option<Card> {
     }
 }
 
+/// Whether the upcard was turned down: round 2 reached, or trump named in it, without the
+/// dealer taking it up. A round-2 call's value is read knowing its suit cannot be named.
+fn upcard_turned_down(deal: &AnyDeal) -> bool {
+    let (round_two, taken) = match deal {
+        AnyDeal::Partnership(d) => (d.phase() == euchre::Phase::Bidding2, d.upcard_taken()),
+        AnyDeal::Solo(d) => (d.phase() == SoloPhase::Bidding2, d.upcard_taken()),
+    };
+    let called = bidding_of(deal)
+        .iter()
+        .any(|(_, a)| matches!(a, Action::Call { .. }));
+    upcard_of(deal).is_some() && !taken && (round_two || called)
+}
+
 fn dealer_of(deal: &AnyDeal) -> Seat {
     match deal {
         AnyDeal::Partnership(d) => d.dealer(),
@@ -286,6 +299,9 @@ pub fn human(deal: &AnyDeal, s: &Solved) -> String {
     out += &format!("dealer: seat {}", dealer_of(deal));
     if let Some(up) = upcard_of(deal) {
         out += &format!(", upcard: {up}");
+        if upcard_turned_down(deal) {
+            out += " (turned down)";
+        }
     }
     let bids: Vec<String> = bidding_of(deal)
         .iter()
@@ -337,6 +353,7 @@ pub fn to_json(deal: &AnyDeal, s: &Solved) -> Value {
         "trump": trump_of(deal),
         "dealer": dealer_of(deal).index(),
         "upcard": upcard_of(deal).map(|c| c.to_string()),
+        "upcard_turned_down": upcard_turned_down(deal),
         "bidding": bidding_of(deal).iter().map(|(seat, a)| json!({"seat": seat.index(), "action": a.to_string()})).collect::<Vec<_>>(),
         "hands": hands_of(deal).iter().map(|h| h.iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
         "tricks_won": tricks_won(deal),

@@ -722,7 +722,8 @@ fn solve_steps_through_the_bidding_with_card_at_trick_0() {
 fn solve_shows_the_upcard_the_dealer_and_the_bidding() {
     let args = ["solve", "--given", DEAL, "--then", "pass,pass,pass,pass"];
     let text = euchre(&args).unwrap();
-    assert!(text.contains("dealer: seat 3, upcard: 9H\n"), "{text}");
+    // Passed by all four: round 2, where the upcard's suit cannot be named (review s52, 12).
+    assert!(text.contains("dealer: seat 3, upcard: 9H (turned down)\n"), "{text}");
     assert!(
         text.contains("bidding: seat 0 pass, seat 1 pass, seat 2 pass, seat 3 pass\n"),
         "{text}"
@@ -730,8 +731,10 @@ fn solve_shows_the_upcard_the_dealer_and_the_bidding() {
     let v = json(&[&args[..], &["--json"]].concat());
     assert_eq!(v["dealer"], 3, "{v}");
     assert_eq!(v["upcard"], "9H", "{v}");
+    assert_eq!(v["upcard_turned_down"], true, "{v}");
     assert_eq!(v["bidding"].as_array().map(Vec::len), Some(4), "{v}");
     assert_eq!(v["bidding"][3], serde_json::json!({"seat": 3, "action": "pass"}));
     let first = euchre(&["solve", "--given", DEAL]).unwrap();
     assert!(first.contains("bidding: none yet\n"), "{first}");
+    assert!(first.contains("dealer: seat 3, upcard: 9H\n"), "{first}");
 }

@@ -106,6 +106,19 @@ pub fn serve<R: BufRead, W: Write>(mut input: R, mut output: W) -> io::Result<()
             // Blank is JSON's white space only: a line of other white space (U+00A0, U+2028, a
             // form feed) would be a request a client waits on, so it is answered as not JSON.
             Line::Text(text) if text.trim_matches([' ', '\t', '\r', '\n']).is_empty() => continue,
+            // Invisible, so named: "expected value at line 1 column 1" left a client guessing.
+            Line::Text(text) if text.trim().is_empty() => {
+                let first = text
+                    .trim_matches([' ', '\t', '\r', '\n'])
+                    .chars()
+                    .next()
+                    .unwrap_or(' ');
+                json!({"id": null, "ok": false, "error": format!(
+                    "request is only white space JSON does not allow (U+{:04X}): send a JSON object, or a blank line",
+                    u32::from(first)
+                )})
+                .to_string()
+            }
             Line::Text(text) => session.handle_line(&text),
             Line::TooLong(n) => json!({"id": null, "ok": false, "error": format!(
                 "request line of {n} bytes is over the limit of {MAX_LINE_BYTES}: refused unread"
@@ -169,22 +182,28 @@ mod tests {
         assert!(lines(b"", 64).is_empty());
     }
 
-    /// A byte-order mark at the start of the input is skipped; one starting a later line is
-    /// named (both were "request is not JSON: expected value at line 1 column 1").
+    /// A line of a no-break space, of U+2028 or a form feed was dropped unanswered, and a
+    /// client waiting for its answer hung (protocol tester s52, 1): only JSON's white space
+    /// makes a blank line, and the others are named.
     #[test]
     fn only_json_white_space_is_a_blank_line() {
-        // A line of a no-break space, of U+2028 or a form feed was dropped unanswered, and a
-        // client waiting for its answer hung (protocol tester s52, 1).
         let input = " \t \r\n\n\u{a0}\n\u{2028}\n\u{c}\n{\"id\":4,\"cmd\":\"state\"}\n";
         let mut out = Vec::new();
         serve(input.as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         let answers: Vec<&str> = text.lines().collect();
         assert_eq!(answers.len(), 4, "{text}");
-        assert!(answers[..3].iter().all(|a| a.contains("not JSON")), "{text}");
+        assert!(
+            answers[0].contains("only white space JSON does not allow (U+00A0)"),
+            "{text}"
+        );
+        assert!(answers[1].contains("(U+2028)"), "{text}");
+        assert!(answers[2].contains("(U+000C)"), "{text}");
         assert!(answers[3].starts_with(r#"{"id":4,"#), "{text}");
     }
 
+    /// A byte-order mark at the start of the input is skipped; one starting a later line is
+    /// named (both were "request is not JSON: expected value at line 1 column 1").
     #[test]
     fn a_byte_order_mark_is_skipped_at_the_start_and_named_later() {
         let input = "\u{feff}{\"id\":1,\"cmd\":\"state\"}\n\u{feff}{\"id\":2,\"cmd\":\"state\"}\n";

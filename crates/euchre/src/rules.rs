@@ -234,11 +234,11 @@ impl fmt::Display for RulesError {
             RulesError::UnknownOption(o) => write!(f, "unknown rule option '{}'", shown(o)),
             RulesError::OtherFamily { option, four_handed } => {
                 let (whose, not) = if *four_handed {
-                    ("the four-handed game's", "the individual games' (three-handed, bid-euchre, set-back)")
+                    ("the four-handed game", "the individual games (three-handed, bid-euchre, set-back)")
                 } else {
-                    ("one of the individual games' (three-handed, bid-euchre, set-back)", "the four-handed game's")
+                    ("the individual games (three-handed, bid-euchre, set-back)", "the four-handed game")
                 };
-                write!(f, "rule option '{}' is {whose}, not {not}", shown(option))
+                write!(f, "rule option '{}' belongs to {whose}, not to {not}", shown(option))
             }
             RulesError::NotFourPlayers(o) => write!(
                 f,

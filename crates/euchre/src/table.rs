@@ -493,13 +493,13 @@ mod tests {
         let said = r.set("ante", "3").unwrap_err().to_string();
         assert_eq!(
             said,
-            "rule option 'ante' is one of the individual games' (three-handed, bid-euchre, set-back), not the four-handed game's"
+            "rule option 'ante' belongs to the individual games (three-handed, bid-euchre, set-back), not to the four-handed game"
         );
         let mut solo = AnyRules::Solo(SoloRules::preset("bid-euchre").unwrap());
         for name in ["num_deals", "joker", "min_rank", "alone_timing", "jambone"] {
             let said = solo.set(name, "1").unwrap_err().to_string();
             let end =
-                "is the four-handed game's, not the individual games' (three-handed, bid-euchre, set-back)";
+                "belongs to the four-handed game, not to the individual games (three-handed, bid-euchre, set-back)";
             assert!(said.ends_with(end), "{said}");
         }
         assert_eq!(

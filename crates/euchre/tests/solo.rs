@@ -363,10 +363,13 @@ fn a_decision_the_game_never_has_is_refused_naming_what_it_needs() {
         needs(&d, "discard AS"),
         "a game with an upcard (three-handed, set-back)"
     );
-    assert_eq!(
-        needs(&d, "order"),
-        "a game with an upcard (three-handed, set-back)"
-    );
+    // A Bid Euchre player who means to name trump is told how (review s52, 15).
+    for a in ["order", "call H"] {
+        assert!(
+            needs(&d, a).ends_with("names trump with trump <suit|high|low>"),
+            "{a}"
+        );
+    }
     assert_eq!(needs(&d, "declare"), "set-back with declare = true");
     let said = d.apply("discard 9C".parse().unwrap()).unwrap_err().to_string();
     assert!(

@@ -871,7 +871,12 @@ impl SoloDeal {
         let family = self.rules.family;
         let (on, needs) = match a {
             Action::Pass | Action::Play(_) => (true, ""),
-            Action::Order { alone: false } | Action::Call { alone: false, .. } | Action::Discard(_) => (
+            // Said of Bid Euchre only, so the way it names trump is named with it.
+            Action::Order { alone: false } | Action::Call { alone: false, .. } => (
+                family != Family::BidEuchre,
+                "a game with an upcard (three-handed, set-back); Bid Euchre bids tricks (bid <n>) and names trump with trump <suit|high|low>",
+            ),
+            Action::Discard(_) => (
                 family != Family::BidEuchre,
                 "a game with an upcard (three-handed, set-back)",
             ),
