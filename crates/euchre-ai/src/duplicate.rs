@@ -32,7 +32,9 @@ pub const MAX_DEALS_PER_GAME: u32 = 2_000;
 /// the few boards it is given, but only their spread: boards of a card game often agree exactly
 /// (three boards of +2 each made "[+2.000, +2.000]"), and a spread of 0 from a handful of boards
 /// is no evidence of none. From ten boards on a chance agreement is rare enough to let stand
-/// what t says; the plot's band is drawn from the tenth board on for the same reason.
+/// what t says; the plot's band is drawn from the tenth board on for the same reason. A match's
+/// figures apply it ([`Estimate::of_match`]); [`Estimate::ratio`] itself is a plain statistic,
+/// for any units (the examples' deals).
 pub const MIN_BOARDS: usize = 10;
 
 /// What to play.
@@ -164,6 +166,8 @@ impl Board {
 ///
 /// # Errors
 /// The two lists are not the same boards (named), or no deal was played.
+///
+/// Fewer than [`MIN_BOARDS`] boards give no interval.
 pub fn paired_difference(this: &[BoardResult], other: &[BoardResult]) -> Result<Estimate, String> {
     if this.len() != other.len() {
         return Err(format!(
@@ -193,7 +197,7 @@ pub fn paired_difference(this: &[BoardResult], other: &[BoardResult]) -> Result<
                 - (b.difference as f64 - r2 * f64::from(b.deals)) / mean2
         })
         .collect();
-    let half_width = if n < MIN_BOARDS as f64 {
+    let half_width = if n < 2.0 {
         f64::INFINITY
     } else {
         let var = z.iter().map(|v| v * v).sum::<f64>() / (n - 1.0);
@@ -202,20 +206,24 @@ pub fn paired_difference(this: &[BoardResult], other: &[BoardResult]) -> Result<
     Ok(Estimate {
         mean: r1 - r2,
         half_width,
-    })
+    }
+    .of_match(this.len()))
 }
 
 /// Two matches of whole games on the same boards compared board by board in games won: the
 /// share of its games `this`'s first side won less `other`'s, with its 95% interval over the
 /// boards. `None` where a board of either has no games won kept (single deals, an older file);
-/// the boards are taken to be the same ([`paired_difference`] checks them).
+/// the boards are taken to be the same ([`paired_difference`] checks them). Fewer than
+/// [`MIN_BOARDS`] boards give no interval.
 pub fn paired_games(this: &[BoardResult], other: &[BoardResult]) -> Option<Estimate> {
     let per_board: Option<Vec<(f64, f64)>> = this
         .iter()
         .zip(other)
         .map(|(a, b)| Some((2.0, f64::from(a.won?) - f64::from(b.won?))))
         .collect();
-    per_board.filter(|p| !p.is_empty()).map(|p| Estimate::ratio(&p))
+    per_board
+        .filter(|p| !p.is_empty())
+        .map(|p| Estimate::ratio(&p).of_match(p.len()))
 }
 
 /// The side holding `seat` in play `play` (0 or 1) of a board.
@@ -425,8 +433,8 @@ pub struct Estimate {
 
 impl Estimate {
     /// The ratio Σy / Σx over boards, with the delta method's interval (boards are the
-    /// independent units; a board's deals are not), or none (an infinite half-width) from
-    /// fewer than [`MIN_BOARDS`] boards.
+    /// independent units; a board's deals are not), or none (an infinite half-width) from a
+    /// single board. A match's figures want [`MIN_BOARDS`] too ([`Estimate::of_match`]).
     pub fn ratio(pairs: &[(f64, f64)]) -> Estimate {
         let n = pairs.len() as f64;
         let sx: f64 = pairs.iter().map(|p| p.0).sum();
@@ -435,7 +443,7 @@ impl Estimate {
             return Estimate::default();
         }
         let r = sy / sx;
-        if n < MIN_BOARDS as f64 {
+        if n < 2.0 {
             return Estimate {
                 mean: r,
                 half_width: f64::INFINITY,
@@ -457,19 +465,31 @@ impl Estimate {
     /// board's games is at most that of two independent games and Wilson's interval over the
     /// games stays a floor that errs wide. Counting boards instead would make the floor a single
     /// trial's variance a board, wider than the boards' own spread always, and throw away what
-    /// playing each board twice gains. Too few boards give no interval at all ([`MIN_BOARDS`]).
-    /// The interval stays symmetric about the share (reports are pooled by it), wide enough to
+    /// playing each board twice gains. The interval stays symmetric about the share (reports are pooled by it), wide enough to
     /// hold Wilson's, which is not: shown, it is cut to 0..1 ([`Estimate::in_unit`]).
     pub fn proportion(pairs: &[(f64, f64)]) -> Estimate {
         let e = Estimate::ratio(pairs);
         let trials: f64 = pairs.iter().map(|p| p.0).sum();
-        if trials <= 0.0 || !e.has_interval() {
+        if trials <= 0.0 {
             return e;
         }
         let (low, high) = wilson(e.mean.clamp(0.0, 1.0), trials);
         Estimate {
             mean: e.mean,
             half_width: e.half_width.max(e.mean - low).max(high - e.mean),
+        }
+    }
+
+    /// This estimate as a match of `boards` boards reports it: with no interval (an infinite
+    /// half-width) from fewer than [`MIN_BOARDS`].
+    pub fn of_match(self, boards: usize) -> Estimate {
+        if boards < MIN_BOARDS {
+            Estimate {
+                half_width: f64::INFINITY,
+                ..self
+            }
+        } else {
+            self
         }
     }
 
@@ -552,7 +572,7 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// Sums up boards played for `contest`.
+    /// Sums up boards played for `contest`: fewer than [`MIN_BOARDS`] give no interval.
     pub fn of(contest: &Contest, boards: &[Board]) -> Summary {
         let deals_of = |b: &Board| f64::from(b.deals);
         let total_points: i64 = boards.iter().flat_map(|b| &b.sides).map(|s| s.points).sum();
@@ -574,14 +594,16 @@ impl Summary {
                         .iter()
                         .map(|b| (deals_of(b), b.sides[i].points as f64))
                         .collect::<Vec<_>>(),
-                ),
+                )
+                .of_match(boards.len()),
                 share: share_of_points(mine as f64, (total_points - mine) as f64),
                 game_wins: Estimate::proportion(
                     &boards
                         .iter()
                         .map(|b| (f64::from(b.games), f64::from(b.sides[i].games_won)))
                         .collect::<Vec<_>>(),
-                ),
+                )
+                .of_match(boards.len()),
                 made: tally(|s| s.made),
                 euchred: tally(|s| s.euchred),
                 marched: tally(|s| s.marched),
@@ -600,7 +622,8 @@ impl Summary {
                     .iter()
                     .map(|b| (deals_of(b), b.difference() as f64))
                     .collect::<Vec<_>>(),
-            ),
+            )
+            .of_match(boards.len()),
             sides,
         }
     }
@@ -647,19 +670,46 @@ mod tests {
     /// "+2.000 points per deal, 95% CI [+2.000, +2.000]" and a verdict, two boards of games
     /// all won "[51.01, 100.00]: expert wins more games" (analysis tester s52, 6).
     #[test]
-    fn fewer_than_ten_boards_give_no_interval() {
+    fn a_match_of_fewer_than_ten_boards_gives_no_interval() {
         for n in [1, 2, 3, MIN_BOARDS - 1] {
-            let e = Estimate::ratio(&vec![(2.0, 4.0); n]);
+            let e = Estimate::ratio(&vec![(2.0, 4.0); n]).of_match(n);
             assert_eq!(e.mean, 2.0);
             assert!(!e.has_interval() && !e.above_zero(), "{n}: {e:?}");
-            let won = Estimate::proportion(&vec![(2.0, 2.0); n]);
-            assert!(!won.has_interval(), "{n}: {won:?}");
             let r = results(&vec![(2, 4); n]);
             let other = results(&vec![(2, 0); n]);
             assert!(!paired_difference(&r, &other).unwrap().has_interval(), "{n}");
+            let won = |w| {
+                let mut r = results(&vec![(2, 0); n]);
+                r.iter_mut().for_each(|b| b.won = Some(w));
+                r
+            };
+            assert!(!paired_games(&won(2), &won(1)).unwrap().has_interval(), "{n}");
         }
-        let e = Estimate::ratio(&[(2.0, 4.0), (2.0, 2.0)].repeat(MIN_BOARDS / 2));
+        let contest = north_american(["basic", "random"], true, 5);
+        let boards: Vec<Board> = (0..3).map(|i| play_board(&contest, i).unwrap()).collect();
+        let s = Summary::of(&contest, &boards);
+        assert!(!s.difference.has_interval(), "{:?}", s.difference);
+        for side in &s.sides {
+            assert!(
+                !side.points_per_deal.has_interval() && !side.game_wins.has_interval(),
+                "{side:?}"
+            );
+        }
+        let e = Estimate::ratio(&[(2.0, 4.0), (2.0, 2.0)].repeat(MIN_BOARDS / 2)).of_match(MIN_BOARDS);
         assert!(e.has_interval() && e.half_width > 0.0, "{e:?}");
+    }
+
+    /// The board minimum was put inside `Estimate::ratio`, and the examples that call it over
+    /// deals (`branch`, `oracle`) printed "[-inf, +inf]" for a few deals (review s52, 3).
+    #[test]
+    fn the_ratio_is_a_plain_statistic_from_two_units_on() {
+        assert!(!Estimate::ratio(&[(1.0, 3.0)]).has_interval());
+        let e = Estimate::ratio(&[(1.0, 1.0), (1.0, 3.0), (1.0, 2.0)]);
+        // Three deals of mean 2 and standard deviation 1: t with 2 df is 4.303.
+        assert_eq!(e.mean, 2.0);
+        assert!((e.half_width - 4.303 / 3f64.sqrt()).abs() < 1e-12, "{e:?}");
+        let won = Estimate::proportion(&[(2.0, 2.0); 3]);
+        assert!(won.has_interval(), "{won:?}");
     }
 
     #[test]
