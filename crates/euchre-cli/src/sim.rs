@@ -146,32 +146,29 @@ pub fn compared_line(contest: &Contest, path: &Path, saved: &SavedBoards, c: &Co
         saved.players[0],
         saved.players[1],
         d.mean,
-        ci(d, 1.0, 3, ""),
+        ci(d, false, |x| format!("{x:+.3}")),
         compared_verdict(d)
     ) + &format!(" (this match: {} − {})", contest.players[0], contest.players[1]);
     if let Some(g) = &c.games_won {
         text += &format!(
             "\ngames won, board by board: {:+.2}% of the games, {}: {}",
             100.0 * g.mean,
-            ci(g, 100.0, 2, "%"),
+            ci(g, false, |x| format!("{:+.2}%", 100.0 * x)),
             compared_verdict(g)
         );
     }
     text
 }
 
-/// An interval for people, its bounds times `scale` with a sign and `unit`: "95% CI [+0.120,
-/// +0.480]", or where too few boards give none, that said.
-fn ci(e: &Estimate, scale: f64, decimals: usize, unit: &str) -> String {
-    if e.has_interval() {
-        format!(
-            "95% CI [{:+.decimals$}{unit}, {:+.decimals$}{unit}]",
-            scale * e.low(),
-            scale * e.high()
-        )
-    } else {
-        format!("no 95% CI from fewer than {MIN_BOARDS} boards")
+/// An interval for people, each bound as `bound` writes it: "95% CI [+0.120, +0.480]", or
+/// where too few boards give none, that said. A share's bounds are cut to 0..1
+/// ([`Estimate::in_unit`]).
+fn ci(e: &Estimate, share: bool, bound: impl Fn(f64) -> String) -> String {
+    if !e.has_interval() {
+        return format!("no 95% CI from fewer than {MIN_BOARDS} boards");
     }
+    let (low, high) = if share { e.in_unit() } else { (e.low(), e.high()) };
+    format!("95% CI [{}, {}]", bound(low), bound(high))
 }
 
 fn pct(part: u32, whole: u64) -> String {
@@ -267,7 +264,7 @@ pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
         a.player,
         b.player,
         d.mean,
-        ci(d, 1.0, 3, ""),
+        ci(d, false, |x| format!("{x:+.3}")),
         verdict(d, 0.0, [&a.player, &b.player], "scores more points")
     );
     if contest.whole_games {
@@ -279,16 +276,11 @@ pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
 /// In whole games, the first side's share of the games and what it says: the measure that
 /// counts for a player that plays for the game, beside the points.
 pub fn games_won_line(players: [&str; 2], won: &Estimate) -> String {
-    let (low, high) = won.in_unit();
-    let interval = if won.has_interval() {
-        format!("95% CI [{:.2}, {:.2}]", 100.0 * low, 100.0 * high)
-    } else {
-        format!("no 95% CI from fewer than {MIN_BOARDS} boards")
-    };
     format!(
-        "\n{}'s games won: {:.2}%, {interval}: {}",
+        "\n{}'s games won: {:.2}%, {}: {}",
         players[0],
         100.0 * won.mean,
+        ci(won, true, |x| format!("{:.2}", 100.0 * x)),
         verdict(won, 0.5, players, "wins more games")
     )
 }
@@ -402,12 +394,20 @@ pub fn running_difference(boards: &[Board]) -> Vec<(f64, f64, f64)> {
 pub fn plot(path: &Path, contest: &Contest, boards: &[Board]) -> Result<()> {
     use plotters::prelude::*;
     let series = running_difference(boards);
-    // The first few boards' bands are wide and would flatten the rest: the axis follows the
-    // band from the tenth board on.
-    let skip = series.len().min(10).saturating_sub(1);
+    // Fewer than MIN_BOARDS boards give no interval, so the band (and the line, which the
+    // axis follows with it) starts at the MIN_BOARDS-th board; a match of fewer has no band,
+    // and its line is drawn from the first board.
+    let banded = series.len() >= MIN_BOARDS;
+    let skip = if banded { MIN_BOARDS - 1 } else { 0 };
     let (lo, hi) = series[skip..]
         .iter()
-        .fold((0.0f64, 0.0f64), |(lo, hi), &(_, l, h)| (lo.min(l), hi.max(h)));
+        .fold((0.0f64, 0.0f64), |(lo, hi), &(m, l, h)| {
+            if banded {
+                (lo.min(l), hi.max(h))
+            } else {
+                (lo.min(m), hi.max(m))
+            }
+        });
     let pad = ((hi - lo) * 0.1).max(0.05);
     let n = series.len().max(2) as f64;
     let draw = || -> std::result::Result<(), Box<dyn std::error::Error>> {
@@ -416,8 +416,14 @@ pub fn plot(path: &Path, contest: &Contest, boards: &[Board]) -> Result<()> {
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 format!(
-                    "{} − {}: running points per deal, 95% band",
-                    contest.players[0], contest.players[1]
+                    "{} − {}: running points per deal, {}",
+                    contest.players[0],
+                    contest.players[1],
+                    if banded {
+                        "95% band".to_string()
+                    } else {
+                        format!("no 95% band from fewer than {MIN_BOARDS} boards")
+                    }
                 ),
                 ("sans-serif", 20),
             )
@@ -448,7 +454,9 @@ pub fn plot(path: &Path, contest: &Contest, boards: &[Board]) -> Result<()> {
                 .rev()
                 .map(|(i, s)| (x(i), s.1.max(lo - pad))),
         );
-        chart.draw_series(std::iter::once(Polygon::new(band, BLUE.mix(0.2).filled())))?;
+        if banded {
+            chart.draw_series(std::iter::once(Polygon::new(band, BLUE.mix(0.2).filled())))?;
+        }
         chart.draw_series(LineSeries::new(vec![(1.0, 0.0), (n, 0.0)], &BLACK))?;
         chart
             .draw_series(LineSeries::new(
