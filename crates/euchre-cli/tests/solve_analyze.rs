@@ -723,7 +723,10 @@ fn solve_shows_the_upcard_the_dealer_and_the_bidding() {
     let args = ["solve", "--given", DEAL, "--then", "pass,pass,pass,pass"];
     let text = euchre(&args).unwrap();
     // Passed by all four: round 2, where the upcard's suit cannot be named (review s52, 12).
-    assert!(text.contains("dealer: seat 3, upcard: 9H (turned down)\n"), "{text}");
+    assert!(
+        text.contains("dealer: seat 3, upcard: 9H (turned down)\n"),
+        "{text}"
+    );
     assert!(
         text.contains("bidding: seat 0 pass, seat 1 pass, seat 2 pass, seat 3 pass\n"),
         "{text}"
