@@ -1739,14 +1739,7 @@ mod tests {
             .flat_map(|s| Rank::ALL[2..].iter().map(move |&r| euchre::Card::new(r, s)));
         let missing = all.clone().find(|c| !a.table.hand.contains(c)).unwrap();
         let before = a.session.decisions();
-        let keys = |c: euchre::Card| {
-            let rank = match c.rank().unwrap().letter() {
-                'T' => 't',
-                l => l.to_ascii_lowercase(),
-            };
-            [rank, c.suit().unwrap().letter().to_ascii_lowercase()]
-        };
-        for k in keys(missing) {
+        for k in card_keys(missing) {
             a.on_key(key(KeyCode::Char(k)));
         }
         assert_eq!(
@@ -1756,19 +1749,25 @@ mod tests {
         assert_eq!(a.session.decisions(), before);
         // Held, but not to be chosen now: the play, following suit.
         // (A queen's `q` is the queen's key only with a queen to choose.)
+        type_a_card_that_does_not_follow(&mut a);
+        assert!(a.status.starts_with("You must follow "), "{}", a.status);
+    }
+
+    /// Plays on until the person, to play, holds a card it may not choose (one not following
+    /// suit), and types that card's keys.
+    fn type_a_card_that_does_not_follow(a: &mut App) {
         let refused = |a: &App| {
             a.table.hand.iter().copied().find(|c| {
                 !a.choices.iter().any(|x| card_of(x) == Some(*c))
                     && (c.rank() != Some(Rank::Queen) || a.queen_to_choose())
             })
         };
-        play_until(&mut a, |a| {
+        play_until(a, |a| {
             a.table.phase == "play" && !a.choices.is_empty() && refused(a).is_some()
         });
-        for k in keys(refused(&a).unwrap()) {
+        for k in card_keys(refused(a).unwrap()) {
             a.on_key(key(KeyCode::Char(k)));
         }
-        assert!(a.status.starts_with("You must follow "), "{}", a.status);
     }
 
     /// The keys that name a card, as a person types them (`t` for the ten).
@@ -1811,18 +1810,7 @@ mod tests {
         let s = render::tests::screen(&a, 80, 24);
         assert!(s.contains(&a.status), "{s}");
         // The play: a card that does not follow suit.
-        let refused = |a: &App| {
-            a.table.hand.iter().copied().find(|c| {
-                !a.choices.iter().any(|x| card_of(x) == Some(*c))
-                    && (c.rank() != Some(Rank::Queen) || a.queen_to_choose())
-            })
-        };
-        play_until(&mut a, |a| {
-            a.table.phase == "play" && !a.choices.is_empty() && refused(a).is_some()
-        });
-        for k in card_keys(refused(&a).unwrap()) {
-            a.on_key(key(KeyCode::Char(k)));
-        }
+        type_a_card_that_does_not_follow(&mut a);
         assert!(a.status.starts_with("You must follow "), "{}", a.status);
         let follows = a.choices.iter().filter_map(card_of).any(|c| {
             a.status

@@ -1751,19 +1751,15 @@ pub(super) mod tests {
         assert!(!s.contains("--resume"), "{s}");
     }
 
-    /// The leave question's box is as tall as its lines once wrapped at word breaks: a resume
-    /// command whose file does not fit after `--resume` takes a row more than its width says,
-    /// and the keys that answer were cut off (terminal tester s52, 1). So are the other boxes,
-    /// the summary's saved file among them.
-    #[test]
-    fn a_box_keeps_its_last_line_when_its_text_wraps_at_word_breaks() {
+    /// A north-american game saved under a folder `folder` (in a scratch folder named `tag`)
+    /// as `file`, the person asked whether to leave it: the app, and the folder to remove.
+    fn leaving_a_game_saved_as(tag: &str, folder: &str, file: &str) -> (App, std::path::PathBuf) {
         use euchre::table::AnyRules;
         use euchre_table::{Holder, Session};
         let dir = std::env::temp_dir()
-            .join(format!("euchre-leave-wrap-{}", std::process::id()))
-            .join("a-folder-for-the-saved-games-of-euchre");
+            .join(format!("{tag}-{}", std::process::id()))
+            .join(folder);
         std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("1796083476-north-american-seed2.json");
         let mut holders = vec![Holder::Person("You".into())];
         holders.resize(4, Holder::Bot("basic".into()));
         let rules = AnyRules::preset("north-american").unwrap();
@@ -1772,11 +1768,25 @@ pub(super) mod tests {
             2,
             holders,
             euchre_ai::Budget::UNLIMITED,
-            Some(file.clone()),
+            Some(dir.join(file)),
         )
         .unwrap();
         let mut a = App::new(session, "north-american".into(), false);
         a.overlay = Some(Overlay::ConfirmQuit);
+        (a, dir)
+    }
+
+    /// The leave question's box is as tall as its lines once wrapped at word breaks: a resume
+    /// command whose file does not fit after `--resume` takes a row more than its width says,
+    /// and the keys that answer were cut off (terminal tester s52, 1). So are the other boxes,
+    /// the summary's saved file among them.
+    #[test]
+    fn a_box_keeps_its_last_line_when_its_text_wraps_at_word_breaks() {
+        let (mut a, dir) = leaving_a_game_saved_as(
+            "euchre-leave-wrap",
+            "a-folder-for-the-saved-games-of-euchre",
+            "1796083476-north-american-seed2.json",
+        );
         for (w, h) in [(80, 24), (120, 40), (60, 20)] {
             let s = screen(&a, w, h);
             assert!(s.contains(LEAVE_KEYS), "{w}x{h}: {s}");
@@ -1785,7 +1795,7 @@ pub(super) mod tests {
         }
         a.overlay = Some(Overlay::Summary(format!(
             "Final score We 10 : They 4. You and your partner win.\n8 deals played.\nSaved as {}",
-            file.display()
+            dir.join("1796083476-north-american-seed2.json").display()
         )));
         for (w, h) in [(80, 24), (60, 20)] {
             let s = screen(&a, w, h);
@@ -1834,26 +1844,11 @@ pub(super) mod tests {
         );
 
         // Drawn in the leave question's box, the path's end and the answering keys show.
-        use euchre::table::AnyRules;
-        use euchre_table::{Holder, Session};
-        let dir = std::env::temp_dir()
-            .join(format!("euchre-wide-path-{}", std::process::id()))
-            .join("保存したゲームのフォルダ保存したゲームのフォルダ保存したゲーム");
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("ユーカー北アメリカ-seed2.json");
-        let mut holders = vec![Holder::Person("You".into())];
-        holders.resize(4, Holder::Bot("basic".into()));
-        let rules = AnyRules::preset("north-american").unwrap();
-        let session = Session::new(
-            rules,
-            2,
-            holders,
-            euchre_ai::Budget::UNLIMITED,
-            Some(file.clone()),
-        )
-        .unwrap();
-        let mut a = App::new(session, "north-american".into(), false);
-        a.overlay = Some(Overlay::ConfirmQuit);
+        let (a, dir) = leaving_a_game_saved_as(
+            "euchre-wide-path",
+            "保存したゲームのフォルダ保存したゲームのフォルダ保存したゲーム",
+            "ユーカー北アメリカ-seed2.json",
+        );
         for (w, h) in [(80, 24), (60, 20)] {
             let s = screen(&a, w, h);
             assert!(s.contains(LEAVE_KEYS), "{w}x{h}: {s}");
