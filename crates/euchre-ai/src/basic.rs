@@ -172,13 +172,7 @@ fn partnership(o: &Observation, legal: &ActionList) -> Option<Action> {
         }
         Phase::Play | Phase::Name => {
             let trump = o.trump?;
-            let options: CardSet = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Play(c) | Action::Name(c) => Some(*c),
-                    _ => None,
-                })
-                .collect();
+            let options: CardSet = offered(legal);
             let card = if o.phase == Phase::Name {
                 // Name the jambone hand's weakest card.
                 lowest(options, trump.table())
@@ -195,13 +189,7 @@ fn partnership(o: &Observation, legal: &ActionList) -> Option<Action> {
         // leaves "best" to the partner, and `basic` took the first card it was offered).
         Phase::Exchange | Phase::Give => {
             let table = o.trump?.table();
-            let options: CardSet = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Exchange(c) | Action::Give(c) => Some(*c),
-                    _ => None,
-                })
-                .collect();
+            let options: CardSet = offered(legal);
             Some(if o.phase == Phase::Exchange {
                 Action::Exchange(worst_card_of(hand, options, table))
             } else {
@@ -268,15 +256,15 @@ fn decide_bid(
     [make(false), make(true)].into_iter().find(|a| legal.contains(a))
 }
 
+/// The cards the legal actions name: the cards the seat may play, discard, pass or name (in any
+/// one phase its actions name cards of one kind).
+fn offered(legal: &ActionList) -> CardSet {
+    legal.iter().fold(CardSet::EMPTY, |set, a| set.union(a.cards()))
+}
+
 /// The discard: the least useful of the cards the seat may throw.
 fn discard(legal: &ActionList, hand: CardSet, table: &TrumpTable) -> Action {
-    let options: CardSet = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Discard(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
+    let options: CardSet = offered(legal);
     Action::Discard(worst_card_of(hand, options, table))
 }
 
@@ -491,13 +479,7 @@ fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
             }
         }
         SoloPhase::Play => {
-            let options: CardSet = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Play(c) => Some(*c),
-                    _ => None,
-                })
-                .collect();
+            let options: CardSet = offered(legal);
             let low_game = o.trump == Some(BidTrump::Low);
             let trump = o.trump.map_or(Trump::NoTrump, no_trump_as_one);
             let table = trump.table();
