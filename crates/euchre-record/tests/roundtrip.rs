@@ -572,3 +572,52 @@ fn the_documented_example_reads() {
     assert_eq!(r.games.len(), 1);
     assert_eq!(r.games[0].score(), [0, 1]);
 }
+
+/// A deal cut short in the middle still carrying the finished deal's `points` or `deductions`
+/// claims what the play has not made: refused, naming the deal (records tester s53, 1).
+#[test]
+fn points_or_deductions_on_an_unfinished_deal_are_refused() {
+    let mut cut = sample();
+    let g = &mut cut.games[0];
+    g.deals.truncate(1);
+    g.final_score = None;
+    g.deals[0].decisions.truncate(9);
+    let points = g.deals[0].points.clone().expect("the finished deal's points");
+    g.deals[0].points = None;
+    g.deals[0].deductions = None;
+    read(&serde_json::to_string(&cut).unwrap()).expect("a game in progress reads");
+
+    let mut r = cut.clone();
+    r.games[0].deals[0].points = Some(points.clone());
+    refused(
+        &r,
+        &format!("game 1, deal 1: points {points:?} but the deal is unfinished"),
+    );
+    let mut r = cut.clone();
+    r.games[0].deals[0].deductions = Some([3, 3]);
+    refused(
+        &r,
+        "game 1, deal 1: deductions [3, 3] but the play takes off [0, 0] so far (the deal is unfinished)",
+    );
+}
+
+/// The same of an individual game's deal (records tester s53, 1).
+#[test]
+fn points_on_an_unfinished_deal_of_an_individual_game_are_refused() {
+    use euchre::solo::{SoloGame, SoloRules};
+    use euchre_record::{read_any, write_solo_game};
+    let mut g = SoloGame::new(SoloRules::preset("three-handed").unwrap(), 3);
+    let mut rng = deal_rng(3);
+    g.play_deal_randomly(&mut Batched::new(&mut rng));
+    let mut r = write_solo_game(&g, None);
+    let deal = &mut r.games[0].deals[0];
+    assert!(deal.points.is_some(), "the finished deal's points");
+    deal.decisions.truncate(5);
+    r.games[0].final_score = None;
+    let e = read_any(&serde_json::to_string(&r).unwrap()).unwrap_err();
+    assert!(
+        e.to_string().starts_with("game 1, deal 1: points [")
+            && e.to_string().contains("but the deal is unfinished"),
+        "{e}"
+    );
+}
