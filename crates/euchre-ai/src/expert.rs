@@ -30,7 +30,7 @@
 //! or everyone's) from its own view rather than seeing each world, against strategy fusion
 //! (`-nextN`, `-bothN`, `-allN`, [`crate::next_card`]); in the bidding, leading the same card at
 //! the seat's own opening lead in every world where it knows the same things (`-ownlead`,
-//! [`crate::own_lead`]); making each world's opening lead as `basic` would, or as the lead model
+//! [`crate::own_choice`]); making each world's opening lead as `basic` would, or as the lead model
 //! finds likeliest, not as the solver would (`-olead`, `-oleadfit`); reading the partner's bids by
 //! a model fitted to `expert`'s own (`-place2`, [`crate::infer::BidModel::EXPERT_BY_PLACE`];
 //! today's `expert`'s, `-place3`); reading the bids by a model that weighs the hand's features too
@@ -47,7 +47,7 @@ use crate::basic::BasicPlayer;
 use crate::bid_correction::{self, BidCorrection};
 use crate::infer::{likelihood, PlayModel, Readers};
 use crate::next_card::{Memo, NextCard};
-use crate::own_lead::{choose_leads, value_led, LeadSpot, OwnLead};
+use crate::own_choice::{choose, value_chosen, OwnChoice, Spot};
 use crate::pimc::{best_index, GamePosition, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
@@ -57,7 +57,7 @@ use crate::win_prob::WinTable;
 pub use config::ExpertConfig;
 use euchre::observation::Observation;
 use euchre::table::{AnyDeal, View};
-use euchre::{Action, ActionList, Card, Decisions, Phase, Seat};
+use euchre::{Action, ActionList, Decisions, Phase, Seat};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::cell::RefCell;
@@ -140,6 +140,7 @@ impl Expert {
                 p.maker_bias = config.maker_bias;
                 p.opening_lead = config.opening_lead;
                 p.own_lead = config.own_lead;
+                p.own_trump = config.own_trump;
                 p.solo_exact = config.solo_exact;
                 p
             },
@@ -219,7 +220,7 @@ impl Expert {
     fn resolve(
         &self,
         r: &Searched,
-        chosen: &HashMap<&LeadSpot, Card>,
+        chosen: &HashMap<&Spot, Action>,
         game: Option<&GamePosition>,
     ) -> (Vec<Option<WorldEnd>>, Vec<f64>) {
         let mut ends = Vec::with_capacity(r.outcomes.len());
@@ -232,7 +233,7 @@ impl Expert {
             };
             let o = match lead {
                 Some(l) => WorldOutcome {
-                    points: value_led(l, chosen),
+                    points: value_chosen(l, chosen),
                     ..*o
                 },
                 None => *o,
@@ -270,12 +271,12 @@ impl Expert {
         &self,
         records: &'a [Searched],
         game: Option<&GamePosition>,
-    ) -> HashMap<&'a LeadSpot, Card> {
+    ) -> HashMap<&'a Spot, Action> {
         let worth = |p: f64| self.key(game, game.map(|g| g.win_after(p)), p);
         let leads = records
             .iter()
             .flat_map(|r| r.leads.iter().flatten().map(move |l| (r.times, l)));
-        choose_leads(leads, worth)
+        choose(leads, worth)
     }
 
     /// With [`ExpertConfig::next_card`], each action's outcome in `world` with the seat's own
@@ -442,7 +443,7 @@ type WorldEnd = (WorldOutcome, Option<f64>);
 struct Searched {
     times: f64,
     outcomes: Vec<Option<WorldOutcome>>,
-    leads: Vec<Option<OwnLead>>,
+    leads: Vec<Option<OwnChoice>>,
 }
 
 /// Sums over the worlds of how one action ends, for its [`Outlook`].

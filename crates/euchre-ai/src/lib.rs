@@ -15,7 +15,8 @@
 //!   choice is close; it explains each action ([`Outlook`]).
 //! - [`next_card`]: a measured remedy for strategy fusion in `expert`'s card play (the next
 //!   cards chosen from each seat's own view, not by seeing the world).
-//! - [`own_lead`]: the same in the bidding, for the seat's own opening lead.
+//! - [`own_choice`]: the same in the bidding, for the seat's own opening lead and the trump it
+//!   names after winning a Bid Euchre auction.
 //!
 //! No I/O. Every choice is reproducible from the random generator it is given.
 
@@ -29,7 +30,7 @@ pub mod follow_model;
 pub mod infer;
 pub mod lead_model;
 pub mod next_card;
-pub mod own_lead;
+pub mod own_choice;
 pub mod pimc;
 pub mod player;
 pub mod pooling;

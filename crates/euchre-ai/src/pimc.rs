@@ -13,7 +13,7 @@
 use crate::basic::BasicPlayer;
 use crate::infer::BidModel;
 use crate::lead_model::LeadModel;
-use crate::own_lead::{own_lead, OwnLead};
+use crate::own_choice::{own_lead, OwnChoice, Spot};
 use crate::player::{play_deal_out, Budget, Choice, Player};
 use crate::real_outcomes::Expectations;
 use crate::solver::{scale, scaled_outcome, Solver};
@@ -84,8 +84,12 @@ pub struct Pimc {
     /// does not see the others' cards.
     pub(crate) opening_lead: OpeningLead,
     /// In the bidding, where the seat itself makes the opening lead, every card it could lead
-    /// is valued, for a lead chosen over the worlds ([`crate::own_lead`]).
+    /// is valued, for a lead chosen over the worlds ([`crate::own_choice`]).
     pub(crate) own_lead: bool,
+    /// In the bidding of the individual games, where the seat itself names trump after
+    /// winning the auction, every trump it could name is valued, for a trump chosen over the
+    /// worlds ([`crate::own_choice`]); otherwise `basic` names it in each world.
+    pub(crate) own_trump: bool,
 }
 
 impl Pimc {
@@ -104,6 +108,7 @@ impl Pimc {
             maker_bias: MakerBias::NONE,
             opening_lead: OpeningLead::Solved,
             own_lead: false,
+            own_trump: false,
         }
     }
 
@@ -259,10 +264,12 @@ fn play_out(mut deal: AnyDeal, me: Seat, rng: &mut ChaCha8Rng, steps: &mut u64) 
 /// seeing only its own view of the world; with a [`Continuation`] other than `Basic`, the bids
 /// (making trump, going alone) of the four-handed game come from the bidding model instead, so
 /// the auction goes on as the others are likely to bid, not as `basic` would (for `me`'s
-/// opponents only, with the `Opponents` kinds). `steps` counts the decisions taken.
+/// opponents only, with the `Opponents` kinds). With `until`, it stops where that seat is to
+/// name trump in an individual game. `steps` counts the decisions taken.
 pub(crate) fn finish_auction(
     deal: &mut AnyDeal,
     me: Seat,
+    until: Option<Seat>,
     continuation: Continuation,
     rng: &mut ChaCha8Rng,
     steps: &mut u64,
@@ -275,6 +282,11 @@ pub(crate) fn finish_auction(
             return;
         }
         let Some(seat) = deal.to_act() else { return };
+        if until == Some(seat)
+            && matches!(deal, AnyDeal::Solo(d) if d.phase() == euchre::solo::SoloPhase::NameTrump)
+        {
+            return;
+        }
         let view = GameView::of_deal(deal, seat);
         if view.legal().is_empty() {
             return;
@@ -455,7 +467,7 @@ impl Pimc {
         legal: &ActionList,
         me: Seat,
         rng: &mut ChaCha8Rng,
-    ) -> (Vec<Option<WorldOutcome>>, Vec<Option<OwnLead>>) {
+    ) -> (Vec<Option<WorldOutcome>>, Vec<Option<OwnChoice>>) {
         let exact = self.solo_exact.exact(world);
         if in_trick_play(world) && exact {
             self.solver.limit_nodes(self.world_nodes);
@@ -499,9 +511,18 @@ impl Pimc {
             .map(|(i, &a)| {
                 let mut w = world.clone();
                 w.apply(a).ok()?;
-                finish_auction(&mut w, me, self.continuation, rng, &mut self.steps);
-                lead_blind(&mut w, self.opening_lead, rng, &mut self.steps);
+                let until = self.own_trump.then_some(me);
+                finish_auction(&mut w, me, until, self.continuation, rng, &mut self.steps);
                 self.solver.limit_nodes(share);
+                if let Some(trump) = self.own_trump_values(&w, me, i, rng) {
+                    let outcome = WorldOutcome {
+                        points: trump.best(),
+                        we_made: Some(true),
+                    };
+                    leads[i] = Some(trump);
+                    return Some(outcome);
+                }
+                lead_blind(&mut w, self.opening_lead, rng, &mut self.steps);
                 let we_made = we_made(&w, me);
                 let off = self.maker_bias.off(&w);
                 let bias = match we_made {
@@ -516,7 +537,7 @@ impl Pimc {
                 };
                 let points = match lead {
                     Some(mut lead) => {
-                        lead.cards.iter_mut().for_each(|(_, v)| *v += bias);
+                        lead.options.iter_mut().for_each(|(_, v)| *v += bias);
                         let best = lead.best();
                         leads[i] = Some(lead);
                         best
@@ -536,6 +557,38 @@ impl Pimc {
             .collect();
         self.solver.limit_nodes(None);
         (outcomes, leads)
+    }
+
+    /// Where `me` is to name trump in `w` (it won an individual game's auction after the
+    /// action at index `action`), the value of each trump it could name, the auction finished
+    /// by `basic` after it and the deal solved; `None` elsewhere.
+    fn own_trump_values(
+        &mut self,
+        w: &AnyDeal,
+        me: Seat,
+        action: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<OwnChoice> {
+        let AnyDeal::Solo(d) = w else { return None };
+        if d.phase() != euchre::solo::SoloPhase::NameTrump || d.to_act() != Some(me) {
+            return None;
+        }
+        let spot = Spot::new(action, d.hands()[me.index()], d.history(), me);
+        let options = w
+            .legal_actions()
+            .iter()
+            .filter_map(|&t| {
+                let mut named = w.clone();
+                named.apply(t).ok()?;
+                finish_auction(&mut named, me, None, self.continuation, rng, &mut self.steps);
+                let mut points = self.deal_value(&named, me, rng);
+                if self.solver.gave_up() {
+                    points = play_out(named, me, rng, &mut self.steps);
+                }
+                Some((t, points))
+            })
+            .collect::<Vec<_>>();
+        (!options.is_empty()).then_some(OwnChoice { spot, options })
     }
 
     /// The value for `me`'s side of a deal whose auction is over: solved, or (in an individual
@@ -691,7 +744,7 @@ mod tests {
         let after = |me: u8, c: Continuation| {
             let mut w = AnyDeal::Partnership(Box::new(deal.clone()));
             let mut rng = ChaCha8Rng::seed_from_u64(1);
-            finish_auction(&mut w, Seat::new(me), c, &mut rng, &mut 0);
+            finish_auction(&mut w, Seat::new(me), None, c, &mut rng, &mut 0);
             let AnyDeal::Partnership(d) = w else {
                 unreachable!()
             };

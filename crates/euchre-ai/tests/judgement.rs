@@ -441,3 +441,56 @@ fn a_blind_shout_values_every_suit_alike() {
         );
     }
 }
+
+/// Bid Euchre: four aces and two low cards of their suits take most tricks at no trump, which
+/// `basic` never names. A bid is valued by the deal played out after it, so the trump named
+/// after winning the auction decides its worth: valued with `basic` naming a suit
+/// (`expert-basictrump`), this hand bid 2 and no more; `expert` names the trump best on
+/// average over the worlds where it would name it, and bids 3 or more, as its hand deserves
+/// (terminal tester s52, 2: a bid of 2 valued at −4.3 where naming trump right after was
+/// worth +2.4).
+#[test]
+fn a_bid_euchre_bid_is_valued_by_the_trump_the_bidder_would_name() {
+    use euchre::solo::{SoloDeal, SoloRules};
+    let rules = SoloRules::preset("bid-euchre").unwrap();
+    let mine = cards("AS AH AD AC KD QC");
+    let mut rest = CardSet::deck(euchre::Rank::Nine, false).minus(mine).iter();
+    let hands: Vec<CardSet> = (0..4)
+        .map(|i| {
+            if i == 0 {
+                return mine;
+            }
+            (0..6).map(|_| rest.next().unwrap()).collect()
+        })
+        .collect();
+    let deal = AnyDeal::Solo(Box::new(
+        SoloDeal::new(rules, Seat::new(3), &hands, None).unwrap(),
+    ));
+    let view = GameView::of_deal(&deal, Seat::new(0));
+    // A close call in some searches (a bid of 2 or 3): what most of `SEARCHES` choose, and
+    // the mean value they give a bid of 3.
+    let searched = |name: &str| -> (u64, f64) {
+        let mut p = player(name).unwrap();
+        let (mut bids, mut value) = (0, 0.0);
+        for seed in 0..SEARCHES {
+            let c = p.choose(&view, &Budget::UNLIMITED, &mut ChaCha8Rng::seed_from_u64(seed));
+            bids += u64::from(matches!(c.action, Action::Bid(n) if n >= 3));
+            value += c.values.iter().find(|(a, _)| *a == Action::Bid(3)).unwrap().1;
+        }
+        (bids, value / SEARCHES as f64)
+    };
+    let (expert, expert_value) = searched("expert");
+    let (basic_trump, basic_trump_value) = searched("expert-basictrump");
+    assert!(
+        expert * 2 > SEARCHES,
+        "expert bid 3 or more in {expert} of {SEARCHES} searches"
+    );
+    assert!(
+        basic_trump * 2 < SEARCHES,
+        "valued by basic's trump, 3 or more in {basic_trump} searches: the test no longer shows the difference"
+    );
+    assert!(
+        expert_value > basic_trump_value + 2.0,
+        "bid 3: {expert_value} against {basic_trump_value}"
+    );
+}

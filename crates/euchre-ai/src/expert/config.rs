@@ -69,8 +69,12 @@ pub struct ExpertConfig {
     pub blind: Blind,
     /// In the bidding, where the seat itself makes the opening lead, it leads the same card
     /// in every world where it knows the same things then, not the best card for each world
-    /// ([`crate::own_lead`]).
+    /// ([`crate::own_choice`]).
     pub own_lead: bool,
+    /// In the bidding of the individual games, where the seat itself names trump after
+    /// winning the auction, it names the same trump in every world where it knows the same
+    /// things then, the best on average over them, not `basic`'s ([`crate::own_choice`]).
+    pub own_trump: bool,
     /// How the others are taken to bid, for the inference.
     pub bidders: Bidders,
     /// With `plays`, the partner's cards read by this model instead (the partner is an
@@ -205,6 +209,8 @@ impl ExpertConfig {
                 "olead" => config.opening_lead = OpeningLead::Basic,
                 "oleadfit" => config.opening_lead = OpeningLead::Likeliest(LeadModel::PIMC),
                 "ownlead" => config.own_lead = true,
+                "owntrump" => config.own_trump = true,
+                "basictrump" => config.own_trump = false,
                 "place" => config.bidders = Bidders::all(BidModel::PIMC_BY_PLACE),
                 "bidhand" => config.bidders = Bidders::all(BidModel::PIMC_HAND),
                 "place2" => {
@@ -306,6 +312,7 @@ impl ExpertConfig {
             bid_euchre: 24,
             others: SOLO_EXACT_CARDS,
         },
+        own_trump: true,
         ..ExpertConfig::CLASSIC
     };
 
@@ -331,6 +338,7 @@ impl ExpertConfig {
         next_card: None,
         blind: Blind::Own,
         own_lead: false,
+        own_trump: false,
         bidders: Bidders::all(BidModel::PIMC),
         partner_plays: None,
         play_ties: None,
@@ -347,7 +355,7 @@ mod tests {
     #[test]
     fn names_read_as_configurations() {
         assert_eq!(ExpertConfig::parse("expert"), Some(ExpertConfig::DEFAULT));
-        let named = "expert-800-place-leads20-lex-bidexact24";
+        let named = "expert-800-place-leads20-lex-bidexact24-owntrump";
         let classic = ExpertConfig::parse(&named.replace("expert", "expert-classic"));
         assert_eq!(
             classic,
@@ -361,7 +369,7 @@ mod tests {
         assert_eq!(ExpertConfig::parse("expert-c8").unwrap().candidates, 8);
         assert!(ExpertConfig::parse("expert-playouts").unwrap().playouts);
         assert_eq!(
-            ExpertConfig::parse("expert-plays10-nolex-bidexact12"),
+            ExpertConfig::parse("expert-plays10-nolex-bidexact12-basictrump"),
             ExpertConfig::parse("expert-classic-800-place-plays10"),
             "the default until 2026-11-27, as the docs name it, still nameable (Bid Euchre as then)"
         );
