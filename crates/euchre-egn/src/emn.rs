@@ -21,6 +21,135 @@ pub struct MatchReplay {
     pub files: Vec<EgnFile>,
     /// Games won by each player, one a game (EGN cannot say whether a slam counted two).
     pub wins: BTreeMap<String, u32>,
+    /// Who won the match, or that it is drawn or unfinished, as far as the replay (or, where
+    /// the replay cannot tell, the document's `result`) says.
+    pub outcome: MatchOutcome,
+}
+
+/// How a match stands at the end of its document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchOutcome {
+    /// Over, won by these players (master ids, in registry order).
+    Won(Vec<String>),
+    /// Over, and nobody won more games than the others.
+    Drawn,
+    /// Not over: games are still to be played.
+    Unfinished,
+    /// Neither the replay nor the document says (a format not decided by games won, no
+    /// `result`).
+    Unknown,
+}
+
+/// How a match is decided, as far as its `metadata.matchFormat` says it is decided by games won
+/// out of a known number of games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    /// `BEST_OF_N`: the first player to win a majority of `n` games.
+    BestOf(u64),
+    /// `FIXED_GAMES`: `n` games, whoever wins them.
+    Fixed(u64),
+    /// `SINGLE_GAME`: one game.
+    Single,
+    /// Another format, or none, or one without its `target`: the replay cannot hold the games
+    /// to a count.
+    Other,
+}
+
+impl Plan {
+    fn of(format: Option<&Value>) -> Plan {
+        let kind = format.and_then(|f| f.get("type")).and_then(Value::as_str);
+        let target = format.and_then(|f| f.get("target")).and_then(Value::as_u64);
+        match (kind, target) {
+            (Some("BEST_OF_N"), Some(n)) => Plan::BestOf(n),
+            (Some("FIXED_GAMES"), Some(n)) => Plan::Fixed(n),
+            (Some("SINGLE_GAME"), _) => Plan::Single,
+            _ => Plan::Other,
+        }
+    }
+
+    /// The games a player must win to win a best-of match.
+    fn majority(n: u64) -> u64 {
+        n / 2 + 1
+    }
+
+    /// The number of games of a match played to a fixed count.
+    fn games(self) -> Option<u64> {
+        match self {
+            Plan::Fixed(n) => Some(n),
+            Plan::Single => Some(1),
+            _ => None,
+        }
+    }
+
+    /// The format in words, for messages: "best of 3 (metadata.matchFormat BEST_OF_N)".
+    fn words(self) -> String {
+        let (what, kind) = match self {
+            Plan::BestOf(n) => (format!("best of {n}"), "BEST_OF_N"),
+            Plan::Fixed(n) => (games_said(n), "FIXED_GAMES"),
+            Plan::Single => (games_said(1), "SINGLE_GAME"),
+            Plan::Other => (String::new(), "of another type"),
+        };
+        format!("{what} (metadata.matchFormat {kind})")
+    }
+}
+
+/// "1 game", "3 games".
+fn games_said(n: u64) -> String {
+    format!("{n} game{}", if n == 1 { "" } else { "s" })
+}
+
+/// The players who won at least `least` games, in registry order.
+fn winning(players: &[String], wins: &BTreeMap<String, u32>, least: u64) -> Vec<String> {
+    players
+        .iter()
+        .filter(|p| u64::from(wins.get(*p).copied().unwrap_or(0)) >= least)
+        .cloned()
+        .collect()
+}
+
+/// Player ids as a message lists them: "'p-02' and 'p-04'".
+fn ids_said(ids: &[String]) -> String {
+    let quoted: Vec<String> = ids
+        .iter()
+        .map(|id| format!("'{}'", euchre::text::shown(id)))
+        .collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "nobody".into(),
+    }
+}
+
+/// Why a match has no game `next` (from 1) after `played`: a match of a fixed count holds that
+/// many, and a best-of match ends when a player has won a majority, as a game record's match
+/// does (records tester s53, 2). `None` when the game may be played.
+fn no_game_after(
+    plan: Plan,
+    next: usize,
+    played: &[(Vec<String>, GameReplay)],
+    players: &[String],
+    wins: &BTreeMap<String, u32>,
+) -> Option<String> {
+    if let Some(n) = plan.games() {
+        return (next as u64 > n).then(|| format!("the match is {}: it has no game {next}", plan.words()));
+    }
+    let Plan::BestOf(n) = plan else { return None };
+    let m = Plan::majority(n);
+    let ahead = winning(players, wins, m);
+    if !ahead.is_empty() {
+        return Some(format!(
+            "the match was already decided: {} had won {m} games, a majority of the {}",
+            ids_said(&ahead),
+            plan.words()
+        ));
+    }
+    let decided_games = played.iter().filter(|(_, r)| r.winner.is_some()).count();
+    (decided_games as u64 >= n).then(|| {
+        format!(
+            "the match was already played out: {decided_games} games won of the {}",
+            plan.words()
+        )
+    })
 }
 
 /// The most players a match lists (players may rotate between games).
@@ -129,8 +258,12 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
     let mut indexes = Vec::with_capacity(games_v.len());
     let mut wins: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
     let mut counted_surely = true;
+    let plan = Plan::of(md.get("matchFormat"));
     for (i, g) in games_v.iter().enumerate() {
         let at = |m: String| EgnError::new(m).in_game(i + 1);
+        if let Some(why) = no_game_after(plan, i + 1, &games, &players, &wins) {
+            return Err(at(why));
+        }
         let go = g.as_object().ok_or_else(|| at("must be an object".into()))?;
         for k in go.keys() {
             if !["gameIndex", "players", "gameData"].contains(&k.as_str()) {
@@ -191,8 +324,10 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
         }
         games.push((seats, r));
     }
+    let outcome = outcome(plan, md.get("result"), &games, &players, &wins, counted_surely)?;
     if let Some(r) = md.get("result") {
         check_winner(r, md.get("matchFormat"), &wins, counted_surely)?;
+        check_scores(r, md.get("matchFormat"), &games, &wins, counted_surely)?;
     }
     Ok(MatchReplay {
         players,
@@ -200,7 +335,135 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
         games,
         files,
         wins,
+        outcome,
     })
+}
+
+/// How the match stands, held to its `result.status` where the replay decides it (records
+/// tester s53, 2 and 3): a match said COMPLETED that the replay shows short of its games, or
+/// IN_PROGRESS when it was decided, is refused.
+fn outcome(
+    plan: Plan,
+    result: Option<&Value>,
+    games: &[(Vec<String>, GameReplay)],
+    players: &[String],
+    wins: &BTreeMap<String, u32>,
+    surely: bool,
+) -> Result<MatchOutcome, EgnError> {
+    let status = result.and_then(|r| r.get("status")).and_then(Value::as_str);
+    let said: Vec<String> = result
+        .and_then(|r| r.get("winner"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|w| w.as_str().map(String::from))
+        .collect();
+    // What the document says, where the replay cannot tell.
+    let as_said = || match status {
+        Some("COMPLETED") if !said.is_empty() => MatchOutcome::Won(said.clone()),
+        Some("DRAW") => MatchOutcome::Drawn,
+        Some("IN_PROGRESS") => MatchOutcome::Unfinished,
+        _ => MatchOutcome::Unknown,
+    };
+    let all_over = games.iter().all(|(_, r)| r.over);
+    let bad = |m: String| Err(EgnError::new(format!("metadata.result: {m}")));
+    let most = u64::from(wins.values().copied().max().unwrap_or(0));
+    match plan {
+        Plan::BestOf(n) => {
+            let m = Plan::majority(n);
+            let ahead = winning(players, wins, m);
+            if !ahead.is_empty() {
+                if status == Some("IN_PROGRESS") {
+                    return bad(format!(
+                        "status IN_PROGRESS, but {} won {m} games, a majority of the {}",
+                        ids_said(&ahead),
+                        plan.words()
+                    ));
+                }
+                return Ok(MatchOutcome::Won(ahead));
+            }
+            if !all_over || !surely {
+                return Ok(as_said());
+            }
+            if status == Some("COMPLETED") {
+                return bad(format!(
+                    "status COMPLETED, but nobody won {m} games of the {} in the replay (the most is {most})",
+                    plan.words()
+                ));
+            }
+            Ok(MatchOutcome::Unfinished)
+        }
+        Plan::Fixed(_) | Plan::Single => {
+            let n = plan.games().unwrap_or(1);
+            let played = games.len() as u64;
+            if played < n {
+                if status == Some("COMPLETED") {
+                    return bad(format!(
+                        "status COMPLETED, but the match holds {played} of its {}",
+                        plan.words()
+                    ));
+                }
+                return Ok(MatchOutcome::Unfinished);
+            }
+            if !all_over {
+                return Ok(as_said());
+            }
+            if status == Some("IN_PROGRESS") {
+                return bad(format!(
+                    "status IN_PROGRESS, but all its {} were played to their end",
+                    plan.words()
+                ));
+            }
+            if !surely {
+                return Ok(as_said());
+            }
+            let best = winning(players, wins, most);
+            let seated = players
+                .iter()
+                .filter(|p| games.iter().any(|(seats, _)| seats.contains(p)))
+                .count();
+            Ok(if best.len() >= seated {
+                MatchOutcome::Drawn
+            } else {
+                MatchOutcome::Won(best)
+            })
+        }
+        Plan::Other => Ok(as_said()),
+    }
+}
+
+/// A completed or running match decided by games won: each of `result.scores` keyed by a
+/// player id of the registry must be the games that player won in the replay, where the games
+/// before the last were played to their end and each counted once (records tester s53, 2).
+/// Scores keyed by a team, and those of other formats (cumulative points), are left unchecked.
+fn check_scores(
+    result: &Value,
+    format: Option<&Value>,
+    games: &[(Vec<String>, GameReplay)],
+    wins: &BTreeMap<String, u32>,
+    surely: bool,
+) -> Result<(), EgnError> {
+    let kind = format.and_then(|f| f.get("type")).and_then(Value::as_str);
+    let by_games = matches!(kind, None | Some("BEST_OF_N" | "FIXED_GAMES" | "SINGLE_GAME"));
+    let status = result.get("status").and_then(Value::as_str);
+    let played_out = games.iter().rev().skip(1).all(|(_, r)| r.over);
+    if !by_games || !surely || !played_out || !matches!(status, None | Some("COMPLETED" | "IN_PROGRESS")) {
+        return Ok(());
+    }
+    let Some(scores) = result.get("scores").and_then(Value::as_object) else {
+        return Ok(());
+    };
+    for (id, given) in scores {
+        let Some(&won) = wins.get(id) else { continue };
+        if given.as_f64() != Some(f64::from(won)) {
+            return Err(EgnError::new(format!(
+                "metadata.result.scores gives '{}' {}, but the games replayed give it {won} won",
+                euchre::text::shown(id),
+                shown(given)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A registry entry (`{"id", "name", "playerIds"}`, EGN's player with an id): its id and name.

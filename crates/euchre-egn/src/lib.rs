@@ -29,7 +29,7 @@ mod replay;
 mod write;
 
 pub use cards::{egn_card, parse_egn_card};
-pub use emn::{replay_emn, MatchReplay};
+pub use emn::{replay_emn, MatchOutcome, MatchReplay};
 pub use faithful::{game_to_faithful_egn, match_to_faithful_emn};
 pub use model::*;
 pub use read::{egn_from_value, parse_egn};
@@ -211,6 +211,10 @@ pub struct CheckSummary {
     pub score: Option<[i32; 2]>,
     /// The winning team of a finished game.
     pub winner: Option<Team>,
+    /// The game reached its end (for a match, see `outcome`).
+    pub over: bool,
+    /// How a match stands: won (by whom), drawn, unfinished; `None` for a game.
+    pub outcome: Option<MatchOutcome>,
     /// Games in a match (`None` for a game).
     pub games: Option<usize>,
     /// Games won by each player of a match, in the order its registry lists them (players may
@@ -361,6 +365,8 @@ pub fn check_text(text: &str) -> Result<CheckSummary, EgnError> {
             deals: m.games.iter().map(|(_, g)| g.deals.len()).sum(),
             score: None,
             winner: None,
+            over: !matches!(m.outcome, MatchOutcome::Unfinished | MatchOutcome::Unknown),
+            outcome: Some(m.outcome.clone()),
             games: Some(m.games.len()),
             wins: m
                 .players
@@ -379,6 +385,8 @@ pub fn check_text(text: &str) -> Result<CheckSummary, EgnError> {
         deals: r.deals.len(),
         score: Some(r.score),
         winner: r.winner,
+        over: r.over,
+        outcome: None,
         games: None,
         wins: Vec::new(),
     })

@@ -166,3 +166,102 @@ fn a_match_won_by_slams_is_read() {
         "no match in 400 where slams decided against the count of games"
     );
 }
+
+/// A match's games are held to its `matchFormat` and `result` as a game record's match is held
+/// to its rules (records tester s53, 2): no game past a fixed count or after a best-of match was
+/// decided, no COMPLETED match short of its games, no IN_PROGRESS one played out, and
+/// `result.scores` by player id are the games each won.
+#[test]
+fn a_match_is_held_to_its_format_status_and_scores() {
+    let mut rules = Rules::preset("tournament").unwrap();
+    rules.set("match_games", "3").unwrap();
+    let m = random_match(rules, 4);
+    let emn = match_to_emn(&m, None);
+    assert_eq!(emn["metadata"]["matchFormat"]["type"], "FIXED_GAMES");
+    let back = replay_emn(&emn).unwrap();
+    let refused = |change: &dyn Fn(&mut serde_json::Value), words: &str| {
+        let mut v = emn.clone();
+        change(&mut v);
+        let e = replay_emn(&v).expect_err(words).to_string();
+        assert!(e.contains(words), "expected '{words}' in: {e}");
+    };
+    refused(
+        &|v| {
+            v["games"].as_array_mut().unwrap().pop();
+        },
+        "metadata.result: status COMPLETED, but the match holds 2 of its 3 games (metadata.matchFormat FIXED_GAMES)",
+    );
+    refused(
+        &|v| {
+            let mut extra = v["games"][2].clone();
+            extra["gameIndex"] = 3.into();
+            v["games"].as_array_mut().unwrap().push(extra);
+        },
+        "game 4: the match is 3 games (metadata.matchFormat FIXED_GAMES): it has no game 4",
+    );
+    refused(
+        &|v| v["metadata"]["matchFormat"] = serde_json::json!({"type": "SINGLE_GAME"}),
+        "game 2: the match is 1 game (metadata.matchFormat SINGLE_GAME): it has no game 2",
+    );
+    refused(
+        &|v| v["metadata"]["result"]["status"] = "IN_PROGRESS".into(),
+        "status IN_PROGRESS, but all its 3 games (metadata.matchFormat FIXED_GAMES) were played to their end",
+    );
+    let loser = back.players.iter().min_by_key(|p| back.wins[*p]).unwrap().clone();
+    refused(
+        &|v| v["metadata"]["result"]["scores"][&loser] = 9.into(),
+        &format!(
+            "metadata.result.scores gives '{loser}' 9, but the games replayed give it {} won",
+            back.wins[&loser]
+        ),
+    );
+    // Won 2 : 0 after two games, a best of 3 has no third.
+    let two_first = (0..40)
+        .map(|seed| random_match(rules, seed))
+        .find(|m| m.games()[0].winner() == m.games()[1].winner())
+        .expect("a match whose first two games one side won");
+    let mut v = match_to_emn(&two_first, None);
+    v["metadata"]["matchFormat"] = serde_json::json!({"type": "BEST_OF_N", "target": 3});
+    let e = replay_emn(&v).unwrap_err().to_string();
+    assert!(
+        e.starts_with("game 3: the match was already decided: ")
+            && e.ends_with("had won 2 games, a majority of the best of 3 (metadata.matchFormat BEST_OF_N)"),
+        "{e}"
+    );
+    v["games"].as_array_mut().unwrap().pop();
+    v["metadata"]["result"]["scores"] = serde_json::json!({});
+    let back = replay_emn(&v).unwrap();
+    assert!(matches!(back.outcome, euchre_egn::MatchOutcome::Won(ref w) if w.len() == 2));
+}
+
+/// The EMN specification's own example (`docs/emn/match-specification.md`) gives its games no
+/// deals: the replay decides nothing, so its COMPLETED status and its scores stand as written.
+#[test]
+fn the_specifications_example_match_reads() {
+    let game = |i: u32, seats: [&str; 4]| {
+        serde_json::json!({"gameIndex": i, "players": seats, "gameData": {
+            "fileType": "Euchre Game Notation", "version": "1.4",
+            "metadata": {"initialScore": [0, 0]}, "deals": []}})
+    };
+    let player = |id: &str, name: &str| {
+        serde_json::json!({"id": id, "name": name,
+            "playerIds": [{"id": id, "source": "league-registry"}]})
+    };
+    let v = serde_json::json!({
+        "fileType": "Euchre Match Notation", "version": "1.0",
+        "metadata": {
+            "matchId": "match-2026-07-15-final", "title": "Summer Championship Finals",
+            "players": [player("p-01", "Alice"), player("p-02", "Bob"), player("p-03", "Charlie"),
+                        player("p-04", "David"), player("p-05", "Eve")],
+            "matchFormat": {"type": "BEST_OF_N", "target": 3},
+            "result": {"status": "COMPLETED", "winner": ["p-01", "p-04"],
+                       "scores": {"p-01": 2, "p-04": 2, "p-02": 1, "p-03": 1}}},
+        "games": [game(0, ["p-01", "p-02", "p-03", "p-04"]), game(1, ["p-01", "p-03", "p-02", "p-04"]),
+                  game(2, ["p-01", "p-02", "p-05", "p-04"])]
+    });
+    let back = replay_emn(&v).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        back.outcome,
+        euchre_egn::MatchOutcome::Won(vec!["p-01".into(), "p-04".into()])
+    );
+}
