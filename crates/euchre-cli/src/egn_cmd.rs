@@ -15,6 +15,21 @@ pub struct CheckSummary {
     games: Option<usize>,
     /// A match's games won, by team or by player.
     won: GamesWon,
+    /// How a match stands (`None` for a single game, whose `winner` says it).
+    standing: Option<Standing>,
+}
+
+/// How a match stands at the end of its document (records tester s53, 3): a match cut short
+/// and a complete one were told apart by nothing.
+enum Standing {
+    /// Won by a team (a record's match).
+    Team(usize),
+    /// Won by these players of an EMN match: their ids, and their names as the text says them.
+    Players(Vec<(String, String)>),
+    Drawn,
+    Unfinished,
+    /// Neither the replay nor the document says (an EMN match of another format).
+    Unknown,
 }
 
 /// Who won a match's games.
@@ -60,8 +75,38 @@ impl CheckError {
         let found = (1..=self.path.len())
             .rev()
             .find_map(|n| json_place::locate(text, &self.path[..n]));
-        self.line = found.map(|at| json_place::line_and_column(text, at));
+        if let Some(at) = found {
+            self.line = Some(json_place::line_and_column(text, at));
+        }
+        if self.line.is_none() {
+            self.take_parser_position();
+        }
         self
+    }
+
+    /// The position the JSON parser gives in its message ("... at line 178 column 9": text
+    /// that is not JSON, a field unknown or of the wrong kind), as the line and column of
+    /// the fault, so that it is said as `FILE:LINE:COLUMN:` and as `--json` fields like the
+    /// replay's faults (records tester s53, 4); taken out of the message where it ends it.
+    fn take_parser_position(&mut self) {
+        let Some(at) = self.message.rfind(" at line ") else {
+            return;
+        };
+        let rest = &self.message[at + " at line ".len()..];
+        let digits = |t: &str| -> (Option<usize>, usize) {
+            let n = t.chars().take_while(char::is_ascii_digit).count();
+            (t[..n].parse().ok(), n)
+        };
+        let (Some(line), n) = digits(rest) else { return };
+        let Some(rest) = rest[n..].strip_prefix(" column ") else {
+            return;
+        };
+        let (Some(column), n) = digits(rest) else { return };
+        // serde counts a column 0 at the very start of a line (an empty file).
+        self.line = Some((line, column.max(1)));
+        if rest[n..].is_empty() {
+            self.message.truncate(at);
+        }
     }
 
     /// An EGN document's fault: its place as fields, and as a path to the deal (in a match,
@@ -85,8 +130,22 @@ impl CheckError {
                 error.within_deal(within);
             }
         } else {
-            // A fault of a match's game as a whole is named by the game's line.
+            // A fault of a match's game as a whole is named by the game's line, or by its
+            // metadata field that the message begins with (records tester s53, 4).
             error.path.truncate(2);
+            let fault = match place.game {
+                Some(g) => error.message.strip_prefix(&format!("game {g}: ")),
+                None => Some(error.message.as_str()),
+            };
+            let fault = fault.unwrap_or("").trim_start_matches('\'');
+            if fault.starts_with("finalScore") || fault.starts_with("initialScore") {
+                let key = if fault.starts_with("final") {
+                    "finalScore"
+                } else {
+                    "initialScore"
+                };
+                error.path.extend([Step::Key("metadata"), Step::Key(key)]);
+            }
         }
         error
     }
@@ -150,6 +209,15 @@ impl CheckError {
     }
 }
 
+/// Names as a sentence lists them: "A", "A and B", "A, B and C".
+fn and_list(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// The two kinds of document the commands read.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum DocKind {
@@ -204,11 +272,49 @@ fn top_level_keys(text: &str) -> Vec<String> {
 
 /// An EGN/EMN document, replayed.
 pub fn check_egn(text: &str) -> Result<CheckSummary, CheckError> {
+    check_egn_for(text, "check")
+}
+
+/// The fault of a document that `verb` (`show`) could not read, in the words and at the
+/// line and column `check` gives it (records tester s53, 4); `None` when check finds none.
+pub fn fault_as_checked(text: &str, kind: DocKind, verb: &str) -> Option<(String, Option<(usize, usize)>)> {
+    let checked = match kind {
+        DocKind::Egn => check_egn_for(text, verb).err(),
+        DocKind::Record => check_record_for(text, verb).err(),
+    };
+    checked.map(|e| {
+        let e = e.located_in(text);
+        (e.message, e.line)
+    })
+}
+
+fn check_egn_for(text: &str, verb: &str) -> Result<CheckSummary, CheckError> {
     let s = euchre_egn::check_text(text).map_err(|e| {
         let place = e.place();
-        CheckError::of_egn(other_kind(text, DocKind::Egn, "check", e), place)
+        let line = schema_fault_line(text, &e.to_string());
+        let mut error = CheckError::of_egn(other_kind(text, DocKind::Egn, verb, e), place);
+        error.line = line;
+        error
     })?;
+    let standing = s.outcome.as_ref().map(|o| match o {
+        euchre_egn::MatchOutcome::Won(ids) => Standing::Players(
+            ids.iter()
+                .map(|id| {
+                    let name = s
+                        .wins
+                        .iter()
+                        .find(|p| p.id == *id)
+                        .and_then(|p| p.name.as_deref());
+                    (id.clone(), euchre::text::shown(name.unwrap_or(id)))
+                })
+                .collect(),
+        ),
+        euchre_egn::MatchOutcome::Drawn => Standing::Drawn,
+        euchre_egn::MatchOutcome::Unfinished => Standing::Unfinished,
+        euchre_egn::MatchOutcome::Unknown => Standing::Unknown,
+    });
     Ok(CheckSummary {
+        standing,
         deals: s.deals,
         score: s.score.map(|x| x.to_vec()),
         winner: s.winner.map(|t| t.index()),
@@ -222,17 +328,42 @@ pub fn check_egn(text: &str) -> Result<CheckSummary, CheckError> {
     })
 }
 
+/// The line and column of an EGN game's schema fault (a field unknown or of the wrong kind),
+/// which the reader finds in the parsed document, where nothing says a line: the parser,
+/// reading the text into the same schema, says where it stops, and where its fault is the
+/// same, that is the place (records tester s53, 4).
+fn schema_fault_line(text: &str, message: &str) -> Option<(usize, usize)> {
+    let fault = message.strip_prefix("does not follow the EGN schema: ")?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let e = serde_json::from_str::<euchre_egn::EgnFile>(text).err()?;
+    let said = e.to_string();
+    let same = said
+        .strip_suffix(&format!(" at line {} column {}", e.line(), e.column()))
+        .is_some_and(|s| s == fault);
+    same.then_some((e.line(), e.column().max(1)))
+}
+
 /// A game record (`docs/record-format.md`) of any family, replayed.
 pub fn check_record(text: &str) -> Result<CheckSummary, CheckError> {
+    check_record_for(text, "check")
+}
+
+fn check_record_for(text: &str, verb: &str) -> Result<CheckSummary, CheckError> {
     let replay = euchre_record::read_any(text).map_err(|e| {
         let place = e.place;
-        CheckError::of_record(other_kind(text, DocKind::Record, "check", e), place)
+        CheckError::of_record(other_kind(text, DocKind::Record, verb, e), place)
     })?;
     match replay {
         euchre_record::AnyReplay::Partnership(r) => {
             let last = r.games.last().expect("a replayed record has a game");
-            let single = r.games.len() == 1;
+            let single = !r.is_match();
+            let standing = (!single).then(|| match (r.is_over(), r.winner()) {
+                (false, _) => Standing::Unfinished,
+                (true, Some(t)) => Standing::Team(t.index()),
+                (true, None) => Standing::Drawn,
+            });
             Ok(CheckSummary {
+                standing,
                 deals: r.games.iter().map(|g| g.all_deals().count()).sum(),
                 score: single.then(|| last.score().to_vec()),
                 winner: if single {
@@ -259,6 +390,7 @@ pub fn check_record(text: &str) -> Result<CheckSummary, CheckError> {
             team: false,
             games: None,
             won: GamesWon::None,
+            standing: None,
         }),
     }
 }
@@ -311,6 +443,22 @@ pub fn check(
                     if let Some(g) = s.games {
                         v["games"] = g.into();
                     }
+                    // A match's winner: the team (a record's), or the players (EMN's, by
+                    // id); null while unfinished or drawn, and `finished` says which.
+                    match &s.standing {
+                        None => {}
+                        Some(Standing::Team(t)) => {
+                            v["winner"] = (*t).into();
+                            v["finished"] = true.into();
+                        }
+                        Some(Standing::Players(p)) => {
+                            v["winner"] = p.iter().map(|(id, _)| id.as_str()).collect();
+                            v["finished"] = true.into();
+                        }
+                        Some(Standing::Drawn) => v["finished"] = true.into(),
+                        Some(Standing::Unfinished) => v["finished"] = false.into(),
+                        Some(Standing::Unknown) => v["finished"] = serde_json::Value::Null,
+                    }
                     match &s.won {
                         GamesWon::None => {}
                         GamesWon::Teams { wins, .. } => v["games_won"] = json!(wins),
@@ -362,8 +510,18 @@ pub fn check(
                             format!(", games won: {}", each.join(", "))
                         }
                     };
+                    let standing = match &s.standing {
+                        None | Some(Standing::Unknown) => String::new(),
+                        Some(Standing::Team(t)) => format!(", won by team {t}"),
+                        Some(Standing::Players(p)) => {
+                            let names: Vec<&str> = p.iter().map(|(_, n)| n.as_str()).collect();
+                            format!(", won by {}", and_list(&names))
+                        }
+                        Some(Standing::Drawn) => ", drawn".into(),
+                        Some(Standing::Unfinished) => ", unfinished".into(),
+                    };
                     crate::emit(&format!(
-                        "ok   {name}: {games}{}{score}{winner}{won}",
+                        "ok   {name}: {games}{}{score}{winner}{won}{standing}",
                         plural(s.deals, "deal")
                     ));
                 }

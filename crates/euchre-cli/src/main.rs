@@ -666,9 +666,19 @@ fn show_file(file: &std::path::Path, kind: egn_cmd::DocKind) -> Result<i32> {
         egn_cmd::DocKind::Egn => show::show(&text),
         egn_cmd::DocKind::Record => show::show_record(&text),
     };
-    let shown = shown
-        .map_err(|e| anyhow::anyhow!(egn_cmd::other_kind(&text, kind, "show", format!("{e:#}"))))
-        .with_context(|| file.display().to_string())?;
+    let shown = match shown {
+        Ok(shown) => shown,
+        // Said as `check` says it, at the line and column check gives (records tester s53, 4).
+        Err(e) => match egn_cmd::fault_as_checked(&text, kind, "show") {
+            Some((message, Some((line, column)))) => {
+                anyhow::bail!("{}:{line}:{column}: {message}", file.display())
+            }
+            _ => {
+                let e = egn_cmd::other_kind(&text, kind, "show", format!("{e:#}"));
+                anyhow::bail!("{}: {e}", file.display())
+            }
+        },
+    };
     emit(shown.trim_end());
     Ok(0)
 }

@@ -49,7 +49,21 @@ pub fn show(text: &str) -> Result<String> {
             format!("{who} {}", m.wins.get(p).copied().unwrap_or(0))
         })
         .collect();
-    writeln!(out, "\nMatch: games won by player: {}", wins.join(", "))?;
+    let name_of = |id: &String| euchre::text::printable(m.names.get(id).unwrap_or(id));
+    let standing = match &m.outcome {
+        euchre_egn::MatchOutcome::Won(ids) => {
+            let names: Vec<String> = ids.iter().map(name_of).collect();
+            match names.split_last() {
+                Some((last, [])) => format!("; won by {last}"),
+                Some((last, rest)) => format!("; won by {} and {last}", rest.join(", ")),
+                None => String::new(),
+            }
+        }
+        euchre_egn::MatchOutcome::Drawn => "; drawn".into(),
+        euchre_egn::MatchOutcome::Unfinished => "; unfinished".into(),
+        euchre_egn::MatchOutcome::Unknown => String::new(),
+    };
+    writeln!(out, "\nMatch: games won by player: {}{standing}", wins.join(", "))?;
     Ok(out)
 }
 
@@ -92,9 +106,15 @@ pub fn show_record(text: &str) -> Result<String> {
         writeln!(out, "\n=== Game {} ===", i + 1)?;
         first += show_record_game(&mut out, g, &name, &names, first, Some(i + 1))?;
     }
+    // Whether the match is over, and who won it (records tester s53, 3).
+    let standing = match (replay.is_over(), replay.winner()) {
+        (false, _) => "unfinished".to_string(),
+        (true, Some(t)) => format!("won by team {}", t.index()),
+        (true, None) => "drawn".into(),
+    };
     writeln!(
         out,
-        "\nMatch: games won by team: 0 {}, 1 {}",
+        "\nMatch: games won by team: 0 {}, 1 {}; {standing}",
         replay.wins[0], replay.wins[1]
     )?;
     Ok(out)

@@ -427,3 +427,173 @@ fn resuming_from_an_egn_file_says_what_it_is() {
         "{err}"
     );
 }
+
+/// A match's check and show say who won it, or that it is unfinished: a record or EMN match
+/// cut short read as a complete one (records tester s53, 3).
+#[test]
+fn a_match_says_who_won_it_or_that_it_is_unfinished() {
+    let dir = std::env::temp_dir().join(format!("euchre-match-standing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let euchre = |args: &[&str]| {
+        let out = Command::new(EUCHRE).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let write = |name: &str, v: &serde_json::Value| {
+        let path = dir.join(name);
+        std::fs::write(&path, v.to_string()).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let random = |format: &str| -> serde_json::Value {
+        let rules = ["--rules", "railroad", "--set", "match_games=3", "--seed", "4"];
+        let text = euchre(&[&["random", "--format", format][..], &rules[..]].concat());
+        serde_json::from_str(&text).unwrap()
+    };
+
+    let full = random("record");
+    let mut short = full.clone();
+    short["games"].as_array_mut().unwrap().pop();
+    let (full, short) = (write("full.json", &full), write("short.json", &short));
+    let said = euchre(&["record", "check", &full, &short]);
+    assert!(said.contains("(a slam counts two), won by team 1\n"), "{said}");
+    assert!(said.contains("(a slam counts two), unfinished\n"), "{said}");
+    let json = euchre(&["record", "check", "--json", &full, &short]);
+    let v: Vec<serde_json::Value> = json.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(
+        (&v[0]["winner"], &v[0]["finished"]),
+        (&1.into(), &true.into()),
+        "{json}"
+    );
+    assert_eq!(v[1]["winner"], serde_json::Value::Null, "{json}");
+    assert_eq!(v[1]["finished"], false, "{json}");
+    assert!(euchre(&["record", "show", &full]).ends_with("; won by team 1\n"));
+    assert!(euchre(&["record", "show", &short]).ends_with("; unfinished\n"));
+
+    let rules = ["--rules", "tournament", "--set", "match_games=3", "--seed", "4"];
+    let emn: serde_json::Value =
+        serde_json::from_str(&euchre(&[&["random"][..], &rules[..]].concat())).unwrap();
+    let mut cut = emn.clone();
+    cut["games"].as_array_mut().unwrap().pop();
+    cut["metadata"]["result"] = serde_json::json!({"status": "IN_PROGRESS"});
+    let (emn, cut) = (write("full.emn", &emn), write("cut.emn", &cut));
+    let said = euchre(&["egn", "check", &emn, &cut]);
+    assert!(said.contains(", won by Seat 1 and Seat 3\n"), "{said}");
+    assert!(said.contains(", unfinished\n"), "{said}");
+    let json = euchre(&["egn", "check", "--json", &emn]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["winner"], serde_json::json!(["p-02", "p-04"]), "{v}");
+    assert!(euchre(&["egn", "show", &cut]).ends_with("; unfinished\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Faults found before any replay are placed too (records tester s53, 4): a decision that is
+/// no `[seat, text]` pair at its own line with its game, deal and decision (not at the end of
+/// the list, unnamed); text that is not JSON at the parser's line and column, as
+/// `FILE:LINE:COLUMN:` and as `--json` fields; an EGN game's unknown field and its `finalScore`
+/// at theirs; and `show` says a fault where `check` says it.
+#[test]
+fn faults_found_before_the_replay_are_placed_as_the_replays_are() {
+    let dir = std::env::temp_dir().join(format!("euchre-early-places-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str], file: &std::path::Path| {
+        let out = Command::new(EUCHRE).args(args).arg(file).output().unwrap();
+        let text = |b: &[u8]| String::from_utf8_lossy(b).trim_end().to_string();
+        (text(&out.stdout), text(&out.stderr))
+    };
+    let at = |text: &str, line: usize, column: usize| -> String {
+        text.lines()
+            .nth(line - 1)
+            .unwrap()
+            .chars()
+            .skip(column - 1)
+            .collect()
+    };
+
+    let mut record = random_document("record");
+    record["games"][0]["deals"][1]["decisions"][2] = serde_json::json!([-1, "order"]);
+    let text = serde_json::to_string_pretty(&record).unwrap();
+    let path = dir.join("seat.json");
+    std::fs::write(&path, &text).unwrap();
+    let (said, _) = run(&["record", "check", "--json"], &path);
+    let v: serde_json::Value = serde_json::from_str(&said).unwrap();
+    assert_eq!(
+        (&v["game"], &v["deal"], &v["decision"]),
+        (&1.into(), &2.into(), &3.into()),
+        "{v}"
+    );
+    let (line, column) = line_and_column(&v);
+    assert_eq!(at(&text, line, column), "[", "{v}");
+    assert_eq!(text.lines().nth(line).unwrap().trim(), "-1,", "{v}");
+    let (said, _) = run(&["record", "check"], &path);
+    let head = format!(
+        "FAIL {}:{line}:{column}: game 1, deal 2, decision 3: a decision's seat",
+        path.display()
+    );
+    assert!(said.starts_with(&head), "{said}");
+    let (_, shown) = run(&["record", "show"], &path);
+    let head = format!(
+        "euchre: {}:{line}:{column}: game 1, deal 2, decision 3: ",
+        path.display()
+    );
+    assert!(shown.starts_with(&head), "{shown}");
+
+    // Cut short: not JSON, at the end.
+    let text = serde_json::to_string_pretty(&random_document("record")).unwrap();
+    let path = dir.join("cut.json");
+    std::fs::write(&path, &text[..text.len() / 2]).unwrap();
+    let (said, _) = run(&["record", "check", "--json"], &path);
+    let v: serde_json::Value = serde_json::from_str(&said).unwrap();
+    let (line, _) = line_and_column(&v);
+    assert_eq!(line, text[..text.len() / 2].lines().count(), "{v}");
+    let error = v["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("not JSON: EOF while parsing") && !error.contains(" at line "),
+        "{v}"
+    );
+    let (said, _) = run(&["record", "check"], &path);
+    assert!(
+        said.starts_with(&format!("FAIL {}:{line}:", path.display())),
+        "{said}"
+    );
+
+    let mut egn = random_document("egn");
+    egn["metadata"]["ruleset"]["foo"] = true.into();
+    let text = serde_json::to_string_pretty(&egn).unwrap();
+    let path = dir.join("foo.egn");
+    std::fs::write(&path, &text).unwrap();
+    let (said, _) = run(&["egn", "check", "--json"], &path);
+    let v: serde_json::Value = serde_json::from_str(&said).unwrap();
+    let (line, _) = line_and_column(&v);
+    assert!(text.lines().nth(line - 1).unwrap().contains("\"foo\""), "{v}");
+
+    let mut egn = random_document("egn");
+    egn["metadata"]["finalScore"] = serde_json::json!([10, 1]);
+    let text = serde_json::to_string_pretty(&egn).unwrap();
+    let path = dir.join("final.egn");
+    std::fs::write(&path, &text).unwrap();
+    let (said, _) = run(&["egn", "check", "--json"], &path);
+    let v: serde_json::Value = serde_json::from_str(&said).unwrap();
+    let (line, column) = line_and_column(&v);
+    assert!(
+        v["error"].as_str().unwrap().starts_with("finalScore says 10 : 1"),
+        "{v}"
+    );
+    assert_eq!(at(&text, line, column), "[", "{v}");
+    assert!(
+        text.lines().nth(line - 1).unwrap().contains("\"finalScore\": ["),
+        "{v}"
+    );
+    let (_, shown) = run(&["egn", "show"], &path);
+    assert!(
+        shown.starts_with(&format!(
+            "euchre: {}:{line}:{column}: finalScore says",
+            path.display()
+        )),
+        "{shown}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -300,25 +300,57 @@ mod fields {
         optional(Value::deserialize(d)?, two).map_err(D::Error::custom)
     }
 
-    /// `[seat, text]` pairs.
-    pub(super) fn decisions<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(u8, String)>, D::Error> {
-        let what = "a decision must be [seat, text] such as [1, \"order\"]";
-        let pair = |v: &Value| match v.as_array().map(Vec::as_slice) {
+    const DECISION: &str = "a decision must be [seat, text] such as [1, \"order\"]";
+
+    /// One `[seat, text]` pair, its seat 0 to 3 (a seat 4 was told it was not its turn, while
+    /// -1 was told it was no seat: records tester s53, 6).
+    pub(super) fn decision(v: &Value) -> Result<(u8, String), String> {
+        match v.as_array().map(Vec::as_slice) {
             Some([seat, Value::String(text)]) => {
-                let seat = whole(seat, "a decision's seat must be a seat number 0 to 3")?;
+                let what = "a decision's seat must be a seat number 0 to 3";
+                let seat: u8 = whole(seat, what)?;
+                if seat > 3 {
+                    return Err(format!("{what}, not {seat}"));
+                }
                 Ok((seat, text.clone()))
             }
-            _ => Err(format!("{what}, not {}", shown(v))),
-        };
+            _ => Err(format!("{DECISION}, not {}", shown(v))),
+        }
+    }
+
+    /// `[seat, text]` pairs.
+    pub(super) fn decisions<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(u8, String)>, D::Error> {
         let v = Value::deserialize(d)?;
         let items = v
             .as_array()
-            .ok_or_else(|| D::Error::custom(format!("'decisions' must be a list: {what}")))?;
+            .ok_or_else(|| D::Error::custom(format!("'decisions' must be a list: {DECISION}")))?;
         items
             .iter()
-            .map(pair)
+            .map(decision)
             .collect::<Result<_, _>>()
             .map_err(D::Error::custom)
+    }
+
+    /// The first decision of `record` (JSON that did not read as a record) that is not a
+    /// `[seat, text]` pair, with its place: serde names only the end of the list it lies in
+    /// (records tester s53, 4).
+    pub(super) fn first_bad_decision(record: &Value) -> Option<super::RecordError> {
+        let list = |v: &Value, key: &str| v.get(key).and_then(Value::as_array).cloned();
+        for (g, game) in list(record, "games")?.iter().enumerate() {
+            for (d, deal) in list(game, "deals").into_iter().flatten().enumerate() {
+                for (k, x) in list(&deal, "decisions").into_iter().flatten().enumerate() {
+                    if let Err(m) = decision(&x) {
+                        return Some(
+                            super::RecordError::new(m)
+                                .in_game(g + 1)
+                                .in_deal(d + 1)
+                                .at_decision(k + 1),
+                        );
+                    }
+                }
+            }
+        }
+        None
     }
 }
 
@@ -495,6 +527,40 @@ pub struct Replay {
     pub wins: [u32; 2],
 }
 
+impl Replay {
+    /// True when the record is of a match: its rules make one, or it holds several games.
+    pub fn is_match(&self) -> bool {
+        euchre::game::is_a_match(&self.rules) || self.games.len() > 1
+    }
+
+    /// True when the record's game is over, or, for a match, its last game is over and the
+    /// match was decided by it.
+    pub fn is_over(&self) -> bool {
+        let last_over = self.games.last().is_some_and(Game::is_over);
+        if !self.is_match() {
+            return last_over;
+        }
+        last_over && match_over(&self.rules, self.wins, self.games.len())
+    }
+
+    /// The team that won the game, or the match by games won (as the match counts them); `None`
+    /// while it is unfinished, or drawn.
+    pub fn winner(&self) -> Option<euchre::Team> {
+        if !self.is_over() {
+            return None;
+        }
+        if !self.is_match() {
+            return self.games.last().and_then(Game::winner);
+        }
+        let [a, b] = self.wins;
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(euchre::Team::new(0)),
+            std::cmp::Ordering::Less => Some(euchre::Team::new(1)),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
 /// A record of any family, read and replayed.
 #[derive(Clone, Debug)]
 pub enum AnyReplay {
@@ -544,12 +610,20 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     let objects::Object(r): objects::Object<Record> = serde_json::from_str(text).map_err(|e| {
         // Text that is not JSON at all (empty, cut short) is said to be so, as the other
         // readers say it; JSON of another shape is not a record.
-        let what = if e.is_syntax() || e.is_eof() {
-            "not JSON"
-        } else {
-            "not a record"
-        };
-        RecordError::new(format!("{what}: {e}"))
+        if e.is_syntax() || e.is_eof() {
+            return RecordError::new(format!("not JSON: {e}"));
+        }
+        // A decision that is no [seat, text] pair is named by its place, not by the end of
+        // its list where serde stopped.
+        if e.to_string().starts_with("a decision") {
+            let placed = serde_json::from_str(text)
+                .ok()
+                .and_then(|v| fields::first_bad_decision(&v));
+            if let Some(placed) = placed {
+                return placed;
+            }
+        }
+        RecordError::new(format!("not a record: {e}"))
     })?;
     if r.format != FORMAT {
         return err(format!("format is '{}', not '{FORMAT}'", r.format));
