@@ -381,11 +381,17 @@ fn read_auction(
             .ok_or_else(|| format!(": 'aloneDefender' must be a seat number 0 to 3, not {d}"))?;
         a.lone_defender = Some(seat);
     }
-    if let Some(c) = &b.discard {
+    // `Xx` is EGN's wholly unknown card, for hidden cards (the EGN README's card notation): a
+    // discard, face down, written so is a discard left out, settled from the play as one left
+    // out is (records tester s53, 5).
+    if let Some(c) = b.discard.as_deref().filter(|&c| c != UNKNOWN_CARD) {
         a.discard = Some(parse_egn_card(c, None).map_err(|e| format!(": discard {e}"))?);
     }
     Ok(a)
 }
+
+/// EGN's card whose rank and suit are both unknown.
+const UNKNOWN_CARD: &str = "Xx";
 
 /// The engine's refusal of a round-2 call whatever the hands (the suit turned down, or no-trump
 /// where the rules have none), found before the tricks are read with that trump, so that the

@@ -85,3 +85,35 @@ fn a_claimed_final_score_that_the_play_does_not_reach_is_refused() {
     let e = check_text(&v.to_string()).unwrap_err();
     assert!(e.to_string().contains("finalScore says 0 : 0"), "{e}");
 }
+
+/// A discard written as `Xx`, EGN's wholly unknown card (for hidden cards), replays as a discard
+/// left out does: it was refused as "a replay needs the actual card" while leaving the discard
+/// out was read (records tester s53, 5).
+#[test]
+fn a_discard_written_as_the_unknown_card_reads_as_one_left_out() {
+    let rules = Rules::preset("tournament").unwrap();
+    let mut hidden = 0;
+    for seed in 0..10 {
+        let game = random_game(rules, seed);
+        let mut left_out = game_to_egn(&game, None);
+        strip(&mut left_out, "discard");
+        let mut unknown = game_to_egn(&game, None);
+        for deal in unknown["deals"].as_array_mut().unwrap() {
+            for phase in deal["phases"].as_array_mut().unwrap() {
+                if phase.get("discard").is_some() {
+                    phase["discard"] = "Xx".into();
+                    hidden += 1;
+                }
+            }
+        }
+        let a = replay(&parse_egn(&left_out.to_string()).unwrap()).unwrap();
+        let b = parse_egn(&unknown.to_string())
+            .and_then(|file| replay(&file))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(b.score, a.score, "seed {seed}");
+        for (x, y) in a.deals.iter().zip(&b.deals) {
+            assert_eq!(x.deal.discard(), y.deal.discard(), "seed {seed}");
+        }
+    }
+    assert!(hidden > 0, "no deal had a discard to hide");
+}
