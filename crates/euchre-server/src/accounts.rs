@@ -2,7 +2,7 @@
 //! A guest needs none: a seat token is enough to play. An account keeps a name for its holder
 //! alone, so that the players' pages can be trusted.
 
-use crate::http::refusal::{error, refused, rejection_status, try_again, Refusal};
+use crate::http::refusal::{body_refused, error, refused, try_again, Refusal};
 use crate::http::sparingly::Sparingly;
 use crate::http::state::AppState;
 use crate::token::SeatToken;
@@ -103,9 +103,10 @@ type Body = Result<Json<Credentials>, axum::extract::rejection::JsonRejection>;
 /// The name and password sent, or the refusal that says what was wrong with them.
 fn credentials(body: Body) -> Result<Credentials, Refusal> {
     body.map(|Json(c)| c).map_err(|e| {
-        (
-            rejection_status(&e),
-            format!("{e}; expected {{\"name\":...,\"password\":...}}"),
+        body_refused(
+            &e,
+            "{\"name\":...,\"password\":...}",
+            &[("name", "name is text"), ("password", "password is text")],
         )
     })
 }
@@ -321,10 +322,14 @@ pub async fn change_password(
     let c = match body {
         Ok(Json(c)) => c,
         Err(e) => {
-            return error(
-                rejection_status(&e),
-                format!("{e}; expected {{\"password\":...,\"new_password\":...}}"),
-            )
+            return refused(body_refused(
+                &e,
+                "{\"password\":...,\"new_password\":...}",
+                &[
+                    ("password", "password is text"),
+                    ("new_password", "new_password is text"),
+                ],
+            ))
         }
     };
     if c.new_password == c.password {

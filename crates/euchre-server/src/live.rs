@@ -45,6 +45,19 @@ pub const SEAT_GIVEN_UP: u16 = 4001;
 /// takes ([`RoomError::Watched`]): the page says so and tries again later, not at once.
 pub const TOO_MANY_WATCHERS: u16 = 4002;
 
+/// The close code of a connection whose seat its account took back from another browser or
+/// device (`POST /api/tables/{code}/seats/{n}` signed in as the account that holds it): the
+/// page says so and offers to take it back there, rather than reconnecting.
+pub const SEAT_TAKEN_BACK: u16 = 4003;
+
+/// The reason sent with [`SEAT_TAKEN_BACK`].
+pub const TAKEN_BACK_REASON: &str = "your account took this seat back in another browser or device";
+
+/// The close code of a seat's connection refused because the seat is open in as many places
+/// as it may be (`socket::CONNECTIONS_PER_SEAT`): a browser cannot read a refused
+/// handshake's status, so the page would say "reconnecting" for ever (server tester s53, 4).
+pub const SEAT_OPEN_ELSEWHERE: u16 = 4004;
+
 /// One table in play.
 pub struct Live {
     pub code: String,
@@ -353,6 +366,12 @@ impl Live {
     /// Closes the connections of `seat` (its token no longer holds it), telling each why
     /// ([`SEAT_GIVEN_UP`]).
     pub fn disconnect_seat(&self, seat: Seat) {
+        self.disconnect_seat_why(seat, SEAT_GIVEN_UP, "the host freed this seat");
+    }
+
+    /// Closes the connections of `seat` with close `code` and `reason`: their token no longer
+    /// holds the seat, and their ends are not a departure of its next token's connections.
+    pub fn disconnect_seat_why(&self, seat: Seat, code: u16, reason: &'static str) {
         if let Ok(mut subs) = self.subscribers.lock() {
             subs.retain(|s| {
                 if s.seat != Some(seat) {
@@ -362,8 +381,7 @@ impl Live {
                     stale.insert(s.id);
                 }
                 // A queue too full to take it drops the connection all the same.
-                let _ =
-                    s.tx.try_send(Outgoing::Close(SEAT_GIVEN_UP, "the host freed this seat"));
+                let _ = s.tx.try_send(Outgoing::Close(code, reason));
                 false
             });
         }
@@ -552,6 +570,21 @@ impl Live {
     /// Whether the table was closed for want of players, or put away.
     pub fn is_gone(&self) -> bool {
         self.room().map_or(true, |r| r.check_open().is_err())
+    }
+
+    /// Starts `seat`'s grace period if its person has no connection now (their account took
+    /// the seat back elsewhere, and may never connect there): the others do not wait for ever.
+    pub fn start_grace_if_gone(self: &Arc<Self>, seat: Seat) {
+        let gone = self.room().is_ok_and(|mut room| {
+            let gone = room.connections(seat) == 0 && room.started() && !room.game().is_over();
+            if gone {
+                room.grace_until(seat, std::time::Instant::now() + self.grace);
+            }
+            gone
+        });
+        if gone {
+            self.start_grace(seat);
+        }
     }
 
     /// After the grace period, a seat still without a connection is played by the stand-in.

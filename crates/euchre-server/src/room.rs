@@ -94,6 +94,9 @@ pub enum RoomError {
     Watched(usize),
     /// As many of its spectators come from the address as one address may have.
     WatchedFromThere(usize),
+    /// A computer player's seat, once the game has begun, is not freed: whoever sat there
+    /// next would see the hand it holds (server tester s53, 1).
+    ComputerSeatInPlay,
 }
 
 impl fmt::Display for RoomError {
@@ -125,6 +128,9 @@ impl fmt::Display for RoomError {
             RoomError::WatchedFromThere(n) => write!(
                 f,
                 "{n} people watch this table from your address already, as many as one address may: try again later"
+            ),
+            RoomError::ComputerSeatInPlay => f.write_str(
+                "a computer player's seat can be freed only before the game starts: whoever took it now would see the hand it holds",
             ),
         }
     }
@@ -192,6 +198,10 @@ pub struct Room {
     /// [`PAST_DEALS_SENT`] views made and written again under the room's lock (review s48,
     /// finding 3). Only answers for the current number of finished deals are kept.
     past_written: Vec<(PastKey, Arc<str>)>,
+    /// Per seat left open by the host freeing a computer player (before the start), that
+    /// player: given back to a computer ([`Room::give_to_bot`]), the seat gets its level
+    /// again, not the stand-in (server tester s53, 1).
+    freed_bot: Vec<Option<String>>,
 }
 
 /// Everything a `past_deals` answer depends on: the viewer (a seat, or a spectator), the
@@ -287,6 +297,7 @@ impl Room {
             held_from: vec![0; seats.len()],
             hands_changed: vec![0; seats.len()],
             past_written: Vec::new(),
+            freed_bot: vec![None; seats.len()],
             seats,
             stand_in: stand_in.to_string(),
             seq: 0,
@@ -376,6 +387,7 @@ impl Room {
             }
         }
         let token = SeatToken::random();
+        self.freed_bot[seat] = None;
         self.seats[seat] = Seated::Person {
             name,
             token: TokenHash::of(&token),
@@ -425,9 +437,33 @@ impl Room {
         if !matches!(slot, Seated::Open) {
             return Err(RoomError::Taken(Seat::new(seat as u8)));
         }
-        self.seats[seat] = Seated::Bot(self.stand_in.clone());
+        let player = self.bot_for(seat);
+        self.seats[seat] = Seated::Bot(player.clone());
+        self.freed_bot[seat] = None;
         self.changed_hands(seat);
-        Ok(self.stand_in.clone())
+        Ok(player)
+    }
+
+    /// The computer player an open seat is given to ([`Room::give_to_bot`]): the one the host
+    /// freed from it, or else the table's stand-in.
+    pub fn bot_for(&self, seat: usize) -> String {
+        self.freed_bot
+            .get(seat)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| self.stand_in.clone())
+    }
+
+    /// The computer player the host freed open `seat` from, if it was one (to be kept).
+    pub fn freed_from_bot(&self, seat: usize) -> Option<&str> {
+        self.freed_bot.get(seat).and_then(|b| b.as_deref())
+    }
+
+    /// Notes, as the database kept it, that open `seat` was freed from computer player `player`.
+    pub fn restore_freed_bot(&mut self, seat: usize, player: String) {
+        if let Some(b) = self.freed_bot.get_mut(seat) {
+            *b = Some(player);
+        }
     }
 
     /// The computer player that decides for open seats and people away.
@@ -435,19 +471,82 @@ impl Room {
         &self.stand_in
     }
 
-    /// Opens a seat again (the host's decision): its token stops working, and the stand-in
-    /// decides for it until someone takes it.
+    /// Whether the host may free `seat` now ([`Room::free`]).
     ///
     /// # Errors
-    /// No such seat.
-    pub fn free(&mut self, seat: usize) -> Result<(), RoomError> {
+    /// No such seat; or a computer player's once the game has begun: whoever took the seat
+    /// would be shown the hand it holds, and could give it back, having looked (server tester
+    /// s53, 1). A person's seat may be freed at any time (they left, or will not come): its
+    /// connections are closed, so they know, and everyone sees the seat change hands.
+    pub fn check_free(&self, seat: usize) -> Result<(), RoomError> {
         self.check_open()?;
-        if seat >= self.seats.len() {
-            return Err(RoomError::NoSuchSeat(seat));
+        match self.seats.get(seat) {
+            None => Err(RoomError::NoSuchSeat(seat)),
+            Some(Seated::Bot(_)) if self.started() => Err(RoomError::ComputerSeatInPlay),
+            Some(_) => Ok(()),
         }
+    }
+
+    /// Opens a seat again (the host's decision): its token stops working, and the stand-in
+    /// decides for it until someone takes it. A computer player's seat freed (before the
+    /// start) keeps its player's name, to be given back to it.
+    ///
+    /// # Errors
+    /// As [`Room::check_free`].
+    pub fn free(&mut self, seat: usize) -> Result<(), RoomError> {
+        self.check_free(seat)?;
+        self.freed_bot[seat] = match &self.seats[seat] {
+            Seated::Bot(player) => Some(player.clone()),
+            Seated::Open => self.freed_bot[seat].take(),
+            Seated::Person { .. } => None,
+        };
         self.seats[seat] = Seated::Open;
         self.changed_hands(seat);
         Ok(())
+    }
+
+    /// The person signed in as `account` takes back the seat that account holds (from another
+    /// browser or device: a phone gone flat, a cleared browser): a new token holds it, the
+    /// old one no longer does, and the seat is still theirs from the deal they took it in, so
+    /// their reviews of the deals before stay theirs (server tester s53, 3). The network
+    /// layer closes the old token's connections.
+    ///
+    /// # Errors
+    /// No such seat, or the seat is not held under that account.
+    pub fn take_back(&mut self, seat: usize, account: &str) -> Result<SeatToken, RoomError> {
+        self.check_open()?;
+        let slot = self.seats.get_mut(seat).ok_or(RoomError::NoSuchSeat(seat))?;
+        let Seated::Person {
+            token,
+            account: Some(held_by),
+            ..
+        } = slot
+        else {
+            return Err(RoomError::Taken(Seat::new(seat as u8)));
+        };
+        if held_by != account {
+            return Err(RoomError::Taken(Seat::new(seat as u8)));
+        }
+        let fresh = SeatToken::random();
+        *token = TokenHash::of(&fresh);
+        // The past deals' answers kept are the same holder's: `hands_changed` stays.
+        Ok(fresh)
+    }
+
+    /// Counts none of `seat`'s connections any more (closed by the network layer, their ends
+    /// not counted: `Live::disconnect_seat_why`).
+    pub fn forget_connections(&mut self, seat: Seat) {
+        if let Some(n) = self.connected.get_mut(seat.index()) {
+            *n = 0;
+        }
+    }
+
+    /// The account a person's seat is held under, if any.
+    pub fn account_of(&self, seat: usize) -> Option<&str> {
+        match self.seats.get(seat) {
+            Some(Seated::Person { account, .. }) => account.as_deref(),
+            _ => None,
+        }
     }
 
     /// A seat changed hands (taken, freed, given to a computer player): its holder in the
@@ -635,13 +734,22 @@ impl Room {
         let game = self.game();
         // A deal played before the seat's holder took it (taken at its end) is shown them as
         // a spectator sees it.
+        //
+        // Before the game starts nobody is shown a card of the first deal, their own hand
+        // included, nor its upcard: the deal is made when the table is (from the server's
+        // random numbers, stored with it, so a restart deals the same), and is kept whoever
+        // sits later, so a hand shown to someone who sat and left again (a host's alias, say)
+        // would be played by a friend who took the seat after (server tester s53, 2). Dealing
+        // afresh at the start instead would have to store the new deal with the seat that
+        // starts the game, in one transaction, or a restart would bring back the deal already
+        // shown; a deal never shown cannot leak, whatever the database keeps.
         let shown = viewer.filter(|s| self.held_from(s.index()) <= self.current_deal_index());
         let (view, scores, target, deal_number) = match shown {
-            Some(seat) => {
+            Some(seat) if self.started() => {
                 let v = self.session.view(seat);
                 (v.view, v.scores, v.target, v.deal_number)
             }
-            None => {
+            _ => {
                 // The scores and the deal number are public; only the deal's view differs.
                 let v = GameView::of_game(game, Seat::new(0));
                 (game.public_view(), v.scores, v.target, v.deal_number)
@@ -652,13 +760,19 @@ impl Room {
         } else {
             Vec::new()
         };
+        let mut view = serde_json::to_value(&view).unwrap_or_default();
+        if !self.started() {
+            if let Some(upcard) = view.get_mut("upcard") {
+                *upcard = serde_json::Value::Null;
+            }
+        }
         ServerMessage::State {
             protocol: PROTOCOL_VERSION,
             seq: self.seq,
             seat: viewer.map(|s| s.index() as u8),
             family: game.family(),
             rules: self.preset.clone(),
-            view: serde_json::to_value(&view).unwrap_or_default(),
+            view,
             scores,
             target,
             deals: match game {

@@ -263,6 +263,9 @@ pub enum SeatRow {
         account: Option<String>,
     },
     Bot(String),
+    /// Open, freed by the host from the computer player named (before the start): given to a
+    /// computer player again, it is given to this one. Kept as an open seat with that name.
+    Freed(String),
 }
 
 /// One change of a table: a decision of a seat, or (`None`) a new deal.
@@ -791,7 +794,7 @@ impl Store {
                                 account: r.get(3)?,
                             },
                             "bot" => SeatRow::Bot(name.unwrap_or_default()),
-                            _ => SeatRow::Open,
+                            _ => name.map_or(SeatRow::Open, SeatRow::Freed),
                         };
                         Ok((row, r.get::<_, i64>(4)?.clamp(0, i64::from(u32::MAX)) as u32))
                     })?
@@ -1067,6 +1070,7 @@ fn put_seat(c: &Connection, code: &str, seat: usize, s: &SeatRow, held_from: u32
             account.as_deref(),
         ),
         SeatRow::Bot(n) => ("bot", Some(n.as_str()), None, None),
+        SeatRow::Freed(n) => ("open", Some(n.as_str()), None, None),
     };
     c.execute(
         "INSERT OR REPLACE INTO seats (code, seat, kind, name, token, account, held_from)

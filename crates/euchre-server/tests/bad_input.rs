@@ -598,7 +598,7 @@ async fn bad_http_requests_are_named() {
             json!({"rules": "north-american", "seats": ["open"], "extra": 1}),
             "extra",
         ),
-        (json!("a string"), "expected"),
+        (json!("a string"), "the body must be a JSON object"),
     ];
     for (body, words) in cases {
         let (status, e) = post(&addr, "/api/tables", &body).await;
@@ -1155,4 +1155,87 @@ async fn a_preset_typed_another_way_is_stored_as_listed() {
         let info: Value = serde_json::from_str(&info).unwrap();
         assert_eq!(info["rules"], listed, "{info}");
     }
+}
+
+/// Server tester s53, 5: an unknown code was echoed whole (5,000 letters), and text that
+/// cannot be a code answered "no table ZZ' OR 1=1". A text that cannot be a code is "not a
+/// table code", cut short; a code's shape that names no table is "no table", as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_that_cannot_be_a_code_is_said_so_and_cut() {
+    let addr = start(&temp_db("not-a-code")).await;
+    let long = "A".repeat(5000);
+    for (path, words) in [
+        (format!("/api/tables/{long}"), "is not a table code"),
+        (
+            "/api/tables/zz'%20or%201=1".to_string(),
+            "'zz' or 1=1' is not a table code",
+        ),
+        (format!("/api/tables/{long}/game.json"), "is not a table code"),
+        ("/api/tables/ZZZZZZ".to_string(), "no table ZZZZZZ"),
+    ] {
+        let (status, body) = get(&addr, &path).await;
+        assert_eq!(status, 404, "{path}: {body}");
+        let e: Value = serde_json::from_str(&body).unwrap();
+        let e = e["error"].as_str().unwrap();
+        assert!(e.contains(words), "{e}");
+        assert!(e.len() < 200, "{e}");
+    }
+    let (status, body) = post(
+        &addr,
+        &format!("/api/tables/{long}/seats/0"),
+        &json!({"name": "Ann"}),
+    )
+    .await;
+    assert_eq!(status, 404, "{body}");
+    assert!(body["error"].as_str().unwrap().len() < 200, "{body}");
+}
+
+/// Server tester s53, 6: a body of the wrong shape was refused in the deserializer's words,
+/// naming the server's own types ("expected struct NewTable with 6 elements", "expected u64").
+/// It is told what the body must be, or what the field takes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_of_the_wrong_shape_is_told_what_it_must_be() {
+    let addr = start(&temp_db("body-words")).await;
+    let seats = json!(["open", "basic", "basic", "basic"]);
+    for (body, words) in [
+        (json!([]), "the body must be a JSON object"),
+        (json!(7), "the body must be a JSON object"),
+        (
+            json!({"rules": "north-american", "seats": seats, "grace_secs": -1}),
+            "grace_secs is a whole number of seconds, 0 to 86400",
+        ),
+        (
+            json!({"rules": "north-american", "seats": seats, "grace_secs": "60"}),
+            "grace_secs is a whole number of seconds, 0 to 86400",
+        ),
+        (
+            json!({"rules": 5, "seats": seats}),
+            "rules is the name of a preset",
+        ),
+        (
+            json!({"rules": "north-american", "seats": "open"}),
+            "seats is a list",
+        ),
+        (json!({"rules": "north-american"}), "missing field `seats`"),
+    ] {
+        let (status, e) = post(&addr, "/api/tables", &body).await;
+        assert_eq!(status, 400, "{body}: {e}");
+        let e = e["error"].as_str().unwrap();
+        assert!(e.contains(words), "{body}: {e}");
+        for rust in ["NewTable", "struct", "u64", "deserialize"] {
+            assert!(!e.contains(rust), "{body}: {e}");
+        }
+    }
+    let (status, e) = support::request_text(&addr, "POST", "/api/tables", "{not json").await;
+    assert_eq!(status, 400);
+    assert!(e.contains("the body is not JSON"), "{e}");
+    let (status, e) = post(&addr, "/api/login", &json!([])).await;
+    assert_eq!(status, 400);
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("the body must be a JSON object"),
+        "{e}"
+    );
 }

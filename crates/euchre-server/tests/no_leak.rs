@@ -325,3 +325,71 @@ fn a_hidden_card_in_a_message_is_caught() {
         .intersect(hidden_from(&game, Some(Seat::new(1))))
         .is_empty());
 }
+
+/// Server tester s53, 2: a person who sat before the table started was sent their first hand
+/// at once, and the deal was kept whoever sat later, so a host could sit under another name,
+/// read a hand, leave, and a friend would play it. Before the start nobody is sent a card of
+/// the first deal (a seat, a spectator, its past deals); once it starts each seat gets its
+/// own hand.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_card_is_sent_before_the_table_starts() {
+    let addr = start(&temp_db("no-card-before")).await;
+    for preset in ["north-american", "three-handed", "bid-euchre", "set-back"] {
+        let (status, info) = get(&addr, "/api/presets").await;
+        assert_eq!(status, 200);
+        let presets: Value = serde_json::from_str(&info).unwrap();
+        let players = presets["presets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == preset)
+            .unwrap()["players"]
+            .as_u64()
+            .unwrap() as usize;
+        let mut seats = vec!["open"; 2];
+        seats.resize(players, "basic");
+        let (status, t) =
+            support::post(&addr, "/api/tables", &json!({"rules": preset, "seats": seats})).await;
+        assert_eq!(status, 200, "{t}");
+        let (code, host) = (t["code"].as_str().unwrap().to_string(), t["host"].clone());
+        let spy = claim(&addr, &code, 1, "Spy").await;
+        let mut as_spy = connect(&addr, &code, Some(&spy)).await;
+        let mut watcher = connect(&addr, &code, None).await;
+        for ws in [&mut as_spy, &mut watcher] {
+            let state = next(ws).await.unwrap();
+            assert_eq!(state["started"], false, "{state}");
+            assert_eq!(cards_in(&state.to_string()), CardSet::EMPTY, "{preset}: {state}");
+            send(ws, &json!({"type": "past_deals"})).await;
+            let past = support::reply(ws).await;
+            assert_eq!(cards_in(&past.to_string()), CardSet::EMPTY, "{preset}: {past}");
+        }
+        // The host frees the spy's seat; Bob and Cy sit, and the game starts: each is sent
+        // a hand now.
+        let (status, r) = support::post(
+            &addr,
+            &format!("/api/tables/{code}/seats/1/free"),
+            &json!({"host": host}),
+        )
+        .await;
+        assert_eq!(status, 200, "{r}");
+        let bob = claim(&addr, &code, 1, "Bob").await;
+        let mut as_bob = connect(&addr, &code, Some(&bob)).await;
+        let before = next(&mut as_bob).await.unwrap();
+        assert_eq!(
+            cards_in(&before.to_string()),
+            CardSet::EMPTY,
+            "{preset}: {before}"
+        );
+        let _cy = claim(&addr, &code, 0, "Cy").await;
+        let started = loop {
+            let m = next(&mut as_bob).await.unwrap();
+            if m["type"] == "state" && m["started"] == true {
+                break m;
+            }
+        };
+        assert!(
+            !started["view"]["hand"].as_array().unwrap().is_empty(),
+            "{preset}: {started}"
+        );
+    }
+}

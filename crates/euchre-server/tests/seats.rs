@@ -1467,3 +1467,181 @@ async fn past_deals_of(ws: &mut support::Ws) -> Vec<Value> {
     assert_eq!(answer["type"], "past_deals", "{answer}");
     answer["deals"].as_array().unwrap().clone()
 }
+
+/// Server tester s53, 1: the host freed a computer player's seat mid-game, sat there under
+/// another name, read its hand and gave it back. A computer seat is freed only before the
+/// start (409 after, with why, and nothing changed); freed then, "Start now" gives it back to
+/// its own player (`easy`), not the stand-in, after a restart too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_players_seat_is_freed_only_before_the_start() {
+    let db = temp_db("free-bot");
+    let addr = start(&db).await;
+    let (status, t) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "easy", "open", "easy"], "stand_in": "basic"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{t}");
+    let (code, host) = (t["code"].as_str().unwrap().to_string(), t["host"].clone());
+    let free = |seat: usize| format!("/api/tables/{code}/seats/{seat}/free");
+    let bot = |seat: usize| format!("/api/tables/{code}/seats/{seat}/bot");
+    // Before the start: freed, and given back its own level, kept by the database.
+    let (status, r) = post(&addr, &free(1), &json!({"host": host})).await;
+    assert_eq!(status, 200, "{r}");
+    let again = start(&db).await;
+    let (status, r) = post(&again, &bot(1), &json!({"host": host})).await;
+    assert_eq!(status, 409, "nobody seated yet: {r}");
+    let _ann = claim(&again, &code, 0, "Ann").await;
+    let (status, r) = post(&again, &bot(1), &json!({"host": host})).await;
+    assert_eq!(status, 200, "{r}");
+    assert_eq!(r["player"], "easy", "its own player, not the stand-in: {r}");
+    // Begun: refused, with why.
+    let _bo = claim(&again, &code, 2, "Bo").await;
+    let (status, r) = post(&again, &free(3), &json!({"host": host})).await;
+    assert_eq!(status, 409, "{r}");
+    let why = r["error"].as_str().unwrap();
+    assert!(why.contains("only before the game starts"), "{why}");
+    let (_, info) = get(&again, &format!("/api/tables/{code}")).await;
+    let info: Value = serde_json::from_str(&info).unwrap();
+    assert_eq!(info["seats"][3]["kind"], "bot", "nothing changed: {info}");
+    assert_eq!(info["seats"][3]["name"], "easy");
+    // A person's seat may still be freed (they left): its stand-in is the table's.
+    let (status, r) = post(&again, &free(2), &json!({"host": host})).await;
+    assert_eq!(status, 200, "{r}");
+    let (status, r) = post(&again, &bot(2), &json!({"host": host})).await;
+    assert_eq!((status, r["player"].as_str()), (200, Some("basic")), "{r}");
+}
+
+/// Logs in as `name` (its account made first when `make`): the session cookie.
+async fn signed_in(addr: &str, name: &str, password: &str, make: bool) -> String {
+    let path = if make { "/api/accounts" } else { "/api/login" };
+    let creds = json!({"name": name, "password": password});
+    let (status, head, body) = with_headers(addr, "POST", path, "", &creds).await;
+    assert_eq!(status, 200, "{body}");
+    cookie_of(&head)
+}
+
+/// Server tester s53, 3: a signed-in person could not take their own seat back from another
+/// browser or device ("that seat is taken"). The account that holds the seat takes it back:
+/// a new token, the old one's connections closed with 4003 and why, the old token refused
+/// from then on, and the deals played before still theirs to review. Another account, or a
+/// guest, is refused as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_takes_its_seat_back_from_another_device() {
+    use futures_util::StreamExt;
+    let db = temp_db("take-back");
+    let addr = start(&db).await;
+    let laptop = signed_in(&addr, "Kim Lee", "a long walk home", true).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "seed": 3}),
+    )
+    .await;
+    let seat0 = format!("/api/tables/{code}/seats/0");
+    let (status, _, body) = with_headers(
+        &addr,
+        "POST",
+        &seat0,
+        &format!("Cookie: {laptop}\r\n"),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let old: Value = serde_json::from_str(&body).unwrap();
+    let old = old["token"].as_str().unwrap().to_string();
+    let mut ws = connect(&addr, &code, Some(&old)).await;
+    first_legal_until(&mut ws, |m| m["deal_number"].as_u64() >= Some(2)).await;
+    // Someone else, a guest or another account, is refused.
+    let (status, _) = post(&addr, &seat0, &json!({"name": "Zed"})).await;
+    assert_eq!(status, 409);
+    let other = signed_in(&addr, "Ola Berg", "a long walk home", true).await;
+    let (status, _, body) =
+        with_headers(&addr, "POST", &seat0, &format!("Cookie: {other}\r\n"), &json!({})).await;
+    assert_eq!(status, 409, "{body}");
+    // Kim on the phone: the table says which seat is hers (to her only).
+    let phone = signed_in(&addr, "Kim Lee", "a long walk home", false).await;
+    let info_path = format!("/api/tables/{code}");
+    let (_, _, info) = with_headers(
+        &addr,
+        "GET",
+        &info_path,
+        &format!("Cookie: {phone}\r\n"),
+        &json!(null),
+    )
+    .await;
+    assert_eq!(
+        serde_json::from_str::<Value>(&info).unwrap()["yours"],
+        json!([0]),
+        "{info}"
+    );
+    let (_, info) = get(&addr, &info_path).await;
+    assert_eq!(
+        serde_json::from_str::<Value>(&info).unwrap()["yours"],
+        json!([]),
+        "{info}"
+    );
+    let (status, _, body) =
+        with_headers(&addr, "POST", &seat0, &format!("Cookie: {phone}\r\n"), &json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let new: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(new["seat"], 0);
+    let new = new["token"].as_str().unwrap().to_string();
+    assert_ne!(new, old);
+    // The laptop's connection is closed with the code and the reason.
+    let close = loop {
+        match tokio::time::timeout(std::time::Duration::from_secs(10), ws.next()).await {
+            Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Close(frame)))) => break frame,
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("no close: {other:?}"),
+        }
+    };
+    let close = close.expect("a close frame");
+    assert_eq!(u16::from(close.code), 4003);
+    assert!(close.reason.contains("took this seat back"), "{}", close.reason);
+    // The old token is given up; the new one plays on, and reviews deal 1.
+    let mut stale = connect(&addr, &code, Some(&old)).await;
+    assert!(next(&mut stale).await.is_none(), "the old token holds nothing");
+    let mut ws = connect(&addr, &code, Some(&new)).await;
+    let state = next(&mut ws).await.unwrap();
+    assert_eq!(state["seat"], 0);
+    assert_eq!(state["seats"][0]["name"], "Kim Lee");
+    assert_eq!(state["seats"][0]["held_from"], 0, "{}", state["seats"][0]);
+    send(&mut ws, &json!({"type": "review", "deal": 1})).await;
+    let review = reply(&mut ws).await;
+    assert_eq!(review["type"], "review", "{review}");
+}
+
+/// Server tester s53, 4: a ninth connection on one seat was refused with HTTP 429, which a
+/// browser cannot read: its page said "reconnecting…" for ever. It is let in and closed with
+/// 4004 and the reason, which the page shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_open_in_too_many_places_is_told_why() {
+    use futures_util::StreamExt;
+    let addr = start(&temp_db("nine-tabs")).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"]}),
+    )
+    .await;
+    let ann = claim(&addr, &code, 0, "Ann").await;
+    let mut tabs = Vec::new();
+    for _ in 0..8 {
+        let mut ws = connect(&addr, &code, Some(&ann)).await;
+        assert!(next(&mut ws).await.is_some());
+        tabs.push(ws);
+    }
+    let mut ninth = connect(&addr, &code, Some(&ann)).await;
+    let close = match tokio::time::timeout(std::time::Duration::from_secs(10), ninth.next()).await {
+        Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Close(frame)))) => frame,
+        other => panic!("no close first: {other:?}"),
+    };
+    let close = close.expect("a close frame");
+    assert_eq!(u16::from(close.code), 4004);
+    assert!(close.reason.contains("close one"), "{}", close.reason);
+    // One closed makes a place.
+    drop(tabs.pop());
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let mut ws = connect(&addr, &code, Some(&ann)).await;
+    assert_eq!(next(&mut ws).await.unwrap()["type"], "state");
+}

@@ -32,7 +32,7 @@ mod socket;
 pub(crate) mod sparingly;
 pub(crate) mod state;
 
-use refusal::{database_refused, error, gone_table, no_table, refused, rejection_status, Refusal};
+use refusal::{body_refused, database_refused, error, gone_table, no_table, refused, Refusal};
 pub use socket::{BURST, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, RATE_PER_SEC};
 use state::rules_of;
 pub use state::{AppState, StartError};
@@ -275,9 +275,38 @@ async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> Respo
 }
 
 fn body<T>(b: JsonBody<T>, expected: &str) -> Result<T, Refusal> {
-    b.map(|Json(v)| v)
-        .map_err(|e| (rejection_status(&e), format!("{e}; expected {expected}")))
+    body_with(b, expected, &[])
 }
+
+/// [`body`], with words for what each field takes (`fields`), said when one is wrong.
+fn body_with<T>(b: JsonBody<T>, expected: &str, fields: &[(&str, &str)]) -> Result<T, Refusal> {
+    b.map(|Json(v)| v).map_err(|e| body_refused(&e, expected, fields))
+}
+
+/// What each field of a new table takes, in words (said when one is wrong).
+const NEW_TABLE_FIELDS: [(&str, &str); 6] = [
+    (
+        "rules",
+        "rules is the name of a preset, such as \"north-american\" (GET /api/presets lists them)",
+    ),
+    (
+        "options",
+        "options is an object of option names to values, such as {\"winning_score\":\"11\"}",
+    ),
+    (
+        "seats",
+        "seats is a list of \"open\" or a computer player's name (\"easy\", \"hard\", ...), one a seat",
+    ),
+    (
+        "grace_secs",
+        "grace_secs is a whole number of seconds, 0 to 86400",
+    ),
+    (
+        "stand_in",
+        "stand_in is a computer player's name, such as \"hard\"",
+    ),
+    ("seed", "seed is a whole number, 0 to 18446744073709551615"),
+];
 
 async fn create_table(
     State(state): State<AppState>,
@@ -295,9 +324,10 @@ async fn create_table(
             return refusal::try_again("too many new tables from your address", wait);
         }
     }
-    let req = match body(
+    let req = match body_with(
         b,
         "{\"rules\":PRESET,\"seats\":[\"open\" or a computer player, ...]}",
+        &NEW_TABLE_FIELDS,
     ) {
         Ok(r) => r,
         Err(e) => return refused(e),
@@ -357,7 +387,10 @@ async fn create_table(
     }
     let grace = req.grace_secs.unwrap_or(DEFAULT_GRACE_SECS);
     if grace > 24 * 3600 {
-        return error(StatusCode::BAD_REQUEST, "grace_secs is at most a day (86400)");
+        return error(
+            StatusCode::BAD_REQUEST,
+            "grace_secs is a whole number of seconds, 0 to 86400 (a day)",
+        );
     }
     let plan: Vec<SeatPlan> = req
         .seats
@@ -480,11 +513,14 @@ fn open_table(state: &AppState, t: TableSpec, from: Option<std::net::IpAddr>) ->
     Ok(code)
 }
 
-async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> Response {
+async fn table_info(State(state): State<AppState>, Path(code): Path<String>, headers: HeaderMap) -> Response {
     let live = match state.table(&code) {
         Ok(live) => live,
         Err(e) => return refused(e),
     };
+    // The seats the account signed in holds: its page offers to take them back (from another
+    // browser or device). Told only to that account's own requests.
+    let account = accounts::logged_in(&state, &headers);
     let Ok(room) = live.room() else {
         return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
     };
@@ -501,6 +537,9 @@ async fn table_info(State(state): State<AppState>, Path(code): Path<String>) -> 
         "started": room.started(),
         "game_over": room.game().is_over(),
         "grace_secs": live.grace.as_secs(),
+        "yours": (0..room.seats().len())
+            .filter(|&i| account.is_some() && room.account_of(i) == account.as_deref())
+            .collect::<Vec<_>>(),
         // No `next_table`: the next game is told to the seats' holders only, in their states,
         // and to the host, in the answer to "again" (review s48, finding 8).
     }))
@@ -567,44 +606,102 @@ async fn claim_seat(
         Err(e) => return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)),
     }
     let signed_in = account.is_some();
+    let mut taken_back = false;
     let result = {
         let Ok(mut room) = live.room() else {
             return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
         };
-        match room.claim(seat, &name, account.clone()) {
-            Ok(token) => {
-                let row = SeatRow::Person {
-                    name: name.clone(),
-                    token: TokenHash::of(&token).to_string(),
-                    account,
-                };
-                match state.store.set_seat(&live.code, seat, &row, room.held_from(seat)) {
-                    Ok(()) => Ok(token),
-                    Err(e) => {
-                        // Not saved: not taken.
-                        let _ = room.free(seat);
-                        Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)))
+        let was_freed_from = room.freed_from_bot(seat).map(str::to_string);
+        // The seat the account signed in holds already: taken back from another browser or
+        // device (server tester s53, 3).
+        if let Some(held) = account.as_deref().filter(|a| room.account_of(seat) == Some(*a)) {
+            taken_back = true;
+            take_back(&state, &live, &mut room, seat, held)
+        } else {
+            match room.claim(seat, &name, account.clone()) {
+                Ok(token) => {
+                    let row = SeatRow::Person {
+                        name: name.clone(),
+                        token: TokenHash::of(&token).to_string(),
+                        account,
+                    };
+                    match state.store.set_seat(&live.code, seat, &row, room.held_from(seat)) {
+                        Ok(()) => Ok(token),
+                        Err(e) => {
+                            // Not saved: not taken.
+                            let _ = room.free(seat);
+                            if let Some(player) = was_freed_from {
+                                room.restore_freed_bot(seat, player);
+                            }
+                            Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)))
+                        }
                     }
                 }
+                Err(e @ crate::RoomError::BadName(_)) => Err((StatusCode::BAD_REQUEST, e.to_string())),
+                Err(e @ crate::RoomError::NoSuchSeat(_)) => Err((StatusCode::NOT_FOUND, e.to_string())),
+                Err(e @ (crate::RoomError::Closed | crate::RoomError::PutAway)) => {
+                    Err(gone_table(&live.code, &e))
+                }
+                Err(e) => Err((StatusCode::CONFLICT, e.to_string())),
             }
-            Err(e @ crate::RoomError::BadName(_)) => Err((StatusCode::BAD_REQUEST, e.to_string())),
-            Err(e @ crate::RoomError::NoSuchSeat(_)) => Err((StatusCode::NOT_FOUND, e.to_string())),
-            Err(e @ (crate::RoomError::Closed | crate::RoomError::PutAway)) => {
-                Err(gone_table(&live.code, &e))
-            }
-            Err(e) => Err((StatusCode::CONFLICT, e.to_string())),
         }
     };
     match result {
         Ok(token) => {
             let ip = peer.map(|axum::Extension(axum::extract::ConnectInfo(p))| p.ip().to_string());
-            tracing::info!(table = %live.code, seat, player = crate::names::logged(&name).as_str(), signed_in, ip = %ip.unwrap_or_default(), "seat taken");
+            if taken_back {
+                tracing::info!(table = %live.code, seat, player = crate::names::logged(&name).as_str(), ip = %ip.unwrap_or_default(), "seat taken back by its account");
+                live.start_grace_if_gone(Seat::new(seat as u8));
+            } else {
+                tracing::info!(table = %live.code, seat, player = crate::names::logged(&name).as_str(), signed_in, ip = %ip.unwrap_or_default(), "seat taken");
+            }
             live.seats_changed();
             begun_now(&state, &live);
             Json(json!({"seat": seat, "token": token.to_string()})).into_response()
         }
         Err((status, e)) => error(status, e),
     }
+}
+
+/// The seat `account` holds, taken back by it with a new token: stored, then the old token's
+/// connections closed ([`crate::live::SEAT_TAKEN_BACK`]). `room` is the table's, locked.
+fn take_back(
+    state: &AppState,
+    live: &Live,
+    room: &mut Room,
+    seat: usize,
+    account: &str,
+) -> Result<SeatToken, Refusal> {
+    let before = room.seats()[seat].clone();
+    let token = room.take_back(seat, account).map_err(|e| match e {
+        e @ (crate::RoomError::Closed | crate::RoomError::PutAway) => gone_table(&live.code, &e),
+        e => (StatusCode::CONFLICT, e.to_string()),
+    })?;
+    let Seated::Person { name, .. } = &before else {
+        return Err((
+            StatusCode::CONFLICT,
+            crate::RoomError::Taken(Seat::new(seat as u8)).to_string(),
+        ));
+    };
+    let row = SeatRow::Person {
+        name: name.clone(),
+        token: TokenHash::of(&token).to_string(),
+        account: Some(account.to_string()),
+    };
+    if let Err(e) = state.store.set_seat(&live.code, seat, &row, room.held_from(seat)) {
+        // Not saved: the old token holds the seat still.
+        let _ = room.restore_seat(seat, before);
+        return Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)));
+    }
+    // Under the room's lock, as a freed seat's are: the old token's connections are told and
+    // closed, and none of them counts any more.
+    room.forget_connections(Seat::new(seat as u8));
+    live.disconnect_seat_why(
+        Seat::new(seat as u8),
+        crate::live::SEAT_TAKEN_BACK,
+        crate::live::TAKEN_BACK_REASON,
+    );
+    Ok(token)
 }
 
 #[derive(Deserialize)]
@@ -656,7 +753,19 @@ async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>
             Ok(room) => room,
             Err(e) => return refused(e),
         };
-        if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Open, 0) {
+        if let Err(e) = room.check_free(seat) {
+            return error(StatusCode::CONFLICT, e.to_string());
+        }
+        // A computer player freed (before the start) is kept with the open seat, to be given
+        // it back by "Start now" rather than the stand-in.
+        let row = match &room.seats()[seat] {
+            Seated::Bot(player) => SeatRow::Freed(player.clone()),
+            Seated::Open => room
+                .freed_from_bot(seat)
+                .map_or(SeatRow::Open, |p| SeatRow::Freed(p.to_string())),
+            Seated::Person { .. } => SeatRow::Open,
+        };
+        if let Err(e) = state.store.set_seat(&live.code, seat, &row, 0) {
             return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
         }
         let _ = room.free(seat);
@@ -724,7 +833,7 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
             );
         }
         // Stored first: a seat given but not saved would come back open after a restart.
-        let name = room.stand_in().to_string();
+        let name = room.bot_for(seat);
         if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Bot(name), 0) {
             return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
         }

@@ -3,7 +3,7 @@
 
 use super::refusal::{error, gone_table, refused};
 use super::state::AppState;
-use crate::live::{Advice, Live, LiveError, Outgoing, SEAT_GIVEN_UP, TOO_MANY_WATCHERS};
+use crate::live::{Advice, Live, LiveError, Outgoing, SEAT_GIVEN_UP, SEAT_OPEN_ELSEWHERE, TOO_MANY_WATCHERS};
 use crate::message::{ClientMessage, ServerMessage};
 use crate::room::{hint, review};
 use crate::token::SeatToken;
@@ -31,6 +31,11 @@ pub const BURST: f64 = 40.0;
 pub const PAST_DEALS_COST: f64 = 10.0;
 /// Connections one seat may have open at once (tabs, devices).
 const CONNECTIONS_PER_SEAT: u32 = 8;
+
+/// The reason a seat's connection past [`CONNECTIONS_PER_SEAT`] is closed with
+/// ([`SEAT_OPEN_ELSEWHERE`]).
+const SEAT_FULL_REASON: &str =
+    "this seat is open in as many places (tabs or devices) as a seat may be: close one, then try again";
 
 #[derive(Deserialize)]
 pub(super) struct Connect {
@@ -179,12 +184,12 @@ pub(super) async fn connect(
                     )
                 });
             };
-            // A person has a tab or two open, not a hundred (each may ask for advice).
+            // A person has a tab or two open, not a hundred (each may ask for advice). Let in
+            // and told with a close code, as a token given up is: a page cannot read a
+            // refused handshake's status, and said "reconnecting" for ever (server tester
+            // s53, 4).
             if open >= CONNECTIONS_PER_SEAT {
-                return error(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    format!("this seat is open in {open} places already: close one first"),
-                );
+                return ws.on_upgrade(|socket| close_with(socket, SEAT_OPEN_ELSEWHERE, SEAT_FULL_REASON));
             }
             (Some(seat), Some(token))
         }

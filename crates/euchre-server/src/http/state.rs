@@ -354,6 +354,10 @@ impl AppState {
     }
 
     pub(super) fn table(&self, code: &str) -> Result<Arc<Live>, Refusal> {
+        // Text no table could have is not looked for.
+        if !super::refusal::could_be_code(code) {
+            return Err(no_table(code));
+        }
         let code = code.to_ascii_uppercase();
         if let Some(live) = self.tables.lock().map_err(|_| tables_unavailable())?.get(&code) {
             return Ok(live.clone());
@@ -467,6 +471,10 @@ pub(super) fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Resu
     for (i, s) in t.seats.iter().enumerate() {
         let seated = match s {
             SeatRow::Open => Seated::Open,
+            SeatRow::Freed(n) => {
+                room.restore_freed_bot(i, n.clone());
+                Seated::Open
+            }
             SeatRow::Bot(n) => Seated::Bot(n.clone()),
             SeatRow::Person { name, token, account } => Seated::Person {
                 name: name.clone(),
