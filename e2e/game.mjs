@@ -233,6 +233,15 @@ try {
   const code = (await pageA.textContent('#table-code')).trim();
   log(`A created table ${code} (north-american, game to ${target}); invite link ${invite}`);
   await pageA.waitForSelector('#waiting');
+  // Server tester s53, 2: before the start nobody is sent a card (the first deal is kept
+  // whoever sits): the page waits for its players with no hand and no upcard.
+  const early = await pageA.evaluate(() => ({
+    cards: document.querySelectorAll('#hand .card-btn').length,
+    upcard: !!document.querySelector('.upcard'),
+    heading: (document.querySelector('#waiting h2') || {}).textContent,
+    prompt: (document.querySelector('#prompt') || {}).textContent,
+  }));
+  if (early.cards || early.upcard || early.heading !== 'Waiting for players') problems.push(`A: before the start the page shows ${JSON.stringify(early)}`);
 
   // B: a phone. Opens the invite link and takes the partner's seat (seat 3 on the page, 2 in the protocol).
   const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -250,6 +259,9 @@ try {
   const pageC = await ctxC.newPage();
   watchPage(pageC, 'C');
   await pageC.goto(`${invite}${FAST}`);
+  // Every seat taken: the invite asks no name (server tester s53, 8).
+  await pageC.waitForSelector('#watch');
+  if (await pageC.locator('#join-name').count()) problems.push('C: the invite of a table with no seat open asks for a name');
   await pageC.click('#watch');
   await pageC.waitForSelector('#table[data-seat="spectator"][data-seq]');
 
@@ -291,6 +303,9 @@ try {
     // Each summary says how its deal went, as the live log's do (browser tester s47, 1).
     const outcome = new RegExp(`^Deal ${i + 1}: (thrown in|.+ called .+ — (made it|march|euchred), \\+\\d+.*)$`);
     if (!outcome.test(d.title) || !/^Deal \d+: .*Score/.test(d.result)) problems.push(`D: a late spectator's log entry ${i + 1} reads ${JSON.stringify(d)}`);
+    // Each team's people are named once in a spectator's deal result, then its side (server
+    // tester s53, 7).
+    if ((d.result.match(/Ann & Bo/g) || []).length !== 1 || (d.result.match(/easy \(seat 2\) & easy/g) || []).length !== 1) problems.push(`D: a late spectator's deal ${i + 1} names its teams so: ${d.result}`);
   });
   if (await pageD.locator('#hand .card-btn').count()) throw new Error('the late spectator was shown a hand');
   log(`D: a spectator after the game's end sees all ${lateLog.length} deals in the log`);

@@ -938,7 +938,29 @@ async function joinPage(code, note) {
   const list = h('ul', { class: 'seat-list' });
   info.seats.forEach((s) => {
     const who = s.kind === 'open' ? 'open' : `${s.name || s.kind}${s.kind === 'bot' ? ' (computer)' : s.kind === 'away' ? ' (away: a computer plays)' : s.kind === 'person' && !s.connected ? ' (offline)' : ''}`;
-    const take = s.kind === 'open'
+    // A seat the account signed in holds, taken back from here (another browser or device).
+    const mine = Array.isArray(info.yours) && info.yours.includes(s.seat) && s.kind !== 'open';
+    const takeBack = mine ? h('button', {
+      type: 'button',
+      class: 'primary take-back',
+      dataset: { seat: s.seat },
+      onclick: async (ev) => {
+        ev.target.disabled = true;
+        try {
+          const claim = await api('POST', `/api/tables/${code}/seats/${s.seat}`, {});
+          const prior = storageGet(`euchre:${code}`) || {};
+          const saved = { seat: claim.seat ?? s.seat, token: claim.token, host: prior.host || null };
+          storageSet(`euchre:${code}`, saved);
+          connectTable(code, saved);
+          ui.focusNext = '#waiting h2, #hand button[tabindex="0"], #actions button';
+          announce(`You took back seat ${saved.seat + 1}.`);
+        } catch (e) {
+          ev.target.disabled = false;
+          joinPage(code, `Could not take the seat back: ${e.message}`);
+        }
+      },
+    }, `Take back seat ${s.seat + 1}`) : null;
+    const take = takeBack || (s.kind === 'open'
       ? h('button', {
         type: 'button',
         class: 'primary',
@@ -971,7 +993,7 @@ async function joinPage(code, note) {
           }
         },
       }, `Take seat ${s.seat + 1}`)
-      : null;
+      : null);
     list.append(h('li', {}, h('span', { class: 'seat-no' }, `Seat ${s.seat + 1}`), h('span', { class: 'who' }, who, partnerWords(info, s.seat)), take));
   });
   const opts = Object.fromEntries(info.options || []);
@@ -982,7 +1004,8 @@ async function joinPage(code, note) {
     // A finished game has no seat to take: no name is asked, and the way in is to see how it
     // ended.
     info.game_over ? null : inviteBox(code),
-    info.game_over ? null : h('div', { class: 'field' }, h('label', { for: 'join-name' }, 'Your name'), nameInput),
+    // Nor with no seat open: there is nothing to sit at under it (server tester s53, 8).
+    info.game_over || !info.seats.some((x) => x.kind === 'open') ? null : h('div', { class: 'field' }, h('label', { for: 'join-name' }, 'Your name'), nameInput),
     list,
     h('p', {}, h('button', { type: 'button', id: 'watch', onclick: () => connectTable(code, null) }, info.game_over ? 'See how it ended' : 'Watch the game')),
     status));
@@ -1119,6 +1142,12 @@ const SEAT_GIVEN_UP = 4001;
 // (`live::TOO_MANY_WATCHERS`): said, and tried again a minute later, not at once.
 const TOO_MANY_WATCHERS = 4002;
 const WATCHERS_RETRY_MS = 60000;
+// The close code of a connection whose seat its account took back in another browser or
+// device (`live::SEAT_TAKEN_BACK`): said, with the way to take it back here.
+const SEAT_TAKEN_BACK = 4003;
+// The close code of a seat's connection refused because the seat is open in as many tabs and
+// devices as it may be (`live::SEAT_OPEN_ELSEWHERE`): said, and tried again a minute later.
+const SEAT_OPEN_ELSEWHERE = 4004;
 
 function openSocket() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -1218,8 +1247,16 @@ async function lost(ws, code, opened, reason) {
     joinPage(ui.code, 'Your seat was given up; take a seat again or watch.');
     return;
   }
-  if (code === TOO_MANY_WATCHERS) {
-    const why = (reason || 'as many people watch this table as it takes').replace(/: try again later$/, '');
+  if (code === SEAT_TAKEN_BACK) {
+    forgetSeat();
+    ui.closed = true;
+    joinPage(ui.code, 'You took your seat in another browser or device. To play here again, sign in and take it back, or watch.');
+    return;
+  }
+  if (code === TOO_MANY_WATCHERS || code === SEAT_OPEN_ELSEWHERE) {
+    const why = code === SEAT_OPEN_ELSEWHERE
+      ? (reason || 'this seat is open in as many places as a seat may be: close one').replace(/, then try again$/, '')
+      : (reason || 'as many people watch this table as it takes').replace(/: try again later$/, '');
     setConnection(`${sentence(why)}. This page tries again in a minute.`);
     renderTable();
     setTimeout(() => { if (!ui.closed) openSocket(); }, WATCHERS_RETRY_MS);
@@ -1525,6 +1562,13 @@ function showState(prev, state) {
   // The log and the screen reader: every decision not yet told.
   const key = dealKey(state);
   const entry = ui.logs.get(key) || { deal: state.deal_number, history: [], result: null };
+  // A seat changing hands in the game is written in everyone's log, where it happened.
+  const changes = seatChangeWords(prev, state);
+  if (changes.length) {
+    const at = (v.history || []).length;
+    entry.notes = (Array.isArray(entry.notes) ? entry.notes : []).concat(changes.map((text) => ({ at, text })));
+    for (const text of changes) announce(`${text}.`);
+  }
   // Counted apart from the log's decisions: the server's end of a deal (past deals) may fill
   // the log ahead of the states still to be shown, whose decisions are told all the same
   // (a11y s50, 2).
@@ -1628,6 +1672,26 @@ function tellSeatChanges(prev, state) {
   }
 }
 
+/** The seats that changed hands between `prev` and `state` in the game, in words for the log:
+ * "Bo took seat 3", "Ann left seat 2 (the host freed it)". Everyone at the table reads who sat
+ * where, so nobody sits at another's seat, sees its hand and goes, unseen (server tester s53,
+ * 1). Going away and coming back are not a change of hands. */
+function seatChangeWords(prev, state) {
+  if (!prev || !prev.started || !state.started || prev.game_over) return [];
+  const holder = (y) => `${y.kind === 'away' ? 'person' : y.kind}:${y.name || ''}`;
+  const out = [];
+  for (const x of state.seats || []) {
+    const was = prev.seats && prev.seats[x.seat];
+    if (!was || holder(was) === holder(x)) continue;
+    const n = x.seat + 1;
+    if ((was.kind === 'person' || was.kind === 'away') && was.name) out.push(`${was.name} left seat ${n} (the host freed it)`);
+    if (x.kind === 'bot') out.push(`${x.name} (a computer player) took seat ${n}`);
+    else if (x.kind !== 'open' && x.name) out.push(`${x.seat === state.seat ? 'You' : x.name} took seat ${n}`);
+    else if (x.kind === 'open') out.push(`A computer plays seat ${n} until someone takes it`);
+  }
+  return out;
+}
+
 /** The last finished deal's words. Its panel, closed by the person, opens again only for
  * another deal: the next deal's first state tells again of a deal already shown done. */
 function setResult(key, text) {
@@ -1661,20 +1725,31 @@ function dealResult(done, next) {
   const four = done.family === 'four-handed';
   const scores = next ? next.scores : done.scores;
   const parts = [`Deal ${dealLabel(done.deal_number)}:`];
+  // A spectator's teams are named by their people once, then by their sides: "tricks
+  // North–South (Ann & Zoë) 2, East–West (easy (seat 2) & easy (seat 4)) 3. East–West score
+  // 2." (server tester s53, 7); a seat's are "We" and "They".
+  const introduced = new Set();
+  const team = (t) => {
+    if (done.seat !== null && done.seat !== undefined) return teamName(done, t);
+    const side = t === 0 ? 'North–South' : 'East–West';
+    if (introduced.has(t)) return side;
+    introduced.add(t);
+    return `${side} (${teamName(done, t)})`;
+  };
   if (four) {
     const pts = v.points || [0, 0];
     const tw = v.tricks_won || [0, 0];
     if (v.maker === null || v.maker === undefined) parts.push('thrown in, no trump made.');
     else {
-      const side = teamName(done, v.maker % 2);
-      parts.push(`${seatName(done, v.maker)} called ${trumpName(v.trump) || 'trump'}${v.maker_alone ? ' alone' : ''}; tricks ${teamName(done, 0)} ${tw[0]}, ${teamName(done, 1)} ${tw[1]}.`);
+      parts.push(`${seatName(done, v.maker)} called ${trumpName(v.trump) || 'trump'}${v.maker_alone ? ' alone' : ''}; tricks ${team(0)} ${tw[0]}, ${team(1)} ${tw[1]}.`);
+      const side = team(v.maker % 2);
       const scorer = pts[0] > 0 ? 0 : pts[1] > 0 ? 1 : null;
       // Two sentences, not an aside in brackets: a spectator's team names have brackets of
       // their own ("easy (seat 1) & easy (seat 3)").
       if (done.result === 'euchred') parts.push(`${side} were euchred.`);
-      if (scorer !== null) parts.push(`${teamName(done, scorer)} score ${pts[scorer]}.`);
+      if (scorer !== null) parts.push(`${team(scorer)} score ${pts[scorer]}.`);
     }
-    parts.push(`Score ${teamName(done, 0)} ${scores[0]}, ${teamName(done, 1)} ${scores[1]}.`);
+    parts.push(`Score ${team(0)} ${scores[0]}, ${team(1)} ${scores[1]}.`);
   } else {
     const delta = v.delta || [];
     const tw = v.tricks_won;
@@ -2627,7 +2702,11 @@ function logLines(s, entry) {
     }
     lines.push(h('li', { class: 'trick-line' }, `Trick ${ti + 1}: ${trick.join(', ')}${end}`));
   };
+  // Seats changing hands, told where they did (before the decision of their place).
+  const notes = Array.isArray(entry.notes) ? entry.notes : [];
+  const noteLines = (from, to) => notes.filter((x) => x.at >= from && x.at < to).map((x) => h('li', { class: 'seat-line' }, `${x.text}.`));
   for (const [i, [seat, action]] of entry.history.entries()) {
+    lines.push(...noteLines(i, i + 1));
     const oc = actionCard(action);
     const name = who(i, seat);
     // A card of a jambone hand is told as its naming: it counts as that trick's card.
@@ -2644,6 +2723,7 @@ function logLines(s, entry) {
     lines.push(h('li', {}, actionSentence(name, action, entry.upcard, entry.dealer === seat)));
   }
   if (trick.length) flush(false);
+  lines.push(...noteLines(entry.history.length, Infinity));
   return lines;
 }
 
