@@ -8,7 +8,7 @@
 use euchre::game::{match_over, Game, Match};
 use euchre::solo::{SoloDeal, SoloGame, SoloRules};
 use euchre::table::{settings_clash, AnyGame, SettingsClash, Table};
-use euchre::{Action, Card, CardSet, Deal, Rules, Seat};
+use euchre::{Action, Card, CardSet, Deal, IllegalAction, Rules, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -1007,8 +1007,13 @@ fn apply_decisions(g: &mut dyn Table, decisions: &[(u8, String)]) -> Result<(), 
                 None => format!("'{a}' by seat {seat}, but the deal is over"),
             }));
         }
-        g.apply(a)
-            .map_err(|e| at(format!("seat {seat} may not {}: {e}", a.as_verb())))?;
+        g.apply(a).map_err(|e| {
+            at(match e {
+                // It names the action itself ("seat 1 may not farmers" did not read).
+                IllegalAction::NotNow { .. } => format!("seat {seat}: {e}"),
+                _ => format!("seat {seat} may not {}: {e}", a.as_verb()),
+            })
+        })?;
     }
     Ok(())
 }

@@ -657,3 +657,23 @@ fn a_decision_that_is_no_seat_and_text_is_named_by_its_place() {
         assert_eq!(e.place.decision, Some(3));
     }
 }
+
+/// A decision of another phase is refused in words: the phase as a player says it, what the seat
+/// could do instead, and no internal phase name (`bidding1`) or "may not farmers" (records tester
+/// s53, 6).
+#[test]
+fn a_decision_out_of_its_phase_is_refused_in_words() {
+    let good = sample();
+    let mut r = good.clone();
+    let seat = r.games[0].deals[0].decisions[0].0;
+    r.games[0].deals[0].decisions[0].1 = "alone".into();
+    let text = serde_json::to_string(&r).unwrap();
+    let e = read(&text).unwrap_err().to_string();
+    assert!(
+        e.contains(&format!(
+            "seat {seat}: 'alone' is not legal now: in round 1 of the bidding, seat {seat}'s choices are pass, order"
+        )),
+        "{e}"
+    );
+    assert!(!e.contains("bidding1") && !e.contains("may not alone"), "{e}");
+}

@@ -52,9 +52,107 @@ pub enum IllegalAction {
     /// The action is not one of this phase's.
     NotNow {
         action: Action,
+        /// The phase's short name, as the engine protocol's `state` gives it.
         phase: &'static str,
-        hint: &'static str,
+        /// In words: the phase, and what the seat to act may do in it (its legal actions).
+        expected: String,
     },
+    /// Bid Euchre: a bid of more tricks than there are (`most`, the cards in a hand).
+    BidTooHigh { bid: u8, most: u8 },
+}
+
+impl IllegalAction {
+    /// A refusal of `action` in a phase (`phase`, its name; `when`, the phase in words) where
+    /// `seat` may do only `legal`, after `note` when there is one. Built only when an action is
+    /// refused, so the text costs nothing to a legal decision.
+    pub(crate) fn not_now(
+        action: Action,
+        phase: &'static str,
+        when: &'static str,
+        seat: Seat,
+        legal: &[Action],
+        note: Option<&str>,
+    ) -> IllegalAction {
+        let offered = if legal.is_empty() {
+            "nothing".to_string()
+        } else {
+            offered(legal)
+        };
+        let note = note.map_or(String::new(), |n| format!("{n}; "));
+        IllegalAction::NotNow {
+            action,
+            phase,
+            expected: format!("{note}in {when}, seat {seat}'s choices are {offered}"),
+        }
+    }
+}
+
+/// The legal actions in words, those that differ only in a card, suit or number gathered:
+/// `pass, order or order alone`; `pass, call C/D/H or call C/D/H alone`; `9C, TD or AS`;
+/// `swap three of TD 9H TH 9S AS`.
+fn offered(legal: &[Action]) -> String {
+    // (the form with `{}` where the argument goes, the arguments in order of appearance)
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    let mut swap = false;
+    for &a in legal {
+        let alone = |a: bool| if a { " alone" } else { "" };
+        let (form, args): (String, Vec<String>) = match a {
+            Action::Play(c) => ("{}".into(), vec![c.to_string()]),
+            Action::Discard(c) => ("discard {}".into(), vec![c.to_string()]),
+            Action::Exchange(c) => ("exchange {}".into(), vec![c.to_string()]),
+            Action::Give(c) => ("give {}".into(), vec![c.to_string()]),
+            Action::Name(c) => ("name {}".into(), vec![c.to_string()]),
+            Action::Call { trump, alone: a } => (format!("call {{}}{}", alone(a)), vec![trump.to_string()]),
+            Action::CallJambone(t) => ("call {} jambone".into(), vec![t.to_string()]),
+            Action::Bid(n) => ("bid {}".into(), vec![n.to_string()]),
+            Action::NameTrump(t) => ("trump {}".into(), vec![t.to_string()]),
+            Action::Swap(cards) => {
+                swap = true;
+                (
+                    "swap three of {}".into(),
+                    cards.iter().map(|c| c.to_string()).collect(),
+                )
+            }
+            other => (other.to_string(), Vec::new()),
+        };
+        match groups.iter_mut().find(|(f, _)| *f == form) {
+            Some((_, have)) => {
+                for arg in args {
+                    if !have.contains(&arg) {
+                        have.push(arg);
+                    }
+                }
+            }
+            None => groups.push((form, args)),
+        }
+    }
+    let single = groups.len() == 1;
+    let shown: Vec<String> = groups
+        .into_iter()
+        .map(|(form, args)| {
+            if args.is_empty() {
+                return form;
+            }
+            let args = if swap && form.starts_with("swap") {
+                args.join(" ")
+            } else if single {
+                either(&args)
+            } else {
+                args.join("/")
+            };
+            form.replace("{}", &args)
+        })
+        .collect();
+    either(&shown)
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn either(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 impl fmt::Display for IllegalAction {
@@ -145,8 +243,14 @@ impl fmt::Display for IllegalAction {
                     "'{action}' is never a decision under these rules: it needs {needs}"
                 )
             }
-            IllegalAction::NotNow { action, phase, hint } => {
-                write!(f, "'{action}' is not legal now ({phase}; expected {hint})")
+            IllegalAction::NotNow { action, expected, .. } => {
+                write!(f, "'{action}' is not legal now: {expected}")
+            }
+            IllegalAction::BidTooHigh { bid, most } => {
+                write!(
+                    f,
+                    "'bid {bid}' is more tricks than there are: a bid is at most {most}, the cards in a hand"
+                )
             }
         }
     }

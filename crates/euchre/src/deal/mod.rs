@@ -88,6 +88,30 @@ impl Phase {
         )
     }
 
+    /// The phase in words, as a refusal names it: "round 1 of the bidding".
+    pub fn words(self) -> &'static str {
+        match self {
+            Phase::BlindLoner => "the dealer's blind loner question (before anyone looks at a hand)",
+            Phase::Farmers => "the farmer's hand calls before the bidding",
+            Phase::FarmersSwap => "the farmer's swap with the kitty",
+            Phase::Bidding1 => "round 1 of the bidding",
+            Phase::Bidding2 => "round 2 of the bidding",
+            Phase::BlindShout => "the dealer's blind call of trump (the Joker was turned)",
+            Phase::Discard => "the dealer's discard",
+            Phase::MakerAlone => "the maker's choice of going alone",
+            Phase::PartnerAlone => "the maker's partner's choice after the call",
+            Phase::DefendAlone => "a defender's choice of defending alone",
+            Phase::Exchange => "the loner's exchange with the partner",
+            Phase::Give => "the partner's card back to the loner",
+            Phase::Jamboree => "the jamboree question before the first lead",
+            Phase::Play => "the play",
+            Phase::Name => "the naming of the jambone hand's card",
+            Phase::RenegeClaim => "the renege claims after the last trick",
+            Phase::Robson => "the maker's choice after a march (robson)",
+            Phase::Done => "a deal that is over",
+        }
+    }
+
     /// A short lower-case name, used by the engine protocol.
     pub fn name(self) -> &'static str {
         match self {

@@ -4,7 +4,7 @@ use super::{Deal, Phase};
 use crate::action::Action;
 use crate::card::Suit;
 use crate::error::IllegalAction;
-use crate::rules::{AloneTiming, DefendAlone, JamBy, Reneging, TrumpRequirement};
+use crate::rules::{AloneTiming, JamBy, Reneging, TrumpRequirement};
 
 impl Deal {
     /// Explains why `a` is not legal now (call only for an illegal action).
@@ -79,17 +79,12 @@ impl Deal {
             (_, Action::Order { alone: true } | Action::Call { alone: true, .. })
                 if self.rules.alone_timing == AloneTiming::AfterDiscard =>
             {
-                IllegalAction::NotNow {
-                    action: a,
-                    phase: phase.name(),
-                    hint: "going alone is decided after the call (alone / partner)",
-                }
+                self.not_now(
+                    a,
+                    Some("going alone is decided after the call (alone or partner)"),
+                )
             }
-            _ => IllegalAction::NotNow {
-                action: a,
-                phase: phase.name(),
-                hint: self.expected(),
-            },
+            _ => self.not_now(a, None),
         }
     }
 
@@ -116,34 +111,16 @@ impl Deal {
         (!on).then_some(needs)
     }
 
-    fn expected(&self) -> &'static str {
-        match self.phase {
-            Phase::PartnerAlone => match (
-                self.rules.defend_alone == DefendAlone::Any,
-                self.partner_may_jambone(),
-            ) {
-                (true, true) => "partner, or take the hand alone (alone) or as jambone (jambone)",
-                (true, false) => "partner, or take the hand alone (alone)",
-                (false, true) => "partner, or play the hand as jambone (jambone)",
-                (false, false) => "partner",
-            },
-            Phase::BlindLoner => "pass, or blind alone (before seeing the hand)",
-            Phase::Farmers => "pass, or farmers when holding only 9s and 10s",
-            Phase::FarmersSwap => "swap <three cards of the hand>",
-            Phase::Bidding1 => "round 1 of bidding: pass or order",
-            Phase::Bidding2 => "round 2 of bidding: pass or call a suit",
-            Phase::BlindShout => "the dealer names trump blind: call a suit",
-            Phase::Discard => "the dealer discards: discard <card>",
-            Phase::MakerAlone | Phase::DefendAlone => "alone or partner",
-            Phase::Jamboree => "pass, or jamboree when holding the five highest trumps",
-            Phase::Exchange => "exchange <a card of the hand>, passed face down to the partner",
-            Phase::Give => "give <a card of the hand> back to the loner",
-            Phase::Play => "play a card",
-            Phase::Name => "name <a card of the jambone hand>",
-            Phase::RenegeClaim => "pass, or claim renege",
-            Phase::Robson => "pass to score the march, or subtract",
-            Phase::Done => "the deal is over",
-        }
+    /// `a` refused in this phase, with what the seat to act may do in it instead.
+    fn not_now(&self, a: Action, note: Option<&str>) -> IllegalAction {
+        IllegalAction::not_now(
+            a,
+            self.phase.name(),
+            self.phase.words(),
+            self.to_act,
+            &self.legal_actions(),
+            note,
+        )
     }
 
     /// The name of the suit led to the current trick.
@@ -152,5 +129,50 @@ impl Deal {
             s @ 0..=3 => Suit::from_index(s).name(),
             _ => "the Joker",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Action, Game, Rules};
+
+    fn refusal(preset: &str, opts: &[(&str, &str)], script: &[&str], a: &str) -> String {
+        let mut rules = Rules::preset(preset).unwrap();
+        for (k, v) in opts {
+            rules.set(k, v).unwrap();
+        }
+        let mut g = Game::new(rules, 1);
+        for s in script {
+            g.apply(s.parse::<Action>().unwrap()).unwrap();
+        }
+        g.apply(a.parse().unwrap()).unwrap_err().to_string()
+    }
+
+    /// A refusal names the phase in words, not by the protocol's name, and offers what `legal`
+    /// does: round 1 includes `order alone` (records tester s53, 6).
+    #[test]
+    fn refusal_says_the_phase_in_words_and_lists_the_legal_actions() {
+        let e = refusal("north-american", &[], &[], "call NT");
+        assert_eq!(
+            e,
+            "'call NT' is not legal now: in round 1 of the bidding, seat 3's choices are pass, order or order alone"
+        );
+        let e = refusal("openspiel", &[], &[], "order alone");
+        assert_eq!(
+            e,
+            "'order alone' is not legal now: going alone is decided after the call (alone or partner); in round 1 of the bidding, seat 3's choices are pass or order"
+        );
+        let e = refusal("north-american", &[("farmers", "true")], &[], "order");
+        assert!(
+            e.contains("in the farmer's hand calls before the bidding, seat 3's choices are pass"),
+            "{e}"
+        );
+        assert!(!e.contains("farmers;") && !e.contains("bidding1"), "{e}");
+        let e = refusal("north-american", &[], &["pass", "pass", "pass", "pass"], "order");
+        assert!(
+            e.contains("in round 2 of the bidding, seat 3's choices are pass, call "),
+            "{e}"
+        );
+        assert!(e.contains(" or call ") && e.contains("/"), "{e}");
     }
 }

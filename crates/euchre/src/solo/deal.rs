@@ -37,6 +37,21 @@ pub enum SoloPhase {
 }
 
 impl SoloPhase {
+    /// The phase in words, as a refusal names it: "the auction".
+    pub fn words(self) -> &'static str {
+        match self {
+            SoloPhase::Bidding1 => "round 1 of the bidding",
+            SoloPhase::Bidding2 => "round 2 of the bidding",
+            SoloPhase::Discard => "the dealer's discard",
+            SoloPhase::Auction => "the auction",
+            SoloPhase::NameTrump => "the naming of trump by the highest bidder",
+            SoloPhase::Declare => "the maker's choice of declaring a march",
+            SoloPhase::StayFold => "the others' choice of staying in or folding",
+            SoloPhase::Play => "the play",
+            SoloPhase::Done => "a deal that is over",
+        }
+    }
+
     /// A short lower-case name, used by the engine protocol.
     pub fn name(self) -> &'static str {
         match self {
@@ -932,21 +947,18 @@ impl SoloDeal {
             ) if Some(s) == self.turned() => IllegalAction::TurnedDownSuit { suit: s },
             (SoloPhase::Bidding2, Action::Pass) => IllegalAction::DealerStuck { seat, last: false },
             (SoloPhase::Auction, Action::Pass) => IllegalAction::DealerMustBid { seat },
-            _ => IllegalAction::NotNow {
-                action: a,
-                phase: self.phase.name(),
-                hint: match self.phase {
-                    SoloPhase::Bidding1 => "pass or order",
-                    SoloPhase::Bidding2 => "pass or call a suit other than the one turned down",
-                    SoloPhase::Discard => "discard <card>",
-                    SoloPhase::Auction => "pass, or bid <n> above the highest bid",
-                    SoloPhase::NameTrump => "trump <suit|high|low>",
-                    SoloPhase::Declare => "pass or declare",
-                    SoloPhase::StayFold => "stay or fold",
-                    SoloPhase::Play => "play a card",
-                    SoloPhase::Done => "the deal is over",
-                },
+            (SoloPhase::Auction, Action::Bid(n)) if n > self.rules.hand_size() => IllegalAction::BidTooHigh {
+                bid: n,
+                most: self.rules.hand_size(),
             },
+            _ => IllegalAction::not_now(
+                a,
+                self.phase.name(),
+                self.phase.words(),
+                seat,
+                &self.legal_actions(),
+                None,
+            ),
         }
     }
 
@@ -1051,5 +1063,28 @@ impl SoloObservation {
             s = next(s);
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::solo::{SoloGame, SoloRules};
+    use crate::Action;
+
+    /// A bid of more tricks than a hand holds is told the real limit, and a refusal in the
+    /// auction names it in words (records tester s53, 6).
+    #[test]
+    fn bid_euchre_bid_over_the_hand_is_told_the_limit() {
+        let mut g = SoloGame::new(SoloRules::preset("bid-euchre").unwrap(), 1);
+        let e = g.apply(Action::Bid(7)).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "'bid 7' is more tricks than there are: a bid is at most 6, the cards in a hand"
+        );
+        let e = g.apply(Action::Stay).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "'stay' is not legal now: in the auction, seat 2's choices are pass or bid 1/2/3/4/5/6"
+        );
     }
 }
