@@ -141,6 +141,7 @@ impl Expert {
                 p.opening_lead = config.opening_lead;
                 p.own_lead = config.own_lead;
                 p.own_trump = config.own_trump;
+                p.own_round2 = config.own_round2;
                 p.solo_exact = config.solo_exact;
                 p
             },
@@ -232,10 +233,7 @@ impl Expert {
                 continue;
             };
             let o = match lead {
-                Some(l) => WorldOutcome {
-                    points: value_chosen(l, chosen),
-                    ..*o
-                },
+                Some(l) => value_chosen(l, chosen),
                 None => *o,
             };
             let win = game.map(|g| g.win_after(o.points));

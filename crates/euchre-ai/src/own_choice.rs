@@ -21,7 +21,7 @@
 //!   trump the seat would not name: holding `AS KS JS JH 10H 10C`, `basic` names clubs, and
 //!   a bid of 2 was worth −4.3 where naming its best trump right after was worth +2.4.
 
-use crate::pimc::best_index;
+use crate::pimc::{best_index, WorldOutcome};
 use crate::solver::Solver;
 use euchre::table::AnyDeal;
 use euchre::{Action, CardSet, Phase, Seat};
@@ -54,27 +54,31 @@ impl Spot {
     }
 }
 
-/// The seat's own later decision in one world: the value, for its side, of each option.
+/// The seat's own later decision in one world: how each option ends, in points for its side.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct OwnChoice {
     pub spot: Spot,
-    pub options: Vec<(Action, f64)>,
+    pub options: Vec<(Action, WorldOutcome)>,
 }
 
 impl OwnChoice {
-    /// The best option's value: the world's value seeing the cards.
-    pub fn best(&self) -> f64 {
-        self.options
-            .iter()
-            .map(|(_, v)| *v)
-            .fold(f64::NEG_INFINITY, f64::max)
+    /// The best option's outcome: the world's seeing the cards.
+    pub fn best(&self) -> WorldOutcome {
+        let i = best_index(self.options.iter().map(|(_, o)| o.points));
+        self.options[i].1
     }
 }
 
 /// In a four-handed world whose auction is over after the action at index `action` was
-/// taken, the solved value of each card `me` could lead, when `me` makes the opening lead;
-/// `None` otherwise.
-pub(crate) fn own_lead(world: &AnyDeal, me: Seat, action: usize, solver: &mut Solver) -> Option<OwnChoice> {
+/// taken, the solved value of each card `me` could lead, when `me` makes the opening lead
+/// (its side made trump or not as `we_made` says); `None` otherwise.
+pub(crate) fn own_lead(
+    world: &AnyDeal,
+    me: Seat,
+    action: usize,
+    we_made: Option<bool>,
+    solver: &mut Solver,
+) -> Option<OwnChoice> {
     let AnyDeal::Partnership(d) = world else {
         return None;
     };
@@ -86,6 +90,7 @@ pub(crate) fn own_lead(world: &AnyDeal, me: Seat, action: usize, solver: &mut So
         .action_values(world)
         .into_iter()
         .filter(|(a, _)| matches!(a, Action::Play(_)))
+        .map(|(a, points)| (a, WorldOutcome { points, we_made }))
         .collect::<Vec<_>>();
     (!options.is_empty()).then(|| OwnChoice {
         spot: Spot::new(action, d.hands()[me.index()], d.auction(), me),
@@ -104,9 +109,9 @@ pub(crate) fn choose<'a>(
         let sum = sums
             .entry(&choice.spot)
             .or_insert_with(|| choice.options.iter().map(|&(a, _)| (a, 0.0)).collect());
-        for (a, v) in &choice.options {
+        for (a, o) in &choice.options {
             if let Some((_, s)) = sum.iter_mut().find(|(b, _)| b == a) {
-                *s += times * worth(*v);
+                *s += times * worth(o.points);
             }
         }
     }
@@ -116,13 +121,13 @@ pub(crate) fn choose<'a>(
         .collect()
 }
 
-/// The value of the option taken at the choice's spot in this world (the best option's
-/// where the spot has no choice yet).
-pub(crate) fn value_chosen(choice: &OwnChoice, chosen: &HashMap<&Spot, Action>) -> f64 {
+/// How the option taken at the choice's spot ends in this world (the best option's where the
+/// spot has no choice yet).
+pub(crate) fn value_chosen(choice: &OwnChoice, chosen: &HashMap<&Spot, Action>) -> WorldOutcome {
     chosen
         .get(&choice.spot)
         .and_then(|a| choice.options.iter().find(|(b, _)| b == a))
-        .map_or_else(|| choice.best(), |(_, v)| *v)
+        .map_or_else(|| choice.best(), |(_, o)| *o)
 }
 
 #[cfg(test)]
@@ -147,7 +152,16 @@ mod tests {
                 hand: cards.iter().map(|(c, _)| card(c)).collect(),
                 auction: Vec::new(),
             },
-            options: cards.iter().map(|&(c, v)| (Action::Play(card(c)), v)).collect(),
+            options: cards
+                .iter()
+                .map(|&(c, points)| {
+                    let o = WorldOutcome {
+                        points,
+                        we_made: None,
+                    };
+                    (Action::Play(card(c)), o)
+                })
+                .collect(),
         }
     }
 
@@ -163,15 +177,15 @@ mod tests {
         let chosen = choose(leads, |v| v);
         assert_eq!(chosen[&first.spot], Action::Play(card("JH")));
         assert_eq!(chosen[&other.spot], Action::Play(card("AS")));
-        assert_eq!(value_chosen(&first, &chosen), 0.0);
-        assert_eq!(value_chosen(&second, &chosen), 1.0);
-        assert_eq!(value_chosen(&other, &chosen), 1.0);
+        assert_eq!(value_chosen(&first, &chosen).points, 0.0);
+        assert_eq!(value_chosen(&second, &chosen).points, 1.0);
+        assert_eq!(value_chosen(&other, &chosen).points, 1.0);
         // Valued by another measure (here its sign), the choice follows it.
         let chosen = choose(leads, f64::signum);
         assert_eq!(chosen[&first.spot], Action::Play(card("JH")));
         // With only the first world, the ace.
         let chosen = choose([(1.0, &first)], |v| v);
-        assert_eq!(value_chosen(&first, &chosen), 2.0);
+        assert_eq!(value_chosen(&first, &chosen).points, 2.0);
     }
 
     /// The dealer's left, to bid first in a north-american deal, values each bid over
@@ -183,6 +197,16 @@ mod tests {
         let deal = AnyDeal::Partnership(Box::new(Deal::from_seed(rules, dealer, seed)));
         let mut pimc = Pimc::new(worlds as u32);
         pimc.own_lead = true;
+        means(&deal, pimc, seed, worlds)
+    }
+
+    /// The same with the seat's own second-round bid chosen blind (`-ownround2`).
+    fn round2_means(seed: u64, worlds: usize) -> Vec<Option<(f64, f64)>> {
+        let rules = Rules::preset("north-american").unwrap();
+        let dealer = Seat::new(seed as u8 % 4);
+        let deal = AnyDeal::Partnership(Box::new(Deal::from_seed(rules, dealer, seed)));
+        let mut pimc = Pimc::new(worlds as u32);
+        pimc.own_round2 = true;
         means(&deal, pimc, seed, worlds)
     }
 
@@ -221,7 +245,9 @@ mod tests {
                 let mut sums = (0.0, 0.0);
                 for (outcomes, leads) in &searched {
                     let seen = outcomes[a].unwrap().points;
-                    let blind = leads[a].as_ref().map_or(seen, |l| value_chosen(l, &chosen));
+                    let blind = leads[a]
+                        .as_ref()
+                        .map_or(seen, |l| value_chosen(l, &chosen).points);
                     sums = (sums.0 + blind, sums.1 + seen);
                 }
                 let leads = searched.iter().any(|(_, l)| l[a].is_some());
@@ -244,6 +270,23 @@ mod tests {
         // Ordering up is always one; the blind lead costs something in most of them.
         assert!(bids >= 40, "{bids}");
         assert!(short * 2 > bids, "{short} of {bids}");
+    }
+
+    #[test]
+    fn a_second_round_bid_chosen_blind_never_beats_seeing_the_cards() {
+        let (mut passes, mut short) = (0, 0);
+        for seed in 0..20 {
+            let means = round2_means(seed, 20);
+            // Only passing in round 1 can lead to the seat's own bid in round 2.
+            assert!(means[1..].iter().all(Option::is_none), "seed {seed}: {means:?}");
+            for (blind, seen) in means.into_iter().flatten() {
+                assert!(blind <= seen + 1e-9, "seed {seed}: {blind} > {seen}");
+                passes += 1;
+                short += usize::from(blind < seen - 1e-9);
+            }
+        }
+        assert!(passes >= 15, "{passes}");
+        assert!(short * 2 > passes, "{short} of {passes}");
     }
 
     #[test]

@@ -90,6 +90,10 @@ pub struct Pimc {
     /// winning the auction, every trump it could name is valued, for a trump chosen over the
     /// worlds ([`crate::own_choice`]); otherwise `basic` names it in each world.
     pub(crate) own_trump: bool,
+    /// In the four-handed game's first round of bidding, where the seat bids again in the
+    /// second round of a world, its choice there is the best on average over the worlds where
+    /// it knows the same things ([`crate::own_choice`]); otherwise `basic` takes it.
+    pub(crate) own_round2: bool,
 }
 
 impl Pimc {
@@ -109,6 +113,7 @@ impl Pimc {
             opening_lead: OpeningLead::Solved,
             own_lead: false,
             own_trump: false,
+            own_round2: false,
         }
     }
 
@@ -264,12 +269,12 @@ fn play_out(mut deal: AnyDeal, me: Seat, rng: &mut ChaCha8Rng, steps: &mut u64) 
 /// seeing only its own view of the world; with a [`Continuation`] other than `Basic`, the bids
 /// (making trump, going alone) of the four-handed game come from the bidding model instead, so
 /// the auction goes on as the others are likely to bid, not as `basic` would (for `me`'s
-/// opponents only, with the `Opponents` kinds). With `until`, it stops where that seat is to
-/// name trump in an individual game. `steps` counts the decisions taken.
+/// opponents only, with the `Opponents` kinds). It stops at `me`'s own choices that `stops`
+/// names. `steps` counts the decisions taken.
 pub(crate) fn finish_auction(
     deal: &mut AnyDeal,
     me: Seat,
-    until: Option<Seat>,
+    stops: OwnStops,
     continuation: Continuation,
     rng: &mut ChaCha8Rng,
     steps: &mut u64,
@@ -282,9 +287,7 @@ pub(crate) fn finish_auction(
             return;
         }
         let Some(seat) = deal.to_act() else { return };
-        if until == Some(seat)
-            && matches!(deal, AnyDeal::Solo(d) if d.phase() == euchre::solo::SoloPhase::NameTrump)
-        {
+        if stops.stops_at(deal) {
             return;
         }
         let view = GameView::of_deal(deal, seat);
@@ -306,6 +309,38 @@ pub(crate) fn finish_auction(
         let a = drawn.unwrap_or_else(|| basic.choose(&view, &Budget::UNLIMITED, rng).action);
         if deal.apply(a).is_err() {
             return;
+        }
+    }
+}
+
+/// The seat's own later choices at which a finished auction stops, so that the seat takes
+/// each the same way in every world where it knows the same things ([`crate::own_choice`]),
+/// not as `basic` would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OwnStops {
+    pub me: Seat,
+    /// Naming trump after winning an individual game's auction.
+    pub trump: bool,
+    /// The four-handed game's second round of bidding.
+    pub round2: bool,
+}
+
+impl OwnStops {
+    /// No stops: `basic` takes every choice.
+    pub const NONE: OwnStops = OwnStops {
+        me: Seat::new(0),
+        trump: false,
+        round2: false,
+    };
+
+    /// Whether `deal` waits on one of `me`'s choices these stops name.
+    pub fn stops_at(self, deal: &AnyDeal) -> bool {
+        if deal.to_act() != Some(self.me) {
+            return false;
+        }
+        match deal {
+            AnyDeal::Solo(d) => self.trump && d.phase() == euchre::solo::SoloPhase::NameTrump,
+            AnyDeal::Partnership(d) => self.round2 && d.phase() == Phase::Bidding2,
         }
     }
 }
@@ -352,6 +387,16 @@ impl MakerBias {
         alone: 0.0,
         march: 0.0,
     };
+
+    /// The points off the makers in a world whose auction is over, for `me`'s side: less
+    /// where its side made trump (`we_made`), more where the other side did.
+    fn signed_off(&self, w: &AnyDeal, we_made: Option<bool>) -> f64 {
+        match we_made {
+            Some(true) => -self.off(w),
+            Some(false) => self.off(w),
+            None => 0.0,
+        }
+    }
 
     /// The points off the makers in a world whose auction is over.
     fn off(&self, w: &AnyDeal) -> f64 {
@@ -511,84 +556,97 @@ impl Pimc {
             .map(|(i, &a)| {
                 let mut w = world.clone();
                 w.apply(a).ok()?;
-                let until = self.own_trump.then_some(me);
-                finish_auction(&mut w, me, until, self.continuation, rng, &mut self.steps);
+                let stops = self.own_stops(me);
+                finish_auction(&mut w, me, stops, self.continuation, rng, &mut self.steps);
                 self.solver.limit_nodes(share);
-                if let Some(trump) = self.own_trump_values(&w, me, i, rng) {
-                    let outcome = WorldOutcome {
-                        points: trump.best(),
-                        we_made: Some(true),
-                    };
-                    leads[i] = Some(trump);
+                if let Some(own) = self.own_bid_values(&w, me, i, rng) {
+                    let outcome = own.best();
+                    leads[i] = Some(own);
                     return Some(outcome);
                 }
-                lead_blind(&mut w, self.opening_lead, rng, &mut self.steps);
-                let we_made = we_made(&w, me);
-                let off = self.maker_bias.off(&w);
-                let bias = match we_made {
-                    Some(true) => -off,
-                    Some(false) => off,
-                    None => 0.0,
-                };
-                let lead = if self.own_lead {
-                    own_lead(&w, me, i, &mut self.solver)
-                } else {
-                    None
-                };
-                let points = match lead {
-                    Some(mut lead) => {
-                        lead.options.iter_mut().for_each(|(_, v)| *v += bias);
+                if self.own_lead {
+                    let mut led = w.clone();
+                    lead_blind(&mut led, self.opening_lead, rng, &mut self.steps);
+                    let made = we_made(&led, me);
+                    if let Some(mut lead) = own_lead(&led, me, i, made, &mut self.solver) {
+                        let bias = self.maker_bias.signed_off(&led, made);
+                        lead.options.iter_mut().for_each(|(_, o)| o.points += bias);
                         let best = lead.best();
                         leads[i] = Some(lead);
-                        best
+                        return Some(best);
                     }
-                    None => {
-                        let mut points = self.deal_value(&w, me, rng);
-                        if self.solver.gave_up() {
-                            points = play_out(w.clone(), me, rng, &mut self.steps);
-                        }
-                        let march = self.maker_bias.off_march(&w, points, we_made);
-                        let march = if we_made == Some(true) { -march } else { march };
-                        points + bias + march
-                    }
-                };
-                Some(WorldOutcome { points, we_made })
+                }
+                Some(self.auction_over_value(w, me, rng))
             })
             .collect();
         self.solver.limit_nodes(None);
         (outcomes, leads)
     }
 
-    /// Where `me` is to name trump in `w` (it won an individual game's auction after the
-    /// action at index `action`), the value of each trump it could name, the auction finished
-    /// by `basic` after it and the deal solved; `None` elsewhere.
-    fn own_trump_values(
+    /// Where [`Pimc::own_trump`] or [`Pimc::own_round2`] asks for them, the auction's stops
+    /// at `me`'s own later choices ([`OwnStops`]).
+    fn own_stops(&self, me: Seat) -> OwnStops {
+        OwnStops {
+            me,
+            trump: self.own_trump,
+            round2: self.own_round2,
+        }
+    }
+
+    /// Where `w`'s auction has stopped at a choice of `me`'s own ([`OwnStops`]) after the
+    /// action at index `action`: how each of its options ends, the auction finished after it
+    /// and the deal solved; `None` elsewhere.
+    fn own_bid_values(
         &mut self,
         w: &AnyDeal,
         me: Seat,
         action: usize,
         rng: &mut ChaCha8Rng,
     ) -> Option<OwnChoice> {
-        let AnyDeal::Solo(d) = w else { return None };
-        if d.phase() != euchre::solo::SoloPhase::NameTrump || d.to_act() != Some(me) {
+        if !self.own_stops(me).stops_at(w) {
             return None;
         }
-        let spot = Spot::new(action, d.hands()[me.index()], d.history(), me);
+        let (hand, auction) = match w {
+            AnyDeal::Solo(d) => (d.hands()[me.index()], d.history()),
+            AnyDeal::Partnership(d) => (d.hands()[me.index()], d.auction()),
+        };
+        let spot = Spot::new(action, hand, auction, me);
         let options = w
             .legal_actions()
             .iter()
-            .filter_map(|&t| {
-                let mut named = w.clone();
-                named.apply(t).ok()?;
-                finish_auction(&mut named, me, None, self.continuation, rng, &mut self.steps);
-                let mut points = self.deal_value(&named, me, rng);
-                if self.solver.gave_up() {
-                    points = play_out(named, me, rng, &mut self.steps);
-                }
-                Some((t, points))
+            .filter_map(|&a| {
+                let mut after = w.clone();
+                after.apply(a).ok()?;
+                finish_auction(
+                    &mut after,
+                    me,
+                    OwnStops::NONE,
+                    self.continuation,
+                    rng,
+                    &mut self.steps,
+                );
+                Some((a, self.auction_over_value(after, me, rng)))
             })
             .collect::<Vec<_>>();
         (!options.is_empty()).then_some(OwnChoice { spot, options })
+    }
+
+    /// How a world whose auction is over ends for `me`'s side: the opening lead made as
+    /// [`Pimc::opening_lead`] says, the deal solved (or played out where the search would be
+    /// too big), less the makers' bias.
+    fn auction_over_value(&mut self, mut w: AnyDeal, me: Seat, rng: &mut ChaCha8Rng) -> WorldOutcome {
+        lead_blind(&mut w, self.opening_lead, rng, &mut self.steps);
+        let we_made = we_made(&w, me);
+        let mut points = self.deal_value(&w, me, rng);
+        if self.solver.gave_up() {
+            points = play_out(w.clone(), me, rng, &mut self.steps);
+        }
+        let march = self.maker_bias.off_march(&w, points, we_made);
+        let march = if we_made == Some(true) { -march } else { march };
+        WorldOutcome {
+            points: points + self.maker_bias.signed_off(&w, we_made) + march,
+            we_made,
+        }
     }
 
     /// The value for `me`'s side of a deal whose auction is over: solved, or (in an individual
@@ -744,7 +802,7 @@ mod tests {
         let after = |me: u8, c: Continuation| {
             let mut w = AnyDeal::Partnership(Box::new(deal.clone()));
             let mut rng = ChaCha8Rng::seed_from_u64(1);
-            finish_auction(&mut w, Seat::new(me), None, c, &mut rng, &mut 0);
+            finish_auction(&mut w, Seat::new(me), OwnStops::NONE, c, &mut rng, &mut 0);
             let AnyDeal::Partnership(d) = w else {
                 unreachable!()
             };

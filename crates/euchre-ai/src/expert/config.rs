@@ -75,6 +75,11 @@ pub struct ExpertConfig {
     /// winning the auction, it names the same trump in every world where it knows the same
     /// things then, the best on average over them, not `basic`'s ([`crate::own_choice`]).
     pub own_trump: bool,
+    /// In the four-handed game's first round of bidding, where the seat bids again in the
+    /// second round of a world, it takes the same choice there in every world where it knows
+    /// the same things, the best on average over them, not `basic`'s
+    /// ([`crate::own_choice`]).
+    pub own_round2: bool,
     /// How the others are taken to bid, for the inference.
     pub bidders: Bidders,
     /// With `plays`, the partner's cards read by this model instead (the partner is an
@@ -211,6 +216,7 @@ impl ExpertConfig {
                 "ownlead" => config.own_lead = true,
                 "owntrump" => config.own_trump = true,
                 "basictrump" => config.own_trump = false,
+                "ownround2" => config.own_round2 = true,
                 "place" => config.bidders = Bidders::all(BidModel::PIMC_BY_PLACE),
                 "bidhand" => config.bidders = Bidders::all(BidModel::PIMC_HAND),
                 "place2" => {
@@ -344,6 +350,7 @@ impl ExpertConfig {
         blind: Blind::Own,
         own_lead: false,
         own_trump: false,
+        own_round2: false,
         bidders: Bidders::all(BidModel::PIMC),
         partner_plays: None,
         play_ties: None,
