@@ -1725,17 +1725,16 @@ function dealResult(done, next) {
   const four = done.family === 'four-handed';
   const scores = next ? next.scores : done.scores;
   const parts = [`Deal ${dealLabel(done.deal_number)}:`];
-  // A spectator's teams are named by their people once, then by their sides: "tricks
-  // North–South (Ann & Zoë) 2, East–West (easy (seat 2) & easy (seat 4)) 3. East–West score
-  // 2." (server tester s53, 7); a seat's are "We" and "They".
-  const introduced = new Set();
+  // A spectator's teams are named by their people once, first, then by their sides: "North–South
+  // are Ann & Zoë, East–West easy (seat 2) & easy (seat 4). Zoë called ♠ Spades alone; tricks
+  // North–South 2, East–West 3. ..." (server tester s53, 7), with no brackets inside brackets
+  // (browser tester s47, 3); a seat's are "We" and "They".
+  const spectator = done.seat === null || done.seat === undefined;
   const team = (t) => {
-    if (done.seat !== null && done.seat !== undefined) return teamName(done, t);
-    const side = t === 0 ? 'North–South' : 'East–West';
-    if (introduced.has(t)) return side;
-    introduced.add(t);
-    return `${side} (${teamName(done, t)})`;
+    if (!spectator) return teamName(done, t);
+    return t === 0 ? 'North–South' : 'East–West';
   };
+  if (four && spectator) parts.push(`North–South are ${teamName(done, 0)}, East–West ${teamName(done, 1)}.`);
   if (four) {
     const pts = v.points || [0, 0];
     const tw = v.tricks_won || [0, 0];
