@@ -11,6 +11,33 @@ pub fn egn_card(c: Card) -> String {
     }
 }
 
+/// An engine message with its cards in EGN's text (`9C` becomes `9c`), so that one checker's
+/// messages spell a card one way, the way the file does (records tester s53, 7).
+pub fn egn_spelling(message: &str) -> String {
+    let b = message.as_bytes();
+    let mut out = String::with_capacity(message.len());
+    let word = |i: usize| b.get(i).is_some_and(|c| c.is_ascii_alphanumeric());
+    let mut i = 0;
+    while i < b.len() {
+        let card = i + 1 < b.len()
+            && b"789TJQKA".contains(&b[i])
+            && b"CDHS".contains(&b[i + 1])
+            && !(i > 0 && word(i - 1))
+            && !word(i + 2);
+        if card {
+            out.push(b[i] as char);
+            out.push(b[i + 1].to_ascii_lowercase() as char);
+            i += 2;
+        } else {
+            // Copy one whole character (messages may hold any text a file gave).
+            let ch = message[i..].chars().next().expect("in bounds");
+            out.push(ch);
+            i += ch.len_utf8();
+        }
+    }
+    out
+}
+
 /// Parses an EGN card. `R` and `L` need the trump suit.
 ///
 /// # Errors
@@ -52,6 +79,19 @@ pub fn parse_egn_card(text: &str, trump: Option<Trump>) -> Result<Card, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn engine_messages_spell_cards_as_egn_does() {
+        assert_eq!(
+            egn_spelling("9S does not follow suit: hearts were led and seat 2 holds KH"),
+            "9s does not follow suit: hearts were led and seat 2 holds Kh"
+        );
+        assert_eq!(egn_spelling("seat 0 does not hold 9C"), "seat 0 does not hold 9c");
+        assert_eq!(
+            egn_spelling("'discard TD' (AS, QSX, B, é 7C)"),
+            "'discard Td' (As, QSX, B, é 7c)"
+        );
+    }
 
     #[test]
     fn egn_cards() {

@@ -15,7 +15,7 @@
 //! A move the record leaves out (an exchange, a discard) is settled on the one the play points to,
 //! or failing that one the play allows, and its cards are reported as guessed.
 
-use crate::cards::{egn_card, parse_egn_card};
+use crate::cards::{egn_card, egn_spelling, parse_egn_card};
 use crate::exchanges::{read_exchanges, Moves};
 use crate::model::{Bidding, DealEntry, EgnDeal, EgnFile, Phase as EgnPhase, Ruleset, TrickPlay};
 use crate::read::dealer_is_no_seat;
@@ -510,13 +510,7 @@ fn proven_revoke(map: &PlayMap, table: &euchre::trump::TrumpTable) -> Result<(),
             .iter()
             .find(|&&(_, s, x)| s == seat && table.effective_suit(x) == led);
         if let Some(&(_, _, held)) = later {
-            return Err(format!(
-                ", trick {}: seat {seat} played {} but holds {} and {} were led",
-                t + 1,
-                egn_card(c),
-                egn_card(held),
-                Suit::from_index(led).name()
-            ));
+            return Err(revoke(t, seat, c, Suit::from_index(led).name(), held));
         }
     }
     Ok(())
@@ -601,7 +595,8 @@ fn replay_deal(rules: &Rules, d: &EgnDeal) -> Result<ReplayedDeal, String> {
         })?;
         (r.dealt, r.hints, r.guessed)
     };
-    let deal = Deal::new(*rules, dealer, dealt, upcard, CardSet::EMPTY).map_err(|e| format!(": {e}"))?;
+    let deal = Deal::new(*rules, dealer, dealt, upcard, CardSet::EMPTY)
+        .map_err(|e| egn_spelling(&format!(": {e}")))?;
     let mut walk = Walk {
         auction: &auction,
         map: &map,
@@ -717,14 +712,14 @@ impl Walk<'_> {
                         return Ok((deal, guessed));
                     };
                     deal.apply(a)
-                        .map_err(|e| format!(", call {}: seat {seat} may not {}: {e}", k + 1, a.as_verb()))?;
+                        .map_err(|e| format!(", call {}: {}", k + 1, refused(seat, a, &e)))?;
                     k += 1;
                     continue;
                 }
                 Phase::Discard => match self.rec.discard {
                     Some(x) => {
                         deal.apply(Action::Discard(x))
-                            .map_err(|e| format!(", discard: {e}"))?;
+                            .map_err(|e| egn_spelling(&format!(", discard: {e}")))?;
                         continue;
                     }
                     None => {
@@ -787,13 +782,12 @@ impl Walk<'_> {
                 Phase::Play => return self.play(deal, guessed),
                 other => {
                     return Err(format!(
-                        ": the engine asks seat {seat} for its {} decision, which an EGN record can't hold",
-                        other.name()
+                        ": the engine asks seat {seat} for a decision in {}, which an EGN record can't hold",
+                        other.words()
                     ))
                 }
             };
-            deal.apply(a)
-                .map_err(|e| format!(": seat {seat} may not {}: {e}", a.as_verb()))?;
+            deal.apply(a).map_err(|e| format!(": {}", refused(seat, a, &e)))?;
         }
     }
 
@@ -893,12 +887,7 @@ impl Walk<'_> {
 
 fn play_error(t: usize, seat: Seat, c: Card, e: &IllegalAction) -> String {
     match e {
-        IllegalAction::MustFollow { led, holding, .. } => format!(
-            ", trick {}: seat {seat} played {} but holds {} and {led} were led",
-            t + 1,
-            egn_card(c),
-            egn_card(*holding)
-        ),
+        IllegalAction::MustFollow { led, holding, .. } => revoke(t, seat, c, led, *holding),
         IllegalAction::NotHeld { .. } => {
             format!(
                 ", trick {}: seat {seat} played {} but was not dealt it",
@@ -906,8 +895,30 @@ fn play_error(t: usize, seat: Seat, c: Card, e: &IllegalAction) -> String {
                 egn_card(c)
             )
         }
-        other => format!(", trick {}: seat {seat} played {}: {}", t + 1, egn_card(c), other),
+        other => format!(
+            ", trick {}: seat {seat} played {}: {}",
+            t + 1,
+            egn_card(c),
+            egn_spelling(&other.to_string())
+        ),
     }
+}
+
+/// A decision the engine refused, in a record's words (`docs/record-format.md`) with EGN's cards.
+fn refused(seat: Seat, a: Action, e: &IllegalAction) -> String {
+    egn_spelling(&match e {
+        IllegalAction::NotNow { .. } => format!("seat {seat}: {e}"),
+        _ => format!("seat {seat} may not {}: {e}", a.as_verb()),
+    })
+}
+
+/// A card that does not follow suit, in the engine's (and a record's) words with EGN's cards.
+fn revoke(t: usize, seat: Seat, c: Card, led: &str, holding: Card) -> String {
+    let (c, holding) = (egn_card(c), egn_card(holding));
+    format!(
+        ", trick {}: seat {seat} may not play {c}: {c} does not follow suit: {led} were led and seat {seat} holds {holding}",
+        t + 1
+    )
 }
 
 /// The hands the record lists (five cards), seat by seat; an empty list means not recorded.

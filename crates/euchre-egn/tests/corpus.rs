@@ -140,11 +140,11 @@ fn pins() -> Vec<(&'static str, Expect)> {
         // A revoke: seat 2 shows out of clubs, then plays a club later.
         (
             "conversion examples/test.egn",
-            Rejected("deal 1, trick 1: seat 2 played Qd but holds 9c and clubs were led"),
+            Rejected("deal 1, trick 1: seat 2 may not play Qd: Qd does not follow suit: clubs were led and seat 2 holds 9c"),
         ),
         (
             "conversion examples/test_annotated.egn",
-            Rejected("deal 1, trick 1: seat 2 played Qd but holds 9c and clubs were led"),
+            Rejected("deal 1, trick 1: seat 2 may not play Qd: Qd does not follow suit: clubs were led and seat 2 holds 9c"),
         ),
         (
             "conversion examples/test_timingsLayouts.egn",

@@ -517,7 +517,7 @@ fn a_revoke_with_the_hands_recorded_is_named_where_it_happened() {
     let text = include_str!("data/revoke-with-hands.egn");
     assert_eq!(
         refused(text),
-        "deal 3, trick 3: seat 1 played Ah but holds Js and spades were led"
+        "deal 3, trick 3: seat 1 may not play Ah: Ah does not follow suit: spades were led and seat 1 holds Js"
     );
     // Without the hands, the cards alone still prove a revoke.
     let mut v: Value = serde_json::from_str(text).unwrap();
@@ -526,5 +526,28 @@ fn a_revoke_with_the_hands_recorded_is_named_where_it_happened() {
         .unwrap()
         .remove("playerCards");
     let said = refused(&v.to_string());
-    assert!(said.contains("but holds"), "{said}");
+    assert!(said.contains("does not follow suit"), "{said}");
+}
+
+/// One checker spells a card one way, EGN's (`9c`, as the file does), also where the engine's
+/// refusal is passed on, and a revoke and a wrong dealer read as a record's check says them
+/// (records tester s53, 7).
+#[test]
+fn egn_refusals_spell_cards_as_egn_and_word_faults_as_a_record_does() {
+    let text = include_str!("data/revoke-with-hands.egn");
+    // Deal 3's dealer, seat 2, discards Kd, which seat 1 holds: the engine's refusal, in EGN's
+    // cards although the file wrote the card upper-case.
+    let mut v: Value = serde_json::from_str(text).unwrap();
+    v["deals"][2]["phases"][0]["discard"] = Value::from("KD");
+    assert_eq!(
+        refused(&v.to_string()),
+        "deal 3, discard: seat 2 does not hold Kd"
+    );
+    // A dealer out of turn: the words of a record's check.
+    let mut v: Value = serde_json::from_str(text).unwrap();
+    v["deals"][2]["initialState"]["dealer"] = Value::from(0);
+    assert_eq!(
+        refused(&v.to_string()),
+        "deal 3: dealer is seat 0 but the deal passes left to seat 2"
+    );
 }

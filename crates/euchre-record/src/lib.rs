@@ -741,10 +741,10 @@ pub fn replay_solo(r: &Record) -> Result<SoloGame, RecordError> {
                     return Err(at("the deal before is unfinished".into()));
                 }
                 let dealer = deal.dealer();
+                let left = (g.deal().dealer().index() + 1) % p;
                 if !g.next_deal_given(deal) {
                     return Err(at(format!(
-                        "dealer is seat {dealer} but the deal passes to the left of seat {}",
-                        g.deal().dealer()
+                        "dealer is seat {dealer} but the deal passes left to seat {left}"
                     )));
                 }
             }
@@ -930,7 +930,7 @@ fn replay_game(rules: &Rules, gr: &GameRecord) -> Result<Game, RecordError> {
                 let expected = euchre::game::next_dealer(g.deal());
                 if deal.dealer() != expected {
                     return Err(at(format!(
-                        "dealer is seat {} but the deal passes to seat {expected}",
+                        "dealer is seat {} but the deal passes left to seat {expected}",
                         deal.dealer()
                     )));
                 }

@@ -131,8 +131,16 @@ fn tampered_records_are_refused_with_the_place_and_reason() {
     // The deal does not pass left.
     let mut r = good.clone();
     if r.games[0].deals.len() > 1 {
-        r.games[0].deals[1].dealer = (r.games[0].deals[1].dealer + 2) % 4;
-        refused(&r, "deal 2: dealer is seat");
+        let right = r.games[0].deals[1].dealer;
+        r.games[0].deals[1].dealer = (right + 2) % 4;
+        // In EGN's words (records tester s53, 7).
+        refused(
+            &r,
+            &format!(
+                "deal 2: dealer is seat {} but the deal passes left to seat {right}",
+                (right + 2) % 4
+            ),
+        );
     }
 
     // A card dealt twice, an unknown option, another format.
