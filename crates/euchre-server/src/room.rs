@@ -202,6 +202,13 @@ pub struct Room {
     /// player: given back to a computer ([`Room::give_to_bot`]), the seat gets its level
     /// again, not the stand-in (server tester s53, 1).
     freed_bot: Vec<Option<String>>,
+    /// The game has begun: no seat was left open at some time (or a change is stored), so
+    /// the seats' hands have been sent. Never unset: a seat freed after that, even before
+    /// anyone has decided, is freed mid-game (the stand-in plays it, everyone's log says who
+    /// left and who sat), not opened at a table waiting again, where whoever had seen its hand
+    /// would be gone unseen and a friend would play it (server tester s53, 1 and 2). Kept by
+    /// the database (`tables.started`, set with the seat that filled the table).
+    begun: bool,
 }
 
 /// Everything a `past_deals` answer depends on: the viewer (a seat, or a spectator), the
@@ -289,7 +296,9 @@ impl Room {
                 SeatPlan::Bot(n) => Seated::Bot(n),
             })
             .collect();
+        let begun = !seats.iter().any(|s| matches!(s, Seated::Open));
         Ok(Room {
+            begun,
             preset: preset.to_string(),
             session,
             connected: vec![0; seats.len()],
@@ -327,9 +336,21 @@ impl Room {
         &self.seats
     }
 
-    /// True once play may go on: no seat waits for a person (or play has begun).
+    /// True once the game has begun: no seat was left open at some time, or a change is
+    /// stored. It stays true whatever seat is freed after (see `begun`).
     pub fn started(&self) -> bool {
-        self.seq > 0 || !self.seats.iter().any(|s| matches!(s, Seated::Open))
+        self.begun || self.seq > 0
+    }
+
+    /// Notes that the game has begun if no seat is open now.
+    fn begin_if_full(&mut self) {
+        self.begun |= !self.seats.iter().any(|s| matches!(s, Seated::Open));
+    }
+
+    /// Notes, as the database kept it, that the table's game has begun (its seats were all
+    /// taken once, and may have been freed since).
+    pub fn restore_begun(&mut self) {
+        self.begun = true;
     }
 
     /// The session's holder for a seat: the stand-in for an open seat or a person away.
@@ -353,6 +374,7 @@ impl Room {
         }
         self.seats[seat] = seated;
         self.sync_holder(seat);
+        self.begin_if_full();
         Ok(())
     }
 
@@ -401,6 +423,21 @@ impl Room {
         self.held_from[seat] = self.current_deal_index().saturating_add(u32::from(boundary));
         self.changed_hands(seat);
         Ok(token)
+    }
+
+    /// Undoes a [`Room::claim`] the database did not store: the seat open again, freed from
+    /// the computer player `freed_from` as it was, and the game not begun if it had not
+    /// (`begun_before`, [`Room::started`] before the claim): the claim filled the table in
+    /// memory only, and nothing was sent in between (the caller holds the room from the claim
+    /// to here).
+    pub fn undo_claim(&mut self, seat: usize, freed_from: Option<String>, begun_before: bool) {
+        if seat >= self.seats.len() {
+            return;
+        }
+        self.seats[seat] = Seated::Open;
+        self.freed_bot[seat] = freed_from;
+        self.changed_hands(seat);
+        self.begun = begun_before || self.seq > 0;
     }
 
     /// The current deal, counted from 0.
@@ -489,7 +526,8 @@ impl Room {
 
     /// Opens a seat again (the host's decision): its token stops working, and the stand-in
     /// decides for it until someone takes it. A computer player's seat freed (before the
-    /// start) keeps its player's name, to be given back to it.
+    /// start) keeps its player's name, to be given back to it. A table that has begun stays
+    /// begun, though nobody has decided yet: its hands were sent.
     ///
     /// # Errors
     /// As [`Room::check_free`].
@@ -565,6 +603,7 @@ impl Room {
             *n = 0;
         }
         self.sync_holder(seat);
+        self.begin_if_full();
         self.waiting_since = SystemTime::now();
     }
 
@@ -592,8 +631,9 @@ impl Room {
         self.gone = Some(RoomError::PutAway);
     }
 
-    /// How long the table has waited for its players at `now`; `None` once its game has begun
-    /// (a change is stored) or it is gone (closed or put away).
+    /// How long the table has waited for its players at `now`; `None` once a change is stored
+    /// (a table whose seats are all taken but where nobody has decided yet still counts) or it
+    /// is gone (closed or put away).
     pub fn waiting(&self, now: SystemTime) -> Option<Duration> {
         (self.seq == 0 && self.gone.is_none())
             .then(|| now.duration_since(self.waiting_since).unwrap_or_default())

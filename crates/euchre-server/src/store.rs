@@ -102,7 +102,13 @@ const MIGRATIONS: [Migration; 10] = [
     // the file is compacted once ([`VACUUM_PENDING`]).
     Code(hash_kept_tokens),
     // When each table's game began: its last open seat taken (for the statistics' start
-    // times). 0 for a game begun before it: unknown.
+    // times). 0 for a game begun before it: unknown. Set (not NULL), it is also what keeps a
+    // table begun after a seat is freed before anyone has decided ([`LoadedTable::begun`]):
+    // the hands were sent once no seat was open. So a table with every seat taken and no
+    // change stored counts as begun here, as one with a change does: its people were sent
+    // their hands as they connected, and a seat freed there is freed mid-game. (No column of
+    // its own for that: a `begun` flag would be written at the same moment, in the same
+    // transaction, and say what `started IS NOT NULL` says, with two answers to keep alike.)
     Sql("ALTER TABLE tables ADD COLUMN started INTEGER;
     UPDATE tables SET started = 0
      WHERE EXISTS (SELECT 1 FROM events e WHERE e.code = tables.code)
@@ -282,6 +288,10 @@ pub struct LoadedTable {
     pub next_table: Option<String>,
     /// Since when it has waited for its players unwatched (see migration 8).
     pub waiting_since: SystemTime,
+    /// Its game has begun: no seat was left open at some time (`started` set, migration 7),
+    /// so its hands were sent. It stays begun whatever seat is freed since, before anyone
+    /// decided too.
+    pub begun: bool,
 }
 
 /// A finished game as kept for downloads and the players' pages.
@@ -631,13 +641,25 @@ impl Store {
             for (i, s) in seats.iter().enumerate() {
                 put_seat(&tx, &t.code, i, s, 0)?;
             }
+            // A table made with no seat open (none is, through the server) begins at once.
+            if !seats
+                .iter()
+                .any(|s| matches!(s, SeatRow::Open | SeatRow::Freed(_)))
+            {
+                tx.execute(
+                    "UPDATE tables SET started = ?2 WHERE code = ?1",
+                    params![t.code, now()],
+                )?;
+            }
             tx.commit()
         })
     }
 
     /// Stores a seat's new holder, and starts the table's waiting clock again.
     ///
-    /// The first time no seat is left open, notes that the table's game began then.
+    /// The first time no seat is left open, notes that the table's game began then, in the
+    /// same transaction: a table whose hands may have been sent is read back begun
+    /// ([`LoadedTable::begun`]), whatever seat is freed later.
     pub fn set_seat(&self, code: &str, seat: usize, s: &SeatRow, held_from: u32) -> Result<(), StoreError> {
         self.with(|c| {
             let tx = c.transaction()?;
@@ -738,7 +760,7 @@ impl Store {
     ) -> Result<Vec<LoadedTable>, StoreError> {
         self.with(|c| {
             let mut tables = Vec::new();
-            const COLUMNS: &str = "SELECT code, preset, options, seed, grace_secs, stand_in, host, advice_key, next_table, waiting_since FROM tables";
+            const COLUMNS: &str = "SELECT code, preset, options, seed, grace_secs, stand_in, host, advice_key, next_table, waiting_since, started IS NOT NULL FROM tables";
             // One code by its key (asked for each code not in memory: an unknown one must cost
             // little), or every table in play and those finished lately.
             use rusqlite::types::Value;
@@ -771,7 +793,7 @@ impl Store {
                 let waiting_since = r
                     .get::<_, Option<i64>>(9)?
                     .map_or_else(SystemTime::now, |ms| UNIX_EPOCH + Duration::from_millis(ms.max(0) as u64));
-                Ok((row, r.get::<_, Option<String>>(8)?, waiting_since))
+                Ok((row, r.get::<_, Option<String>>(8)?, waiting_since, r.get::<_, bool>(10)?))
             })?;
             for t in rows {
                 tables.push(t?);
@@ -782,7 +804,7 @@ impl Store {
             )?;
             let mut event_st =
                 c.prepare_cached("SELECT seq, seat, action FROM events WHERE code = ?1 ORDER BY seq")?;
-            for (table, next_table, waiting_since) in tables {
+            for (table, next_table, waiting_since, begun) in tables {
                 let (seats, held_from) = seat_st
                     .query_map([&table.code], |r| {
                         let kind: String = r.get(0)?;
@@ -813,6 +835,7 @@ impl Store {
                     events,
                     next_table,
                     waiting_since,
+                    begun,
                 });
             }
             Ok(out)
@@ -1630,5 +1653,49 @@ mod tests {
             })
             .unwrap();
         assert_eq!(seats, 0);
+    }
+
+    /// Server tester s53, 1 and 2: a table whose seats were all taken once (its hands sent)
+    /// is read back begun, though a seat was freed since and nobody has decided; one never
+    /// full is not. From before schema 7, a table with every seat taken and no change stored
+    /// is begun too (its people were sent their hands as they connected), one with a seat
+    /// still open is not.
+    #[test]
+    fn a_table_once_full_is_read_back_begun() {
+        let path = temp("begun");
+        {
+            let c = at_schema(&path, 6);
+            for (code, seat0) in [("FULLAT", "'bot', 'basic'"), ("OPENAT", "'open', NULL")] {
+                old_table(&c, code, "h");
+                c.execute(
+                    &format!("INSERT INTO seats (code, seat, kind, name) VALUES (?1, 0, {seat0}), (?1, 1, 'bot', 'basic')"),
+                    [code],
+                )
+                .unwrap();
+            }
+        }
+        let s = Store::open(&path, Durability::Process).unwrap();
+        let ann = SeatRow::Person {
+            name: "Ann".into(),
+            token: "ab".repeat(32),
+            account: None,
+        };
+        for code in ["FILLED", "NEVER1"] {
+            s.create_table(&table(code), &[SeatRow::Open, SeatRow::Bot("basic".into())])
+                .unwrap();
+        }
+        s.set_seat("FILLED", 0, &ann, 0).unwrap();
+        s.set_seat("FILLED", 0, &SeatRow::Open, 0).unwrap();
+        // Its computer player freed first: Ann sitting leaves a seat open.
+        s.set_seat("NEVER1", 1, &SeatRow::Freed("basic".into()), 0)
+            .unwrap();
+        s.set_seat("NEVER1", 0, &ann, 0).unwrap();
+        s.set_seat("NEVER1", 0, &SeatRow::Open, 0).unwrap();
+        let loaded = s.load(Duration::ZERO).unwrap();
+        let begun = |code: &str| loaded.iter().find(|t| t.table.code == code).unwrap().begun;
+        assert!(begun("FILLED"), "filled once, freed since");
+        assert!(begun("FULLAT"), "full at the move");
+        assert!(!begun("OPENAT"));
+        assert!(!begun("NEVER1"), "never full");
     }
 }

@@ -607,3 +607,36 @@ fn a_seat_taken_at_a_deal_boundary_is_not_shown_the_deal_just_finished() {
     play_to_deal(&mut room, 4);
     assert_eq!(room.past_deals_text(seat), room.past_deals_text(None));
 }
+
+/// Server tester s53, 1 and 2: a table whose seats were all taken has begun (its hands are
+/// sent) though nobody has decided: a seat freed then leaves it begun, with the stand-in
+/// playing the seat and its computer players' seats not freed. A claim the database did not
+/// store, undone, does not begin it.
+#[test]
+fn a_table_once_full_stays_begun_when_a_seat_is_freed() {
+    let mut room = two_open(3);
+    room.claim(0, "Ann", None).unwrap();
+    let bob = room.claim(1, "Bob", None).unwrap();
+    assert!(room.started());
+    assert_eq!(room.seq(), 0);
+    room.free(1).unwrap();
+    assert!(room.seat_of(&bob).is_none());
+    assert!(room.started(), "freed before anyone decided: still begun");
+    assert_eq!(room.check_free(2), Err(RoomError::ComputerSeatInPlay));
+    let ServerMessage::State { started, view, .. } = room.state_for(Some(Seat::new(0))) else {
+        panic!()
+    };
+    assert!(started);
+    assert_eq!(
+        view["hand"].as_array().unwrap().len(),
+        5,
+        "Ann's hand still shown"
+    );
+
+    let mut room = two_open(3);
+    room.claim(0, "Ann", None).unwrap();
+    room.claim(1, "Bob", None).unwrap();
+    room.undo_claim(1, None, false);
+    assert!(!room.started(), "the claim that filled it was not stored");
+    assert_eq!(room.check_free(2), Ok(()));
+}

@@ -1645,3 +1645,161 @@ async fn a_seat_open_in_too_many_places_is_told_why() {
     let mut ws = connect(&addr, &code, Some(&ann)).await;
     assert_eq!(next(&mut ws).await.unwrap()["type"], "state");
 }
+
+/// A table of `seed` full of its players with nobody having decided: Ann at the first seat to
+/// act (she has not), a spy at the next (who has seen the hand there), computer players
+/// (`basic`) at the others, and `basic` its stand-in.
+struct FullUndecided {
+    code: String,
+    host: Value,
+    ann: String,
+    spy: String,
+    /// Ann's seat, the first to act.
+    first: usize,
+    /// The spy's seat, the next to act.
+    spied: usize,
+    /// A computer player's seat.
+    bot: usize,
+}
+
+/// [`FullUndecided`] on the server at `addr`: the first seat to act (the dealer is drawn from
+/// the seed) read off a table of the same seed made to find it, then the table, with the spy
+/// shown the hand of the seat before the host frees it.
+async fn full_undecided(addr: &str, seed: u64) -> FullUndecided {
+    let probe = create(
+        addr,
+        &json!({"rules": "north-american", "seats": ["open", "open", "open", "open"], "seed": seed}),
+    )
+    .await;
+    let mut watcher = connect(addr, &probe, None).await;
+    let first = next(&mut watcher).await.unwrap()["to_act"].as_u64().unwrap() as usize;
+    let spied = (first + 1) % 4;
+    let mut seats = vec!["basic"; 4];
+    seats[first] = "open";
+    seats[spied] = "open";
+    let (status, t) = post(
+        addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": seats, "seed": seed, "stand_in": "basic"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{t}");
+    let code = t["code"].as_str().unwrap().to_string();
+    let ann = claim(addr, &code, first, "Ann").await;
+    let spy = claim(addr, &code, spied, "Spy").await;
+    // Full: begun, and each seat sent its hand, though nobody has decided.
+    let mut as_spy = connect(addr, &code, Some(&spy)).await;
+    let seen = next(&mut as_spy).await.unwrap();
+    assert_eq!(seen["started"], true, "{seen}");
+    assert_eq!(seen["seq"], 0, "{seen}");
+    assert_eq!(seen["to_act"], first, "{seen}");
+    assert_eq!(seen["view"]["hand"].as_array().unwrap().len(), 5, "{seen}");
+    FullUndecided {
+        code,
+        host: t["host"].clone(),
+        ann,
+        spy,
+        first,
+        spied,
+        bot: (first + 2) % 4,
+    }
+}
+
+/// The next state `ws` is sent for which `pred` holds.
+async fn state_where(ws: &mut support::Ws, pred: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let m = next(ws).await.expect("a state");
+        if m["type"] == "state" && pred(&m) {
+            return m;
+        }
+    }
+}
+
+/// Server tester s53, 1 and 2, the hole left after the fix: a table full of its players had
+/// begun (its hands sent) though nobody had decided yet, a person being first to act; a
+/// seat the host freed then put it back to waiting, unseen by anyone's log, and whoever had
+/// sat there under another name and seen its hand was gone while a friend who sat next
+/// played it. Once begun, a table stays begun: the seat is freed mid-game (a state that has
+/// begun shows it open, then its newcomer: the pages' log lines "Spy left seat N", "Bo took
+/// seat N"), and a computer player's seat cannot be freed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_freed_before_anyone_decided_is_freed_mid_game() {
+    let addr = start(&temp_db("freed-undecided")).await;
+    let t = full_undecided(&addr, 21).await;
+    let mut ann = connect(&addr, &t.code, Some(&t.ann)).await;
+    let before = state_where(&mut ann, |_| true).await;
+    assert_eq!(before["started"], true, "{before}");
+    assert_eq!(before["seats"][t.spied]["name"], "Spy", "{before}");
+    let free = |seat: usize| format!("/api/tables/{}/seats/{seat}/free", t.code);
+    let (status, r) = post(&addr, &free(t.spied), &json!({"host": t.host})).await;
+    assert_eq!(status, 200, "{r}");
+    // Freed mid-game: everyone's states show the seat change in a game begun, not a table
+    // waiting again; Ann is still asked to decide, her hand still shown.
+    let freed = state_where(&mut ann, |m| m["seats"][t.spied]["kind"] != "person").await;
+    assert_eq!(freed["started"], true, "no waiting state: {freed}");
+    assert_eq!(freed["seats"][t.spied]["kind"], "open", "{freed}");
+    assert_eq!(freed["view"]["hand"].as_array().unwrap().len(), 5, "{freed}");
+    assert!(!freed["legal"].as_array().unwrap().is_empty(), "{freed}");
+    let (_, info) = get(&addr, &format!("/api/tables/{}", t.code)).await;
+    let info: Value = serde_json::from_str(&info).unwrap();
+    assert_eq!(info["started"], true, "{info}");
+    // A computer player's seat is not freed: the game is on.
+    let (status, r) = post(&addr, &free(t.bot), &json!({"host": t.host})).await;
+    assert_eq!(status, 409, "{r}");
+    assert!(
+        r["error"]
+            .as_str()
+            .unwrap()
+            .contains("only before the game starts"),
+        "{r}"
+    );
+    // The newcomer takes the seat in the game, as everyone sees.
+    let bo = claim(&addr, &t.code, t.spied, "Bo").await;
+    let taken = state_where(&mut ann, |m| m["seats"][t.spied]["name"] == "Bo").await;
+    assert_eq!(taken["started"], true, "{taken}");
+    assert_eq!(taken["seats"][t.spied]["kind"], "person", "{taken}");
+    let mut as_bo = connect(&addr, &t.code, Some(&bo)).await;
+    let his = state_where(&mut as_bo, |_| true).await;
+    assert_eq!(his["started"], true, "{his}");
+    assert_eq!(his["seq"], 0, "{his}");
+    // The spy's token holds nothing any more.
+    let mut stale = connect(&addr, &t.code, Some(&t.spy)).await;
+    assert!(next(&mut stale).await.is_none(), "the spy's token holds nothing");
+}
+
+/// The same across a restart: the database keeps that the table began, so a server reading
+/// it back with the seat still open (freed before anyone decided) has it begun: the stand-in
+/// plays the open seat, a computer player's seat is not freed, and the newcomer sits in the
+/// game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_freed_before_anyone_decided_stays_freed_mid_game_after_a_restart() {
+    let db = temp_db("freed-undecided-restart");
+    let addr = start(&db).await;
+    let t = full_undecided(&addr, 22).await;
+    let free = |seat: usize| format!("/api/tables/{}/seats/{seat}/free", t.code);
+    let (status, r) = post(&addr, &free(t.spied), &json!({"host": t.host})).await;
+    assert_eq!(status, 200, "{r}");
+    // A second server on the same file, as after a restart.
+    let again = start(&db).await;
+    let (_, info) = get(&again, &format!("/api/tables/{}", t.code)).await;
+    let info: Value = serde_json::from_str(&info).unwrap();
+    assert_eq!(info["started"], true, "{info}");
+    assert_eq!(info["seats"][t.spied]["kind"], "open", "{info}");
+    let (status, r) = post(&again, &free(t.bot), &json!({"host": t.host})).await;
+    assert_eq!(status, 409, "{r}");
+    // Ann decides; the stand-in plays the open seat, next to act.
+    let mut ann = connect(&again, &t.code, Some(&t.ann)).await;
+    let mine = state_where(&mut ann, |_| true).await;
+    assert_eq!(mine["started"], true, "{mine}");
+    assert_eq!(mine["to_act"], t.first, "{mine}");
+    let act = json!({"type": "act", "seq": 0, "action": "pass"});
+    send(&mut ann, &act).await;
+    let played = state_where(&mut ann, |m| m["seq"].as_u64() >= Some(2)).await;
+    assert_ne!(played["to_act"], t.spied, "the stand-in decided: {played}");
+    assert_eq!(played["seats"][t.spied]["kind"], "open", "{played}");
+    let bo = claim(&again, &t.code, t.spied, "Bo").await;
+    let taken = state_where(&mut ann, |m| m["seats"][t.spied]["name"] == "Bo").await;
+    assert_eq!(taken["started"], true, "{taken}");
+    let mut as_bo = connect(&again, &t.code, Some(&bo)).await;
+    assert_eq!(state_where(&mut as_bo, |_| true).await["started"], true);
+}

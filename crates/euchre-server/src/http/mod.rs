@@ -612,6 +612,7 @@ async fn claim_seat(
             return error(StatusCode::SERVICE_UNAVAILABLE, "the table is unavailable");
         };
         let was_freed_from = room.freed_from_bot(seat).map(str::to_string);
+        let begun_before = room.started();
         // The seat the account signed in holds already: taken back from another browser or
         // device (server tester s53, 3).
         if let Some(held) = account.as_deref().filter(|a| room.account_of(seat) == Some(*a)) {
@@ -628,11 +629,8 @@ async fn claim_seat(
                     match state.store.set_seat(&live.code, seat, &row, room.held_from(seat)) {
                         Ok(()) => Ok(token),
                         Err(e) => {
-                            // Not saved: not taken.
-                            let _ = room.free(seat);
-                            if let Some(player) = was_freed_from {
-                                room.restore_freed_bot(seat, player);
-                            }
+                            // Not saved: not taken, and the table not begun by it.
+                            room.undo_claim(seat, was_freed_from, begun_before);
                             Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)))
                         }
                     }

@@ -487,6 +487,11 @@ pub(super) fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Resu
             .map_err(|e| format!("seat {i}: {e}"))?;
     }
     room.restore_held_from(&t.held_from);
+    // Begun once, begun for good: a seat freed before anyone decided, then the server
+    // restarted, is still a seat freed mid-game (its hand was sent).
+    if t.begun {
+        room.restore_begun();
+    }
     for (seq, row) in &t.events {
         room.replay(*seq, row.as_ref().map(|(s, a)| (*s, a.as_str())))
             .map_err(|e| format!("change {seq} of {}: {e}", t.events.len()))?;
