@@ -33,13 +33,18 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, String> {
         let size = file.metadata().map(|m| m.len()).unwrap_or(0);
         if size > limit {
             return Err(format!(
-                "file of {size} bytes is over the limit of {limit}: refused unread"
+                "file of {size} bytes is over the limit of {}: refused unread",
+                euchre_egn::size_text(limit)
             ));
         }
         file.take(limit + 1).read_to_end(&mut bytes).map_err(read)?;
     }
     if bytes.len() as u64 > limit {
-        return Err(format!("file is over the limit of {limit} bytes: refused unread"));
+        // Read up to the limit (a pipe, standard input, a file that grew): not "unread".
+        return Err(format!(
+            "input is over the limit of {}: refused, the rest unread",
+            euchre_egn::size_text(limit)
+        ));
     }
     String::from_utf8(bytes).map_err(|e| not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()))
 }

@@ -87,7 +87,7 @@ impl CheckError {
     /// The position the JSON parser gives in its message ("... at line 178 column 9": text
     /// that is not JSON, a field unknown or of the wrong kind), as the line and column of
     /// the fault, so that it is said as `FILE:LINE:COLUMN:` and as `--json` fields like the
-    /// replay's faults (records tester s53, 4); taken out of the message where it ends it.
+    /// replay's faults (records tester s53, 4); taken out of the message.
     fn take_parser_position(&mut self) {
         let Some(at) = self.message.rfind(" at line ") else {
             return;
@@ -104,8 +104,10 @@ impl CheckError {
         let (Some(column), n) = digits(rest) else { return };
         // serde counts a column 0 at the very start of a line (an empty file).
         self.line = Some((line, column.max(1)));
-        if rest[n..].is_empty() {
-            self.message.truncate(at);
+        // Out of the message where it ends it, or comes before the reader's hint in brackets.
+        let tail = &rest[n..];
+        if tail.is_empty() || tail.starts_with(" (") {
+            self.message = format!("{}{tail}", &self.message[..at]);
         }
     }
 

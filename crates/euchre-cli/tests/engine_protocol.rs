@@ -897,7 +897,7 @@ fn an_oversized_board_file_is_refused_unread() {
     ]);
     assert!(!ok, "a 600 MB board file was taken: {out}");
     assert!(
-        err.contains("file of 600000000 bytes is over the limit of 536870912: refused unread"),
+        err.contains("file of 600000000 bytes is over the limit of 512 MiB: refused unread"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -309,6 +309,47 @@ pub fn score_pair(a: impl fmt::Display, b: impl fmt::Display) -> String {
     format!("{a} : {b}")
 }
 
+/// A size as the docs give limits: `32 MiB` for a whole number of mebibytes, else in bytes.
+pub fn size_text(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        euchre::text::count(bytes as usize, "byte", "bytes")
+    }
+}
+
+/// A count with its thousands grouped, as the docs write limits: `2,000,000`.
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// What a reader adds to serde's "not JSON" message, in the words of the mistake people make
+/// (EGN tester s51, 17; records tester s53, 8): an empty file, a file cut short, UTF-16 (with or
+/// without a byte-order mark: ASCII in UTF-16 is NUL bytes between the characters, which is valid
+/// UTF-8), a NUL byte no JSON text holds.
+pub fn not_json_hint(text: &str, e: &serde_json::Error) -> &'static str {
+    let nuls = text.bytes().filter(|&b| b == 0).count();
+    if text.trim().is_empty() {
+        " (the file is empty)"
+    } else if nuls * 3 >= text.len() {
+        " (it looks like UTF-16: save it as UTF-8)"
+    } else if nuls > 0 {
+        " (the file holds a NUL byte, which JSON text never does)"
+    } else if e.is_eof() {
+        " (the file ends before the JSON does: is it cut short?)"
+    } else {
+        ""
+    }
+}
+
 /// Refuses a document too large to read, before parsing it.
 ///
 /// # Errors
@@ -316,14 +357,16 @@ pub fn score_pair(a: impl fmt::Display, b: impl fmt::Display) -> String {
 pub fn check_document_size(text: &str) -> Result<(), EgnError> {
     if text.len() > MAX_DOCUMENT_BYTES {
         return Err(EgnError::new(format!(
-            "document of {} bytes is over the limit of {MAX_DOCUMENT_BYTES}",
-            text.len()
+            "document of {} bytes is over the limit of {}",
+            text.len(),
+            size_text(MAX_DOCUMENT_BYTES as u64)
         )));
     }
     let values = json_values_bound(text);
     if values > MAX_DOCUMENT_VALUES {
         return Err(EgnError::new(format!(
-            "document holds over {MAX_DOCUMENT_VALUES} values ({values}): refused unread"
+            "document holds over {} values ({values}): refused before parsing",
+            grouped(MAX_DOCUMENT_VALUES)
         )));
     }
     Ok(())
@@ -340,12 +383,11 @@ pub fn document_json(text: &str) -> Result<serde_json::Value, EgnError> {
     }
     serde_json::from_str(text).map_err(|e| {
         // Said in the words of the mistake people make (EGN tester s51, 17).
-        let hint = if text.trim().is_empty() {
-            " (the file is empty)"
-        } else if e.to_string().starts_with("trailing characters") {
-            " (one game to an .egn file: the games of a match go in one EMN document)"
-        } else {
-            ""
+        let hint = match not_json_hint(text, &e) {
+            "" if e.to_string().starts_with("trailing characters") => {
+                " (one game to an .egn file: the games of a match go in one EMN document)"
+            }
+            hint => hint,
         };
         EgnError::new(format!("not JSON: {e}{hint}"))
     })

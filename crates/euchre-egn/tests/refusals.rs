@@ -551,3 +551,21 @@ fn egn_refusals_spell_cards_as_egn_and_word_faults_as_a_record_does() {
         "deal 3: dealer is seat 0 but the deal passes left to seat 2"
     );
 }
+
+/// The same hints as a record's reader: UTF-16 without a byte-order mark, and a NUL byte after a
+/// valid document is no second game (records tester s53, 8).
+#[test]
+fn utf16_without_a_mark_and_a_nul_after_the_document_are_told_so() {
+    let text = include_str!("data/revoke-with-hands.egn");
+    let utf16: String = text.chars().flat_map(|c| [c, '\0']).collect();
+    let said = refused(&utf16);
+    assert!(
+        said.ends_with("(it looks like UTF-16: save it as UTF-8)"),
+        "{said}"
+    );
+    let said = refused(&format!("{text}\0"));
+    assert!(said.contains("NUL byte"), "{said}");
+    assert!(!said.contains("one game to an .egn file"), "{said}");
+    let said = refused(&text[..text.len() / 2]);
+    assert!(said.contains("is it cut short?"), "{said}");
+}

@@ -590,14 +590,16 @@ pub const MAX_PLAYER_NAME_CHARS: usize = euchre_egn::MAX_PLAYER_NAME_CHARS;
 pub fn parse(text: &str) -> Result<Record, RecordError> {
     if text.len() > MAX_RECORD_BYTES {
         return err(format!(
-            "record of {} bytes is over the limit of {MAX_RECORD_BYTES}",
-            text.len()
+            "record of {} bytes is over the limit of {}",
+            text.len(),
+            euchre_egn::size_text(MAX_RECORD_BYTES as u64)
         ));
     }
     let values = euchre_egn::json_values_bound(text);
     if values > MAX_RECORD_VALUES {
         return err(format!(
-            "record holds over {MAX_RECORD_VALUES} values ({values}): refused unread"
+            "record holds over {} values ({values}): refused before parsing",
+            euchre_egn::grouped(MAX_RECORD_VALUES)
         ));
     }
     // A byte-order mark (some Windows editors write one) is no part of the JSON.
@@ -611,7 +613,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
         // Text that is not JSON at all (empty, cut short) is said to be so, as the other
         // readers say it; JSON of another shape is not a record.
         if e.is_syntax() || e.is_eof() {
-            return RecordError::new(format!("not JSON: {e}"));
+            return RecordError::new(format!("not JSON: {e}{}", euchre_egn::not_json_hint(text, &e)));
         }
         // A decision that is no [seat, text] pair is named by its place, not by the end of
         // its list where serde stopped.

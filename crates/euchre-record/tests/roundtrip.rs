@@ -211,10 +211,12 @@ fn decisions_and_cards_must_be_canonical_text() {
 fn oversized_records_are_refused_before_parsing() {
     use euchre_record::{MAX_RECORD_BYTES, MAX_RECORD_VALUES};
     let e = read(&" ".repeat(MAX_RECORD_BYTES + 1)).unwrap_err();
-    assert!(e.to_string().contains("over the limit"), "{e}");
+    // In the docs' words, and not "unread" of what was read (records tester s53, 8).
+    assert!(e.to_string().contains("over the limit of 32 MiB"), "{e}");
     let packed = format!("[{}0]", "0,".repeat(MAX_RECORD_VALUES));
     let e = read(&packed).unwrap_err();
-    assert!(e.to_string().contains("values"), "{e}");
+    assert!(e.to_string().contains("over 2,000,000 values"), "{e}");
+    assert!(e.to_string().contains("refused before parsing"), "{e}");
     let nested = format!("[{}]", vec!["[[[[]]]]"; MAX_RECORD_VALUES / 4].join(","));
     let e = read(&nested).unwrap_err();
     assert!(e.to_string().contains("values"), "{e}");
@@ -684,4 +686,24 @@ fn a_decision_out_of_its_phase_is_refused_in_words() {
         "{e}"
     );
     assert!(!e.contains("bidding1") && !e.contains("may not alone"), "{e}");
+}
+
+/// Text that is no JSON is told why in the words of the mistake, as EGN's reader tells it: an
+/// empty file, one cut short, UTF-16 without a byte-order mark (ASCII in UTF-16 reads as UTF-8
+/// with a NUL after each character), a NUL byte after the record (records tester s53, 8).
+#[test]
+fn text_that_is_no_json_is_told_the_likely_mistake() {
+    let said = |text: &str| read(text).unwrap_err().to_string();
+    assert!(said("").ends_with("(the file is empty)"), "{}", said(""));
+    let good = serde_json::to_string_pretty(&sample()).unwrap();
+    let cut = &good[..good.len() / 2];
+    assert!(said(cut).contains("is it cut short?"), "{}", said(cut));
+    let utf16: String = good.chars().flat_map(|c| [c, '\0']).collect();
+    assert!(
+        said(&utf16).ends_with("(it looks like UTF-16: save it as UTF-8)"),
+        "{}",
+        said(&utf16)
+    );
+    let nul = format!("{good}\0");
+    assert!(said(&nul).contains("NUL byte"), "{}", said(&nul));
 }
