@@ -1009,7 +1009,21 @@ fn run(cli: Cli) -> Result<i32> {
                 // The play reads back the same, but a reader takes EGN's rule for these (EGN's
                 // dealer may discard the upcard), and so judges the decisions under other rules:
                 // `analyze` and `solve` value the dealer's discard, and what it says, otherwise.
-                for o in euchre_egn::unexpressed_options(&r) {
+                // The dealer's discard is news only where a dealer took up the upcard (records
+                // tester s53, 10): in a game where nobody did, every reader judges it alike.
+                let took_up = |g: &euchre::Game| {
+                    g.all_deals().any(|d| {
+                        d.history()
+                            .iter()
+                            .any(|(_, a)| matches!(a, euchre::Action::Discard(_)))
+                    })
+                };
+                let upcard_taken = match &played {
+                    Ok(m) => m.games().iter().any(took_up),
+                    Err(g) => took_up(g),
+                };
+                let news = |o: &&str| *o != "dealer_may_discard_upcard" || upcard_taken;
+                for o in euchre_egn::unexpressed_options(&r).into_iter().filter(news) {
                     eprintln!(
                         "note: EGN can't record this game's value of {o}; a reader (and euchre analyze) will assume EGN's (--format record keeps it)"
                     );

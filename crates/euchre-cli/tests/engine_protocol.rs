@@ -1112,7 +1112,7 @@ fn a_random_railroad_match_is_a_record_that_record_check_accepts() {
 
 /// A north-american game written as EGN reads back as the same play, but under EGN's rule that
 /// the dealer may discard the upcard, which changes what `analyze` judges: a note says so (it
-/// was left out, as a difference not worth one).
+/// was left out, as a difference not worth one), where a dealer took the upcard up.
 #[test]
 fn random_notes_the_dealers_discard_egn_cannot_say() {
     let (ok, out, note) = run(&["random", "--seed", "3"]);
@@ -1127,6 +1127,11 @@ fn random_notes_the_dealers_discard_egn_cannot_say() {
     // Under rules EGN says in full, no note.
     let (ok, _, note) = run(&["random", "--seed", "3", "--set", "dealer_may_discard_upcard=true"]);
     assert!(ok && note.is_empty(), "{note}");
+    // Nor where no dealer took up the upcard (one deal, seed 1: it is turned down), so that
+    // the rule never met a discard (records tester s53, 10).
+    let (ok, out, note) = run(&["random", "--seed", "1", "--set", "num_deals=1"]);
+    assert!(ok && !out.contains("\"discard\""), "{out}");
+    assert!(note.is_empty(), "{note}");
 }
 
 /// The engine's `egn` is read back before it is sent: a `british` game with a defender alone
