@@ -226,19 +226,51 @@ fn show_deal(out: &mut String, d: &Deal, text: &DealText, tally: Option<Tally>) 
         Action::Give(c) => format!("{s}:give {}", shown(c)),
         Action::Swap(cs) => {
             let cs: Vec<String> = cs.iter().map(|&c| shown(c)).collect();
-            format!("{s}:swap {}", cs.join(" "))
+            // What the farmer takes from the kitty: the cards nobody was dealt (records
+            // tester s53, 9: a card played later was in no printed hand).
+            let dealt = d
+                .dealt_hands()
+                .iter()
+                .fold(CardSet::single(d.upcard()), |all, &h| all.union(h));
+            let kitty: Vec<String> = d.rules().deck().minus(dealt).iter().map(shown).collect();
+            format!("{s}:swap {} for {}", cs.join(" "), kitty.join(" "))
         }
         _ => format!("{s}:{a}"),
     };
     let bids: Vec<String> = d.auction().iter().map(decision).collect();
-    writeln!(out, "  bidding: {}", bids.join(", "))?;
+    writeln!(out, "  bidding:{}", listed(&bids))?;
     if let (Some(t), Some(m)) = (d.trump(), d.maker()) {
         let alone = if d.lone_maker().is_some() { " alone" } else { "" };
         writeln!(out, "  trump {t}, made by seat {m}{alone}")?;
     }
     let winners = d.trick_winners();
+    // A card an opponent named from a jambone hand, and who named it.
+    let named: Vec<(Seat, Card)> = d
+        .history()
+        .iter()
+        .filter_map(|&(s, a)| match a {
+            Action::Name(c) => Some((s, c)),
+            _ => None,
+        })
+        .collect();
     for (t, (leader, cards)) in d.tricks().into_iter().enumerate() {
-        let cs: Vec<String> = cards.iter().map(|&c| (text.spell)(c)).collect();
+        let mut cs: Vec<String> = cards.iter().map(|&c| (text.spell)(c)).collect();
+        if cards.len() < 4 {
+            // Someone sits out: say who played each card after the lead.
+            let mut seat = leader;
+            for c in cs.iter_mut().skip(1) {
+                seat = seat.left();
+                while !d.is_active(seat) {
+                    seat = seat.left();
+                }
+                *c = format!("{seat}:{c}");
+            }
+        }
+        for (i, c) in cards.iter().enumerate() {
+            if let Some((namer, _)) = named.iter().find(|(_, n)| n == c) {
+                cs[i] = format!("{} (named by seat {namer})", cs[i]);
+            }
+        }
         trick_line(out, t, leader, &cs, winners.get(t))?;
     }
     // Renege claims and robson's choice come after the play (a card named from a jambone hand
@@ -393,7 +425,7 @@ fn show_solo_game(out: &mut String, g: &SoloGame, names: &[String], title: &str)
             .filter(|(_, a)| !matches!(a, Action::Play(_)))
             .map(|(s, a)| format!("{s}:{a}"))
             .collect();
-        writeln!(out, "  bidding: {}", bids.join(", "))?;
+        writeln!(out, "  bidding:{}", listed(&bids))?;
         if let (Some(t), Some(m)) = (d.trump(), d.maker()) {
             let bid = d.bid().map(|b| format!(", bid {b}")).unwrap_or_default();
             writeln!(out, "  trump {t}, made by seat {m}{bid}")?;
@@ -434,6 +466,15 @@ fn show_solo_game(out: &mut String, g: &SoloGame, names: &[String], title: &str)
     };
     writeln!(out, "\nResult: {result}")?;
     Ok(())
+}
+
+/// Decisions after a label: " 1:pass, 2:order", or nothing (no space left at the line's end).
+fn listed(items: &[String]) -> String {
+    if items.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", items.join(", "))
+    }
 }
 
 /// One trick of a replay, in both families' words: "trick 2: seat 1 leads 9C JC AC -> seat 3"
