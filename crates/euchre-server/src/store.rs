@@ -816,7 +816,10 @@ impl Store {
                                 account: r.get(3)?,
                             },
                             "bot" => SeatRow::Bot(name.unwrap_or_default()),
-                            _ => name.map_or(SeatRow::Open, SeatRow::Freed),
+                            // An open seat keeps the name of the computer player freed from
+                            // it, to give back; the schema's CHECK allows no other kind.
+                            "open" => name.map_or(SeatRow::Open, SeatRow::Freed),
+                            _ => SeatRow::Open,
                         };
                         Ok((row, r.get::<_, i64>(4)?.clamp(0, i64::from(u32::MAX)) as u32))
                     })?
@@ -1045,9 +1048,29 @@ impl Store {
         self.with(|c| {
             let tx = c.transaction()?;
             tx.execute("DELETE FROM logins WHERE name = ?1", [name])?;
+            // The seats it holds are no longer its to take back: whoever registers the name
+            // next is not the person who sat there (review s53, 5).
+            tx.execute("UPDATE seats SET account = NULL WHERE account = ?1", [name])?;
             let gone = tx.execute("DELETE FROM accounts WHERE name = ?1", [name])?;
             tx.commit()?;
             Ok(gone > 0)
+        })
+    }
+
+    /// The account a seat was taken under, as stored (`None`: a guest's seat, not a
+    /// person's, or its account since deleted).
+    pub fn seat_account(&self, code: &str, seat: usize) -> Result<Option<String>, StoreError> {
+        self.with(|c| {
+            let account = c.query_row(
+                "SELECT account FROM seats WHERE code = ?1 AND seat = ?2 AND kind = 'person'",
+                rusqlite::params![code, seat as i64],
+                |r| r.get::<_, Option<String>>(0),
+            );
+            match account {
+                Ok(a) => Ok(a),
+                Err(rusqlite::Error::QueryReturnedNoRows) => Ok(None),
+                Err(e) => Err(e),
+            }
         })
     }
 

@@ -1527,6 +1527,29 @@ async fn signed_in(addr: &str, name: &str, password: &str, make: bool) -> String
 /// a new token, the old one's connections closed with 4003 and why, the old token refused
 /// from then on, and the deals played before still theirs to review. Another account, or a
 /// guest, is refused as before.
+#[tokio::test]
+async fn a_deleted_accounts_seat_is_not_taken_back_under_its_name_again() {
+    let db = temp_db("take-back-deleted");
+    let addr = start(&db).await;
+    let kim = signed_in(&addr, "Kim Lee", "a long walk home", true).await;
+    let code = create(
+        &addr,
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "seed": 3}),
+    )
+    .await;
+    let seat0 = format!("/api/tables/{code}/seats/0");
+    let (status, _, body) =
+        with_headers(&addr, "POST", &seat0, &format!("Cookie: {kim}\r\n"), &json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    // The operator deletes the account while the server runs; someone registers the name.
+    let store = euchre_server::Store::open(&db, euchre_server::Durability::Process).unwrap();
+    assert!(store.delete_account("Kim Lee").unwrap());
+    let other = signed_in(&addr, "Kim Lee", "another long walk", true).await;
+    let (status, _, body) =
+        with_headers(&addr, "POST", &seat0, &format!("Cookie: {other}\r\n"), &json!({})).await;
+    assert_eq!(status, 409, "the new Kim Lee took the old one's seat: {body}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_account_takes_its_seat_back_from_another_device() {
     use futures_util::StreamExt;

@@ -670,6 +670,19 @@ fn take_back(
     seat: usize,
     account: &str,
 ) -> Result<SeatToken, Refusal> {
+    // The stored seat decides, not the room's memory: an account deleted while the server
+    // runs (`euchre accounts delete`) gives its seats up there, and a new account of the
+    // same name is not the person who sat (review s53, 5).
+    match state.store.seat_account(&live.code, seat) {
+        Ok(Some(held)) if held == account => {}
+        Ok(_) => {
+            return Err((
+                StatusCode::CONFLICT,
+                crate::RoomError::Taken(Seat::new(seat as u8)).to_string(),
+            ))
+        }
+        Err(e) => return Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e))),
+    }
     let before = room.seats()[seat].clone();
     let token = room.take_back(seat, account).map_err(|e| match e {
         e @ (crate::RoomError::Closed | crate::RoomError::PutAway) => gone_table(&live.code, &e),
