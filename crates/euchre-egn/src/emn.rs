@@ -93,6 +93,33 @@ impl Plan {
     }
 }
 
+/// Whether the partnerships differ between the games (seats 0 and 2 against 1 and 3, read
+/// from each game's `players` where it lists four ids; the games are checked one by one
+/// later).
+fn partners_change(games: &[Value]) -> bool {
+    let pairs = |g: &Value| {
+        let ids: Vec<&str> = g
+            .get("players")?
+            .as_array()?
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        let [a, b, c, d] = ids[..] else { return None };
+        let pair = |x: &str, y: &str| {
+            if x <= y {
+                (x.to_string(), y.to_string())
+            } else {
+                (y.to_string(), x.to_string())
+            }
+        };
+        let (p, q) = (pair(a, c), pair(b, d));
+        Some(if p <= q { (p, q) } else { (q, p) })
+    };
+    let mut seen = games.iter().filter_map(pairs);
+    let Some(first) = seen.next() else { return false };
+    seen.any(|p| p != first)
+}
+
 /// "1 game", "3 games".
 fn games_said(n: u64) -> String {
     format!("{n} game{}", if n == 1 { "" } else { "s" })
@@ -258,7 +285,13 @@ pub fn replay_emn(v: &Value) -> Result<MatchReplay, EgnError> {
     let mut indexes = Vec::with_capacity(games_v.len());
     let mut wins: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
     let mut counted_surely = true;
-    let plan = Plan::of(md.get("matchFormat"));
+    // A best-of match is won by the first team to a majority; where partners change between
+    // games, a player's wins are not a team's, so the replay cannot say when it was decided
+    // (review s53, 1: the spec's own example rotates seats).
+    let plan = match Plan::of(md.get("matchFormat")) {
+        Plan::BestOf(_) if partners_change(games_v) => Plan::Other,
+        plan => plan,
+    };
     for (i, g) in games_v.iter().enumerate() {
         let at = |m: String| EgnError::new(m).in_game(i + 1);
         if let Some(why) = no_game_after(plan, i + 1, &games, &players, &wins) {
@@ -435,7 +468,8 @@ fn outcome(
 /// A completed or running match decided by games won: each of `result.scores` keyed by a
 /// player id of the registry must be the games that player won in the replay, where the games
 /// before the last were played to their end and each counted once (records tester s53, 2).
-/// Scores keyed by a team, and those of other formats (cumulative points), are left unchecked.
+/// Scores keyed by a team, and those of other formats or none (cumulative points), are left
+/// unchecked.
 fn check_scores(
     result: &Value,
     format: Option<&Value>,
@@ -444,7 +478,9 @@ fn check_scores(
     surely: bool,
 ) -> Result<(), EgnError> {
     let kind = format.and_then(|f| f.get("type")).and_then(Value::as_str);
-    let by_games = matches!(kind, None | Some("BEST_OF_N" | "FIXED_GAMES" | "SINGLE_GAME"));
+    // Without a format the scores may be anything (the schema calls them a score metric):
+    // only a format decided by games won says they count games (review s53, 2).
+    let by_games = matches!(kind, Some("BEST_OF_N" | "FIXED_GAMES" | "SINGLE_GAME"));
     let status = result.get("status").and_then(Value::as_str);
     let played_out = games.iter().rev().skip(1).all(|(_, r)| r.over);
     if !by_games || !surely || !played_out || !matches!(status, None | Some("COMPLETED" | "IN_PROGRESS")) {

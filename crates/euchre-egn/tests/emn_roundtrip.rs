@@ -265,3 +265,17 @@ fn the_specifications_example_match_reads() {
         euchre_egn::MatchOutcome::Won(vec!["p-01".into(), "p-04".into()])
     );
 }
+
+/// Two legal matches the format checks once refused (review s53, 1 and 2): a best of 3 whose
+/// partners rotate, where one player won two games with two partners and no pair won two, so
+/// the third game was still to play; and a match with no format whose `result.scores` are
+/// points, not games won.
+#[test]
+fn a_best_of_three_with_rotating_partners_and_scores_in_points_read() {
+    for name in ["rotating-best-of-3", "no-format-points"] {
+        let path = format!("{}/tests/data/{name}.emn", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        replay_emn(&v).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
