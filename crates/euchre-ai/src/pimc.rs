@@ -559,24 +559,23 @@ impl Pimc {
                 let stops = self.own_stops(me);
                 finish_auction(&mut w, me, stops, self.continuation, rng, &mut self.steps);
                 self.solver.limit_nodes(share);
-                if let Some(own) = self.own_bid_values(&w, me, i, rng) {
+                if let Some(own) = self.own_bid_values(&w, me, i, share, rng) {
                     let outcome = own.best();
                     leads[i] = Some(own);
                     return Some(outcome);
                 }
+                lead_blind(&mut w, self.opening_lead, rng, &mut self.steps);
                 if self.own_lead {
-                    let mut led = w.clone();
-                    lead_blind(&mut led, self.opening_lead, rng, &mut self.steps);
-                    let made = we_made(&led, me);
-                    if let Some(mut lead) = own_lead(&led, me, i, made, &mut self.solver) {
-                        let bias = self.maker_bias.signed_off(&led, made);
+                    let made = we_made(&w, me);
+                    if let Some(mut lead) = own_lead(&w, me, i, made, &mut self.solver) {
+                        let bias = self.maker_bias.signed_off(&w, made);
                         lead.options.iter_mut().for_each(|(_, o)| o.points += bias);
                         let best = lead.best();
                         leads[i] = Some(lead);
                         return Some(best);
                     }
                 }
-                Some(self.auction_over_value(w, me, rng))
+                Some(self.led_value(w, me, rng))
             })
             .collect();
         self.solver.limit_nodes(None);
@@ -595,12 +594,14 @@ impl Pimc {
 
     /// Where `w`'s auction has stopped at a choice of `me`'s own ([`OwnStops`]) after the
     /// action at index `action`: how each of its options ends, the auction finished after it
-    /// and the deal solved; `None` elsewhere.
+    /// and the deal solved; `None` elsewhere. The action's search budget `share` is shared
+    /// among the options, so a world costs no more than without them.
     fn own_bid_values(
         &mut self,
         w: &AnyDeal,
         me: Seat,
         action: usize,
+        share: Option<u64>,
         rng: &mut ChaCha8Rng,
     ) -> Option<OwnChoice> {
         if !self.own_stops(me).stops_at(w) {
@@ -611,8 +612,10 @@ impl Pimc {
             AnyDeal::Partnership(d) => (d.hands()[me.index()], d.auction()),
         };
         let spot = Spot::new(action, hand, auction, me);
-        let options = w
-            .legal_actions()
+        let legal = w.legal_actions();
+        let per_option = u64::try_from(legal.len()).unwrap_or(1).max(1);
+        self.solver.limit_nodes(share.map(|n| (n / per_option).max(1)));
+        let options = legal
             .iter()
             .filter_map(|&a| {
                 let mut after = w.clone();
@@ -636,6 +639,11 @@ impl Pimc {
     /// too big), less the makers' bias.
     fn auction_over_value(&mut self, mut w: AnyDeal, me: Seat, rng: &mut ChaCha8Rng) -> WorldOutcome {
         lead_blind(&mut w, self.opening_lead, rng, &mut self.steps);
+        self.led_value(w, me, rng)
+    }
+
+    /// [`Pimc::auction_over_value`] once the opening lead (where it is not solved) is made.
+    fn led_value(&mut self, w: AnyDeal, me: Seat, rng: &mut ChaCha8Rng) -> WorldOutcome {
         let we_made = we_made(&w, me);
         let mut points = self.deal_value(&w, me, rng);
         if self.solver.gave_up() {

@@ -442,7 +442,7 @@ fn a_blind_shout_values_every_suit_alike() {
     }
 }
 
-/// Bid Euchre: four aces and two low cards of their suits take most tricks at no trump, which
+/// Bid Euchre: four aces, a king and a queen take most tricks at no trump, which
 /// `basic` never names. A bid is valued by the deal played out after it, so the trump named
 /// after winning the auction decides its worth: valued with `basic` naming a suit
 /// (`expert-basictrump`), this hand bid 2 and no more; `expert` names the trump best on

@@ -309,8 +309,8 @@ impl ExpertConfig {
     ///
     /// In Bid Euchre its worlds are solved from the first card (`expert-bidexact24`, since
     /// 2026-11-29), and since 2026-12-01 a bid is valued with the seat naming its own trump
-    /// (`expert-owntrump`; `expert-basictrump` lets `basic` name it): head to head +0.740
-    /// [+0.479, +1.001] points a deal, 600 boards.
+    /// (`expert-owntrump`; `expert-basictrump` lets `basic` name it): head to head +0.781
+    /// [+0.523, +1.039] points a deal, 600 boards.
     pub const DEFAULT: ExpertConfig = ExpertConfig {
         worlds: 800,
         tie_points: 1e-6,
