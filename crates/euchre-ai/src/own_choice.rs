@@ -188,37 +188,42 @@ mod tests {
         assert_eq!(value_chosen(&first, &chosen).points, 2.0);
     }
 
+    /// A north-american deal dealt from `seed`, the dealer by the seed.
+    fn north_american(seed: u64) -> AnyDeal {
+        let rules = Rules::preset("north-american").unwrap();
+        let dealer = Seat::new(seed as u8 % 4);
+        AnyDeal::Partnership(Box::new(Deal::from_seed(rules, dealer, seed)))
+    }
+
+    /// A Bid Euchre deal the same way.
+    fn bid_euchre(seed: u64) -> AnyDeal {
+        let rules = SoloRules::preset("bid-euchre").unwrap();
+        let dealer = Seat::new(seed as u8 % 4);
+        AnyDeal::Solo(Box::new(SoloDeal::from_seed(rules, dealer, seed)))
+    }
+
     /// The dealer's left, to bid first in a north-american deal, values each bid over
     /// `worlds` worlds: per action, the mean with the lead chosen blind and the mean seeing
     /// the cards (`None` where it never leads after that action).
     fn bid_means(seed: u64, worlds: usize) -> Vec<Option<(f64, f64)>> {
-        let rules = Rules::preset("north-american").unwrap();
-        let dealer = Seat::new(seed as u8 % 4);
-        let deal = AnyDeal::Partnership(Box::new(Deal::from_seed(rules, dealer, seed)));
         let mut pimc = Pimc::new(worlds as u32);
         pimc.own_lead = true;
-        means(&deal, pimc, seed, worlds)
+        means(&north_american(seed), pimc, seed, worlds)
     }
 
     /// The same with the seat's own second-round bid chosen blind (`-ownround2`).
     fn round2_means(seed: u64, worlds: usize) -> Vec<Option<(f64, f64)>> {
-        let rules = Rules::preset("north-american").unwrap();
-        let dealer = Seat::new(seed as u8 % 4);
-        let deal = AnyDeal::Partnership(Box::new(Deal::from_seed(rules, dealer, seed)));
         let mut pimc = Pimc::new(worlds as u32);
         pimc.own_round2 = true;
-        means(&deal, pimc, seed, worlds)
+        means(&north_american(seed), pimc, seed, worlds)
     }
 
     /// The same for the first bidder of a Bid Euchre deal, the trump it names after winning
     /// the auction chosen blind.
     fn trump_means(seed: u64, worlds: usize) -> Vec<Option<(f64, f64)>> {
-        let rules = SoloRules::preset("bid-euchre").unwrap();
-        let dealer = Seat::new(seed as u8 % 4);
-        let deal = AnyDeal::Solo(Box::new(SoloDeal::from_seed(rules, dealer, seed)));
         let mut pimc = Pimc::new(worlds as u32);
         pimc.own_trump = true;
-        means(&deal, pimc, seed, worlds)
+        means(&bid_euchre(seed), pimc, seed, worlds)
     }
 
     /// Per action of the seat to act in `deal`, over `worlds` worlds: the mean with its own

@@ -23,6 +23,14 @@ fn random_match(rules: Rules, seed: u64) -> Match {
     }
 }
 
+/// `emn` changed by `change` is refused with `words` in the reason.
+fn refused_with(emn: &serde_json::Value, change: &dyn Fn(&mut serde_json::Value), words: &str) {
+    let mut v = emn.clone();
+    change(&mut v);
+    let e = replay_emn(&v).expect_err(words).to_string();
+    assert!(e.contains(words), "expected '{words}' in: {e}");
+}
+
 #[test]
 fn a_best_of_three_match_reads_back_the_same() {
     let mut rules = Rules::preset("tournament").unwrap();
@@ -77,12 +85,7 @@ fn a_match_is_held_to_its_schema_its_registry_and_its_result() {
     let m = random_match(rules, 4);
     let emn = match_to_emn(&m, None);
     assert!(replay_emn(&emn).is_ok());
-    let refused = |change: &dyn Fn(&mut serde_json::Value), words: &str| {
-        let mut v = emn.clone();
-        change(&mut v);
-        let e = replay_emn(&v).expect_err(words).to_string();
-        assert!(e.contains(words), "expected '{words}' in: {e}");
-    };
+    let refused = |change: &dyn Fn(&mut serde_json::Value), words: &str| refused_with(&emn, change, words);
     refused(
         &|v| v["games"][0]["players"] = serde_json::json!(["p-01", "p-01", "p-03", "p-04"]),
         "game 1: player 'p-01' is seated twice",
@@ -179,12 +182,7 @@ fn a_match_is_held_to_its_format_status_and_scores() {
     let emn = match_to_emn(&m, None);
     assert_eq!(emn["metadata"]["matchFormat"]["type"], "FIXED_GAMES");
     let back = replay_emn(&emn).unwrap();
-    let refused = |change: &dyn Fn(&mut serde_json::Value), words: &str| {
-        let mut v = emn.clone();
-        change(&mut v);
-        let e = replay_emn(&v).expect_err(words).to_string();
-        assert!(e.contains(words), "expected '{words}' in: {e}");
-    };
+    let refused = |change: &dyn Fn(&mut serde_json::Value), words: &str| refused_with(&emn, change, words);
     refused(
         &|v| {
             v["games"].as_array_mut().unwrap().pop();
