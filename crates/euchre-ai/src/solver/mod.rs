@@ -31,14 +31,17 @@ pub fn scaled_outcome(deal: &AnyDeal, seat: Seat) -> i32 {
             let t = seat.team().index();
             net(t) - net(1 - t)
         }
-        AnyDeal::Solo(d) => {
-            let down = d.rules().races_down();
-            let n = usize::from(d.players());
-            let gain = |i: usize| if down { -d.delta()[i] } else { d.delta()[i] };
-            let others: i32 = (0..n).filter(|&i| i != seat.index()).map(gain).sum();
-            (n as i32 - 1) * gain(seat.index()) - others
-        }
+        AnyDeal::Solo(d) => solo_outcome(d, seat),
     }
+}
+
+/// [`scaled_outcome`] of an individual game's deal.
+fn solo_outcome(d: &SoloDeal, seat: Seat) -> i32 {
+    let down = d.rules().races_down();
+    let n = usize::from(d.players());
+    let gain = |i: usize| if down { -d.delta()[i] } else { d.delta()[i] };
+    let others: i32 = (0..n).filter(|&i| i != seat.index()).map(gain).sum();
+    (n as i32 - 1) * gain(seat.index()) - others
 }
 
 /// What [`scaled_outcome`] is multiplied by: 1 in the partnership game, one less than the
@@ -235,11 +238,24 @@ impl Solver {
 
     /// Alpha-beta over the engine's decisions; the value for `me`'s side, scaled.
     fn search(&mut self, deal: &AnyDeal, me: Seat, alpha: i32, beta: i32) -> i32 {
+        if !self.count_node() {
+            return 0;
+        }
+        self.search_counted(deal, me, alpha, beta)
+    }
+
+    /// Counts a position visited: false once the search is to give up.
+    fn count_node(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.stop_at {
             self.gave_up = true;
-            return 0;
+            return false;
         }
+        true
+    }
+
+    /// [`Solver::search`] of a position already counted.
+    fn search_counted(&mut self, deal: &AnyDeal, me: Seat, alpha: i32, beta: i32) -> i32 {
         if let AnyDeal::Partnership(d) = deal {
             if let Some(tp) = d.trick_play() {
                 let t = self.tricks.value(&tp);
@@ -253,7 +269,7 @@ impl Solver {
         };
         if let AnyDeal::Solo(d) = deal {
             if d.phase() == SoloPhase::Play {
-                return self.solo_play(deal, d, actor, me, alpha, beta);
+                return self.solo_play(d, actor, me, alpha, beta);
             }
         }
         let maximize = same_side(deal, actor, me);
@@ -304,10 +320,11 @@ impl Solver {
     }
 
     /// [`Solver::search`] in an individual game's trick play: one card of each set that plays
-    /// alike, and bounds kept at trick boundaries.
+    /// alike, and bounds kept at trick boundaries. The deals searched from here are copied on
+    /// the stack, not boxed as an [`AnyDeal`]: a box a position was a fifth of the time of
+    /// Bid Euchre's bidding.
     fn solo_play(
         &mut self,
-        deal: &AnyDeal,
         d: &SoloDeal,
         actor: Seat,
         me: Seat,
@@ -327,18 +344,46 @@ impl Solver {
         }
         let orders = Orders::of_deal(&mut self.solo.orders, d);
         let cards = orders.representatives(d, actor, d.legal_plays());
-        let best = self.best_of(
-            deal,
-            me,
-            actor == me,
-            cards.into_iter().map(Action::Play),
-            alpha,
-            beta,
-        );
+        let maximize = actor == me;
+        let mut best = if maximize { i32::MIN } else { i32::MAX };
+        // The window as it was on entry is what the memo's bounds are recorded against.
+        let (mut lo, mut hi) = (alpha, beta);
+        for c in cards {
+            let mut next = d.clone();
+            if next.apply(Action::Play(c)).is_err() {
+                continue;
+            }
+            let v = self.solo_search(&next, me, lo, hi);
+            if maximize {
+                best = best.max(v);
+                lo = lo.max(v);
+            } else {
+                best = best.min(v);
+                hi = hi.min(v);
+            }
+            if lo >= hi {
+                break;
+            }
+        }
+        if best == i32::MIN || best == i32::MAX {
+            best = solo_outcome(d, me);
+        }
         // A search that gave up returned nothing worth keeping.
         if let (Some(k), false) = (key, self.gave_up) {
             self.solo.put(k, alpha, beta, best);
         }
         best
+    }
+
+    /// [`Solver::search`] of an individual game's deal after a card played.
+    fn solo_search(&mut self, d: &SoloDeal, me: Seat, alpha: i32, beta: i32) -> i32 {
+        if !self.count_node() {
+            return 0;
+        }
+        match d.to_act() {
+            None => solo_outcome(d, me),
+            Some(actor) if d.phase() == SoloPhase::Play => self.solo_play(d, actor, me, alpha, beta),
+            Some(_) => self.search_counted(&AnyDeal::Solo(Box::new(d.clone())), me, alpha, beta),
+        }
     }
 }

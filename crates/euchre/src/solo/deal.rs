@@ -645,7 +645,12 @@ impl SoloDeal {
     /// # Errors
     /// An illegal decision is refused with the reason, and the deal is left unchanged.
     pub fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
-        if !self.legal_actions().contains(&a) {
+        // A card is checked against the cards playable alone: searches apply millions.
+        let legal = match (self.phase, a) {
+            (SoloPhase::Play, Action::Play(c)) => self.legal_plays().contains(c),
+            _ => self.legal_actions().contains(&a),
+        };
+        if !legal {
             return Err(self.why_illegal(a));
         }
         let seat = self.to_act;
