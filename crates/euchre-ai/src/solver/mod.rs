@@ -323,14 +323,7 @@ impl Solver {
     /// alike, and bounds kept at trick boundaries. The deals searched from here are copied on
     /// the stack, not boxed as an [`AnyDeal`]: a box a position was a fifth of the time of
     /// Bid Euchre's bidding.
-    fn solo_play(
-        &mut self,
-        d: &SoloDeal,
-        actor: Seat,
-        me: Seat,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> i32 {
+    fn solo_play(&mut self, d: &SoloDeal, actor: Seat, me: Seat, mut alpha: i32, mut beta: i32) -> i32 {
         let key = self.solo.key(d, me);
         if let Some((lo, hi)) = key.as_ref().and_then(|k| self.solo.get(k)) {
             if lo >= beta || lo == hi {
