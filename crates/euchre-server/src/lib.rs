@@ -25,7 +25,10 @@ mod token;
 
 pub use accounts::hash as hash_password;
 pub use http::{router, AppState};
-pub use message::{ClientMessage, Judged, SeatInfo, ServerMessage, Valued, PROTOCOL_VERSION};
+pub use message::{
+    ClientMessage, Judged, SeatChange, SeatChangeKind, SeatHolder, SeatInfo, ServerMessage, Valued,
+    PROTOCOL_VERSION,
+};
 pub use room::{Change, Next, Room, RoomError, SeatPlan};
 pub use serve::{serve, Limits};
 pub use store::{Durability, Store};

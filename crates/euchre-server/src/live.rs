@@ -2,6 +2,7 @@
 //! computer players decide. Every change goes the same way: checked by the room, stored in the
 //! database, applied, then sent to each connection as its seat (or a spectator) sees it.
 
+use crate::message::{SeatChangeKind, SeatHolder};
 use crate::room::{Change, Next, Room, RoomError, Seated};
 use crate::store::{FinishedGame, Store};
 use crate::token::{SeatToken, TokenHash};
@@ -441,7 +442,10 @@ impl Live {
             }
             if let Some(s) = seat {
                 room.connection(s, true);
-                room.set_away(s, false);
+                let before = room.holder(s.index());
+                if room.set_away(s, false) {
+                    self.note_players_change(&mut room, s, SeatChangeKind::Back, before);
+                }
                 if let Ok(mut d) = self.departures.lock() {
                     d[s.index()] += 1;
                 }
@@ -607,17 +611,47 @@ impl Live {
             // A seat that changed hands meanwhile (the host freed it, someone took it) is no
             // longer in this grace (review s49, 3).
             let changed = live.room().is_ok_and(|mut r| {
-                r.in_grace(seat)
+                let before = r.holder(seat.index());
+                let away = r.in_grace(seat)
                     && r.connections(seat) == 0
                     && !r.game().is_over()
                     && r.check_open().is_ok()
-                    && r.set_away(seat, true)
+                    && r.set_away(seat, true);
+                if away {
+                    live.note_players_change(&mut r, seat, SeatChangeKind::Away, before);
+                }
+                away
             });
             if changed {
                 tracing::info!(table = %live.code, %seat, "away past the grace period: the stand-in plays");
                 live.seats_changed();
             }
         });
+    }
+
+    /// Records a change of who plays `seat` that hands nobody the seat (`change`: the stand-in
+    /// playing for its person gone, who comes back; `before`, its holder before), once the game
+    /// has begun: stored, then noted in `room` (this table's, locked), for every page's log
+    /// (review s53, 3). The change is made whatever the database says: a person coming back is
+    /// not refused their seat for it, and the line, if it could not be stored, is told until a
+    /// restart. Past the deal's [`crate::room::SEAT_CHANGES_PER_DEAL`], no line.
+    pub(crate) fn note_players_change(
+        &self,
+        room: &mut Room,
+        seat: Seat,
+        change: SeatChangeKind,
+        before: SeatHolder,
+    ) {
+        if !room.started() {
+            return;
+        }
+        let Ok(record) = room.seat_change(seat.index(), change, before, room.holder(seat.index())) else {
+            return;
+        };
+        if let Err(e) = self.store.add_seat_change(&self.code, &record) {
+            tracing::error!(table = %self.code, %seat, error = %e, "could not store a seat change");
+        }
+        room.note_seat_change(record);
     }
 
     /// Sends one connection's own message (an error, a hint, a review).

@@ -68,6 +68,110 @@ pub struct SeatInfo {
     pub stand_in_in: Option<u64>,
 }
 
+/// A seat changing hands, or players, once the game has begun, as the server recorded it (kept
+/// in the database with the table's changes): every page's game log says it where it happened,
+/// whenever the page was opened (review s53, 3). Names and computer players' levels only:
+/// never a card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatChange {
+    /// The table's state number when it happened (after the change numbered so: a state's
+    /// `seq`).
+    pub seq: u64,
+    /// The deal it happened in, counted as a state's `deal_number` (from 1).
+    pub deal: u32,
+    /// How many decisions of that deal had been taken (the length of its `view.history` then).
+    pub decisions: u32,
+    pub seat: u8,
+    pub change: SeatChangeKind,
+    /// Who held the seat before.
+    pub from: SeatHolder,
+    /// Who holds it after.
+    pub to: SeatHolder,
+}
+
+/// What happened to a seat ([`SeatChange`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatChangeKind {
+    /// A person took the open seat.
+    Sat,
+    /// The host freed the seat: the stand-in plays it until someone takes it.
+    Freed,
+    /// The host gave the open seat to a computer player for good.
+    Computer,
+    /// The person's named account took the seat back from another browser or device (a new
+    /// token; the old one's connections closed).
+    TakenBack,
+    /// The person was gone longer than the grace period: the stand-in plays for them.
+    Away,
+    /// The host let the stand-in play for the person gone, before their grace period ended.
+    AwayByHost,
+    /// The person came back to the seat the stand-in played for them.
+    Back,
+}
+
+impl SeatChangeKind {
+    const ALL: [SeatChangeKind; 7] = [
+        SeatChangeKind::Sat,
+        SeatChangeKind::Freed,
+        SeatChangeKind::Computer,
+        SeatChangeKind::TakenBack,
+        SeatChangeKind::Away,
+        SeatChangeKind::AwayByHost,
+        SeatChangeKind::Back,
+    ];
+
+    /// The word sent and stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SeatChangeKind::Sat => "sat",
+            SeatChangeKind::Freed => "freed",
+            SeatChangeKind::Computer => "computer",
+            SeatChangeKind::TakenBack => "taken_back",
+            SeatChangeKind::Away => "away",
+            SeatChangeKind::AwayByHost => "away_by_host",
+            SeatChangeKind::Back => "back",
+        }
+    }
+
+    /// The kind a stored word names.
+    pub fn parse(word: &str) -> Option<SeatChangeKind> {
+        Self::ALL.into_iter().find(|k| k.as_str() == word)
+    }
+
+    /// Whether the change gives the seat (its hand) to someone else, or takes it from its
+    /// holder: the changes a host could use to look at a hand. Going away and coming back
+    /// give nobody a hand.
+    pub fn hands_over(self) -> bool {
+        !matches!(
+            self,
+            SeatChangeKind::Away | SeatChangeKind::AwayByHost | SeatChangeKind::Back
+        )
+    }
+}
+
+/// Who holds a seat, as a [`SeatChange`] names them: `kind` as in [`SeatInfo`] (`open`,
+/// `person`, `bot` or `away`), and the person's name or the computer player's level (`None`
+/// for an open seat).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatHolder {
+    pub kind: &'static str,
+    pub name: Option<String>,
+}
+
+impl SeatHolder {
+    /// The holder a stored kind and name give; `None` for a kind that is not one.
+    pub fn parse(kind: &str, name: Option<String>) -> Option<SeatHolder> {
+        let kind = ["open", "person", "bot", "away"]
+            .into_iter()
+            .find(|k| *k == kind)?;
+        Some(SeatHolder {
+            kind,
+            name: name.filter(|_| kind != "open"),
+        })
+    }
+}
+
 /// A legal choice with its value, and what the player expects of it where it explains itself.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Valued {
@@ -136,8 +240,8 @@ pub enum ServerMessage {
         family: &'static str,
         rules: String,
         /// The seat's view of the deal (the engine's observation: its own cards and everything
-        /// public; a spectator's has no cards).
-        view: serde_json::Value,
+        /// public; a spectator's has no cards). Boxed: the message's other variants are small.
+        view: Box<serde_json::Value>,
         scores: Vec<i32>,
         target: i32,
         /// The number of deals a game of a fixed length lasts (`num_deals`: OpenSpiel's one
@@ -157,6 +261,8 @@ pub enum ServerMessage {
         winner: Option<usize>,
         /// Once the game is over and the host has opened the next one: its table's code.
         next_table: Option<String>,
+        /// The seats that changed hands (or players) in this deal, in order.
+        seat_changes: Vec<SeatChange>,
     },
     /// A request refused; nothing changed.
     Error { error: String, seq: u64 },
@@ -195,4 +301,6 @@ pub struct PastDeal {
     pub result: Option<DealOutcome>,
     /// The scores after it.
     pub scores: Vec<i32>,
+    /// The seats that changed hands (or players) in it, in order.
+    pub seat_changes: Vec<SeatChange>,
 }

@@ -4,7 +4,8 @@
 //! players, and draws its tokens from the system's random source.)
 
 use crate::message::{
-    Explained, Judged, PastDeal, SeatInfo, ServerMessage, Valued, PAST_DEALS_SENT, PROTOCOL_VERSION,
+    Explained, Judged, PastDeal, SeatChange, SeatChangeKind, SeatHolder, SeatInfo, ServerMessage, Valued,
+    PAST_DEALS_SENT, PROTOCOL_VERSION,
 };
 use crate::names::{check_name, same_name};
 use crate::token::{SeatToken, TokenHash};
@@ -97,6 +98,10 @@ pub enum RoomError {
     /// A computer player's seat, once the game has begun, is not freed: whoever sat there
     /// next would see the hand it holds (server tester s53, 1).
     ComputerSeatInPlay,
+    /// The seats have changed hands as many times in this deal as a deal keeps
+    /// ([`SEAT_CHANGES_PER_DEAL`]): every change is recorded and sent to every page, so their
+    /// number is bounded.
+    TooManySeatChanges(usize),
 }
 
 impl fmt::Display for RoomError {
@@ -131,6 +136,10 @@ impl fmt::Display for RoomError {
             ),
             RoomError::ComputerSeatInPlay => f.write_str(
                 "a computer player's seat can be freed only before the game starts: whoever took it now would see the hand it holds",
+            ),
+            RoomError::TooManySeatChanges(n) => write!(
+                f,
+                "the seats have changed hands {n} times in this deal, as many as a deal may: play on, and try again in the next deal"
             ),
         }
     }
@@ -209,6 +218,9 @@ pub struct Room {
     /// would be gone unseen and a friend would play it (server tester s53, 1 and 2). Kept by
     /// the database (`tables.started`, set with the seat that filled the table).
     begun: bool,
+    /// Every seat change since the game began, in order, as stored (`seat_changes`, schema
+    /// 11): each page's log says them from here, whenever it was opened (review s53, 3).
+    seat_changes: Vec<SeatChange>,
 }
 
 /// Everything a `past_deals` answer depends on: the viewer (a seat, or a spectator), the
@@ -220,6 +232,12 @@ struct PastKey {
     finished: u32,
     holder: u32,
 }
+
+/// The most seat changes recorded in one deal ([`RoomError::TooManySeatChanges`]): a table's
+/// changes are sent in every state of the deal, and kept. Far more than people sitting down and
+/// leaving need; past it, a change that hands a seat over is refused, and going away or coming
+/// back (which hands nobody a seat) is made without a line.
+pub const SEAT_CHANGES_PER_DEAL: usize = 48;
 
 /// The most `past_deals` answers kept per table: one per viewer, and a few more for seats that
 /// changed hands within a deal.
@@ -307,6 +325,7 @@ impl Room {
             hands_changed: vec![0; seats.len()],
             past_written: Vec::new(),
             freed_bot: vec![None; seats.len()],
+            seat_changes: Vec::new(),
             seats,
             stand_in: stand_in.to_string(),
             seq: 0,
@@ -607,6 +626,72 @@ impl Room {
         self.waiting_since = SystemTime::now();
     }
 
+    /// Who holds `seat` now, as a [`SeatChange`] names them (an open seat for a seat there is
+    /// not).
+    pub fn holder(&self, seat: usize) -> SeatHolder {
+        let (kind, name) = match self.seats.get(seat) {
+            None | Some(Seated::Open) => ("open", None),
+            Some(Seated::Person { name, away, .. }) => {
+                (if *away { "away" } else { "person" }, Some(name.clone()))
+            }
+            Some(Seated::Bot(n)) => ("bot", Some(n.clone())),
+        };
+        SeatHolder { kind, name }
+    }
+
+    /// The record of `seat` changing from `from` to `to` now (`change`), to be stored and then
+    /// noted ([`Room::note_seat_change`]): the deal being played and how many of its decisions
+    /// have been taken. Whether to record it at all (the game has begun) is the caller's.
+    ///
+    /// # Errors
+    /// [`RoomError::TooManySeatChanges`] when the deal has as many as it keeps.
+    pub fn seat_change(
+        &self,
+        seat: usize,
+        change: SeatChangeKind,
+        from: SeatHolder,
+        to: SeatHolder,
+    ) -> Result<SeatChange, RoomError> {
+        let deal = self.current_deal_index().saturating_add(1);
+        let in_deal = self.seat_changes.iter().filter(|c| c.deal == deal).count();
+        if in_deal >= SEAT_CHANGES_PER_DEAL {
+            return Err(RoomError::TooManySeatChanges(in_deal));
+        }
+        let decisions = match self.game() {
+            AnyGame::Partnership(g) => g.all_deals().last().map_or(0, |d| d.history().len()),
+            AnyGame::Solo(g) => g.all_deals().last().map_or(0, |d| d.history().len()),
+        };
+        Ok(SeatChange {
+            seq: self.seq,
+            deal,
+            decisions: u32::try_from(decisions).unwrap_or(u32::MAX),
+            seat: u8::try_from(seat).unwrap_or(u8::MAX),
+            change,
+            from,
+            to,
+        })
+    }
+
+    /// Notes a seat change made (and stored): every state of its deal, and its deal's
+    /// `past_deals` entry after, carry it.
+    pub fn note_seat_change(&mut self, change: SeatChange) {
+        self.seat_changes.push(change);
+    }
+
+    /// Puts back the seat changes the database kept, in order (when the server restarts).
+    pub fn restore_seat_changes(&mut self, changes: Vec<SeatChange>) {
+        self.seat_changes = changes;
+    }
+
+    /// The seat changes made in deal `deal` (from 1), in order.
+    pub fn seat_changes_in(&self, deal: u32) -> Vec<SeatChange> {
+        self.seat_changes
+            .iter()
+            .filter(|c| c.deal == deal)
+            .cloned()
+            .collect()
+    }
+
     /// Refuses every request once the table is closed or put away.
     ///
     /// # Errors
@@ -812,7 +897,7 @@ impl Room {
             seat: viewer.map(|s| s.index() as u8),
             family: game.family(),
             rules: self.preset.clone(),
-            view,
+            view: Box::new(view),
             scores,
             target,
             deals: match game {
@@ -834,6 +919,7 @@ impl Room {
             next_table: (viewer.is_some() || self.next_begun)
                 .then(|| self.next_table.clone())
                 .flatten(),
+            seat_changes: self.seat_changes_in(self.current_deal_index().saturating_add(1)),
         }
     }
 
@@ -861,6 +947,7 @@ impl Room {
                     view: serde_json::to_value(&d.view).unwrap_or_default(),
                     result: d.outcome,
                     scores: d.scores,
+                    seat_changes: self.seat_changes_in(d.number),
                 }
             })
             .collect();

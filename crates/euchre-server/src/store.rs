@@ -2,6 +2,7 @@
 //! every table in order, finished games, and named accounts. A change is written here before
 //! anyone is told of it, so that after a crash the tables replay to exactly where they were.
 
+use crate::message::{SeatChange, SeatChangeKind, SeatHolder};
 use crate::token::{SeatToken, TokenHash};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 use std::path::{Path, PathBuf};
@@ -20,7 +21,7 @@ enum Migration {
 use Migration::{Code, Sql};
 
 /// The migrations, in order; the database's `user_version` counts those applied. Append only.
-const MIGRATIONS: [Migration; 10] = [
+const MIGRATIONS: [Migration; 11] = [
     Sql("CREATE TABLE tables (
         code TEXT PRIMARY KEY,
         preset TEXT NOT NULL,
@@ -126,6 +127,30 @@ const MIGRATIONS: [Migration; 10] = [
     // The name keys now count a run of blanks as one space (`names::name_keys`): made again
     // by `Store::open` for every account.
     Sql("UPDATE accounts SET name_key = NULL, name_key2 = NULL;"),
+    // Every seat change once a table's game has begun (a person sits, the host frees a seat or
+    // gives it to a computer player, an account takes its seat back, the stand-in plays for a
+    // person gone, who comes back): when (`seq`, the table's state number then; the deal, from
+    // 1; the decisions of it taken), which seat, what, and who held it before and after (the
+    // kind as a state's `seats[i].kind`, and the person's name or the computer player's level).
+    // Sent to every page, so that a seat handed to an alias and back is told to those who were
+    // not looking too (review s53, 3). `n` orders a table's changes; `at`, milliseconds since
+    // 1970, is the operator's. A seat's change is written in the transaction that writes the
+    // seat. Names and levels only: never a card.
+    Sql("CREATE TABLE seat_changes (
+        code TEXT NOT NULL REFERENCES tables (code),
+        n INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        deal INTEGER NOT NULL,
+        decisions INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        change TEXT NOT NULL CHECK (change IN ('sat', 'freed', 'computer', 'taken_back', 'away', 'away_by_host', 'back')),
+        from_kind TEXT NOT NULL CHECK (from_kind IN ('open', 'person', 'bot', 'away')),
+        from_name TEXT,
+        to_kind TEXT NOT NULL CHECK (to_kind IN ('open', 'person', 'bot', 'away')),
+        to_name TEXT,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (code, n)
+    ) WITHOUT ROWID;"),
 ];
 
 /// The row of `upkeep` that asks for the file to be compacted (`VACUUM`): what earlier versions
@@ -292,6 +317,8 @@ pub struct LoadedTable {
     /// so its hands were sent. It stays begun whatever seat is freed since, before anyone
     /// decided too.
     pub begun: bool,
+    /// Its seat changes since its game began, in order (migration 11).
+    pub seat_changes: Vec<SeatChange>,
 }
 
 /// A finished game as kept for downloads and the players' pages.
@@ -655,15 +682,27 @@ impl Store {
         })
     }
 
-    /// Stores a seat's new holder, and starts the table's waiting clock again.
+    /// Stores a seat's new holder, with the record of the change (`change`: once the game has
+    /// begun), and starts the table's waiting clock again.
     ///
     /// The first time no seat is left open, notes that the table's game began then, in the
     /// same transaction: a table whose hands may have been sent is read back begun
-    /// ([`LoadedTable::begun`]), whatever seat is freed later.
-    pub fn set_seat(&self, code: &str, seat: usize, s: &SeatRow, held_from: u32) -> Result<(), StoreError> {
+    /// ([`LoadedTable::begun`]), whatever seat is freed later. The seat and its change are
+    /// stored together or not at all: no seat changes hands unrecorded.
+    pub fn set_seat(
+        &self,
+        code: &str,
+        seat: usize,
+        s: &SeatRow,
+        held_from: u32,
+        change: Option<&SeatChange>,
+    ) -> Result<(), StoreError> {
         self.with(|c| {
             let tx = c.transaction()?;
             put_seat(&tx, code, seat, s, held_from)?;
+            if let Some(change) = change {
+                put_seat_change(&tx, code, change)?;
+            }
             tx.execute(
                 "UPDATE tables SET started = ?2 WHERE code = ?1 AND started IS NULL
                  AND NOT EXISTS (SELECT 1 FROM seats WHERE code = ?1 AND kind = 'open')",
@@ -675,6 +714,12 @@ impl Store {
             )?;
             tx.commit()
         })
+    }
+
+    /// Stores a seat change that changes no stored seat: the stand-in playing for a person gone,
+    /// and their coming back.
+    pub fn add_seat_change(&self, code: &str, change: &SeatChange) -> Result<(), StoreError> {
+        self.with(|c| put_seat_change(c, code, change))
     }
 
     /// Starts a table's waiting clock again at `at` (its last watcher left).
@@ -705,6 +750,7 @@ impl Store {
                     continue;
                 }
                 tx.execute("DELETE FROM seats WHERE code = ?1", [code])?;
+                tx.execute("DELETE FROM seat_changes WHERE code = ?1", [code])?;
                 gone += tx.execute("DELETE FROM tables WHERE code = ?1", [code])?;
                 tx.execute(
                     "UPDATE tables SET next_table = NULL WHERE next_table = ?1",
@@ -804,6 +850,10 @@ impl Store {
             )?;
             let mut event_st =
                 c.prepare_cached("SELECT seq, seat, action FROM events WHERE code = ?1 ORDER BY seq")?;
+            let mut change_st = c.prepare_cached(
+                "SELECT seq, deal, decisions, seat, change, from_kind, from_name, to_kind, to_name
+                 FROM seat_changes WHERE code = ?1 ORDER BY n",
+            )?;
             for (table, next_table, waiting_since, begun) in tables {
                 let (seats, held_from) = seat_st
                     .query_map([&table.code], |r| {
@@ -831,6 +881,29 @@ impl Store {
                         Ok((r.get::<_, i64>(0)? as u64, seat.zip(action)))
                     })?
                     .collect::<rusqlite::Result<Vec<_>>>()?;
+                // The schema's CHECKs allow no other words: a row that had one would be left out.
+                let seat_changes = change_st
+                    .query_map([&table.code], |r| {
+                        let holder = |kind: String, name: Option<String>| SeatHolder::parse(&kind, name);
+                        let Some(change) = SeatChangeKind::parse(&r.get::<_, String>(4)?) else {
+                            return Ok(None);
+                        };
+                        let (Some(from), Some(to)) = (holder(r.get(5)?, r.get(6)?), holder(r.get(7)?, r.get(8)?))
+                        else {
+                            return Ok(None);
+                        };
+                        Ok(Some(SeatChange {
+                            seq: r.get::<_, i64>(0)?.max(0) as u64,
+                            deal: r.get::<_, i64>(1)?.clamp(0, i64::from(u32::MAX)) as u32,
+                            decisions: r.get::<_, i64>(2)?.clamp(0, i64::from(u32::MAX)) as u32,
+                            seat: r.get::<_, i64>(3)?.clamp(0, i64::from(u8::MAX)) as u8,
+                            change,
+                            from,
+                            to,
+                        }))
+                    })?
+                    .filter_map(Result::transpose)
+                    .collect::<rusqlite::Result<Vec<_>>>()?;
                 out.push(LoadedTable {
                     table,
                     seats,
@@ -839,6 +912,7 @@ impl Store {
                     next_table,
                     waiting_since,
                     begun,
+                    seat_changes,
                 });
             }
             Ok(out)
@@ -1106,6 +1180,30 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
+/// Appends a seat change to a table's, after the last (in the caller's transaction, if any).
+fn put_seat_change(c: &Connection, code: &str, ch: &SeatChange) -> rusqlite::Result<()> {
+    c.prepare_cached(
+        "INSERT INTO seat_changes
+         (code, n, seq, deal, decisions, seat, change, from_kind, from_name, to_kind, to_name, at)
+         VALUES (?1, (SELECT coalesce(max(n), -1) + 1 FROM seat_changes WHERE code = ?1),
+                 ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    )?
+    .execute(params![
+        code,
+        ch.seq as i64,
+        ch.deal,
+        ch.decisions,
+        ch.seat,
+        ch.change.as_str(),
+        ch.from.kind,
+        ch.from.name,
+        ch.to.kind,
+        ch.to.name,
+        millis(SystemTime::now())
+    ])
+    .map(|_| ())
+}
+
 fn put_seat(c: &Connection, code: &str, seat: usize, s: &SeatRow, held_from: u32) -> rusqlite::Result<()> {
     let (kind, name, token, account) = match s {
         SeatRow::Open => ("open", None, None, None),
@@ -1211,7 +1309,7 @@ mod tests {
                 token: "cd".repeat(32),
                 account: None,
             };
-            s.set_seat("AAAAAA", 0, &ann, 0).unwrap();
+            s.set_seat("AAAAAA", 0, &ann, 0, None).unwrap();
             s.append("AAAAAA", 1, Some((1, "pass"))).unwrap();
             s.append("AAAAAA", 2, Some((2, "order"))).unwrap();
             s.append("AAAAAA", 3, None).unwrap();
@@ -1601,7 +1699,7 @@ mod tests {
             account: None,
         };
         for code in ["BEGUN1", "WAITNG"] {
-            s.set_seat(code, 0, &ann, 0).unwrap();
+            s.set_seat(code, 0, &ann, 0, None).unwrap();
             s.finish(&finished_game(code, &["Ann", "basic"], &["person", "bot"]))
                 .unwrap();
         }
@@ -1644,7 +1742,7 @@ mod tests {
             token: "ab".repeat(32),
             account: None,
         };
-        s.set_seat("FINISH", 0, &ann, 0).unwrap();
+        s.set_seat("FINISH", 0, &ann, 0, None).unwrap();
         let loaded = s.load(Duration::from_secs(3600)).unwrap();
         let since = |code: &str| {
             loaded
@@ -1707,18 +1805,132 @@ mod tests {
             s.create_table(&table(code), &[SeatRow::Open, SeatRow::Bot("basic".into())])
                 .unwrap();
         }
-        s.set_seat("FILLED", 0, &ann, 0).unwrap();
-        s.set_seat("FILLED", 0, &SeatRow::Open, 0).unwrap();
+        s.set_seat("FILLED", 0, &ann, 0, None).unwrap();
+        s.set_seat("FILLED", 0, &SeatRow::Open, 0, None).unwrap();
         // Its computer player freed first: Ann sitting leaves a seat open.
-        s.set_seat("NEVER1", 1, &SeatRow::Freed("basic".into()), 0)
+        s.set_seat("NEVER1", 1, &SeatRow::Freed("basic".into()), 0, None)
             .unwrap();
-        s.set_seat("NEVER1", 0, &ann, 0).unwrap();
-        s.set_seat("NEVER1", 0, &SeatRow::Open, 0).unwrap();
+        s.set_seat("NEVER1", 0, &ann, 0, None).unwrap();
+        s.set_seat("NEVER1", 0, &SeatRow::Open, 0, None).unwrap();
         let loaded = s.load(Duration::ZERO).unwrap();
         let begun = |code: &str| loaded.iter().find(|t| t.table.code == code).unwrap().begun;
         assert!(begun("FILLED"), "filled once, freed since");
         assert!(begun("FULLAT"), "full at the move");
         assert!(!begun("OPENAT"));
         assert!(!begun("NEVER1"), "never full");
+    }
+
+    /// Ann's seat 0 changing hands in deal 2, after 3 decisions: freed by the host.
+    fn ann_freed() -> SeatChange {
+        SeatChange {
+            seq: 40,
+            deal: 2,
+            decisions: 3,
+            seat: 0,
+            change: SeatChangeKind::Freed,
+            from: SeatHolder {
+                kind: "person",
+                name: Some("Ann".into()),
+            },
+            to: SeatHolder {
+                kind: "open",
+                name: None,
+            },
+        }
+    }
+
+    /// Review s53, 3: a seat's change is stored with the seat, in one transaction, and read
+    /// back with the table in the order made; a change of who plays (the stand-in for a person
+    /// gone) is stored alone; a table forgotten takes its changes with it.
+    #[test]
+    fn seat_changes_are_stored_with_the_seat_and_read_back_in_order() {
+        let path = temp("seat-changes");
+        let s = Store::open(&path, Durability::Process).unwrap();
+        s.create_table(&table("CHANGE"), &[SeatRow::Bot("basic".into()), SeatRow::Open])
+            .unwrap();
+        let spy = SeatRow::Person {
+            name: "Spy".into(),
+            token: "cd".repeat(32),
+            account: None,
+        };
+        let sat = SeatChange {
+            seq: 41,
+            decisions: 4,
+            change: SeatChangeKind::Sat,
+            from: ann_freed().to,
+            to: SeatHolder {
+                kind: "person",
+                name: Some("Spy".into()),
+            },
+            ..ann_freed()
+        };
+        let away = SeatChange {
+            seq: 45,
+            deal: 3,
+            decisions: 0,
+            seat: 1,
+            change: SeatChangeKind::AwayByHost,
+            from: SeatHolder {
+                kind: "person",
+                name: Some("Bo".into()),
+            },
+            to: SeatHolder {
+                kind: "away",
+                name: Some("Bo".into()),
+            },
+        };
+        s.set_seat("CHANGE", 0, &SeatRow::Open, 0, Some(&ann_freed()))
+            .unwrap();
+        s.set_seat("CHANGE", 0, &spy, 1, Some(&sat)).unwrap();
+        s.add_seat_change("CHANGE", &away).unwrap();
+        // A seat written without a change (before the start) adds none.
+        s.set_seat("CHANGE", 1, &SeatRow::Open, 0, None).unwrap();
+        drop(s);
+        let s = Store::open(&path, Durability::Process).unwrap();
+        let t = s.load_one("CHANGE").unwrap().unwrap();
+        assert_eq!(t.seat_changes, vec![ann_freed(), sat, away]);
+        assert_eq!(t.seats[0], spy);
+        s.forget_waiting(&["CHANGE".to_string()]).unwrap();
+        let left: i64 = s
+            .with(|c| c.query_row("SELECT count(*) FROM seat_changes", [], |r| r.get(0)))
+            .unwrap();
+        assert_eq!(left, 0, "forgotten with its table");
+    }
+
+    /// A database at schema 10 moves to 11 with its tables as they were and no seat change
+    /// (none was recorded then); the new table takes them at once, and refuses a word it does
+    /// not know.
+    #[test]
+    fn tables_from_schema_10_get_seat_changes() {
+        let path = temp("schema10");
+        {
+            let c = at_schema(&path, 10);
+            old_table(&c, "OLDTEN", "h");
+            c.execute(
+                "INSERT INTO seats (code, seat, kind, name) VALUES ('OLDTEN', 0, 'open', NULL), ('OLDTEN', 1, 'bot', 'basic')",
+                [],
+            )
+            .unwrap();
+        }
+        let s = Store::open(&path, Durability::Process).unwrap();
+        assert_eq!(s.schema_version().unwrap(), 11);
+        assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        let t = s.load_one("OLDTEN").unwrap().unwrap();
+        assert!(t.seat_changes.is_empty());
+        assert_eq!(t.seats, vec![SeatRow::Open, SeatRow::Bot("basic".into())]);
+        s.set_seat("OLDTEN", 0, &SeatRow::Bot("easy".into()), 0, Some(&ann_freed()))
+            .unwrap();
+        assert_eq!(
+            s.load_one("OLDTEN").unwrap().unwrap().seat_changes,
+            vec![ann_freed()]
+        );
+        let odd = s.with(|c| {
+            c.execute(
+                "INSERT INTO seat_changes (code, n, seq, deal, decisions, seat, change, from_kind, to_kind, at)
+                 VALUES ('OLDTEN', 9, 0, 1, 0, 0, 'peeked', 'open', 'open', 0)",
+                [],
+            )
+        });
+        assert!(odd.is_err(), "the schema checks the words");
     }
 }

@@ -104,6 +104,22 @@ async fn the_host_lets_a_computer_play_now_for_a_person_gone() {
         let m = next(&mut ann_ws).await.expect("a state");
         if m["type"] == "state" && bo_seat(&m)["kind"] == "person" {
             assert_eq!(bo_seat(&m)["connected"], true, "{m}");
+            // Both told in the deal's seat changes, by the server (review s53, 3); Ann has
+            // not decided, so the deal is still the first.
+            let changes = m["seat_changes"].as_array().unwrap();
+            let said: Vec<_> = changes
+                .iter()
+                .map(|c| (c["seat"].as_u64(), c["change"].as_str(), c["to"]["kind"].as_str()))
+                .collect();
+            assert_eq!(
+                said,
+                [
+                    (Some(1), Some("away_by_host"), Some("away")),
+                    (Some(1), Some("back"), Some("person"))
+                ],
+                "{m}"
+            );
+            assert_eq!(changes[0]["from"], json!({"kind": "person", "name": "Bo"}));
             break;
         }
     }
@@ -1825,4 +1841,110 @@ async fn a_seat_freed_before_anyone_decided_stays_freed_mid_game_after_a_restart
     assert_eq!(taken["started"], true, "{taken}");
     let mut as_bo = connect(&again, &t.code, Some(&bo)).await;
     assert_eq!(state_where(&mut as_bo, |_| true).await["started"], true);
+}
+
+/// The seat changes of a state or a past deal, each as (seat, change, from, to), the holders
+/// written `kind:name`.
+fn changes_said(changes: &Value) -> Vec<(u64, String, String, String)> {
+    let holder = |h: &Value| {
+        format!(
+            "{}:{}",
+            h["kind"].as_str().unwrap(),
+            h["name"].as_str().unwrap_or("")
+        )
+    };
+    changes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["seat"].as_u64().unwrap(),
+                c["change"].as_str().unwrap().to_string(),
+                holder(&c["from"]),
+                holder(&c["to"]),
+            )
+        })
+        .collect()
+}
+
+/// Review s53, 3: the host freed a person's seat mid-game, sat there under an alias (and was
+/// shown its hand), freed it again and gave it to the stand-in. Only the pages open then could
+/// tell, each from its own diff of two states. The server records each change: a page opened
+/// after the cycle is sent all four in its state (the deal, the decisions taken, the seat, who
+/// before and after, no card), after a restart too, and in the deal's `past_deals` entry once
+/// the deal is over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_opened_after_a_seat_was_handed_round_is_told_each_change() {
+    let db = temp_db("seat-changes");
+    let addr = start(&db).await;
+    let t = full_undecided(&addr, 23).await;
+    // Ann decides, then leaves: nobody connected, nothing moves while the host does the rest.
+    let mut ann = connect(&addr, &t.code, Some(&t.ann)).await;
+    state_where(&mut ann, |_| true).await;
+    send(&mut ann, &json!({"type": "act", "seq": 0, "action": "pass"})).await;
+    let after = state_where(&mut ann, |m| m["seq"].as_u64() >= Some(1)).await;
+    assert_eq!(after["to_act"], t.spied, "the spy's seat is next: {after}");
+    drop(ann);
+    let free = format!("/api/tables/{}/seats/{}/free", t.code, t.spied);
+    let to_bot = format!("/api/tables/{}/seats/{}/bot", t.code, t.spied);
+    let (status, r) = post(&addr, &free, &json!({"host": t.host})).await;
+    assert_eq!(status, 200, "{r}");
+    let alias = claim(&addr, &t.code, t.spied, "Alias").await;
+    let mut as_alias = connect(&addr, &t.code, Some(&alias)).await;
+    let seen = state_where(&mut as_alias, |_| true).await;
+    assert_eq!(
+        seen["view"]["hand"].as_array().unwrap().len(),
+        5,
+        "the alias saw the hand"
+    );
+    drop(as_alias);
+    let (status, r) = post(&addr, &free, &json!({"host": t.host})).await;
+    assert_eq!(status, 200, "{r}");
+    let (status, r) = post(&addr, &to_bot, &json!({"host": t.host})).await;
+    assert_eq!(status, 200, "{r}");
+    let seat = t.spied as u64;
+    let expected = vec![
+        (
+            seat,
+            "freed".to_string(),
+            "person:Spy".to_string(),
+            "open:".to_string(),
+        ),
+        (seat, "sat".into(), "open:".into(), "person:Alias".into()),
+        (seat, "freed".into(), "person:Alias".into(), "open:".into()),
+        (seat, "computer".into(), "open:".into(), "bot:basic".into()),
+    ];
+    // A spectator coming now, and Ann coming back, are each told every change.
+    let mut late = connect(&addr, &t.code, None).await;
+    let state = state_where(&mut late, |_| true).await;
+    assert_eq!(changes_said(&state["seat_changes"]), expected, "{state}");
+    for c in state["seat_changes"].as_array().unwrap() {
+        assert_eq!(
+            (c["deal"].as_u64(), c["decisions"].as_u64(), c["seq"].as_u64()),
+            (Some(1), Some(1), Some(1)),
+            "{c}"
+        );
+        let keys: Vec<&str> = c.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys.len(),
+            7,
+            "deal, decisions, seq, seat, change, from, to only: {c}"
+        );
+    }
+    drop(late);
+    // A second server on the same file, as after a restart.
+    let again = start(&db).await;
+    let mut late = connect(&again, &t.code, None).await;
+    let state = state_where(&mut late, |_| true).await;
+    assert_eq!(changes_said(&state["seat_changes"]), expected, "kept: {state}");
+    // Played on into deal 2: the changes are the first deal's, in its past deals' entry.
+    let mut ann = connect(&again, &t.code, Some(&t.ann)).await;
+    let next_deal = support::play_to_deal(&mut ann, 2).await;
+    assert!(
+        next_deal["seat_changes"].as_array().unwrap().is_empty() || next_deal["game_over"] == true,
+        "{next_deal}"
+    );
+    let past = past_deals_of(&mut ann).await;
+    assert_eq!(changes_said(&past[0]["seat_changes"]), expected, "{past:?}");
 }

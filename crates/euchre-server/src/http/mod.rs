@@ -9,6 +9,7 @@
 use crate::accounts;
 use crate::assets;
 use crate::live::Live;
+use crate::message::{SeatChangeKind, SeatHolder};
 use crate::room::{Room, SeatPlan, Seated};
 use crate::store::{SeatRow, TableRow};
 use crate::token::{SeatToken, TokenHash};
@@ -619,6 +620,7 @@ async fn claim_seat(
             taken_back = true;
             take_back(&state, &live, &mut room, seat, held)
         } else {
+            let before = room.holder(seat);
             match room.claim(seat, &name, account.clone()) {
                 Ok(token) => {
                     let row = SeatRow::Person {
@@ -626,12 +628,32 @@ async fn claim_seat(
                         token: TokenHash::of(&token).to_string(),
                         account,
                     };
-                    match state.store.set_seat(&live.code, seat, &row, room.held_from(seat)) {
-                        Ok(()) => Ok(token),
-                        Err(e) => {
+                    // Sat in a game begun: recorded with the seat, for every page's log
+                    // (review s53, 3). The seat that begins the game is no change: the first
+                    // state shows who sits where.
+                    let change = begun_before
+                        .then(|| room.seat_change(seat, SeatChangeKind::Sat, before, room.holder(seat)))
+                        .transpose();
+                    let stored = change
+                        .map_err(|e| (StatusCode::CONFLICT, e.to_string()))
+                        .and_then(|change| {
+                            state
+                                .store
+                                .set_seat(&live.code, seat, &row, room.held_from(seat), change.as_ref())
+                                .map(|()| change)
+                                .map_err(|e| (StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)))
+                        });
+                    match stored {
+                        Ok(change) => {
+                            if let Some(change) = change {
+                                room.note_seat_change(change);
+                            }
+                            Ok(token)
+                        }
+                        Err(refusal) => {
                             // Not saved: not taken, and the table not begun by it.
                             room.undo_claim(seat, was_freed_from, begun_before);
-                            Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)))
+                            Err(refusal)
                         }
                     }
                 }
@@ -684,10 +706,24 @@ fn take_back(
         Err(e) => return Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e))),
     }
     let before = room.seats()[seat].clone();
+    let held = room.holder(seat);
     let token = room.take_back(seat, account).map_err(|e| match e {
         e @ (crate::RoomError::Closed | crate::RoomError::PutAway) => gone_table(&live.code, &e),
         e => (StatusCode::CONFLICT, e.to_string()),
     })?;
+    // Recorded once the game has begun: the seat's cards go to another browser or device, and
+    // everyone's log says so (review s53, 3).
+    let change = match room
+        .started()
+        .then(|| room.seat_change(seat, SeatChangeKind::TakenBack, held, room.holder(seat)))
+        .transpose()
+    {
+        Ok(change) => change,
+        Err(e) => {
+            let _ = room.restore_seat(seat, before);
+            return Err((StatusCode::CONFLICT, e.to_string()));
+        }
+    };
     let Seated::Person { name, .. } = &before else {
         return Err((
             StatusCode::CONFLICT,
@@ -699,10 +735,16 @@ fn take_back(
         token: TokenHash::of(&token).to_string(),
         account: Some(account.to_string()),
     };
-    if let Err(e) = state.store.set_seat(&live.code, seat, &row, room.held_from(seat)) {
+    if let Err(e) = state
+        .store
+        .set_seat(&live.code, seat, &row, room.held_from(seat), change.as_ref())
+    {
         // Not saved: the old token holds the seat still.
         let _ = room.restore_seat(seat, before);
         return Err((StatusCode::SERVICE_UNAVAILABLE, database_refused(&e)));
+    }
+    if let Some(change) = change {
+        room.note_seat_change(change);
     }
     // Under the room's lock, as a freed seat's are: the old token's connections are told and
     // closed, and none of them counts any more.
@@ -776,10 +818,27 @@ async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>
                 .map_or(SeatRow::Open, |p| SeatRow::Freed(p.to_string())),
             Seated::Person { .. } => SeatRow::Open,
         };
-        if let Err(e) = state.store.set_seat(&live.code, seat, &row, 0) {
+        // Freed in a game begun: recorded with the seat, for every page's log, whenever it is
+        // opened (review s53, 3). (An open seat freed again changes nobody.)
+        let open = SeatHolder {
+            kind: "open",
+            name: None,
+        };
+        let change = match (room.started() && !matches!(room.seats()[seat], Seated::Open))
+            .then(|| room.seat_change(seat, SeatChangeKind::Freed, room.holder(seat), open))
+            .transpose()
+        {
+            Ok(change) => change,
+            Err(e) => return error(StatusCode::CONFLICT, e.to_string()),
+        };
+        if let Err(e) = state.store.set_seat(&live.code, seat, &row, 0, change.as_ref()) {
             return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
         }
-        let _ = room.free(seat);
+        if room.free(seat).is_ok() {
+            if let Some(change) = change {
+                room.note_seat_change(change);
+            }
+        }
         // Its old holder's connections close, under the room's lock as a connection is
         // counted: they would otherwise see the next holder's cards.
         live.disconnect_seat(Seat::new(seat as u8));
@@ -812,7 +871,17 @@ async fn play_for_gone(State(state): State<AppState>, p: SeatPath, b: JsonBody<F
         if !room.started() || room.game().is_over() {
             return conflict("has no game in play");
         }
-        room.set_away(Seat::new(seat as u8), true)
+        let before = room.holder(seat);
+        let changed = room.set_away(Seat::new(seat as u8), true);
+        if changed {
+            live.note_players_change(
+                &mut room,
+                Seat::new(seat as u8),
+                SeatChangeKind::AwayByHost,
+                before,
+            );
+        }
+        changed
     };
     if changed {
         tracing::info!(table = %live.code, seat, "a computer plays for a person gone, by the host");
@@ -845,10 +914,30 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
         }
         // Stored first: a seat given but not saved would come back open after a restart.
         let name = room.bot_for(seat);
-        if let Err(e) = state.store.set_seat(&live.code, seat, &SeatRow::Bot(name), 0) {
+        // Given in a game begun: recorded with the seat (review s53, 3).
+        let bot = SeatHolder {
+            kind: "bot",
+            name: Some(name.clone()),
+        };
+        let change = match room
+            .started()
+            .then(|| room.seat_change(seat, SeatChangeKind::Computer, room.holder(seat), bot))
+            .transpose()
+        {
+            Ok(change) => change,
+            Err(e) => return error(StatusCode::CONFLICT, e.to_string()),
+        };
+        if let Err(e) = state
+            .store
+            .set_seat(&live.code, seat, &SeatRow::Bot(name), 0, change.as_ref())
+        {
             return error(StatusCode::SERVICE_UNAVAILABLE, database_refused(&e));
         }
-        room.give_to_bot(seat)
+        let given = room.give_to_bot(seat);
+        if let (Ok(_), Some(change)) = (&given, change) {
+            room.note_seat_change(change);
+        }
+        given
     };
     match given {
         Ok(name) => {

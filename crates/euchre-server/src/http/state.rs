@@ -487,6 +487,7 @@ pub(super) fn restore(t: &crate::store::LoadedTable, store: &Arc<Store>) -> Resu
             .map_err(|e| format!("seat {i}: {e}"))?;
     }
     room.restore_held_from(&t.held_from);
+    room.restore_seat_changes(t.seat_changes.clone());
     // Begun once, begun for good: a seat freed before anyone decided, then the server
     // restarted, is still a seat freed mid-game (its hand was sent).
     if t.begun {
