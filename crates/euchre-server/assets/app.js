@@ -1434,6 +1434,9 @@ function addPastDeals(deals) {
     last = done;
     const key = dealKey(done);
     const known = ui.logs.get(key);
+    // The seats that changed hands in it, as the server recorded them: told to a page opened
+    // after, or reloaded, as to one open then (review s53, 3).
+    if (known && Array.isArray(d.seat_changes)) known.changes = d.seat_changes;
     // A deal the page saw but whose end it did not (it reconnected, or opened with the next
     // deal) has no outcome in its summary yet: the server's end of it gives one.
     if (known && !known.outcome) {
@@ -1442,7 +1445,7 @@ function addPastDeals(deals) {
       added = true;
     }
     if (known) continue;
-    const entry = recordDeal({ deal: d.deal_number, history: [], result: null }, done);
+    const entry = recordDeal({ deal: d.deal_number, history: [], result: null, changes: Array.isArray(d.seat_changes) ? d.seat_changes : [] }, done);
     entry.result = dealResult(done, null);
     ui.logs.set(key, entry);
     added = true;
@@ -1562,13 +1565,20 @@ function showState(prev, state) {
   // The log and the screen reader: every decision not yet told.
   const key = dealKey(state);
   const entry = ui.logs.get(key) || { deal: state.deal_number, history: [], result: null };
-  // A seat changing hands in the game is written in everyone's log, where it happened.
-  const changes = seatChangeWords(prev, state);
-  if (changes.length) {
-    const at = (v.history || []).length;
-    entry.notes = (Array.isArray(entry.notes) ? entry.notes : []).concat(changes.map((text) => ({ at, text })));
-    for (const text of changes) announce(`${text}.`);
+  // A seat changing hands in the game is written in everyone's log, where it happened, from
+  // the server's record of the deal's changes (review s53, 3): a page opened or reloaded after
+  // is told them as one open then. Those new since the last state are said to the screen
+  // reader; going away and coming back are said from the seats themselves
+  // (tellSeatChanges), at once.
+  const changes = Array.isArray(state.seat_changes) ? state.seat_changes : [];
+  const had = Array.isArray(entry.changes) ? entry.changes.length : 0;
+  if (prev && dealKey(prev) === key) {
+    for (const c of changes.slice(had)) {
+      if (!['away', 'away_by_host', 'back'].includes(c.change)) announce(`${seatChangeWords(c)}.`);
+    }
   }
+  entry.changes = changes;
+  delete entry.notes;
   // Counted apart from the log's decisions: the server's end of a deal (past deals) may fill
   // the log ahead of the states still to be shown, whose decisions are told all the same
   // (a11y s50, 2).
@@ -1672,24 +1682,25 @@ function tellSeatChanges(prev, state) {
   }
 }
 
-/** The seats that changed hands between `prev` and `state` in the game, in words for the log:
- * "Bo took seat 3", "Ann left seat 2 (the host freed it)". Everyone at the table reads who sat
- * where, so nobody sits at another's seat, sees its hand and goes, unseen (server tester s53,
- * 1). Going away and coming back are not a change of hands. */
-function seatChangeWords(prev, state) {
-  if (!prev || !prev.started || !state.started || prev.game_over) return [];
-  const holder = (y) => `${y.kind === 'away' ? 'person' : y.kind}:${y.name || ''}`;
-  const out = [];
-  for (const x of state.seats || []) {
-    const was = prev.seats && prev.seats[x.seat];
-    if (!was || holder(was) === holder(x)) continue;
-    const n = x.seat + 1;
-    if ((was.kind === 'person' || was.kind === 'away') && was.name) out.push(`${was.name} left seat ${n} (the host freed it)`);
-    if (x.kind === 'bot') out.push(`${x.name} (a computer player) took seat ${n}`);
-    else if (x.kind !== 'open' && x.name) out.push(`${x.seat === state.seat ? 'You' : x.name} took seat ${n}`);
-    else if (x.kind === 'open') out.push(`A computer plays seat ${n} until someone takes it`);
+/** A seat change the server recorded (`seat_changes` of a state or a past deal), in words
+ * for the log: "Bo took seat 3", "Ann left seat 2 (the host freed it): a computer plays it
+ * until someone takes it". Everyone at the table reads who sat where, so nobody sits at
+ * another's seat, sees its hand and goes, unseen (server tester s53, 1; review s53, 3). Named
+ * as they were then, whoever holds the seat now: a seat the page's person holds today may
+ * have been another's. */
+function seatChangeWords(c) {
+  const n = (c.seat ?? 0) + 1;
+  const who = (h) => (h && h.name ? (h.kind === 'bot' ? `${h.name} (a computer player)` : h.name) : 'nobody');
+  switch (c.change) {
+    case 'sat': return `${who(c.to)} took seat ${n}`;
+    case 'freed': return `${who(c.from)} left seat ${n} (the host freed it): a computer plays it until someone takes it`;
+    case 'computer': return `${who(c.to)} took seat ${n} for good (the host gave it)`;
+    case 'taken_back': return `${who(c.to)} took seat ${n} back in another browser or device`;
+    case 'away': return `A computer plays for ${who(c.from)} in seat ${n} until they come back (gone past the grace period)`;
+    case 'away_by_host': return `A computer plays for ${who(c.from)} in seat ${n} until they come back (the host let it)`;
+    case 'back': return `${who(c.to)} is back in seat ${n}`;
+    default: return `Seat ${n} changed hands`;
   }
-  return out;
 }
 
 /** The last finished deal's words. Its panel, closed by the person, opens again only for
@@ -2701,9 +2712,10 @@ function logLines(s, entry) {
     }
     lines.push(h('li', { class: 'trick-line' }, `Trick ${ti + 1}: ${trick.join(', ')}${end}`));
   };
-  // Seats changing hands, told where they did (before the decision of their place).
-  const notes = Array.isArray(entry.notes) ? entry.notes : [];
-  const noteLines = (from, to) => notes.filter((x) => x.at >= from && x.at < to).map((x) => h('li', { class: 'seat-line' }, `${x.text}.`));
+  // Seats changing hands, told where they did (before the decision of their place), from the
+  // server's record.
+  const changes = Array.isArray(entry.changes) ? entry.changes : [];
+  const noteLines = (from, to) => changes.filter((c) => c.decisions >= from && c.decisions < to).map((c) => h('li', { class: 'seat-line' }, `${seatChangeWords(c)}.`));
   for (const [i, [seat, action]] of entry.history.entries()) {
     lines.push(...noteLines(i, i + 1));
     const oc = actionCard(action);
