@@ -33,13 +33,38 @@ impl Player for BasicPlayer {
     }
 
     fn choose(&mut self, view: &GameView, _: &Budget, _: &mut ChaCha8Rng) -> Choice {
-        let legal = view.legal();
-        let pick = match &view.view {
-            View::Partnership(o) => partnership(o, legal),
-            View::Solo(o) => solo(o, legal),
-        };
-        Choice::plain(pick.filter(|a| legal.contains(a)).unwrap_or(legal[0]))
+        choose(view, NoTrump::Valued)
     }
+}
+
+/// `basic` as it was until 2026-12-01, never naming no trump in Bid Euchre (a measuring aid,
+/// `basic-suits`).
+pub struct SuitsOnlyBasic;
+
+impl Player for SuitsOnlyBasic {
+    fn name(&self) -> String {
+        "basic-suits".into()
+    }
+
+    fn choose(&mut self, view: &GameView, _: &Budget, _: &mut ChaCha8Rng) -> Choice {
+        choose(view, NoTrump::Never)
+    }
+}
+
+/// Whether Bid Euchre's no trump (ace high or nine high) is weighed against the suits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NoTrump {
+    Valued,
+    Never,
+}
+
+fn choose(view: &GameView, no_trump: NoTrump) -> Choice {
+    let legal = view.legal();
+    let pick = match &view.view {
+        View::Partnership(o) => partnership(o, legal),
+        View::Solo(o) => solo(o, legal, no_trump),
+    };
+    Choice::plain(pick.filter(|a| legal.contains(a)).unwrap_or(legal[0]))
 }
 
 /// Tricks a hand is likely to take with `trump`, on its own.
@@ -400,8 +425,68 @@ fn lead(o: &Observation, options: CardSet, trump: Trump) -> Card {
     lowest(options, table)
 }
 
+/// The tricks a hand should take with no trump, the ace high or (`low`) the nine high: in each
+/// suit the cards it holds from the top down without a gap, and past them, where that run is
+/// two cards or more, most of the suit's length (the others hold few of the suit and will have
+/// played them), or where one card is missing above the next, half a trick for it.
+fn no_trump_tricks(hand: CardSet, low: bool) -> f64 {
+    const HIGH_FIRST: [Rank; 6] = [
+        Rank::Ace,
+        Rank::King,
+        Rank::Queen,
+        Rank::Jack,
+        Rank::Ten,
+        Rank::Nine,
+    ];
+    let mut tricks = 0.0;
+    for s in Suit::ALL {
+        let held: Vec<bool> = (0..HIGH_FIRST.len())
+            .map(|i| {
+                let r = if low {
+                    HIGH_FIRST[HIGH_FIRST.len() - 1 - i]
+                } else {
+                    HIGH_FIRST[i]
+                };
+                hand.contains(Card::new(r, s))
+            })
+            .collect();
+        let length = held.iter().filter(|&&h| h).count();
+        let run = held.iter().take_while(|&&h| h).count();
+        tricks += run as f64;
+        let rest = length - run;
+        if run >= 2 && length >= 4 {
+            tricks += 0.7 * rest as f64;
+        } else if rest > 0 && held.get(run + 1) == Some(&true) {
+            tricks += 0.5;
+        }
+    }
+    tricks
+}
+
+/// The best trump to name in Bid Euchre, with the tricks expected of it (on the scale of a
+/// suit's `hand_tricks` × 1.2, the auction's).
+fn best_bid_trump(hand: CardSet, no_trump: NoTrump) -> (BidTrump, f64) {
+    let mut best = (BidTrump::Suit(Suit::Spades), f64::MIN);
+    for s in Suit::ALL {
+        let est = hand_tricks(hand, Trump::Suit(s)) * 1.2;
+        // The last of equals, as `basic` always took.
+        if est >= best.1 {
+            best = (BidTrump::Suit(s), est);
+        }
+    }
+    if no_trump == NoTrump::Valued {
+        for (t, low) in [(BidTrump::High, false), (BidTrump::Low, true)] {
+            let est = no_trump_tricks(hand, low);
+            if est > best.1 {
+                best = (t, est);
+            }
+        }
+    }
+    best
+}
+
 /// The rules of thumb in the individual games: no partner, so a call needs the tricks alone.
-fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
+fn solo(o: &SoloObservation, legal: &ActionList, no_trump: NoTrump) -> Option<Action> {
     use euchre::solo::SoloPhase;
     let hand = o.hand;
     let tricks_needed = |players: u8| if players == 3 { 4.0 } else { 3.0 };
@@ -438,11 +523,8 @@ fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
             Some(discard(legal, hand, trump.table()))
         }
         SoloPhase::Auction => {
-            // Bid the tricks the best suit should take.
-            let est = Suit::ALL
-                .iter()
-                .map(|&s| hand_tricks(hand, Trump::Suit(s)) * 1.2)
-                .fold(0.0, f64::max);
+            // Bid the tricks the best trump should take.
+            let est = best_bid_trump(hand, no_trump).1.max(0.0);
             let bid = est.floor() as u8;
             let mut bids: Vec<u8> = legal
                 .iter()
@@ -459,14 +541,14 @@ fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
             }
         }
         SoloPhase::NameTrump => {
-            let best = Suit::ALL
-                .iter()
-                .copied()
-                .max_by(|&a, &b| {
-                    hand_tricks(hand, Trump::Suit(a)).total_cmp(&hand_tricks(hand, Trump::Suit(b)))
-                })
-                .unwrap_or(Suit::Spades);
-            Some(Action::NameTrump(BidTrump::Suit(best)))
+            let (best, _) = best_bid_trump(hand, no_trump);
+            let named = Action::NameTrump(best);
+            if legal.contains(&named) {
+                Some(named)
+            } else {
+                let (suit, _) = best_bid_trump(hand, NoTrump::Never);
+                Some(Action::NameTrump(suit))
+            }
         }
         SoloPhase::Declare => Some(Action::Pass),
         SoloPhase::StayFold => {
@@ -530,4 +612,77 @@ fn solo(o: &SoloObservation, legal: &ActionList) -> Option<Action> {
 /// play reverses the order itself under low).
 fn no_trump_as_one(t: BidTrump) -> Trump {
     t.suit().map_or(Trump::NoTrump, Trump::Suit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use euchre::solo::{SoloDeal, SoloRules};
+    use euchre::table::AnyDeal;
+    use rand::SeedableRng;
+
+    fn cards(text: &str) -> CardSet {
+        text.split_whitespace()
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect()
+    }
+
+    /// What `player` names as trump in Bid Euchre holding `mine`, having bid 3 first and the
+    /// others passed.
+    fn named(player: &mut dyn Player, mine: &str) -> Action {
+        let mine = cards(mine);
+        let mut rest = CardSet::deck(Rank::Nine, false).minus(mine).iter();
+        let hands: Vec<CardSet> = (0..4)
+            .map(|i| {
+                if i == 0 {
+                    mine
+                } else {
+                    (0..6).map(|_| rest.next().unwrap()).collect()
+                }
+            })
+            .collect();
+        let rules = SoloRules::preset("bid-euchre").unwrap();
+        let mut deal = SoloDeal::new(rules, Seat::new(3), &hands, None).unwrap();
+        for a in [Action::Bid(3), Action::Pass, Action::Pass, Action::Pass] {
+            deal.apply(a).unwrap();
+        }
+        let deal = AnyDeal::Solo(Box::new(deal));
+        let view = GameView::of_deal(&deal, Seat::new(0));
+        assert!(view.legal().contains(&Action::NameTrump(BidTrump::High)));
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        player.choose(&view, &Budget::UNLIMITED, &mut rng).action
+    }
+
+    #[test]
+    fn bid_euchre_trump_is_named_by_the_tricks_each_would_take() {
+        // Four aces with a king and queen: five sure tricks at no trump, a long suit nowhere.
+        let aces = "AS AH AD AC KD QC";
+        assert_eq!(named(&mut BasicPlayer, aces), Action::NameTrump(BidTrump::High));
+        // `basic-suits` names a suit, as `basic` did.
+        assert!(matches!(
+            named(&mut SuitsOnlyBasic, aces),
+            Action::NameTrump(BidTrump::Suit(_))
+        ));
+        // The nines and tens run at nine high.
+        let low = "9S TS 9H TH 9D 9C";
+        assert_eq!(named(&mut BasicPlayer, low), Action::NameTrump(BidTrump::Low));
+        // Both bowers and three more trumps: a suit still.
+        let trumps = "JH JD AH KH QH AS";
+        assert_eq!(
+            named(&mut BasicPlayer, trumps),
+            Action::NameTrump(BidTrump::Suit(Suit::Hearts))
+        );
+    }
+
+    #[test]
+    fn no_trump_tricks_count_runs_from_the_top() {
+        assert_eq!(no_trump_tricks(cards("AS KS QS"), false), 3.0);
+        // A king below a missing ace: half a trick.
+        assert_eq!(no_trump_tricks(cards("KS 9S"), false), 0.5);
+        // A run of two and two more of the suit: the length counts most of a trick each.
+        assert!((no_trump_tricks(cards("AS KS TS 9S"), false) - 3.4).abs() < 1e-9);
+        // At nine high the order turns over.
+        assert_eq!(no_trump_tricks(cards("9S TS AS"), true), 2.0);
+        assert_eq!(no_trump_tricks(cards("9S TS AS"), false), 1.0);
+    }
 }

@@ -10,7 +10,7 @@
 //! solves Bid Euchre's worlds from the first card ([`SoloExact`]); `pimc-N` keeps the 12 cards
 //! so that the baseline stays the one measured against.
 
-use crate::basic::BasicPlayer;
+use crate::basic::{BasicPlayer, SuitsOnlyBasic};
 use crate::infer::BidModel;
 use crate::lead_model::LeadModel;
 use crate::own_choice::{own_lead, OwnChoice, Spot};
@@ -306,7 +306,10 @@ pub(crate) fn finish_auction(
             }
             _ => None,
         };
-        let a = drawn.unwrap_or_else(|| basic.choose(&view, &Budget::UNLIMITED, rng).action);
+        let a = drawn.unwrap_or_else(|| match continuation {
+            Continuation::BasicSuits => SuitsOnlyBasic.choose(&view, &Budget::UNLIMITED, rng).action,
+            _ => basic.choose(&view, &Budget::UNLIMITED, rng).action,
+        });
         if deal.apply(a).is_err() {
             return;
         }
@@ -361,6 +364,9 @@ pub enum Continuation {
     OpponentsDrawn,
     /// The same model's likeliest bid for the opponents.
     OpponentsLikeliest,
+    /// `basic` as it was until 2026-12-01 (`basic-suits`), never naming no trump in Bid
+    /// Euchre: how `expert-basictrump` finishes its worlds' auctions, as it did when measured.
+    BasicSuits,
 }
 
 /// Points taken off the makers' solved outcome when valuing a bid (four-handed game).

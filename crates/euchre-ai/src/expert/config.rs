@@ -216,6 +216,10 @@ impl ExpertConfig {
                 "ownlead" => config.own_lead = true,
                 "owntrump" => config.own_trump = true,
                 "basictrump" => config.own_trump = false,
+                // The worlds' auctions finished by `basic` weighing Bid Euchre's no trump
+                // (since 2026-12-01), or as before, never naming it.
+                "basicnt" => config.continuation = Continuation::Basic,
+                "basicsuits" => config.continuation = Continuation::BasicSuits,
                 "ownround2" => config.own_round2 = true,
                 "place" => config.bidders = Bidders::all(BidModel::PIMC_BY_PLACE),
                 "bidhand" => config.bidders = Bidders::all(BidModel::PIMC_HAND),
@@ -324,6 +328,7 @@ impl ExpertConfig {
             others: SOLO_EXACT_CARDS,
         },
         own_trump: true,
+        continuation: Continuation::Basic,
         ..ExpertConfig::CLASSIC
     };
 
@@ -337,7 +342,8 @@ impl ExpertConfig {
         points_weight: 0.0,
         tie_points: 0.0,
         playouts: false,
-        continuation: Continuation::Basic,
+        // `basic` as it was then, never naming no trump in Bid Euchre.
+        continuation: Continuation::BasicSuits,
         real: false,
         bid_evaluations: 1200,
         plays: None,
@@ -367,7 +373,7 @@ mod tests {
     #[test]
     fn names_read_as_configurations() {
         assert_eq!(ExpertConfig::parse("expert"), Some(ExpertConfig::DEFAULT));
-        let named = "expert-800-place-leads20-lex-bidexact24-owntrump";
+        let named = "expert-800-place-leads20-lex-bidexact24-owntrump-basicnt";
         let classic = ExpertConfig::parse(&named.replace("expert", "expert-classic"));
         assert_eq!(
             classic,
@@ -381,7 +387,7 @@ mod tests {
         assert_eq!(ExpertConfig::parse("expert-c8").unwrap().candidates, 8);
         assert!(ExpertConfig::parse("expert-playouts").unwrap().playouts);
         assert_eq!(
-            ExpertConfig::parse("expert-plays10-nolex-bidexact12-basictrump"),
+            ExpertConfig::parse("expert-plays10-nolex-bidexact12-basictrump-basicsuits"),
             ExpertConfig::parse("expert-classic-800-place-plays10"),
             "the default until 2026-11-27, as the docs name it, still nameable (Bid Euchre as then)"
         );
