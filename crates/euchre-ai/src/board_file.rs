@@ -17,7 +17,8 @@
 use crate::duplicate::BoardResult;
 use euchre::table::AnyRules;
 
-const TITLE: &str = "# euchre sim boards";
+/// The first line of every board file: what a file is known by.
+pub const TITLE: &str = "# euchre sim boards";
 const COLUMNS: &str = "board,deals,difference";
 const GAME_COLUMNS: &str = "board,deals,difference,won";
 

@@ -24,8 +24,11 @@ use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::time::Instant;
 
-/// A game that has not ended after this many deals is reported as an error (no preset's game
-/// comes near it: a race to 10 points scores at least one point a deal but for thrown-in hands).
+/// A game that has not ended after this many deals is cut off there, unfinished ([`Board::cut_off`]).
+/// Between players that bid with sense no preset's game comes near it (a race to 10 points scores
+/// at least one point a deal but for thrown-in hands), but `random` bidders in Bid Euchre drift
+/// away from the target and may never reach it: such a game is not allowed to run for ever, nor
+/// to throw away the rest of the match.
 pub const MAX_DEALS_PER_GAME: u32 = 2_000;
 
 /// Fewer boards than this give no interval and no verdict. Student's t widens an interval for
@@ -62,7 +65,7 @@ pub enum ContestError {
         action: Action,
         reason: String,
     },
-    /// The game did not end within [`MAX_DEALS_PER_GAME`] deals, or stalled with nobody to act.
+    /// The game stalled with nobody to act.
     Stalled {
         /// The board's index, from 0.
         board: u64,
@@ -72,8 +75,8 @@ pub enum ContestError {
 
 impl fmt::Display for ContestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Boards are numbered from 1 for people, as deals and games are; the field and a board
-        // file count from 0.
+        // Boards are numbered from 0, as a board file (`euchre sim --save-boards`) numbers them,
+        // so that the board named is the row of that number (research tester s54, 4).
         match self {
             ContestError::UnknownPlayer(e) => e.fmt(f),
             ContestError::Illegal {
@@ -83,10 +86,9 @@ impl fmt::Display for ContestError {
                 reason,
             } => write!(
                 f,
-                "board {}: {player} chose the illegal action '{action}': {reason}",
-                board + 1
+                "board {board} (numbered from 0): {player} chose the illegal action '{action}': {reason}"
             ),
-            ContestError::Stalled { board, why } => write!(f, "board {}: {why}", board + 1),
+            ContestError::Stalled { board, why } => write!(f, "board {board} (numbered from 0): {why}"),
         }
     }
 }
@@ -122,8 +124,11 @@ pub struct Board {
     pub index: u64,
     /// Deals played in both plays together.
     pub deals: u32,
-    /// Games played (2 for whole games, 0 otherwise).
+    /// Games played (2 for whole games, 0 otherwise), the ones cut off included.
     pub games: u32,
+    /// Of those, games cut off unfinished after [`MAX_DEALS_PER_GAME`] deals: their deals count
+    /// in the points, and nobody won them, so they count in nobody's games won.
+    pub cut_off: u32,
     pub sides: [SideTally; 2],
 }
 
@@ -131,6 +136,11 @@ impl Board {
     /// Side 0's points less side 1's.
     pub fn difference(&self) -> i64 {
         self.sides[0].points - self.sides[1].points
+    }
+
+    /// Games that ended, with a winner: the games played less those cut off.
+    pub fn games_finished(&self) -> u32 {
+        self.games - self.cut_off
     }
 }
 
@@ -328,10 +338,14 @@ fn play_once(
         if !contest.whole_games || game.is_over() {
             break;
         }
-        if deals >= MAX_DEALS_PER_GAME || !game.next_deal() {
+        if deals >= MAX_DEALS_PER_GAME {
+            board.cut_off += 1;
+            break;
+        }
+        if !game.next_deal() {
             return Err(ContestError::Stalled {
                 board: index,
-                why: format!("the game has not ended after {deals} deals"),
+                why: format!("the game is not over after {deals} deals, and no next deal can be dealt"),
             });
         }
     }
@@ -549,7 +563,9 @@ pub struct SideSummary {
     /// This side's share of all points gained (0.5 when nobody gained any; none where a side's
     /// points came to less than nothing, as in Bid Euchre's race down from its target).
     pub share: Option<f64>,
-    /// Games won per game played, with its interval (whole games only).
+    /// Games won per game finished, with its interval (whole games only; a game cut off
+    /// unfinished has no winner, and counts in neither side's, so the two sides' shares make
+    /// the whole).
     pub game_wins: Estimate,
     pub made: u32,
     pub euchred: u32,
@@ -566,6 +582,10 @@ pub struct Summary {
     pub boards: usize,
     pub deals: u64,
     pub games: u64,
+    /// Of the games, those cut off unfinished after [`MAX_DEALS_PER_GAME`] deals.
+    pub games_cut_off: u64,
+    /// The boards (by index, from 0) with a game cut off.
+    pub boards_cut_off: Vec<u64>,
     /// Side 0's points per deal less side 1's.
     pub difference: Estimate,
     pub sides: [SideSummary; 2],
@@ -600,7 +620,7 @@ impl Summary {
                 game_wins: Estimate::proportion(
                     &boards
                         .iter()
-                        .map(|b| (f64::from(b.games), f64::from(b.sides[i].games_won)))
+                        .map(|b| (f64::from(b.games_finished()), f64::from(b.sides[i].games_won)))
                         .collect::<Vec<_>>(),
                 )
                 .of_match(boards.len()),
@@ -617,6 +637,8 @@ impl Summary {
             boards: boards.len(),
             deals: boards.iter().map(|b| u64::from(b.deals)).sum(),
             games: boards.iter().map(|b| u64::from(b.games)).sum(),
+            games_cut_off: boards.iter().map(|b| u64::from(b.cut_off)).sum(),
+            boards_cut_off: boards.iter().filter(|b| b.cut_off > 0).map(|b| b.index).collect(),
             difference: Estimate::ratio(
                 &boards
                     .iter()
@@ -858,6 +880,49 @@ mod tests {
         let err = paired_difference(&a, &b).unwrap_err();
         assert!(err.contains("board 1 is paired with board 7"), "{err}");
         assert!(paired_difference(&[], &[]).is_err());
+    }
+
+    /// `random` bidders in Bid Euchre drift away from the target: a game past the deal cap
+    /// threw the whole match away, every other board played, with "board 10: the game has not
+    /// ended after 2000 deals" (research tester s54, 4). It is cut off there, its deals counted
+    /// in the points, and won by nobody.
+    #[test]
+    fn a_game_past_the_deal_cap_is_cut_off_not_the_match() {
+        let contest = Contest {
+            rules: AnyRules::preset("bid-euchre").unwrap(),
+            players: ["random", "random"].map(String::from),
+            whole_games: true,
+            seed: 1,
+            budget: Budget::UNLIMITED,
+        };
+        let b = play_board(&contest, 9).unwrap();
+        assert_eq!(b.games, 2);
+        assert!(b.cut_off >= 1, "{b:?}");
+        assert!(
+            b.deals >= MAX_DEALS_PER_GAME,
+            "the cut-off game's deals count: {}",
+            b.deals
+        );
+        let won = b.sides[0].games_won + b.sides[1].games_won;
+        assert_eq!(won, b.games_finished(), "a game cut off is won by nobody");
+        let other = play_board(&contest, 0).unwrap();
+        let s = Summary::of(&contest, &[other, b.clone()]);
+        assert_eq!(s.games_cut_off, u64::from(b.cut_off));
+        assert_eq!(s.boards_cut_off, [9]);
+        // The shares are of the games finished, so the two sides' make the whole.
+        let shares = s.sides[0].game_wins.mean + s.sides[1].game_wins.mean;
+        assert!((shares - 1.0).abs() < 1e-12, "{shares}");
+    }
+
+    /// A board is named by the number a board file gives it (from 0), not one more (research
+    /// tester s54, 4: "board 10" of a file whose rows run 0 to 9).
+    #[test]
+    fn a_board_is_named_by_its_number_in_a_board_file() {
+        let e = ContestError::Stalled {
+            board: 9,
+            why: "stuck".into(),
+        };
+        assert_eq!(e.to_string(), "board 9 (numbered from 0): stuck");
     }
 
     #[test]

@@ -36,12 +36,77 @@ impl Interval {
     }
 }
 
+/// A decision time's figures in a report: only the count pools (medians and percentiles of
+/// runs do not add up to the pooled runs').
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+pub struct Decisions {
+    pub decisions: u64,
+}
+
 /// One side of a report.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Side {
     pub player: String,
     pub points_per_deal: Interval,
     pub game_wins: Option<Interval>,
+    /// The side's counts, absent from reports written by hand or by a version that kept none.
+    #[serde(default)]
+    pub made: Option<u64>,
+    #[serde(default)]
+    pub euchred: Option<u64>,
+    #[serde(default)]
+    pub marched: Option<u64>,
+    #[serde(default)]
+    pub alone: Option<u64>,
+    #[serde(default)]
+    pub alone_made: Option<u64>,
+    #[serde(default)]
+    pub decision_bidding: Option<Decisions>,
+    #[serde(default)]
+    pub decision_play: Option<Decisions>,
+}
+
+/// One side's counts over the runs: how often it made trump, and of those, was euchred,
+/// marched, went alone and made it; its decisions with a choice, in the bidding and the play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideCounts {
+    pub made: u64,
+    pub euchred: u64,
+    pub marched: u64,
+    pub alone: u64,
+    pub alone_made: u64,
+    pub bidding_decisions: u64,
+    pub play_decisions: u64,
+}
+
+impl SideCounts {
+    /// The counts as `(name, value)`, in the report's order and with its names.
+    pub fn named(&self) -> [(&'static str, u64); 7] {
+        [
+            ("made", self.made),
+            ("euchred", self.euchred),
+            ("marched", self.marched),
+            ("alone", self.alone),
+            ("alone_made", self.alone_made),
+            ("bidding_decisions", self.bidding_decisions),
+            ("play_decisions", self.play_decisions),
+        ]
+    }
+}
+
+impl Side {
+    /// Every count the side gives, or none where any is missing.
+    fn counts(&self) -> Option<SideCounts> {
+        Some(SideCounts {
+            made: self.made?,
+            euchred: self.euchred?,
+            marched: self.marched?,
+            alone: self.alone?,
+            alone_made: self.alone_made?,
+            bidding_decisions: self.decision_bidding?.decisions,
+            play_decisions: self.decision_play?.decisions,
+        })
+    }
 }
 
 /// The fields of a `euchre sim --json` report that pooling reads.
@@ -62,6 +127,10 @@ pub struct Report {
     pub boards: u64,
     pub deals: u64,
     pub games: u64,
+    /// Of the games, those cut off unfinished (absent where none was, and from reports
+    /// written before games were cut off rather than the match refused).
+    #[serde(default)]
+    pub games_cut_off: u64,
     pub difference_per_deal: Interval,
     pub sides: [Side; 2],
 }
@@ -116,6 +185,8 @@ pub struct Pool {
     pub whole_games: bool,
     pub players: [String; 2],
     pub seeds: Vec<u64>,
+    /// The time limit per decision in milliseconds that every run had, or none.
+    pub time_ms: Option<u64>,
     /// The commits of the programs that measured the runs, each once, in the order of the
     /// runs (`None` for a report that kept none). Runs of different programs pool: a change
     /// that did not touch the players changes no result, and only the person pooling knows.
@@ -123,8 +194,12 @@ pub struct Pool {
     pub boards: u64,
     pub deals: u64,
     pub games: u64,
+    /// Of the games, those cut off unfinished (won by neither side).
+    pub games_cut_off: u64,
     pub difference: Estimate,
     pub points_per_deal: [Estimate; 2],
+    /// Each side's counts summed over the runs, where every report gives them.
+    pub counts: Option<[SideCounts; 2]>,
     /// The first side's share of all points (none where a side's came to less than nothing).
     pub share: Option<f64>,
     /// The first side's share of the games (the second's is the rest).
@@ -201,6 +276,7 @@ impl Report {
             return Err("a match of whole games without `game_wins`".into());
         }
         check_counts(&report)?;
+        check_side_counts(&report)?;
         Ok(report)
     }
 
@@ -215,7 +291,7 @@ impl Report {
 fn check_counts(r: &Report) -> Result<(), String> {
     let plays = r.boards.checked_mul(2);
     let fits = if r.whole_games {
-        plays == Some(r.games) && r.deals >= r.games
+        plays == Some(r.games) && r.deals >= r.games && r.games_cut_off <= r.games
     } else {
         plays == Some(r.deals) && r.games == 0
     };
@@ -228,9 +304,49 @@ fn check_counts(r: &Report) -> Result<(), String> {
         ("single deals", "two deals a board and no games")
     };
     Err(format!(
-        "its counts do not add up for a match of {kind} ({expected}): {} boards, {} games, {} deals",
-        r.boards, r.games, r.deals
+        "its counts do not add up for a match of {kind} ({expected}): {} boards, {} games{}, {} deals",
+        r.boards,
+        r.games,
+        if r.games_cut_off > 0 {
+            format!(" ({} cut off)", r.games_cut_off)
+        } else {
+            String::new()
+        },
+        r.deals
     ))
+}
+
+/// A side's counts as `euchre sim` writes them: at most one maker a deal, and each subset no
+/// larger than what it is a subset of.
+fn check_side_counts(r: &Report) -> Result<(), String> {
+    let counts = [r.sides[0].counts(), r.sides[1].counts()];
+    let made: u64 = counts
+        .iter()
+        .flatten()
+        .map(|c| c.made)
+        .fold(0, u64::saturating_add);
+    if made > r.deals {
+        return Err(format!(
+            "its sides made trump {made} times in {} deals: a deal has one maker at most",
+            r.deals
+        ));
+    }
+    for (which, c) in ["first", "second"].iter().zip(counts) {
+        let Some(c) = c else { continue };
+        for (part, of, whole, whole_name) in [
+            ("euchred", c.euchred, c.made, "made"),
+            ("marched", c.marched, c.made, "made"),
+            ("alone", c.alone, c.made, "made"),
+            ("alone_made", c.alone_made, c.alone, "alone"),
+        ] {
+            if of > whole {
+                return Err(format!(
+                    "its {which} side's {part} ({of}) is more than its {whole_name} ({whole})"
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The sum of one count over the reports.
@@ -313,12 +429,27 @@ pub fn pool<N: AsRef<str>>(reports: &[(N, Report)]) -> Result<Pool, String> {
         by_deals(&|r| r.sides[0].points_per_deal),
         by_deals(&|r| r.sides[1].points_per_deal),
     ];
+    // A game cut off has no winner: the shares are of the games finished.
     let game_wins = first.whole_games.then(|| {
         let parts: Vec<(f64, Interval)> = reports
             .iter()
-            .filter_map(|(_, r)| Some((r.games as f64, r.sides[0].game_wins?)))
+            .filter_map(|(_, r)| Some(((r.games - r.games_cut_off) as f64, r.sides[0].game_wins?)))
             .collect();
         pooled(&parts)
+    });
+    let counts = [0, 1].map(|i| {
+        reports.iter().try_fold(SideCounts::default(), |sum, (_, r)| {
+            let c = r.sides[i].counts()?;
+            Some(SideCounts {
+                made: sum.made.checked_add(c.made)?,
+                euchred: sum.euchred.checked_add(c.euchred)?,
+                marched: sum.marched.checked_add(c.marched)?,
+                alone: sum.alone.checked_add(c.alone)?,
+                alone_made: sum.alone_made.checked_add(c.alone_made)?,
+                bidding_decisions: sum.bidding_decisions.checked_add(c.bidding_decisions)?,
+                play_decisions: sum.play_decisions.checked_add(c.play_decisions)?,
+            })
+        })
     });
     Ok(Pool {
         rules: first.rules.clone(),
@@ -326,6 +457,7 @@ pub fn pool<N: AsRef<str>>(reports: &[(N, Report)]) -> Result<Pool, String> {
         whole_games: first.whole_games,
         players: first.players(),
         seeds: reports.iter().map(|(_, r)| r.seed).collect(),
+        time_ms: first.time_ms,
         commits: reports.iter().fold(Vec::new(), |mut seen, (_, r)| {
             if !seen.contains(&r.commit) {
                 seen.push(r.commit.clone());
@@ -335,8 +467,13 @@ pub fn pool<N: AsRef<str>>(reports: &[(N, Report)]) -> Result<Pool, String> {
         boards: total(reports, "boards", |r| r.boards)?,
         deals: total(reports, "deals", |r| r.deals)?,
         games: total(reports, "games", |r| r.games)?,
+        games_cut_off: total(reports, "games cut off", |r| r.games_cut_off)?,
         difference: by_deals(&|r| r.difference_per_deal),
         points_per_deal,
+        counts: match counts {
+            [Some(a), Some(b)] => Some([a, b]),
+            _ => None,
+        },
         share: crate::duplicate::share_of_points(points_per_deal[0].mean, points_per_deal[1].mean),
         game_wins,
     })
@@ -561,6 +698,99 @@ mod tests {
             );
         }
         report(1, 10);
+    }
+
+    /// A report of whole games at `seed` (10 boards, 20 games, 200 deals) with the time limit
+    /// `time_ms`, each side's counts `counts` (made, euchred, marched, alone, alone_made,
+    /// bidding and play decisions) and `cut_off` games cut off.
+    fn report_with_counts(seed: u64, time_ms: Option<u64>, counts: [[u64; 7]; 2], cut_off: u64) -> Report {
+        let mut v: serde_json::Value = serde_json::from_str(&report_text(seed, 10, 20, 200)).unwrap();
+        v["time_ms"] = serde_json::json!(time_ms);
+        v["games_cut_off"] = serde_json::json!(cut_off);
+        for (side, c) in counts.iter().enumerate() {
+            let s = &mut v["sides"][side];
+            for (name, n) in ["made", "euchred", "marched", "alone", "alone_made"]
+                .iter()
+                .zip(c)
+            {
+                s[*name] = serde_json::json!(n);
+            }
+            s["decision_bidding"] = serde_json::json!({"decisions": c[5], "median_ms": 1.0, "p99_ms": 2.0});
+            s["decision_play"] = serde_json::json!({"decisions": c[6], "median_ms": 1.0, "p99_ms": 2.0});
+        }
+        Report::parse(&v.to_string()).unwrap()
+    }
+
+    /// The pooled report dropped the time limit, so a pooled report of 50 ms runs could not be
+    /// told from one of unlimited runs, and the sides' counts, which add up across runs
+    /// (research tester s54, 3).
+    #[test]
+    fn the_time_limit_is_kept_and_the_sides_counts_are_summed() {
+        let a = report_with_counts(
+            1,
+            Some(5),
+            [[90, 20, 10, 8, 6, 300, 900], [80, 15, 9, 5, 4, 280, 880]],
+            0,
+        );
+        let b = report_with_counts(
+            2,
+            Some(5),
+            [[70, 10, 5, 4, 3, 250, 850], [60, 12, 8, 6, 5, 260, 860]],
+            1,
+        );
+        let p = pool(&[("a", a.clone()), ("b", b)]).unwrap();
+        assert_eq!(p.time_ms, Some(5));
+        assert_eq!(p.games_cut_off, 1);
+        let counts = p.counts.expect("every report gives its counts");
+        assert_eq!(
+            counts[0],
+            SideCounts {
+                made: 160,
+                euchred: 30,
+                marched: 15,
+                alone: 12,
+                alone_made: 9,
+                bidding_decisions: 550,
+                play_decisions: 1750
+            }
+        );
+        assert_eq!(counts[1].made, 140);
+        assert_eq!(counts[1].play_decisions, 1740);
+        // A report without counts (older, or written by hand) still pools, without them.
+        let without = Report {
+            time_ms: Some(5),
+            ..report(3, 10)
+        };
+        let p = pool(&[("a", a), ("c", without)]).unwrap();
+        assert_eq!((p.counts, p.time_ms), (None, Some(5)));
+        assert_eq!(pool(&[("c", report(3, 10))]).unwrap().time_ms, None);
+    }
+
+    #[test]
+    fn counts_a_run_cannot_have_made_are_refused() {
+        let text = |made: u64, euchred: u64| {
+            let mut v: serde_json::Value = serde_json::from_str(&report_text(1, 10, 20, 200)).unwrap();
+            v["sides"][0]["made"] = serde_json::json!(made);
+            v["sides"][0]["euchred"] = serde_json::json!(euchred);
+            v.to_string()
+        };
+        // Partial counts are read as none.
+        Report::parse(&text(150, 20)).unwrap();
+        let full = |made: u64, euchred: u64| {
+            let mut v: serde_json::Value = serde_json::from_str(&text(made, euchred)).unwrap();
+            let s = &mut v["sides"][0];
+            for k in ["marched", "alone", "alone_made"] {
+                s[k] = serde_json::json!(0);
+            }
+            s["decision_bidding"] = serde_json::json!({"decisions": 1});
+            s["decision_play"] = serde_json::json!({"decisions": 1});
+            v.to_string()
+        };
+        Report::parse(&full(150, 20)).unwrap();
+        let e = Report::parse(&full(201, 20)).unwrap_err();
+        assert!(e.contains("made trump 201 times in 200 deals"), "{e}");
+        let e = Report::parse(&full(10, 20)).unwrap_err();
+        assert_eq!(e, "its first side's euchred (20) is more than its made (10)");
     }
 
     #[test]
