@@ -124,12 +124,18 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
-        /// Draw the running point difference with its confidence band to this SVG file.
+        /// Draw the running point difference with its confidence band to this SVG file (an
+        /// existing file is refused: see --overwrite).
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<std::path::PathBuf>,
-        /// Write each board's result to this CSV file, for `--compare` in a later match.
+        /// Write each board's result to this CSV file, for `--compare` in a later match (an
+        /// existing file is refused: see --overwrite).
         #[arg(long, value_name = "FILE.csv")]
         save_boards: Option<std::path::PathBuf>,
+        /// Replace an existing --plot or --save-boards file of its kind (an SVG drawing, a board
+        /// file). A file of any other kind, or the --compare file, is never replaced.
+        #[arg(long)]
+        overwrite: bool,
         /// Compare this match board by board with an earlier one on the same boards (same
         /// rules, seed and mode; its `--save-boards` file): two players against a common
         /// opponent, without the cards' luck.
@@ -1050,6 +1056,7 @@ fn run(cli: Cli) -> Result<i32> {
             plot,
             save_boards,
             compare,
+            overwrite,
         } => {
             // Name a bad player, or a board file that does not pair, before any board is played;
             // a report names the players as typed any way (`BASIC` is `basic`), so that reports
@@ -1109,28 +1116,12 @@ fn run(cli: Cli) -> Result<i32> {
                 .num_threads(threads.map_or(0, |t| t as usize))
                 .build()?;
             let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
-            if let (Some(a), Some(b)) = (&plot, &save_boards) {
-                if a == b {
-                    anyhow::bail!(
-                        "--plot and --save-boards name the same file, {}: one would overwrite the other",
-                        a.display()
-                    );
-                }
-            }
-            if let (Some(a), Some(b)) = (&compare, &save_boards) {
-                if a == b {
-                    anyhow::bail!(
-                        "--compare and --save-boards name the same file, {}: this match's boards would replace the ones compared with (save them to another file)",
-                        a.display()
-                    );
-                }
-            }
-            if let Some(path) = &plot {
-                out_path::check_writable(path, "--plot")?;
-            }
-            if let Some(path) = &save_boards {
-                out_path::check_writable(path, "--save-boards")?;
-            }
+            sim::check_outputs(&sim::Outputs {
+                plot: plot.as_deref(),
+                save_boards: save_boards.as_deref(),
+                compare: compare.as_deref(),
+                overwrite,
+            })?;
             let (summary, played) = pool.install(|| sim::run(&contest, boards, progress))?;
             let compared = match (&saved, &compare) {
                 (Some(s), Some(path)) => Some((path, s, sim::compare(&played, s)?)),
@@ -1150,7 +1141,7 @@ fn run(cli: Cli) -> Result<i32> {
                 }
                 emit(&v.to_string());
             } else {
-                let mut text = sim::human(&contest, rules.name(), &summary);
+                let mut text = sim::human(&contest, &key, &summary);
                 if let Some((path, s, d)) = &compared {
                     text += &sim::compared_line(&contest, path, s, d);
                 }

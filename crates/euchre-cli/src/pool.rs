@@ -29,11 +29,7 @@ pub fn pool(paths: &[PathBuf]) -> Result<Pool> {
 pub fn human(p: &Pool) -> String {
     let [a, b] = &p.players;
     let seeds: Vec<String> = p.seeds.iter().map(u64::to_string).collect();
-    let rules = if p.set.is_empty() {
-        p.rules.clone()
-    } else {
-        format!("{} with {}", p.rules, p.set.join(", "))
-    };
+    let rules = crate::sim::rules_title(&p.rules, &p.set);
     let mode = if p.whole_games {
         format!(
             "{} ({})",
@@ -51,10 +47,14 @@ pub fn human(p: &Pool) -> String {
         [one] => format!("seed {one}"),
         _ => format!("seeds {}", seeds.join(", ")),
     };
+    // The time limit is named as `euchre sim`'s title names it: a pooled report of runs at 50 ms
+    // is not one of unlimited runs (research tester s54, 3).
     let mut out = format!(
-        "{runs}, {rules}: {seeds}; {}, {mode}\n",
-        crate::counted(p.boards, "board")
+        "{runs}, {rules}: {seeds}; {}, {mode}{}\n",
+        crate::counted(p.boards, "board"),
+        crate::sim::time_limit_title(p.time_ms)
     );
+    out += &crate::sim::cut_off_line(p.games_cut_off, p.games, &[]);
     out += &programs(&p.commits);
     out += "\n";
     let row = |label: &str, x: String, y: String| format!("{label:<25} {x:>20} {y:>20}\n");
@@ -78,6 +78,51 @@ pub fn human(p: &Pool) -> String {
             "games won (95% CI)",
             crate::sim::share_interval(g, 2),
             crate::sim::share_interval(&theirs, 2),
+        );
+    }
+    if let Some(c) = &p.counts {
+        // The sides' counts add up across runs; their decision times do not, and are left out.
+        let pct = |part: u64, whole: u64| crate::sim::pct(part, whole);
+        out += &row(
+            "made trump, of deals",
+            pct(c[0].made, p.deals),
+            pct(c[1].made, p.deals),
+        );
+        out += &row(
+            "  euchred, of those",
+            pct(c[0].euchred, c[0].made),
+            pct(c[1].euchred, c[1].made),
+        );
+        out += &row(
+            "  marched, of those",
+            pct(c[0].marched, c[0].made),
+            pct(c[1].marched, c[1].made),
+        );
+        let partnership = matches!(
+            euchre::table::AnyRules::preset(&p.rules),
+            Ok(euchre::table::AnyRules::Partnership(_))
+        );
+        if partnership {
+            out += &row(
+                "went alone, of deals",
+                pct(c[0].alone, p.deals),
+                pct(c[1].alone, p.deals),
+            );
+            out += &row(
+                "  made it, of those",
+                pct(c[0].alone_made, c[0].alone),
+                pct(c[1].alone_made, c[1].alone),
+            );
+        }
+        out += &row(
+            "decisions, bidding",
+            c[0].bidding_decisions.to_string(),
+            c[1].bidding_decisions.to_string(),
+        );
+        out += &row(
+            "decisions, play",
+            c[0].play_decisions.to_string(),
+            c[1].play_decisions.to_string(),
         );
     }
     let d = &p.difference;
@@ -119,7 +164,8 @@ fn programs(commits: &[Option<String>]) -> String {
 }
 
 /// The pooled figures for programs, in the shape of a `euchre sim --json` report where they
-/// are the same figures.
+/// are the same figures: the sides' counts summed (where every report gives them), of their
+/// decision times only the count.
 pub fn to_json(p: &Pool) -> Value {
     let side = |i: usize| {
         let mut v = json!({
@@ -138,11 +184,20 @@ pub fn to_json(p: &Pool) -> Value {
             };
             v["game_wins"] = crate::sim::share_json(&mine);
         }
+        if let Some(c) = &p.counts {
+            let c = &c[i];
+            for (name, n) in &c.named()[..5] {
+                v[*name] = json!(n);
+            }
+            v["decision_bidding"] = json!({"decisions": c.bidding_decisions});
+            v["decision_play"] = json!({"decisions": c.play_decisions});
+        }
         v
     };
-    json!({
+    let mut v = json!({
         "rules": p.rules,
         "set": p.set,
+        "time_ms": p.time_ms,
         "seeds": p.seeds,
         "commits": p.commits,
         "whole_games": p.whole_games,
@@ -151,5 +206,9 @@ pub fn to_json(p: &Pool) -> Value {
         "games": p.games,
         "difference_per_deal": est_json(&p.difference),
         "sides": [side(0), side(1)],
-    })
+    });
+    if p.games_cut_off > 0 {
+        v["games_cut_off"] = json!(p.games_cut_off);
+    }
+    v
 }

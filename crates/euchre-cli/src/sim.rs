@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use euchre_ai::board_file::{self, BoardsKey, SavedBoards};
 use euchre_ai::duplicate::{
     paired_difference, paired_games, play_board, Board, BoardResult, Contest, Estimate, SideSummary, Summary,
-    Timing, MIN_BOARDS,
+    Timing, MAX_DEALS_PER_GAME, MIN_BOARDS,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -110,6 +110,96 @@ pub fn read_boards(path: &Path, key: &BoardsKey) -> Result<SavedBoards> {
     board_file::read(&text, key).map_err(|e| anyhow::anyhow!("{name}: {e}"))
 }
 
+/// The files a match writes (`--plot`, `--save-boards`) and reads (`--compare`), checked before
+/// it is played.
+pub struct Outputs<'a> {
+    pub plot: Option<&'a Path>,
+    pub save_boards: Option<&'a Path>,
+    pub compare: Option<&'a Path>,
+    /// `--overwrite`: an existing file of its kind may be replaced.
+    pub overwrite: bool,
+}
+
+/// Whether a file starts as `euchre sim --save-boards` writes one.
+fn is_board_file(head: &[u8]) -> bool {
+    head.starts_with(board_file::TITLE.as_bytes())
+}
+
+/// Whether a file starts as an SVG drawing (`--plot`'s own, or any other's).
+fn is_svg(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(head);
+    let text = text.trim_start_matches('\u{feff}').trim_start();
+    text.starts_with("<svg") || (text.starts_with("<?xml") && text.contains("<svg"))
+}
+
+/// Refuses, before a board is played, files a match would lose: two of its files that are one
+/// file however they are spelled (`./x.csv`, a link: research tester s54, 1), and an existing
+/// file written over (6): one of another kind always (a board file named as the plot), one of
+/// its kind unless `--overwrite` is given. Then checks that each can be written.
+///
+/// # Errors
+/// Which files, and why.
+pub fn check_outputs(o: &Outputs) -> Result<()> {
+    use crate::out_path::{check_writable, existing, same_file, Existing};
+    let named = |a: &Path, b: &Path| {
+        if a == b {
+            a.display().to_string()
+        } else {
+            format!("{} and {}", a.display(), b.display())
+        }
+    };
+    if let (Some(c), Some(s)) = (o.compare, o.save_boards) {
+        if same_file(c, s) {
+            anyhow::bail!(
+                "--compare and --save-boards name the same file, {}: this match's boards would replace the ones compared with (save them to another file)",
+                named(c, s)
+            );
+        }
+    }
+    if let (Some(c), Some(p)) = (o.compare, o.plot) {
+        if same_file(c, p) {
+            anyhow::bail!(
+                "--compare and --plot name the same file, {}: the plot would replace the boards compared with (draw it to another file)",
+                named(c, p)
+            );
+        }
+    }
+    if let (Some(p), Some(s)) = (o.plot, o.save_boards) {
+        if same_file(p, s) {
+            anyhow::bail!(
+                "--plot and --save-boards name the same file, {}: one would overwrite the other",
+                named(p, s)
+            );
+        }
+    }
+    let outputs = [
+        (o.plot, "--plot", "an SVG drawing", is_svg as fn(&[u8]) -> bool),
+        (
+            o.save_boards,
+            "--save-boards",
+            "a board file of `euchre sim`",
+            is_board_file,
+        ),
+    ];
+    for (path, flag, kind, is_kind) in outputs {
+        let Some(path) = path else { continue };
+        match existing(path, is_kind) {
+            Existing::Nothing => {}
+            Existing::OfItsKind if o.overwrite => {}
+            Existing::OfItsKind => anyhow::bail!(
+                "{flag} {} already exists ({kind}): give --overwrite to replace it, or choose another file",
+                path.display()
+            ),
+            Existing::Other => anyhow::bail!(
+                "{flag} {} already exists and is not {kind}: choose another file (--overwrite replaces only {kind})",
+                path.display()
+            ),
+        }
+        check_writable(path, flag)?;
+    }
+    Ok(())
+}
+
 /// This match against an earlier one on the same boards: the difference per deal of this one
 /// less the earlier one's, board by board.
 ///
@@ -171,11 +261,13 @@ fn ci(e: &Estimate, share: bool, bound: impl Fn(f64) -> String) -> String {
     format!("95% CI [{}, {}]", bound(low), bound(high))
 }
 
-fn pct(part: u32, whole: u64) -> String {
+/// A count as a share of what it is a part of, for people: "50.0% (2264)".
+pub fn pct(part: impl Into<u64>, whole: u64) -> String {
+    let part = part.into();
     if whole == 0 {
         "-".into()
     } else {
-        format!("{:.1}% ({part})", 100.0 * f64::from(part) / whole as f64)
+        format!("{:.1}% ({part})", 100.0 * part as f64 / whole as f64)
     }
 }
 
@@ -222,8 +314,58 @@ pub fn share_text(share: Option<f64>) -> String {
     share.map_or_else(|| "n/a (below 0)".to_string(), |x| format!("{:.1}%", 100.0 * x))
 }
 
+/// The rules as a report's title names them: the preset and the options set apart from it
+/// (`--set`, as [`board_file::canonical_set`] writes them).
+pub fn rules_title(rules: &str, set: &[String]) -> String {
+    if set.is_empty() {
+        rules.to_string()
+    } else {
+        format!("{rules} with {}", set.join(", "))
+    }
+}
+
+/// A time limit per decision as a report's title names it, or nothing without one: with it the
+/// players' choices depend on the machine's speed, so the seed alone does not reproduce the
+/// result.
+pub fn time_limit_title(time_ms: Option<u64>) -> String {
+    time_ms.map_or_else(String::new, |ms| {
+        format!("; time-limited to {ms} ms a decision, so not reproducible from the seed alone")
+    })
+}
+
+/// Games cut off unfinished after [`MAX_DEALS_PER_GAME`] deals, for people: nothing where
+/// none was.
+pub fn cut_off_line(cut_off: u64, games: u64, boards: &[u64]) -> String {
+    if cut_off == 0 {
+        return String::new();
+    }
+    let mut on = String::new();
+    if !boards.is_empty() {
+        const NAMED: usize = 10;
+        let named: Vec<String> = boards.iter().take(NAMED).map(u64::to_string).collect();
+        let more = match boards.len().saturating_sub(NAMED) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        on = format!(
+            " (on {} {}{more}, numbered from 0 as --save-boards numbers them)",
+            if boards.len() == 1 { "board" } else { "boards" },
+            named.join(", ")
+        );
+    }
+    let (their, them) = if cut_off == 1 {
+        ("its", "it")
+    } else {
+        ("their", "them")
+    };
+    format!(
+        "{cut_off} of {} cut off unfinished after {MAX_DEALS_PER_GAME} deals{on}: {their} deals count in the points; nobody won {them}, so the games won are shares of the games finished\n",
+        crate::counted(games, "game")
+    )
+}
+
 /// The report for people.
-pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
+pub fn human(contest: &Contest, key: &BoardsKey, s: &Summary) -> String {
     let [a, b] = &s.sides;
     let mode = if contest.whole_games {
         format!(
@@ -234,11 +376,17 @@ pub fn human(contest: &Contest, rules_name: &str, s: &Summary) -> String {
     } else {
         crate::counted(s.deals, "deal")
     };
+    // The title names what makes the match this one: the options set apart from the preset
+    // and a time limit too (research tester s54, 2), as `euchre pool`'s does.
     let mut out = format!(
-        "duplicate match, {rules_name}: {}, {mode}, seed {}\n\n",
+        "duplicate match, {}: {}, {mode}, seed {}{}\n",
+        rules_title(&key.rules, &key.set),
         crate::counted(s.boards as u64, "board"),
-        contest.seed
+        contest.seed,
+        time_limit_title(contest.budget.time.map(|t| t.as_millis() as u64))
     );
+    out += &cut_off_line(s.games_cut_off, s.games, &s.boards_cut_off);
+    out += "\n";
     let row =
         |label: &str, f: &dyn Fn(&SideSummary) -> String| format!("{label:<33} {:>20} {:>20}\n", f(a), f(b));
     out += &row("", &|x| x.player.clone());
@@ -346,7 +494,7 @@ pub fn to_json(contest: &Contest, key: &BoardsKey, s: &Summary) -> Value {
         v
     };
     let time_ms = contest.budget.time.map(|t| t.as_millis() as u64);
-    json!({
+    let mut v = json!({
         "rules": key.rules,
         "set": key.set,
         "commit": env!("EUCHRE_COMMIT"),
@@ -358,7 +506,13 @@ pub fn to_json(contest: &Contest, key: &BoardsKey, s: &Summary) -> Value {
         "games": s.games,
         "difference_per_deal": est_json(&s.difference),
         "sides": [side(&s.sides[0]), side(&s.sides[1])],
-    })
+    });
+    // Only where a game was cut off, so that a report of games that all ended reads as before.
+    if s.games_cut_off > 0 {
+        v["games_cut_off"] = json!(s.games_cut_off);
+        v["boards_cut_off"] = json!(s.boards_cut_off);
+    }
+    v
 }
 
 /// The running point difference per deal (side 0 less side 1) after each board, with its 95%
@@ -387,6 +541,58 @@ pub fn running_difference(boards: &[Board]) -> Vec<(f64, f64, f64)> {
     out
 }
 
+/// Where the boards' axis of a plot of `boards` boards has its ticks: at whole boards, from the
+/// first to the last, at most about ten of them (every board up to ten, then every 2nd, 5th,
+/// 10th, 20th, ...).
+pub fn board_ticks(boards: usize) -> Vec<f64> {
+    let boards = boards.max(1) as u64;
+    let (mut step, mut scale) = (1u64, 1u64);
+    while boards / step > 10 {
+        step = match step / scale {
+            1 => 2 * scale,
+            2 => 5 * scale,
+            _ => {
+                scale *= 10;
+                scale
+            }
+        };
+    }
+    let first = if step == 1 { 1 } else { step };
+    (first..=boards)
+        .step_by(step as usize)
+        .map(|b| b as f64)
+        .collect()
+}
+
+/// A plot's boards axis: linear, with its ticks where [`board_ticks`] puts them (plotters'
+/// `with_key_points` gives an axis of `f64` no label formatting).
+struct BoardAxis {
+    inner: plotters::coord::types::RangedCoordf64,
+    ticks: Vec<f64>,
+}
+
+impl plotters::coord::ranged1d::Ranged for BoardAxis {
+    type FormatOption = plotters::coord::ranged1d::DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.inner.map(value, limit)
+    }
+
+    fn key_points<Hint: plotters::coord::ranged1d::KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        // Bold lines and labels at the ticks; no light lines between whole boards.
+        if hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            self.ticks.clone()
+        }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.inner.range()
+    }
+}
+
 /// Draws the running difference with its band as SVG.
 ///
 /// # Errors
@@ -409,7 +615,10 @@ pub fn plot(path: &Path, contest: &Contest, boards: &[Board]) -> Result<()> {
             }
         });
     let pad = ((hi - lo) * 0.1).max(0.05);
-    let n = series.len().max(2) as f64;
+    let n = series.len() as f64;
+    // The boards' axis: ticks at whole boards and none past the last (a 1-board plot labelled
+    // "1 1 1 1 1 2 2 2 2 2 2": research tester s54, 8). A single board sits in the middle.
+    let x_range = if series.len() < 2 { 0.5..1.5 } else { 1.0..n };
     let draw = || -> std::result::Result<(), Box<dyn std::error::Error>> {
         let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
         root.fill(&WHITE)?;
@@ -430,7 +639,13 @@ pub fn plot(path: &Path, contest: &Contest, boards: &[Board]) -> Result<()> {
             .margin(15)
             .x_label_area_size(40)
             .y_label_area_size(60)
-            .build_cartesian_2d(1.0..n, (lo - pad)..(hi + pad))?;
+            .build_cartesian_2d(
+                BoardAxis {
+                    inner: x_range.clone().into(),
+                    ticks: board_ticks(series.len()),
+                },
+                (lo - pad)..(hi + pad),
+            )?;
         chart
             .configure_mesh()
             .x_desc("boards (each deal played twice, seats swapped)")
@@ -457,7 +672,14 @@ pub fn plot(path: &Path, contest: &Contest, boards: &[Board]) -> Result<()> {
         if banded {
             chart.draw_series(std::iter::once(Polygon::new(band, BLUE.mix(0.2).filled())))?;
         }
-        chart.draw_series(LineSeries::new(vec![(1.0, 0.0), (n, 0.0)], &BLACK))?;
+        chart.draw_series(LineSeries::new(
+            vec![(x_range.start, 0.0), (x_range.end, 0.0)],
+            &BLACK,
+        ))?;
+        if series.len() == 1 {
+            // A line of one point is not drawn.
+            chart.draw_series(std::iter::once(Circle::new((1.0, series[0].0), 4, BLUE.filled())))?;
+        }
         chart
             .draw_series(LineSeries::new(
                 series.iter().enumerate().skip(skip).map(|(i, s)| (x(i), s.0)),

@@ -192,3 +192,73 @@ fn a_report_of_no_boards_is_refused() {
         );
     }
 }
+
+/// A pooled report dropped the runs' time limit, so a pool of 5 ms runs read as one of
+/// unlimited runs, and the sides' counts, which add up (research tester s54, 3).
+#[test]
+fn the_time_limit_is_kept_and_the_sides_counts_are_summed() {
+    let dir = scratch("pool-counts");
+    let (a, ra) = report(
+        &dir,
+        "a.json",
+        &["pimc-5", "basic", "--boards", "10", "--time-ms", "50"],
+    );
+    let (b, rb) = report(
+        &dir,
+        "b.json",
+        &[
+            "pimc-5",
+            "basic",
+            "--boards",
+            "10",
+            "--seed",
+            "2",
+            "--time-ms",
+            "50",
+        ],
+    );
+    let out = Command::new(EUCHRE)
+        .args(["pool", "--json"])
+        .args([&a, &b])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let p: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(p["time_ms"], 50, "{p}");
+    for side in 0..2 {
+        for count in ["made", "euchred", "marched", "alone", "alone_made"] {
+            let sum = ra["sides"][side][count].as_u64().unwrap() + rb["sides"][side][count].as_u64().unwrap();
+            assert_eq!(p["sides"][side][count], sum, "{side} {count}: {p}");
+        }
+        for d in ["decision_bidding", "decision_play"] {
+            let sum = ra["sides"][side][d]["decisions"].as_u64().unwrap()
+                + rb["sides"][side][d]["decisions"].as_u64().unwrap();
+            assert_eq!(p["sides"][side][d]["decisions"], sum, "{side} {d}: {p}");
+        }
+    }
+    let text = pool(&[&a, &b]).unwrap();
+    let title = text.lines().next().unwrap();
+    assert!(title.contains("time-limited to 50 ms a decision"), "{title}");
+    assert!(text.contains("made trump, of deals"), "{text}");
+    // A report without the counts (written by an older version) still pools, without them.
+    let mut old = ra.clone();
+    for side in 0..2 {
+        let s = old["sides"][side].as_object_mut().unwrap();
+        for count in [
+            "made",
+            "euchred",
+            "marched",
+            "alone",
+            "alone_made",
+            "decision_bidding",
+            "decision_play",
+        ] {
+            s.remove(count);
+        }
+    }
+    let old_path = dir.join("old.json");
+    std::fs::write(&old_path, old.to_string()).unwrap();
+    let text = pool(&[&old_path, &b]).unwrap();
+    assert!(!text.contains("made trump"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}

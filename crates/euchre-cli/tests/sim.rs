@@ -548,3 +548,217 @@ fn one_board_is_one_board() {
     assert!(ok, "{err}");
     assert!(out.contains(": 1 board, 2 deals, seed 1"), "{out}");
 }
+
+/// The files a match writes were told apart from the `--compare` file by their spelling only:
+/// `--save-boards ./d.csv` and a link to `d.csv` replaced the boards compared with, and
+/// `--plot d.csv` made them an SVG (research tester s54, 1). One file however it is named is
+/// refused, before the match, and the file is left as it was.
+#[test]
+fn the_compare_file_is_not_replaced_under_another_name() {
+    let dir = scratch("sim-same-file");
+    let base = dir.join("d.csv");
+    let boards = |extra: &[&str]| {
+        let mut args = vec!["basic", "random", "--boards", "10", "--seed", "3"];
+        args.extend_from_slice(extra);
+        sim(&args)
+    };
+    boards(&["--save-boards", base.to_str().unwrap()]).unwrap();
+    let before = std::fs::read(&base).unwrap();
+    let dotted = dir.join(".").join("d.csv");
+    let link = dir.join("e.csv");
+    std::os::unix::fs::symlink(&base, &link).unwrap();
+    let hard = dir.join("hard.csv");
+    std::fs::hard_link(&base, &hard).unwrap();
+    let compare = base.to_str().unwrap();
+    for other in [&dotted, &link, &hard] {
+        let other = other.to_str().unwrap();
+        for (flag, said) in [
+            ("--save-boards", "--compare and --save-boards name the same file"),
+            ("--plot", "--compare and --plot name the same file"),
+        ] {
+            let e = boards(&["--compare", compare, flag, other, "--overwrite"]).unwrap_err();
+            assert!(e.contains(said), "{flag} {other}: {e}");
+        }
+    }
+    assert_eq!(std::fs::read(&base).unwrap(), before);
+    // Two names for a file not yet written are one file too.
+    let e = boards(&[
+        "--plot",
+        dir.join("new.svg").to_str().unwrap(),
+        "--save-boards",
+        dir.join(".").join("new.svg").to_str().unwrap(),
+    ])
+    .unwrap_err();
+    assert!(e.contains("--plot and --save-boards name the same file"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--save-boards` and `--plot` wrote over any file: a note, or a board file given as the plot
+/// (research tester s54, 6). A file of another kind is refused, one of its own kind unless
+/// `--overwrite` is given.
+#[test]
+fn an_existing_file_is_replaced_only_when_it_is_of_its_kind_and_overwrite_is_given() {
+    let dir = scratch("sim-overwrite");
+    let note = dir.join("keep.txt");
+    std::fs::write(&note, "precious\n").unwrap();
+    let boards = dir.join("b.csv");
+    let plot = dir.join("p.svg");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["basic", "random", "--boards", "10"];
+        args.extend_from_slice(extra);
+        sim(&args)
+    };
+    let (b, p, n) = (
+        boards.to_str().unwrap(),
+        plot.to_str().unwrap(),
+        note.to_str().unwrap(),
+    );
+    run(&["--save-boards", b, "--plot", p]).unwrap();
+    for (flag, path, kind) in [
+        ("--save-boards", n, "a board file"),
+        ("--plot", n, "an SVG drawing"),
+        ("--plot", b, "an SVG drawing"),
+        ("--save-boards", p, "a board file"),
+    ] {
+        for overwrite in [&[][..], &["--overwrite"]] {
+            let mut args = vec![flag, path];
+            args.extend_from_slice(overwrite);
+            let e = run(&args).unwrap_err();
+            assert!(
+                e.contains(&format!("{flag} {path} already exists and is not {kind}")),
+                "{args:?}: {e}"
+            );
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&note).unwrap(), "precious\n");
+    assert!(std::fs::read_to_string(&boards)
+        .unwrap()
+        .starts_with("# euchre sim boards"));
+    for (flag, path) in [("--save-boards", b), ("--plot", p)] {
+        let e = run(&[flag, path]).unwrap_err();
+        assert!(
+            e.contains("already exists") && e.contains("give --overwrite"),
+            "{e}"
+        );
+        run(&[flag, path, "--overwrite"]).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The text report named a match with `--set` options, or a time limit, as the plain preset
+/// (research tester s54, 2): its title names both, as `euchre pool`'s does.
+#[test]
+fn the_title_names_the_options_set_and_a_time_limit() {
+    let (ok, out, err) = sim_text(&[
+        "basic",
+        "random",
+        "--boards",
+        "2",
+        "--set",
+        "winning_score=5",
+        "--set",
+        "stick_the_dealer=true",
+        "--time-ms",
+        "3",
+    ]);
+    assert!(ok, "{err}");
+    let title = out.lines().next().unwrap();
+    assert!(
+        title.starts_with(
+            "duplicate match, north-american with stick_the_dealer=true, winning_score=5: 2 boards"
+        ),
+        "{title}"
+    );
+    assert!(
+        title.ends_with("; time-limited to 3 ms a decision, so not reproducible from the seed alone"),
+        "{title}"
+    );
+    let (ok, out, err) = sim_text(&["basic", "random", "--boards", "2", "--rules", "railroad"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.lines().next().unwrap(),
+        "duplicate match, railroad: 2 boards, 4 deals, seed 1"
+    );
+}
+
+/// One game of random bidders in Bid Euchre that never reached its target threw the whole
+/// match away at its end, "board 10" named where the board file numbers it 9, and nothing
+/// saved (research tester s54, 4). The game is cut off and said to be, and the match stands.
+#[test]
+fn a_game_cut_off_at_the_deal_cap_is_reported_and_the_match_stands() {
+    let dir = scratch("sim-cut-off");
+    let file = dir.join("be.csv");
+    let args = [
+        "random",
+        "random",
+        "--rules",
+        "bid-euchre",
+        "--games",
+        "--boards",
+        "10",
+        "--seed",
+        "1",
+    ];
+    let mut with_file = args.to_vec();
+    with_file.extend_from_slice(&["--save-boards", file.to_str().unwrap()]);
+    let v = sim(&with_file).unwrap();
+    assert_eq!(v["games"], 20, "{v}");
+    assert_eq!(v["games_cut_off"], 2, "{v}");
+    assert_eq!(v["boards_cut_off"], serde_json::json!([9]), "{v}");
+    // The board named is the board file's row of that number.
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.lines().last().unwrap().starts_with("9,4000,"), "{saved}");
+    let wins: f64 = (0..2)
+        .map(|i| v["sides"][i]["game_wins"]["mean"].as_f64().unwrap())
+        .sum();
+    assert!((wins - 1.0).abs() < 1e-12, "shares of the games finished: {wins}");
+    let (ok, out, err) = sim_text(&args);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("2 of 20 games cut off unfinished after 2000 deals (on board 9, numbered from 0"),
+        "{out}"
+    );
+    // A match whose games all end says nothing of it.
+    let v = sim(&["basic", "random", "--games", "--boards", "2"]).unwrap();
+    assert!(v.get("games_cut_off").is_none(), "{v}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The x tick labels of a plot (its y labels have a decimal point).
+fn x_ticks(svg: &str) -> Vec<String> {
+    svg.split("</text>")
+        .filter_map(|t| t.rsplit('>').next())
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A small match's plot labelled its boards "1 1 1 1 1 2 2 2 2 2 2" (one board) and
+/// "1 2 2 2 3 4 4 4 5" (five): rounded fractional ticks, and a board never played (research
+/// tester s54, 8). Each tick is a whole board, once, and none is past the last.
+#[test]
+fn the_plot_ticks_whole_boards_up_to_the_last() {
+    let dir = scratch("sim-plot-ticks");
+    for (boards, want) in [
+        (1, vec!["1"]),
+        (2, vec!["1", "2"]),
+        (5, vec!["1", "2", "3", "4", "5"]),
+        (7, vec!["1", "2", "3", "4", "5", "6", "7"]),
+        (12, vec!["2", "4", "6", "8", "10", "12"]),
+    ] {
+        let path = dir.join(format!("p{boards}.svg"));
+        sim(&[
+            "basic",
+            "random",
+            "--boards",
+            &boards.to_string(),
+            "--plot",
+            path.to_str().unwrap(),
+        ])
+        .unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(x_ticks(&svg), want, "{boards} boards");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
