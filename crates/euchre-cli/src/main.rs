@@ -560,12 +560,30 @@ fn play_table(
                 Some(p) if p.is_dir() => {
                     anyhow::bail!("{} is a folder: --save names the game's file", p.display())
                 }
-                // A game already there is not written over: it may be one to resume.
-                Some(p) if p.exists() => anyhow::bail!(
-                    "{} already exists: `euchre play --resume {}` goes on with it, or choose another --save",
-                    p.display(),
-                    p.display()
-                ),
+                // A file already there is not written over. A saved game is named with the
+                // command that goes on with it (`watch` for one of computer players alone, as
+                // `play --resume` itself says); any other file is not offered for resuming
+                // (research tester s54, 5).
+                Some(p) if p.exists() => match people_in_saved_game(p) {
+                    Some(0) => anyhow::bail!(
+                        "{} already exists: `euchre watch --resume {}` goes on watching it, or choose another --save",
+                        p.display(),
+                        p.display()
+                    ),
+                    Some(1) => anyhow::bail!(
+                        "{} already exists: `euchre play --resume {}` goes on with it, or choose another --save",
+                        p.display(),
+                        p.display()
+                    ),
+                    Some(people) => anyhow::bail!(
+                        "{} already exists (a saved game with {people} people at the table): choose another --save",
+                        p.display()
+                    ),
+                    None => anyhow::bail!(
+                        "{} already exists and is not a saved game: choose another --save",
+                        p.display()
+                    ),
+                },
                 // Checked before the session writes its first save, once the file named is
                 // known to be one to write: a game that cannot start leaves no file behind (the
                 // lock file goes with `held`), and not even the games' folder.
@@ -653,14 +671,49 @@ fn hold_game(path: &std::path::Path) -> Result<file_lock::Held> {
     }
     match file_lock::hold(path) {
         Ok(held) => Ok(held.removed_when_done()),
-        Err(file_lock::LockError::Busy(_)) => anyhow::bail!(
-            "{} is being played in another euchre play: leave that one first (or copy the file to play it twice)",
-            path.display()
-        ),
+        // Said as the other program goes on with the file: a game of computer players alone is
+        // watched, in `euchre watch` (research tester s54, 5).
+        Err(file_lock::LockError::Busy(_)) => match people_in_saved_game(path) {
+            Some(0) => anyhow::bail!(
+                "{} is being watched in another euchre watch: leave that one first (or copy the file to watch it twice)",
+                path.display()
+            ),
+            Some(1) => anyhow::bail!(
+                "{} is being played in another euchre play: leave that one first (or copy the file to play it twice)",
+                path.display()
+            ),
+            _ => anyhow::bail!(
+                "{} is open in another euchre: leave that one first (or copy the file to go on with it twice)",
+                path.display()
+            ),
+        },
         Err(file_lock::LockError::Io(at, e)) => {
             anyhow::bail!("{}: cannot lock the saved game: {e}", at.display())
         }
     }
+}
+
+/// How many people a saved game's seats name (seats that are not a computer player's), or
+/// `None` when `path` is not a saved game: not a file, too large, or not a game record with
+/// its seats' names.
+fn people_in_saved_game(path: &std::path::Path) -> Option<usize> {
+    if !path.is_file() {
+        return None;
+    }
+    // Read as a file even when named `-` (the reader's standard input); an absolute path is
+    // kept as it is by the join.
+    let text = egn_cmd::read_document(&std::path::Path::new(".").join(path)).ok()?;
+    let saved = euchre_table::from_text(&text).ok()?;
+    if saved.names.is_empty() {
+        return None;
+    }
+    Some(
+        saved
+            .names
+            .iter()
+            .filter(|n| !euchre_table::Holder::from_name(n).is_bot())
+            .count(),
+    )
 }
 
 /// `egn show` or `record show`: a document's readable replay.

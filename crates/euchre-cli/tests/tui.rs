@@ -672,11 +672,89 @@ fn resuming_refuses_options_that_would_be_ignored_and_a_new_game_keeps_off_old_f
     assert!(err.contains("--rules, --level with --resume"), "{err}");
     let (code, err) = run(&["play", "--seed", "3", "--save", path]);
     assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("already exists and is not a saved game"), "{err}");
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), "{}", "left as it was");
+}
+
+/// A file already there is named with the command that goes on with it: `watch --save` on a
+/// watched game names `euchre watch --resume` (it named `euchre play --resume`, which refuses
+/// a watched game), and a file that is not a saved game is not offered for resuming at all. A
+/// second program on a watched game is said to be another `euchre watch`, not another `euchre
+/// play` (research tester s54, 5).
+#[test]
+fn a_file_already_there_is_named_with_the_command_that_goes_on_with_it() {
+    let dir = scratch("save-exists");
+    let record = |players: [&str; 4]| {
+        let out = Command::new(EUCHRE)
+            .args(["random", "--format", "record", "--seed", "4"])
+            .output()
+            .unwrap();
+        let mut record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        record["players"] = serde_json::json!(players);
+        record.to_string()
+    };
+    let watched = dir.join("watched.json");
+    std::fs::write(&watched, record(["easy"; 4])).unwrap();
+    let played = dir.join("played.json");
+    std::fs::write(&played, record(["You", "easy", "easy", "easy"])).unwrap();
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "precious\n").unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(EUCHRE)
+            .args(args)
+            .env("EUCHRE_DATA_DIR", &dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let goes_on = |verb: &str, file: &Path, how: &str| {
+        format!(
+            "{} already exists: `euchre {verb} --resume {}` goes on {how}, or choose another --save",
+            file.display(),
+            file.display()
+        )
+    };
+    let cases = [
+        ("watch", &watched, goes_on("watch", &watched, "watching it")),
+        ("play", &watched, goes_on("watch", &watched, "watching it")),
+        ("watch", &played, goes_on("play", &played, "with it")),
+        (
+            "watch",
+            &notes,
+            format!(
+                "{} already exists and is not a saved game: choose another --save",
+                notes.display()
+            ),
+        ),
+    ];
+    for (command, file, expected) in cases {
+        let before = std::fs::read(file).unwrap();
+        let (code, err) = run(&[command, "--level", "easy", "--save", file.to_str().unwrap()]);
+        assert_eq!(code, Some(2), "{command} {file:?}: {err}");
+        assert!(err.contains(&expected), "{command} {file:?}: {err}");
+        assert_eq!(std::fs::read(file).unwrap(), before, "left as it was");
+    }
+
+    // Another euchre watching the game holds its lock file.
+    let lock = dir.join("watched.json.lock");
+    std::fs::write(&lock, "euchre lock\n").unwrap();
+    let held = std::fs::OpenOptions::new().write(true).open(&lock).unwrap();
+    held.try_lock().unwrap();
+    let (code, err) = run(&["watch", "--resume", watched.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
     assert!(
-        err.contains("already exists") && err.contains("--resume"),
+        err.contains(&format!(
+            "{} is being watched in another euchre watch",
+            watched.display()
+        )),
         "{err}"
     );
-    assert_eq!(std::fs::read_to_string(&save).unwrap(), "{}", "left as it was");
+    drop(held);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A game left during the review of its deciding deal is counted in the statistics already:
