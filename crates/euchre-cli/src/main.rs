@@ -450,6 +450,27 @@ fn canonical_player(given: &str) -> Result<String> {
     })
 }
 
+/// The player a name stands for, as a match's report names it: a level as its player (`easy`
+/// is `basic`, `medium` is `pimc-10`, `hard` and `default` are `expert`), any name as the
+/// player names itself (`PIMC-5` is `pimc-5`), each half of a `BIDDER/PLAYER` alike. A match
+/// typed with levels then pools and compares with one typed with the players' names (research
+/// tester s54, 7); the table keeps a level's name, which is what its seats show.
+///
+/// # Errors
+/// No player has the name.
+fn match_player(given: &str) -> Result<String> {
+    let player = euchre_ai::player(given)?;
+    Ok(match given.split_once('/') {
+        // Two players, no more: `player` refused a third.
+        Some((bidder, card_player)) => format!(
+            "{}/{}",
+            euchre_ai::player(bidder)?.name(),
+            euchre_ai::player(card_player)?.name()
+        ),
+        None => player.name(),
+    })
+}
+
 /// The user's data directory: `EUCHRE_DATA_DIR`, or the platform's (e.g. ~/.local/share/euchre).
 fn data_dir() -> Result<std::path::PathBuf> {
     if let Some(d) = std::env::var_os("EUCHRE_DATA_DIR").filter(|d| !d.is_empty()) {
@@ -1112,9 +1133,9 @@ fn run(cli: Cli) -> Result<i32> {
             overwrite,
         } => {
             // Name a bad player, or a board file that does not pair, before any board is played;
-            // a report names the players as typed any way (`BASIC` is `basic`), so that reports
-            // of one match pool.
-            let (first, second) = (canonical_player(&first)?, canonical_player(&second)?);
+            // a report names the players as the players they are, however typed (`BASIC` and
+            // `easy` are `basic`), so that reports of one match pool.
+            let (first, second) = (match_player(&first)?, match_player(&second)?);
             let resolved = rules.resolve(None)?;
             if let euchre::table::AnyRules::Partnership(r) = &resolved {
                 if euchre::game::is_a_match(r) {
@@ -1137,8 +1158,9 @@ fn run(cli: Cli) -> Result<i32> {
             if let Some(s) = &saved {
                 // (A − C) less (B − C) on the same boards says which of A and B is stronger;
                 // against two opponents the difference says nothing.
-                // Files saved before names were made canonical may spell the opponent otherwise.
-                let opponent = canonical_player(&s.players[1]).unwrap_or_else(|_| s.players[1].clone());
+                // Files saved before names were made canonical may spell the opponent otherwise,
+                // a level (`easy`) among them.
+                let opponent = match_player(&s.players[1]).unwrap_or_else(|_| s.players[1].clone());
                 if opponent != second {
                     anyhow::bail!(
                         "{} measured {} against {}, this match {first} against {second}: boards compare only against the same opponent (the second player)",
