@@ -141,11 +141,22 @@ pub struct UnknownPlayer(pub String);
 
 impl fmt::Display for UnknownPlayer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Only a split's own fault names it whole (a half it does not know is named alone):
+        // the list of players would not say what is wrong (research tester s54, 9).
+        if self.0.contains('/') {
+            return write!(
+                f,
+                "unknown player '{}': BIDDER/PLAYER takes exactly two players, one that bids \
+                 and one that plays the cards, such as expert/pimc-50 (docs/players.md)",
+                euchre::text::shown(&self.0)
+            );
+        }
         write!(
             f,
             "unknown player '{}': expected one of {}; pimc-N or pimc-win-N with N from 1 to {}; \
-             or a variant of expert for measuring, such as expert-N, expert-points or \
-             expert-uniform (docs/players.md)",
+             a variant of expert for measuring, such as expert-N, expert-points or \
+             expert-uniform; or BIDDER/PLAYER, two of these, one that bids and one that plays \
+             the cards (docs/players.md)",
             euchre::text::shown(&self.0),
             PLAYERS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
             crate::pimc::MAX_WORLDS
@@ -219,8 +230,9 @@ pub fn player(name: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
     let lower = name.trim().to_ascii_lowercase();
     if let Some((bidder, card_player)) = lower.split_once('/') {
         // A measuring aid: which of two players' bidding or play makes the difference. Two
-        // players, no more: `a/b/c` would read as a and the split b/c, a name no report writes.
-        if card_player.contains('/') {
+        // players, no more: `a/b/c` would read as a and the split b/c, a name no report writes;
+        // and no fewer (`basic/` was "unknown player ''").
+        if card_player.contains('/') || bidder.trim().is_empty() || card_player.trim().is_empty() {
             return Err(UnknownPlayer(name.to_string()));
         }
         return Ok(Box::new(Split {

@@ -99,13 +99,27 @@ fn unknown_players_are_named_in_the_error() {
         "expert-03",
         "expert-+3",
         "expert-points-05",
-        // BIDDER/PLAYER names two players (it took three, as expert and the split pimc-50/basic).
-        "expert/pimc-50/basic",
-        "basic//random",
     ] {
         let err = player(bad).err().expect("refused").to_string();
         assert!(err.contains("unknown player"), "{err}");
         assert!(err.contains("pimc-N"), "{err}");
+        assert!(err.contains("or BIDDER/PLAYER, two of these"), "{err}");
+    }
+    // BIDDER/PLAYER names two players (it took three, as expert and the split pimc-50/basic),
+    // and says so rather than list the players (research tester s54, 9).
+    for bad in [
+        "expert/pimc-50/basic",
+        "basic//random",
+        "basic/random/basic",
+        "basic/",
+        " /random",
+    ] {
+        let err = player(bad).err().expect("refused").to_string();
+        assert!(
+            err.starts_with(&format!("unknown player '{}'", bad))
+                && err.contains("BIDDER/PLAYER takes exactly two players"),
+            "{err}"
+        );
     }
     for good in [
         "random", "basic", "pimc-1", "PIMC-50", "expert", "easy", "medium", "hard",

@@ -72,3 +72,19 @@ fn a_level_is_reported_as_the_player_it_stands_for() {
     assert!(err.contains("only against the same opponent"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A `BIDDER/PLAYER` of three players is said to take two, not answered with a list that
+/// leaves the form out; an unknown name's list names the form (research tester s54, 9).
+#[test]
+fn a_split_of_three_players_is_said_to_take_two() {
+    let err = sim(&["basic/random/basic", "random", "--boards", "2"]).unwrap_err();
+    assert!(
+        err.contains("unknown player 'basic/random/basic': BIDDER/PLAYER takes exactly two players"),
+        "{err}"
+    );
+    let err = sim(&["wizard", "random", "--boards", "2"]).unwrap_err();
+    assert!(
+        err.contains("unknown player 'wizard'") && err.contains("or BIDDER/PLAYER, two of these"),
+        "{err}"
+    );
+}
