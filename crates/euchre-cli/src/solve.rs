@@ -18,14 +18,39 @@ pub struct Solved {
     pub micros: u128,
 }
 
+/// The JSON of `--given`. Its faults are said of the command line's text: a document's reader
+/// speaks of a file ("the file is empty"), and of an .egn file's one game after trailing
+/// characters (research tester s54, 9).
+///
+/// # Errors
+/// Empty, not JSON, or a key given twice.
+fn given_json(text: &str) -> Result<Value> {
+    if text.trim().is_empty() {
+        bail!(
+            "--given is empty: give the deal as the engine protocol's `new` takes it, e.g. '{{\"dealer\":3,\"hands\":[...],\"upcard\":\"9H\"}}'"
+        );
+    }
+    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
+        if e.is_eof() {
+            bail!(
+                "--given: not JSON: {e} (the text ends before the JSON does: a closing bracket or quote left out?)"
+            );
+        }
+        if e.to_string().starts_with("trailing characters") {
+            bail!("--given: not JSON: {e} (--given takes one deal: one JSON object)");
+        }
+    }
+    // A key given twice is refused, as the engine protocol refuses it.
+    euchre_egn::document_json(text).context("--given")
+}
+
 /// A deal given in the engine protocol's format under `rules`, with `then` (decisions in the
 /// protocol's text, separated by commas) applied in order.
 ///
 /// # Errors
 /// A deal that is not one, or a decision that is not legal (named, with its place).
 pub fn given(rules: AnyRules, text: &str, then: &str) -> Result<AnyDeal> {
-    // A key given twice is refused, as the engine protocol refuses it.
-    let v: Value = euchre_egn::document_json(text).context("--given")?;
+    let v = given_json(text)?;
     let g = euchre_protocol::parse_given_deal(&v).map_err(|e| anyhow!("--given: {e}"))?;
     let mut deal = match rules {
         AnyRules::Partnership(r) => {
@@ -160,7 +185,17 @@ pub fn solve(deal: &AnyDeal, source: DealSource) -> Result<Solved> {
             (SlowSearch::BidEuchreAuction, DealSource::Given) => "give the auction's bids with --then".into(),
             (_, DealSource::Given) => "give the decisions up to the first lead with --then".into(),
         };
-        bail!("{slow}; {remedy}");
+        // The phase in a person's words ("round 1 of the bidding"): the engine protocol's
+        // name for it (`bidding1`), which the refusal's own words give, is its state's field,
+        // not this command's (research tester s54, 9).
+        let why = match (slow, deal) {
+            (SlowSearch::PenalisedBeforePlay { .. }, AnyDeal::Partnership(d)) => format!(
+                "solve is exact only once trump is made and the play has begun under reneging = penalised: searching from {} can take seconds",
+                d.phase().words()
+            ),
+            _ => slow.to_string(),
+        };
+        bail!("{why}; {remedy}");
     }
     let mut solver = Solver::new();
     let started = Instant::now();

@@ -164,11 +164,16 @@ fn solve_refuses_where_the_protocol_refuses_naming_what_works() {
         r#"{{"cmd":"new","options":{{"reneging":"penalised"}},"deal":{DEAL}}}"#
     ));
     let e = euchre(&["solve", "--given", DEAL, "--set", "reneging=penalised"]).unwrap_err();
-    let words = "solve is exact only once trump is made and the play has begun under reneging = penalised: searching from the bidding1 phase can take seconds";
-    assert!(penalised.contains(words), "{penalised}");
+    let words = |phase: &str| {
+        format!("solve is exact only once trump is made and the play has begun under reneging = penalised: searching from {phase} can take seconds")
+    };
+    // The protocol names the phase as its state does; `solve` in a person's words, not the
+    // protocol's `bidding1` (research tester s54, 9).
+    assert!(penalised.contains(&words("the bidding1 phase")), "{penalised}");
     assert!(
         e.contains(&format!(
-            "{words}; give the decisions up to the first lead with --then"
+            "{}; give the decisions up to the first lead with --then",
+            words("round 1 of the bidding")
         )),
         "{e}"
     );
@@ -206,6 +211,28 @@ fn analyze_and_solve_say_a_file_is_not_json() {
         assert!(e.contains("not JSON: EOF"), "{cmd}: {e}");
     }
     let _ = std::fs::remove_file(&path);
+}
+
+/// `--given` is the command line's text, not a file: its faults are said of it ("--given: not
+/// JSON: ... (the file is empty)" for `--given ''`; research tester s54, 9).
+#[test]
+fn a_given_deal_that_is_not_json_is_said_of_the_argument() {
+    for (given, expected) in [
+        (
+            "",
+            "--given is empty: give the deal as the engine protocol's `new` takes it",
+        ),
+        ("  ", "--given is empty"),
+        (
+            r#"{"dealer":3"#,
+            "(the text ends before the JSON does: a closing bracket or quote left out?)",
+        ),
+        ("{} {}", "(--given takes one deal: one JSON object)"),
+    ] {
+        let e = euchre(&["solve", "--given", given]).unwrap_err();
+        assert!(e.contains(expected), "{given:?}: {e}");
+        assert!(!e.contains("file"), "{given:?}: {e}");
+    }
 }
 
 #[test]
