@@ -244,6 +244,7 @@ pub fn player(name: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
     match lower.as_str() {
         "random" => Ok(Box::new(crate::random::RandomPlayer)),
         "basic" | "easy" => Ok(Box::new(crate::basic::BasicPlayer)),
+        "basic-suits" => Ok(Box::new(crate::basic::SuitsOnlyBasic)),
         "medium" => Ok(Box::new(crate::pimc::Pimc::new(10))),
         "hard" | "default" => Ok(Box::new(crate::expert::Expert::new(
             "expert",
