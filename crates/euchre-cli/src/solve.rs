@@ -185,17 +185,7 @@ pub fn solve(deal: &AnyDeal, source: DealSource) -> Result<Solved> {
             (SlowSearch::BidEuchreAuction, DealSource::Given) => "give the auction's bids with --then".into(),
             (_, DealSource::Given) => "give the decisions up to the first lead with --then".into(),
         };
-        // The phase in a person's words ("round 1 of the bidding"): the engine protocol's
-        // name for it (`bidding1`), which the refusal's own words give, is its state's field,
-        // not this command's (research tester s54, 9).
-        let why = match (slow, deal) {
-            (SlowSearch::PenalisedBeforePlay { .. }, AnyDeal::Partnership(d)) => format!(
-                "solve is exact only once trump is made and the play has begun under reneging = penalised: searching from {} can take seconds",
-                d.phase().words()
-            ),
-            _ => slow.to_string(),
-        };
-        bail!("{why}; {remedy}");
+        bail!("{slow}; {remedy}");
     }
     let mut solver = Solver::new();
     let started = Instant::now();

@@ -167,9 +167,12 @@ fn solve_refuses_where_the_protocol_refuses_naming_what_works() {
     let words = |phase: &str| {
         format!("solve is exact only once trump is made and the play has begun under reneging = penalised: searching from {phase} can take seconds")
     };
-    // The protocol names the phase as its state does; `solve` in a person's words, not the
-    // protocol's `bidding1` (research tester s54, 9).
-    assert!(penalised.contains(&words("the bidding1 phase")), "{penalised}");
+    // Both name the phase in a person's words, not the protocol's `bidding1` (research tester
+    // s54, 9).
+    assert!(
+        penalised.contains(&words("round 1 of the bidding")),
+        "{penalised}"
+    );
     assert!(
         e.contains(&format!(
             "{}; give the decisions up to the first lead with --then",

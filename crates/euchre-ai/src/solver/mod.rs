@@ -72,7 +72,8 @@ pub enum SlowSearch {
     /// Bid Euchre's auction ([`in_slow_auction`]): answered once trump is to be named.
     BidEuchreAuction,
     /// Before the first lead under `reneging = penalised`, where any card may be played: round 1
-    /// took up to 2.7 s. Answered from the first lead; `phase` is where the deal stands.
+    /// took up to 2.7 s. Answered from the first lead; `phase` is where the deal stands, in a
+    /// person's words ("round 1 of the bidding").
     PenalisedBeforePlay { phase: &'static str },
 }
 
@@ -94,7 +95,7 @@ impl std::fmt::Display for SlowSearch {
             ),
             SlowSearch::PenalisedBeforePlay { phase } => write!(
                 f,
-                "solve is exact only once trump is made and the play has begun under reneging = penalised: searching from the {phase} phase can take seconds"
+                "solve is exact only once trump is made and the play has begun under reneging = penalised: searching from {phase} can take seconds"
             ),
         }
     }
@@ -109,7 +110,7 @@ pub fn slow_search(deal: &AnyDeal) -> Option<SlowSearch> {
         AnyDeal::Partnership(d) => (d.rules().reneging == euchre::rules::Reneging::Penalised
             && !d.phase().in_or_after_play())
         .then(|| SlowSearch::PenalisedBeforePlay {
-            phase: d.phase().name(),
+            phase: d.phase().words(),
         }),
     }
 }
