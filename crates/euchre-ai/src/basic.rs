@@ -427,8 +427,9 @@ fn lead(o: &Observation, options: CardSet, trump: Trump) -> Card {
 
 /// The tricks a hand should take with no trump, the ace high or (`low`) the nine high: in each
 /// suit the cards it holds from the top down without a gap, and past them, where that run is
-/// two cards or more, most of the suit's length (the others hold few of the suit and will have
-/// played them), or where one card is missing above the next, half a trick for it.
+/// two cards or more in a suit of four or more, most of the suit's length (the others hold two
+/// of the suit at most and will have played them), or where one card is missing above the
+/// next, half a trick for it.
 fn no_trump_tricks(hand: CardSet, low: bool) -> f64 {
     const HIGH_FIRST: [Rank; 6] = [
         Rank::Ace,
@@ -681,6 +682,8 @@ mod tests {
         assert_eq!(no_trump_tricks(cards("KS 9S"), false), 0.5);
         // A run of two and two more of the suit: the length counts most of a trick each.
         assert!((no_trump_tricks(cards("AS KS TS 9S"), false) - 3.4).abs() < 1e-9);
+        // Three of a suit: the others hold three more, so the ten behind the run counts none.
+        assert_eq!(no_trump_tricks(cards("AS KS TS"), false), 2.0);
         // At nine high the order turns over.
         assert_eq!(no_trump_tricks(cards("9S TS AS"), true), 2.0);
         assert_eq!(no_trump_tricks(cards("9S TS AS"), false), 1.0);

@@ -8,7 +8,9 @@
 //! `basic` play it out for every seat: set when their exact search took seconds from the first
 //! card. It takes milliseconds since their solver got its table (2026-11-29), and `expert`
 //! solves Bid Euchre's worlds from the first card ([`SoloExact`]); `pimc-N` keeps the 12 cards
-//! so that the baseline stays the one measured against.
+//! so that the baseline stays the one measured against. Its worlds' auctions in Bid Euchre did
+//! change on 2026-12-01, with `basic`'s (which weighs no trump since): a baseline as strong as
+//! our rules of thumb allow, rather than one that never names no trump.
 
 use crate::basic::{BasicPlayer, SuitsOnlyBasic};
 use crate::infer::BidModel;
@@ -365,7 +367,8 @@ pub enum Continuation {
     /// The same model's likeliest bid for the opponents.
     OpponentsLikeliest,
     /// `basic` as it was until 2026-12-01 (`basic-suits`), never naming no trump in Bid
-    /// Euchre: how `expert-basictrump` finishes its worlds' auctions, as it did when measured.
+    /// Euchre: how `expert-classic` and the `basicsuits` token finish the worlds' auctions, so
+    /// that the players measured before then (`expert-basictrump-basicsuits`, ...) still can be.
     BasicSuits,
 }
 

@@ -340,7 +340,8 @@ impl Solver {
         let cards = orders.representatives(d, actor, d.legal_plays());
         let maximize = actor == me;
         let mut best = if maximize { i32::MIN } else { i32::MAX };
-        // The window as it was on entry is what the memo's bounds are recorded against.
+        // The memo's bounds are recorded against the window the search began with (after
+        // the memo's own bounds narrowed it), not as it narrows in the loop.
         let (mut lo, mut hi) = (alpha, beta);
         for c in cards {
             let mut next = d.clone();
