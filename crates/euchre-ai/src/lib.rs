@@ -41,6 +41,8 @@ pub mod solver;
 pub mod view;
 pub mod win_prob;
 
-pub use player::{player, Budget, Choice, Outlook, Player, UnknownPlayer, DEFAULT_PLAYER, PLAYERS};
+pub use player::{
+    canonical_name, player, Budget, Choice, Outlook, Player, UnknownPlayer, DEFAULT_PLAYER, PLAYERS,
+};
 pub use seeds::{keyed_seed, mix_seed};
 pub use view::GameView;

@@ -222,6 +222,23 @@ fn plain_count(text: &str) -> Option<u32> {
     plain.then(|| text.parse().ok()).flatten()
 }
 
+/// The player a name stands for, as a match's report names it: a level as its player (`easy`
+/// is `basic`, `medium` is `pimc-10`, `hard` and `default` are `expert`), any name as the
+/// player names itself (`PIMC-5` is `pimc-5`), each half of a `BIDDER/PLAYER` alike. `euchre
+/// sim` names its sides so, and reads an earlier board file's, and `euchre pool` its reports',
+/// so that a match typed with levels pools and compares with one typed with the players' names.
+///
+/// # Errors
+/// No player has the name.
+pub fn canonical_name(given: &str) -> Result<String, UnknownPlayer> {
+    let made = player(given)?;
+    Ok(match given.split_once('/') {
+        // Two players, no more: `player` refused a third.
+        Some((bidder, card_player)) => format!("{}/{}", player(bidder)?.name(), player(card_player)?.name()),
+        None => made.name(),
+    })
+}
+
 /// Makes a player from its name (see [`PLAYERS`]).
 ///
 /// # Errors

@@ -230,7 +230,15 @@ impl Report {
                 }
             }
         }
-        let report = Report::deserialize(value).map_err(|e| not_a_report(&e))?;
+        let mut report = Report::deserialize(value).map_err(|e| not_a_report(&e))?;
+        // Each side as the player it is, however the report names it: reports written before
+        // `sim` named players so give a level (`easy` for `basic`), and pool with today's.
+        // A name no player has stays as written.
+        for side in &mut report.sides {
+            if let Ok(name) = crate::canonical_name(&side.player) {
+                side.player = name;
+            }
+        }
         // `euchre sim` gives no interval from so few boards; a report of none (edited to 0
         // boards) was pooled as nothing, its figures kept, or alone as "+0.000 ± inf".
         if report.boards < MIN_BOARDS as u64 {
@@ -791,6 +799,58 @@ mod tests {
         assert!(e.contains("made trump 201 times in 200 deals"), "{e}");
         let e = Report::parse(&full(10, 20)).unwrap_err();
         assert_eq!(e, "its first side's euchred (20) is more than its made (10)");
+    }
+
+    /// A report written before `sim` named players as the players they are names a level
+    /// (`easy`, `medium`, `hard`, `default`), and was refused beside today's report of the same
+    /// match as "players differ" (review s54, 4).
+    #[test]
+    fn a_report_naming_a_level_pools_with_one_naming_its_player() {
+        let named = |seed: u64, first: &str, second: &str| {
+            let mut v: serde_json::Value = serde_json::from_str(&report_text(seed, 10, 20, 200)).unwrap();
+            v["sides"][0]["player"] = serde_json::json!(first);
+            v["sides"][1]["player"] = serde_json::json!(second);
+            Report::parse(&v.to_string()).unwrap()
+        };
+        let p = pool(&[
+            ("old", named(1, "easy", "random")),
+            ("new", named(2, "basic", "random")),
+        ])
+        .unwrap();
+        assert_eq!(p.players, ["basic", "random"]);
+        let p = pool(&[
+            ("old", named(1, "hard", "medium")),
+            ("new", named(2, "expert", "pimc-10")),
+        ])
+        .unwrap();
+        assert_eq!(p.players, ["expert", "pimc-10"]);
+        let p = pool(&[
+            ("old", named(1, "default", "PIMC-5")),
+            ("new", named(2, "expert", "pimc-5")),
+        ])
+        .unwrap();
+        assert_eq!(p.players, ["expert", "pimc-5"]);
+        // Each half of a split alike.
+        let p = pool(&[
+            ("old", named(1, "easy/hard", "random")),
+            ("new", named(2, "basic/expert", "random")),
+        ])
+        .unwrap();
+        assert_eq!(p.players, ["basic/expert", "random"]);
+        // A name no player has stays as written, and still differs from another.
+        let e = pool(&[
+            ("old", named(1, "nobody", "random")),
+            ("new", named(2, "basic", "random")),
+        ])
+        .unwrap_err();
+        assert!(e.contains("has nobody against random"), "{e}");
+        // A level is not another player.
+        let e = pool(&[
+            ("old", named(1, "medium", "random")),
+            ("new", named(2, "basic", "random")),
+        ])
+        .unwrap_err();
+        assert!(e.contains("has pimc-10 against random"), "{e}");
     }
 
     #[test]

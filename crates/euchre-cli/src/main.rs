@@ -450,25 +450,15 @@ fn canonical_player(given: &str) -> Result<String> {
     })
 }
 
-/// The player a name stands for, as a match's report names it: a level as its player (`easy`
-/// is `basic`, `medium` is `pimc-10`, `hard` and `default` are `expert`), any name as the
-/// player names itself (`PIMC-5` is `pimc-5`), each half of a `BIDDER/PLAYER` alike. A match
-/// typed with levels then pools and compares with one typed with the players' names (research
+/// The player a name stands for, as a match's report names it ([`euchre_ai::canonical_name`]:
+/// `easy` is `basic`, `PIMC-5` is `pimc-5`, each half of a `BIDDER/PLAYER` alike), so that a
+/// match typed with levels pools and compares with one typed with the players' names (research
 /// tester s54, 7); the table keeps a level's name, which is what its seats show.
 ///
 /// # Errors
 /// No player has the name.
 fn match_player(given: &str) -> Result<String> {
-    let player = euchre_ai::player(given)?;
-    Ok(match given.split_once('/') {
-        // Two players, no more: `player` refused a third.
-        Some((bidder, card_player)) => format!(
-            "{}/{}",
-            euchre_ai::player(bidder)?.name(),
-            euchre_ai::player(card_player)?.name()
-        ),
-        None => player.name(),
-    })
+    Ok(euchre_ai::canonical_name(given)?)
 }
 
 /// The user's data directory: `EUCHRE_DATA_DIR`, or the platform's (e.g. ~/.local/share/euchre).

@@ -41,6 +41,24 @@ fn a_level_is_reported_as_the_player_it_stands_for() {
         String::from_utf8_lossy(&pooled.stderr)
     );
     assert!(text.starts_with("2 runs pooled"), "{text}");
+    // A report written before levels were reported as players names the level, as `easy`
+    // (and a split's half, `easy/hard`): it pools with today's too (review s54, 4).
+    let older = dir.join("older.json");
+    let mut old = easy.clone();
+    old["sides"][0]["player"] = "easy".into();
+    std::fs::write(&older, old.to_string()).unwrap();
+    let pooled = Command::new(EUCHRE)
+        .args(["pool", "--json"])
+        .args([&older, &named])
+        .output()
+        .unwrap();
+    assert!(
+        pooled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&pooled.stderr)
+    );
+    let v: Value = serde_json::from_slice(&pooled.stdout).unwrap();
+    assert_eq!(v["sides"][0]["player"], "basic", "{v}");
 
     // Boards saved against a level compare with the same opponent named as its player, and
     // the other way round; a file from before names the level, and pairs too.
