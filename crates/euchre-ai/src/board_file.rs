@@ -10,17 +10,23 @@
 //! ```
 //!
 //! In whole games a fourth column, `won`, gives the games the first side won of the board's
-//! two (files written before it was kept have three columns, and still read).
+//! two (files written before it was kept have three columns, and still read). Where a board
+//! is long enough to have held a game cut off unfinished after
+//! [`MAX_DEALS_PER_GAME`](crate::duplicate::MAX_DEALS_PER_GAME) deals (more deals than that),
+//! a fifth, `finished`, gives the games of the two that finished: a board of four columns and
+//! more deals than that, written before it was kept, cannot tell a game cut off from one lost,
+//! and compares in games won with nothing.
 //!
 //! Text in, text out: the caller reads and writes the file.
 
-use crate::duplicate::BoardResult;
+use crate::duplicate::{BoardResult, MAX_DEALS_PER_GAME};
 use euchre::table::AnyRules;
 
 /// The first line of every board file: what a file is known by.
 pub const TITLE: &str = "# euchre sim boards";
 const COLUMNS: &str = "board,deals,difference";
 const GAME_COLUMNS: &str = "board,deals,difference,won";
+const FINISHED_COLUMNS: &str = "board,deals,difference,won,finished";
 
 /// More than one deal can move the scores apart under any options' ranges, so a board's
 /// difference beyond it per deal was not written by `euchre sim`. A board's difference is one
@@ -94,13 +100,32 @@ pub fn write(key: &BoardsKey, players: [&str; 2], results: &[BoardResult]) -> St
         text += &format!(" {k}={v};");
     }
     let games = results.iter().all(|r| r.won.is_some()) && !results.is_empty();
-    let columns = if games { GAME_COLUMNS } else { COLUMNS };
+    // Only where a board could have held a game cut off, so that a file of games that all
+    // ended reads as before.
+    let finished = games
+        && results.iter().all(|r| r.finished.is_some())
+        && results.iter().any(|r| may_hold_a_cut_off(r.deals));
+    let columns = match (games, finished) {
+        (false, _) => COLUMNS,
+        (true, false) => GAME_COLUMNS,
+        (true, true) => FINISHED_COLUMNS,
+    };
     text += &format!(" first={}; second={}\n{columns}\n", players[0], players[1]);
     for r in results {
         let won = r.won.filter(|_| games).map_or(String::new(), |w| format!(",{w}"));
-        text += &format!("{},{},{}{won}\n", r.index, r.deals, r.difference);
+        let done = r
+            .finished
+            .filter(|_| finished)
+            .map_or(String::new(), |f| format!(",{f}"));
+        text += &format!("{},{},{}{won}{done}\n", r.index, r.deals, r.difference);
     }
     text
+}
+
+/// Whether a board of whole games of `deals` deals may have held a game cut off: one is cut off
+/// at [`MAX_DEALS_PER_GAME`] deals, and the board's other game has one deal or more.
+fn may_hold_a_cut_off(deals: u32) -> bool {
+    deals > MAX_DEALS_PER_GAME
 }
 
 /// Reads a board file written by [`write()`], refusing one whose boards are not `key`'s.
@@ -148,11 +173,15 @@ pub fn read(text: &str, key: &BoardsKey) -> Result<SavedBoards, String> {
         }
     }
     let players = [field("first")?, field("second")?];
-    let games = match lines.next() {
-        Some(COLUMNS) => false,
-        Some(GAME_COLUMNS) if key.games => true,
+    // The columns after the difference: none, `won`, or `won` and `finished`.
+    let extra = match lines.next() {
+        Some(COLUMNS) => 0,
+        Some(GAME_COLUMNS) if key.games => 1,
+        Some(FINISHED_COLUMNS) if key.games => 2,
         _ if key.games => {
-            return Err(format!("line 3 should be `{COLUMNS}` or `{GAME_COLUMNS}`"));
+            return Err(format!(
+                "line 3 should be `{COLUMNS}`, `{GAME_COLUMNS}` or `{FINISHED_COLUMNS}`"
+            ));
         }
         _ => return Err(format!("line 3 should be `{COLUMNS}`")),
     };
@@ -160,18 +189,26 @@ pub fn read(text: &str, key: &BoardsKey) -> Result<SavedBoards, String> {
     for (i, line) in lines.enumerate() {
         let at = i + 4;
         let cells: Vec<&str> = line.split(',').map(str::trim).collect();
-        let (index, deals, difference, won) = match (games, &cells[..]) {
-            (false, &[index, deals, difference]) => (index, deals, difference, None),
-            (true, &[index, deals, difference, won]) => (index, deals, difference, Some(won)),
-            (false, _) => {
+        let (index, deals, difference, won, finished) = match (extra, &cells[..]) {
+            (0, &[index, deals, difference]) => (index, deals, difference, None, None),
+            (1, &[index, deals, difference, won]) => (index, deals, difference, Some(won), None),
+            (2, &[index, deals, difference, won, finished]) => {
+                (index, deals, difference, Some(won), Some(finished))
+            }
+            (0, _) => {
                 return Err(format!(
                     "line {at}: three numbers expected (board, deals, difference), found `{line}`"
                 ))
             }
-            (true, _) => {
+            (1, _) => {
                 return Err(format!(
                     "line {at}: four numbers expected (board, deals, difference, won), found `{line}`"
                 ))
+            }
+            _ => {
+                return Err(format!(
+                "line {at}: five numbers expected (board, deals, difference, won, finished), found `{line}`"
+            ))
             }
         };
         let bad = |what: &str, v: &str| format!("line {at}: `{v}` is not a {what}");
@@ -183,13 +220,34 @@ pub fn read(text: &str, key: &BoardsKey) -> Result<SavedBoards, String> {
                     .ok_or_else(|| bad("count of games won (0 to 2)", w))
             })
             .transpose()?;
+        let finished = finished
+            .map(|f| {
+                f.parse::<u32>()
+                    .ok()
+                    .filter(|f| *f <= 2)
+                    .ok_or_else(|| bad("count of games finished (0 to 2)", f))
+            })
+            .transpose()?;
+        if let (Some(w), Some(f)) = (won, finished) {
+            if w > f {
+                return Err(format!(
+                    "line {at}: {w} games won of {f} finished: a game cut off is won by nobody"
+                ));
+            }
+        }
+        let index = index.parse().map_err(|_| bad("board number", index))?;
+        let deals_n: u32 = deals.parse().map_err(|_| bad("count of deals", deals))?;
         let r = BoardResult {
-            index: index.parse().map_err(|_| bad("board number", index))?,
-            deals: deals.parse().map_err(|_| bad("count of deals", deals))?,
+            index,
+            deals: deals_n,
             difference: difference
                 .parse()
                 .map_err(|_| bad("point difference", difference))?,
             won,
+            // A file of four columns says nothing of games cut off: a board too short to have
+            // held one finished both games, a longer one cannot tell (its games won compare
+            // with nothing).
+            finished: finished.or_else(|| won.and(Some(2)).filter(|_| !may_hold_a_cut_off(deals_n))),
         };
         // The boards are written in order from 0: one out of place was copied or edited, and
         // pairing it with this match's board of its place would compare other deals.
@@ -263,7 +321,7 @@ mod tests {
             let results: Vec<BoardResult> = rows
                 .iter()
                 .enumerate()
-                .map(|(index, &difference)| BoardResult { index: index as u64, deals: 2, difference, won: None })
+                .map(|(index, &difference)| BoardResult { index: index as u64, deals: 2, difference, won: None, finished: None })
                 .collect();
             let text = write(&key(), [&first, &second], &results);
             let saved = read(&text, &key()).unwrap();
@@ -273,12 +331,19 @@ mod tests {
 
         #[test]
         fn a_file_of_games_reads_back_with_the_games_won(
-            rows in proptest::collection::vec((2..=4_000u32, -2_000..=2_000i64, 0..=2u32), 1..40),
+            rows in proptest::collection::vec((2..=4_000u32, -2_000..=2_000i64, 0..=2u32, 0..=2u32), 1..40),
         ) {
+            // A board of no more deals than a game is cut off at finished both its games.
             let results: Vec<BoardResult> = rows
                 .iter()
                 .enumerate()
-                .map(|(index, &(deals, difference, won))| BoardResult { index: index as u64, deals, difference, won: Some(won) })
+                .map(|(index, &(deals, difference, won, finished))| BoardResult {
+                    index: index as u64,
+                    deals,
+                    difference,
+                    won: Some(won),
+                    finished: Some(if deals <= MAX_DEALS_PER_GAME { 2 } else { finished.max(won) }),
+                })
                 .collect();
             let games = BoardsKey { games: true, ..key() };
             let saved = read(&write(&games, ["a", "b"], &results), &games).unwrap();
@@ -300,6 +365,62 @@ mod tests {
         assert!(e.contains("`3` is not a count of games won"), "{e}");
         // Single deals keep no games won: the fourth column is refused there.
         let single = write(&key(), ["a", "b"], &[]).replace("difference\n", "difference,won\n");
+        let e = read(&single, &key()).unwrap_err();
+        assert!(e.contains("line 3 should be `board,deals,difference`"), "{e}");
+    }
+
+    /// A board file could not tell a game cut off unfinished from a game lost: `--compare`
+    /// counted it as one lost (review s54, 2). Games finished are written where a board could
+    /// have held one cut off, and a file of four columns is read as finishing its short
+    /// boards' games and not knowing of its long ones.
+    #[test]
+    fn games_finished_are_kept_where_a_board_could_have_held_a_cut_off_game() {
+        let games = BoardsKey { games: true, ..key() };
+        let board = |index: u64, deals: u32, won: u32, finished: u32| BoardResult {
+            index,
+            deals,
+            difference: 0,
+            won: Some(won),
+            finished: Some(finished),
+        };
+        let cap = MAX_DEALS_PER_GAME;
+        // Every game ended, and no board was long: the file is as before.
+        let short = [board(0, 20, 1, 2), board(1, cap, 2, 2)];
+        let text = write(&games, ["a", "b"], &short);
+        assert!(
+            text.ends_with("board,deals,difference,won\n0,20,0,1\n1,2000,0,2\n"),
+            "{text}"
+        );
+        assert_eq!(read(&text, &games).unwrap().results, short);
+        // A board long enough to have held a cut-off game: a fifth column.
+        let long = [
+            board(0, 20, 1, 2),
+            board(1, cap + 7, 0, 1),
+            board(2, 2 * cap, 0, 0),
+        ];
+        let text = write(&games, ["a", "b"], &long);
+        assert!(
+            text.ends_with("board,deals,difference,won,finished\n0,20,0,1,2\n1,2007,0,0,1\n2,4000,0,0,0\n"),
+            "{text}"
+        );
+        assert_eq!(read(&text, &games).unwrap().results, long);
+        // An older file of four columns: its long board cannot tell, its short ones can.
+        let old = write(&games, ["a", "b"], &short) + "2,2001,0,0\n";
+        let read_old = read(&old, &games).unwrap().results;
+        assert_eq!(read_old[..2], short);
+        assert_eq!(read_old[2].finished, None);
+        // What `euchre sim` cannot have written.
+        let five = write(&games, ["a", "b"], &[board(0, cap + 7, 0, 1)]);
+        for (row, want) in [
+            ("1,2001,0,2,1", "line 5: 2 games won of 1 finished"),
+            ("1,2001,0,0,3", "`3` is not a count of games finished (0 to 2)"),
+            ("1,2001,0,0", "line 5: five numbers expected"),
+        ] {
+            let e = read(&format!("{five}{row}\n"), &games).unwrap_err();
+            assert!(e.contains(want), "{row}: `{want}` not in {e}");
+        }
+        // Single deals keep neither.
+        let single = write(&key(), ["a", "b"], &[]).replace("difference\n", "difference,won,finished\n");
         let e = read(&single, &key()).unwrap_err();
         assert!(e.contains("line 3 should be `board,deals,difference`"), "{e}");
     }

@@ -155,6 +155,10 @@ pub struct BoardResult {
     /// In whole games, the games side 0 won of the board's two; `None` for single deals (and
     /// in board files written before it was kept).
     pub won: Option<u32>,
+    /// In whole games, the games of the two that finished, not cut off after
+    /// [`MAX_DEALS_PER_GAME`] deals; `None` for single deals, and where a board file cannot tell
+    /// (one written before it was kept, of a board long enough to have held a cut-off game).
+    pub finished: Option<u32>,
 }
 
 impl Board {
@@ -164,6 +168,7 @@ impl Board {
             deals: self.deals,
             difference: self.difference(),
             won: (self.games > 0).then_some(self.sides[0].games_won),
+            finished: (self.games > 0).then_some(self.games_finished()),
         }
     }
 }
@@ -189,23 +194,32 @@ pub fn paired_difference(this: &[BoardResult], other: &[BoardResult]) -> Result<
     if let Some((a, b)) = this.iter().zip(other).find(|(a, b)| a.index != b.index) {
         return Err(format!("board {} is paired with board {}", a.index, b.index));
     }
-    let rate = |rs: &[BoardResult]| {
-        let deals: f64 = rs.iter().map(|r| f64::from(r.deals)).sum();
-        let points: f64 = rs.iter().map(|r| r.difference as f64).sum();
-        (deals > 0.0).then(|| (points / deals, deals / rs.len() as f64))
+    let per_deal = |rs: &[BoardResult]| {
+        rs.iter()
+            .map(|r| (f64::from(r.deals), r.difference as f64))
+            .collect::<Vec<_>>()
+    };
+    paired_ratios(&per_deal(this), &per_deal(other)).ok_or_else(|| "no deal was played".into())
+}
+
+/// Two ratios Σy / Σx over the same boards, `(x, y)` a board, compared board by board: the
+/// first less the second, with the delta method's 95% interval over the boards (none from
+/// fewer than [`MIN_BOARDS`]). `None` where either Σx is 0.
+fn paired_ratios(this: &[(f64, f64)], other: &[(f64, f64)]) -> Option<Estimate> {
+    let rate = |rs: &[(f64, f64)]| {
+        let x: f64 = rs.iter().map(|r| r.0).sum();
+        let y: f64 = rs.iter().map(|r| r.1).sum();
+        (x > 0.0).then(|| (y / x, x / rs.len() as f64))
     };
     let (Some((r1, mean1)), Some((r2, mean2))) = (rate(this), rate(other)) else {
-        return Err("no deal was played".into());
+        return None;
     };
     let n = this.len() as f64;
     // Each board's share of the difference of the two ratios, linearised (delta method).
     let z: Vec<f64> = this
         .iter()
         .zip(other)
-        .map(|(a, b)| {
-            (a.difference as f64 - r1 * f64::from(a.deals)) / mean1
-                - (b.difference as f64 - r2 * f64::from(b.deals)) / mean2
-        })
+        .map(|(a, b)| (a.1 - r1 * a.0) / mean1 - (b.1 - r2 * b.0) / mean2)
         .collect();
     let half_width = if n < 2.0 {
         f64::INFINITY
@@ -213,27 +227,60 @@ pub fn paired_difference(this: &[BoardResult], other: &[BoardResult]) -> Result<
         let var = z.iter().map(|v| v * v).sum::<f64>() / (n - 1.0);
         t_975(n - 1.0) * (var / n).sqrt()
     };
-    Ok(Estimate {
-        mean: r1 - r2,
-        half_width,
-    }
-    .of_match(this.len()))
+    Some(
+        Estimate {
+            mean: r1 - r2,
+            half_width,
+        }
+        .of_match(this.len()),
+    )
 }
 
 /// Two matches of whole games on the same boards compared board by board in games won: the
-/// share of its games `this`'s first side won less `other`'s, with its 95% interval over the
-/// boards. `None` where a board of either has no games won kept (single deals, an older file);
-/// the boards are taken to be the same ([`paired_difference`] checks them). Fewer than
-/// [`MIN_BOARDS`] boards give no interval.
-pub fn paired_games(this: &[BoardResult], other: &[BoardResult]) -> Option<Estimate> {
-    let per_board: Option<Vec<(f64, f64)>> = this
-        .iter()
-        .zip(other)
-        .map(|(a, b)| Some((2.0, f64::from(a.won?) - f64::from(b.won?))))
-        .collect();
-    per_board
-        .filter(|p| !p.is_empty())
-        .map(|p| Estimate::ratio(&p).of_match(p.len()))
+/// share of its games finished that `this`'s first side won less `other`'s, with its 95%
+/// interval over the boards. A game cut off unfinished has no winner, and counts in neither
+/// match's share. The boards are taken to be the same ([`paired_difference`] checks them).
+/// Fewer than [`MIN_BOARDS`] boards give no interval.
+///
+/// `None` where a board of either has no games won kept (single deals, an older file).
+///
+/// # Errors
+/// Why no comparison can be made: a board file that cannot tell a game cut off from a game
+/// lost, or a match with no game finished.
+pub fn paired_games(this: &[BoardResult], other: &[BoardResult]) -> Option<Result<Estimate, String>> {
+    if this.is_empty() || this.iter().chain(other).any(|r| r.won.is_none()) {
+        return None;
+    }
+    if let Some(r) = this.iter().chain(other).find(|r| r.finished.is_none()) {
+        return Some(Err(format!(
+            "the board file, written before games cut off were kept, cannot tell a game cut off unfinished after {MAX_DEALS_PER_GAME} deals from a game lost, and its board {} ({} deals) may have held one",
+            r.index, r.deals
+        )));
+    }
+    let finished = |r: &BoardResult| r.finished.unwrap_or(0);
+    let won = |r: &BoardResult| r.won.unwrap_or(0);
+    if this.iter().chain(other).all(|r| finished(r) == 2) {
+        // Every game finished: the difference a board of two games, as it always was.
+        let per_board: Vec<(f64, f64)> = this
+            .iter()
+            .zip(other)
+            .map(|(a, b)| (2.0, f64::from(won(a)) - f64::from(won(b))))
+            .collect();
+        return Some(Ok(Estimate::ratio(&per_board).of_match(per_board.len())));
+    }
+    let per_board = |rs: &[BoardResult]| {
+        rs.iter()
+            .map(|r| (f64::from(finished(r)), f64::from(won(r))))
+            .collect::<Vec<_>>()
+    };
+    Some(paired_ratios(&per_board(this), &per_board(other)).ok_or_else(|| {
+        let which = if this.iter().all(|r| finished(r) == 0) {
+            "this match"
+        } else {
+            "the earlier match"
+        };
+        format!("no game of {which} finished: every one was cut off after {MAX_DEALS_PER_GAME} deals")
+    }))
 }
 
 /// The side holding `seat` in play `play` (0 or 1) of a board.
@@ -448,13 +495,17 @@ pub struct Estimate {
 impl Estimate {
     /// The ratio Σy / Σx over boards, with the delta method's interval (boards are the
     /// independent units; a board's deals are not), or none (an infinite half-width) from a
-    /// single board. A match's figures want [`MIN_BOARDS`] too ([`Estimate::of_match`]).
+    /// single board, or where Σx is 0 (mean 0). A match's figures want [`MIN_BOARDS`] too ([`Estimate::of_match`]).
     pub fn ratio(pairs: &[(f64, f64)]) -> Estimate {
         let n = pairs.len() as f64;
         let sx: f64 = pairs.iter().map(|p| p.0).sum();
         let sy: f64 = pairs.iter().map(|p| p.1).sum();
         if n < 1.0 || sx == 0.0 {
-            return Estimate::default();
+            // Nothing to measure (no game finished, in games won): no interval.
+            return Estimate {
+                mean: 0.0,
+                half_width: f64::INFINITY,
+            };
         }
         let r = sy / sx;
         if n < 2.0 {
@@ -702,10 +753,14 @@ mod tests {
             assert!(!paired_difference(&r, &other).unwrap().has_interval(), "{n}");
             let won = |w| {
                 let mut r = results(&vec![(2, 0); n]);
-                r.iter_mut().for_each(|b| b.won = Some(w));
+                r.iter_mut()
+                    .for_each(|b| (b.won, b.finished) = (Some(w), Some(2)));
                 r
             };
-            assert!(!paired_games(&won(2), &won(1)).unwrap().has_interval(), "{n}");
+            assert!(
+                !paired_games(&won(2), &won(1)).unwrap().unwrap().has_interval(),
+                "{n}"
+            );
         }
         let contest = north_american(["basic", "random"], true, 5);
         let boards: Vec<Board> = (0..3).map(|i| play_board(&contest, i).unwrap()).collect();
@@ -808,6 +863,7 @@ mod tests {
                 deals,
                 difference,
                 won: None,
+                finished: None,
             })
             .collect()
     }
@@ -819,20 +875,102 @@ mod tests {
         let with = |won: [u32; 4]| {
             let mut r = results(&[(20, 0); 4]);
             for (r, w) in r.iter_mut().zip(won) {
-                r.won = Some(w);
+                (r.won, r.finished) = (Some(w), Some(2));
             }
             r
         };
         let (this, other) = (with([1, 2, 2, 0]), with([1, 1, 0, 1]));
         // Three times over, for boards enough to give an interval.
         let (this, other) = (this.repeat(3), other.repeat(3));
-        let d = paired_games(&this, &other).unwrap();
+        let d = paired_games(&this, &other).unwrap().unwrap();
         assert!((d.mean - 2.0 / 8.0).abs() < 1e-12, "{d:?}");
         assert!(d.half_width > 0.0 && d.half_width.is_finite(), "{d:?}");
-        assert_eq!(paired_games(&this, &this).map(|d| d.mean), Some(0.0));
+        assert_eq!(paired_games(&this, &this).map(|d| d.unwrap().mean), Some(0.0));
+        // Weighed by games finished, every board's two, it is the same estimate.
+        let by = |rs: &[BoardResult]| {
+            rs.iter()
+                .map(|r| (f64::from(r.finished.unwrap()), f64::from(r.won.unwrap())))
+                .collect::<Vec<_>>()
+        };
+        let general = paired_ratios(&by(&this), &by(&other)).unwrap();
+        assert!((general.mean - d.mean).abs() < 1e-12, "{general:?}");
+        assert!((general.half_width - d.half_width).abs() < 1e-12, "{general:?}");
         // A file without games won (single deals, or written before they were kept).
         assert_eq!(paired_games(&this, &results(&[(20, 0); 12])), None);
         assert_eq!(paired_games(&[], &[]), None);
+    }
+
+    /// A game cut off unfinished counted as a game the first side lost in the board-by-board
+    /// comparison (every board weighed as two games), against the report's own shares of the
+    /// games finished; a board file could not tell it from a loss (review s54, 2).
+    #[test]
+    fn games_won_are_compared_as_shares_of_the_games_finished() {
+        let boards = |rows: &[(u32, u32, u32)]| {
+            rows.iter()
+                .enumerate()
+                .map(|(i, &(deals, won, finished))| BoardResult {
+                    index: i as u64,
+                    deals,
+                    difference: 0,
+                    won: Some(won),
+                    finished: Some(finished),
+                })
+                .collect::<Vec<_>>()
+        };
+        let cap = MAX_DEALS_PER_GAME;
+        // This match's first side won half its games finished; on a third of the boards one
+        // game or both were cut off. The earlier match's won half of its, all finished.
+        let this = boards(
+            &[
+                (20, 1, 2),
+                (cap + 10, 1, 1),
+                (2 * cap, 0, 0),
+                (20, 0, 2),
+                (cap + 5, 0, 1),
+                (20, 2, 2),
+            ]
+            .repeat(3),
+        );
+        let other = boards(&[(20, 1, 2), (20, 0, 2), (20, 2, 2)].repeat(6));
+        // 12 of 24 finished against 18 of 36: no difference, where counting two games a board
+        // made it 12/36 − 18/36, −16.7%.
+        let d = paired_games(&this, &other).unwrap().unwrap();
+        assert!(d.mean.abs() < 1e-12, "{d:?}");
+        assert!(d.has_interval() && d.half_width > 0.0, "{d:?}");
+        let d = paired_games(&other, &this).unwrap().unwrap();
+        assert!(d.mean.abs() < 1e-12, "{d:?}");
+        // A board file that cannot tell a cut-off game from a lost one gives no comparison.
+        let mut unknown = other.clone();
+        unknown[4].finished = None;
+        let e = paired_games(&this, &unknown).unwrap().unwrap_err();
+        assert!(e.contains("board 4 (20 deals) may have held one"), "{e}");
+        // Nor does a match with no game finished.
+        let none = boards(&[(2 * cap, 0, 0)].repeat(18));
+        let e = paired_games(&none, &other).unwrap().unwrap_err();
+        assert!(e.starts_with("no game of this match finished"), "{e}");
+        let e = paired_games(&other, &none).unwrap().unwrap_err();
+        assert!(e.starts_with("no game of the earlier match finished"), "{e}");
+    }
+
+    /// Where every game was cut off, the shares of games won were "0.0%" for both sides with
+    /// an interval of no width, a claim of certainty from nothing (review s54, 2).
+    #[test]
+    fn with_no_game_finished_the_games_won_have_no_interval() {
+        let contest = north_american(["random", "random"], true, 1);
+        let boards: Vec<Board> = (0..MIN_BOARDS as u64)
+            .map(|index| Board {
+                index,
+                deals: 2 * MAX_DEALS_PER_GAME,
+                games: 2,
+                cut_off: 2,
+                ..Board::default()
+            })
+            .collect();
+        let s = Summary::of(&contest, &boards);
+        for side in &s.sides {
+            assert!(!side.game_wins.has_interval(), "{:?}", side.game_wins);
+        }
+        assert!(!Estimate::proportion(&[(0.0, 0.0); 12]).has_interval());
     }
 
     #[test]
@@ -905,6 +1043,7 @@ mod tests {
         );
         let won = b.sides[0].games_won + b.sides[1].games_won;
         assert_eq!(won, b.games_finished(), "a game cut off is won by nobody");
+        assert_eq!(b.result().finished, Some(b.games_finished()));
         let other = play_board(&contest, 0).unwrap();
         let s = Summary::of(&contest, &[other, b.clone()]);
         assert_eq!(s.games_cut_off, u64::from(b.cut_off));

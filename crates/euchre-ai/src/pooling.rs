@@ -162,6 +162,9 @@ fn kind(v: &serde_json::Value) -> &'static str {
 /// Runs' `(weight, interval)` pooled: the weighted mean, and the weighted errors added in
 /// quadrature (the runs are independent).
 fn pooled(parts: &[(f64, Interval)]) -> Estimate {
+    // A run of no weight (no game finished) adds nothing, and its interval may be none.
+    let parts: Vec<(f64, Interval)> = parts.iter().copied().filter(|(w, _)| *w > 0.0).collect();
+    let parts = &parts[..];
     let total: f64 = parts.iter().map(|(w, _)| w).sum();
     if total == 0.0 {
         return Estimate {
@@ -260,7 +263,14 @@ impl Report {
                 "second side's points per deal",
                 Some(report.sides[1].points_per_deal),
             ),
-            ("game_wins", report.sides[0].game_wins),
+            // Where no game finished (all cut off) the share has no interval, and no weight
+            // in the pool.
+            (
+                "game_wins",
+                report.sides[0]
+                    .game_wins
+                    .filter(|_| !report.whole_games || report.games_cut_off < report.games),
+            ),
         ];
         for (what, i) in intervals {
             let Some(i) = i else { continue };
@@ -851,6 +861,27 @@ mod tests {
         ])
         .unwrap_err();
         assert!(e.contains("has pimc-10 against random"), "{e}");
+    }
+
+    /// Where every game of a run was cut off its share of the games has no interval (`null`
+    /// bounds): the run still pools, and weighs nothing in the games won (review s54, 2).
+    #[test]
+    fn a_run_with_no_game_finished_pools_weighing_nothing_in_the_games_won() {
+        let mut v: serde_json::Value = serde_json::from_str(&report_text(1, 10, 20, 40_000)).unwrap();
+        v["games_cut_off"] = serde_json::json!(20);
+        for side in 0..2 {
+            v["sides"][side]["game_wins"] = serde_json::json!({"mean": 0.0, "low": null, "high": null});
+        }
+        let none = Report::parse(&v.to_string()).unwrap();
+        let p = pool(&[("none", none.clone()), ("some", report(2, 10))]).unwrap();
+        let g = p.game_wins.unwrap();
+        assert!((g.mean - 0.1).abs() < 1e-12 && g.has_interval(), "{g:?}");
+        let p = pool(&[("none", none)]).unwrap();
+        assert!(!p.game_wins.unwrap().has_interval());
+        // A run with games finished still needs its interval.
+        v["games_cut_off"] = serde_json::json!(19);
+        let e = Report::parse(&v.to_string()).unwrap_err();
+        assert!(e.contains("game_wins has no finite interval"), "{e}");
     }
 
     #[test]

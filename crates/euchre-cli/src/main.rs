@@ -1200,8 +1200,14 @@ fn run(cli: Cli) -> Result<i32> {
                         "players": s.players,
                         "difference_per_deal": sim::est_json(&c.points),
                     });
-                    if let Some(g) = &c.games_won {
-                        v["compared"]["games_won_difference"] = sim::est_json(g);
+                    match &c.games_won {
+                        Some(Ok(g)) => v["compared"]["games_won_difference"] = sim::est_json(g),
+                        // No comparison: the difference is none, and why is said.
+                        Some(Err(why)) => {
+                            v["compared"]["games_won_difference"] = serde_json::Value::Null;
+                            v["compared"]["games_won_not_compared"] = serde_json::json!(why);
+                        }
+                        None => {}
                     }
                 }
                 emit(&v.to_string());

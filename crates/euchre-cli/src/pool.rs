@@ -76,8 +76,8 @@ pub fn human(p: &Pool) -> String {
         };
         out += &row(
             "games won (95% CI)",
-            crate::sim::share_interval(g, 2),
-            crate::sim::share_interval(&theirs, 2),
+            crate::sim::games_won_cell(g, p.games - p.games_cut_off, 2),
+            crate::sim::games_won_cell(&theirs, p.games - p.games_cut_off, 2),
         );
     }
     if let Some(c) = &p.counts {
@@ -134,7 +134,7 @@ pub fn human(p: &Pool) -> String {
         verdict(d, 0.0, [a, b], "scores more points")
     );
     if let Some(g) = &p.game_wins {
-        out += &crate::sim::games_won_line([a, b], g);
+        out += &crate::sim::games_won_line([a, b], g, p.games - p.games_cut_off);
     }
     out
 }

@@ -217,8 +217,10 @@ pub fn compare(boards: &[Board], saved: &SavedBoards) -> Result<Compared> {
 pub struct Compared {
     /// The first side's points per deal less the second's.
     pub points: Estimate,
-    /// The share of the games the first side won, where both matches kept it (whole games).
-    pub games_won: Option<Estimate>,
+    /// The share of the games finished that the first side won, where both matches kept it
+    /// (whole games), or why it cannot be compared (a board file that cannot tell a game cut
+    /// off from a game lost, a match with no game finished).
+    pub games_won: Option<std::result::Result<Estimate, String>>,
 }
 
 /// Which match's first side does better, by an interval of this match less the earlier.
@@ -239,13 +241,17 @@ pub fn compared_line(contest: &Contest, path: &Path, saved: &SavedBoards, c: &Co
         ci(d, false, |x| format!("{x:+.3}")),
         compared_verdict(d)
     ) + &format!(" (this match: {} − {})", contest.players[0], contest.players[1]);
-    if let Some(g) = &c.games_won {
-        text += &format!(
-            "\ngames won, board by board: {:+.2}% of the games, {}: {}",
-            100.0 * g.mean,
-            ci(g, false, |x| format!("{:+.2}%", 100.0 * x)),
-            compared_verdict(g)
-        );
+    match &c.games_won {
+        Some(Ok(g)) => {
+            text += &format!(
+                "\ngames won, board by board: {:+.2}% of the games, {}: {}",
+                100.0 * g.mean,
+                ci(g, false, |x| format!("{:+.2}%", 100.0 * x)),
+                compared_verdict(g)
+            );
+        }
+        Some(Err(why)) => text += &format!("\ngames won, board by board: no comparison, {why}"),
+        None => {}
     }
     text
 }
@@ -393,7 +399,10 @@ pub fn human(contest: &Contest, key: &BoardsKey, s: &Summary) -> String {
     out += &row("points per deal (95% CI)", &|x| est(&x.points_per_deal));
     out += &row("share of all points", &|x| share_text(x.share));
     if contest.whole_games {
-        out += &row("games won (95% CI)", &|x| share_interval(&x.game_wins, 1));
+        let finished = s.games - s.games_cut_off;
+        out += &row("games won (95% CI)", &|x| {
+            games_won_cell(&x.game_wins, finished, 1)
+        });
     }
     // Each side sits at half the seats of every deal, so "per deal" is per deal played.
     out += &row("made trump, of deals", &|x| pct(x.made, s.deals));
@@ -416,14 +425,30 @@ pub fn human(contest: &Contest, key: &BoardsKey, s: &Summary) -> String {
         verdict(d, 0.0, [&a.player, &b.player], "scores more points")
     );
     if contest.whole_games {
-        out += &games_won_line([&a.player, &b.player], &a.game_wins);
+        out += &games_won_line([&a.player, &b.player], &a.game_wins, s.games - s.games_cut_off);
     }
     out
 }
 
-/// In whole games, the first side's share of the games and what it says: the measure that
-/// counts for a player that plays for the game, beside the points.
-pub fn games_won_line(players: [&str; 2], won: &Estimate) -> String {
+/// A side's share of the games for people ([`share_interval`]), or "-" where no game of the
+/// `finished` finished.
+pub fn games_won_cell(e: &Estimate, finished: u64, decimals: usize) -> String {
+    if finished == 0 {
+        "-".into()
+    } else {
+        share_interval(e, decimals)
+    }
+}
+
+/// In whole games, the first side's share of the `finished` games and what it says: the
+/// measure that counts for a player that plays for the game, beside the points.
+pub fn games_won_line(players: [&str; 2], won: &Estimate, finished: u64) -> String {
+    if finished == 0 {
+        return format!(
+            "\n{}'s games won: none, as no game finished (every one cut off): no verdict",
+            players[0]
+        );
+    }
     format!(
         "\n{}'s games won: {:.2}%, {}: {}",
         players[0],

@@ -724,6 +724,73 @@ fn a_game_cut_off_at_the_deal_cap_is_reported_and_the_match_stands() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `--compare` counted a game cut off unfinished as a game the first side lost, and the board
+/// file could not tell one from a loss; where every game was cut off the games won were
+/// "0.00%" for both sides (review s54, 2). The file keeps the games finished where a board
+/// could have held a cut-off game, a file that cannot tell gives no comparison in games won,
+/// and a match with no game finished says so.
+#[test]
+fn games_cut_off_are_told_from_games_lost_in_a_comparison() {
+    let dir = scratch("sim-cut-off-compare");
+    let file = dir.join("be.csv");
+    let path = file.to_str().unwrap();
+    fn with<'a>(extra: &[&'a str], seed: &'a str, boards: &'a str) -> Vec<&'a str> {
+        let mut a = vec!["random", "random", "--rules", "bid-euchre", "--games"];
+        a.extend_from_slice(&["--boards", boards, "--seed", seed]);
+        a.extend_from_slice(extra);
+        a
+    }
+    sim(&with(&["--save-boards", path], "1", "10")).unwrap();
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.contains("\nboard,deals,difference,won,finished\n"),
+        "{saved}"
+    );
+    assert!(saved.ends_with("\n9,4000,0,0,0\n"), "{saved}");
+    // The same match: no difference, with an interval, over the games finished.
+    let v = sim(&with(&["--compare", path], "1", "10")).unwrap();
+    let g = &v["compared"]["games_won_difference"];
+    assert_eq!(g["mean"], 0.0, "{v}");
+    assert!(g["low"].is_number() && g["high"].is_number(), "{v}");
+    // A file written before the games finished were kept: no comparison in games won.
+    let old: String = saved
+        .lines()
+        .map(|l| match l.rsplit_once(',') {
+            Some((kept, _)) if !l.starts_with('#') => format!("{kept}\n"),
+            _ => format!("{l}\n"),
+        })
+        .collect();
+    assert!(
+        old.contains("\nboard,deals,difference,won\n") && old.ends_with("\n9,4000,0,0\n"),
+        "{old}"
+    );
+    std::fs::write(&file, &old).unwrap();
+    let v = sim(&with(&["--compare", path], "1", "10")).unwrap();
+    assert!(v["compared"]["games_won_difference"].is_null(), "{v}");
+    let why = v["compared"]["games_won_not_compared"].as_str().unwrap();
+    assert!(why.contains("board 9 (4000 deals) may have held one"), "{why}");
+    assert!(v["compared"]["difference_per_deal"]["mean"].is_number(), "{v}");
+    let (ok, out, err) = sim_text(&with(&["--compare", path], "1", "10"));
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("games won, board by board: no comparison, the board file, written before games cut off were kept"),
+        "{out}"
+    );
+    // Seed 10's one board cut both games off: no share, no interval, no comparison.
+    let (ok, out, err) = sim_text(&with(&["--save-boards", path, "--overwrite"], "10", "1"));
+    assert!(ok, "{err}");
+    assert!(out.contains("2 of 2 games cut off"), "{out}");
+    assert!(
+        out.contains("random's games won: none, as no game finished (every one cut off): no verdict"),
+        "{out}"
+    );
+    let v = sim(&with(&["--compare", path], "10", "1")).unwrap();
+    assert!(v["sides"][0]["game_wins"]["low"].is_null(), "{v}");
+    let why = v["compared"]["games_won_not_compared"].as_str().unwrap();
+    assert!(why.starts_with("no game of this match finished"), "{why}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// The x tick labels of a plot (its y labels have a decimal point).
 fn x_ticks(svg: &str) -> Vec<String> {
     svg.split("</text>")
