@@ -634,7 +634,7 @@ impl Live {
     /// has begun: stored, then noted in `room` (this table's, locked), for every page's log
     /// (review s53, 3). The change is made whatever the database says: a person coming back is
     /// not refused their seat for it, and the line, if it could not be stored, is told until a
-    /// restart. Past the deal's [`crate::room::SEAT_CHANGES_PER_DEAL`], no line.
+    /// restart. Past the deal's [`crate::room::OTHER_SEAT_LINES_PER_DEAL`], no line.
     pub(crate) fn note_players_change(
         &self,
         room: &mut Room,
@@ -645,7 +645,8 @@ impl Live {
         if !room.started() {
             return;
         }
-        let Ok(record) = room.seat_change(seat.index(), change, before, room.holder(seat.index())) else {
+        let Ok(Some(record)) = room.seat_change(seat.index(), change, before, room.holder(seat.index()))
+        else {
             return;
         };
         if let Err(e) = self.store.add_seat_change(&self.code, &record) {

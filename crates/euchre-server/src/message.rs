@@ -140,12 +140,13 @@ impl SeatChangeKind {
     }
 
     /// Whether the change gives the seat (its hand) to someone else, or takes it from its
-    /// holder: the changes a host could use to look at a hand. Going away and coming back
-    /// give nobody a hand.
+    /// holder: the changes a host could use to look at a hand, each recorded or refused
+    /// ([`crate::room::SEAT_CHANGES_PER_DEAL`]). Going away and coming back give nobody a
+    /// hand, and an account taking its own seat back gives it to the same person.
     pub fn hands_over(self) -> bool {
-        !matches!(
+        matches!(
             self,
-            SeatChangeKind::Away | SeatChangeKind::AwayByHost | SeatChangeKind::Back
+            SeatChangeKind::Sat | SeatChangeKind::Freed | SeatChangeKind::Computer
         )
     }
 }

@@ -98,9 +98,10 @@ pub enum RoomError {
     /// A computer player's seat, once the game has begun, is not freed: whoever sat there
     /// next would see the hand it holds (server tester s53, 1).
     ComputerSeatInPlay,
-    /// The seats have changed hands as many times in this deal as a deal keeps
-    /// ([`SEAT_CHANGES_PER_DEAL`]): every change is recorded and sent to every page, so their
-    /// number is bounded.
+    /// The seats have been handed over (taken, freed, given to a computer player) as many
+    /// times in this deal as a deal records ([`SEAT_CHANGES_PER_DEAL`]): each is recorded and
+    /// sent to every page, so their number is bounded, and one that could not be recorded is
+    /// not made.
     TooManySeatChanges(usize),
 }
 
@@ -139,7 +140,7 @@ impl fmt::Display for RoomError {
             ),
             RoomError::TooManySeatChanges(n) => write!(
                 f,
-                "the seats have changed hands {n} times in this deal, as many as a deal may: play on, and try again in the next deal"
+                "the seats have been handed over (taken, freed or given to a computer player) {n} times in this deal, as many as a deal may: play on, and try again in the next deal"
             ),
         }
     }
@@ -233,11 +234,41 @@ struct PastKey {
     holder: u32,
 }
 
-/// The most seat changes recorded in one deal ([`RoomError::TooManySeatChanges`]): a table's
-/// changes are sent in every state of the deal, and kept. Far more than people sitting down and
-/// leaving need; past it, a change that hands a seat over is refused, and going away or coming
-/// back (which hands nobody a seat) is made without a line.
+/// The most hand-overs ([`SeatChangeKind::hands_over`]: a seat taken, freed or given to a
+/// computer player) one deal records ([`RoomError::TooManySeatChanges`]): a table's changes are
+/// sent in every state of the deal, and kept. Far more than people sitting down and leaving
+/// need. Past it a hand-over is refused, never made unrecorded: whoever is handed a seat sees
+/// its hand, and everyone's log says so (review s53, 3). Only hand-overs count: going away and
+/// coming back, or an account taking its own seat back, cannot fill it and lock the host, or a
+/// person, out of a seat (review s54, 1).
 pub const SEAT_CHANGES_PER_DEAL: usize = 48;
+
+/// The most lines of each other kind one deal records: going away (`away`, `away_by_host`) and
+/// coming back (`back`), which hand nobody the seat, and an account taking its own seat back
+/// (`taken_back`), which hands it to the same person. Past it the change is made without a
+/// line, never refused (a person is not kept out of their own seat), so that a connection
+/// dropping again and again cannot make a deal's record grow without end. A deal records at
+/// most [`SEAT_CHANGES_PER_DEAL`] and twice this.
+pub const OTHER_SEAT_LINES_PER_DEAL: usize = 48;
+
+/// Which of a deal's bounds a seat change counts toward ([`SEAT_CHANGES_PER_DEAL`],
+/// [`OTHER_SEAT_LINES_PER_DEAL`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SeatLineKind {
+    HandOver,
+    AwayOrBack,
+    TakenBack,
+}
+
+impl SeatLineKind {
+    fn of(change: SeatChangeKind) -> SeatLineKind {
+        match change {
+            SeatChangeKind::TakenBack => SeatLineKind::TakenBack,
+            c if c.hands_over() => SeatLineKind::HandOver,
+            _ => SeatLineKind::AwayOrBack,
+        }
+    }
+}
 
 /// The most `past_deals` answers kept per table: one per viewer, and a few more for seats that
 /// changed hands within a deal.
@@ -642,26 +673,41 @@ impl Room {
     /// The record of `seat` changing from `from` to `to` now (`change`), to be stored and then
     /// noted ([`Room::note_seat_change`]): the deal being played and how many of its decisions
     /// have been taken. Whether to record it at all (the game has begun) is the caller's.
+    /// `None` for a change that hands nobody new the seat once the deal has as many lines of
+    /// its kind as it keeps ([`OTHER_SEAT_LINES_PER_DEAL`]): made, without a line.
     ///
     /// # Errors
-    /// [`RoomError::TooManySeatChanges`] when the deal has as many as it keeps.
+    /// [`RoomError::TooManySeatChanges`] for a hand-over ([`SeatChangeKind::hands_over`]) once
+    /// the deal has as many as it keeps ([`SEAT_CHANGES_PER_DEAL`]): refused, not made
+    /// unrecorded.
     pub fn seat_change(
         &self,
         seat: usize,
         change: SeatChangeKind,
         from: SeatHolder,
         to: SeatHolder,
-    ) -> Result<SeatChange, RoomError> {
+    ) -> Result<Option<SeatChange>, RoomError> {
         let deal = self.current_deal_index().saturating_add(1);
-        let in_deal = self.seat_changes.iter().filter(|c| c.deal == deal).count();
-        if in_deal >= SEAT_CHANGES_PER_DEAL {
-            return Err(RoomError::TooManySeatChanges(in_deal));
+        let kind = SeatLineKind::of(change);
+        let like = self
+            .seat_changes
+            .iter()
+            .filter(|c| c.deal == deal && SeatLineKind::of(c.change) == kind)
+            .count();
+        match kind {
+            SeatLineKind::HandOver if like >= SEAT_CHANGES_PER_DEAL => {
+                return Err(RoomError::TooManySeatChanges(like));
+            }
+            SeatLineKind::AwayOrBack | SeatLineKind::TakenBack if like >= OTHER_SEAT_LINES_PER_DEAL => {
+                return Ok(None);
+            }
+            _ => {}
         }
         let decisions = match self.game() {
             AnyGame::Partnership(g) => g.all_deals().last().map_or(0, |d| d.history().len()),
             AnyGame::Solo(g) => g.all_deals().last().map_or(0, |d| d.history().len()),
         };
-        Ok(SeatChange {
+        Ok(Some(SeatChange {
             seq: self.seq,
             deal,
             decisions: u32::try_from(decisions).unwrap_or(u32::MAX),
@@ -669,7 +715,7 @@ impl Room {
             change,
             from,
             to,
-        })
+        }))
     }
 
     /// Notes a seat change made (and stored): every state of its deal, and its deal's

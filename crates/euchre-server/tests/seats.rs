@@ -73,8 +73,16 @@ async fn the_host_lets_a_computer_play_now_for_a_person_gone() {
     let away = format!("/api/tables/{code}/seats/1/away");
     let (status, e) = post(&addr, &away, &json!({ "host": host })).await;
     assert_eq!(status, 409, "Bo is here: {e}");
-    drop(bo_ws);
     let bo_seat = |m: &Value| m["seats"][1].clone();
+    // Ann's first state may come before Bo's connection is counted: seen connected first, so
+    // that his leaving is what is waited for.
+    loop {
+        let m = next(&mut ann_ws).await.expect("a state");
+        if m["type"] == "state" && bo_seat(&m)["connected"] == true {
+            break;
+        }
+    }
+    drop(bo_ws);
     loop {
         let m = next(&mut ann_ws).await.expect("a state");
         if m["type"] == "state" && bo_seat(&m)["connected"] == false && m["started"] == true {
@@ -1947,4 +1955,201 @@ async fn a_page_opened_after_a_seat_was_handed_round_is_told_each_change() {
     );
     let past = past_deals_of(&mut ann).await;
     assert_eq!(changes_said(&past[0]["seat_changes"]), expected, "{past:?}");
+}
+
+/// A table begun where nobody has decided: Kim (a named account) in the seat first to act,
+/// Bo (a guest) in another, computer players in the rest, nobody connected, so nothing moves
+/// until Kim decides.
+struct KimAndBo {
+    code: String,
+    host: Value,
+    /// Kim's seat, first to act, and her token.
+    kim_seat: usize,
+    kim: String,
+    bo_seat: usize,
+}
+
+async fn kim_and_bo(addr: &str, seed: u64) -> KimAndBo {
+    let probe = create(
+        addr,
+        &json!({"rules": "north-american", "seats": ["open", "open", "open", "open"], "seed": seed}),
+    )
+    .await;
+    let mut watcher = connect(addr, &probe, None).await;
+    let kim_seat = next(&mut watcher).await.unwrap()["to_act"].as_u64().unwrap() as usize;
+    let bo_seat = (kim_seat + 1) % 4;
+    let mut seats = vec!["basic"; 4];
+    seats[kim_seat] = "open";
+    seats[bo_seat] = "open";
+    let (status, t) = post(
+        addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": seats, "seed": seed, "grace_secs": 3600}),
+    )
+    .await;
+    assert_eq!(status, 200, "{t}");
+    let code = t["code"].as_str().unwrap().to_string();
+    let laptop = signed_in(addr, "Kim Lee", "a long walk home", true).await;
+    let (status, _, body) = with_headers(
+        addr,
+        "POST",
+        &format!("/api/tables/{code}/seats/{kim_seat}"),
+        &format!("Cookie: {laptop}\r\n"),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let kim: Value = serde_json::from_str(&body).unwrap();
+    let kim = kim["token"].as_str().unwrap().to_string();
+    claim(addr, &code, bo_seat, "Bo").await;
+    KimAndBo {
+        code,
+        host: t["host"].clone(),
+        kim_seat,
+        kim,
+        bo_seat,
+    }
+}
+
+/// Kim, signed in on her phone, takes her seat back: the status and the body.
+async fn kim_takes_her_seat_back(addr: &str, t: &KimAndBo) -> (u16, String) {
+    let phone = signed_in(addr, "Kim Lee", "a long walk home", false).await;
+    let (status, _, body) = with_headers(
+        addr,
+        "POST",
+        &format!("/api/tables/{}/seats/{}", t.code, t.kim_seat),
+        &format!("Cookie: {phone}\r\n"),
+        &json!({}),
+    )
+    .await;
+    (status, body)
+}
+
+/// The host lets the stand-in play for `seat` once its connections are gone (their closing
+/// is counted a moment after the socket closes).
+async fn host_plays_for(addr: &str, t: &KimAndBo, seat: usize) {
+    let away = format!("/api/tables/{}/seats/{seat}/away", t.code);
+    for _ in 0..500 {
+        let (status, r) = post(addr, &away, &json!({"host": t.host})).await;
+        if status == 200 {
+            return;
+        }
+        assert!(r["error"].as_str().unwrap().contains("who is here"), "{r}");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("seat {seat}'s connection never closed");
+}
+
+/// The seat changes of deal 1 a spectator is sent, each as (seat, change, from, to).
+async fn changes_now(addr: &str, code: &str) -> Vec<(u64, String, String, String)> {
+    let mut late = connect(addr, code, None).await;
+    let state = state_where(&mut late, |_| true).await;
+    assert_eq!(state["deal_number"], 1, "{state}");
+    changes_said(&state["seat_changes"])
+}
+
+/// Review s54, 1: the bound on a deal's seat changes counted going away and coming back, which
+/// hand nobody the seat: a connection dropping again and again (or a griefer closing theirs on
+/// purpose) used it up, and then the host could not free a seat, nobody could sit in a freed
+/// one, and a person could not take their own seat back, until the next deal. Only hand-overs
+/// count toward it; going away and coming back have their own bound, past which they are
+/// made without a line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn going_away_and_coming_back_leave_the_seats_free_to_change_hands() {
+    let addr = start(&temp_db("away-back-bound")).await;
+    let t = kim_and_bo(&addr, 31).await;
+    let cycles = euchre_server::room::SEAT_CHANGES_PER_DEAL;
+    for _ in 0..cycles {
+        host_plays_for(&addr, &t, t.kim_seat).await;
+        let mut kim = connect(&addr, &t.code, Some(&t.kim)).await;
+        let back = state_where(&mut kim, |_| true).await;
+        assert_eq!(back["seats"][t.kim_seat]["kind"], "person", "{back}");
+        assert_eq!(back["deal_number"], 1, "{back}");
+        drop(kim);
+    }
+    // Twice as many lines as hand-overs are kept, none of them a hand-over: each still works.
+    let (status, body) = kim_takes_her_seat_back(&addr, &t).await;
+    assert_eq!(status, 200, "Kim kept out of her own seat: {body}");
+    let free = format!("/api/tables/{}/seats/{}/free", t.code, t.bo_seat);
+    let (status, r) = post(&addr, &free, &json!({"host": t.host})).await;
+    assert_eq!(status, 200, "the host could not free a seat: {r}");
+    let (status, r) = post(
+        &addr,
+        &format!("/api/tables/{}/seats/{}", t.code, t.bo_seat),
+        &json!({"name": "Zed"}),
+    )
+    .await;
+    assert_eq!(status, 200, "nobody could sit in the freed seat: {r}");
+    // The going and coming lines stop at their bound; the hand-overs are each recorded.
+    let changes = changes_now(&addr, &t.code).await;
+    let coming_and_going = changes
+        .iter()
+        .filter(|c| c.1 == "away_by_host" || c.1 == "back")
+        .count();
+    assert_eq!(
+        coming_and_going,
+        euchre_server::room::OTHER_SEAT_LINES_PER_DEAL,
+        "{changes:?}"
+    );
+    let (kim, bo) = (t.kim_seat as u64, t.bo_seat as u64);
+    let last: Vec<_> = changes[changes.len() - 3..].to_vec();
+    assert_eq!(
+        last,
+        vec![
+            (
+                kim,
+                "taken_back".to_string(),
+                "person:Kim Lee".to_string(),
+                "person:Kim Lee".to_string()
+            ),
+            (bo, "freed".into(), "person:Bo".into(), "open:".into()),
+            (bo, "sat".into(), "open:".into(), "person:Zed".into()),
+        ],
+        "{changes:?}"
+    );
+}
+
+/// Review s54, 1, the other side: a hand-over (a seat freed, taken, given to a computer
+/// player) is never made unrecorded. Past the deal's bound it is refused with 409, saying
+/// what was counted; an account taking its own seat back (nobody new sees the hand) is not
+/// refused, nor is the host letting the stand-in play for a person gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hand_overs_past_the_deals_bound_are_refused_and_a_seat_taken_back_is_not() {
+    let addr = start(&temp_db("hand-over-bound")).await;
+    let t = kim_and_bo(&addr, 32).await;
+    let bound = euchre_server::room::SEAT_CHANGES_PER_DEAL;
+    let free = format!("/api/tables/{}/seats/{}/free", t.code, t.bo_seat);
+    let sit = format!("/api/tables/{}/seats/{}", t.code, t.bo_seat);
+    for _ in 0..bound / 2 {
+        let (status, r) = post(&addr, &free, &json!({"host": t.host})).await;
+        assert_eq!(status, 200, "{r}");
+        let (status, r) = post(&addr, &sit, &json!({"name": "Bo"})).await;
+        assert_eq!(status, 200, "{r}");
+    }
+    let (status, r) = post(&addr, &free, &json!({"host": t.host})).await;
+    assert_eq!(status, 409, "{r}");
+    let said = r["error"].as_str().unwrap();
+    assert!(
+        said.contains(&format!(
+            "handed over (taken, freed or given to a computer player) {bound} times in this deal"
+        )),
+        "{said}"
+    );
+    let (_, info) = get(&addr, &format!("/api/tables/{}", t.code)).await;
+    let info: Value = serde_json::from_str(&info).unwrap();
+    assert_eq!(info["seats"][t.bo_seat]["name"], "Bo", "not freed: {info}");
+    // Kim's own seat, on her phone: not a hand-over, taken back.
+    let (status, body) = kim_takes_her_seat_back(&addr, &t).await;
+    assert_eq!(status, 200, "Kim kept out of her own seat: {body}");
+    host_plays_for(&addr, &t, t.kim_seat).await;
+    let changes = changes_now(&addr, &t.code).await;
+    assert_eq!(changes.len(), bound + 2, "{changes:?}");
+    assert!(
+        changes[..bound]
+            .iter()
+            .all(|c| c.0 == t.bo_seat as u64 && (c.1 == "freed" || c.1 == "sat")),
+        "{changes:?}"
+    );
+    let kinds: Vec<&str> = changes[bound..].iter().map(|c| c.1.as_str()).collect();
+    assert_eq!(kinds, ["taken_back", "away_by_host"], "{changes:?}");
 }

@@ -633,7 +633,8 @@ async fn claim_seat(
                     // state shows who sits where.
                     let change = begun_before
                         .then(|| room.seat_change(seat, SeatChangeKind::Sat, before, room.holder(seat)))
-                        .transpose();
+                        .transpose()
+                        .map(Option::flatten);
                     let stored = change
                         .map_err(|e| (StatusCode::CONFLICT, e.to_string()))
                         .and_then(|change| {
@@ -712,11 +713,13 @@ fn take_back(
         e => (StatusCode::CONFLICT, e.to_string()),
     })?;
     // Recorded once the game has begun: the seat's cards go to another browser or device, and
-    // everyone's log says so (review s53, 3).
+    // everyone's log says so (review s53, 3). Never refused for the deal's bound: the same
+    // account, nobody new, sees the hand; past it, the line alone is dropped (review s54, 1).
     let change = match room
         .started()
         .then(|| room.seat_change(seat, SeatChangeKind::TakenBack, held, room.holder(seat)))
         .transpose()
+        .map(Option::flatten)
     {
         Ok(change) => change,
         Err(e) => {
@@ -827,6 +830,7 @@ async fn free_seat(State(state): State<AppState>, p: SeatPath, b: JsonBody<Free>
         let change = match (room.started() && !matches!(room.seats()[seat], Seated::Open))
             .then(|| room.seat_change(seat, SeatChangeKind::Freed, room.holder(seat), open))
             .transpose()
+            .map(Option::flatten)
         {
             Ok(change) => change,
             Err(e) => return error(StatusCode::CONFLICT, e.to_string()),
@@ -923,6 +927,7 @@ async fn seat_to_bot(State(state): State<AppState>, p: SeatPath, b: JsonBody<Fre
             .started()
             .then(|| room.seat_change(seat, SeatChangeKind::Computer, room.holder(seat), bot))
             .transpose()
+            .map(Option::flatten)
         {
             Ok(change) => change,
             Err(e) => return error(StatusCode::CONFLICT, e.to_string()),
