@@ -274,50 +274,14 @@ impl Solver {
             }
         }
         let maximize = same_side(deal, actor, me);
-        self.best_of(
-            deal,
-            me,
-            maximize,
-            deal.legal_actions().iter().copied(),
-            alpha,
-            beta,
-        )
-    }
-
-    /// The best of `actions` for the side that chooses (`me`'s when `maximize`), by alpha-beta
-    /// within the window.
-    fn best_of(
-        &mut self,
-        deal: &AnyDeal,
-        me: Seat,
-        maximize: bool,
-        actions: impl Iterator<Item = Action>,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> i32 {
-        let mut best = if maximize { i32::MIN } else { i32::MAX };
-        for a in actions {
+        let actions = deal.legal_actions();
+        alpha_beta(maximize, actions.iter().copied(), alpha, beta, |a, lo, hi| {
             let mut next = deal.clone();
-            if next.apply(a).is_err() {
-                continue;
-            }
-            let v = self.search(&next, me, alpha, beta);
-            if maximize {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        if best == i32::MIN || best == i32::MAX {
-            // No decision could be applied: value the position as it stands.
-            return scaled_outcome(deal, me);
-        }
-        best
+            next.apply(a).ok()?;
+            Some(self.search(&next, me, lo, hi))
+        })
+        // No decision could be applied: value the position as it stands.
+        .unwrap_or_else(|| scaled_outcome(deal, me))
     }
 
     /// [`Solver::search`] in an individual game's trick play: one card of each set that plays
@@ -338,31 +302,14 @@ impl Solver {
         }
         let orders = Orders::of_deal(&mut self.solo.orders, d);
         let cards = orders.representatives(d, actor, d.legal_plays());
-        let maximize = actor == me;
-        let mut best = if maximize { i32::MIN } else { i32::MAX };
         // The memo's bounds are recorded against the window the search began with (after
         // the memo's own bounds narrowed it), not as it narrows in the loop.
-        let (mut lo, mut hi) = (alpha, beta);
-        for c in cards {
+        let best = alpha_beta(actor == me, cards.into_iter(), alpha, beta, |c, lo, hi| {
             let mut next = d.clone();
-            if next.apply(Action::Play(c)).is_err() {
-                continue;
-            }
-            let v = self.solo_search(&next, me, lo, hi);
-            if maximize {
-                best = best.max(v);
-                lo = lo.max(v);
-            } else {
-                best = best.min(v);
-                hi = hi.min(v);
-            }
-            if lo >= hi {
-                break;
-            }
-        }
-        if best == i32::MIN || best == i32::MAX {
-            best = solo_outcome(d, me);
-        }
+            next.apply(Action::Play(c)).ok()?;
+            Some(self.solo_search(&next, me, lo, hi))
+        })
+        .unwrap_or_else(|| solo_outcome(d, me));
         // A search that gave up returned nothing worth keeping.
         if let (Some(k), false) = (key, self.gave_up) {
             self.solo.put(k, alpha, beta, best);
@@ -381,4 +328,33 @@ impl Solver {
             Some(_) => self.search_counted(&AnyDeal::Solo(Box::new(d.clone())), me, alpha, beta),
         }
     }
+}
+
+/// Alpha-beta over `moves` for the side that chooses (`me`'s when `maximize`), within the
+/// window `alpha`..`beta`: `value` gives a move's value searched within the window as it has
+/// narrowed, or `None` for a move that cannot be made. `None` when no move could be made.
+fn alpha_beta<M>(
+    maximize: bool,
+    moves: impl Iterator<Item = M>,
+    mut alpha: i32,
+    mut beta: i32,
+    mut value: impl FnMut(M, i32, i32) -> Option<i32>,
+) -> Option<i32> {
+    let mut best = None;
+    for m in moves {
+        let Some(v) = value(m, alpha, beta) else {
+            continue;
+        };
+        if maximize {
+            best = Some(best.map_or(v, |b: i32| b.max(v)));
+            alpha = alpha.max(v);
+        } else {
+            best = Some(best.map_or(v, |b: i32| b.min(v)));
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
 }
