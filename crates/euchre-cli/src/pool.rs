@@ -2,7 +2,7 @@
 //! players, on different seeds, summed up as one match ([`euchre_ai::pooling`] says how).
 
 use crate::bounded_read::{read_text, MAX_REPORT_BYTES};
-use crate::sim::{est, est_json, verdict};
+use crate::sim::{est, est_json, outcome_rows, verdict, Outcomes};
 use anyhow::Result;
 use euchre_ai::duplicate::Estimate;
 use euchre_ai::pooling::{self, Pool, Report};
@@ -82,38 +82,23 @@ pub fn human(p: &Pool) -> String {
     }
     if let Some(c) = &p.counts {
         // The sides' counts add up across runs; their decision times do not, and are left out.
-        let pct = |part: u64, whole: u64| crate::sim::pct(part, whole);
-        out += &row(
-            "made trump, of deals",
-            pct(c[0].made, p.deals),
-            pct(c[1].made, p.deals),
-        );
-        out += &row(
-            "  euchred, of those",
-            pct(c[0].euchred, c[0].made),
-            pct(c[1].euchred, c[1].made),
-        );
-        out += &row(
-            "  marched, of those",
-            pct(c[0].marched, c[0].made),
-            pct(c[1].marched, c[1].made),
-        );
         let partnership = matches!(
             euchre::table::AnyRules::preset(&p.rules),
             Ok(euchre::table::AnyRules::Partnership(_))
         );
-        if partnership {
-            out += &row(
-                "went alone, of deals",
-                pct(c[0].alone, p.deals),
-                pct(c[1].alone, p.deals),
-            );
-            out += &row(
-                "  made it, of those",
-                pct(c[0].alone_made, c[0].alone),
-                pct(c[1].alone_made, c[1].alone),
-            );
-        }
+        let outcomes = |x: &pooling::SideCounts| Outcomes {
+            made: x.made,
+            euchred: x.euchred,
+            marched: x.marched,
+            alone: x.alone,
+            alone_made: x.alone_made,
+        };
+        out += &outcome_rows(
+            p.deals,
+            partnership,
+            [&c[0], &c[1]].map(outcomes),
+            &|label, [x, y]| row(label, x, y),
+        );
         out += &row(
             "decisions, bidding",
             c[0].bidding_decisions.to_string(),

@@ -370,6 +370,49 @@ pub fn cut_off_line(cut_off: u64, games: u64, boards: &[u64]) -> String {
     )
 }
 
+/// How a side's contracts ended, counted over a match: the rows `sim`'s report and `pool`'s
+/// share.
+pub struct Outcomes {
+    pub made: u64,
+    pub euchred: u64,
+    pub marched: u64,
+    pub alone: u64,
+    pub alone_made: u64,
+}
+
+impl Outcomes {
+    fn of_side(x: &SideSummary) -> Outcomes {
+        Outcomes {
+            made: x.made.into(),
+            euchred: x.euchred.into(),
+            marched: x.marched.into(),
+            alone: x.alone.into(),
+            alone_made: x.alone_made.into(),
+        }
+    }
+}
+
+/// The rows of the sides' contracts made, euchred and marched of `deals`, and in the
+/// partnership game their loners, each through `row` (a label and the two sides' cells).
+pub fn outcome_rows(
+    deals: u64,
+    partnership: bool,
+    sides: [Outcomes; 2],
+    row: &dyn Fn(&str, [String; 2]) -> String,
+) -> String {
+    let line = |label: &str, f: &dyn Fn(&Outcomes) -> String| row(label, [f(&sides[0]), f(&sides[1])]);
+    // Each side sits at half the seats of every deal, so "per deal" is per deal played.
+    let mut out = line("made trump, of deals", &|x| pct(x.made, deals));
+    out += &line("  euchred, of those", &|x| pct(x.euchred, x.made));
+    out += &line("  marched, of those", &|x| pct(x.marched, x.made));
+    // In the individual games every maker plays alone: there is no choice to count.
+    if partnership {
+        out += &line("went alone, of deals", &|x| pct(x.alone, deals));
+        out += &line("  made it, of those", &|x| pct(x.alone_made, x.alone));
+    }
+    out
+}
+
 /// The report for people.
 pub fn human(contest: &Contest, key: &BoardsKey, s: &Summary) -> String {
     let [a, b] = &s.sides;
@@ -393,8 +436,8 @@ pub fn human(contest: &Contest, key: &BoardsKey, s: &Summary) -> String {
     );
     out += &cut_off_line(s.games_cut_off, s.games, &s.boards_cut_off);
     out += "\n";
-    let row =
-        |label: &str, f: &dyn Fn(&SideSummary) -> String| format!("{label:<33} {:>20} {:>20}\n", f(a), f(b));
+    let cells = |label: &str, [x, y]: [String; 2]| format!("{label:<33} {x:>20} {y:>20}\n");
+    let row = |label: &str, f: &dyn Fn(&SideSummary) -> String| cells(label, [f(a), f(b)]);
     out += &row("", &|x| x.player.clone());
     out += &row("points per deal (95% CI)", &|x| est(&x.points_per_deal));
     out += &row("share of all points", &|x| share_text(x.share));
@@ -404,15 +447,12 @@ pub fn human(contest: &Contest, key: &BoardsKey, s: &Summary) -> String {
             games_won_cell(&x.game_wins, finished, 1)
         });
     }
-    // Each side sits at half the seats of every deal, so "per deal" is per deal played.
-    out += &row("made trump, of deals", &|x| pct(x.made, s.deals));
-    out += &row("  euchred, of those", &|x| pct(x.euchred, u64::from(x.made)));
-    out += &row("  marched, of those", &|x| pct(x.marched, u64::from(x.made)));
-    // In the individual games every maker plays alone: there is no choice to count.
-    if matches!(contest.rules, euchre::table::AnyRules::Partnership(_)) {
-        out += &row("went alone, of deals", &|x| pct(x.alone, s.deals));
-        out += &row("  made it, of those", &|x| pct(x.alone_made, u64::from(x.alone)));
-    }
+    out += &outcome_rows(
+        s.deals,
+        matches!(contest.rules, euchre::table::AnyRules::Partnership(_)),
+        [a, b].map(Outcomes::of_side),
+        &cells,
+    );
     out += &row("decision, bidding (median / p99)", &|x| timing(&x.bidding));
     out += &row("decision, play (median / p99)", &|x| timing(&x.play));
     let d = &s.difference;
