@@ -359,7 +359,8 @@ struct TableArgs {
     #[arg(long)]
     level: Option<String>,
     /// The computer players by name, seat by seat from your left (e.g. basic,pimc-50,hard; in
-    /// `watch` every seat's, South's first); overrides --level.
+    /// `watch` every seat's, South's first; under `--set partners=cut_high_low` you and they,
+    /// in this order, sit where the cut puts you); overrides --level.
     #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
     /// Seed of the deals and the computer players' choices [default: from the clock].
@@ -413,6 +414,23 @@ impl TableArgs {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_secs())
         })
+    }
+}
+
+/// The holders named in order, seated by the cut for partners (`partners = cut_high_low`, the
+/// game's own [`euchre::Game::seating`] from `seed`); as named otherwise (rules tester s55, 1).
+fn seated_by_cut(
+    rules: &euchre::table::AnyRules,
+    seed: u64,
+    named: Vec<euchre_table::Holder>,
+) -> Vec<euchre_table::Holder> {
+    match rules.new_game(seed) {
+        euchre::table::AnyGame::Partnership(g) if named.len() == 4 => g
+            .seating()
+            .iter()
+            .map(|&p| named[usize::from(p)].clone())
+            .collect(),
+        _ => named,
     }
 }
 
@@ -618,6 +636,7 @@ fn play_table(
                     path
                 }
             };
+            let holders = seated_by_cut(&rules, seed, holders);
             euchre_table::Session::new(rules, seed, holders, table.budget(), Some(save))?
         }
     };
@@ -1404,6 +1423,49 @@ mod tests {
         assert!(err.contains("at most 64"), "{err}");
         let longest = format!("expert{}", "-points".repeat(8));
         assert!(player_name(&longest).unwrap().chars().count() <= euchre_record::MAX_PLAYER_NAME_CHARS);
+    }
+
+    /// Under `partners = cut_high_low` the players named in order sit where the game's cut
+    /// puts them (seat s holds the player `seating()[s]`), the person too; fixed partners sit
+    /// as named, and so do the individual games' players.
+    #[test]
+    fn the_cut_seats_the_players_named() {
+        use euchre::table::{AnyGame, AnyRules};
+        use euchre_table::Holder;
+        let named = || -> Vec<Holder> {
+            ["You", "basic", "pimc-5", "expert"]
+                .iter()
+                .enumerate()
+                .map(|(i, n)| {
+                    if i == 0 {
+                        Holder::Person(n.to_string())
+                    } else {
+                        Holder::Bot(n.to_string())
+                    }
+                })
+                .collect()
+        };
+        let mut cut = AnyRules::preset("north-american").unwrap();
+        cut.set("partners", "cut_high_low").unwrap();
+        let mut moved = false;
+        for seed in 0..20 {
+            let AnyGame::Partnership(g) = cut.new_game(seed) else {
+                panic!("a partnership game")
+            };
+            let seated = super::seated_by_cut(&cut, seed, named());
+            for (s, h) in seated.iter().enumerate() {
+                assert_eq!(h, &named()[usize::from(g.seating()[s])], "seed {seed}, seat {s}");
+            }
+            moved |= seated != named();
+        }
+        assert!(moved, "the cut never moved anyone");
+        let fixed = AnyRules::preset("north-american").unwrap();
+        assert_eq!(super::seated_by_cut(&fixed, 7, named()), named());
+        let three = AnyRules::preset("three-handed").unwrap();
+        assert_eq!(
+            super::seated_by_cut(&three, 7, named()[..3].to_vec()),
+            named()[..3].to_vec()
+        );
     }
 
     /// Every command's arguments are defined consistently, and `serve`'s durations read.

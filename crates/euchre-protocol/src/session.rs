@@ -454,6 +454,11 @@ fn partnership_state(game: &Game) -> Value {
     if game.rules().four_trick_tokens {
         v["tokens"] = json!(game.tokens());
     }
+    // The cut seats the players named in order: the client, which knows who they are, sits
+    // them so (the engine knows only seats).
+    if game.rules().partners == euchre::rules::Partners::CutHighLow {
+        v["seating"] = json!(game.seating());
+    }
     v
 }
 

@@ -130,3 +130,39 @@ fn points_hold_a_traded_four_trick_token_and_the_tokens_are_shown() {
     }
     assert!(traded > 0, "no team traded four tokens in 40 games");
 }
+
+/// `partners = cut_high_low` was drawn but told to no one (rules tester s55, 1): the state
+/// says who the cut seated where, the same with a dealer or score given as with neither, and
+/// a game of fixed partners says nothing of seating.
+#[test]
+fn the_cut_for_partners_is_in_the_state() {
+    let seating = |request: &str| {
+        let r = send(&mut Session::new(), request);
+        assert_eq!(r["ok"], true, "{r}");
+        r["state"]["seating"].clone()
+    };
+    let cut = r#""options":{"partners":"cut_high_low"}"#;
+    let mut moved = false;
+    for seed in 0..20 {
+        let drawn = seating(&format!(
+            r#"{{"cmd":"new","rules":"north-american",{cut},"seed":{seed}}}"#
+        ));
+        let mut players: Vec<u64> = drawn
+            .as_array()
+            .unwrap_or_else(|| panic!("seed {seed}: no seating: {drawn}"))
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .collect();
+        moved |= players != [0, 1, 2, 3];
+        for given in [r#""dealer":2"#, r#""score":[3,4]"#] {
+            let again = seating(&format!(
+                r#"{{"cmd":"new","rules":"north-american",{cut},"seed":{seed},{given}}}"#
+            ));
+            assert_eq!(again, drawn, "seed {seed}, {given}");
+        }
+        players.sort_unstable();
+        assert_eq!(players, [0, 1, 2, 3], "seed {seed}");
+    }
+    assert!(moved, "the cut never moved anyone");
+    assert!(seating(r#"{"cmd":"new","rules":"north-american","seed":3}"#).is_null());
+}

@@ -120,14 +120,17 @@ impl Game {
     pub fn with_score(rules: Rules, seed: u64, initial_score: [i32; 2]) -> Game {
         let s = setup(&rules, seed);
         let deal = Deal::from_seed(rules, s.dealer, deal_seed(seed, 0));
-        Game {
-            seating: s.seating,
-            ..Game::starting_with(deal, seed, initial_score)
-        }
+        Game::starting_with(deal, seed, initial_score)
     }
 
-    /// A game whose first deal is given (later deals follow from `seed`).
+    /// A game whose first deal is given (later deals follow from `seed`). Partners cut from
+    /// the pack (`partners = cut_high_low`) are cut from `seed` as in [`Game::new`]: a game
+    /// begun from a given first deal or dealer seats its players as the same seed's game does.
     pub fn starting_with(deal: Deal, seed: u64, initial_score: [i32; 2]) -> Game {
+        let seating = match deal.rules().partners {
+            Partners::Fixed => [0, 1, 2, 3],
+            Partners::CutHighLow => setup(deal.rules(), seed).seating,
+        };
         Game {
             rules: *deal.rules(),
             seed,
@@ -137,7 +140,7 @@ impl Game {
             deal_index: 0,
             finished: Vec::new(),
             scored: false,
-            seating: [0, 1, 2, 3],
+            seating,
         }
     }
 
