@@ -960,9 +960,10 @@ try {
       if (said !== "Loner's march: give a whole number from 0 to 16." || focused !== 'opt-loner_march_score' || !open || page.url() !== before) throw new Error(`a bad number: "${said}", focus on ${focused}, panel open ${open}, at ${page.url()}`);
       await page.fill('#opt-loner_march_score', '4');
       if (await page.locator('#opt-loner_march_score-error').count()) throw new Error('the error stays once the number is right');
-      // Partners cut from the pack are not named on the start page (browser findings s46, 6).
-      await page.selectOption('#opt-partners', 'cut_high_low');
-      if (await page.locator('#seats', { hasText: 'partner of seat' }).count()) throw new Error('cut partners are named');
+      // Partners are who sit opposite: the cut for partners is not offered, and the seats name
+      // each one's partner (rules tester s55, 1).
+      if (await page.locator('#opt-partners').count()) throw new Error('the cut for partners is offered');
+      if (!(await page.locator('#seats', { hasText: 'partner of seat 3' }).count())) throw new Error('the seats do not name their partners');
       // A number of deals set in the panel is what the top field says (browser findings s46, 9).
       await page.fill('#opt-num_deals', '3');
       await page.locator('#opt-num_deals').dispatchEvent('change');

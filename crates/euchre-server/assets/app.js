@@ -463,10 +463,8 @@ async function startPage() {
     const old = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
     const oldMine = Number((seatsBox.querySelector('input[name=mine]:checked') || {}).value || 0);
     seatsBox.replaceChildren(h('legend', {}, 'Seats (clockwise; you choose where you sit)'));
-    // Partners cut from the pack are not known until the game begins.
-    const cut = (optionInputs.get('partners') || {}).value === 'cut_high_low';
     for (let i = 0; i < n; i++) {
-      const mate = n === preset.players && preset.partners && !cut ? preset.partners[i] : null;
+      const mate = n === preset.players && preset.partners ? preset.partners[i] : null;
       const partner = typeof mate === 'number' ? ` (partner of seat ${mate + 1})` : '';
       const sel = h('select', { name: `seat${i}`, id: `seat-kind-${i}`, 'aria-label': `Who plays seat ${i + 1}` },
         h('option', { value: 'open' }, 'A person (open seat)'),
@@ -513,7 +511,7 @@ async function startPage() {
         input.dataset.about = about.id;
       }
       input.dataset.label = info.label;
-      if (name === 'players' || name === 'partners') input.addEventListener('change', drawSeats);
+      if (name === 'players') input.addEventListener('change', drawSeats);
       // The top field follows whichever way the game ends (a target, or a number of deals).
       if (name === 'winning_score' || name === 'num_deals') {
         input.addEventListener('change', () => {

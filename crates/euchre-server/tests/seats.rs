@@ -1385,10 +1385,12 @@ async fn the_start_page_is_told_each_options_values() {
     );
     assert_eq!(described("partnership", "robson")["kind"], "switch");
     // A table plays one game: the options of a match are not offered, and a match is refused.
+    // Nor is the cut for partners: people choose their seats.
     for preset in presets["presets"].as_array().unwrap() {
         for pair in preset["options"].as_array().unwrap() {
             assert!(
-                !["match_games", "match_wins", "laps", "slams"].contains(&pair[0].as_str().unwrap()),
+                !["match_games", "match_wins", "laps", "slams", "partners"]
+                    .contains(&pair[0].as_str().unwrap()),
                 "{} offers {}",
                 preset["name"],
                 pair[0]
@@ -1399,7 +1401,21 @@ async fn the_start_page_is_told_each_options_values() {
         .as_array()
         .unwrap()
         .iter()
-        .all(|o| o["name"] != "match_games"));
+        .all(|o| o["name"] != "match_games" && o["name"] != "partners"));
+    let (status, body) = post(
+        &addr,
+        "/api/tables",
+        &json!({"rules": "north-american", "seats": ["open", "basic", "basic", "basic"], "options": {"partners": "cut_high_low"}}),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("partners are who sit opposite each other"),
+        "{body}"
+    );
     for options in [json!({"match_games": "3"}), json!({"match_wins": 2})] {
         let (status, body) = post(
             &addr,

@@ -132,9 +132,10 @@ async fn count_misses(
 
 /// Options the start page is not offered: the options of a match of several games, which a
 /// table does not play (it plays one game, and "Next game" opens another table with no points
-/// or games carried; a table asking for a match is refused), and the individual games'
-/// `family`, which the preset chosen is.
-const NOT_OFFERED: [&str; 5] = ["match_games", "match_wins", "laps", "slams", "family"];
+/// or games carried; a table asking for a match is refused), partners cut from the pack (at
+/// a table people choose their seats, and so their partners; a table asking for the cut is
+/// refused), and the individual games' `family`, which the preset chosen is.
+const NOT_OFFERED: [&str; 6] = ["match_games", "match_wins", "laps", "slams", "partners", "family"];
 
 async fn presets() -> Response {
     let presets: Vec<_> = euchre::all_presets()
@@ -383,6 +384,14 @@ async fn create_table(
             return error(
                 StatusCode::BAD_REQUEST,
                 "a table plays one game, not a match (match_games 1, match_wins 0): the host opens the next game when it ends",
+            );
+        }
+        // The cut would seat the people by cards drawn, where they chose their seats (rules
+        // tester s55, 1).
+        if r.partners != euchre::rules::Partners::Fixed {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "partners cut_high_low: at a table the partners are who sit opposite each other (seats 1 and 3, 2 and 4), as each chose; the cut is for `euchre engine`, whose client seats its players by it",
             );
         }
     }
