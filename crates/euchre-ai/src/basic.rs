@@ -402,10 +402,12 @@ fn lead(o: &Observation, options: CardSet, trump: Trump) -> Card {
         t
     };
     let our_call = o.maker.map(Seat::team) == Some(me.team());
-    // The highest trump still out, to know if ours is boss.
+    // The highest trump still out, to know if ours is boss: of the deck's trumps (the tables
+    // are every deck's, the Joker always among them; judge tester s55, a1).
     let played: CardSet = o.tricks.iter().flat_map(|t| t.cards.iter().copied()).collect();
     let boss_trump = {
-        let mut out: Vec<Card> = table.trumps.minus(played).minus(o.hand).iter().collect();
+        let deck_trumps = table.trumps.intersect(o.rules.deck());
+        let mut out: Vec<Card> = deck_trumps.minus(played).minus(o.hand).iter().collect();
         out.sort_by_key(|&c| std::cmp::Reverse(table.power(c)));
         out.first().copied()
     };

@@ -261,3 +261,36 @@ fn basic_gives_a_railroad_loner_its_best_card() {
     }
     assert!(gives >= 50, "only {gives} gives in 100 deals");
 }
+
+/// `basic` leads its top trump from its own call when no higher trump is out. It never did:
+/// the trump tables hold every deck's trumps, the Joker always among them, and `basic` took
+/// that absent Joker for a trump still out (judge tester s55, a1). With the Joker in the deck
+/// and in its hand, it leads the Joker.
+#[test]
+fn basic_leads_the_boss_trump_from_its_own_call() {
+    let lead = |joker: bool| {
+        let mut rules = Rules::default();
+        rules.set("joker", if joker { "true" } else { "false" }).unwrap();
+        let card = |t: &str| t.parse::<euchre::Card>().unwrap();
+        let hand = |t: &str| t.split_whitespace().map(card).collect::<CardSet>();
+        let seat1 = if joker { "JC JS B KD QD" } else { "JC JS AC KD QD" };
+        let hands = [
+            hand("9C TC 9D TD 9S"),
+            hand(seat1),
+            hand("QC KC AD TS QS"),
+            hand("KS AS TH JH QH"),
+        ];
+        let mut deal = Deal::new(rules, Seat::new(0), hands, card("9H"), CardSet::EMPTY).unwrap();
+        for a in ["pass", "pass", "pass", "pass", "call C"] {
+            deal.apply(a.parse::<euchre::Action>().unwrap()).unwrap();
+        }
+        let view = GameView::of_deal(&AnyDeal::Partnership(Box::new(deal)), Seat::new(1));
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        let chosen = player("basic")
+            .unwrap()
+            .choose(&view, &Budget::UNLIMITED, &mut rng);
+        chosen.action.to_string()
+    };
+    assert_eq!(lead(false), "JC");
+    assert_eq!(lead(true), "B");
+}
