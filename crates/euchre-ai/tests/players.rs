@@ -294,3 +294,54 @@ fn basic_leads_the_boss_trump_from_its_own_call() {
     assert_eq!(lead(false), "JC");
     assert_eq!(lead(true), "B");
 }
+
+/// Over many deals of `basic` in every seat, whenever it leads holding the highest trump the
+/// deck has left: from its own side's call it leads a trump, and defending it leads one with
+/// two cards or fewer left (judge tester s55, a1 and a6), and the test sees both happen.
+#[test]
+fn basic_leads_its_boss_trump() {
+    use euchre::table::AnyRules;
+    let rules = AnyRules::preset("north-american").unwrap();
+    let (mut ours, mut theirs) = (0, 0);
+    for seed in 0..300u64 {
+        let mut game = rules.new_game(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while let Some(seat) = game.to_act() {
+            let view = GameView::of_game(&game, seat);
+            let action = player("basic")
+                .unwrap()
+                .choose(&view, &Budget::UNLIMITED, &mut rng)
+                .action;
+            if let View::Partnership(o) = &view.view {
+                let leading = view.in_trick_play() && o.tricks.last().is_none_or(|t| t.winner.is_some());
+                if let (true, Some(trump), euchre::Action::Play(card)) = (leading, o.trump, action) {
+                    let t = trump.table();
+                    let played: CardSet = o.tricks.iter().flat_map(|t| t.cards.iter().copied()).collect();
+                    let left = t.trumps.intersect(o.rules.deck()).minus(played);
+                    let boss = left.iter().max_by_key(|&c| t.power(c));
+                    if boss.is_some_and(|b| o.hand.contains(b)) {
+                        let our_call = o.maker.map(Seat::team) == Some(seat.team());
+                        let late = o.hand.len() <= 2;
+                        ours += u32::from(our_call);
+                        theirs += u32::from(!our_call && late);
+                        if our_call || late {
+                            assert!(
+                                t.is_trump(card),
+                                "seed {seed}: {seat} led {card} from {:?}",
+                                o.hand
+                            );
+                        }
+                    }
+                }
+            }
+            game.apply(action).unwrap();
+            if game.deal_over() {
+                break;
+            }
+        }
+    }
+    assert!(
+        ours > 20 && theirs > 20,
+        "boss trumps led: {ours} from a call, {theirs} defending"
+    );
+}
