@@ -2593,7 +2593,7 @@ function hintPanel(s) {
       choices.length ? h('table', { class: 'values' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Choice'), h('th', {}, down ? 'Expected gain toward 0' : 'Expected points'))),
         h('tbody', {}, choices.map((c) => h('tr', { class: c.action === ui.hint.best ? 'best' : '' }, cell(c), h('td', { class: 'num' }, signed(c.value.toFixed(2))))))) : null,
-      explain && choices.some((c) => outlookWords(c)) ? h('p', { class: 'muted about', id: 'hint-key' }, 'Chances after each choice: make, your side makes trump and takes the tricks it needs; march, takes every trick; euchred, falls short; they make, the other side makes trump (we euchre: it falls short). Game: the change in your chance of winning the game.') : null,
+      explain && choices.some((c) => outlookWords(c)) ? h('p', { class: 'muted about', id: 'hint-key' }, 'Chances after each choice: make, your side makes trump and takes the tricks it needs; march, takes every trick; euchred, falls short; they make, the other side makes trump (we euchre: it falls short). Game: your chance of winning the game after this choice, less your chance as the deal began (so the best choice of a weak hand may show a loss).') : null,
     ];
   }
   return h('section', { class: 'panel hint', id: 'hint-panel', 'aria-label': 'Hint' },
