@@ -359,8 +359,9 @@ struct TableArgs {
     #[arg(long)]
     level: Option<String>,
     /// The computer players by name, seat by seat from your left (e.g. basic,pimc-50,hard; in
-    /// `watch` every seat's, South's first; under `--set partners=cut_high_low` you and they,
-    /// in this order, sit where the cut puts you); overrides --level.
+    /// `watch` every seat's, South's first); overrides --level. Under `--set
+    /// partners=cut_high_low` the cut seats you and them instead (taken in this order as
+    /// players 0 to 3): your partner is whoever it puts opposite you.
     #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
     /// Seed of the deals and the computer players' choices [default: from the clock].

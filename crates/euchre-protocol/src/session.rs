@@ -179,7 +179,7 @@ impl Session {
                 self.earlier.games = played;
                 self.earlier.wins = wins;
                 let seed = match_game_seed(self.earlier.seed, played as u64);
-                **g = Game::with_score(rules, seed, carried);
+                **g = Game::with_score(rules, seed, carried).seated_as(g);
                 Ok(json!({"state": self.state()}))
             }
             Request::Egn => match game {

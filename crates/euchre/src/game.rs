@@ -144,6 +144,13 @@ impl Game {
         }
     }
 
+    /// This game seated as `first` is: the later games of a match keep the partners its first
+    /// game cut, as its wins and laps are counted by side (review s55, 1).
+    pub fn seated_as(mut self, first: &Game) -> Game {
+        self.seating = first.seating;
+        self
+    }
+
     /// Who sits where: `seating()[seat]` is the player (0..3, in the order they were named).
     /// Fixed partners keep that order; `partners = cut_high_low` seats the two highest cuts
     /// together.
@@ -564,8 +571,8 @@ impl Match {
             return false;
         }
         let i = self.games.len() as u64;
-        self.games
-            .push(Game::with_score(self.rules, match_game_seed(self.seed, i), carry));
+        let next = Game::with_score(self.rules, match_game_seed(self.seed, i), carry);
+        self.games.push(next.seated_as(&self.games[0]));
         true
     }
 }

@@ -51,3 +51,44 @@ fn cut_for_partners_seats_every_player_once() {
     }
     assert!(moved, "the cut never changed the seating");
 }
+
+/// A match's later games keep the partners its first game cut: its wins and laps are counted
+/// by side, and a recut would give them to other pairs of players (review s55, 1).
+#[test]
+fn a_match_keeps_its_first_cut() {
+    use euchre::Decisions;
+    let mut rules = euchre::Rules::default();
+    rules.set("partners", "cut_high_low").unwrap();
+    rules.set("match_games", "3").unwrap();
+    rules.set("winning_score", "2").unwrap();
+    let mut recut_would_differ = false;
+    for seed in 0..10 {
+        let mut m = euchre::Match::new(rules, seed);
+        loop {
+            let g = m.game();
+            while !g.is_over() {
+                if g.deal().is_done() {
+                    g.next_deal();
+                    continue;
+                }
+                // The last legal action: an order or a call, never a deal passed out for ever.
+                let legal = g.legal_actions();
+                g.apply(legal[legal.len() - 1]).unwrap();
+            }
+            if !m.next_game() {
+                break;
+            }
+        }
+        let games = m.games();
+        assert_eq!(games.len(), 3, "seed {seed}");
+        for (i, g) in games.iter().enumerate().skip(1) {
+            assert_eq!(g.seating(), games[0].seating(), "seed {seed}, game {i}");
+            let own = euchre::game::setup(&rules, euchre::game::match_game_seed(seed, i as u64));
+            recut_would_differ |= own.seating != games[0].seating();
+        }
+    }
+    assert!(
+        recut_would_differ,
+        "no game's own cut differed from its match's first"
+    );
+}

@@ -275,10 +275,10 @@ impl Solver {
         }
         let maximize = same_side(deal, actor, me);
         let actions = deal.legal_actions();
-        alpha_beta(maximize, actions.iter().copied(), alpha, beta, |a, lo, hi| {
+        alpha_beta(maximize, actions.iter().copied(), alpha, beta, |a, from, to| {
             let mut next = deal.clone();
             next.apply(a).ok()?;
-            Some(self.search(&next, me, lo, hi))
+            Some(self.search(&next, me, from, to))
         })
         // No decision could be applied: value the position as it stands.
         .unwrap_or_else(|| scaled_outcome(deal, me))
@@ -303,11 +303,11 @@ impl Solver {
         let orders = Orders::of_deal(&mut self.solo.orders, d);
         let cards = orders.representatives(d, actor, d.legal_plays());
         // The memo's bounds are recorded against the window the search began with (after
-        // the memo's own bounds narrowed it), not as it narrows in the loop.
-        let best = alpha_beta(actor == me, cards.into_iter(), alpha, beta, |c, lo, hi| {
+        // the memo's own bounds narrowed it): `alpha_beta` narrows its own copy.
+        let best = alpha_beta(actor == me, cards.into_iter(), alpha, beta, |c, from, to| {
             let mut next = d.clone();
             next.apply(Action::Play(c)).ok()?;
-            Some(self.solo_search(&next, me, lo, hi))
+            Some(self.solo_search(&next, me, from, to))
         })
         .unwrap_or_else(|| solo_outcome(d, me));
         // A search that gave up returned nothing worth keeping.
@@ -330,7 +330,7 @@ impl Solver {
     }
 }
 
-/// Alpha-beta over `moves` for the side that chooses (`me`'s when `maximize`), within the
+/// Alpha-beta over `moves` for the side that chooses (the maximizing side when `maximize`), within the
 /// window `alpha`..`beta`: `value` gives a move's value searched within the window as it has
 /// narrowed, or `None` for a move that cannot be made. `None` when no move could be made.
 fn alpha_beta<M>(

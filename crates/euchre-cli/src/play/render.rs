@@ -1277,7 +1277,7 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
             let explains = lines.iter().any(|h| !h.why.is_empty());
             let explained_note = |inner: usize| {
                 wrap(
-                    "(expected points for your side; make: your side makes trump and takes the tricks it needs; march: it takes all 5; euchred: it makes trump and falls short; they make, they march, we euchre: the same for the other side; game: your chance to win the game after it, less your chance as the deal began; any key closes)",
+                    "(expected points for your side; make: your side makes trump and takes the tricks it needs; march: it takes all 5; euchred: it makes trump and falls short; they make, they march, we euchre: the same for the other side; game: your chance to win the game after this choice, less your chance as the deal began; any key closes)",
                     " ",
                     inner,
                     "",

@@ -391,7 +391,7 @@ async fn create_table(
         if r.partners != euchre::rules::Partners::Fixed {
             return error(
                 StatusCode::BAD_REQUEST,
-                "partners cut_high_low: at a table the partners are who sit opposite each other (seats 1 and 3, 2 and 4), as each chose; the cut is for `euchre engine`, whose client seats its players by it",
+                "partners cut_high_low: at a table the partners are who sit opposite each other (seats 1 and 3, 2 and 4), as each chose; the cut is for `euchre play` and `watch`, and for `euchre engine`, whose client seats its players by it",
             );
         }
     }
