@@ -212,21 +212,16 @@ pub fn read(text: &str, key: &BoardsKey) -> Result<SavedBoards, String> {
             }
         };
         let bad = |what: &str, v: &str| format!("line {at}: `{v}` is not a {what}");
-        let won = won
-            .map(|w| {
-                w.parse::<u32>()
-                    .ok()
-                    .filter(|w| *w <= 2)
-                    .ok_or_else(|| bad("count of games won (0 to 2)", w))
-            })
-            .transpose()?;
+        // A board's count of its two games: 0, 1 or 2.
+        let count = |v: &str, what: &str| {
+            v.parse::<u32>()
+                .ok()
+                .filter(|n| *n <= 2)
+                .ok_or_else(|| bad(what, v))
+        };
+        let won = won.map(|w| count(w, "count of games won (0 to 2)")).transpose()?;
         let finished = finished
-            .map(|f| {
-                f.parse::<u32>()
-                    .ok()
-                    .filter(|f| *f <= 2)
-                    .ok_or_else(|| bad("count of games finished (0 to 2)", f))
-            })
+            .map(|f| count(f, "count of games finished (0 to 2)"))
             .transpose()?;
         if let (Some(w), Some(f)) = (won, finished) {
             if w > f {

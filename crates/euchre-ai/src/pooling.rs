@@ -822,31 +822,20 @@ mod tests {
             v["sides"][1]["player"] = serde_json::json!(second);
             Report::parse(&v.to_string()).unwrap()
         };
-        let p = pool(&[
-            ("old", named(1, "easy", "random")),
-            ("new", named(2, "basic", "random")),
-        ])
-        .unwrap();
-        assert_eq!(p.players, ["basic", "random"]);
-        let p = pool(&[
-            ("old", named(1, "hard", "medium")),
-            ("new", named(2, "expert", "pimc-10")),
-        ])
-        .unwrap();
-        assert_eq!(p.players, ["expert", "pimc-10"]);
-        let p = pool(&[
-            ("old", named(1, "default", "PIMC-5")),
-            ("new", named(2, "expert", "pimc-5")),
-        ])
-        .unwrap();
-        assert_eq!(p.players, ["expert", "pimc-5"]);
-        // Each half of a split alike.
-        let p = pool(&[
-            ("old", named(1, "easy/hard", "random")),
-            ("new", named(2, "basic/expert", "random")),
-        ])
-        .unwrap();
-        assert_eq!(p.players, ["basic/expert", "random"]);
+        // The older report's names, and today's; the last pair each half of a split alike.
+        for (old, new) in [
+            (["easy", "random"], ["basic", "random"]),
+            (["hard", "medium"], ["expert", "pimc-10"]),
+            (["default", "PIMC-5"], ["expert", "pimc-5"]),
+            (["easy/hard", "random"], ["basic/expert", "random"]),
+        ] {
+            let p = pool(&[
+                ("old", named(1, old[0], old[1])),
+                ("new", named(2, new[0], new[1])),
+            ])
+            .unwrap();
+            assert_eq!(p.players, new, "{old:?}");
+        }
         // A name no player has stays as written, and still differs from another.
         let e = pool(&[
             ("old", named(1, "nobody", "random")),
