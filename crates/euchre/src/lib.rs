@@ -56,7 +56,7 @@ pub use option_info::{OptionInfo, OptionKind};
 pub use outcome::DealOutcome;
 pub use presets::{all_presets, preset_name, PRESETS};
 pub use rules::{Rules, RulesError};
-pub use sample::{sample_world, SampleError};
+pub use sample::{sample_world, SampleError, Sampler};
 pub use seat::{Seat, Team};
 pub use table::{AnyGame, Table};
 pub use trick_play::TrickPlay;

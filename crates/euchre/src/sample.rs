@@ -39,6 +39,66 @@ pub(crate) const KITTY: usize = 5;
 /// # Errors
 /// When the observation is self-contradictory (it did not come from a real deal).
 pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, SampleError> {
+    Sampler::new(obs)?.draw(rng)
+}
+
+/// Draws worlds for one observation: what the observation fixes (where each unseen card may
+/// go, how many cards each holder takes, who played what) is worked out once, not for every
+/// world. Each draw is the one [`sample_world`] makes from the same random numbers.
+#[derive(Clone, Debug)]
+pub struct Sampler<'a> {
+    obs: &'a Observation,
+    /// Each unseen card with the holders it may go to, in the pool's order.
+    cards: Vec<(Card, u8)>,
+    /// The same, shuffled and sorted by each draw (every draw starts from `cards`).
+    scratch: Vec<(Card, u8)>,
+    capacity: [u32; 6],
+    played_by: [CardSet; 4],
+    upcard_taken: bool,
+}
+
+impl<'a> Sampler<'a> {
+    /// Works out what `obs` fixes about every world.
+    ///
+    /// # Errors
+    /// When the observation has more hidden cards to place than cards unseen.
+    pub fn new(obs: &'a Observation) -> Result<Sampler<'a>, SampleError> {
+        let (cards, capacity, played_by, upcard_taken) = placement_rules(obs)?;
+        Ok(Sampler {
+            obs,
+            scratch: cards.clone(),
+            cards,
+            capacity,
+            played_by,
+            upcard_taken,
+        })
+    }
+
+    /// A complete deal `obs.seat` could not tell from the real one.
+    ///
+    /// # Errors
+    /// When every one of 64 draws contradicted a recorded decision.
+    pub fn draw<R: RngCore>(&mut self, rng: &mut R) -> Result<Deal, SampleError> {
+        // Each attempt shuffles on from the last one's order, as a fresh draw always has.
+        self.scratch.copy_from_slice(&self.cards);
+        for _attempt in 0..64 {
+            let Some(placed) = draw_placement(&mut self.scratch, self.capacity, rng) else {
+                continue;
+            };
+            if let Some(deal) = rebuild(self.obs, &placed, &self.played_by, self.upcard_taken, rng) {
+                return Ok(deal);
+            }
+        }
+        Err(SampleError("every draw contradicted a recorded decision".into()))
+    }
+}
+
+/// The unseen cards each with the holders it may go to, each holder's room, the cards each
+/// seat has played, and whether the dealer took the upcard.
+type Placement = (Vec<(Card, u8)>, [u32; 6], [CardSet; 4], bool);
+
+/// What [`Sampler::new`] works out.
+fn placement_rules(obs: &Observation) -> Result<Placement, SampleError> {
     let me = obs.seat;
     let dealer = obs.dealer;
     let trump_table = obs.trump.map(|t| t.table());
@@ -146,8 +206,10 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
             .into_iter()
             .find(|s| farmers_kept[s.index()].contains(c))
         {
-            // Kept by a farmer who showed it, unless since played (then it is not unseen).
-            return 1 << s.index();
+            // Kept by a farmer who showed it, unless since played (then it is not unseen), or
+            // discarded face down by a farmer who then dealt and took up the upcard.
+            let discarded = s == dealer && hidden_discard;
+            return 1 << s.index() | if discarded { 1 << DISCARD } else { 0 };
         }
         let mut mask = 0u8;
         for s in Seat::ALL {
@@ -179,16 +241,8 @@ pub fn sample_world<R: RngCore>(obs: &Observation, rng: &mut R) -> Result<Deal, 
         mask | 1 << DISCARD | 1 << KITTY
     };
 
-    let mut cards: Vec<(Card, u8)> = pool.iter().map(|c| (c, allowed(c))).collect();
-    for _attempt in 0..64 {
-        let Some(placed) = draw_placement(&mut cards, capacity, rng) else {
-            continue;
-        };
-        if let Some(deal) = rebuild(obs, &placed, &played_by, upcard_taken, rng) {
-            return Ok(deal);
-        }
-    }
-    Err(SampleError("every draw contradicted a recorded decision".into()))
+    let cards: Vec<(Card, u8)> = pool.iter().map(|c| (c, allowed(c))).collect();
+    Ok((cards, capacity, played_by, upcard_taken))
 }
 
 /// One random placement of `cards` (each with a mask of the holders it may go to) that fills

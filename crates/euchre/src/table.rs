@@ -9,7 +9,7 @@ use crate::game::{Decisions, Game};
 use crate::observation::Observation;
 use crate::outcome::DealOutcome;
 use crate::rules::{Rules, RulesError};
-use crate::sample::{sample_world, SampleError};
+use crate::sample::{SampleError, Sampler};
 use crate::seat::Seat;
 use crate::solo::{sample_solo_world, SoloDeal, SoloGame, SoloObservation, SoloRules};
 use rand::RngCore;
@@ -91,9 +91,38 @@ impl View {
     /// # Errors
     /// When the view is self-contradictory (it did not come from a real deal).
     pub fn sample_world<R: RngCore>(&self, rng: &mut R) -> Result<AnyDeal, SampleError> {
+        self.sampler()?.draw(rng)
+    }
+
+    /// Draws many worlds of this view, each as [`View::sample_world`] would from the same
+    /// random numbers, working out once what the view fixes about them.
+    ///
+    /// # Errors
+    /// When the view is self-contradictory (it did not come from a real deal).
+    pub fn sampler(&self) -> Result<ViewSampler<'_>, SampleError> {
+        Ok(match self {
+            View::Partnership(o) => ViewSampler::Partnership(Sampler::new(o)?),
+            View::Solo(o) => ViewSampler::Solo(o),
+        })
+    }
+}
+
+/// Draws worlds for one [`View`] ([`View::sampler`]).
+#[derive(Clone, Debug)]
+pub enum ViewSampler<'a> {
+    Partnership(Sampler<'a>),
+    Solo(&'a SoloObservation),
+}
+
+impl ViewSampler<'_> {
+    /// A complete deal the view's seat could not tell from the real one.
+    ///
+    /// # Errors
+    /// When no deal agrees with the view.
+    pub fn draw<R: RngCore>(&mut self, rng: &mut R) -> Result<AnyDeal, SampleError> {
         match self {
-            View::Partnership(o) => sample_world(o, rng).map(|d| AnyDeal::Partnership(Box::new(d))),
-            View::Solo(o) => sample_solo_world(o, rng).map(|d| AnyDeal::Solo(Box::new(d))),
+            ViewSampler::Partnership(s) => s.draw(rng).map(|d| AnyDeal::Partnership(Box::new(d))),
+            ViewSampler::Solo(o) => sample_solo_world(o, rng).map(|d| AnyDeal::Solo(Box::new(d))),
         }
     }
 }

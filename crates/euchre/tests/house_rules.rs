@@ -374,6 +374,54 @@ fn a_farmers_hand_is_shown_and_exchanged_for_the_kitty() {
 }
 
 #[test]
+fn a_world_drawn_after_a_farmer_dealer_discards_a_card_it_showed_agrees() {
+    // The dealer shows an ace-no-face hand, swaps three cards with the kitty (JC TH AS), is
+    // ordered up and discards 9D, a card everyone saw. The others' worlds must allow a shown
+    // card to be the discard (they drew none at all before).
+    let hands = [
+        "9C AC 9D 9S TS",
+        "JH JD KH QS KS",
+        "TC QC KC TD AD",
+        "QD KD 9H QH JS",
+    ];
+    let mut d = deal_of(
+        rules(&[("farmers", "true"), ("go_under", "true")]),
+        0,
+        hands,
+        "AH",
+    );
+    for a in [
+        "pass",
+        "pass",
+        "pass",
+        "farmers",
+        "swap 9C AC TS",
+        "order alone",
+        "discard 9D",
+    ] {
+        act(&mut d, a);
+    }
+    // From the discard to the end of the play (where the dealer holds no card, so 9D can only
+    // be the discard).
+    let mut rng = deal_rng(4);
+    loop {
+        for s in 1..4 {
+            let view = d.observation(euchre::Seat::new(s));
+            assert!(view.shown[0].contains("9D".parse().unwrap()));
+            for _ in 0..5 {
+                let world = euchre::sample_world(&view, &mut rng)
+                    .unwrap_or_else(|e| panic!("seat {s} in {:?}: {e}", d.phase()));
+                assert_eq!(world.observation(euchre::Seat::new(s)), view);
+            }
+        }
+        let Some(&first) = d.legal_actions().first() else {
+            break;
+        };
+        d.apply(first).unwrap();
+    }
+}
+
+#[test]
 fn ace_no_face_needs_go_under_and_redeal_throws_the_deal_in() {
     let hands = [
         "JH JD AH KH QH",

@@ -11,7 +11,7 @@ use euchre::game::Decisions;
 use euchre::shuffle::{below, deal_rng, shuffled_deck, DealRng};
 use euchre::{
     sample_world, Action, Card, CardSet, Deal, DealOutcome, Game, IllegalAction, Match, Phase, Rank, Rules,
-    Seat, Suit, Team, Trump, PRESETS,
+    Sampler, Seat, Suit, Team, Trump, PRESETS,
 };
 use proptest::prelude::*;
 
@@ -866,9 +866,12 @@ fn check_privacy(deal: &Deal) {
                 (who == s || who.partner() == s)
                     && matches!(a, Action::Exchange(c) | Action::Give(c) if c == d)
             });
+            // Nor is a card of a farmer's hand that everyone was shown: the view names it
+            // among the hand shown, not as the discard.
+            let shown = deal.shown_hands().iter().any(|h| h.contains(d));
             assert!(
-                d == deal.upcard() || exchanged || !named.contains(d),
-                "seat {s} sees the discard"
+                d == deal.upcard() || exchanged || shown || !named.contains(d),
+                "seat {s} sees the discard {d} in {json}"
             );
         }
         // Other fields agree with the deal.
@@ -913,6 +916,15 @@ fn check_sample(deal: &Deal, s: Seat, rng: &mut DealRng) {
     });
     assert_eq!(sampled.observation(s), obs);
     check_cards(&sampled);
+    // A sampler drawing again and again draws as fresh draws do: nothing of one draw (the
+    // order its shuffle left) carries over into the next.
+    let mut sampler = Sampler::new(&obs).unwrap();
+    for _ in 0..3 {
+        let fresh = sample_world(&obs, &mut rng.clone()).unwrap();
+        let drawn = sampler.draw(rng).unwrap();
+        assert_eq!(drawn.dealt_hands(), fresh.dealt_hands());
+        assert_eq!(drawn.history(), fresh.history());
+    }
     // (A dealer deciding on a blind loner has not seen the hand: it is drawn too.)
     if obs.phase != Phase::BlindLoner {
         assert_eq!(sampled.hands()[s.index()], deal.hands()[s.index()]);
