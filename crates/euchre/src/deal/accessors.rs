@@ -158,7 +158,9 @@ impl Deal {
     /// Every decision so far with the seat that took it, the discard included. A card an
     /// opponent named from a jambone hand appears as that opponent's `name` decision.
     pub fn history(&self) -> Vec<(Seat, Action)> {
-        let mut out = self.auction().to_vec();
+        let mut out =
+            Vec::with_capacity(self.auction().len() + self.plays().len() + usize::from(self.post_len));
+        out.extend_from_slice(self.auction());
         let per = usize::from(self.per_trick.max(1));
         for (i, (seat, &c)) in self.play_seats().zip(self.plays()).enumerate() {
             let named = if self.jambone && Some(seat) == self.making_loner() {
