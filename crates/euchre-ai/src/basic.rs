@@ -70,20 +70,21 @@ fn choose(view: &GameView, no_trump: NoTrump) -> Choice {
 /// Tricks a hand is likely to take with `trump`, on its own.
 pub fn hand_tricks(hand: CardSet, trump: Trump) -> f64 {
     let table = trump.table();
-    let trumps: Vec<Card> = {
-        let mut t: Vec<Card> = hand.iter().filter(|&c| table.is_trump(c)).collect();
-        t.sort_by_key(|&c| std::cmp::Reverse(table.power(c)));
-        t
-    };
+    // The rank of each trump held among all trumps (0 the highest) as one bit each: the top
+    // ones are near-certain tricks. A mask, not a sorted list: this runs for each bid read in
+    // each world `expert` weighs, and the bits come out highest trump first, the order the
+    // values are added in.
+    let held = hand.intersect(table.trumps);
+    let ranks = held.iter().fold(0u64, |m, c| {
+        let p = table.power(c);
+        let higher = table.trumps.iter().filter(|&x| table.power(x) > p).count();
+        m | 1 << higher
+    });
     let mut tricks = 0.0;
-    // The rank of each trump among all trumps: the top ones are near-certain tricks.
-    let all_trumps: Vec<Card> = {
-        let mut t: Vec<Card> = table.trumps.iter().collect();
-        t.sort_by_key(|&c| std::cmp::Reverse(table.power(c)));
-        t
-    };
-    for c in &trumps {
-        let rank = all_trumps.iter().position(|x| x == c).unwrap_or(9);
+    let mut left = ranks;
+    while left != 0 {
+        let rank = left.trailing_zeros();
+        left &= left - 1;
         tricks += match rank {
             0 => 1.0,
             1 => 0.85,
@@ -92,22 +93,20 @@ pub fn hand_tricks(hand: CardSet, trump: Trump) -> f64 {
             _ => 0.4,
         };
     }
+    let side = hand.minus(table.trumps);
     for s in Suit::ALL {
         if trump.suit() == Some(s) {
             continue;
         }
-        let off: Vec<Card> = hand
-            .iter()
-            .filter(|&c| !table.is_trump(c) && c.suit() == Some(s))
-            .collect();
-        let ace = off.iter().any(|c| c.rank() == Some(Rank::Ace));
-        if ace {
+        let off = side.intersect(CardSet::suit(s, Rank::Seven));
+        let has = |r: Rank| off.contains(Card::new(r, s));
+        if has(Rank::Ace) {
             tricks += if off.len() <= 2 { 0.75 } else { 0.6 };
-            if off.iter().any(|c| c.rank() == Some(Rank::King)) && off.len() <= 3 {
+            if has(Rank::King) && off.len() <= 3 {
                 tricks += 0.3;
             }
         }
-        if off.is_empty() && trumps.len() >= 2 {
+        if off.is_empty() && held.len() >= 2 {
             // A void lets a spare trump take a trick.
             tricks += 0.3;
         }

@@ -45,7 +45,7 @@ pub mod config;
 
 use crate::basic::BasicPlayer;
 use crate::bid_correction::{self, BidCorrection};
-use crate::infer::{likelihood, PlayModel, Readers};
+use crate::infer::{likelihood, PlayModel, Readers, StepMemo};
 use crate::next_card::{Memo, NextCard};
 use crate::own_choice::{choose, value_chosen, OwnChoice, Spot};
 use crate::pimc::{best_index, GamePosition, Pimc, Work, WorldOutcome};
@@ -72,6 +72,8 @@ struct PlayInference {
     tricks: Option<TrickSolver>,
     /// The plays read with `basic`'s choice, for [`PlayModel::Basic`].
     basic_steps: u64,
+    /// The chances read in the worlds of the decision being made.
+    memo: StepMemo,
 }
 
 impl PlayInference {
@@ -82,14 +84,16 @@ impl PlayInference {
 }
 
 /// [`Expert::likelihood`], on the fields it needs (so a search may hold it while it borrows
-/// the rest of the player).
+/// the rest of the player). `now` says the world is one of the decision being made, whose
+/// public history every such world shares (its chances may then be kept for the others).
 fn world_likelihood(
     config: &ExpertConfig,
     inference: &RefCell<PlayInference>,
     world: &euchre::Deal,
     seat: Seat,
+    now: bool,
 ) -> f64 {
-    let mut inference = inference.borrow_mut();
+    let inference = &mut *inference.borrow_mut();
     if let Some(PlayModel::Basic { .. } | PlayModel::Fitted { .. } | PlayModel::Logits { .. }) = config.plays
     {
         // Each of the others' plays is one decision of `basic` (an upper bound: a play
@@ -109,6 +113,7 @@ fn world_likelihood(
         plays: (config.plays.as_ref()).map(|m| (m, inference.tricks.get_or_insert_with(TrickSolver::new))),
         partner_plays: config.partner_plays.as_ref(),
         discard: config.discard,
+        memo: now.then_some(&mut inference.memo),
     };
     likelihood(world, seat, readers)
 }
@@ -160,7 +165,7 @@ impl Expert {
     /// How likely the others' bids (and, with a play model, their cards) in `world` are, seen
     /// from `seat`: the weight of a candidate world.
     fn likelihood(&self, world: &euchre::Deal, seat: Seat) -> f64 {
-        world_likelihood(&self.config, &self.inference, world, seat)
+        world_likelihood(&self.config, &self.inference, world, seat, true)
     }
 
     /// What the search maximises for an outcome (one world's or a mean): the points, or the
@@ -188,11 +193,15 @@ impl Expert {
             worlds
         };
         let mut out = Vec::with_capacity(want as usize);
+        // A view no world agrees with (never one of a real deal) draws none.
+        let Ok(mut sampler) = view.view.sampler() else {
+            return out;
+        };
         for _ in 0..want.saturating_mul(4) {
             if out.len() >= want as usize {
                 break;
             }
-            let Ok(world) = view.view.sample_world(rng) else {
+            let Ok(world) = sampler.draw(rng) else {
                 continue;
             };
             if world.to_act() != Some(me) {
@@ -305,7 +314,8 @@ impl Expert {
         let (config, inference) = (&self.config, &self.inference);
         let weigh = |w: &euchre::Deal, seat: Seat| {
             if infer {
-                world_likelihood(config, inference, w, seat)
+                // A world of a later turn: its public history is not the decision's.
+                world_likelihood(config, inference, w, seat, false)
             } else {
                 1.0
             }
@@ -508,6 +518,7 @@ impl Player for Expert {
         }
         let started = Instant::now();
         self.memo.borrow_mut().clear();
+        self.inference.borrow_mut().memo.clear();
         let work_at_start = self.work();
         let me: Seat = view.seat;
         let game = GamePosition::of(view, &mut self.table);

@@ -23,7 +23,9 @@ use crate::lead_model::LeadModel;
 use crate::solver::TrickSolver;
 use euchre::observation::Observation;
 use euchre::{Action, Card, CardSet, Deal, Phase, Rank, Seat, Trump};
+use foldhash::fast::FixedState;
 use rand::Rng;
+use std::collections::HashMap;
 
 /// How a seat bids, as a function of its estimate of the makers' tricks.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -453,6 +455,33 @@ pub struct Readers<'a> {
     /// The dealer's discard (hidden from the seat), as `basic`'s card but for this share of
     /// strays spread evenly over the dealer's other cards.
     pub discard: Option<f64>,
+    /// The chances already read in this decision's other worlds.
+    pub memo: Option<&'a mut StepMemo>,
+}
+
+/// The chances [`likelihood`] has read in one decision's worlds, by what the reading seat saw.
+/// Every world of a decision shares the public history, so a seat's decision at the same step,
+/// with the same hand (and for the dealer the same discard), was seen and read the same way in
+/// each: it is read once. Most worlds then cost a few look-ups (where a play is read, each of
+/// them replayed a dozen decisions, each one an observation built). Clear it for each decision.
+/// A fast hash with a fixed seed: the keys are the engine's own values, not an attacker's.
+#[derive(Default)]
+pub struct StepMemo(HashMap<StepKey, Option<f64>, FixedState>);
+
+impl StepMemo {
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// What a seat saw of a world at one step that other worlds of the same decision may not share.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StepKey {
+    step: u16,
+    seat: Seat,
+    hand: CardSet,
+    discard: Option<Card>,
+    action: Action,
 }
 
 impl<'a> Readers<'a> {
@@ -463,6 +492,7 @@ impl<'a> Readers<'a> {
             plays: None,
             partner_plays: None,
             discard: None,
+            memo: None,
         }
     }
 }
@@ -476,6 +506,7 @@ pub fn likelihood(world: &Deal, me: Seat, readers: Readers) -> f64 {
         mut plays,
         partner_plays,
         discard,
+        mut memo,
     } = readers;
     let Ok(mut d) = Deal::new(
         *world.rules(),
@@ -486,8 +517,19 @@ pub fn likelihood(world: &Deal, me: Seat, readers: Readers) -> f64 {
     ) else {
         return 1.0;
     };
+    let history = world.history();
+    // A seat's chance is its own only while the model reads nothing but what the seat saw
+    // (a solved model reads every hand), and what it saw is its hand, its discard and the
+    // public history: partners' face-down exchanges are seen by two.
+    let solved = |m: Option<&PlayModel>| matches!(m, Some(PlayModel::Solved { .. }));
+    let exchanged = history
+        .iter()
+        .any(|(_, a)| matches!(a, Action::Exchange(_) | Action::Give(_)));
+    if exchanged || solved(plays.as_ref().map(|(m, _)| &**m)) || solved(partner_plays) {
+        memo = None;
+    }
     let mut p = 1.0;
-    for (seat, a) in world.history() {
+    for (step, (seat, a)) in history.into_iter().enumerate() {
         let phase = d.phase();
         let bidding = matches!(phase, Phase::Bidding1 | Phase::Bidding2 | Phase::MakerAlone);
         let discarding = phase == Phase::Discard;
@@ -497,7 +539,17 @@ pub fn likelihood(world: &Deal, me: Seat, readers: Readers) -> f64 {
             break;
         }
         if seat != me {
-            let q = if bidding {
+            let key = StepKey {
+                step: step as u16,
+                seat,
+                hand: d.hands()[seat.index()],
+                discard: d.discard().filter(|_| seat == d.dealer()),
+                action: a,
+            };
+            let known = memo.as_ref().and_then(|m| m.0.get(&key).copied());
+            let q = if let Some(q) = known {
+                q
+            } else if bidding {
                 bids.of(seat, me).probability(&d.observation(seat), a)
             } else if discarding {
                 discard.and_then(|stray| basic_or_stray(&d.observation(seat), a, stray))
@@ -507,6 +559,9 @@ pub fn likelihood(world: &Deal, me: Seat, readers: Readers) -> f64 {
                     m.probability(&d, &d.observation(seat), a, tricks)
                 })
             };
+            if let (None, Some(m)) = (known, memo.as_mut()) {
+                m.0.insert(key, q);
+            }
             if let Some(q) = q {
                 p *= q;
             }
@@ -752,6 +807,85 @@ pub(crate) mod tests {
             partner_plays,
             ..Readers::bids(bids)
         }
+    }
+
+    #[test]
+    fn a_decisions_worlds_read_with_a_shared_memo_read_as_each_alone() {
+        let rules = Rules::preset("north-american").unwrap();
+        let bids = Bidders::all(BidModel::PIMC_BY_PLACE);
+        let plays = PlayModel::Fitted {
+            lead: LeadModel::PIMC,
+            follow: 0.2,
+        };
+        let me = Seat::new(1);
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
+        let (mut reads, mut kept) = (0, 0);
+        for seed in 0..12u64 {
+            // Two passes and an order-up by the dealer's partner (the dealer's discard is hidden
+            // from seat 1), or every seat passing and then a call after one more pass (each
+            // seat to pass twice with the same hand has two decisions to read); then 5, 9 or
+            // 13 cards played.
+            let mut d = Deal::from_seed(rules, Seat::new(0), seed);
+            let bids_made: &[&str] = if seed % 2 == 0 {
+                &["pass", "pass", "order"]
+            } else {
+                &["pass", "pass", "pass", "pass", "pass", "pass"]
+            };
+            for bid in bids_made {
+                d.apply(bid.parse().unwrap()).unwrap();
+            }
+            if let Some(&call) = d
+                .legal_actions()
+                .iter()
+                .find(|a| matches!(a, Action::Call { alone: false, .. }))
+            {
+                d.apply(call).unwrap();
+            }
+            while d.phase() != Phase::Play {
+                let first = d.legal_actions()[0];
+                d.apply(first).unwrap();
+            }
+            for _ in 0..(seed % 3) * 4 + 5 {
+                let first = d.legal_actions()[0];
+                d.apply(first).unwrap();
+            }
+            let view = d.observation(me);
+            let mut sampler = euchre::Sampler::new(&view).unwrap();
+            let mut tricks = TrickSolver::new();
+            let mut memo = StepMemo::default();
+            for _ in 0..150 {
+                let w = sampler.draw(&mut rng).unwrap();
+                let readers = |memo| Readers {
+                    bids: &bids,
+                    plays: None,
+                    partner_plays: None,
+                    discard: Some(0.2),
+                    memo,
+                };
+                let alone = likelihood(
+                    &w,
+                    me,
+                    Readers {
+                        plays: Some((&plays, &mut tricks)),
+                        ..readers(None)
+                    },
+                );
+                let shared = likelihood(
+                    &w,
+                    me,
+                    Readers {
+                        plays: Some((&plays, &mut tricks)),
+                        ..readers(Some(&mut memo))
+                    },
+                );
+                assert_eq!(alone.to_bits(), shared.to_bits(), "seed {seed}: {alone} {shared}");
+                reads += w.history().iter().filter(|(s, _)| *s != me).count();
+            }
+            kept += memo.0.len();
+        }
+        // Worth keeping: a third of the reads or more come back in another world (about half
+        // here, far more where the reading narrows the worlds).
+        assert!(kept * 3 < reads * 2, "{kept} chances kept of {reads} read");
     }
 
     #[test]

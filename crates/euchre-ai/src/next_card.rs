@@ -192,11 +192,13 @@ impl NextCard<'_> {
         let ours = chooser.team() == me.team();
         let mut totals = vec![0.0; legal.len()];
         let mut taken = 0;
+        // A view no world agrees with (never one of a real deal) draws none.
+        let mut sampler = euchre::Sampler::new(&obs).ok();
         for _ in 0..self.worlds.saturating_mul(4) {
             if taken >= self.worlds {
                 break;
             }
-            let Ok(w) = euchre::sample::sample_world(&obs, rng) else {
+            let Some(Ok(w)) = sampler.as_mut().map(|s| s.draw(rng)) else {
                 continue;
             };
             *draws += DRAW_STEPS;

@@ -734,6 +734,8 @@ impl Player for Pimc {
         let worth = |points: f64| valuer.as_ref().map_or(points, |g| g.win_after(points));
         let mut totals = vec![0.0f64; legal.len()];
         let mut worlds = 0u32;
+        // A view no world agrees with (never one of a real deal) draws none.
+        let mut sampler = view.view.sampler().ok();
         for _ in 0..self.worlds.saturating_mul(4) {
             if worlds >= self.worlds {
                 break;
@@ -743,7 +745,7 @@ impl Player for Pimc {
                     break;
                 }
             }
-            let Ok(world) = view.view.sample_world(rng) else {
+            let Some(Ok(world)) = sampler.as_mut().map(|s| s.draw(rng)) else {
                 continue;
             };
             if world.to_act() != Some(me) {
