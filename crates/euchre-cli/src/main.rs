@@ -419,19 +419,23 @@ impl TableArgs {
 }
 
 /// The holders named in order, seated by the cut for partners (`partners = cut_high_low`, the
-/// game's own [`euchre::Game::seating`] from `seed`); as named otherwise (rules tester s55, 1).
+/// seating the game draws from `seed`); as named otherwise (rules tester s55, 1). The
+/// four-handed game always has four holders (one per seat).
 fn seated_by_cut(
     rules: &euchre::table::AnyRules,
     seed: u64,
     named: Vec<euchre_table::Holder>,
 ) -> Vec<euchre_table::Holder> {
-    match rules.new_game(seed) {
-        euchre::table::AnyGame::Partnership(g) if named.len() == 4 => g
-            .seating()
-            .iter()
-            .map(|&p| named[usize::from(p)].clone())
-            .collect(),
-        _ => named,
+    match rules {
+        euchre::table::AnyRules::Partnership(r) => {
+            debug_assert_eq!(named.len(), 4, "a four-handed table seats four");
+            let seating = euchre::game::setup(r, seed).seating;
+            seating
+                .iter()
+                .filter_map(|&p| named.get(usize::from(p)).cloned())
+                .collect()
+        }
+        euchre::table::AnyRules::Solo(_) => named,
     }
 }
 

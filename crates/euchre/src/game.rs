@@ -595,4 +595,22 @@ mod tests {
         assert!(key("TH") < key("JH") && key("JH") < key("QH"));
         assert!(deck.iter().all(|&c| c.is_joker() || cut_key(c) < key("B")));
     }
+
+    /// Under `partners = cut_high_low` the two highest cuts sit in seats 0 and 2 (review s55,
+    /// 7), and the highest of all in seat 0: each player's card is drawn again from the seed as
+    /// the cut draws it.
+    #[test]
+    fn the_two_highest_cuts_partner_each_other_in_seats_0_and_2() {
+        let mut rules = Rules::default();
+        rules.set("partners", "cut_high_low").unwrap();
+        for seed in 0..60 {
+            let seating = setup(&rules, seed).seating;
+            let mut rng = deal_rng(splitmix(seed ^ 0x5eed));
+            let (deck, _) = shuffled_deck(rules.deck(), &mut rng);
+            let cut = |seat: usize| cut_key(deck[usize::from(seating[seat])]);
+            let low = cut(1).max(cut(3));
+            assert!(cut(0) > low && cut(2) > low, "seed {seed}: {seating:?}");
+            assert!(cut(0) > cut(2), "seed {seed}: {seating:?}");
+        }
+    }
 }
