@@ -18,7 +18,7 @@
 use crate::player::{Budget, Choice, Player};
 use crate::view::GameView;
 use euchre::card::{Card, Rank, Suit};
-use euchre::observation::{Observation, TrickView};
+use euchre::observation::{Observation, Seen, TrickView};
 use euchre::solo::SoloObservation;
 use euchre::table::View;
 use euchre::trump::TrumpTable;
@@ -406,7 +406,12 @@ fn lead(o: &Observation, options: CardSet, trump: Trump) -> Card {
     let played: CardSet = o.tricks.iter().flat_map(|t| t.cards.iter().copied()).collect();
     let boss_trump = {
         let deck_trumps = table.trumps.intersect(o.rules.deck());
-        let mut out: Vec<Card> = deck_trumps.minus(played).minus(o.hand).iter().collect();
+        let mut out: Vec<Card> = deck_trumps
+            .minus(played)
+            .minus(o.hand)
+            .minus(out_of_play(o))
+            .iter()
+            .collect();
         out.sort_by_key(|&c| std::cmp::Reverse(table.power(c)));
         out.first().copied()
     };
@@ -429,6 +434,21 @@ fn lead(o: &Observation, options: CardSet, trump: Trump) -> Card {
         return a;
     }
     lowest(options, table)
+}
+
+/// The cards this seat knows will not be played although nobody played them (review s55, 4):
+/// the upcard when nobody took it up (no discard was made), and its own discard.
+fn out_of_play(o: &Observation) -> CardSet {
+    let taken = o
+        .history
+        .iter()
+        .any(|(_, a)| matches!(a, Seen::HiddenDiscard | Seen::Known(Action::Discard(_))));
+    let turned_down = if taken {
+        CardSet::EMPTY
+    } else {
+        CardSet::single(o.upcard)
+    };
+    turned_down.union(o.discard.map_or(CardSet::EMPTY, CardSet::single))
 }
 
 /// The cards left at most for a defender to lead its boss trump: with two, +0.006 [+0.004,

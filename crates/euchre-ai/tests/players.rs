@@ -295,6 +295,37 @@ fn basic_leads_the_boss_trump_from_its_own_call() {
     assert_eq!(lead(true), "B");
 }
 
+/// A trump turned down with the upcard is out of play: holding the ace of diamonds after the
+/// right bower fell, with the left (the jack of hearts) turned down in round 1, `basic` holds
+/// the boss trump and leads it from its own call. It took the turned-down jack for a trump
+/// still out (review s55, 4).
+#[test]
+fn basic_counts_the_turned_down_upcard_out_of_play() {
+    let card = |t: &str| t.parse::<euchre::Card>().unwrap();
+    let hand = |t: &str| t.split_whitespace().map(card).collect::<CardSet>();
+    let hands = [
+        hand("KD QD TC JC QC"),
+        hand("JD AD 9C 9S TS"),
+        hand("TD 9D KC AC 9H"),
+        hand("TH QH KH AH JS"),
+    ];
+    let mut deal = Deal::new(Rules::default(), Seat::new(0), hands, card("JH"), CardSet::EMPTY).unwrap();
+    for a in ["pass", "pass", "pass", "pass", "call D", "JD", "9D", "JS", "QD"] {
+        deal.apply(a.parse::<euchre::Action>().unwrap()).unwrap();
+    }
+    assert_eq!(
+        deal.to_act(),
+        Some(Seat::new(1)),
+        "the right bower took the trick"
+    );
+    let view = GameView::of_deal(&AnyDeal::Partnership(Box::new(deal)), Seat::new(1));
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let chosen = player("basic")
+        .unwrap()
+        .choose(&view, &Budget::UNLIMITED, &mut rng);
+    assert_eq!(chosen.action.to_string(), "AD");
+}
+
 /// Over many deals of `basic` in every seat, whenever it leads holding the highest trump the
 /// deck has left: from its own side's call it leads a trump, and defending it leads one with
 /// two cards or fewer left (`basic.rs`'s `DEFENDER_CASHES_TRUMP_AT`; judge tester s55, a1 and
