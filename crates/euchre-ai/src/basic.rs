@@ -437,12 +437,13 @@ fn lead(o: &Observation, options: CardSet, trump: Trump) -> Card {
 }
 
 /// The cards this seat knows will not be played although nobody played them (review s55, 4):
-/// the upcard when nobody took it up (no discard was made), and its own discard.
+/// the upcard when nobody took it up (no discard was made, nor is it known to be the dealer's),
+/// and its own discard.
 fn out_of_play(o: &Observation) -> CardSet {
-    let taken = o
-        .history
-        .iter()
-        .any(|(_, a)| matches!(a, Seen::HiddenDiscard | Seen::Known(Action::Discard(_))));
+    let taken = o.upcard_with_dealer
+        || o.history
+            .iter()
+            .any(|(_, a)| matches!(a, Seen::HiddenDiscard | Seen::Known(Action::Discard(_))));
     let turned_down = if taken {
         CardSet::EMPTY
     } else {

@@ -464,6 +464,7 @@ pub struct Readers<'a> {
 /// with the same hand (and for the dealer the same discard), was seen and read the same way in
 /// each: it is read once. Most worlds then cost a few look-ups (where a play is read, each of
 /// them replayed a dozen decisions, each one an observation built). Clear it for each decision.
+///
 /// A fast hash with a fixed seed: the keys are the engine's own values, not an attacker's.
 #[derive(Default)]
 pub struct StepMemo(HashMap<StepKey, Option<f64>, FixedState>);
