@@ -106,8 +106,24 @@ impl App {
             writing: Arc::new(Mutex::new(())),
         };
         app.over_at_start = app.session.game().is_over();
+        app.note = app.cut_note().unwrap_or_default();
         app.refresh();
         app
+    }
+
+    /// Who the cut for partners (`partners = cut_high_low`) made the person's partner: the
+    /// players were seated by the cards they cut, not in the order named (review s55).
+    fn cut_note(&self) -> Option<String> {
+        let AnyGame::Partnership(g) = self.session.game() else {
+            return None;
+        };
+        if self.watch || g.rules().partners != euchre::rules::Partners::CutHighLow {
+            return None;
+        }
+        let partner = self.session.holders()[self.me.partner().index()].name();
+        Some(format!(
+            "The cut for partners made {partner} your partner, across the table."
+        ))
     }
 
     /// Whether this is `euchre watch` (no person at the table).
@@ -1302,6 +1318,31 @@ mod tests {
             s.act(job.seat, c.action).unwrap();
         }
         App::new(s, preset.into(), false)
+    }
+
+    /// Under the cut for partners the person is told who the cut made their partner; with
+    /// fixed partners nothing is said.
+    #[test]
+    fn the_person_is_told_who_the_cut_made_their_partner() {
+        let note = |cut: bool| {
+            let mut rules = AnyRules::preset("north-american").unwrap();
+            if cut {
+                rules.set("partners", "cut_high_low").unwrap();
+            }
+            let holders = vec![
+                Holder::Bot("basic".into()),
+                Holder::Person("You".into()),
+                Holder::Bot("pimc-2".into()),
+                Holder::Bot("random".into()),
+            ];
+            let s = Session::new(rules, 3, holders, Budget::UNLIMITED, None).unwrap();
+            App::new(s, "north-american".into(), false).note
+        };
+        assert_eq!(
+            note(true),
+            "The cut for partners made random your partner, across the table."
+        );
+        assert_eq!(note(false), "");
     }
 
     /// Plays on to the end of the deal: the computer players' turns, and Enter (the first
