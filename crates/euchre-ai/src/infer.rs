@@ -540,14 +540,15 @@ pub fn likelihood(world: &Deal, me: Seat, readers: Readers) -> f64 {
             break;
         }
         if seat != me {
-            let key = StepKey {
+            // Only where there is a memo to look in (not for the next-card search's worlds).
+            let key = memo.is_some().then(|| StepKey {
                 step: step as u16,
                 seat,
                 hand: d.hands()[seat.index()],
                 discard: d.discard().filter(|_| seat == d.dealer()),
                 action: a,
-            };
-            let known = memo.as_ref().and_then(|m| m.0.get(&key).copied());
+            });
+            let known = key.and_then(|k| memo.as_ref()?.0.get(&k).copied());
             let q = if let Some(q) = known {
                 q
             } else if bidding {
@@ -560,8 +561,8 @@ pub fn likelihood(world: &Deal, me: Seat, readers: Readers) -> f64 {
                     m.probability(&d, &d.observation(seat), a, tricks)
                 })
             };
-            if let (None, Some(m)) = (known, memo.as_mut()) {
-                m.0.insert(key, q);
+            if let (None, Some(k), Some(m)) = (known, key, memo.as_mut()) {
+                m.0.insert(k, q);
             }
             if let Some(q) = q {
                 p *= q;
