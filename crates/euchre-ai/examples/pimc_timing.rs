@@ -2,7 +2,10 @@
 //! games (of the preset named by the third argument, `north-american` by default) where it holds
 //! every seat, and prints the median and 99th percentile per phase, and the play's trick by
 //! trick. One thread:
-//! `cargo run --release -p euchre-ai --example pimc_timing [PLAYER] [DEALS] [PRESET]`.
+//! `cargo run --release -p euchre-ai --example pimc_timing [PLAYER] [DEALS] [PRESET] [TIME_MS]`.
+//! Each decision gets the default budget ([`Budget::DEFAULT`], where a person waits) unless
+//! `TIME_MS` names another limit in milliseconds, or `none` for none (the reproducible search
+//! of `euchre sim`). Each phase's line counts the decisions that ran to the limit.
 //! With `PIMC_TIMING_ONLY` set to a phase (`bidding`, `play`, `trick 1`, ...), only that
 //! phase's decisions are the player's (the rest `basic`'s), so a profiler sees that phase alone.
 
@@ -28,6 +31,11 @@ fn main() {
     let mut p = player(name).expect("a known player");
     let preset = args.get(3).map_or("north-american", String::as_str);
     let rules = AnyRules::preset(preset).expect("a known preset");
+    let budget = match args.get(4).map(String::as_str) {
+        None => Budget::DEFAULT,
+        Some("none") => Budget::UNLIMITED,
+        Some(ms) => Budget::millis(ms.parse().expect("TIME_MS: milliseconds, or none")),
+    };
     let mut times: BTreeMap<&'static str, Vec<f64>> = BTreeMap::new();
     for seed in 0..deals {
         let mut game = rules.new_game(seed);
@@ -54,7 +62,7 @@ fn main() {
             let mut rng = ChaCha8Rng::seed_from_u64(seed * 1000 + k);
             k += 1;
             let start = Instant::now();
-            let choice = p.choose(&view, &Budget::UNLIMITED, &mut rng);
+            let choice = p.choose(&view, &budget, &mut rng);
             let took = start.elapsed().as_secs_f64() * 1e3;
             if view.legal().len() > 1 {
                 times.entry(phase).or_default().push(took);
@@ -65,14 +73,21 @@ fn main() {
             game.apply(choice.action).expect("a legal choice");
         }
     }
+    let limit = budget.time.map(|t| t.as_secs_f64() * 1e3);
+    println!(
+        "{name} {preset}, time limit {}",
+        limit.map_or("none".into(), |l| format!("{l} ms"))
+    );
     for (phase, mut t) in times {
         t.sort_by(f64::total_cmp);
         let q = |f: f64| quantile(&t, f);
+        let at_limit = limit.map_or(0, |l| t.iter().filter(|&&x| x >= l).count());
         println!(
-            "{name} {preset} {phase}: {} decisions, median {:.3} ms, p99 {:.3} ms",
+            "{name} {preset} {phase}: {} decisions, median {:.3} ms, p99 {:.3} ms, max {:.3} ms, {at_limit} at the limit",
             t.len(),
             q(0.5),
-            q(0.99)
+            q(0.99),
+            t.last().copied().unwrap_or(0.0)
         );
     }
 }

@@ -746,6 +746,49 @@ mod tests {
         assert!(leads_unlike_basic > 0, "every lead was basic's");
     }
 
+    #[test]
+    fn a_time_limit_already_up_stops_the_search_after_its_first_world() {
+        // With no time left the search takes one world (it always takes one), so each
+        // action's chances of making and being euchred are that world's: 0 or 1. Without a
+        // limit the same decisions weigh many worlds, and some chance lies between.
+        let r = euchre::rules::Rules::preset("north-american").unwrap();
+        let up = Budget {
+            time: Some(std::time::Duration::ZERO),
+        };
+        let mut player = Expert::new("expert", ExpertConfig::parse("expert").unwrap());
+        let (mut decided, mut unlimited_between) = (0, 0);
+        for seed in 0..4u64 {
+            let mut deal = AnyDeal::Partnership(Box::new(euchre::Deal::from_seed(r, Seat::new(0), seed)));
+            while let Some(seat) = deal.to_act() {
+                let view = GameView::of_deal(&deal, seat);
+                let chances = |c: &Choice| -> Vec<f64> {
+                    c.outlooks
+                        .iter()
+                        .flat_map(|o| [o.make, o.euchred, o.they_make])
+                        .collect()
+                };
+                let seeded = || ChaCha8Rng::seed_from_u64(seed);
+                let limited = player.choose(&view, &up, &mut seeded());
+                if view.legal().len() > 1 {
+                    decided += 1;
+                    let c = chances(&limited);
+                    assert!(!c.is_empty(), "seed {seed}: no outlooks");
+                    assert!(c.iter().all(|&p| p == 0.0 || p == 1.0), "seed {seed}: {c:?}");
+                    let full = player.choose(&view, &Budget::UNLIMITED, &mut seeded());
+                    if chances(&full).iter().any(|&p| p > 0.0 && p < 1.0) {
+                        unlimited_between += 1;
+                    }
+                }
+                deal.apply(limited.action).unwrap();
+            }
+        }
+        assert!(decided > 20, "only {decided} decisions with a choice");
+        assert!(
+            unlimited_between > decided / 2,
+            "{unlimited_between} of {decided}"
+        );
+    }
+
     fn worlds(n: u64) -> Vec<AnyDeal> {
         let rules = euchre::rules::Rules::preset("north-american").unwrap();
         (0..n)

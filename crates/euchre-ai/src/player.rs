@@ -93,6 +93,16 @@ impl Budget {
     /// No limit but the player's own (reproducible).
     pub const UNLIMITED: Budget = Budget { time: None };
 
+    /// Where a person waits for the decision (a computer player at a table, in `euchre play`
+    /// and `euchre serve`): 40 ms. `expert`'s own bound on counted work ends nearly every
+    /// decision well before this on an idle machine, so the choice is the reproducible one;
+    /// the limit is a safety net for a loaded or slow machine, where the counted work can take
+    /// longer than it was fitted to. A search player checks it between worlds, and one world
+    /// takes a few milliseconds at most, so decisions end within 50 ms.
+    pub const DEFAULT: Budget = Budget {
+        time: Some(Duration::from_millis(40)),
+    };
+
     pub fn millis(ms: u64) -> Budget {
         Budget {
             time: Some(Duration::from_millis(ms)),

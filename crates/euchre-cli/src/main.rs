@@ -373,8 +373,8 @@ struct TableArgs {
     /// Milliseconds between the computer players' moves.
     #[arg(long, allow_negative_numbers = true, default_value_t = 500, value_parser = whole(0, 10_000))]
     pace_ms: u64,
-    /// A time limit per computer decision in milliseconds (their choices then depend on the
-    /// machine's speed).
+    /// A time limit per computer decision in milliseconds [default: 40]. Past their own bound
+    /// on work, their choices depend on the machine's speed.
     #[arg(long, allow_negative_numbers = true, value_parser = whole(1, 600_000))]
     think_ms: Option<u64>,
 }
@@ -405,7 +405,7 @@ impl TableArgs {
 
     fn budget(&self) -> euchre_ai::Budget {
         self.think_ms
-            .map_or(euchre_ai::Budget::UNLIMITED, euchre_ai::Budget::millis)
+            .map_or(euchre_ai::Budget::DEFAULT, euchre_ai::Budget::millis)
     }
 
     /// The seed, or one from the clock.

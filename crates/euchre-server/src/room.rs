@@ -335,7 +335,7 @@ impl Room {
                 SeatPlan::Bot(name) => Holder::Bot(name.clone()),
             })
             .collect();
-        let session = Session::new(rules, seed, holders, Budget::UNLIMITED, None)
+        let session = Session::new(rules, seed, holders, Budget::DEFAULT, None)
             .map_err(|e| RoomError::Setup(e.to_string()))?
             .with_bot_key(secret);
         let seats: Vec<Seated> = plan
