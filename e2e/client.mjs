@@ -322,6 +322,32 @@ try {
     }
   });
 
+  await check('a play hint that puts a card of fewer points first for the game says what each card does to the game (judge s55, c2)', async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(play, 3, { deal_number: 2 }));
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      await t.page.click('#hint-btn');
+      await waitSent(t.sent, (x) => x.type === 'hint', 'a hint request');
+      const [first, second] = play.view.legal;
+      const game = (win, change) => ({ make: 0, march: 0, euchred: 0, they_make: 0, they_march: 0, they_euchred: 0, win, win_change: change });
+      // The second card is worth more points, the first more of the game.
+      t.send({ type: 'hint', seq: 3, best: first, choices: [
+        { action: first, value: 1.12, ...game(0.997, 0.011) },
+        { action: second, value: 1.29, ...game(0.996, 0.010) },
+      ] });
+      await t.page.waitForSelector('#hint-panel .why');
+      const rows = (await t.page.locator('#hint-panel tbody tr').allInnerTexts()).map((r) => r.replace(/\u00a0/g, ' '));
+      if (rows.length !== 2 || !rows[0].includes('game +1.1%') || !rows[0].includes('1.12') || !rows[1].includes('game +1.0%')) throw new Error(`the rows read ${JSON.stringify(rows)}`);
+      if (/make|march|euchred/.test(rows.join(' '))) throw new Error(`a card is explained as a bid: ${JSON.stringify(rows)}`);
+      const key = await t.page.locator('#hint-key').innerText();
+      if (!/fewer points/.test(key)) throw new Error(`the key reads ${key}`);
+      if (t.errors.length) throw new Error(`page errors: ${t.errors.join('; ')}`);
+    } finally {
+      await t.ctx.close();
+    }
+  });
+
   await check('a finished trick stays on the table before the next state (no ?fast)', async () => {
     // A play view whose trick is complete, then the next one at once.
     const f = play;

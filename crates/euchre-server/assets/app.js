@@ -2561,12 +2561,15 @@ function outlookWords(c) {
     const [make, march, euchred] = makeMarchEuchred(c.they_make, c.they_march, c.they_euchred);
     parts.push(`they make ${make}%`, `they march ${march}%`, `we euchre ${euchred}%`);
   }
-  if (typeof c.win_change === 'number') {
-    const pts = c.win_change * 100;
-    parts.push(`game ${pts >= 0.05 ? '+' : pts <= -0.05 ? '−' : '±'}${Math.abs(pts).toFixed(1)}%`);
-  }
+  if (typeof c.win_change === 'number') parts.push(gameWords(c.win_change));
   // Each part kept on one line when the panel wraps.
   return parts.map((p) => p.replace(/ /g, '\u00a0')).join(' · ');
+}
+
+/** A change in the chance of winning the game, in words: "game +3.1%", "game ±0.0%". */
+function gameWords(change) {
+  const pts = change * 100;
+  return `game ${pts >= 0.05 ? '+' : pts <= -0.05 ? '−' : '±'}${Math.abs(pts).toFixed(1)}%`;
 }
 
 function hintPanel(s) {
@@ -2580,8 +2583,13 @@ function hintPanel(s) {
     const key = (c) => (typeof c.win === 'number' ? c.win : c.value);
     const choices = [...(ui.hint.choices || [])].sort((a, b) => key(b) - key(a) || b.value - a.value);
     const explain = explainsBids(v);
+    // In the play a card shows its change in the game's chance where that order puts a card
+    // of fewer points above one of more (near the end of a game a card can be worth fewer
+    // points and more of the game), so that the order is explained.
+    const pointsOutOfOrder = choices.some((c, k) => choices.slice(k + 1).some((d) => d.value > c.value + 0.005));
+    const playWords = (c) => (pointsOutOfOrder && typeof c.win_change === 'number' ? gameWords(c.win_change) : '');
     const cell = (c) => {
-      const why = explain ? outlookWords(c) : '';
+      const why = explain ? outlookWords(c) : playWords(c);
       return h('td', {}, actionLabel(c.action, v), why ? h('span', { class: 'why' }, why) : null);
     };
     // In the games raced down to 0 a deal adds points to a score, and fewer are better: the
@@ -2594,6 +2602,7 @@ function hintPanel(s) {
         h('thead', {}, h('tr', {}, h('th', {}, 'Choice'), h('th', {}, down ? 'Expected gain toward 0' : 'Expected points'))),
         h('tbody', {}, choices.map((c) => h('tr', { class: c.action === ui.hint.best ? 'best' : '' }, cell(c), h('td', { class: 'num' }, signed(c.value.toFixed(2))))))) : null,
       explain && choices.some((c) => outlookWords(c)) ? h('p', { class: 'muted about', id: 'hint-key' }, 'Chances after each choice: make, your side makes trump and takes the tricks it needs; march, takes every trick; euchred, falls short; they make, the other side makes trump (we euchre: it falls short). Game: your chance of winning the game after this choice, less your chance as the deal began (so the best choice of a weak hand may show a loss).') : null,
+      !explain && choices.some((c) => playWords(c)) ? h('p', { class: 'muted about', id: 'hint-key' }, 'Game: your chance of winning the game after this card, less your chance as the deal began. The cards are listed by it: here a card worth fewer points does more for the game.') : null,
     ];
   }
   return h('section', { class: 'panel hint', id: 'hint-panel', 'aria-label': 'Hint' },

@@ -1275,15 +1275,17 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                 .map(|h| format!("  {:<widest$}  {:+.2}", label(h), h.value))
                 .collect();
             let explains = lines.iter().any(|h| !h.why.is_empty());
-            let explained_note = |inner: usize| {
-                wrap(
-                    "(expected points for your side; make: your side makes trump and takes the tricks it needs; march: it takes all 5; euchred: it makes trump and falls short; they make, they march, we euchre: the same for the other side; game: your chance to win the game after this choice, less your chance as the deal began; any key closes)",
-                    " ",
-                    inner,
-                    "",
-                    " ",
-                )
+            // In the play a card's words are its change in the game's chance alone, given where
+            // the game's order and the points' differ.
+            let game_only = lines
+                .iter()
+                .all(|h| h.why.is_empty() || h.why.starts_with("game "));
+            let note = if game_only {
+                "(expected points for your side; game: your chance to win the game after this card, less your chance as the deal began, which orders the cards here; any key closes)"
+            } else {
+                "(expected points for your side; make: your side makes trump and takes the tricks it needs; march: it takes all 5; euchred: it makes trump and falls short; they make, they march, we euchre: the same for the other side; game: your chance to win the game after this choice, less your chance as the deal began; any key closes)"
             };
+            let explained_note = |inner: usize| wrap(note, " ", inner, "", " ");
             // The box stays inside the table's frame, whose title (the score) stays in view.
             let fits = |rows: usize| explains && rows + 2 + 2 <= usize::from(area.height);
             // Each choice's words on lines of their own, where they fit on the screen.

@@ -560,8 +560,11 @@ pub struct HintLine {
 }
 
 /// A hint's lines, the player's own order first: by the chance of winning the game where it
-/// gives one, else by value. Explained in words before the play only (the bidding, the dealer's
-/// discard, going alone): in the play each card shows its value.
+/// gives one, else by value. Explained in words before the play (the bidding, the dealer's
+/// discard, going alone). In the play each card shows its value, and its change in the chance
+/// of winning the game too where that order puts a card of fewer points above one of more
+/// (near the end of a game a card can be worth fewer points and more of the game: judge s55,
+/// c2), so that the order is explained.
 pub fn hint_lines(values: &[(Action, f64)], outlooks: &[Outlook], in_play: bool) -> Vec<HintLine> {
     let key = |i: usize| outlooks.get(i).and_then(|o| o.win).unwrap_or(values[i].1);
     let mut order: Vec<usize> = (0..values.len()).collect();
@@ -570,6 +573,12 @@ pub fn hint_lines(values: &[(Action, f64)], outlooks: &[Outlook], in_play: bool)
             .total_cmp(&key(a))
             .then(values[b].1.total_cmp(&values[a].1))
     });
+    // Whether some card is listed above one worth more points (by more than the two
+    // decimals shown).
+    let points_out_of_order = order
+        .iter()
+        .enumerate()
+        .any(|(k, &i)| order[k + 1..].iter().any(|&j| values[j].1 > values[i].1 + 0.005));
     order
         .into_iter()
         .map(|i| HintLine {
@@ -577,6 +586,10 @@ pub fn hint_lines(values: &[(Action, f64)], outlooks: &[Outlook], in_play: bool)
             value: values[i].1,
             why: match outlooks.get(i) {
                 Some(o) if !in_play => outlook_words(o),
+                Some(Outlook {
+                    win_change: Some(change),
+                    ..
+                }) if points_out_of_order => game_words(*change),
                 _ => String::new(),
             },
         })
@@ -610,14 +623,19 @@ pub fn outlook_words(o: &Outlook) -> String {
         parts.push(format!("we euchre {euchred}%"));
     }
     if let Some(change) = o.win_change {
-        let points = change * 100.0;
-        parts.push(if points.abs() < 0.05 {
-            "game ±0.0%".to_string()
-        } else {
-            format!("game {points:+.1}%")
-        });
+        parts.push(game_words(change));
     }
     parts.join(" · ")
+}
+
+/// A change in the chance of winning the game, in words: "game +3.1%", "game ±0.0%".
+fn game_words(change: f64) -> String {
+    let points = change * 100.0;
+    if points.abs() < 0.05 {
+        "game ±0.0%".to_string()
+    } else {
+        format!("game {points:+.1}%")
+    }
 }
 
 /// Two chances that are parts of one (making trump: taking the tricks needed, or being
@@ -750,6 +768,25 @@ mod tests {
         assert_eq!(lines[0].action, Action::Order { alone: false });
         assert!(lines[0].why.starts_with("make 72%"), "{lines:?}");
         assert!(hint_lines(&values, &outlooks, true)
+            .iter()
+            .all(|l| l.why.is_empty()));
+        // In the play, where the card best for the game is worth fewer points (judge s55, c2:
+        // A♦ for 1.12 listed above K♠ for 1.29), each card says what it does to the game.
+        let (ad, ks) = (Action::Play(card("AD")), Action::Play(card("KS")));
+        let cards = [(ks, 1.29), (ad, 1.12)];
+        let games = [
+            outlook(0.0, 0.0, 0.0, 0.0, 0.996, 0.010),
+            outlook(0.0, 0.0, 0.0, 0.0, 0.997, 0.011),
+        ];
+        let lines = hint_lines(&cards, &games, true);
+        assert_eq!((lines[0].action, lines[1].action), (ad, ks));
+        assert_eq!(
+            (lines[0].why.as_str(), lines[1].why.as_str()),
+            ("game +1.1%", "game +1.0%")
+        );
+        // The same cards with the points in the same order as the game: values only.
+        let agreeing = [(ks, 1.10), (ad, 1.12)];
+        assert!(hint_lines(&agreeing, &games, true)
             .iter()
             .all(|l| l.why.is_empty()));
         // A player that does not explain itself: by value, no words.
