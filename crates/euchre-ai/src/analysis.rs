@@ -146,6 +146,11 @@ pub struct Judgement {
     /// Expected points lost by the action taken rather than the reference player's choice,
     /// from the seat's view (0 when it is that choice, never below 0).
     pub loss: f64,
+    /// The chance of winning the game that the action taken leaves, less the chance the
+    /// reference's choice leaves, by the reference's own estimate: where it weighs the game
+    /// (`expert` in the four-handed game), an action that costs points can cost nothing of the
+    /// game, or gain (judge s55, d2). `None` where the reference gives no such chance.
+    pub win_difference: Option<f64>,
     /// The reference player's value of every legal action.
     pub values: Vec<(Action, f64)>,
     /// What the reference player expects of each action in `values` (same order), where it
@@ -303,6 +308,11 @@ fn analyze(
                 // and taking its choice costs nothing. For a player that maximises the
                 // points, its choice has the highest value.
                 let best = value_of(choice.action).unwrap_or(mine);
+                let win_of = |action: Action| {
+                    let i = choice.values.iter().position(|(a, _)| *a == action)?;
+                    choice.outlooks.get(i)?.win
+                };
+                let win_difference = win_of(taken).zip(win_of(choice.action)).map(|(t, b)| t - b);
                 out.judged.push(Judgement {
                     deal: deal.number,
                     index,
@@ -311,6 +321,7 @@ fn analyze(
                     taken,
                     best: choice.action,
                     loss: (best - mine).max(0.0),
+                    win_difference,
                     values: choice.values,
                     outlooks: choice.outlooks,
                 });

@@ -190,5 +190,14 @@ fn one_seats_review_is_the_deals_analysis_of_that_seat() {
             assert_eq!(j.loss, 0.0, "{j:?}");
         }
         assert!(j.loss >= 0.0, "{j:?}");
+        // The game's cost too, by the reference's own chances (judge s55, d2).
+        let win = |action: Action| {
+            let i = j.values.iter().position(|(a, _)| *a == action).unwrap();
+            j.outlooks[i].win.unwrap()
+        };
+        assert_eq!(j.win_difference, Some(win(j.taken) - win(j.best)), "{j:?}");
     }
+    // A reference that gives no chance of winning the game gives no difference in it.
+    let plain = analyze_seat(deal, "pimc-5", 4, seat).unwrap();
+    assert!(plain.judged.iter().all(|j| j.win_difference.is_none()));
 }

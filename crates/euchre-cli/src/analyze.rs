@@ -240,6 +240,17 @@ fn player_totals<'a>(loaded: &'a Loaded, analyses: &[DealAnalysis]) -> Vec<Playe
     out
 }
 
+/// A difference in the chance of winning the game, in percentage points: "-1.2%", "+0.1%",
+/// "0.0%" for less than 0.05.
+fn game_percent(d: f64) -> String {
+    let p = d * 100.0;
+    if p.abs() < 0.05 {
+        "0.0%".into()
+    } else {
+        format!("{p:+.1}%")
+    }
+}
+
 fn when(j: &Judgement) -> &'static str {
     if j.in_play {
         "play"
@@ -297,18 +308,32 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
         } else {
             "\nbiggest mistakes (expected points lost, from what the seat knew then):\n"
         };
+        // Where the reference weighs the game, each mistake's cost in the chance of winning
+        // it too: a choice that costs points near the game's end can cost none of the game.
+        let game = mistakes.iter().any(|j| j.win_difference.is_some());
         if mistakes.is_empty() {
             out +=
                 "  none: every judged choice was the reference player's, or within 0.005 of a point of it\n";
         } else {
             out += &format!(
-                "  {:>4} {:>4}  {:<seat_width$} {:<8} {:<14} {:<14} {:>6}\n",
-                "deal", "dec", "seat", "when", "taken", "best", "loss"
+                "  {:>4} {:>4}  {:<seat_width$} {:<8} {:<14} {:<14} {:>6}{}\n",
+                "deal",
+                "dec",
+                "seat",
+                "when",
+                "taken",
+                "best",
+                "loss",
+                if game { "    game" } else { "" }
             );
         }
-        for j in mistakes {
+        for j in &mistakes {
+            let game_column = match j.win_difference {
+                Some(d) if game => format!("  {:>6}", game_percent(d)),
+                _ => String::new(),
+            };
             out += &format!(
-                "  {:>4} {:>4}  {:<seat_width$} {:<8} {:<14} {:<14} {:>6.2}\n",
+                "  {:>4} {:>4}  {:<seat_width$} {:<8} {:<14} {:<14} {:>6.2}{game_column}\n",
                 j.deal,
                 j.index,
                 who(loaded, j.deal, j.seat.index()),
@@ -317,6 +342,9 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
                 j.best.to_string(),
                 j.loss
             );
+        }
+        if game {
+            out += "  (game: the chance of winning the game the choice taken left, less the best's, by the reference's estimate)\n";
         }
     }
     out += "\nper player:\n";
@@ -401,6 +429,9 @@ pub fn to_json(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, seed
             });
             if !j.outlooks.is_empty() {
                 d["outlooks"] = outlooks_json(&j.values, &j.outlooks);
+            }
+            if let Some(w) = j.win_difference {
+                d["win_difference"] = json!(rounded(w));
             }
             d
         })

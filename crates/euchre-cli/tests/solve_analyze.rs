@@ -632,6 +632,54 @@ fn analyze_lists_only_choices_that_cost_points() {
     );
 }
 
+/// Where the reference weighs the game (`expert`), each mistake says what it cost of the
+/// chance of winning the game too, by the reference's own estimate (judge s55, d2: a choice
+/// that costs points at the game's end can cost none of the game); a reference that does not
+/// weigh it (`pimc-N`) says nothing of the game.
+#[test]
+fn analyze_gives_each_mistakes_cost_in_the_game_where_the_reference_weighs_it() {
+    let path = std::env::temp_dir().join(format!("euchre-analyze-game-{}.json", std::process::id()));
+    let record = euchre(&[
+        "random",
+        "--format",
+        "record",
+        "--seed",
+        "4",
+        "--set",
+        "winning_score=3",
+    ])
+    .unwrap();
+    std::fs::write(&path, record).unwrap();
+    let file = path.to_str().unwrap();
+    let v = json(&["analyze", file, "--player", "expert-20", "--json"]);
+    let decisions = v["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty());
+    for d in decisions {
+        let win = |a: &str| d["outlooks"][a]["win"].as_f64().unwrap();
+        let (taken, best) = (d["taken"].as_str().unwrap(), d["best"].as_str().unwrap());
+        let difference = d["win_difference"].as_f64().unwrap();
+        assert!((difference - (win(taken) - win(best))).abs() < 0.002, "{d}");
+    }
+    let text = euchre(&["analyze", file, "--player", "expert-20"]).unwrap();
+    let header = text
+        .lines()
+        .find(|l| l.contains("taken") && l.contains("best"))
+        .unwrap();
+    assert!(header.trim_end().ends_with("loss    game"), "{text}");
+    assert!(text.contains("(game: the chance of winning the game"), "{text}");
+    let first = text.lines().skip_while(|l| *l != header).nth(1).unwrap();
+    assert!(first.trim_end().ends_with('%'), "{text}");
+    let plain = euchre(&["analyze", file, "--player", "pimc-5"]).unwrap();
+    assert!(!plain.contains("game:") && !plain.contains("    game"), "{plain}");
+    let plain = json(&["analyze", file, "--player", "pimc-5", "--json"]);
+    assert!(plain["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| d.get("win_difference").is_none()));
+    std::fs::remove_file(&path).unwrap();
+}
+
 /// Every command that reads an EGN document reads it as `egn check` does: a byte-order mark
 /// before the JSON is skipped, and a key given twice is refused, naming it (serde would keep
 /// the last without a word). `solve --given` refuses a repeated key as the engine protocol does.
