@@ -4,6 +4,7 @@
 mod accounts_cmd;
 mod analyze;
 mod bench;
+mod bots_game;
 mod bounded_read;
 mod egn_cmd;
 mod file_lock;
@@ -93,6 +94,12 @@ enum Command {
         /// as the same game, otherwise the record (the only choice for the individual games).
         #[arg(long, value_enum)]
         format: Option<Format>,
+        /// Computer players to play the game rather than random choices, one per seat from
+        /// seat 0 (`expert,basic,expert,basic`), each from its own seat's view. With no time
+        /// limit, so the same command gives the same game; named in the document. One game:
+        /// a match's rules are refused.
+        #[arg(long, value_delimiter = ',', value_name = "P,P,...")]
+        players: Vec<String>,
     },
     /// The engine protocol: JSON lines on stdin, one response per line on stdout.
     Engine,
@@ -935,6 +942,76 @@ pub fn counted(n: impl Into<u64>, noun: &str) -> String {
 }
 
 /// Says that `euchre random` cut its game off (see [`bench::RANDOM_DEALS_AT_MOST`]).
+/// `euchre random --players`: the game the named computer players play, written as EGN where
+/// it reads back as the same game (and `--format` allows), else as the record, with their names.
+fn random_with_players(rules: AnyRules, seed: u64, format: Option<Format>, given: &[String]) -> Result<i32> {
+    if let AnyRules::Partnership(r) = &rules {
+        if euchre::game::is_a_match(r) {
+            anyhow::bail!(
+                "--players plays one game: leave out match_games and match_wins (each game of a match is its own command, with its own --seed)"
+            );
+        }
+    }
+    let names = given.iter().map(|n| player_name(n)).collect::<Result<Vec<_>>>()?;
+    let (game, over) = bots_game::play(rules, seed, &names).map_err(|e| anyhow::anyhow!(e))?;
+    let record = || {
+        let mut r = euchre_record::write_any(&game);
+        r.players = Some(names.clone());
+        serde_json::to_value(&r)
+    };
+    let doc = match (&game, format) {
+        (_, Some(Format::Record)) => record()?,
+        (euchre::table::AnyGame::Solo(g), Some(Format::Egn)) => {
+            anyhow::bail!(
+                "EGN can't record {}: use --format record (docs/record-format.md)",
+                g.rules().family.name()
+            )
+        }
+        (euchre::table::AnyGame::Solo(_), None) => record()?,
+        (euchre::table::AnyGame::Partnership(g), _) => {
+            let four: Option<[String; 4]> = names.clone().try_into().ok();
+            match (euchre_egn::game_to_faithful_egn(g, four), format) {
+                (Ok(doc), _) => {
+                    note_unexpressed(g.rules(), std::slice::from_ref(g));
+                    doc
+                }
+                (Err(e), Some(Format::Egn)) => anyhow::bail!("{e}; --format record keeps every option"),
+                (Err(e), _) => {
+                    eprintln!("note: {e}; writing the game record instead (docs/record-format.md)");
+                    record()?
+                }
+            }
+        }
+    };
+    emit_document(&serde_json::to_string_pretty(&doc)?);
+    if !over {
+        note_cut_off();
+    }
+    Ok(0)
+}
+
+/// The notes for a game written as EGN that reads back the same but under EGN's rule for some
+/// option: a reader judges the decisions under that rule (EGN's dealer may discard the upcard),
+/// so `analyze` and `solve` value the dealer's discard, and what it says, otherwise. The
+/// dealer's discard is news only where a dealer took up the upcard (records tester s53, 10): in
+/// a game where nobody did, every reader judges it alike.
+fn note_unexpressed(rules: &euchre::Rules, games: &[euchre::Game]) {
+    let took_up = |g: &euchre::Game| {
+        g.all_deals().any(|d| {
+            d.history()
+                .iter()
+                .any(|(_, a)| matches!(a, euchre::Action::Discard(_)))
+        })
+    };
+    let upcard_taken = games.iter().any(took_up);
+    let news = |o: &&str| *o != "dealer_may_discard_upcard" || upcard_taken;
+    for o in euchre_egn::unexpressed_options(rules).into_iter().filter(news) {
+        eprintln!(
+            "note: EGN can't record this game's value of {o}; a reader (and euchre analyze) will assume EGN's (--format record keeps it)"
+        );
+    }
+}
+
 fn note_cut_off() {
     eprintln!(
         "note: the game (or match) was cut off after {} deals in all without a winner (random play can drift away from the target for ever, and a long match would not fit in memory): the document ends there",
@@ -1039,7 +1116,15 @@ fn run(cli: Cli) -> Result<i32> {
             }
             Ok(0)
         }
-        Command::Random { rules, seed, format } => {
+        Command::Random {
+            rules,
+            seed,
+            format,
+            players,
+        } if !players.is_empty() => random_with_players(rules.resolve(None)?, seed, format, &players),
+        Command::Random {
+            rules, seed, format, ..
+        } => {
             let r = match rules.resolve(None)? {
                 AnyRules::Partnership(r) => r,
                 AnyRules::Solo(r) => {
@@ -1100,27 +1185,9 @@ fn run(cli: Cli) -> Result<i32> {
                 note_cut_off();
             }
             if matches!(format, Format::Egn) {
-                // The play reads back the same, but a reader takes EGN's rule for these (EGN's
-                // dealer may discard the upcard), and so judges the decisions under other rules:
-                // `analyze` and `solve` value the dealer's discard, and what it says, otherwise.
-                // The dealer's discard is news only where a dealer took up the upcard (records
-                // tester s53, 10): in a game where nobody did, every reader judges it alike.
-                let took_up = |g: &euchre::Game| {
-                    g.all_deals().any(|d| {
-                        d.history()
-                            .iter()
-                            .any(|(_, a)| matches!(a, euchre::Action::Discard(_)))
-                    })
-                };
-                let upcard_taken = match &played {
-                    Ok(m) => m.games().iter().any(took_up),
-                    Err(g) => took_up(g),
-                };
-                let news = |o: &&str| *o != "dealer_may_discard_upcard" || upcard_taken;
-                for o in euchre_egn::unexpressed_options(&r).into_iter().filter(news) {
-                    eprintln!(
-                        "note: EGN can't record this game's value of {o}; a reader (and euchre analyze) will assume EGN's (--format record keeps it)"
-                    );
+                match &played {
+                    Ok(m) => note_unexpressed(&r, m.games()),
+                    Err(g) => note_unexpressed(&r, std::slice::from_ref(g)),
                 }
             }
             Ok(0)

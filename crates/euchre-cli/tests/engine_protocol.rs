@@ -1134,6 +1134,80 @@ fn random_notes_the_dealers_discard_egn_cannot_say() {
     assert!(note.is_empty(), "{note}");
 }
 
+/// `random --players` writes a whole game the named computer players played (judge s55, d1:
+/// `watch` needs a terminal), named in the document, the same from the same seed, which reads
+/// back; names that do not fit the table, and a match, are refused with the reason.
+#[test]
+fn random_with_players_writes_the_game_they_play() {
+    let args = [
+        "random",
+        "--players",
+        "basic,random,basic,random",
+        "--seed",
+        "5",
+        "--set",
+        "dealer_may_discard_upcard=true",
+    ];
+    let (ok, out, note) = run(&args);
+    assert!(ok && note.is_empty(), "{note}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"));
+    assert_eq!(v["fileType"], "Euchre Game Notation");
+    assert_eq!(
+        v["metadata"]["players"],
+        serde_json::json!(["basic", "random", "basic", "random"])
+    );
+    let final_score: Vec<i64> = serde_json::from_value(v["metadata"]["finalScore"].clone()).unwrap();
+    assert!(
+        final_score.iter().any(|&s| s >= 10),
+        "played to the end: {final_score:?}"
+    );
+    assert_eq!(run(&args).1, out, "the same game from the same seed");
+    // Unlike the random game of the same seed.
+    let (_, random_game, _) = run(&["random", "--seed", "5", "--set", "dealer_may_discard_upcard=true"]);
+    assert_ne!(random_game, out);
+    // It reads back.
+    let path = std::env::temp_dir().join(format!("euchre-bots-{}.egn", std::process::id()));
+    std::fs::write(&path, &out).unwrap();
+    let (ok, checked, err) = run(&["egn", "check", path.to_str().unwrap()]);
+    assert!(ok && checked.starts_with("ok"), "{checked}{err}");
+    std::fs::remove_file(&path).unwrap();
+    // The individual games as the record, with the names.
+    let (ok, out, note) = run(&[
+        "random",
+        "--rules",
+        "three-handed",
+        "--players",
+        "basic,basic,random",
+    ]);
+    assert!(ok, "{note}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["format"], "euchre-record");
+    assert_eq!(v["players"], serde_json::json!(["basic", "basic", "random"]));
+    for (bad, says) in [
+        (
+            &["random", "--players", "basic,basic,basic"][..],
+            "names 3 computer players; this game has 4 seats",
+        ),
+        (
+            &["random", "--players", "basic,sage,basic,basic"],
+            "unknown player 'sage'",
+        ),
+        (
+            &[
+                "random",
+                "--players",
+                "basic,basic,basic,basic",
+                "--set",
+                "match_games=3",
+            ],
+            "--players plays one game",
+        ),
+    ] {
+        let (ok, _, err) = run(bad);
+        assert!(!ok && err.contains(says), "{bad:?}: {err}");
+    }
+}
+
 /// The engine's `egn` is read back before it is sent: a `british` game with a defender alone
 /// against a partnered maker (EGN's `defend_alone` means only against a lone maker) is refused
 /// and the game record offered.
