@@ -51,6 +51,7 @@ pub fn play(rules: AnyRules, seed: u64, names: &[String]) -> Result<(AnyGame, bo
 mod tests {
     use super::*;
     use euchre_ai::GameView;
+    use rand::SeedableRng;
 
     fn names(n: &[&str]) -> Vec<String> {
         n.iter().map(|s| s.to_string()).collect()
@@ -92,6 +93,38 @@ mod tests {
         }
         assert!(basic_checked > 20, "{basic_checked}");
         assert!(random_unlike_basic > 5, "{random_unlike_basic}");
+    }
+
+    /// Decision `k` of the game (counted over every deal from 0) was drawn from
+    /// `mix_seed(seed, k)`, as docs/protocol.md says, so the engine's `choose` with that seed
+    /// at that point gives it again (judge s55, d4).
+    #[test]
+    fn each_decision_is_drawn_from_the_game_seed_mixed_with_its_number() {
+        let rules = AnyRules::preset("north-american").unwrap();
+        let (game, _) = play(rules, 9, &names(&["expert-20"; 4])).unwrap();
+        let AnyGame::Partnership(g) = &game else {
+            panic!("a four-handed game")
+        };
+        let mut replay = rules.new_game(9);
+        let mut k = 0u64;
+        let mut searched = 0;
+        for d in g.all_deals().take(2) {
+            for (seat, action) in d.history() {
+                let view = GameView::of_game(&replay, seat);
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(euchre_ai::seeds::mix_seed(9, k));
+                let mut p = euchre_ai::player("expert-20").unwrap();
+                assert_eq!(
+                    p.choose(&view, &Budget::UNLIMITED, &mut rng).action,
+                    action,
+                    "decision {k}"
+                );
+                searched += usize::from(view.legal().len() > 1);
+                replay.apply(action).unwrap();
+                k += 1;
+            }
+            replay.next_deal();
+        }
+        assert!(searched > 10, "{searched}");
     }
 
     #[test]
