@@ -402,17 +402,50 @@ fn time_field(obj: &Map<String, Value>) -> Result<Option<u64>, String> {
     }
 }
 
+/// The family an `options` object names (`"family": "bid-euchre"`, as a game record's `rules`
+/// do for the individual games), normalised as the rules read it, if it names one.
+fn family_option(obj: &Map<String, Value>) -> Option<String> {
+    let name = obj.get("options")?.as_object()?.get("family")?.as_str()?;
+    Some(name.trim().to_ascii_lowercase().replace('_', "-"))
+}
+
 fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
-    let mut rules = match obj.get("rules") {
-        None | Some(Value::Null) => AnyRules::Partnership(euchre::Rules::default()),
-        Some(Value::String(s)) => AnyRules::preset(s).map_err(|e| e.to_string())?,
-        Some(_) => return Err("'rules' must be a preset name such as \"openspiel\"".into()),
+    let family = family_option(obj);
+    let mut rules = match (obj.get("rules"), family.as_deref()) {
+        // A record's rules given as the options name their family, which then needs no
+        // preset (judge s55, d5): every other option follows in the same object.
+        (None | Some(Value::Null), Some("four-handed")) | (None | Some(Value::Null), None) => {
+            AnyRules::Partnership(euchre::Rules::default())
+        }
+        (None | Some(Value::Null), Some(f)) => AnyRules::preset(f).map_err(|_| {
+            format!("option family: '{f}' is not a family: four-handed, three-handed, bid-euchre or set-back")
+        })?,
+        (Some(Value::String(s)), _) => AnyRules::preset(s).map_err(|e| e.to_string())?,
+        (Some(_), _) => return Err("'rules' must be a preset name such as \"openspiel\"".into()),
     };
+    // The four-handed game's rules have no family option (it is the family); an individual
+    // game's family may be changed by its option, as any other.
+    let four_handed = matches!(rules, AnyRules::Partnership(_));
+    if family
+        .as_deref()
+        .is_some_and(|f| (f == "four-handed") != four_handed)
+    {
+        return Err(format!(
+            "option family '{}' is not the family of rules '{}': give one of them",
+            family.as_deref().unwrap_or_default(),
+            obj.get("rules")
+                .and_then(Value::as_str)
+                .unwrap_or("north-american")
+        ));
+    }
     match obj.get("options") {
         None | Some(Value::Null) => {}
         Some(Value::Object(opts)) => {
             let mut settings = Vec::new();
             for (k, v) in opts {
+                if k == "family" && four_handed {
+                    continue;
+                }
                 let text = match v {
                     Value::String(s) => s.clone(),
                     Value::Bool(b) => b.to_string(),
@@ -796,6 +829,46 @@ mod tests {
             panic!("{r:?}")
         };
         assert_eq!((rules.winning_score, rules.loner_march_score), (7, 0));
+    }
+
+    /// A game record's `rules` object, given as the options, is enough on its own: its
+    /// `family` names the individual game, with no preset (judge s55, d5); a family that is
+    /// not the preset's side of the table is refused, saying so.
+    #[test]
+    fn a_records_rules_are_options_enough_for_new() {
+        let record_rules = r#"{"family":"bid-euchre","players":"4","winning_score":"0","start_score":"21","stick_the_dealer":"true","min_bid":"1","set_penalty":"5","stayer_penalty":"5","defenders_gain":"false","declare":"false","ante":"0","euchre_stake":"0"}"#;
+        let (_, r) = parse_request(&format!(r#"{{"cmd":"new","options":{record_rules}}}"#)).unwrap();
+        let Request::New {
+            rules: AnyRules::Solo(solo),
+            ..
+        } = r
+        else {
+            panic!("{r:?}")
+        };
+        let mut expected = euchre::solo::SoloRules::preset("bid-euchre").unwrap();
+        expected.start_score = 21;
+        expected.winning_score = 0;
+        assert_eq!(solo, expected);
+        // Written as a person might: Set_Back.
+        let (_, r) = parse_request(r#"{"cmd":"new","options":{"family":"Set_Back"}}"#).unwrap();
+        assert!(matches!(r, Request::New { rules: AnyRules::Solo(s), .. } if s.family.name() == "set-back"));
+        // The four-handed family names the four-handed game.
+        let (_, r) =
+            parse_request(r#"{"cmd":"new","options":{"family":"four-handed","winning_score":7}}"#).unwrap();
+        assert!(matches!(r, Request::New { rules: AnyRules::Partnership(p), .. } if p.winning_score == 7));
+        let message = |line: &str| parse_request(line).unwrap_err().message;
+        assert_eq!(
+            message(r#"{"cmd":"new","rules":"north-american","options":{"family":"bid-euchre"}}"#),
+            "option family 'bid-euchre' is not the family of rules 'north-american': give one of them"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"new","rules":"three-handed","options":{"family":"four-handed"}}"#),
+            "option family 'four-handed' is not the family of rules 'three-handed': give one of them"
+        );
+        assert_eq!(
+            message(r#"{"cmd":"new","options":{"family":"whist"}}"#),
+            "option family: 'whist' is not a family: four-handed, three-handed, bid-euchre or set-back"
+        );
     }
 
     /// An `id` that JSON allows but JSON readers refuse (`1e400`, out of an `f64`'s range) is
