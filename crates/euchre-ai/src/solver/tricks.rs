@@ -227,13 +227,9 @@ impl TrickSolver {
             return false;
         }
         if left == 1 && tp.trick_len() == 0 {
-            // The last trick: every seat has one card, so it plays itself.
-            let mut last = *tp;
-            while !last.is_over() {
-                let Some(c) = last.legal().first() else { break };
-                last.play(c);
-            }
-            return last.maker_tricks() > tp.maker_tricks();
+            // The last trick: every seat in play has one card, so it plays itself: the highest
+            // card by the suit the leader's card leads takes it.
+            return last_trick_to_makers(tp);
         }
         // The table pays from two tricks left; the last trick plays itself.
         let boundary = tp.trick_len() == 0 && left >= 2;
@@ -516,7 +512,80 @@ impl Iterator for GroupIter {
     }
 }
 
+/// Whether the makers take the last trick, led by the seat to act, each seat in play holding
+/// one card.
+#[inline]
+fn last_trick_to_makers(tp: &TrickPlay) -> bool {
+    let table = tp.table();
+    let hands = tp.hands();
+    let leader = tp.to_act();
+    let Some(lead) = hands[leader.index()].first() else {
+        return false;
+    };
+    let led = table.effective_suit(lead);
+    let mut best = (table.strength(lead, led), leader);
+    for s in 0..4u8 {
+        let seat = euchre::Seat::new(s);
+        if seat == leader || !tp.is_active(seat) {
+            continue;
+        }
+        if let Some(c) = hands[usize::from(s)].first() {
+            let strength = table.strength(c, led);
+            if strength > best.0 {
+                best = (strength, seat);
+            }
+        }
+    }
+    best.1.team() == tp.makers()
+}
+
 #[inline]
 fn slot_of(key: u64) -> usize {
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TT_BITS)) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use euchre::{Deal, Decisions, Rules, Seat};
+
+    /// The last trick worked out at once is the trick played out card by card, in every
+    /// preset of the four-handed game (the Joker, no trump, lone hands with a seat out).
+    #[test]
+    fn the_last_trick_worked_out_is_the_trick_played_out() {
+        let mut checked = 0;
+        for (preset, _) in euchre::all_presets() {
+            let Ok(rules) = Rules::preset(preset) else {
+                continue;
+            };
+            for seed in 0..300u64 {
+                let mut deal = Deal::from_seed(rules, Seat::new((seed % 4) as u8), seed);
+                let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                let mut at_last = None;
+                while deal.to_act().is_some() {
+                    if let Some(tp) = deal.trick_play() {
+                        if tp.tricks_done() == 4 && tp.trick_len() == 0 {
+                            at_last = Some(tp);
+                            break;
+                        }
+                    }
+                    let legal = deal.legal_actions();
+                    pick ^= pick << 13;
+                    pick ^= pick >> 7;
+                    pick ^= pick << 17;
+                    deal.apply(legal[(pick % legal.len() as u64) as usize]).unwrap();
+                }
+                let Some(tp) = at_last else { continue };
+                let mut played = tp;
+                while !played.is_over() {
+                    let c = played.legal().first().unwrap();
+                    played.play(c);
+                }
+                let expected = played.maker_tricks() > tp.maker_tricks();
+                assert_eq!(last_trick_to_makers(&tp), expected, "{preset}, seed {seed}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 }
