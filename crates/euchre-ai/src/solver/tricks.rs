@@ -547,7 +547,7 @@ fn slot_of(key: u64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use euchre::{Deal, Decisions, Rules, Seat};
+    use euchre::{Deal, Rules, Seat};
 
     /// The last trick worked out at once is the trick played out card by card, in every
     /// preset of the four-handed game (the Joker, no trump, lone hands with a seat out).
