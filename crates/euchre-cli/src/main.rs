@@ -941,16 +941,18 @@ pub fn counted(n: impl Into<u64>, noun: &str) -> String {
     euchre::text::count(n, noun, &format!("{noun}s"))
 }
 
-/// Says that `euchre random` cut its game off (see [`bench::RANDOM_DEALS_AT_MOST`]).
 /// `euchre random --players`: the game the named computer players play, written as EGN where
 /// it reads back as the same game (and `--format` allows), else as the record, with their names.
 fn random_with_players(rules: AnyRules, seed: u64, format: Option<Format>, given: &[String]) -> Result<i32> {
-    if let AnyRules::Partnership(r) = &rules {
-        if euchre::game::is_a_match(r) {
-            anyhow::bail!(
-                "--players plays one game: leave out match_games and match_wins (each game of a match is its own command, with its own --seed)"
-            );
-        }
+    match &rules {
+        AnyRules::Partnership(r) if euchre::game::is_a_match(r) => anyhow::bail!(
+            "--players plays one game: leave out match_games and match_wins (each game of a match is its own command, with its own --seed)"
+        ),
+        AnyRules::Solo(r) if matches!(format, Some(Format::Egn)) => anyhow::bail!(
+            "EGN can't record {}: use --format record (docs/record-format.md)",
+            r.family.name()
+        ),
+        _ => {}
     }
     let names = given.iter().map(|n| player_name(n)).collect::<Result<Vec<_>>>()?;
     let (game, over) = bots_game::play(rules, seed, &names).map_err(|e| anyhow::anyhow!(e))?;
@@ -960,14 +962,7 @@ fn random_with_players(rules: AnyRules, seed: u64, format: Option<Format>, given
         serde_json::to_value(&r)
     };
     let doc = match (&game, format) {
-        (_, Some(Format::Record)) => record()?,
-        (euchre::table::AnyGame::Solo(g), Some(Format::Egn)) => {
-            anyhow::bail!(
-                "EGN can't record {}: use --format record (docs/record-format.md)",
-                g.rules().family.name()
-            )
-        }
-        (euchre::table::AnyGame::Solo(_), None) => record()?,
+        (_, Some(Format::Record)) | (euchre::table::AnyGame::Solo(_), _) => record()?,
         (euchre::table::AnyGame::Partnership(g), _) => {
             let four: Option<[String; 4]> = names.clone().try_into().ok();
             match (euchre_egn::game_to_faithful_egn(g, four), format) {
@@ -1012,6 +1007,7 @@ fn note_unexpressed(rules: &euchre::Rules, games: &[euchre::Game]) {
     }
 }
 
+/// Says that `euchre random` cut its game off (see [`bench::RANDOM_DEALS_AT_MOST`]).
 fn note_cut_off() {
     eprintln!(
         "note: the game (or match) was cut off after {} deals in all without a winner (random play can drift away from the target for ever, and a long match would not fit in memory): the document ends there",

@@ -1202,6 +1202,18 @@ fn random_with_players_writes_the_game_they_play() {
             ],
             "--players plays one game",
         ),
+        (
+            &[
+                "random",
+                "--rules",
+                "bid-euchre",
+                "--players",
+                "basic,basic,basic,basic",
+                "--format",
+                "egn",
+            ],
+            "EGN can't record bid-euchre",
+        ),
     ] {
         let (ok, _, err) = run(bad);
         assert!(!ok && err.contains(says), "{bad:?}: {err}");
