@@ -186,6 +186,20 @@ try {
 
   const play = fixtures.find((f) => f.family === 'four-handed' && f.view.phase === 'play' && f.view.legal.length > 1);
   const bidding = fixtures.find((f) => f.family === 'four-handed' && f.view.phase === 'bidding1');
+  // A page at its turn in the play that has asked for a hint (answered by the check itself).
+  const playHintAsked = async () => {
+    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    try {
+      t.send(stateMessage(play, 3, { deal_number: 2 }));
+      await t.page.waitForSelector('#table[data-state="myturn"]');
+      await t.page.click('#hint-btn');
+      await waitSent(t.sent, (x) => x.type === 'hint', 'a hint request');
+      return t;
+    } catch (e) {
+      await t.ctx.close();
+      throw e;
+    }
+  };
 
   await check('a refused decision: the error is shown, the page syncs and offers the decision again', async () => {
     const t = await scripted(bidding.view.seat, { width: 1100, height: 800 });
@@ -244,12 +258,8 @@ try {
   });
 
   await check('hint and review panels', async () => {
-    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    const t = await playHintAsked();
     try {
-      t.send(stateMessage(play, 3, { deal_number: 2 }));
-      await t.page.waitForSelector('#table[data-state="myturn"]');
-      await t.page.click('#hint-btn');
-      await waitSent(t.sent, (x) => x.type === 'hint', 'a hint request');
       const best = play.view.legal[1];
       t.send({ type: 'hint', seq: 3, best, choices: play.view.legal.map((a, i) => ({ action: a, value: a === best ? 1.5 : -0.25 * i })) });
       await t.page.waitForSelector('#hint-panel strong');
@@ -323,12 +333,8 @@ try {
   });
 
   await check('a play hint that puts a card of fewer points first for the game says what each card does to the game (judge s55, c2)', async () => {
-    const t = await scripted(play.view.seat, { width: 1100, height: 800 });
+    const t = await playHintAsked();
     try {
-      t.send(stateMessage(play, 3, { deal_number: 2 }));
-      await t.page.waitForSelector('#table[data-state="myturn"]');
-      await t.page.click('#hint-btn');
-      await waitSent(t.sent, (x) => x.type === 'hint', 'a hint request');
       const [first, second] = play.view.legal;
       const game = (win, change) => ({ make: 0, march: 0, euchred: 0, they_make: 0, they_march: 0, they_euchred: 0, win, win_change: change });
       // The second card is worth more points, the first more of the game.

@@ -240,17 +240,6 @@ fn player_totals<'a>(loaded: &'a Loaded, analyses: &[DealAnalysis]) -> Vec<Playe
     out
 }
 
-/// A difference in the chance of winning the game, in percentage points: "-1.2%", "+0.1%",
-/// "0.0%" for less than 0.05.
-fn game_percent(d: f64) -> String {
-    let p = d * 100.0;
-    if p.abs() < 0.05 {
-        "0.0%".into()
-    } else {
-        format!("{p:+.1}%")
-    }
-}
-
 fn when(j: &Judgement) -> &'static str {
     if j.in_play {
         "play"
@@ -329,7 +318,7 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
         }
         for j in &mistakes {
             let game_column = match j.win_difference {
-                Some(d) if game => format!("  {:>6}", game_percent(d)),
+                Some(d) if game => format!("  {:>6}", crate::percent_change(d)),
                 _ => String::new(),
             };
             out += &format!(

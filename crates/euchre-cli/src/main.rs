@@ -935,6 +935,17 @@ pub fn emit(text: &str) {
     }
 }
 
+/// A change in a chance (0 to 1) in percentage points, one decimal, signed: "+3.1%",
+/// "-1.2%", and "±0.0%" for less than 0.05 either way (a hint's and a review's game chance).
+pub fn percent_change(change: f64) -> String {
+    let points = change * 100.0;
+    if points.abs() < 0.05 {
+        "±0.0%".to_string()
+    } else {
+        format!("{points:+.1}%")
+    }
+}
+
 /// `n` and the noun, plural unless `n` is 1 ("1 deal", "2 deals").
 pub fn counted(n: impl Into<u64>, noun: &str) -> String {
     let n = usize::try_from(n.into()).unwrap_or(usize::MAX);

@@ -630,12 +630,7 @@ pub fn outlook_words(o: &Outlook) -> String {
 
 /// A change in the chance of winning the game, in words: "game +3.1%", "game ±0.0%".
 fn game_words(change: f64) -> String {
-    let points = change * 100.0;
-    if points.abs() < 0.05 {
-        "game ±0.0%".to_string()
-    } else {
-        format!("game {points:+.1}%")
-    }
+    format!("game {}", crate::percent_change(change))
 }
 
 /// Two chances that are parts of one (making trump: taking the tricks needed, or being
