@@ -48,6 +48,7 @@ use crate::bid_correction::{self, BidCorrection};
 use crate::infer::{likelihood, PlayModel, Readers, StepMemo};
 use crate::next_card::{Memo, NextCard};
 use crate::own_choice::{choose, value_chosen, OwnChoice, Spot};
+use crate::paired::{close_to, difference, WorldValues};
 use crate::pimc::{best_index, GamePosition, Pimc, Work, WorldOutcome};
 use crate::player::{Budget, Choice, Outlook, Player};
 use crate::real_outcomes::RealOutcomes;
@@ -260,7 +261,7 @@ impl Expert {
         records: &[Searched],
         game: Option<&GamePosition>,
         ends: &mut [Vec<Option<WorldEnd>>],
-        seen: &mut [(f64, Vec<f64>)],
+        seen: &mut [WorldValues],
     ) {
         let chosen = self.choose_leads(records, game);
         if chosen.is_empty() {
@@ -340,7 +341,7 @@ const BATCH: u32 = 50;
 /// [`CLEAR`] standard errors of the mean difference over the worlds (paired: the same worlds
 /// value every action), or exactly tied with it in every world. Close decisions get every
 /// world the budget allows; clear ones stop early.
-fn settled(seen: &[(f64, Vec<f64>)], choosable: &[bool]) -> bool {
+fn settled(seen: &[WorldValues], choosable: &[bool]) -> bool {
     let Some((_, first)) = seen.first() else {
         return false;
     };
@@ -363,14 +364,7 @@ fn settled(seen: &[(f64, Vec<f64>)], choosable: &[bool]) -> bool {
         if !means[a].is_finite() {
             return true;
         }
-        let gap = means[best] - means[a];
-        let var = seen
-            .iter()
-            .map(|(t, k)| t * (k[best] - k[a] - gap).powi(2))
-            .sum::<f64>()
-            / (n - 1.0);
-        let se = (var / n).sqrt();
-        se < 1e-12 || gap > CLEAR * se
+        difference(seen, best, a).is_none_or(|(gap, se)| se < 1e-12 || gap > CLEAR * se)
     })
 }
 
@@ -527,7 +521,7 @@ impl Player for Expert {
         // rule) its key value per action with the times it was drawn.
         let mut records: Vec<Searched> = Vec::new();
         let mut ends: Vec<Vec<Option<WorldEnd>>> = Vec::new();
-        let mut seen: Vec<(f64, Vec<f64>)> = Vec::new();
+        let mut seen: Vec<WorldValues> = Vec::new();
         let no_choice = HashMap::new();
         let mut searched = 0u32;
         // The individual games' costs are the least predictable from the counts (their
@@ -618,6 +612,13 @@ impl Player for Expert {
             })
             .collect();
         let mut best = best_index(keys.iter().copied());
+        if self.config.near_points {
+            let near = close_to(&seen, best, &choosable);
+            if !near.is_empty() {
+                let points = outlooks.iter().zip(&near);
+                best = best_index(points.map(|(o, &c)| if c { o.points } else { f64::NEG_INFINITY }));
+            }
+        }
         let follows =
             || matches!(&view.view, View::Partnership(o) if view.in_trick_play() && !crate::infer::leads(o));
         let play_ties = self.config.play_ties.filter(|_| follows());
@@ -640,6 +641,7 @@ impl Player for Expert {
             action: legal[best],
             values,
             outlooks,
+            close: close_to(&seen, best, &choosable),
         }
     }
 }

@@ -31,6 +31,7 @@ pub mod infer;
 pub mod lead_model;
 pub mod next_card;
 pub mod own_choice;
+pub mod paired;
 pub mod pimc;
 pub mod player;
 pub mod pooling;

@@ -16,6 +16,7 @@ use crate::basic::{BasicPlayer, SuitsOnlyBasic};
 use crate::infer::BidModel;
 use crate::lead_model::LeadModel;
 use crate::own_choice::{own_lead, OwnChoice, Spot};
+use crate::paired::{close_to, WorldValues};
 use crate::player::{play_deal_out, Budget, Choice, Player};
 use crate::real_outcomes::Expectations;
 use crate::solver::{scale, scaled_outcome, Solver};
@@ -733,6 +734,8 @@ impl Player for Pimc {
         // A world's outcome as this player values it.
         let worth = |points: f64| valuer.as_ref().map_or(points, |g| g.win_after(points));
         let mut totals = vec![0.0f64; legal.len()];
+        // Each world's values, for the choice's close actions.
+        let mut seen: Vec<WorldValues> = Vec::new();
         let mut worlds = 0u32;
         // A view no world agrees with (never one of a real deal) draws none.
         let mut sampler = view.view.sampler().ok();
@@ -751,11 +754,17 @@ impl Player for Pimc {
             if world.to_act() != Some(me) {
                 continue;
             }
-            for (total, v) in totals.iter_mut().zip(self.world_values(&world, &legal, me, rng)) {
-                if let Some(v) = v {
-                    *total += worth(v.points);
+            let values: Vec<f64> = self
+                .world_values(&world, &legal, me, rng)
+                .iter()
+                .map(|v| v.map_or(f64::NEG_INFINITY, |v| worth(v.points)))
+                .collect();
+            for (total, v) in totals.iter_mut().zip(&values) {
+                if v.is_finite() {
+                    *total += v;
                 }
             }
+            seen.push((1.0, values));
             worlds += 1;
         }
         if worlds == 0 {
@@ -771,10 +780,12 @@ impl Player for Pimc {
                 .iter()
                 .map(|&(a, v)| if view.reneges(a) { f64::NEG_INFINITY } else { v }),
         );
+        let choosable: Vec<bool> = legal.iter().map(|&a| !view.reneges(a)).collect();
         Choice {
             action: values[best].0,
             values,
             outlooks: Vec::new(),
+            close: close_to(&seen, best, &choosable),
         }
     }
 }

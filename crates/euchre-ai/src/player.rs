@@ -19,6 +19,11 @@ pub struct Choice {
     /// What the player expects of each action in `values` (same order), where it explains
     /// itself (`expert`); empty otherwise.
     pub outlooks: Vec<Outlook>,
+    /// For each action in `values` (same order), whether the search could not tell it from
+    /// the action chosen: not worse by more than two standard errors of their difference over
+    /// the worlds searched ([`crate::paired`]), so that another seed could well choose it.
+    /// The chosen action is close to itself. Empty for players that do not search worlds.
+    pub close: Vec<bool>,
 }
 
 /// What a search player expects of one action, over the worlds it searched: how the deal ends
@@ -77,6 +82,7 @@ impl Choice {
             action,
             values: Vec::new(),
             outlooks: Vec::new(),
+            close: Vec::new(),
         }
     }
 }

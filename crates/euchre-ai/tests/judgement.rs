@@ -496,3 +496,34 @@ fn a_bid_euchre_bid_is_valued_by_the_trump_the_bidder_would_name() {
         "bid 3: {expert_value} against {basic_trump_value}"
     );
 }
+
+/// A choice marks the actions its worlds could not tell from it as close, so that a hint or a
+/// review can say "about as good" rather than rank noise. The judge's assist (judge s55, a3):
+/// seat 0 holds the left bower, K and 9 of spades with the partner dealing A♠; ordering and
+/// passing are near (the dealer-partner often picks up anyway), and searches part between
+/// them, while ordering alone (euchred whenever the partner's ace is not enough) is clearly
+/// worse. Most searches mark the other of pass and order close; none marks the loner close.
+#[test]
+fn a_bid_the_worlds_cannot_tell_from_the_choice_is_marked_close() {
+    let mut deal = deal_with(Seat::new(2), Seat::new(0), "9C JC QC 9S KS", "AS");
+    deal.apply("pass".parse().unwrap()).unwrap();
+    let s = Searches::of("expert", &deal, Seat::new(0), [1, 1]);
+    let close = |c: &Choice, action: &str| {
+        let a: Action = action.parse().unwrap();
+        let i = c.values.iter().position(|(b, _)| *b == a).unwrap();
+        c.close[i]
+    };
+    let mut both = 0;
+    for c in &s.0 {
+        assert_eq!(c.close.len(), c.values.len(), "{c:?}");
+        // The choice is close to itself.
+        assert!(close(c, &c.action.to_string()), "{c:?}");
+        assert!(!close(c, "order alone"), "{c:?}");
+        both += usize::from(close(c, "pass") && close(c, "order"));
+    }
+    assert!(
+        both as u64 * 2 > SEARCHES,
+        "pass and order both close in {both} of {SEARCHES} searches ({})",
+        s.summary()
+    );
+}

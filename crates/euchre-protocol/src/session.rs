@@ -351,6 +351,11 @@ fn choose(game: &AnyGame, name: &str, time_ms: Option<u64>, seed: u64) -> Result
     if !choice.outlooks.is_empty() {
         answer["outlooks"] = outlooks_object(&choice.values, &choice.outlooks);
     }
+    if !choice.close.is_empty() {
+        let close = choice.values.iter().zip(&choice.close);
+        let others = close.filter(|&(&(a, _), &c)| c && a != choice.action);
+        answer["close"] = others.map(|((a, _), _)| json!(a.to_string())).collect();
+    }
     Ok(answer)
 }
 

@@ -267,6 +267,49 @@ fn the_hint_explains_each_bid_with_its_outlook() {
     }
 }
 
+/// A search player lists the other actions its worlds could not tell from its choice
+/// (`close`): legal actions, never the choice itself; a player that searches no worlds lists
+/// none. Seat 0 makes clubs holding every club but the ace; the right bower draws the ace and
+/// the left. Its 9, 10, queen and king are then worth the same in every world (each wins
+/// every trick), so whichever a search leads, the other three are close to it. Before that
+/// lead, the right bower is worth more than the others in every world searched, and nothing
+/// is close to it.
+#[test]
+fn a_search_lists_the_actions_it_cannot_tell_from_its_choice() {
+    let mut s = new_with_hands(&HANDS);
+    for a in ["pass", "pass", "pass", "pass", "call C"] {
+        apply(&mut s, a);
+    }
+    let close_of = |r: &Value| -> Vec<String> {
+        r["close"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no close in {r}"))
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string())
+            .collect()
+    };
+    for player in ["expert", "pimc-20"] {
+        let r = ok(&mut s, &json!({"cmd": "choose", "player": player, "seed": 3}));
+        assert_eq!(r["action"], "JC", "{r}");
+        assert!(close_of(&r).is_empty(), "{r}");
+    }
+    for a in ["JC", "AC", "JS", "QS"] {
+        apply(&mut s, a);
+    }
+    let low = ["9C", "TC", "QC", "KC"];
+    for (player, seed) in [("expert", 3), ("pimc-20", 3), ("expert", 4), ("pimc-20", 5)] {
+        let r = ok(&mut s, &json!({"cmd": "choose", "player": player, "seed": seed}));
+        let chosen = r["action"].as_str().unwrap();
+        let mut expected: Vec<&str> = low.iter().copied().filter(|&c| c != chosen).collect();
+        expected.sort_unstable();
+        let mut close = close_of(&r);
+        close.sort_unstable();
+        assert_eq!(close, expected, "{player}: {r}");
+    }
+    let r = ok(&mut s, &json!({"cmd": "choose", "player": "basic", "seed": 3}));
+    assert!(r.get("close").is_none(), "{r}");
+}
+
 /// Two sessions whose deals differ only in cards seat 0 cannot see (its two opponents swapped
 /// a card) give seat 0 the same answer for the same seed, all through the deal.
 #[test]

@@ -22,6 +22,11 @@ pub struct ExpertConfig {
     /// game-win chance on top, so that where the chance is flat (one deal's outcome does not
     /// change it) the points still decide; points past the target are worth nothing.
     pub points_weight: f64,
+    /// Among the actions the worlds searched cannot tell from the best by what the search
+    /// maximises (within two standard errors, [`crate::paired::close_to`]), take the one of
+    /// most points (`expert-nearpts`): where the game-win chance of two actions differs by
+    /// less than its noise, the points decide (judge s55, a2).
+    pub near_points: bool,
     /// With `score_aware`, every point of the deal, past the target too, is worth this much
     /// game-win chance on top: a tie-break so small that it decides only where the chance is
     /// the same, as in a game already won (or lost) in every world searched. There the
@@ -211,6 +216,7 @@ impl ExpertConfig {
                 }
                 "lex" => config.tie_points = 1e-6,
                 "nolex" => config.tie_points = 0.0,
+                "nearpts" => config.near_points = true,
                 "olead" => config.opening_lead = OpeningLead::Basic,
                 "oleadfit" => config.opening_lead = OpeningLead::Likeliest(LeadModel::PIMC),
                 "ownlead" => config.own_lead = true,
@@ -341,6 +347,7 @@ impl ExpertConfig {
         score_aware: true,
         points_weight: 0.0,
         tie_points: 0.0,
+        near_points: false,
         playouts: false,
         // `basic` as it was then, never naming no trump in Bid Euchre.
         continuation: Continuation::BasicSuits,
