@@ -281,11 +281,14 @@ try {
       // does not deal this one.
       const dealtThen = play.view.dealer !== play.view.seat;
       const dealer = dealtThen ? play.view.seat : (play.view.seat + 1) % 4;
-      t.send({ type: 'review', deal: 1, dealer, decisions: [{ index: 1, action: 'pass', best: 'order', loss: 0.85, choices: [] }, { index: 2, action: play.view.legal[0], best: play.view.legal[0], loss: 0, choices: [] }], unjudged: 0 });
+      // The first mistake within the noise of the search (close), the second not.
+      t.send({ type: 'review', deal: 1, dealer, decisions: [{ index: 1, action: 'pass', best: 'order', loss: 0.85, close: true, choices: [] }, { index: 2, action: play.view.legal[0], best: play.view.legal[0], loss: 0, close: true, choices: [] }, { index: 3, action: play.view.legal[0], best: play.view.legal[1], loss: 0.3, close: false, choices: [] }], unjudged: 0 });
       await t.page.waitForSelector('#review-panel .mistake');
       const text = await t.page.locator('#review-panel').innerText();
       const word = dealtThen ? 'Pick it up' : 'Order up';
       if (!text.includes(`better was ${word}`)) throw new Error(`the review says ${text}, not "better was ${word}"`);
+      const mistakes = await t.page.locator('#review-panel .mistake').allInnerTexts();
+      if (mistakes.length !== 2 || !mistakes[0].includes('(−0.85; close, within the noise of the search)') || !mistakes[1].endsWith('(−0.30)')) throw new Error(`the mistakes read ${JSON.stringify(mistakes)} (judge s55, c3: one within the search's noise says so, the other not)`);
     } finally {
       await t.ctx.close();
     }
@@ -302,10 +305,11 @@ try {
       t.send({
         type: 'hint', seq: 4, best: 'order',
         choices: [
-          { action: 'pass', value: -0.4, ...odds(0.05, 0, 0.02, 0.64, 0.47, -0.012) },
-          { action: 'order', value: 0.9, ...odds(0.72, 0.18, 0.11, 0, 0.531, 0.031) },
+          // Pass is about as good as ordering up by the search (close), the loner not.
+          { action: 'pass', value: -0.4, close: true, ...odds(0.05, 0, 0.02, 0.64, 0.47, -0.012) },
+          { action: 'order', value: 0.9, close: true, ...odds(0.72, 0.18, 0.11, 0, 0.531, 0.031) },
           // 37.5% and 62.5%, each rounded, would add up to 101%.
-          { action: 'order alone', value: 0.2, ...odds(0.375, 0.1, 0.625, 0, 0.49, 0) },
+          { action: 'order alone', value: 0.2, close: false, ...odds(0.375, 0.1, 0.625, 0, 0.49, 0) },
         ].filter((c) => bidding.view.legal.includes(c.action)),
       });
       await t.page.waitForSelector('#hint-panel .why');
@@ -317,6 +321,9 @@ try {
       const pass = rows.find((r) => /^Pass/.test(r));
       if (!pass || !pass.includes('they make 64%') || !pass.includes('game −1.2%')) throw new Error(`pass is explained as ${JSON.stringify(pass)}`);
       if (!/^Order up/.test(rows[0])) throw new Error(`the best choice is not listed first: ${JSON.stringify(rows)}`);
+      // The choices the search could not tell from its own are named with it (judge s55, c3).
+      const about = await t.page.locator('#hint-panel .about-as-good').innerText();
+      if (about.trim() !== '· about as good: Pass') throw new Error(`the hint's heading names as about as good: ${JSON.stringify(about)}`);
       if (!(await t.page.locator('#hint-key').count())) throw new Error('no key to the chances');
       // The hinted button's name says it is the hint's choice (its badge is only drawn), until
       // the hint is closed.

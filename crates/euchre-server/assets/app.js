@@ -2596,8 +2596,12 @@ function hintPanel(s) {
     // hint's values are points gained toward 0 against the others (higher is better), which
     // the log's "(+5)" added to a score would otherwise seem to contradict.
     const down = s.family === 'bid-euchre' || s.family === 'set-back';
+    // The choices the search could not tell from its own are named with it, so that a close
+    // call does not read as a clear one.
+    const about = choices.filter((c) => c.close && c.action !== ui.hint.best).map((c) => actionLabel(c.action, v));
     inner = [
-      h('p', {}, 'Best: ', h('strong', {}, actionLabel(ui.hint.best, v))),
+      h('p', {}, 'Best: ', h('strong', {}, actionLabel(ui.hint.best, v)),
+        about.length ? h('span', { class: 'about-as-good' }, ` · about as good: ${about.join(', ')}`) : null),
       choices.length ? h('table', { class: 'values' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Choice'), h('th', {}, down ? 'Expected gain toward 0' : 'Expected points'))),
         h('tbody', {}, choices.map((c) => h('tr', { class: c.action === ui.hint.best ? 'best' : '' }, cell(c), h('td', { class: 'num' }, signed(c.value.toFixed(2))))))) : null,
@@ -2626,7 +2630,7 @@ function reviewPanel(s) {
       h('p', {}, lost > 0.005 ? `Your decisions cost ${lost.toFixed(2)} expected points.` : 'Every decision was the best one found.'),
       h('ol', { class: 'review-list' }, r.decisions.map((d) => h('li', { class: d.loss > 0.005 ? 'mistake' : 'good' },
         d.loss > 0.005
-          ? `${actionLabel(d.action, view)}: better was ${actionLabel(d.best, view)} (−${d.loss.toFixed(2)})`
+          ? `${actionLabel(d.action, view)}: better was ${actionLabel(d.best, view)} (−${d.loss.toFixed(2)}${d.close ? '; close, within the noise of the search' : ''})`
           : `${actionLabel(d.action, view)}: best`))),
       r.unjudged ? h('p', { class: 'muted' }, `${r.unjudged} decision${r.unjudged > 1 ? 's' : ''} not judged.`) : null,
     ];

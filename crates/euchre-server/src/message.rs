@@ -181,6 +181,10 @@ pub struct Valued {
     /// Sent as fields of the choice itself, and only when there is one.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub outlook: Option<Explained>,
+    /// In a hint, from a player that searches worlds: whether its search could not tell this
+    /// choice from its own (within the noise of its worlds: about as good).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub close: Option<bool>,
 }
 
 /// What a player expects of a choice: the chances (0 to 1) that the seat's side makes trump and
@@ -225,6 +229,9 @@ pub struct Judged {
     pub best: String,
     /// Expected points lost by the action taken (0 when it was the best).
     pub loss: f64,
+    /// The search could not tell the action taken from `best` (within the noise of its
+    /// worlds): a loss then is no clear mistake.
+    pub close: bool,
     pub choices: Vec<Valued>,
 }
 

@@ -1206,8 +1206,9 @@ impl Room {
 }
 
 /// Each action with its value and, where the player explains itself (`outlooks` parallel to
-/// `values`), what it expects of the action, as sent.
-fn valued(values: &[(Action, f64)], outlooks: &[Outlook]) -> Vec<Valued> {
+/// `values`), what it expects of the action, and whether its search could not tell it from its
+/// choice (`close`, parallel too, where the player says), as sent.
+fn valued(values: &[(Action, f64)], outlooks: &[Outlook], close: &[bool]) -> Vec<Valued> {
     values
         .iter()
         .enumerate()
@@ -1215,6 +1216,7 @@ fn valued(values: &[(Action, f64)], outlooks: &[Outlook]) -> Vec<Valued> {
             action: a.to_string(),
             value: *v,
             outlook: outlooks.get(i).map(Explained::from),
+            close: close.get(i).copied(),
         })
         .collect()
 }
@@ -1233,7 +1235,7 @@ pub fn hint(view: &GameView, seq: u64, seed: u64) -> ServerMessage {
         Ok(c) => ServerMessage::Hint {
             seq,
             best: c.action.to_string(),
-            choices: valued(&c.values, &c.outlooks),
+            choices: valued(&c.values, &c.outlooks, &c.close),
         },
         Err(e) => ServerMessage::Error {
             error: e.to_string(),
@@ -1256,7 +1258,8 @@ pub fn review(deal: &RecordedDeal, seat: Seat, seed: u64) -> ServerMessage {
                     action: j.taken.to_string(),
                     best: j.best.to_string(),
                     loss: j.loss,
-                    choices: valued(&j.values, &j.outlooks),
+                    close: j.close,
+                    choices: valued(&j.values, &j.outlooks, &j.close_actions),
                 })
                 .collect(),
             unjudged: a.unjudged.len(),

@@ -777,6 +777,12 @@ async fn a_finished_game_is_downloaded_and_counted_for_its_players() {
     let review = reply(&mut ws).await;
     assert_eq!(review["type"], "review", "{review}");
     assert_eq!(review["deal"], 1);
+    // Each decision says whether the search could tell it from its own; its own choice is
+    // close to itself.
+    for d in review["decisions"].as_array().unwrap() {
+        let close = d["close"].as_bool().unwrap_or_else(|| panic!("no close in {d}"));
+        assert!(close || d["action"] != d["best"], "{d}");
+    }
     let (status, egn) = get(&addr, &format!("/api/tables/{code}/game.egn")).await;
     assert_eq!(status, 200);
     euchre_egn::check_text(&egn).expect("the EGN replays");

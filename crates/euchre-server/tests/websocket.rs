@@ -192,6 +192,10 @@ async fn a_hint_explains_each_bid_and_values_each_card() {
             );
             for c in choices {
                 assert!(c["value"].is_f64(), "{c}");
+                // Whether the search could tell each choice from its own; its own is close
+                // to itself.
+                let close = c["close"].as_bool().unwrap_or_else(|| panic!("no close in {c}"));
+                assert!(close || c["action"] != hint["best"], "{hint}");
                 if in_bidding {
                     for field in [
                         "make",

@@ -411,7 +411,12 @@ impl App {
         self.overlay = Some(Overlay::Hint {
             player: p.name(),
             best: choice.action,
-            lines: hint_lines(&choice.values, &choice.outlooks, view.in_trick_play()),
+            lines: hint_lines(
+                &choice.values,
+                &choice.outlooks,
+                &choice.close,
+                view.in_trick_play(),
+            ),
         });
     }
 
@@ -755,6 +760,7 @@ impl ReviewJob {
                     best: j.best,
                     loss: j.loss,
                     exact: exact_values(&recorded, j.index, j.taken),
+                    close: j.close,
                 })
                 .collect(),
             Err(_) => Vec::new(),

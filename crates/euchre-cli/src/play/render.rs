@@ -1162,8 +1162,14 @@ fn review_rows(lines: &[ReviewLine], role: Dealer, width: usize) -> Vec<String> 
         let cards = r.exact.is_some();
         let taken_w = widest(cards, &|r| words(&r.taken));
         let best_w = widest(cards, &|r| words(&r.best));
+        // A loss within the search's own noise says so.
+        let close = if r.close && r.loss >= 0.005 {
+            " (close)"
+        } else {
+            ""
+        };
         let row = format!(
-            "  {:<taken_w$}  {DEFAULT_PLAYER}: {:<best_w$}  lost {:.2}",
+            "  {:<taken_w$}  {DEFAULT_PLAYER}: {:<best_w$}  lost {:.2}{close}",
             words(&r.taken),
             words(&r.best),
             r.loss
@@ -1253,10 +1259,22 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
     let inner = usize::from(BOX_WIDTH.min(area.width).saturating_sub(2)).max(1);
     let (title, lines): (&str, Vec<Line>) = match o {
         Overlay::Hint { player, best, lines } => {
-            let mut l = vec![Line::from(format!(
-                "{player} would take: {}",
-                action_words(best, role)
-            ))];
+            // The choices its search could not tell from its own are named with it, so that a
+            // close call does not read as a clear one (judge s55, c3).
+            let mut heading = format!("{player} would take: {}", action_words(best, role));
+            let about: Vec<String> = lines
+                .iter()
+                .filter(|h| h.close && h.action != *best)
+                .map(|h| action_words(&h.action, role))
+                .collect();
+            if !about.is_empty() {
+                heading += &format!("; about as good: {}", about.join(", "));
+            }
+            let mut l: Vec<Line> = wrap(&heading, " ", inner, "", "  ")
+                .into_iter()
+                .map(Line::from)
+                .collect();
+            let head = l.len();
             if lines.is_empty() && app.choices.len() == 1 {
                 // Nothing to weigh: no values to explain either.
                 let only = match card_of(best) {
@@ -1297,7 +1315,7 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                 }
             }
             below.extend(explained_note(inner));
-            if fits(below.len() + 1) {
+            if fits(below.len() + head) {
                 l.extend(below.into_iter().map(Line::from));
                 return draw_box(f, area, "Hint", l);
             }
@@ -1322,7 +1340,7 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                 }
             }
             beside.extend(explained_note(wide));
-            if fits(beside.len() + 1) {
+            if fits(beside.len() + head) {
                 l.extend(beside.into_iter().map(Line::from));
                 return draw_box_of_width(f, area, "Hint", l, width);
             }
@@ -1361,9 +1379,14 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                     .map(Line::from),
             );
             if !lines.is_empty() {
+                let close = if lines[..shown].iter().any(|r| r.close && r.loss >= 0.005) {
+                    "; close: within the noise of its search, no clear mistake"
+                } else {
+                    ""
+                };
                 l.extend(
                     wrap(
-                        &format!("(yours; what {DEFAULT_PLAYER} would take; the expected points yours lost; solved: a card's points with every hand known, and the best card's)"),
+                        &format!("(yours; what {DEFAULT_PLAYER} would take; the expected points yours lost{close}; solved: a card's points with every hand known, and the best card's)"),
                         " ",
                         inner,
                         "",
@@ -1881,6 +1904,7 @@ pub(super) mod tests {
                     action,
                     value: 0.82 - i as f64 / 10.0,
                     why: "make 85% · march 26% · euchred 15% · game +2.3%".into(),
+                    close: false,
                 })
                 .collect(),
         });
@@ -2074,7 +2098,7 @@ pub(super) mod tests {
     }
 
     /// The review names whose choice each is (the hint player's, the solver's best with every
-    /// hand known) and prints no "-0".
+    /// hand known), marks a loss within the search's noise (judge s55, c3) and prints no "-0".
     #[test]
     fn a_review_row_names_the_expert_and_the_solver_and_prints_no_minus_zero() {
         let nine: Action = "9C".parse().unwrap();
@@ -2085,6 +2109,7 @@ pub(super) mod tests {
                 best: nine,
                 loss: 0.0,
                 exact: Some((-2.0, -1.0)),
+                close: true,
             }],
             Dealer::Other,
             68,
@@ -2092,6 +2117,21 @@ pub(super) mod tests {
         let row = &rows[0];
         assert!(row.contains("expert: 9♣"), "{row}");
         assert!(row.contains("solved -2, best -1"), "{row}");
+        // The choice itself is close to itself, and nothing to mark.
+        assert!(!row.contains("(close)"), "{row}");
+        // A loss within the search's noise is marked; a clear one is not.
+        let ten: Action = "TC".parse().unwrap();
+        let lost = |close| ReviewLine {
+            decision: 2,
+            taken: ten,
+            best: nine,
+            loss: 0.15,
+            exact: None,
+            close,
+        };
+        let rows = review_rows(&[lost(true), lost(false)], Dealer::Other, 68);
+        assert!(rows[0].ends_with("lost 0.15 (close)"), "{rows:?}");
+        assert!(rows[1].ends_with("lost 0.15"), "{rows:?}");
         assert_eq!(points(-0.0), "0");
         assert_eq!(points(-0.3), "0");
         assert_eq!(points(1.0), "+1");
@@ -2230,6 +2270,7 @@ pub(super) mod tests {
                     action,
                     value,
                     why: String::new(),
+                    close: false,
                 })
                 .collect(),
         });
@@ -2242,6 +2283,67 @@ pub(super) mod tests {
             })
             .collect();
         assert!(columns.windows(2).all(|w| w[0] == w[1]), "{columns:?}\n{s}");
+    }
+
+    /// A hint names with its choice the others its search could not tell from it, so that a
+    /// close call does not read as a clear one (judge s55, c3); the eight explained choices of
+    /// the blind shout, two of them close, still fit 80x24 with the longer heading.
+    #[test]
+    fn a_hint_names_the_choices_about_as_good_as_its_own() {
+        let mut a = app_of("bid-euchre", 4, 5);
+        let named: Vec<Action> = ["trump low", "trump C", "trump D", "trump high"]
+            .iter()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        a.overlay = Some(Overlay::Hint {
+            player: "expert".into(),
+            best: named[0],
+            lines: named
+                .iter()
+                .zip([-3.83, -3.9, -6.25, -6.58])
+                .zip([true, true, false, false])
+                .map(|((&action, value), close)| HintLine {
+                    action,
+                    value,
+                    why: String::new(),
+                    close,
+                })
+                .collect(),
+        });
+        let s = screen(&a, 80, 24);
+        let role = seat_role(&a, a.me);
+        let heading = format!(
+            "expert would take: {}; about as good: {}",
+            action_words(&named[0], role),
+            action_words(&named[1], role)
+        );
+        assert!(s.contains(&heading), "{heading}\n{s}");
+
+        let mut a = app();
+        let calls: Vec<Action> = ["C", "D", "H", "S"]
+            .iter()
+            .flat_map(|s| [format!("call {s}"), format!("call {s} alone")])
+            .map(|c| c.parse().unwrap())
+            .collect();
+        a.overlay = Some(Overlay::Hint {
+            player: "expert".into(),
+            best: calls[0],
+            lines: calls
+                .iter()
+                .enumerate()
+                .map(|(i, &action)| HintLine {
+                    action,
+                    value: 0.82 - i as f64 / 10.0,
+                    why: "make 85% · march 26% · euchred 15% · game +2.3%".into(),
+                    close: i < 3,
+                })
+                .collect(),
+        });
+        let s = screen(&a, 80, 24);
+        assert!(s.contains("about as good:"), "{s}");
+        for c in &calls {
+            row_with(&s, &format!("  {}  ", action_text(c)));
+        }
     }
 
     /// A hint with one legal card explains no numbers that are not there; with several, its

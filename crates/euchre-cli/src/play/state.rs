@@ -540,6 +540,9 @@ pub struct ReviewLine {
     pub loss: f64,
     /// For a card played: its exact value and the best card's, every hand known.
     pub exact: Option<(f64, f64)>,
+    /// The search could not tell the choice taken from its own (within its noise): a loss
+    /// then is no clear mistake (judge s55, c3).
+    pub close: bool,
 }
 
 /// The lines worth showing, costliest first: every card played (with its exact value), and the
@@ -557,6 +560,9 @@ pub struct HintLine {
     pub action: Action,
     pub value: f64,
     pub why: String,
+    /// The search could not tell this choice from the one it would take (within the noise of
+    /// the worlds it searched): about as good (judge s55, c3).
+    pub close: bool,
 }
 
 /// A hint's lines, the player's own order first: by the chance of winning the game where it
@@ -565,7 +571,12 @@ pub struct HintLine {
 /// of winning the game too where that order puts a card of fewer points above one of more
 /// (near the end of a game a card can be worth fewer points and more of the game: judge s55,
 /// c2), so that the order is explained.
-pub fn hint_lines(values: &[(Action, f64)], outlooks: &[Outlook], in_play: bool) -> Vec<HintLine> {
+pub fn hint_lines(
+    values: &[(Action, f64)],
+    outlooks: &[Outlook],
+    close: &[bool],
+    in_play: bool,
+) -> Vec<HintLine> {
     let key = |i: usize| outlooks.get(i).and_then(|o| o.win).unwrap_or(values[i].1);
     let mut order: Vec<usize> = (0..values.len()).collect();
     order.sort_by(|&a, &b| {
@@ -592,6 +603,7 @@ pub fn hint_lines(values: &[(Action, f64)], outlooks: &[Outlook], in_play: bool)
                 }) if points_out_of_order => game_words(*change),
                 _ => String::new(),
             },
+            close: close.get(i).copied().unwrap_or(false),
         })
         .collect()
 }
@@ -759,10 +771,10 @@ mod tests {
             outlook(0.0, 0.0, 0.0, 0.64, 0.47, -0.012),
             outlook(0.72, 0.18, 0.11, 0.0, 0.53, 0.031),
         ];
-        let lines = hint_lines(&values, &outlooks, false);
+        let lines = hint_lines(&values, &outlooks, &[], false);
         assert_eq!(lines[0].action, Action::Order { alone: false });
         assert!(lines[0].why.starts_with("make 72%"), "{lines:?}");
-        assert!(hint_lines(&values, &outlooks, true)
+        assert!(hint_lines(&values, &outlooks, &[], true)
             .iter()
             .all(|l| l.why.is_empty()));
         // In the play, where the card best for the game is worth fewer points (judge s55, c2:
@@ -773,7 +785,7 @@ mod tests {
             outlook(0.0, 0.0, 0.0, 0.0, 0.996, 0.010),
             outlook(0.0, 0.0, 0.0, 0.0, 0.997, 0.011),
         ];
-        let lines = hint_lines(&cards, &games, true);
+        let lines = hint_lines(&cards, &games, &[], true);
         assert_eq!((lines[0].action, lines[1].action), (ad, ks));
         assert_eq!(
             (lines[0].why.as_str(), lines[1].why.as_str()),
@@ -781,11 +793,11 @@ mod tests {
         );
         // The same cards with the points in the same order as the game: values only.
         let agreeing = [(ks, 1.10), (ad, 1.12)];
-        assert!(hint_lines(&agreeing, &games, true)
+        assert!(hint_lines(&agreeing, &games, &[], true)
             .iter()
             .all(|l| l.why.is_empty()));
         // A player that does not explain itself: by value, no words.
-        let plain = hint_lines(&values, &[], false);
+        let plain = hint_lines(&values, &[], &[], false);
         assert_eq!(plain[0].value, 0.9);
         assert!(plain.iter().all(|l| l.why.is_empty()));
     }
@@ -1189,6 +1201,7 @@ mod tests {
             best: Action::Pass,
             loss,
             exact,
+            close: false,
         };
         let out = review_lines(vec![
             l(1, 0.0, None),
