@@ -10,11 +10,18 @@ use euchre_table::{Holder, Session, Turn};
 /// Plays a game of `rules` from `seed` with `names[i]` at seat `i`, and says whether it ended
 /// (it is cut off after [`RANDOM_DEALS_AT_MOST`] deals, as a random game is). No time limit:
 /// each decision's random numbers come from the seed and the decisions before it, as in
-/// `euchre watch --seed`, so the same command gives the same game on any machine.
+/// `euchre watch --seed`, so the same command gives the same game on any machine. `started`
+/// is told each deal's number as it begins (for a progress line: `expert` takes a while over
+/// a slow variant's game).
 ///
 /// # Errors
 /// The names do not fit the table (one per seat, each a computer player's).
-pub fn play(rules: AnyRules, seed: u64, names: &[String]) -> Result<(AnyGame, bool), String> {
+pub fn play(
+    rules: AnyRules,
+    seed: u64,
+    names: &[String],
+    started: &mut dyn FnMut(usize),
+) -> Result<(AnyGame, bool), String> {
     let seats = rules.new_game(seed).players();
     if names.len() != seats {
         return Err(format!(
@@ -27,6 +34,7 @@ pub fn play(rules: AnyRules, seed: u64, names: &[String]) -> Result<(AnyGame, bo
     let mut session =
         Session::new(rules, seed, holders, Budget::UNLIMITED, None).map_err(|e| e.to_string())?;
     let mut deals = 1;
+    started(deals);
     loop {
         match session.turn() {
             Turn::Bot(seat) => {
@@ -39,6 +47,7 @@ pub fn play(rules: AnyRules, seed: u64, names: &[String]) -> Result<(AnyGame, bo
             Turn::DealOver if deals < RANDOM_DEALS_AT_MOST => {
                 session.next_deal().map_err(|e| e.to_string())?;
                 deals += 1;
+                started(deals);
             }
             Turn::DealOver => return Ok((session.game().clone(), false)),
             Turn::GameOver => return Ok((session.game().clone(), true)),
@@ -59,16 +68,25 @@ mod tests {
 
     /// Each seat's decisions are its own player's, taken from that seat's view: replaying the
     /// game, every decision of a `basic` seat is the one `basic` takes from the view there,
-    /// and the game is played to its end.
+    /// and the game is played to its end. Each deal's number is told as it begins, in order.
     #[test]
     fn each_seat_plays_as_its_own_player_to_the_end() {
         let rules = AnyRules::preset("north-american").unwrap();
-        let (game, over) = play(rules, 5, &names(&["basic", "random", "basic", "random"])).unwrap();
+        let mut begun = Vec::new();
+        let (game, over) = play(
+            rules,
+            5,
+            &names(&["basic", "random", "basic", "random"]),
+            &mut |d| begun.push(d),
+        )
+        .unwrap();
         assert!(over);
         let AnyGame::Partnership(g) = &game else {
             panic!("a four-handed game")
         };
         assert!(g.is_over());
+        let numbers: Vec<usize> = (1..=g.all_deals().count()).collect();
+        assert_eq!(begun, numbers);
         let mut replay = rules.new_game(5);
         let (mut basic_checked, mut random_unlike_basic) = (0, 0);
         for d in g.all_deals() {
@@ -101,7 +119,7 @@ mod tests {
     #[test]
     fn each_decision_is_drawn_from_the_game_seed_mixed_with_its_number() {
         let rules = AnyRules::preset("north-american").unwrap();
-        let (game, _) = play(rules, 9, &names(&["expert-20"; 4])).unwrap();
+        let (game, _) = play(rules, 9, &names(&["expert-20"; 4]), &mut |_| ()).unwrap();
         let AnyGame::Partnership(g) = &game else {
             panic!("a four-handed game")
         };
@@ -130,12 +148,12 @@ mod tests {
     #[test]
     fn the_names_must_be_one_per_seat() {
         let rules = AnyRules::preset("three-handed").unwrap();
-        let e = play(rules, 1, &names(&["basic", "basic", "basic", "basic"])).unwrap_err();
+        let e = play(rules, 1, &names(&["basic"; 4]), &mut |_| ()).unwrap_err();
         assert!(
             e.contains("names 4 computer players; this game has 3 seats"),
             "{e}"
         );
-        let (game, _) = play(rules, 1, &names(&["basic", "random", "basic"])).unwrap();
+        let (game, _) = play(rules, 1, &names(&["basic", "random", "basic"]), &mut |_| ()).unwrap();
         assert!(matches!(game, AnyGame::Solo(_)));
     }
 }

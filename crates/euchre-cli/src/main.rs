@@ -966,7 +966,23 @@ fn random_with_players(rules: AnyRules, seed: u64, format: Option<Format>, given
         _ => {}
     }
     let names = given.iter().map(|n| player_name(n)).collect::<Result<Vec<_>>>()?;
-    let (game, over) = bots_game::play(rules, seed, &names).map_err(|e| anyhow::anyhow!(e))?;
+    // A line on the terminal saying which deal is being played (a slow variant's game of
+    // `expert`s takes a while); nothing when stderr is a file or a pipe.
+    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        indicatif::ProgressBar::new_spinner()
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+            .context("progress line template")?,
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    let played = bots_game::play(rules, seed, &names, &mut |deal| {
+        bar.set_message(format!("{} playing deal {deal}", names.join(", ")));
+    });
+    bar.finish_and_clear();
+    let (game, over) = played.map_err(|e| anyhow::anyhow!(e))?;
     let record = || {
         let mut r = euchre_record::write_any(&game);
         r.players = Some(names.clone());
