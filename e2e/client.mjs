@@ -282,13 +282,13 @@ try {
       const dealtThen = play.view.dealer !== play.view.seat;
       const dealer = dealtThen ? play.view.seat : (play.view.seat + 1) % 4;
       // The first mistake within the noise of the search (close), the second not.
-      t.send({ type: 'review', deal: 1, dealer, decisions: [{ index: 1, action: 'pass', best: 'order', loss: 0.85, close: true, choices: [] }, { index: 2, action: play.view.legal[0], best: play.view.legal[0], loss: 0, close: true, choices: [] }, { index: 3, action: play.view.legal[0], best: play.view.legal[1], loss: 0.3, close: false, choices: [] }], unjudged: 0 });
+      t.send({ type: 'review', deal: 1, dealer, decisions: [{ index: 1, action: 'pass', best: 'order', loss: 0.85, close: true, win_difference: -0.0231, choices: [] }, { index: 2, action: play.view.legal[0], best: play.view.legal[0], loss: 0, close: true, choices: [] }, { index: 3, action: play.view.legal[0], best: play.view.legal[1], loss: 0.3, close: false, choices: [] }], unjudged: 0 });
       await t.page.waitForSelector('#review-panel .mistake');
       const text = await t.page.locator('#review-panel').innerText();
       const word = dealtThen ? 'Pick it up' : 'Order up';
       if (!text.includes(`better was ${word}`)) throw new Error(`the review says ${text}, not "better was ${word}"`);
       const mistakes = await t.page.locator('#review-panel .mistake').allInnerTexts();
-      if (mistakes.length !== 2 || !mistakes[0].includes('(−0.85; close, within the noise of the search)') || !mistakes[1].endsWith('(−0.30)')) throw new Error(`the mistakes read ${JSON.stringify(mistakes)} (judge s55, c3: one within the search's noise says so, the other not)`);
+      if (mistakes.length !== 2 || !mistakes[0].includes('(−0.85; game −2.3%; close, within the noise of the search)') || !mistakes[1].endsWith('(−0.30)')) throw new Error(`the mistakes read ${JSON.stringify(mistakes)} (judge s55, c3 and d2: one within the search's noise says so, the other not; the first says what it did to the game)`);
     } finally {
       await t.ctx.close();
     }

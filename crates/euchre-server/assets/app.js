@@ -2630,7 +2630,7 @@ function reviewPanel(s) {
       h('p', {}, lost > 0.005 ? `Your decisions cost ${lost.toFixed(2)} expected points.` : 'Every decision was the best one found.'),
       h('ol', { class: 'review-list' }, r.decisions.map((d) => h('li', { class: d.loss > 0.005 ? 'mistake' : 'good' },
         d.loss > 0.005
-          ? `${actionLabel(d.action, view)}: better was ${actionLabel(d.best, view)} (−${d.loss.toFixed(2)}${d.close ? '; close, within the noise of the search' : ''})`
+          ? `${actionLabel(d.action, view)}: better was ${actionLabel(d.best, view)} (−${d.loss.toFixed(2)}${typeof d.win_difference === 'number' ? `; ${gameWords(d.win_difference)}` : ''}${d.close ? '; close, within the noise of the search' : ''})`
           : `${actionLabel(d.action, view)}: best`))),
       r.unjudged ? h('p', { class: 'muted' }, `${r.unjudged} decision${r.unjudged > 1 ? 's' : ''} not judged.`) : null,
     ];

@@ -232,6 +232,10 @@ pub struct Judged {
     /// The search could not tell the action taken from `best` (within the noise of its
     /// worlds): a loss then is no clear mistake.
     pub close: bool,
+    /// The chance of winning the game the action taken left, less `best`'s, where the
+    /// player weighs the game (the four-handed game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win_difference: Option<f64>,
     pub choices: Vec<Valued>,
 }
 

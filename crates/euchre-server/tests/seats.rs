@@ -779,9 +779,22 @@ async fn a_finished_game_is_downloaded_and_counted_for_its_players() {
     assert_eq!(review["deal"], 1);
     // Each decision says whether the search could tell it from its own; its own choice is
     // close to itself.
-    for d in review["decisions"].as_array().unwrap() {
+    let decisions = review["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty(), "{review}");
+    for d in decisions {
         let close = d["close"].as_bool().unwrap_or_else(|| panic!("no close in {d}"));
         assert!(close || d["action"] != d["best"], "{d}");
+        // What the action did to the game, by the chances its choices' outlooks give.
+        let win = |a: &Value| {
+            let choices = d["choices"].as_array().unwrap();
+            let c = choices.iter().find(|c| c["action"] == *a).unwrap();
+            c["win"].as_f64().unwrap()
+        };
+        let difference = d["win_difference"].as_f64().unwrap_or_else(|| panic!("{d}"));
+        assert!(
+            (difference - (win(&d["action"]) - win(&d["best"]))).abs() < 1e-9,
+            "{d}"
+        );
     }
     let (status, egn) = get(&addr, &format!("/api/tables/{code}/game.egn")).await;
     assert_eq!(status, 200);

@@ -761,6 +761,7 @@ impl ReviewJob {
                     loss: j.loss,
                     exact: exact_values(&recorded, j.index, j.taken),
                     close: j.close,
+                    win_difference: j.win_difference,
                 })
                 .collect(),
             Err(_) => Vec::new(),

@@ -1162,14 +1162,16 @@ fn review_rows(lines: &[ReviewLine], role: Dealer, width: usize) -> Vec<String> 
         let cards = r.exact.is_some();
         let taken_w = widest(cards, &|r| words(&r.taken));
         let best_w = widest(cards, &|r| words(&r.best));
-        // A loss within the search's own noise says so.
-        let close = if r.close && r.loss >= 0.005 {
-            " (close)"
-        } else {
-            ""
+        // A loss says what it did to the game where the player weighs it, and whether it is
+        // within the search's own noise.
+        let lost = r.loss >= 0.005;
+        let game = match r.win_difference {
+            Some(d) if lost => format!(", game {}", crate::percent_change(d)),
+            _ => String::new(),
         };
+        let close = if r.close && lost { " (close)" } else { "" };
         let row = format!(
-            "  {:<taken_w$}  {DEFAULT_PLAYER}: {:<best_w$}  lost {:.2}{close}",
+            "  {:<taken_w$}  {DEFAULT_PLAYER}: {:<best_w$}  lost {:.2}{game}{close}",
             words(&r.taken),
             words(&r.best),
             r.loss
@@ -1379,14 +1381,24 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                     .map(Line::from),
             );
             if !lines.is_empty() {
-                let close = if lines[..shown].iter().any(|r| r.close && r.loss >= 0.005) {
+                let lost = |r: &&ReviewLine| r.loss >= 0.005;
+                let game = if lines[..shown]
+                    .iter()
+                    .filter(lost)
+                    .any(|r| r.win_difference.is_some())
+                {
+                    "; game: your chance to win the game after yours, less after its"
+                } else {
+                    ""
+                };
+                let close = if lines[..shown].iter().filter(lost).any(|r| r.close) {
                     "; close: within the noise of its search, no clear mistake"
                 } else {
                     ""
                 };
                 l.extend(
                     wrap(
-                        &format!("(yours; what {DEFAULT_PLAYER} would take; the expected points yours lost{close}; solved: a card's points with every hand known, and the best card's)"),
+                        &format!("(yours; what {DEFAULT_PLAYER} would take; the expected points yours lost{game}{close}; solved: a card's points with every hand known, and the best card's)"),
                         " ",
                         inner,
                         "",
@@ -2098,7 +2110,8 @@ pub(super) mod tests {
     }
 
     /// The review names whose choice each is (the hint player's, the solver's best with every
-    /// hand known), marks a loss within the search's noise (judge s55, c3) and prints no "-0".
+    /// hand known), says what a loss did to the game (judge s55, d2) and marks one within the
+    /// search's noise (judge s55, c3), and prints no "-0".
     #[test]
     fn a_review_row_names_the_expert_and_the_solver_and_prints_no_minus_zero() {
         let nine: Action = "9C".parse().unwrap();
@@ -2110,6 +2123,7 @@ pub(super) mod tests {
                 loss: 0.0,
                 exact: Some((-2.0, -1.0)),
                 close: true,
+                win_difference: Some(0.0),
             }],
             Dealer::Other,
             68,
@@ -2117,24 +2131,66 @@ pub(super) mod tests {
         let row = &rows[0];
         assert!(row.contains("expert: 9♣"), "{row}");
         assert!(row.contains("solved -2, best -1"), "{row}");
-        // The choice itself is close to itself, and nothing to mark.
-        assert!(!row.contains("(close)"), "{row}");
+        // The choice itself is close to itself and costs nothing of the game: nothing to mark.
+        assert!(!row.contains("(close)") && !row.contains("game"), "{row}");
         // A loss within the search's noise is marked; a clear one is not.
         let ten: Action = "TC".parse().unwrap();
-        let lost = |close| ReviewLine {
+        let lost = |close, win_difference| ReviewLine {
             decision: 2,
             taken: ten,
             best: nine,
             loss: 0.15,
             exact: None,
             close,
+            win_difference,
         };
-        let rows = review_rows(&[lost(true), lost(false)], Dealer::Other, 68);
+        let rows = review_rows(&[lost(true, None), lost(false, None)], Dealer::Other, 68);
         assert!(rows[0].ends_with("lost 0.15 (close)"), "{rows:?}");
         assert!(rows[1].ends_with("lost 0.15"), "{rows:?}");
+        // What a loss did to the game, where the player weighs it (judge s55, d2).
+        let rows = review_rows(
+            &[lost(false, Some(-0.0231)), lost(true, Some(0.0))],
+            Dealer::Other,
+            68,
+        );
+        assert!(rows[0].ends_with("lost 0.15, game -2.3%"), "{rows:?}");
+        assert!(rows[1].ends_with("lost 0.15, game ±0.0% (close)"), "{rows:?}");
         assert_eq!(points(-0.0), "0");
         assert_eq!(points(-0.3), "0");
         assert_eq!(points(1.0), "+1");
+    }
+
+    /// A review of eight rows, each with what it did to the game and marked close, with the
+    /// longer footnote that explains both, still fits 80x24 down to its last line.
+    #[test]
+    fn a_review_with_the_game_and_close_marks_fits_80_by_24() {
+        let mut a = app();
+        let cards: Vec<Action> = ["9C", "TC", "QC", "KC", "AC", "9D", "TD", "QD"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let lines = cards
+            .iter()
+            .enumerate()
+            .map(|(i, &taken)| ReviewLine {
+                decision: i + 1,
+                taken,
+                best: cards[0],
+                loss: 0.15,
+                exact: Some((-1.0, 1.0)),
+                close: true,
+                win_difference: Some(-0.023),
+            })
+            .collect();
+        a.overlay = Some(Overlay::Review {
+            heading: "Deal 3 is over. Score: We 6 : They 8 (they made it: 3 tricks)\nLast trick: West led 9♠, North A♠, East J♥, you 10♠; East takes it".into(),
+            lines,
+        });
+        let s = screen(&a, 80, 24);
+        assert!(s.contains("Enter: next deal"), "{s}");
+        assert!(s.contains("game -2.3% (close)"), "{s}");
+        let flat: String = s.split(['│', ' ', '\n']).collect();
+        assert!(flat.contains("noclearmistake"), "{s}");
     }
 
     /// The bottom line's card shortcut is the card under the cursor; `u undo` is offered only

@@ -543,6 +543,10 @@ pub struct ReviewLine {
     /// The search could not tell the choice taken from its own (within its noise): a loss
     /// then is no clear mistake (judge s55, c3).
     pub close: bool,
+    /// The chance of winning the game the choice taken left, less the best's, where the
+    /// player behind hints weighs the game: near its end a choice that costs points can cost
+    /// none of the game (judge s55, d2).
+    pub win_difference: Option<f64>,
 }
 
 /// The lines worth showing, costliest first: every card played (with its exact value), and the
@@ -1202,6 +1206,7 @@ mod tests {
             loss,
             exact,
             close: false,
+            win_difference: None,
         };
         let out = review_lines(vec![
             l(1, 0.0, None),
