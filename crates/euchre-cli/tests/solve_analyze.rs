@@ -632,14 +632,11 @@ fn analyze_lists_only_choices_that_cost_points() {
     );
 }
 
-/// Where the reference weighs the game (`expert`), each mistake says what it cost of the
-/// chance of winning the game too, by the reference's own estimate (judge s55, d2: a choice
-/// that costs points at the game's end can cost none of the game); a reference that does not
-/// weigh it (`pimc-N`) says nothing of the game.
-#[test]
-fn analyze_gives_each_mistakes_cost_in_the_game_where_the_reference_weighs_it() {
-    let path = std::env::temp_dir().join(format!("euchre-analyze-game-{}.json", std::process::id()));
-    let record = euchre(&[
+/// A random game to 3 points (seed 4, three deals) as a record in a file of its own, named by
+/// `tag`: a short game whose mistakes analyze can judge by the game.
+fn game_to_3(tag: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("euchre-analyze-{tag}-{}.json", std::process::id()));
+    let args = [
         "random",
         "--format",
         "record",
@@ -647,9 +644,18 @@ fn analyze_gives_each_mistakes_cost_in_the_game_where_the_reference_weighs_it() 
         "4",
         "--set",
         "winning_score=3",
-    ])
-    .unwrap();
-    std::fs::write(&path, record).unwrap();
+    ];
+    std::fs::write(&path, euchre(&args).unwrap()).unwrap();
+    path
+}
+
+/// Where the reference weighs the game (`expert`), each mistake says what it cost of the
+/// chance of winning the game too, by the reference's own estimate (judge s55, d2: a choice
+/// that costs points at the game's end can cost none of the game); a reference that does not
+/// weigh it (`pimc-N`) says nothing of the game.
+#[test]
+fn analyze_gives_each_mistakes_cost_in_the_game_where_the_reference_weighs_it() {
+    let path = game_to_3("game");
     let file = path.to_str().unwrap();
     let v = json(&["analyze", file, "--player", "expert-20", "--json"]);
     let decisions = v["decisions"].as_array().unwrap();
@@ -693,17 +699,7 @@ fn analyze_gives_each_mistakes_cost_in_the_game_where_the_reference_weighs_it() 
 /// always close to itself. The game below has both kinds among its mistakes.
 #[test]
 fn analyze_marks_the_mistakes_within_the_references_noise() {
-    let path = std::env::temp_dir().join(format!("euchre-analyze-close-{}.json", std::process::id()));
-    let args = [
-        "random",
-        "--format",
-        "record",
-        "--seed",
-        "4",
-        "--set",
-        "winning_score=3",
-    ];
-    std::fs::write(&path, euchre(&args).unwrap()).unwrap();
+    let path = game_to_3("close");
     let file = path.to_str().unwrap();
     let v = json(&["analyze", file, "--player", "expert-20", "--json"]);
     let decisions = v["decisions"].as_array().unwrap();

@@ -1895,11 +1895,9 @@ pub(super) mod tests {
         std::fs::remove_dir_all(dir.parent().unwrap()).ok();
     }
 
-    /// A hint of eight choices, each explained (British Euchre's blind shout: four suits,
-    /// alone or not), fits an 80x24 screen whole inside the table's frame: every choice with
-    /// its chances and the footnote's end, the title left in view (terminal tester s52, 10).
-    #[test]
-    fn a_hint_of_eight_explained_choices_fits_80_by_24() {
+    /// A game whose hint shows British Euchre's eight blind-shout calls, each explained, the
+    /// first `close` of them close to the best (the first).
+    fn eight_calls_hinted(close: usize) -> (App, Vec<Action>) {
         let mut a = app();
         let calls: Vec<Action> = ["D", "H", "C", "S"]
             .iter()
@@ -1916,10 +1914,19 @@ pub(super) mod tests {
                     action,
                     value: 0.82 - i as f64 / 10.0,
                     why: "make 85% · march 26% · euchred 15% · game +2.3%".into(),
-                    close: false,
+                    close: i < close,
                 })
                 .collect(),
         });
+        (a, calls)
+    }
+
+    /// A hint of eight choices, each explained (British Euchre's blind shout: four suits,
+    /// alone or not), fits an 80x24 screen whole inside the table's frame: every choice with
+    /// its chances and the footnote's end, the title left in view (terminal tester s52, 10).
+    #[test]
+    fn a_hint_of_eight_explained_choices_fits_80_by_24() {
+        let (a, calls) = eight_calls_hinted(0);
         let s = screen(&a, 80, 24);
         assert!(s.lines().next().unwrap().contains("We 0 : They 0"), "{s}");
         for c in &calls {
@@ -2307,10 +2314,9 @@ pub(super) mod tests {
         }
     }
 
-    /// A hint's values are one column, after the widest choice (session 46, finding 13: Bid
-    /// Euchre's "no trump (nines high)" pushed its value out of line).
-    #[test]
-    fn a_hints_values_are_one_column() {
+    /// A Bid Euchre game whose hint names four trumps (no trump low first, the best) with
+    /// these values, and which of them are close to the best.
+    fn trumps_hinted(values: [f64; 4], close: [bool; 4]) -> (App, Vec<Action>) {
         let mut a = app_of("bid-euchre", 4, 5);
         let named: Vec<Action> = ["trump low", "trump C", "trump D", "trump high"]
             .iter()
@@ -2321,15 +2327,24 @@ pub(super) mod tests {
             best: named[0],
             lines: named
                 .iter()
-                .zip([-3.83, -6.08, -6.25, -6.58])
-                .map(|(&action, value)| HintLine {
+                .zip(values)
+                .zip(close)
+                .map(|((&action, value), close)| HintLine {
                     action,
                     value,
                     why: String::new(),
-                    close: false,
+                    close,
                 })
                 .collect(),
         });
+        (a, named)
+    }
+
+    /// A hint's values are one column, after the widest choice (session 46, finding 13: Bid
+    /// Euchre's "no trump (nines high)" pushed its value out of line).
+    #[test]
+    fn a_hints_values_are_one_column() {
+        let (a, named) = trumps_hinted([-3.83, -6.08, -6.25, -6.58], [false; 4]);
         let s = screen(&a, 80, 24);
         let columns: Vec<usize> = named
             .iter()
@@ -2346,26 +2361,7 @@ pub(super) mod tests {
     /// the blind shout, two of them close, still fit 80x24 with the longer heading.
     #[test]
     fn a_hint_names_the_choices_about_as_good_as_its_own() {
-        let mut a = app_of("bid-euchre", 4, 5);
-        let named: Vec<Action> = ["trump low", "trump C", "trump D", "trump high"]
-            .iter()
-            .map(|t| t.parse().unwrap())
-            .collect();
-        a.overlay = Some(Overlay::Hint {
-            player: "expert".into(),
-            best: named[0],
-            lines: named
-                .iter()
-                .zip([-3.83, -3.9, -6.25, -6.58])
-                .zip([true, true, false, false])
-                .map(|((&action, value), close)| HintLine {
-                    action,
-                    value,
-                    why: String::new(),
-                    close,
-                })
-                .collect(),
-        });
+        let (a, named) = trumps_hinted([-3.83, -3.9, -6.25, -6.58], [true, true, false, false]);
         let s = screen(&a, 80, 24);
         let role = seat_role(&a, a.me);
         let heading = format!(
@@ -2375,26 +2371,7 @@ pub(super) mod tests {
         );
         assert!(s.contains(&heading), "{heading}\n{s}");
 
-        let mut a = app();
-        let calls: Vec<Action> = ["C", "D", "H", "S"]
-            .iter()
-            .flat_map(|s| [format!("call {s}"), format!("call {s} alone")])
-            .map(|c| c.parse().unwrap())
-            .collect();
-        a.overlay = Some(Overlay::Hint {
-            player: "expert".into(),
-            best: calls[0],
-            lines: calls
-                .iter()
-                .enumerate()
-                .map(|(i, &action)| HintLine {
-                    action,
-                    value: 0.82 - i as f64 / 10.0,
-                    why: "make 85% · march 26% · euchred 15% · game +2.3%".into(),
-                    close: i < 3,
-                })
-                .collect(),
-        });
+        let (a, calls) = eight_calls_hinted(3);
         let s = screen(&a, 80, 24);
         assert!(s.contains("about as good:"), "{s}");
         for c in &calls {
