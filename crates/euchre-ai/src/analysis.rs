@@ -151,19 +151,30 @@ pub struct Judgement {
     /// (`expert` in the four-handed game), an action that costs points can cost nothing of the
     /// game, or gain (judge s55, d2). `None` where the reference gives no such chance.
     pub win_difference: Option<f64>,
-    /// The reference's search could not tell the action taken from its own choice: within
-    /// the noise of the worlds it searched ([`crate::Choice::close`]), so another seed of it
-    /// could well have taken the same, and a loss shown is no clear mistake (judge s55, c3 and
-    /// d3). True when the action taken is the reference's choice.
-    pub close: bool,
     /// For each action in `values` (same order), whether the reference's search could not
-    /// tell it from its choice; empty where the reference does not say.
+    /// tell it from its choice ([`crate::Choice::close`]); empty where the reference does not
+    /// say. [`Judgement::close`] reads it for the action taken.
     pub close_actions: Vec<bool>,
     /// The reference player's value of every legal action.
     pub values: Vec<(Action, f64)>,
     /// What the reference player expects of each action in `values` (same order), where it
     /// explains itself (`expert`); empty otherwise.
     pub outlooks: Vec<Outlook>,
+}
+
+impl Judgement {
+    /// The reference's search could not tell the action taken from its own choice: within
+    /// the noise of the worlds it searched, so another seed of it could well have taken the
+    /// same, and a loss shown is no clear mistake (judge s55, c3 and d3). True when the action
+    /// taken is the reference's choice.
+    pub fn close(&self) -> bool {
+        self.taken == self.best
+            || self
+                .values
+                .iter()
+                .zip(&self.close_actions)
+                .any(|(&(a, _), &c)| c && a == self.taken)
+    }
 }
 
 /// A decision with a choice that could not be judged, and why.
@@ -321,12 +332,6 @@ fn analyze(
                     choice.outlooks.get(i)?.win
                 };
                 let win_difference = win_of(taken).zip(win_of(choice.action)).map(|(t, b)| t - b);
-                let close = taken == choice.action
-                    || choice
-                        .values
-                        .iter()
-                        .zip(&choice.close)
-                        .any(|(&(a, _), &c)| c && a == taken);
                 out.judged.push(Judgement {
                     deal: deal.number,
                     index,
@@ -336,7 +341,6 @@ fn analyze(
                     best: choice.action,
                     loss: (best - mine).max(0.0),
                     win_difference,
-                    close,
                     close_actions: choice.close,
                     values: choice.values,
                     outlooks: choice.outlooks,

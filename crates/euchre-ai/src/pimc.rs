@@ -733,8 +733,8 @@ impl Player for Pimc {
         let valuer = self.valuer(view);
         // A world's outcome as this player values it.
         let worth = |points: f64| valuer.as_ref().map_or(points, |g| g.win_after(points));
-        let mut totals = vec![0.0f64; legal.len()];
-        // Each world's values, for the choice's close actions.
+        // Each world's values (an action not valued there: -inf), for the means and the
+        // choice's close actions.
         let mut seen: Vec<WorldValues> = Vec::new();
         let mut worlds = 0u32;
         // A view no world agrees with (never one of a real deal) draws none.
@@ -759,11 +759,6 @@ impl Player for Pimc {
                 .iter()
                 .map(|v| v.map_or(f64::NEG_INFINITY, |v| worth(v.points)))
                 .collect();
-            for (total, v) in totals.iter_mut().zip(&values) {
-                if v.is_finite() {
-                    *total += v;
-                }
-            }
             seen.push((1.0, values));
             worlds += 1;
         }
@@ -773,7 +768,17 @@ impl Player for Pimc {
             return BasicPlayer.choose(view, budget, rng);
         }
         let n = f64::from(worlds);
-        let values: Vec<_> = legal.iter().zip(&totals).map(|(&a, &t)| (a, t / n)).collect();
+        let total = |i: usize| {
+            seen.iter()
+                .map(|(_, v)| v[i])
+                .filter(|v| v.is_finite())
+                .sum::<f64>()
+        };
+        let values: Vec<_> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| (a, total(i) / n))
+            .collect();
         // A renege is valued (a person's may be judged) but never chosen.
         let best = best_index(
             values

@@ -321,7 +321,7 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
                 Some(d) if game => format!("  {:>6}", crate::percent_change(d)),
                 _ => String::new(),
             };
-            let close = if j.close { "  close" } else { "" };
+            let close = if j.close() { "  close" } else { "" };
             out += &format!(
                 "  {:>4} {:>4}  {:<seat_width$} {:<8} {:<14} {:<14} {:>6.2}{game_column}{close}\n",
                 j.deal,
@@ -336,7 +336,7 @@ pub fn human(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, top: u
         if game {
             out += "  (game: the chance of winning the game the choice taken left, less the best's, by the reference's estimate)\n";
         }
-        if mistakes.iter().any(|j| j.close) {
+        if mistakes.iter().any(|j| j.close()) {
             out += "  (close: within the noise of the reference's own search, which another seed of it could well have chosen: no clear mistake)\n";
         }
     }
@@ -418,7 +418,7 @@ pub fn to_json(loaded: &Loaded, analyses: &[DealAnalysis], reference: &str, seed
                 "taken": j.taken.to_string(),
                 "best": j.best.to_string(),
                 "loss": (j.loss * 1000.0).round() / 1000.0,
-                "close": j.close,
+                "close": j.close(),
                 "values": values_json(&j.values),
             });
             if !j.outlooks.is_empty() {

@@ -406,7 +406,7 @@ fn time_field(obj: &Map<String, Value>) -> Result<Option<u64>, String> {
 /// do for the individual games), normalised as the rules read it, if it names one.
 fn family_option(obj: &Map<String, Value>) -> Option<String> {
     let name = obj.get("options")?.as_object()?.get("family")?.as_str()?;
-    Some(name.trim().to_ascii_lowercase().replace('_', "-"))
+    Some(euchre::typed_name(name))
 }
 
 fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
@@ -414,7 +414,7 @@ fn parse_new(obj: &Map<String, Value>) -> Result<Request, String> {
     let mut rules = match (obj.get("rules"), family.as_deref()) {
         // A record's rules given as the options name their family, which then needs no
         // preset (judge s55, d5): every other option follows in the same object.
-        (None | Some(Value::Null), Some("four-handed")) | (None | Some(Value::Null), None) => {
+        (None | Some(Value::Null), None | Some("four-handed")) => {
             AnyRules::Partnership(euchre::Rules::default())
         }
         (None | Some(Value::Null), Some(f)) => AnyRules::preset(f).map_err(|_| {

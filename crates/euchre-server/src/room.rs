@@ -1258,7 +1258,7 @@ pub fn review(deal: &RecordedDeal, seat: Seat, seed: u64) -> ServerMessage {
                     action: j.taken.to_string(),
                     best: j.best.to_string(),
                     loss: j.loss,
-                    close: j.close,
+                    close: j.close(),
                     win_difference: j.win_difference,
                     choices: valued(&j.values, &j.outlooks, &j.close_actions),
                 })

@@ -54,7 +54,7 @@ pub use game::{Decisions, Game, Match};
 pub use observation::{Observation, Seen};
 pub use option_info::{OptionInfo, OptionKind};
 pub use outcome::DealOutcome;
-pub use presets::{all_presets, preset_name, PRESETS};
+pub use presets::{all_presets, preset_name, typed_name, PRESETS};
 pub use rules::{Rules, RulesError};
 pub use sample::{sample_world, SampleError, Sampler};
 pub use seat::{Seat, Team};

@@ -66,11 +66,17 @@ const PRESET_ALIASES: [(&str, &str); 3] = [
     ("cutthroat", "three-handed"),
 ];
 
+/// A name as typed, in the form preset and family names are compared in: trimmed, in lower
+/// case, with `-` for `_` (`Set_Back` is `set-back`).
+pub fn typed_name(name: &str) -> String {
+    name.trim().to_ascii_lowercase().replace('_', "-")
+}
+
 /// The name a preset is listed under ([`all_presets`]) for any name it is known by: in any
 /// letter case, with `_` for `-`, or a second name (`default`, `cutthroat`). `None` for a name
 /// no preset has. What is shown and stored names a preset this way, however it was typed.
 pub fn preset_name(name: &str) -> Option<&'static str> {
-    let typed = name.trim().to_ascii_lowercase().replace('_', "-");
+    let typed = typed_name(name);
     let listed = PRESET_ALIASES
         .iter()
         .find(|(alias, _)| *alias == typed)

@@ -760,7 +760,7 @@ impl ReviewJob {
                     best: j.best,
                     loss: j.loss,
                     exact: exact_values(&recorded, j.index, j.taken),
-                    close: j.close,
+                    close: j.close(),
                     win_difference: j.win_difference,
                 })
                 .collect(),

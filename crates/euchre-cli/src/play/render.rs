@@ -1164,7 +1164,7 @@ fn review_rows(lines: &[ReviewLine], role: Dealer, width: usize) -> Vec<String> 
         let best_w = widest(cards, &|r| words(&r.best));
         // A loss says what it did to the game where the player weighs it, and whether it is
         // within the search's own noise.
-        let lost = r.loss >= 0.005;
+        let lost = r.shows_a_loss();
         let game = match r.win_difference {
             Some(d) if lost => format!(", game {}", crate::percent_change(d)),
             _ => String::new(),
@@ -1381,17 +1381,13 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay, area: Rect) {
                     .map(Line::from),
             );
             if !lines.is_empty() {
-                let lost = |r: &&ReviewLine| r.loss >= 0.005;
-                let game = if lines[..shown]
-                    .iter()
-                    .filter(lost)
-                    .any(|r| r.win_difference.is_some())
-                {
+                let losses = || lines[..shown].iter().filter(|r| r.shows_a_loss());
+                let game = if losses().any(|r| r.win_difference.is_some()) {
                     "; game: your chance to win the game after yours, less after its"
                 } else {
                     ""
                 };
-                let close = if lines[..shown].iter().filter(lost).any(|r| r.close) {
+                let close = if losses().any(|r| r.close) {
                     "; close: within the noise of its search, no clear mistake"
                 } else {
                     ""

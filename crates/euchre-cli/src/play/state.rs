@@ -549,6 +549,14 @@ pub struct ReviewLine {
     pub win_difference: Option<f64>,
 }
 
+impl ReviewLine {
+    /// A loss the review shows as one (0.005 of a point rounds to 0.01): only then does it say
+    /// what the choice did to the game and whether it is within the search's noise.
+    pub fn shows_a_loss(&self) -> bool {
+        self.loss >= 0.005
+    }
+}
+
 /// The lines worth showing, costliest first: every card played (with its exact value), and the
 /// other decisions that cost anything.
 pub fn review_lines(mut lines: Vec<ReviewLine>) -> Vec<ReviewLine> {

@@ -232,7 +232,7 @@ impl SoloRules {
         let number = |lo, hi, expected| val.number(lo, hi, expected);
         match option_name(name) {
             "family" => {
-                self.family = match v.to_ascii_lowercase().replace('_', "-").as_str() {
+                self.family = match crate::presets::typed_name(v).as_str() {
                     "three-handed" => Family::Cutthroat,
                     "bid-euchre" => Family::BidEuchre,
                     "set-back" => Family::SetBack,
